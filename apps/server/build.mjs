@@ -1,0 +1,16 @@
+// Bundles the server into dist/main.js: our TypeScript (and the contract's) inlined, npm packages left external.
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: { main: 'src/main.ts', 'create-admin': 'src/cli/create-admin.ts' },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  packages: 'external',
+  alias: { '@ahente/contract': '../../packages/contract/src' },
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  logLevel: 'warning',
+});

@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Db } from './db/connect.ts';
+import { installCsrf } from './platform/csrf.ts';
+import { installErrorHandler } from './platform/errors.ts';
+import { installGuards } from './platform/guards.ts';
+import { loggerOptions } from './platform/logging.ts';
+import { createSessions, installSessions } from './platform/sessions.ts';
+import { authRoutes } from './features/auth/routes.ts';
+import { createAuthService } from './features/auth/service.ts';
+import { healthRoutes } from './features/health/routes.ts';
+import { membersRoutes } from './features/members/routes.ts';
+import { createMembersService } from './features/members/service.ts';
+
+const DOCS_PREFIX = '/api/docs';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+}
+
+export function buildServices({ config, db }: AppDeps) {
+  const sessions = createSessions(db.db, config);
+  const members = createMembersService(db.db, config);
+  const auth = createAuthService(db.db, config, members);
+  return { sessions, members, auth };
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    bodyLimit: 1024 * 1024,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.cookieSecure ? [] : null,
+      },
+    },
+    hsts: config.cookieSecure,
+  });
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: { info: { title: 'Ahente API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: true });
+
+  const services = buildServices(deps);
+  installCsrf(app, config);
+  installSessions(app, services.sessions);
+  installGuards(app, { publicPrefixes: [DOCS_PREFIX] });
+
+  healthRoutes(app, deps.db.db);
+  authRoutes(app, services.auth, services.sessions);
+  membersRoutes(app, services.members);
+
+  await serveWeb(app, config.webDist);
+  return app;
+}
+
+/** The built SPA: hashed assets cached for good, every other non-API GET gets index.html. */
+async function serveWeb(app: FastifyInstance, webDist: string | null) {
+  if (!webDist || !fs.existsSync(path.join(webDist, 'index.html'))) return;
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: true,
+    index: false,
+    setHeaders(reply, filePath) {
+      reply.header(
+        'cache-control',
+        filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.method !== 'GET') {
+      return reply.code(404).send({ error: `No route ${request.method} ${request.url.split('?')[0]}` });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,44 @@
+import { parseArgs } from 'node:util';
+import { buildServices } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { connect } from '../db/connect.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { HttpError } from '../platform/errors.ts';
+
+/** npm run create-admin -- --username U --password P */
+const { values } = parseArgs({
+  options: { username: { type: 'string' }, password: { type: 'string' }, email: { type: 'string' } },
+});
+if (!values.username || !values.password) {
+  console.error('Usage: npm run create-admin -- --username U --password P [--email E]');
+  process.exit(2);
+}
+if (values.password.length < 8) {
+  console.error('The password must be at least 8 characters.');
+  process.exit(2);
+}
+
+const config = loadConfig();
+const db = connect(config.databaseUrl);
+try {
+  await migrateToLatest(db);
+  const { members } = buildServices({ config, db });
+  const id = await members.create({
+    username: values.username,
+    password: values.password,
+    email: values.email ?? `${values.username.toLowerCase()}@ahente.local`,
+    f_name: 'Agency',
+    m_name: null,
+    l_name: 'Administrator',
+    contact_no: '00000000000',
+    referror: null,
+    account_type: 'admin',
+    status: 'Approved',
+  });
+  console.log(`Administrator "${values.username}" created with ID ${id}.`);
+} catch (err) {
+  console.error(err instanceof HttpError ? err.message : err);
+  process.exitCode = 1;
+} finally {
+  await db.close();
+}

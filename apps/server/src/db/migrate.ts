@@ -1,0 +1,24 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db, DialectName } from './connect.ts';
+import { m001Members } from './migrations/001-members.ts';
+
+/** Every migration, in order. A migration gets the dialect for the few types that differ. */
+const MIGRATIONS: Record<string, (dialect: DialectName) => Migration> = {
+  '001-members': m001Members,
+};
+
+class StaticProvider implements MigrationProvider {
+  constructor(private readonly dialect: DialectName) {}
+  async getMigrations() {
+    return Object.fromEntries(Object.entries(MIGRATIONS).map(([name, make]) => [name, make(this.dialect)]));
+  }
+}
+
+export async function migrateToLatest({ db, dialect }: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider: new StaticProvider(dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

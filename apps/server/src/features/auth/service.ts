@@ -1,0 +1,99 @@
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { registerRequest, SessionUser } from '@ahente/contract/auth';
+import { MSG } from '@ahente/contract/messages';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/schema.ts';
+import { HttpError, badRequest } from '../../platform/errors.ts';
+import { verifyPassword } from '../../platform/passwords.ts';
+import { fullName, type MembersService } from '../members/service.ts';
+import { authRepository } from './repository.ts';
+
+type RegisterInput = z.output<typeof registerRequest>;
+
+export function toSessionUser(m: {
+  id: number;
+  f_name: string;
+  l_name: string;
+  account_type: SessionUser['account_type'];
+  referral_code: string;
+  status: SessionUser['status'];
+  photo: string | null;
+}): SessionUser {
+  return {
+    user: m.id,
+    name: fullName({ f_name: m.f_name, l_name: m.l_name }),
+    account_type: m.account_type,
+    referral_code: m.referral_code,
+    status: m.status,
+    photo: m.photo ? `/api/photo/${m.id}` : null,
+  };
+}
+
+export function createAuthService(db: Kysely<Database>, config: Config, members: MembersService) {
+  const { maxFailures, maxPerIp, windowMs } = config.login;
+
+  return {
+    /**
+     * Checks credentials under the login limits of DESIGN §5: failures are counted per
+     * username+IP and per IP; while either is over its limit every attempt is 429, the right
+     * password included, until the window passes. Success and a Pending account never count.
+     */
+    async login(username: string, password: string, ip: string): Promise<SessionUser & { id: number }> {
+      const userKey = `u:${username.toLowerCase()}|${ip}`;
+      const ipKey = `ip:${ip}`;
+      const now = new Date();
+      const cutoff = new Date(now.getTime() - windowMs).toISOString();
+      const counts = await authRepository.failures(db, [userKey, ipKey], cutoff);
+      if ((counts.get(userKey) ?? 0) >= maxFailures || (counts.get(ipKey) ?? 0) >= maxPerIp) {
+        throw new HttpError(429, MSG.loginRateLimited);
+      }
+      const member = await members.findByUsername(username);
+      if (!(await verifyPassword(member?.password_hash ?? null, password)) || !member) {
+        await authRepository.recordFailure(db, [userKey, ipKey], now.toISOString(), cutoff);
+        throw new HttpError(401, MSG.loginInvalid);
+      }
+      await authRepository.clear(db, userKey);
+      if (member.status !== 'Approved') {
+        throw new HttpError(403, MSG.loginNotApproved, { status: member.status });
+      }
+      return { ...toSessionUser(member), id: member.id };
+    },
+
+    async me(memberId: number): Promise<SessionUser> {
+      const member = await members.findById(memberId);
+      if (!member) throw new HttpError(401, 'Please log in first');
+      return toSessionUser(member);
+    },
+
+    /** registeraccounts: a Pending agent under the sponsor whose referral code was given. */
+    async register(input: RegisterInput): Promise<number> {
+      let referror: number | null = null;
+      if (input.refCode) {
+        const sponsor = await members.sponsorIdForCode(input.refCode);
+        if (sponsor === undefined) throw badRequest(MSG.registerInvalidReferral);
+        referror = sponsor;
+      }
+      try {
+        return await members.create({
+          username: input.username,
+          password: input.password,
+          email: input.email,
+          f_name: input.fname,
+          m_name: input.mname,
+          l_name: input.lname,
+          contact_no: input.contact,
+          referror,
+        });
+      } catch (err) {
+        // The spec's client reads 400s from registeraccounts: a taken username or email is one.
+        if (err instanceof HttpError && err.statusCode === 409) throw badRequest(err.message);
+        throw err;
+      }
+    },
+
+    purgeThrottle: () => authRepository.purge(db, new Date(Date.now() - windowMs).toISOString()),
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,63 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** An error whose text a person may read; `extra` fields join `{ error }` in the body. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const forbidden = (message = 'You are not allowed to do this') => new HttpError(403, message);
+export const notFound = (message = 'Not found') => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+
+interface Issue {
+  path: string;
+  message: string;
+}
+
+function issuesOf(err: FastifyError): Issue[] {
+  return (err.validation ?? []).map((v) => {
+    const path = (v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+    let message = v.message ?? 'Invalid value';
+    if (!path && /expected object/i.test(message)) message = 'Request body must be a JSON object';
+    else if (/expected .*, received undefined/i.test(message)) message = `${path || 'value'} is required`;
+    return { path, message };
+  });
+}
+
+/** Every error leaves as `{ error }` with a 4xx status, or a bare 500 that hides the cause. */
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof HttpError) {
+      return reply.code(err.statusCode).send({ ...err.extra, error: err.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const details = issuesOf(err);
+      return reply.code(400).send({ error: details[0]?.message ?? 'Invalid request', details });
+    }
+    const status = err.statusCode ?? 500;
+    if (status === 413) return reply.code(413).send({ error: 'The request is too large' });
+    if (status === 415) return reply.code(415).send({ error: 'This content type is not supported' });
+    if (status === 429) return reply.code(429).send({ error: err.message || 'Too many requests' });
+    if (status >= 400 && status < 500) {
+      const message =
+        err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
+          ? 'Request body is not valid JSON'
+          : err.message;
+      return reply.code(status).send({ error: message });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.code(500).send({ error: 'Something went wrong on our side. Please try again.' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send({ error: `No route ${request.method} ${request.url.split('?')[0]}` });
+  });
+}

@@ -1,0 +1,96 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/schema.ts';
+import { sessionRepository } from './session-repository.ts';
+import { randomToken, sha256 } from './tokens.ts';
+
+export const SESSION_COOKIE = 'ahente_sid';
+const TOUCH_EVERY_MS = 60_000;
+
+export interface Auth {
+  memberId: number;
+  accountType: Database['members']['account_type'];
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: Auth | null;
+  }
+}
+
+/** Database-backed sessions: every instance sees the same sessions, nothing lives in memory. */
+export function createSessions(db: Kysely<Database>, config: Config) {
+  const cookieOptions = {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: config.cookieSecure,
+  };
+
+  return {
+    /** Resolves the request's session (if any) into `request.auth`. */
+    async load(request: FastifyRequest): Promise<void> {
+      request.auth = null;
+      const token = request.cookies[SESSION_COOKIE];
+      if (!token) return;
+      const now = new Date();
+      const row = await sessionRepository.findLive(
+        db,
+        sha256(token),
+        now.toISOString(),
+        new Date(now.getTime() - config.sessionIdleMs).toISOString(),
+      );
+      if (!row || row.status !== 'Approved') return;
+      request.auth = { memberId: row.member_id, accountType: row.account_type, sessionId: row.session_id };
+      if (now.getTime() - Date.parse(row.last_seen_at) > TOUCH_EVERY_MS) {
+        await sessionRepository.touch(db, row.session_id, now.toISOString());
+      }
+    },
+
+    /** A fresh session for a member: a new id at every login, the old one ended. */
+    async start(request: FastifyRequest, reply: FastifyReply, memberId: number): Promise<string> {
+      const old = request.cookies[SESSION_COOKIE];
+      if (old) await sessionRepository.delete(db, sha256(old));
+      const token = randomToken();
+      const now = new Date();
+      const id = sha256(token);
+      await sessionRepository.insert(db, {
+        id,
+        member_id: memberId,
+        created_at: now.toISOString(),
+        last_seen_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + config.sessionAbsoluteMs).toISOString(),
+      });
+      reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: Math.ceil(config.sessionAbsoluteMs / 1000) });
+      return id;
+    },
+
+    async end(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await sessionRepository.delete(db, sha256(token));
+      reply.clearCookie(SESSION_COOKIE, cookieOptions);
+    },
+
+    endAllFor: (memberId: number, keep?: string) => sessionRepository.deleteForMember(db, memberId, keep),
+
+    purgeExpired() {
+      const now = new Date();
+      return sessionRepository.deleteExpired(
+        db,
+        now.toISOString(),
+        new Date(now.getTime() - config.sessionIdleMs).toISOString(),
+      );
+    },
+  };
+}
+
+export type Sessions = ReturnType<typeof createSessions>;
+
+export function installSessions(app: FastifyInstance, sessions: Sessions) {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    if (request.url.startsWith('/api/')) await sessions.load(request);
+  });
+}

@@ -1,0 +1,148 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp, buildServices } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { connect, type Db } from '../src/db/connect.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+
+/**
+ * One app over a fresh database per test file: SQLite in memory, or (TEST_DIALECT=postgres) a
+ * fresh schema of TEST_DATABASE_URL, dropped afterwards.
+ */
+export async function startTestApp(overrides: Partial<Config> = {}) {
+  const dialect = process.env.TEST_DIALECT ?? 'sqlite';
+  let db: Db;
+  let dropSchema = async () => {};
+  if (dialect === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('TEST_DATABASE_URL is required for the postgres project');
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    db = connect(url, { schema });
+    dropSchema = async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+    };
+  } else {
+    db = connect('sqlite::memory:');
+  }
+  await migrateToLatest(db);
+  const config: Config = {
+    ...loadConfig({ NODE_ENV: 'test' }),
+    webDist: null,
+    storageDir: `/tmp/ahente-test-${randomBytes(6).toString('hex')}`,
+    ...overrides,
+  };
+  const app = await buildApp({ config, db });
+  const services = buildServices({ config, db });
+  let seq = 0;
+
+  /** A member made directly through the service (Approved agent unless told otherwise). */
+  async function createMember(
+    over: Partial<Parameters<typeof services.members.create>[0]> = {},
+  ): Promise<{ id: number; username: string; password: string; referral_code: string }> {
+    seq += 1;
+    const username = over.username ?? `agent${seq}_${randomBytes(3).toString('hex')}`;
+    const password = over.password ?? 'correct-horse-1';
+    const id = await services.members.create({
+      username,
+      password,
+      email: `${username}@example.ph`,
+      f_name: `First${seq}`,
+      m_name: null,
+      l_name: `Last${seq}`,
+      contact_no: '09171234567',
+      referror: null,
+      status: 'Approved',
+      ...over,
+    });
+    const row = await services.members.findById(id);
+    return { id, username, password, referral_code: row!.referral_code };
+  }
+
+  async function createAdmin() {
+    return createMember({ account_type: 'admin', position: 'Agent' });
+  }
+
+  /** A client logged in as the given member. */
+  async function loginAs(m: { username: string; password: string }) {
+    const c = new TestClient(app);
+    const res = await c.post('/api/login', { username: m.username, password: m.password });
+    if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+    return c;
+  }
+
+  return {
+    app,
+    db,
+    config,
+    services,
+    createMember,
+    createAdmin,
+    loginAs,
+    client: () => new TestClient(app),
+    async close() {
+      await app.close();
+      await db.close();
+      await dropSchema();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+type CsrfMode = 'send' | 'omit' | 'wrong';
+
+/** A browser-like client over app.inject: keeps cookies and echoes XSRF-TOKEN. */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+  constructor(private readonly app: FastifyInstance) {}
+
+  private remember(res: LightMyRequestResponse) {
+    for (const c of res.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
+      const expired = c.maxAge === 0 || (c.expires && c.expires.getTime() <= Date.now()) || c.value === '';
+      if (expired) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+  }
+
+  async request(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    body?: unknown,
+    options: { csrf?: CsrfMode; headers?: Record<string, string>; rawBody?: string | Buffer } = {},
+  ) {
+    const csrf = options.csrf ?? 'send';
+    if (method !== 'GET' && csrf !== 'omit' && !this.cookies.has('XSRF-TOKEN')) {
+      this.remember(await this.app.inject({ method: 'GET', url: '/api/csrf-cookie' }));
+    }
+    const headers: Record<string, string> = { ...(options.headers ?? {}) };
+    if (method !== 'GET' && csrf !== 'omit') {
+      headers['x-xsrf-token'] = csrf === 'wrong' ? 'not-the-token' : this.cookies.get('XSRF-TOKEN')!;
+    }
+    const res = await this.app.inject({
+      method,
+      url,
+      headers,
+      cookies: Object.fromEntries(this.cookies),
+      ...(options.rawBody !== undefined
+        ? { payload: options.rawBody }
+        : body !== undefined
+          ? { payload: body as object }
+          : {}),
+    });
+    this.remember(res);
+    return res;
+  }
+
+  get = (url: string, options?: { headers?: Record<string, string> }) => this.request('GET', url, undefined, options);
+  post = (url: string, body?: unknown, options?: { csrf?: CsrfMode; headers?: Record<string, string>; rawBody?: string | Buffer }) =>
+    this.request('POST', url, body, options);
+  delete = (url: string, options?: { csrf?: CsrfMode }) => this.request('DELETE', url, undefined, options);
+}

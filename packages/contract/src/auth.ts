@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { ACCOUNT_TYPES, MEMBER_STATUSES } from './enums.ts';
+import { MSG } from './messages.ts';
+import { contactField, emailField, memberIdSchema, nameField, optionalText, passwordField, LIMITS } from './common.ts';
+
+export const loginRequest = z.object({
+  username: z.string({ error: MSG.loginMissing }).trim().min(1, MSG.loginMissing).max(LIMITS.line),
+  password: z.string({ error: MSG.loginMissing }).min(1, MSG.loginMissing).max(200),
+});
+export type LoginRequest = z.input<typeof loginRequest>;
+
+/** The login response of spec §3 (`user` is the member id) plus the photo for the popup. */
+export const sessionUser = z.object({
+  user: z.number(),
+  name: z.string(),
+  account_type: z.enum(ACCOUNT_TYPES),
+  referral_code: z.string(),
+  status: z.enum(MEMBER_STATUSES),
+  photo: z.string().nullable(),
+});
+export type SessionUser = z.infer<typeof sessionUser>;
+
+export const notApprovedResponse = z.object({ status: z.string(), error: z.string() });
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
+
+/** The registration payload of spec §3, validated as spec §5 asks. */
+export const registerRequest = z.object({
+  username: z
+    .string({ error: 'Username is required' })
+    .trim()
+    .min(3, 'Username must be at least 3 characters')
+    .max(50, 'Username must be at most 50 characters')
+    .regex(USERNAME_PATTERN, 'Username may use letters, digits, dots, dashes and underscores only'),
+  password: passwordField,
+  email: emailField,
+  lname: nameField('Last name'),
+  fname: nameField('First name'),
+  mname: optionalText('Middle name', LIMITS.name),
+  contact: contactField,
+  refCode: z
+    .string()
+    .trim()
+    .max(20, 'Invalid referral code')
+    .nullish()
+    .transform((v) => (v ? v.toUpperCase() : null)),
+});
+export type RegisterRequest = z.input<typeof registerRequest>;
+export const registerResponse = z.object({ id: z.number() });
+
+export const changePasswordRequest = z.object({ id: memberIdSchema, password: passwordField });
+export type ChangePasswordRequest = z.input<typeof changePasswordRequest>;

@@ -1,0 +1,21 @@
+/** YYYY-MM-DD calendar dates: real dates only (2026-02-30 is not one). */
+export function isCalendarDate(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+/** Inclusive on both ends; an empty bound is open (spec §5). */
+export function inDateRange(date: string, from?: string, to?: string): boolean {
+  const day = date.slice(0, 10);
+  if (from && day < from) return false;
+  if (to && day > to) return false;
+  return true;
+}
+
+/** Today in Manila (UTC+8, no daylight saving) as YYYY-MM-DD. */
+export function todayInManila(now: Date = new Date()): string {
+  return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+}

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { ACCOUNT_TYPES, GENDERS, MEMBER_STATUSES, POSITIONS } from './enums.ts';
+import {
+  LIMITS,
+  contactField,
+  emailField,
+  memberIdSchema,
+  nameField,
+  optionalCalendarDate,
+  optionalText,
+  passwordField,
+} from './common.ts';
+import { isCalendarDate } from './dates.ts';
+
+export const personRef = z.object({
+  id: z.number(),
+  f_name: z.string(),
+  m_name: z.string().nullable(),
+  l_name: z.string(),
+});
+export type PersonRef = z.infer<typeof personRef>;
+
+/** A member as admins see it (spec §3 Member / agent), hierarchy derived (DESIGN §6). */
+export const memberRecord = z.object({
+  id: z.number(),
+  username: z.string(),
+  email: z.string(),
+  f_name: z.string(),
+  m_name: z.string().nullable(),
+  l_name: z.string(),
+  contact_no: z.string(),
+  address: z.string().nullable(),
+  referral_code: z.string(),
+  account_type: z.enum(ACCOUNT_TYPES),
+  position: z.enum(POSITIONS),
+  reg_date: z.string(),
+  status: z.enum(MEMBER_STATUSES),
+  referror: z.number().nullable(),
+  manager: z.number().nullable(),
+  photo: z.string().nullable(),
+  referror_details: personRef.nullable(),
+  manager_details: personRef.nullable(),
+  agency_manager_details: personRef.nullable(),
+  agency_owner_details: personRef.nullable(),
+});
+export type MemberRecord = z.infer<typeof memberRecord>;
+
+/** Fields an agent may change on their own record. */
+export const personalFields = {
+  f_name: nameField('First name'),
+  m_name: optionalText('Middle name', LIMITS.name),
+  l_name: nameField('Last name'),
+  email: emailField,
+  contact_no: contactField,
+  gender: z
+    .union([z.enum(GENDERS, { error: 'Gender must be male or female' }), z.literal('')])
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  birthdate: optionalCalendarDate('Birthday'),
+  address: optionalText('Address'),
+  address_number: optionalText('Unit/house number'),
+  address_street: optionalText('Street'),
+  address_region: optionalText('Region'),
+  address_city: optionalText('City'),
+  address_barangay: optionalText('Barangay'),
+};
+
+/** Fields only an admin may change (DESIGN §5). `manager` is derived and always refused. */
+export const adminOnlyFields = {
+  username: z
+    .string()
+    .trim()
+    .min(3, 'Username must be at least 3 characters')
+    .max(50, 'Username must be at most 50 characters')
+    .regex(/^[A-Za-z0-9._-]+$/, 'Username may use letters, digits, dots, dashes and underscores only'),
+  password: passwordField,
+  referral_code: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{4,20}$/, 'Referral code must be 4 to 20 letters or digits'),
+  account_type: z.enum(ACCOUNT_TYPES, { error: `Account type must be one of ${ACCOUNT_TYPES.join(', ')}` }),
+  position: z.enum(POSITIONS, { error: `Position must be one of ${POSITIONS.join(', ')}` }),
+  status: z.enum(MEMBER_STATUSES, { error: `Status must be one of ${MEMBER_STATUSES.join(', ')}` }),
+  reg_date: z
+    .string()
+    .refine(
+      (v) => isCalendarDate(v.slice(0, 10)) && !Number.isNaN(Date.parse(v)),
+      'Registration date must be a real date',
+    ),
+};
+export const ADMIN_ONLY_FIELDS = [...Object.keys(adminOnlyFields), 'manager'] as const;
+
+/** editMember (JSON): id plus only the changed fields. */
+export const editMemberRequest = z
+  .object({
+    id: memberIdSchema,
+    manager: z.unknown().optional(),
+    ...Object.fromEntries(Object.entries(personalFields).map(([k, s]) => [k, s.optional()])),
+    ...Object.fromEntries(Object.entries(adminOnlyFields).map(([k, s]) => [k, s.optional()])),
+  } as {
+    id: typeof memberIdSchema;
+    manager: z.ZodOptional<z.ZodUnknown>;
+  } & { [K in keyof typeof personalFields]: z.ZodOptional<(typeof personalFields)[K]> } & {
+    [K in keyof typeof adminOnlyFields]: z.ZodOptional<(typeof adminOnlyFields)[K]>;
+  })
+  .strict();
+export type EditMemberRequest = z.input<typeof editMemberRequest>;
+
+export const editMemberResponse = z.object({ success: z.literal(true), member: memberRecord });

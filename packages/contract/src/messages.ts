@@ -1,0 +1,70 @@
+/** Every text a person reads that the spec fixes (spec §2, §5, §8). Use these, never retype them. */
+export const MSG = {
+  // Login
+  loginMissing: 'Error: Please Enter Username or Password',
+  loginInvalid: 'Invalid username or password',
+  loginNotApproved: 'Your account is not approved. Please contact support.',
+  forgotPassword: 'Please Contact Administrator',
+  loginRateLimited: 'Too many failed login attempts. Please wait a few minutes and try again.',
+  // Register
+  registerTitle: 'Create your account',
+  registerMissing: 'Error: Please Complete All Required Fields',
+  registerInvalidReferral: 'Invalid referral code',
+  registerSuccess: 'Registration Success',
+  registerFailed: 'Error: Registration Failed',
+  serverIssue: 'Error: Server issue, try again later',
+  // Layout
+  referralCopied: 'Referral link copied to clipboard!',
+  badgeComingSoon: 'Badge: Coming Soon!',
+  comingSoon: 'Coming Soon...',
+  noDataYet: 'No Data Yet',
+  // Materials
+  errorFetchingSections: 'Error fetching sections',
+  errorFetchingSection: 'Error fetching Section',
+  serverFailed: 'Server Failed',
+  fileDownloaded: 'File Downloaded',
+  downloadFailed: 'Download failed',
+  materialDeleted: 'Material deleted successfully',
+  materialDeleteFailed: 'Failed to delete material',
+  materialDeleteConfirm: 'Are you sure you want to delete this material?',
+  fileUploaded: 'File uploaded successfully!',
+  fileUploadFailed: 'File upload failed',
+  selectFileFirst: 'Please Select File First',
+  typeSectionName: 'Type Section Name',
+  sectionCreated: 'Create New Section Success!!',
+  sectionCreateFailed: 'Create New Section Failed',
+  // Deals and sales
+  dealSaved: 'Deals Saved Successfully',
+  dealSaveFailed: 'Failed to Save',
+  dealMissingFields: 'Failed to Save Missing Fields',
+  dealUpdated: 'Deal Updated successfully.',
+  dealUpdateFailed: 'Failed to Update Deal',
+  saleAdded: 'Sale added successfully.',
+  saleSaveFailed: 'Failed to Save Sale.',
+  noDeals: 'No deals available.',
+  noSales: 'No sales records found.',
+  // Admin member edit
+  memberUpdated: 'Member updated successfully!',
+  memberUpdateFailed: 'Failed to update member. Please try again.',
+  passwordChanged: 'Password changed successfully!',
+  passwordChangeFailed: 'Failed to change password!',
+  somethingWrong: 'Something went wrong. Please try again.',
+  noChanges: 'No changes detected.',
+  passwordEmpty: 'Password cannot be empty!',
+  noRecords: 'No records found',
+  // Settings
+  noDetailsFound: 'No Details Found',
+  serverError: 'Server Error',
+  bankSaved: 'Details Saving Success!',
+  bankSaveFailed: 'Failed to save bank details.',
+  validIdDownloadFailed: 'Failed to download file.',
+  certificationSaveFailed: 'There was a problem saving the certification.',
+  fillAllFields: 'Please fill in all fields.',
+  noDataFound: 'No Data Found..',
+} as const;
+
+/** Toasts and notices stay 3000 ms, then take 300 ms to leave (spec §9). */
+export const TOAST_DURATION_MS = 3000;
+export const TOAST_EXIT_MS = 300;
+export const ADMIN_MODAL_CLOSE_MS = 3000;
+export const FALLBACK_USER_ID = '000';

@@ -1,0 +1,26 @@
+/** Money is pesos with at most 2 decimals, kept as integer centavos (DESIGN §6). */
+export const MAX_TCV_PESOS = 10_000_000_000; // ₱10 billion: far above any single policy
+
+/** Pesos (number or numeric string, at most 2 decimals) to integer centavos, exactly. */
+export function pesosToCentavos(value: number | string): number {
+  const text = typeof value === 'number' ? value.toFixed(2) : value.trim();
+  const m = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text);
+  if (!m) throw new RangeError(`Not a peso amount: ${text}`);
+  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+}
+
+export function centavosToPesos(centavos: number): number {
+  return Math.round(centavos) / 100;
+}
+
+const pesoFormat = new Intl.NumberFormat('en-PH', { style: 'currency', currency: 'PHP' });
+
+/** ₱1,234,567.89 */
+export function formatPeso(pesos: number): string {
+  return pesoFormat.format(pesos);
+}
+
+/** Sum of peso amounts computed in centavos so 0.1 + 0.2 is 0.30. */
+export function sumPesos(values: readonly number[]): number {
+  return centavosToPesos(values.reduce((acc, v) => acc + pesosToCentavos(v), 0));
+}
