@@ -10,7 +10,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config.ts';
 import type { Db } from './db/connect.ts';
 import { installCsrf } from './platform/csrf.ts';
-import { installErrorHandler } from './platform/errors.ts';
+import { installErrorHandler, installNotFound } from './platform/errors.ts';
 import { installGuards } from './platform/guards.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { createSessions, installSessions } from './platform/sessions.ts';
@@ -79,13 +79,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   authRoutes(app, services.auth, services.sessions);
   membersRoutes(app, services.members);
 
-  await serveWeb(app, config.webDist);
+  installNotFound(app, { spa: await serveWeb(app, config.webDist) });
   return app;
 }
 
-/** The built SPA: hashed assets cached for good, every other non-API GET gets index.html. */
-async function serveWeb(app: FastifyInstance, webDist: string | null) {
-  if (!webDist || !fs.existsSync(path.join(webDist, 'index.html'))) return;
+/** The built SPA, when there is one: hashed assets cached for good. */
+async function serveWeb(app: FastifyInstance, webDist: string | null): Promise<boolean> {
+  if (!webDist || !fs.existsSync(path.join(webDist, 'index.html'))) return false;
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: true,
@@ -97,10 +97,5 @@ async function serveWeb(app: FastifyInstance, webDist: string | null) {
       );
     },
   });
-  app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.method !== 'GET') {
-      return reply.code(404).send({ error: `No route ${request.method} ${request.url.split('?')[0]}` });
-    }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
-  });
+  return true;
 }

@@ -53,7 +53,7 @@ export const personalFields = {
   email: emailField,
   contact_no: contactField,
   gender: z
-    .union([z.enum(GENDERS, { error: 'Gender must be male or female' }), z.literal('')])
+    .union([z.enum(GENDERS), z.literal('')], { error: 'Gender must be male or female' })
     .nullish()
     .transform((v) => (v ? v : null)),
   birthdate: optionalCalendarDate('Birthday'),

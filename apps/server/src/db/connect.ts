@@ -10,6 +10,8 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface Db {
   db: Kysely<Database>;
   dialect: DialectName;
+  /** The PostgreSQL schema in use when not the default one. */
+  schema?: string;
   close(): Promise<void>;
 }
 
@@ -29,7 +31,7 @@ export function connect(url: string, options: { schema?: string } = {}): Db {
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', ...(options.schema ? { schema: options.schema } : {}), close: () => db.destroy() };
   }
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length);

@@ -14,8 +14,12 @@ class StaticProvider implements MigrationProvider {
   }
 }
 
-export async function migrateToLatest({ db, dialect }: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: new StaticProvider(dialect) });
+export async function migrateToLatest({ db, dialect, schema }: Db): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: new StaticProvider(dialect),
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

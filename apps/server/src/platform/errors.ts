@@ -56,8 +56,14 @@ export function installErrorHandler(app: FastifyInstance) {
     request.log.error({ err }, 'unhandled error');
     return reply.code(500).send({ error: 'Something went wrong on our side. Please try again.' });
   });
+}
 
+/** Unknown API routes are a JSON 404; with the SPA built, any other GET gets its index.html. */
+export function installNotFound(app: FastifyInstance, options: { spa: boolean }) {
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({ error: `No route ${request.method} ${request.url.split('?')[0]}` });
+    if (options.spa && request.method === 'GET' && !request.url.startsWith('/api/')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ error: `No route ${request.method} ${request.url.split('?')[0]}` });
   });
 }

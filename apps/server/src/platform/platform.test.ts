@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import Fastify from 'fastify';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { installGuards } from './guards.ts';
+import { REDACT_PATHS } from './logging.ts';
+
+let t: TestApp;
+let web: string;
+beforeAll(async () => {
+  web = fs.mkdtempSync(path.join(os.tmpdir(), 'ahente-web-'));
+  fs.mkdirSync(path.join(web, 'assets'));
+  fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><div id="root"></div>');
+  fs.writeFileSync(path.join(web, 'assets', 'app-123.js'), 'console.log(1)');
+  t = await startTestApp({ webDist: web });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(web, { recursive: true, force: true });
+});
+
+describe('platform', () => {
+  it('answers /api/health with ok when the database answers', async () => {
+    const res = await t.client().get('/api/health');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+  });
+
+  it('sends security headers with a strict CSP', async () => {
+    const res = await t.client().get('/api/health');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('sets the XSRF-TOKEN cookie on an API response when the request lacks it, and not otherwise', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const token = first.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value;
+    expect(token).toBeTruthy();
+    const second = await t.app.inject({ method: 'GET', url: '/api/health', cookies: { 'XSRF-TOKEN': token! } });
+    expect(second.cookies.find((c) => c.name === 'XSRF-TOKEN')).toBeUndefined();
+  });
+
+  it('answers unknown API routes with a JSON 404', async () => {
+    const res = await t.client().get('/api/nothing-here');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'No route GET /api/nothing-here' });
+    const post = await t.client().post('/api/nothing-here', {});
+    expect(post.statusCode).toBe(404);
+  });
+
+  it('serves the SPA: index.html for app routes, hashed assets cached for good', async () => {
+    const page = await t.client().get('/deals/dealsview');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root">');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const asset = await t.client().get('/assets/app-123.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('publishes the OpenAPI description at /api/docs', async () => {
+    const res = await t.client().get('/api/docs/json');
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json().paths)).toEqual(expect.arrayContaining(['/api/login', '/api/registeraccounts', '/api/editMember']));
+  });
+
+  it('refuses to register an API route that declares no access rule', async () => {
+    const app = Fastify();
+    installGuards(app, { publicPrefixes: [] });
+    expect(() => app.get('/api/oops', async () => ({}))).toThrow('Route GET /api/oops declares no access rule');
+    expect(() => app.get('/api/fine', { config: { access: 'member' } }, async () => ({}))).not.toThrow();
+  });
+
+  it('never logs passwords, cookies, tokens or personal numbers', () => {
+    let out = '';
+    const sink = new Writable({
+      write(chunk, _enc, cb) {
+        out += chunk.toString();
+        cb();
+      },
+    });
+    const log = pino({ redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, sink);
+    log.info({
+      password: 'hunter2-secret',
+      body: { password: 'hunter3-secret', contact_no: '09171234567' },
+      req: { headers: { cookie: 'ahente_sid=abc123secret', 'x-xsrf-token': 'tok-secret' } },
+    });
+    expect(out).not.toMatch(/hunter2|hunter3|09171234567|abc123secret|tok-secret/);
+    expect(out).toContain('[redacted]');
+  });
+});
