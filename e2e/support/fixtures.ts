@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { test as base, expect, request as pwRequest, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { ADMIN } from './env.ts';
+
+export { expect };
+
+export interface Agent {
+  id: number;
+  username: string;
+  password: string;
+  fname: string;
+  lname: string;
+  name: string;
+  referral_code: string;
+}
+
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+
+/** An API client that carries the XSRF token the way the SPA does. */
+export async function apiClient(baseURL: string): Promise<APIRequestContext & { csrfPost: (url: string, data?: unknown) => ReturnType<APIRequestContext['post']> }> {
+  const ctx = await pwRequest.newContext({ baseURL });
+  await ctx.get('/api/csrf-cookie');
+  const token = (await ctx.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
+  return Object.assign(ctx, {
+    csrfPost: (url: string, data?: unknown) => ctx.post(url, { data: data ?? {}, headers: { 'X-XSRF-TOKEN': token } }),
+  });
+}
+
+export async function loginApi(baseURL: string, username: string, password: string) {
+  const c = await apiClient(baseURL);
+  const res = await c.csrfPost('/api/login', { username, password });
+  if (!res.ok()) throw new Error(`login ${username}: ${res.status()} ${await res.text()}`);
+  return c;
+}
+
+/** Registers an agent through the API (with a sponsor code when given) and, unless told otherwise, approves it. */
+export async function createAgent(baseURL: string, options: { approve?: boolean; refCode?: string; position?: string; accountType?: 'user' | 'admin' } = {}): Promise<Agent> {
+  const u = unique();
+  const fname = 'Ana';
+  const lname = `Santos${u.slice(-4)}`;
+  const body = {
+    username: `agent_${u}`,
+    password: 'agent-pass-123',
+    email: `agent_${u}@example.ph`,
+    lname,
+    fname,
+    mname: '',
+    contact: '09171234567',
+    refCode: options.refCode ?? '',
+  };
+  const anon = await apiClient(baseURL);
+  const reg = await anon.csrfPost('/api/registeraccounts', body);
+  if (!reg.ok()) throw new Error(`register: ${reg.status()} ${await reg.text()}`);
+  const { id } = (await reg.json()) as { id: number };
+  const admin = await loginApi(baseURL, ADMIN.username, ADMIN.password);
+  const patch: Record<string, unknown> = { id };
+  if (options.approve !== false) patch.status = 'Approved';
+  if (options.position) patch.position = options.position;
+  if (options.accountType) patch.account_type = options.accountType;
+  let referral_code = '';
+  if (Object.keys(patch).length > 1) {
+    const res = await admin.csrfPost('/api/editMember', patch);
+    if (!res.ok()) throw new Error(`approve: ${res.status()} ${await res.text()}`);
+    referral_code = ((await res.json()) as { member: { referral_code: string } }).member.referral_code;
+  }
+  await anon.dispose();
+  await admin.dispose();
+  return { id, username: body.username, password: body.password, fname, lname, name: `${fname} ${lname}`, referral_code };
+}
+
+/** Logs in through the real login page. */
+export async function loginUi(page: Page, username: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** Saves a full-page screenshot under e2e/screenshots and attaches it to the report. */
+export async function shot(page: Page, testInfo: TestInfo, name: string) {
+  const dir = path.join(import.meta.dirname, '..', 'screenshots');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  await testInfo.attach(name, { path: file, contentType: 'image/png' });
+}
+
+export const test = base.extend<{ agent: Agent }>({
+  agent: async ({ baseURL }, use) => {
+    await use(await createAgent(baseURL!));
+  },
+});
+
+export { ADMIN };

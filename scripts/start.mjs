@@ -1,0 +1,40 @@
+// `npm start`: builds the web app and the server when their sources are newer than the build,
+// then serves the portal like production (migrations run on start).
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const r = (p) => path.join(root, p);
+
+function newest(dir) {
+  let latest = 0;
+  if (!fs.existsSync(dir)) return latest;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) latest = Math.max(latest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return latest;
+}
+const mtime = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
+
+const contract = newest(r('packages/contract/src'));
+const builds = [
+  { name: '@ahente/web', output: r('apps/web/dist/index.html'), sources: [r('apps/web/src'), r('apps/web/index.html'), r('apps/web/public')] },
+  { name: '@ahente/server', output: r('apps/server/dist/main.js'), sources: [r('apps/server/src')] },
+];
+for (const b of builds) {
+  const sourceTime = Math.max(contract, ...b.sources.map((s) => (fs.existsSync(s) && fs.statSync(s).isDirectory() ? newest(s) : mtime(s))));
+  if (mtime(b.output) < sourceTime) {
+    console.log(`Building ${b.name}…`);
+    const res = spawnSync('npm', ['run', 'build', '-w', b.name], { cwd: root, stdio: 'inherit' });
+    if (res.status !== 0) process.exit(res.status ?? 1);
+  }
+}
+
+const child = spawn(process.execPath, ['--enable-source-maps', r('apps/server/dist/main.js')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { NODE_ENV: 'production', ...process.env },
+});
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+child.on('exit', (code) => process.exit(code ?? 0));
