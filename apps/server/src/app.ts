@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -14,11 +15,18 @@ import { installErrorHandler, installNotFound } from './platform/errors.ts';
 import { installGuards } from './platform/guards.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { createSessions, installSessions } from './platform/sessions.ts';
+import { createLocalDiskStorage } from './platform/storage.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { createAuthService } from './features/auth/service.ts';
+import { dealsRoutes } from './features/deals/routes.ts';
+import { createDealsService } from './features/deals/service.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { materialsRoutes } from './features/materials/routes.ts';
+import { createMaterialsService } from './features/materials/service.ts';
 import { membersRoutes } from './features/members/routes.ts';
 import { createMembersService } from './features/members/service.ts';
+import { salesRoutes } from './features/sales/routes.ts';
+import { createSalesService } from './features/sales/service.ts';
 
 const DOCS_PREFIX = '/api/docs';
 
@@ -31,7 +39,11 @@ export function buildServices({ config, db }: AppDeps) {
   const sessions = createSessions(db.db, config);
   const members = createMembersService(db.db, config);
   const auth = createAuthService(db.db, config, members);
-  return { sessions, members, auth };
+  const deals = createDealsService(db.db, members);
+  const sales = createSalesService(db.db, deals);
+  const storage = createLocalDiskStorage(config.storageDir);
+  const materials = createMaterialsService(db.db, storage);
+  return { sessions, members, auth, deals, sales, storage, materials };
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -64,6 +76,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hsts: config.cookieSecure,
   });
   await app.register(cookie);
+  // Uploads stream through platform/uploads.ts; the largest file is a material (per-route limits may be lower).
+  await app.register(multipart, {
+    limits: { fileSize: config.uploads.materialBytes, files: 1, fields: 50, fieldSize: 16 * 1024, parts: 60, headerPairs: 100 },
+  });
   await app.register(swagger, {
     openapi: { info: { title: 'Ahente API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
@@ -78,6 +94,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   healthRoutes(app, deps.db.db);
   authRoutes(app, services.auth, services.sessions);
   membersRoutes(app, services.members);
+  materialsRoutes(app, services.materials, { storage: services.storage, config });
+  dealsRoutes(app, services.deals);
+  salesRoutes(app, services.sales);
 
   installNotFound(app, { spa: await serveWeb(app, config.webDist) });
   return app;
@@ -89,7 +108,7 @@ async function serveWeb(app: FastifyInstance, webDist: string | null): Promise<b
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: true,
-    index: false,
+    index: 'index.html',
     setHeaders(reply, filePath) {
       reply.header(
         'cache-control',

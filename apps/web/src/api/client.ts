@@ -1,0 +1,210 @@
+/**
+ * The one HTTP client of the web app (DESIGN §1, spec §7).
+ *
+ * - Same-origin cookies (the session cookie is HttpOnly; the server sets it).
+ * - CSRF: every unsafe request carries header X-XSRF-TOKEN equal to the XSRF-TOKEN cookie.
+ *   Without that cookie, GET /api/csrf-cookie is called first.
+ * - 2xx is success (no timeout). Anything else throws ApiError {status, error, body};
+ *   a request that never got a response throws NetworkError.
+ */
+
+const XSRF_COOKIE = 'XSRF-TOKEN';
+const XSRF_HEADER = 'X-XSRF-TOKEN';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** The server answered with a status outside 200–299. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** HTTP status code. */
+  readonly status: number;
+  /** The readable `error` text of the body ({ error, details? }), or a generic one. */
+  readonly error: string;
+  /** The parsed body (JSON when it was JSON, otherwise the text, or null). */
+  readonly body: unknown;
+
+  constructor(status: number, error: string, body: unknown) {
+    super(error);
+    this.status = status;
+    this.error = error;
+    this.body = body;
+  }
+}
+
+/** The request never got an answer (offline, server down, DNS, aborted by the network). */
+export class NetworkError extends Error {
+  override readonly name = 'NetworkError';
+  constructor(cause: unknown) {
+    super('Network request failed', { cause });
+  }
+}
+
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}
+
+export function isNetworkError(error: unknown): error is NetworkError {
+  return error instanceof NetworkError;
+}
+
+/** Reads a cookie visible to scripts (XSRF-TOKEN is deliberately not HttpOnly). */
+export function readCookie(name: string): string | null {
+  for (const part of document.cookie.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq === -1) continue;
+    if (part.slice(0, eq).trim() === name) {
+      const raw = part.slice(eq + 1).trim();
+      try {
+        return decodeURIComponent(raw);
+      } catch {
+        return raw;
+      }
+    }
+  }
+  return null;
+}
+
+let csrfRequest: Promise<void> | null = null;
+
+/** Makes sure the XSRF-TOKEN cookie exists (one shared GET /api/csrf-cookie at a time). */
+async function ensureCsrfCookie(force = false): Promise<void> {
+  if (!force && readCookie(XSRF_COOKIE)) return;
+  csrfRequest ??= fetch('/api/csrf-cookie', { credentials: 'same-origin' })
+    .then(() => undefined)
+    .catch((cause: unknown) => {
+      throw new NetworkError(cause);
+    })
+    .finally(() => {
+      csrfRequest = null;
+    });
+  return csrfRequest;
+}
+
+/** Called on a 401 from any request that is not about logging in (session expired elsewhere). */
+let unauthorizedHandler: (() => void) | null = null;
+export function setUnauthorizedHandler(handler: (() => void) | null): void {
+  unauthorizedHandler = handler;
+}
+
+export interface RequestOptions {
+  method?: HttpMethod;
+  /** A plain object is sent as JSON; FormData as multipart (the browser sets the boundary). */
+  body?: unknown;
+  signal?: AbortSignal;
+  /** 'json' (default) parses JSON (204 gives undefined); 'blob' returns the Blob; 'response' the raw Response. */
+  as?: 'json' | 'blob' | 'response';
+  /** Do not call the unauthorized handler on 401 (login, /me and logout use this). */
+  ignoreUnauthorized?: boolean;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const type = response.headers.get('content-type') ?? '';
+  if (response.status === 204) return null;
+  try {
+    if (type.includes('application/json')) return await response.json();
+    const text = await response.text();
+    return text === '' ? null : text;
+  } catch {
+    return null;
+  }
+}
+
+function errorText(status: number, body: unknown, statusText: string): string {
+  if (body && typeof body === 'object' && 'error' in body) {
+    const value = (body as { error: unknown }).error;
+    if (typeof value === 'string' && value.trim() !== '') return value;
+  }
+  return statusText || `Request failed with status ${status}`;
+}
+
+function looksLikeCsrfFailure(error: string): boolean {
+  return /csrf|xsrf/i.test(error);
+}
+
+async function send(path: string, options: RequestOptions, isRetry: boolean): Promise<Response> {
+  const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
+  const unsafe = !SAFE_METHODS.has(method);
+  const headers = new Headers({ Accept: 'application/json' });
+
+  if (unsafe) {
+    await ensureCsrfCookie();
+    const token = readCookie(XSRF_COOKIE);
+    if (token) headers.set(XSRF_HEADER, token);
+  }
+
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new NetworkError(cause);
+  }
+
+  if (response.ok) return response;
+
+  const parsed = await readBody(response);
+  const text = errorText(response.status, parsed, response.statusText);
+
+  // A stale or missing CSRF cookie: fetch a fresh one and try once more.
+  if (unsafe && !isRetry && response.status === 403 && looksLikeCsrfFailure(text)) {
+    await ensureCsrfCookie(true);
+    return send(path, options, true);
+  }
+
+  if (response.status === 401 && !options.ignoreUnauthorized) unauthorizedHandler?.();
+  throw new ApiError(response.status, text, parsed);
+}
+
+/** Sends one request to the API and returns its parsed result. */
+export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(path, options, false);
+  switch (options.as ?? 'json') {
+    case 'response':
+      return response as T;
+    case 'blob':
+      return (await response.blob()) as T;
+    default:
+      return (await readBody(response)) as T;
+  }
+}
+
+export const api = {
+  get: <T = unknown>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    request<T>(path, { ...options, method: 'GET' }),
+  post: <T = unknown>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    request<T>(path, { ...options, method: 'POST', body: body ?? {} }),
+  put: <T = unknown>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    request<T>(path, { ...options, method: 'PUT', body: body ?? {} }),
+  delete: <T = unknown>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    request<T>(path, { ...options, method: 'DELETE' }),
+};
+
+/** The file name from a Content-Disposition header (RFC 6266, filename* first). */
+export function filenameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      /* fall through to the plain filename */
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/.exec(header);
+  return (plain?.[2] ?? plain?.[1])?.trim() ?? null;
+}

@@ -1,0 +1,86 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { Menu, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useMediaQuery } from '../lib/use-media-query';
+import { ProfilePopover } from './profile-popover';
+import { useCurrentUser } from './session';
+import { SidebarContent } from './sidebar';
+
+/** At md (768 px) and up the sidebar is always shown; below it is a drawer. */
+const DESKTOP_QUERY = '(min-width: 48rem)';
+
+/**
+ * The authenticated layout (spec §2 Layout): sidebar (a drawer below md), a header with the
+ * welcome line and the profile popup, and the page.
+ */
+export function AppLayout() {
+  const user = useCurrentUser();
+  const { pathname } = useLocation();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const isDesktop = useMediaQuery(DESKTOP_QUERY);
+
+  // The drawer closes on navigation, and when the window grows past md.
+  useEffect(() => setDrawerOpen(false), [pathname]);
+  useEffect(() => {
+    if (isDesktop) setDrawerOpen(false);
+  }, [isDesktop]);
+
+  return (
+    <div className="min-h-dvh">
+      <a
+        href="#main"
+        className="sr-only z-[60] rounded-md bg-white px-3 py-2 text-sm font-medium text-brand-800 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+
+      {/* Desktop sidebar: rendered only from md up, so the page never holds two main navigations. */}
+      {isDesktop && (
+        <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 border-r border-slate-200 bg-white md:block">
+          <SidebarContent />
+        </aside>
+      )}
+
+      <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
+        <div className="md:pl-64">
+          <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
+            <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 lg:px-8">
+              <Dialog.Trigger
+                aria-label="Open menu"
+                className="-ml-1.5 inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 md:hidden"
+              >
+                <Menu aria-hidden="true" className="size-5" />
+              </Dialog.Trigger>
+              <p className="min-w-0 flex-1 text-sm leading-tight font-medium text-balance text-slate-700 sm:text-base">
+                {`Welcome back, ${user.name}, ID#: ${user.user}`}
+              </p>
+              <ProfilePopover />
+            </div>
+          </header>
+
+          <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 outline-none sm:px-6 sm:py-8 lg:px-8">
+            <Outlet />
+          </main>
+        </div>
+
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50 backdrop-blur-[2px] data-[state=closed]:animate-overlay-out data-[state=open]:animate-overlay-in md:hidden" />
+          <Dialog.Content
+            aria-describedby={undefined}
+            className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] bg-white shadow-xl focus:outline-none data-[state=closed]:animate-drawer-out data-[state=open]:animate-drawer-in md:hidden"
+          >
+            <Dialog.Title className="sr-only">Menu</Dialog.Title>
+            <SidebarContent onNavigate={() => setDrawerOpen(false)} />
+            <Dialog.Close
+              aria-label="Close menu"
+              className="absolute top-3 right-3 inline-flex size-10 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+            >
+              <X aria-hidden="true" className="size-5" />
+            </Dialog.Close>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </div>
+  );
+}

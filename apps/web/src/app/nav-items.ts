@@ -1,0 +1,46 @@
+import {
+  BriefcaseBusiness,
+  GraduationCap,
+  Handshake,
+  LayoutDashboard,
+  LifeBuoy,
+  Megaphone,
+  ReceiptText,
+  Settings,
+  ShieldCheck,
+  Store,
+  TrendingUp,
+  UserPlus,
+  type LucideIcon,
+} from 'lucide-react';
+
+export interface NavItem {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+  /** The area the entry stands for: it is active on this path and everything under it. */
+  area: string;
+  adminOnly?: boolean;
+}
+
+/** The sidebar of spec §2 Layout, in its order. */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { label: 'Dashboard', to: '/', icon: LayoutDashboard, area: '/' },
+  { label: 'Portfolio', to: '/portfolio', icon: BriefcaseBusiness, area: '/portfolio' },
+  { label: 'Deals', to: '/deals/dealsinput', icon: Handshake, area: '/deals' },
+  { label: 'Sales', to: '/sales/salesview', icon: TrendingUp, area: '/sales' },
+  { label: 'Proposals', to: '/proposals', icon: ReceiptText, area: '/proposals' },
+  { label: 'E-Store', to: '/estore', icon: Store, area: '/estore' },
+  { label: 'Help Center', to: '/helpcenter', icon: LifeBuoy, area: '/helpcenter' },
+  { label: 'University', to: '/university', icon: GraduationCap, area: '/university' },
+  { label: 'Recruitment', to: '/recruitment', icon: UserPlus, area: '/recruitment' },
+  { label: 'Marketing', to: '/marketing', icon: Megaphone, area: '/marketing' },
+  { label: 'Settings', to: '/settings/userdetails', icon: Settings, area: '/settings' },
+  { label: 'Admin Panel', to: '/admin/adminmembers', icon: ShieldCheck, area: '/admin', adminOnly: true },
+];
+
+/** Whether `pathname` is inside `area` ('/' matches only the dashboard itself). */
+export function isInArea(pathname: string, area: string): boolean {
+  if (area === '/') return pathname === '/';
+  return pathname === area || pathname.startsWith(`${area}/`);
+}

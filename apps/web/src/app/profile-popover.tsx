@@ -1,0 +1,87 @@
+import * as Popover from '@radix-ui/react-popover';
+import { Award, Copy, LogOut } from 'lucide-react';
+import { useState } from 'react';
+import { MSG } from '@ahente/contract/messages';
+import { copyReferralLink } from '../lib/referral';
+import { Avatar } from '../ui/avatar';
+import { Button } from '../ui/button';
+import { useCurrentUser, useSession } from './session';
+
+/**
+ * The profile popup of spec §2 Layout: photo (or initials), name, ID, the referral code
+ * (click copies the referral link), 'Badge: Coming Soon!' and Logout.
+ */
+export function ProfilePopover() {
+  const user = useCurrentUser();
+  const { signOut } = useSession();
+  const [signingOut, setSigningOut] = useState(false);
+
+  return (
+    <Popover.Root>
+      <Popover.Trigger
+        aria-label="Open profile"
+        className="rounded-full transition-shadow hover:ring-4 hover:ring-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[state=open]:ring-4 data-[state=open]:ring-brand-100"
+      >
+        <Avatar name={user.name} photo={user.photo} size="md" />
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          align="end"
+          sideOffset={10}
+          collisionPadding={12}
+          aria-label="Profile"
+          className="z-50 w-[min(20rem,calc(100vw-1.5rem))] rounded-xl border border-slate-200 bg-white shadow-xl focus:outline-none data-[state=closed]:animate-pop-out data-[state=open]:animate-pop-in"
+        >
+          <div className="flex flex-col items-center gap-3 rounded-t-xl bg-linear-to-b from-brand-50 to-white px-5 pt-6 pb-4 text-center">
+            <Avatar name={user.name} photo={user.photo} size="lg" className="shadow-sm" />
+            <div className="min-w-0">
+              <p className="truncate text-base font-semibold text-slate-900">{user.name}</p>
+              <p className="text-sm text-slate-500 tabular-nums">{`ID#: ${user.user}`}</p>
+            </div>
+          </div>
+
+          <div className="flex flex-col gap-3 px-5 pb-5">
+            <div>
+              <p aria-hidden="true" className="mb-1.5 text-xs font-medium text-slate-500">
+                Referral code
+              </p>
+              <button
+                type="button"
+                onClick={() => void copyReferralLink(user.referral_code)}
+                aria-label={`Referral code ${user.referral_code}, copy referral link`}
+                title="Copy referral link"
+                className="group flex w-full items-center justify-between gap-3 rounded-lg border border-dashed border-brand-300 bg-brand-50/50 px-3 py-2 text-left transition-colors hover:border-brand-500 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+              >
+                <span className="text-sm font-semibold tracking-widest text-brand-800 tabular-nums">
+                  {user.referral_code}
+                </span>
+                <span className="flex items-center gap-1 text-xs font-medium text-brand-700">
+                  <Copy aria-hidden="true" className="size-3.5" />
+                  Copy
+                </span>
+              </button>
+            </div>
+
+            <p className="flex items-center gap-2 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600">
+              <Award aria-hidden="true" className="size-4 text-amber-500" />
+              {MSG.badgeComingSoon}
+            </p>
+
+            <Button
+              variant="outline"
+              fullWidth
+              loading={signingOut}
+              onClick={async () => {
+                setSigningOut(true);
+                await signOut();
+              }}
+            >
+              {!signingOut && <LogOut aria-hidden="true" />}
+              Logout
+            </Button>
+          </div>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

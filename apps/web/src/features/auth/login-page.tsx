@@ -1,0 +1,156 @@
+import { Info, Lock, UserRound } from 'lucide-react';
+import { useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { MSG } from '@ahente/contract/messages';
+import { useLoginMutation } from '../../api/auth';
+import { isApiError } from '../../api/client';
+import { useSession } from '../../app/session';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { Button, buttonClasses } from '../../ui/button';
+import { Checkbox } from '../../ui/checkbox';
+import { Field } from '../../ui/field';
+import { Input } from '../../ui/input';
+import { toast } from '../../ui/toast';
+import { AuthShell } from './auth-shell';
+import { SocialButtons } from './social-buttons';
+
+interface LoginValues {
+  username: string;
+  password: string;
+  /** Shown as in the spec; it has no effect. */
+  remember: boolean;
+}
+
+function notApprovedStatus(body: unknown): string | null {
+  if (body && typeof body === 'object' && 'status' in body) {
+    const status = (body as { status: unknown }).status;
+    if (typeof status === 'string') return status;
+  }
+  return null;
+}
+
+/** /login (spec §2 Login, §5, §8). */
+export function LoginPage() {
+  useDocumentTitle('Log in');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const justRegistered = (location.state as { registered?: boolean } | null)?.registered === true;
+  const { signIn } = useSession();
+  const loginMutation = useLoginMutation();
+  const { register, handleSubmit, formState } = useForm<LoginValues>({
+    defaultValues: { username: '', password: '', remember: false },
+  });
+
+  // One login request at a time, whatever the keyboard or mouse does.
+  const inFlight = useRef(false);
+
+  const onSubmit = async ({ username, password }: LoginValues) => {
+    if (inFlight.current) return;
+    if (username.trim() === '' || password === '') {
+      toast.error(MSG.loginMissing);
+      return;
+    }
+    inFlight.current = true;
+    try {
+      const user = await loginMutation.mutateAsync({ username: username.trim(), password });
+      signIn(user);
+      navigate('/', { replace: true });
+    } catch (error) {
+      if (isApiError(error, 403)) {
+        const status = notApprovedStatus(error.body);
+        if (status !== null && status !== 'Approved') {
+          toast.warning(MSG.loginNotApproved);
+          return;
+        }
+      }
+      if (isApiError(error, 429)) {
+        toast.error(error.error || MSG.loginRateLimited);
+        return;
+      }
+      toast.error(MSG.loginInvalid);
+    } finally {
+      inFlight.current = false;
+    }
+  };
+
+  return (
+    <AuthShell
+      headline="Your agency, wherever your clients are."
+      lead="Record deals, follow your sales and grow your team with your own referral link, on any device."
+      points={['Deals and sales in one place', 'Your own referral link for recruiting', 'Learning and marketing materials on demand']}
+    >
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">Welcome back</h1>
+        <p className="mt-2 text-sm text-slate-500">Enter your username and password to open your agent portal.</p>
+      </div>
+
+      {justRegistered && (
+        <div
+          role="status"
+          className="mt-6 flex gap-3 rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900"
+        >
+          <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-sky-600" />
+          <p>Your account was created. You can log in once an administrator approves it.</p>
+        </div>
+      )}
+
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-8 flex flex-col gap-5" aria-label="Log in">
+        <Field label="Username">
+          <Input
+            {...register('username')}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            leading={<UserRound />}
+            placeholder="Your username"
+          />
+        </Field>
+        <Field label="Password">
+          <Input
+            {...register('password')}
+            type="password"
+            autoComplete="current-password"
+            leading={<Lock />}
+            placeholder="Your password"
+          />
+        </Field>
+
+        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+          <Checkbox label="Remember me" {...register('remember')} />
+          <Button variant="link" onClick={() => toast.warning(MSG.forgotPassword)}>
+            Forgot your password?
+          </Button>
+        </div>
+
+        <Button type="submit" size="lg" fullWidth loading={formState.isSubmitting}>
+          Sign In
+        </Button>
+      </form>
+
+      <div className="my-6 flex items-center gap-3" aria-hidden="true">
+        <span className="h-px flex-1 bg-slate-200" />
+        <span className="text-xs font-medium tracking-wide text-slate-400 uppercase">or continue with</span>
+        <span className="h-px flex-1 bg-slate-200" />
+      </div>
+      <SocialButtons />
+
+      <section
+        aria-labelledby="signup-panel-title"
+        className="mt-8 flex flex-col gap-4 rounded-xl border border-brand-100 bg-brand-50/60 p-5 sm:flex-row sm:items-center sm:justify-between"
+      >
+        <div>
+          <h2 id="signup-panel-title" className="text-sm font-semibold text-slate-900">
+            New to Ahente?
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            Create your agent account and start building your team today.
+          </p>
+        </div>
+        <Link to="/register" className={buttonClasses({ variant: 'outline', className: 'shrink-0' })}>
+          Sign Up
+        </Link>
+      </section>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,38 @@
+import { Copy, Gift } from 'lucide-react';
+import { useCurrentUser } from '../../app/session';
+import { copyReferralLink, referralLink } from '../../lib/referral';
+import { Button } from '../../ui/button';
+import { CardSection } from '../../ui/card';
+import { Field } from '../../ui/field';
+import { Input } from '../../ui/input';
+
+/** The member's referral link, ready to share. */
+export function ReferralCard({ className }: { className?: string }) {
+  const user = useCurrentUser();
+  const link = referralLink(user.referral_code);
+
+  return (
+    <CardSection
+      title="Your referral link"
+      description="Agents who sign up with your link join your team."
+      icon={<Gift />}
+      className={className}
+    >
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <Field label="Referral link" className="min-w-0 flex-1">
+          <Input readOnly value={link} onFocus={(e) => e.currentTarget.select()} className="text-slate-700" />
+        </Field>
+        <Button variant="primary" onClick={() => void copyReferralLink(user.referral_code)} className="sm:w-auto">
+          <Copy aria-hidden="true" />
+          Copy link
+        </Button>
+      </div>
+      <p className="mt-3 text-sm text-slate-500">
+        Your code:{' '}
+        <span className="rounded-md bg-slate-100 px-1.5 py-0.5 font-semibold tracking-widest text-slate-800">
+          {user.referral_code}
+        </span>
+      </p>
+    </CardSection>
+  );
+}

@@ -1,0 +1,66 @@
+import { ChartNoAxesColumnIncreasing, TrendingUp } from 'lucide-react';
+import { MSG } from '@ahente/contract/messages';
+import { formatPeso, sumPesos } from '@ahente/contract/money';
+import type { SaleRecord } from '@ahente/contract/sales';
+import { useSales } from '../../api/sales';
+import { useCurrentUser } from '../../app/session';
+import { CardSection } from '../../ui/card';
+import { EmptyState } from '../../ui/empty-state';
+import { Skeleton } from '../../ui/skeleton';
+
+/** Total TCV in pesos, summed exactly in centavos. */
+export function totalTcv(sales: readonly SaleRecord[]): number {
+  const values = sales.map((s) => s.tcv).filter((v) => Number.isFinite(v) && v >= 0);
+  try {
+    return sumPesos(values);
+  } catch {
+    return Math.round(values.reduce((acc, v) => acc + v * 100, 0)) / 100;
+  }
+}
+
+/** The dashboard's Sales card: Sales Count and Total Sales, or 'No Data Yet' when nothing loaded. */
+export function SalesCard({ className }: { className?: string }) {
+  const user = useCurrentUser();
+  const sales = useSales(user.user);
+
+  return (
+    <CardSection title="Sales" icon={<TrendingUp />} className={className} aria-busy={sales.isPending}>
+      {sales.isPending ? (
+        <div className="grid grid-cols-2 gap-4">
+          <StatSkeleton />
+          <StatSkeleton />
+          <span className="sr-only" role="status">
+            Loading sales…
+          </span>
+        </div>
+      ) : sales.isError || !sales.data ? (
+        <EmptyState compact icon={<ChartNoAxesColumnIncreasing />} title={MSG.noDataYet} />
+      ) : (
+        <dl className="grid grid-cols-2 gap-4">
+          <Stat label="Sales Count" value={sales.data.length.toLocaleString('en-PH')} />
+          <Stat label="Total Sales" value={formatPeso(totalTcv(sales.data))} />
+        </dl>
+      )}
+    </CardSection>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="min-w-0 rounded-lg bg-slate-50 px-4 py-3">
+      <dt className="text-xs font-medium text-slate-500">{label}</dt>
+      <dd className="mt-1 truncate text-2xl font-semibold tracking-tight text-slate-900 tabular-nums" title={value}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+function StatSkeleton() {
+  return (
+    <div className="rounded-lg bg-slate-50 px-4 py-3">
+      <Skeleton className="h-3 w-20" />
+      <Skeleton className="mt-2.5 h-7 w-28" />
+    </div>
+  );
+}

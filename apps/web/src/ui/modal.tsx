@@ -1,0 +1,66 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { cn } from '../lib/cn';
+
+interface ModalProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The dialog's accessible name, shown as its heading. */
+  title: ReactNode;
+  description?: ReactNode;
+  /** Buttons at the bottom (e.g. Cancel + Save). */
+  footer?: ReactNode;
+  size?: 'sm' | 'md' | 'lg' | 'xl';
+  /** Optional trigger element (rendered as the Radix trigger). */
+  trigger?: ReactNode;
+  children?: ReactNode;
+}
+
+const widths = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' } as const;
+
+/**
+ * A modal dialog (Radix): focus is trapped inside, Escape and the backdrop close it,
+ * focus returns to what opened it.
+ */
+export function Modal({ open, onOpenChange, title, description, footer, size = 'md', trigger, children }: ModalProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      {trigger && <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>}
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50 backdrop-blur-[2px] data-[state=closed]:animate-overlay-out data-[state=open]:animate-overlay-in" />
+        <Dialog.Content
+          // Without a description, drop aria-describedby (Radix would point it at nothing).
+          {...(description ? {} : { 'aria-describedby': undefined })}
+          className={cn(
+            'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col',
+            'rounded-xl border border-slate-200 bg-white shadow-xl focus:outline-none',
+            'data-[state=closed]:animate-pop-out data-[state=open]:animate-pop-in',
+            widths[size],
+          )}
+        >
+          <div className="flex items-start justify-between gap-4 border-b border-slate-100 px-6 py-4">
+            <div className="min-w-0">
+              <Dialog.Title className="text-lg font-semibold text-slate-900">{title}</Dialog.Title>
+              {description && (
+                <Dialog.Description className="mt-1 text-sm text-slate-500">{description}</Dialog.Description>
+              )}
+            </div>
+            <Dialog.Close
+              aria-label="Close dialog"
+              className="-mr-2 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-700"
+            >
+              <X aria-hidden="true" className="size-5" />
+            </Dialog.Close>
+          </div>
+          <div className="min-h-0 flex-1 overflow-y-auto px-6 py-5">{children}</div>
+          {footer && (
+            <div className="flex flex-wrap justify-end gap-2 border-t border-slate-100 bg-slate-50/60 px-6 py-4">
+              {footer}
+            </div>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,49 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+// The server (apps/server) serves this build from apps/web/dist in production and answers /api.
+// In development, `vite` proxies /api to it so cookies stay same-origin.
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: [
+      // Radix's scroll lock injects a <style> element, which the CSP forbids; this drop-in
+      // applies the same styles through CSSOM (see the file's header).
+      {
+        find: /^react-style-singleton$/,
+        replacement: fileURLToPath(new URL('./src/lib/csp-style-singleton.ts', import.meta.url)),
+      },
+    ],
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: 'http://localhost:3000', changeOrigin: false },
+    },
+  },
+  preview: {
+    proxy: {
+      '/api': { target: 'http://localhost:3000', changeOrigin: false },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // Fonts and images become files, never inline data: URLs in CSS-less places.
+    assetsInlineLimit: 0,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than the app: separate chunks stay cached across releases.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 20 },
+            { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
+          ],
+        },
+      },
+    },
+  },
+});
