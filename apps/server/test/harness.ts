@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp, buildServices } from '../src/app.ts';
@@ -91,6 +92,8 @@ export async function startTestApp(overrides: Partial<Config> = {}) {
       await app.close();
       await db.close();
       await dropSchema();
+      // The per-test storage directory made above (one a test passed in is the test's own).
+      if (!overrides.storageDir) fs.rmSync(config.storageDir, { recursive: true, force: true });
     },
   };
 }
@@ -98,6 +101,27 @@ export async function startTestApp(overrides: Partial<Config> = {}) {
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
 type CsrfMode = 'send' | 'omit' | 'wrong';
+
+/** One part of a multipart/form-data body: a text field, or a file (its name sent as browsers do). */
+export type FormPart =
+  | { name: string; value: string }
+  | { name: string; filename: string; content: Buffer | string; contentType?: string };
+
+/** A multipart/form-data body as a browser's FormData sends it, with its content type. */
+export function multipartBody(parts: FormPart[]): { body: Buffer; contentType: string } {
+  const boundary = `----AhenteTestBoundary${randomBytes(8).toString('hex')}`;
+  const quote = (v: string) => v.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    let head = `--${boundary}\r\nContent-Disposition: form-data; name="${quote(part.name)}"`;
+    if ('filename' in part) {
+      head += `; filename="${quote(part.filename)}"\r\nContent-Type: ${part.contentType ?? 'application/octet-stream'}`;
+    }
+    chunks.push(Buffer.from(`${head}\r\n\r\n`), Buffer.from('filename' in part ? part.content : part.value), Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
 
 /** A browser-like client over app.inject: keeps cookies and echoes XSRF-TOKEN. */
 export class TestClient {
@@ -145,4 +169,14 @@ export class TestClient {
   post = (url: string, body?: unknown, options?: { csrf?: CsrfMode; headers?: Record<string, string>; rawBody?: string | Buffer }) =>
     this.request('POST', url, body, options);
   delete = (url: string, options?: { csrf?: CsrfMode }) => this.request('DELETE', url, undefined, options);
+
+  /** POST multipart/form-data, as a browser posts a FormData. */
+  postForm = (url: string, parts: FormPart[], options: { csrf?: CsrfMode; headers?: Record<string, string> } = {}) => {
+    const { body, contentType } = multipartBody(parts);
+    return this.request('POST', url, undefined, {
+      ...options,
+      headers: { ...(options.headers ?? {}), 'content-type': contentType },
+      rawBody: body,
+    });
+  };
 }

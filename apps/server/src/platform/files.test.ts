@@ -1,0 +1,146 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTENT_TYPES, fitExtension, sniffContentType } from './content-sniff.ts';
+import { attachmentDisposition, sanitizeFileName } from './file-names.ts';
+import { FileTooLargeError, createLocalDiskStorage, newStorageKey, type FileStorage } from './storage.ts';
+import { formatBytes } from './uploads.ts';
+
+describe('sniffContentType', () => {
+  const zip = Buffer.from('PK\x03\x04rest');
+  const ole = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 1, 2]);
+  it.each([
+    [Buffer.from('%PDF-1.4'), 'x.anything', CONTENT_TYPES.pdf],
+    [zip, 'deck.PPTX', CONTENT_TYPES.pptx],
+    [zip, 'archive', CONTENT_TYPES.zip],
+    [ole, 'legacy.ppt', CONTENT_TYPES.ppt],
+    [ole, 'legacy.msi', null],
+    [Buffer.from('plain words'), 'readme.txt', CONTENT_TYPES.txt],
+    [Buffer.from('plain words'), 'readme.md', null],
+    [Buffer.from('plain words'), 'readme', null],
+    // A multi-byte character cut at the end of the sniffed bytes is still text.
+    [Buffer.concat([Buffer.from('a'.repeat(8190)), Buffer.from('ñ').subarray(0, 1)]), 'cut.txt', CONTENT_TYPES.txt],
+    [Buffer.from([0xc3, 0x28]), 'bad.txt', null],
+    [Buffer.from([0, 0, 0, 0x18, ...Buffer.from('ftypheic')]), 'photo.mp4', null],
+    [Buffer.from([0, 0, 0, 0x18, ...Buffer.from('ftypmp42')]), 'video', CONTENT_TYPES.mp4],
+    [Buffer.alloc(0), 'empty.pdf', null],
+  ])('%#: decides from the bytes and, for containers and text, the extension', (head, name, expected) => {
+    expect(sniffContentType(head, name)).toBe(expected);
+  });
+
+  it('fits the extension to the type', () => {
+    expect(fitExtension('a.PDF', CONTENT_TYPES.pdf)).toBe('a.PDF');
+    expect(fitExtension('photo.jpeg', CONTENT_TYPES.jpeg)).toBe('photo.jpeg');
+    expect(fitExtension('photo', CONTENT_TYPES.jpeg)).toBe('photo.jpg');
+    expect(fitExtension('page.html', CONTENT_TYPES.pdf)).toBe('page.html.pdf');
+  });
+});
+
+describe('sanitizeFileName and attachmentDisposition', () => {
+  it.each([
+    ['../../x.pdf', 'x.pdf'],
+    ['C:\\Users\\ana\\Q1 report.xlsx', 'Q1 report.xlsx'],
+    ['Gabay sa Pagbebenta – ñ.pdf', 'Gabay sa Pagbebenta – ñ.pdf'],
+    ['n\u0303.txt', 'ñ.txt'],
+    ['tab\there\nnewline.pdf', 'tab here newline.pdf'],
+    ['bidi\u202Etxt.exe', 'biditxt.exe'],
+    ['..', ''],
+    ['   ', ''],
+    ['nul', '_nul'],
+  ])('%j → %j', (raw, clean) => {
+    expect(sanitizeFileName(raw)).toBe(clean);
+  });
+
+  it('caps a long name and keeps its extension', () => {
+    const name = sanitizeFileName(`${'ñ'.repeat(300)}.pdf`);
+    expect([...name]).toHaveLength(200);
+    expect(name.endsWith('ñ.pdf')).toBe(true);
+  });
+
+  it('writes an ASCII fallback and an RFC 5987 UTF-8 name that round-trips', () => {
+    const name = "Ano'ng (bago)* – ñ 100%.pdf";
+    const header = attachmentDisposition(name);
+    expect(header).toBe(
+      `attachment; filename="Ano'ng (bago)* _ n 100%.pdf"; filename*=UTF-8''Ano%27ng%20%28bago%29%2A%20%E2%80%93%20%C3%B1%20100%25.pdf`,
+    );
+    expect(decodeURIComponent(/filename\*=UTF-8''(.+)$/.exec(header)![1]!)).toBe(name);
+  });
+
+  it('formats limits as a person reads them', () => {
+    expect(formatBytes(50 * 1024 * 1024)).toBe('50 MB');
+    expect(formatBytes(64 * 1024)).toBe('64 KB');
+    expect(formatBytes(1536 * 1024)).toBe('1.5 MB');
+    expect(formatBytes(100)).toBe('100 bytes');
+  });
+});
+
+describe('local disk storage', () => {
+  let root: string;
+  let storage: FileStorage;
+  const files = () => (fs.readdirSync(root, { recursive: true, withFileTypes: true }) as fs.Dirent[]).filter((d) => d.isFile());
+  beforeAll(() => {
+    root = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ahente-storage-')), 'uploads');
+    storage = createLocalDiskStorage(root);
+  });
+  afterAll(() => fs.rmSync(path.dirname(root), { recursive: true, force: true }));
+
+  it('creates its directory, stores, streams back and deletes a file', async () => {
+    expect(fs.existsSync(root)).toBe(true);
+    const key = newStorageKey('materials');
+    const bytes = Buffer.from('hello world');
+    expect(await storage.put(key, Readable.from([bytes.subarray(0, 5), bytes.subarray(5)]))).toEqual({ size: bytes.length });
+    expect(await storage.exists(key)).toBe(true);
+    const got = await storage.get(key);
+    expect(got?.size).toBe(bytes.length);
+    const chunks: Buffer[] = [];
+    for await (const c of got!.stream) chunks.push(c as Buffer);
+    expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
+    await storage.delete(key);
+    expect(await storage.exists(key)).toBe(false);
+    expect(await storage.get(key)).toBeNull();
+    await storage.delete(key); // a missing file is not an error
+  });
+
+  it('stops a write over the limit and leaves nothing behind', async () => {
+    const key = newStorageKey('materials');
+    const source = Readable.from((function* () {
+      for (let i = 0; i < 10; i++) yield Buffer.alloc(1000, 1);
+    })());
+    await expect(storage.put(key, source, { maxBytes: 4500 })).rejects.toBeInstanceOf(FileTooLargeError);
+    expect(await storage.exists(key)).toBe(false);
+    expect(files()).toEqual([]);
+  });
+
+  it('leaves nothing behind when the source fails mid-way', async () => {
+    const key = newStorageKey('materials');
+    const source = Readable.from((async function* () {
+      yield Buffer.alloc(1000);
+      throw new Error('client went away');
+    })());
+    await expect(storage.put(key, source)).rejects.toThrow('client went away');
+    expect(files()).toEqual([]);
+  });
+
+  it('clears partial writes a crash left behind more than a day ago, and only those', () => {
+    const stale = path.join(root, '.tmp', 'stale.part');
+    const fresh = path.join(root, '.tmp', 'fresh.part');
+    fs.writeFileSync(stale, 'x');
+    fs.writeFileSync(fresh, 'x');
+    const dayAgo = new Date(Date.now() - 25 * 3_600_000);
+    fs.utimesSync(stale, dayAgo, dayAgo);
+    createLocalDiskStorage(root);
+    expect(fs.existsSync(stale)).toBe(false);
+    expect(fs.existsSync(fresh)).toBe(true);
+    fs.rmSync(fresh);
+  });
+
+  it('refuses keys that are not its own generated shape', async () => {
+    for (const key of ['../escape', 'materials/../../x', '/etc/passwd', 'Materials/X', 'a//b', '']) {
+      await expect(storage.put(key, Buffer.from('x')), key).rejects.toThrow('Invalid storage key');
+    }
+    expect(fs.existsSync(path.join(path.dirname(root), 'escape'))).toBe(false);
+    expect(files()).toEqual([]);
+  });
+});
