@@ -9,7 +9,9 @@ export const LIMITS = { name: 100, line: 200, description: 2000 } as const;
  * '000' parses to 0, which is never a real member.
  */
 export const memberIdSchema = z
-  .union([z.number(), z.string().regex(/^\d{1,15}$/, 'id must be a number')])
+  .union([z.number(), z.string().regex(/^\d{1,15}$/, 'id must be a number')], {
+    error: (iss) => (iss.input === undefined || iss.input === null ? 'id is required' : 'id must be a number'),
+  })
   .transform((v) => Number(v))
   .pipe(z.number().int('id must be a whole number').nonnegative('id must be a number'));
 

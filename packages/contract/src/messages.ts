@@ -43,6 +43,9 @@ export const MSG = {
   saleSaveFailed: 'Failed to Save Sale.',
   noDeals: 'No deals available.',
   noSales: 'No sales records found.',
+  // Server answers of the deals and sales API (not spec texts: DESIGN §4, §6)
+  dealNotFound: 'Deal not found',
+  dealAlreadySold: 'This deal has already been made into a sale',
   // Admin member edit
   memberUpdated: 'Member updated successfully!',
   memberUpdateFailed: 'Failed to update member. Please try again.',

@@ -1,10 +1,14 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db, DialectName } from './connect.ts';
 import { m001Members } from './migrations/001-members.ts';
+import { m002DealsSales } from './migrations/002-deals-sales.ts';
+import { m003Materials } from './migrations/003-materials.ts';
 
 /** Every migration, in order. A migration gets the dialect for the few types that differ. */
 const MIGRATIONS: Record<string, (dialect: DialectName) => Migration> = {
   '001-members': m001Members,
+  '002-deals-sales': m002DealsSales,
+  '003-materials': m003Materials,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -1,5 +1,14 @@
 import type { Generated } from 'kysely';
-import type { AccountType, Gender, MemberStatus, Position } from '@ahente/contract/enums';
+import type {
+  AccountType,
+  DealStatus,
+  Gender,
+  MemberStatus,
+  Position,
+  SalesGroup,
+  SalesType,
+  TransactionType,
+} from '@ahente/contract/enums';
 
 /** Timestamps are UTC ISO-8601 text and dates YYYY-MM-DD text on both databases. */
 export interface MembersTable {
@@ -46,8 +55,74 @@ export interface LoginThrottleTable {
   count: number;
 }
 
+export interface DealsTable {
+  id: Generated<number>;
+  member_id: number;
+  customer_name: string;
+  tx_type: TransactionType;
+  product: string;
+  /** Integer centavos (pesos × 100). */
+  tcv_centavos: number;
+  effective_date: string;
+  deal_status: DealStatus;
+  sales_type: SalesType;
+  referror: string | null;
+  agent: string | null;
+  sales_group: SalesGroup;
+  createdat: string;
+  updated_at: string;
+}
+
+export interface SalesTable {
+  id: Generated<number>;
+  member_id: number;
+  /** Unique: a deal is sold once. */
+  deal_id: number;
+  customer_name: string;
+  tx_type: TransactionType;
+  product: string;
+  /** Integer centavos (pesos × 100). */
+  tcv_centavos: number;
+  policy_number: string | null;
+  insurer: string | null;
+  plan_name: string | null;
+  sales_type: SalesType;
+  referror: string | null;
+  agent: string | null;
+  sales_group: SalesGroup;
+  effective_date: string;
+  createdat: string;
+}
+
+export interface SectionsTable {
+  id: Generated<number>;
+  name: string;
+  /** The name lower-cased by the server: unique, so names are unique whatever their case. */
+  name_key: string;
+  createdat: string;
+}
+
+export interface MaterialsTable {
+  id: Generated<number>;
+  /** ON DELETE RESTRICT: a material's file must be removed with its row, by the service. */
+  section_id: number;
+  /** The sanitised original file name, also the download name. */
+  title: string;
+  /** Generated storage key (platform/storage.ts), never a client-supplied name. */
+  storage_key: string;
+  /** Decided from the file's first bytes at upload. */
+  content_type: string;
+  size: number;
+  uploaded_by: number | null;
+  createdat: string;
+}
+
 export interface Database {
   members: MembersTable;
   sessions: SessionsTable;
   login_throttle: LoginThrottleTable;
+  deals: DealsTable;
+  sales: SalesTable;
+  sections: SectionsTable;
+  materials: MaterialsTable;
 }

@@ -1,0 +1,105 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DealRecord, EditDeal, NewDeal } from '@ahente/contract/deals';
+import { MSG } from '@ahente/contract/messages';
+import { centavosToPesos, pesosToCentavos } from '@ahente/contract/money';
+import type { Database } from '../../db/schema.ts';
+import { notFound } from '../../platform/errors.ts';
+import { nowIso } from '../../platform/tokens.ts';
+import type { MembersService } from '../members/service.ts';
+import { dealsRepository, type DealPatch, type DealWithSaleRow } from './repository.ts';
+
+type Exec = Kysely<Database> | Transaction<Database>;
+
+function toRecord(row: DealWithSaleRow): DealRecord {
+  return {
+    id: row.id,
+    customer_name: row.customer_name,
+    tx_type: row.tx_type,
+    product: row.product,
+    tcv: centavosToPesos(row.tcv_centavos),
+    effective_date: row.effective_date,
+    createdat: row.createdat,
+    deal_status: row.deal_status,
+    sales_type: row.sales_type,
+    referror: row.referror,
+    agent: row.agent,
+    sales_group: row.sales_group,
+    sold: row.sale_id !== null,
+    sale_id: row.sale_id,
+  };
+}
+
+/**
+ * Deals of spec §3/§7. Callers have already checked that the acting session may act for
+ * `memberId` (requireSelfOrAdmin); a deal is then reachable only through that member: another
+ * member's deal is "not found", the same as an unknown id.
+ */
+export function createDealsService(db: Kysely<Database>, members: Pick<MembersService, 'findById'>) {
+  async function requireOwned(exec: Exec, memberId: number, dealId: number): Promise<DealWithSaleRow> {
+    const row = await dealsRepository.findOwned(exec, memberId, dealId);
+    if (!row) throw notFound(MSG.dealNotFound);
+    return row;
+  }
+
+  return {
+    /** getdeals: newest effective date first. */
+    async list(memberId: number): Promise<DealRecord[]> {
+      return (await dealsRepository.listForMember(db, memberId)).map(toRecord);
+    },
+
+    /** adddeals: a new deal of the member, created now. */
+    async add(input: NewDeal): Promise<DealRecord> {
+      if (!(await members.findById(input.id))) throw notFound('Member not found');
+      const now = nowIso();
+      const row = {
+        member_id: input.id,
+        customer_name: input.customerName,
+        tx_type: input.transactionType,
+        product: input.product,
+        tcv_centavos: pesosToCentavos(input.tcvValue),
+        effective_date: input.effectiveDate,
+        deal_status: input.dealStatus,
+        sales_type: input.salesType,
+        referror: input.referror,
+        agent: input.agent,
+        sales_group: input.salesGroup,
+        createdat: now,
+        updated_at: now,
+      };
+      const id = await dealsRepository.insert(db, row);
+      return toRecord({ ...row, id, sale_id: null });
+    },
+
+    /** editdeals: the form's values replace the deal's; a field the form leaves out is kept. */
+    async edit({ id: memberId, formData: f }: EditDeal): Promise<DealRecord> {
+      return db.transaction().execute(async (trx) => {
+        const current = await requireOwned(trx, memberId, f.dealid);
+        const patch: DealPatch = {
+          customer_name: f.customerName,
+          product: f.product,
+          tcv_centavos: pesosToCentavos(f.tcv),
+          sales_type: f.sales_type,
+          referror: f.referror,
+          agent: f.agent,
+          updated_at: nowIso(),
+        };
+        if (f.transactionType) patch.tx_type = f.transactionType;
+        if (f.deal_status) patch.deal_status = f.deal_status;
+        if (f.sales_group) patch.sales_group = f.sales_group;
+        if (f.effectiveDate) patch.effective_date = f.effectiveDate;
+        await dealsRepository.update(trx, current.id, patch);
+        return toRecord({ ...current, ...patch });
+      });
+    },
+
+    /**
+     * For the sales feature: the member's deal, read inside the caller's transaction, or 404
+     * (someone else's deal and an unknown id alike).
+     */
+    async requireOwned(exec: Exec, memberId: number, dealId: number): Promise<DealRecord> {
+      return toRecord(await requireOwned(exec, memberId, dealId));
+    },
+  };
+}
+
+export type DealsService = ReturnType<typeof createDealsService>;

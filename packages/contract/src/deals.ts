@@ -1,0 +1,205 @@
+import { z } from 'zod';
+import { isProduct } from './catalogue.ts';
+import { LIMITS, calendarDate, memberIdSchema, nameField, optionalText } from './common.ts';
+import { DEAL_STATUSES, SALES_GROUPS, SALES_TYPES, TRANSACTION_TYPES } from './enums.ts';
+import { MAX_TCV_PESOS } from './money.ts';
+
+const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** One of a list, with "X is required" / "X must be one of …" messages. */
+export const enumField = <const T extends readonly [string, ...string[]]>(label: string, values: T) =>
+  z.enum(values, {
+    error: (iss) => (isBlank(iss.input) ? `${label} is required` : `${label} must be one of: ${values.join(', ')}`),
+  });
+
+/** One of a list, `fallback` when absent, null or '' (the form's defaults of spec §4). */
+export const enumWithDefault = <const T extends readonly [string, ...string[]]>(
+  label: string,
+  values: T,
+  fallback: T[number],
+) =>
+  z
+    .union([enumField(label, values), z.literal(''), z.null()], {
+      error: () => `${label} must be one of: ${values.join(', ')}`,
+    })
+    .optional()
+    .transform((v): T[number] => (v ? v : fallback));
+
+/** One of a list or absent (null, '' and undefined all mean "not given"). */
+export const optionalEnum = <const T extends readonly [string, ...string[]]>(label: string, values: T) =>
+  z
+    .union([enumField(label, values), z.literal(''), z.null()], {
+      error: () => `${label} must be one of: ${values.join(', ')}`,
+    })
+    .optional()
+    .transform((v): T[number] | undefined => (v ? v : undefined));
+
+/** A product of the catalogue of spec §3, spelt exactly as there. */
+export const productField = z
+  .string({ error: 'Product is required' })
+  .trim()
+  .min(1, 'Product is required')
+  .refine(isProduct, 'Product must be one of the products of the catalogue');
+
+const TCV_CEILING_TEXT = MAX_TCV_PESOS.toLocaleString('en-US');
+
+/**
+ * TCV in pesos as a number or a numeric string (HTML inputs send strings): finite, not negative,
+ * at most 2 decimals, at most MAX_TCV_PESOS. The output is the amount in pesos as a number; turn
+ * it into centavos with `pesosToCentavos`, which is exact for such a number.
+ */
+export const tcvField = (label = 'TCV') =>
+  z
+    .union([z.number(), z.string()], {
+      error: (iss) => (isBlank(iss.input) ? `${label} is required` : `${label} must be a number`),
+    })
+    .transform((value, ctx): number => {
+      const fail = (message: string) => {
+        ctx.addIssue({ code: 'custom', message, input: value });
+        return z.NEVER;
+      };
+      let pesos: number;
+      if (typeof value === 'string') {
+        const text = value.trim();
+        if (text === '') return fail(`${label} is required`);
+        const m = /^([+-]?)(\d+)(?:\.(\d+))?$/.exec(text) ?? /^([+-]?)()\.(\d+)$/.exec(text);
+        if (!m) return fail(`${label} must be a number`);
+        if (m[1] === '-' && /[1-9]/.test(text)) return fail(`${label} must not be negative`);
+        if ((m[3] ?? '').replace(/0+$/, '').length > 2) return fail(`${label} must have at most 2 decimals`);
+        pesos = Math.abs(Number(text));
+      } else {
+        if (!Number.isFinite(value)) return fail(`${label} must be a number`);
+        if (value < 0) return fail(`${label} must not be negative`);
+        pesos = value === 0 ? 0 : value; // -0 is 0
+      }
+      if (!Number.isFinite(pesos)) return fail(`${label} must be a number`);
+      if (pesos > MAX_TCV_PESOS) return fail(`${label} must be at most ${TCV_CEILING_TEXT}`);
+      const centavos = Math.round(pesos * 100);
+      if (centavos / 100 !== pesos) return fail(`${label} must have at most 2 decimals`);
+      return pesos;
+    });
+
+/** A positive record id as a number or numeric string. */
+export const recordIdField = (label: string) =>
+  z
+    .union([z.number(), z.string()], {
+      error: (iss) => (isBlank(iss.input) ? `${label} is required` : `${label} must be a number`),
+    })
+    .transform((value, ctx): number => {
+      const text = typeof value === 'string' ? value.trim() : String(value);
+      if (text === '') {
+        ctx.addIssue({ code: 'custom', message: `${label} is required`, input: value });
+        return z.NEVER;
+      }
+      if (!/^\d{1,15}$/.test(text) || Number(text) < 1) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be a number`, input: value });
+        return z.NEVER;
+      }
+      return Number(text);
+    });
+
+export const REFERROR_REQUIRED = 'Referror is required when the sales type is Agent';
+export const AGENT_REQUIRED = 'Agent name is required when the sales type is Agent';
+
+/**
+ * Spec §4: sales type Agent requires the referror and the agent name; for Direct both are
+ * stored as null.
+ */
+export function withSalesTypeRule<
+  S extends z.ZodType<{ referror: string | null; agent: string | null }>,
+  K extends 'salesType' | 'sales_type',
+>(schema: S, key: K) {
+  return schema
+    .superRefine((v, ctx) => {
+      if ((v as Record<string, unknown>)[key] !== 'Agent') return;
+      if (!v.referror) ctx.addIssue({ code: 'custom', message: REFERROR_REQUIRED, path: ['referror'] });
+      if (!v.agent) ctx.addIssue({ code: 'custom', message: AGENT_REQUIRED, path: ['agent'] });
+    })
+    .transform((v) =>
+      (v as Record<string, unknown>)[key] === 'Agent' ? v : { ...v, referror: null, agent: null },
+    );
+}
+
+/** adddeals: the new-deal payload of spec §3, validated as spec §5 asks, defaults of spec §4. */
+export const newDealRequest = withSalesTypeRule(
+  z.object({
+    id: memberIdSchema,
+    customerName: nameField('Customer name'),
+    transactionType: enumField('Transaction type', TRANSACTION_TYPES),
+    product: productField,
+    tcvValue: tcvField('TCV'),
+    effectiveDate: calendarDate('Effective date'),
+    dealStatus: enumWithDefault('Deal status', DEAL_STATUSES, 'For Quotation'),
+    salesType: enumWithDefault('Sales type', SALES_TYPES, 'Direct'),
+    referror: optionalText('Referror', LIMITS.name),
+    agent: optionalText('Agent name', LIMITS.name),
+    salesGroup: enumWithDefault('Sales group', SALES_GROUPS, 'MedicalSalesGroup'),
+  }),
+  'salesType',
+);
+export type NewDealRequest = z.input<typeof newDealRequest>;
+export type NewDeal = z.output<typeof newDealRequest>;
+
+/**
+ * The deal-or-sale form of spec §3 (`formData` of editdeals and addsales). Required (spec §5):
+ * customerName, product, tcv, sales_type; referror and agent when the sales type is Agent. A field
+ * left out keeps the deal's value (transactionType, deal_status, sales_group, effectiveDate).
+ */
+export const dealFormFields = {
+  dealid: recordIdField('Deal id'),
+  customerName: nameField('Customer name'),
+  transactionType: optionalEnum('Transaction type', TRANSACTION_TYPES),
+  product: productField,
+  tcv: tcvField('TCV'),
+  sales_type: enumField('Sales type', SALES_TYPES),
+  referror: optionalText('Referror', LIMITS.name),
+  agent: optionalText('Agent name', LIMITS.name),
+  deal_status: optionalEnum('Deal status', DEAL_STATUSES),
+  sales_group: optionalEnum('Sales group', SALES_GROUPS),
+  policy: optionalText('Policy number'),
+  insurer: optionalText('Insurer'),
+  planName: optionalText('Plan name'),
+  effectiveDate: z
+    .union([calendarDate('Effective date'), z.literal(''), z.null()], {
+      error: () => 'Effective date must be a real date (YYYY-MM-DD)',
+    })
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+};
+
+/** editdeals formData: any of the six statuses is accepted (DESIGN §4). */
+export const editDealForm = withSalesTypeRule(z.object(dealFormFields), 'sales_type');
+export type EditDealForm = z.input<typeof editDealForm>;
+
+/** POST editdeals: `{ id, formData: {…, dealid} }`. */
+export const editDealRequest = z.object({
+  id: memberIdSchema,
+  formData: editDealForm,
+});
+export type EditDealRequest = z.input<typeof editDealRequest>;
+export type EditDeal = z.output<typeof editDealRequest>;
+
+/** The deal as read back (spec §3 Deal), TCV in pesos, plus whether it was made into a sale. */
+export const dealRecord = z.object({
+  id: z.number(),
+  customer_name: z.string(),
+  tx_type: z.enum(TRANSACTION_TYPES),
+  product: z.string(),
+  tcv: z.number(),
+  effective_date: z.string(),
+  createdat: z.string(),
+  deal_status: z.enum(DEAL_STATUSES),
+  sales_type: z.enum(SALES_TYPES),
+  referror: z.string().nullable(),
+  agent: z.string().nullable(),
+  sales_group: z.enum(SALES_GROUPS),
+  /** True once the deal has been made into a sale: it cannot be sold again. */
+  sold: z.boolean(),
+  sale_id: z.number().nullable(),
+});
+export type DealRecord = z.infer<typeof dealRecord>;
+
+export const dealSavedResponse = z.object({ success: z.literal(true), deal: dealRecord });
+export type DealSavedResponse = z.infer<typeof dealSavedResponse>;
+
+export const dealListResponse = z.array(dealRecord);
