@@ -1,0 +1,219 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  UPLOAD_MATERIAL_FILE_FIELD,
+  type CreateSectionResponse,
+  type Material,
+  type Section,
+  type UploadMaterialResponse,
+} from '@ahente/contract/materials';
+import {
+  ApiError,
+  NetworkError,
+  api,
+  ensureCsrfCookie,
+  filenameFromDisposition,
+  notifyUnauthorized,
+  readCookie,
+  request,
+} from './client';
+
+/**
+ * The materials library (spec §7): sections, a section's materials, upload with progress,
+ * download under the original file name, delete, and new sections.
+ */
+
+export const materialKeys = {
+  all: ['materials'] as const,
+  sections: () => ['materials', 'sections'] as const,
+  list: (sectionId: number) => ['materials', 'list', sectionId] as const,
+};
+
+/** GET /api/getsection: every section, by name. */
+export async function fetchSections(): Promise<Section[]> {
+  const body = await api.get<unknown>('/api/getsection');
+  if (!Array.isArray(body)) throw new Error('Unexpected sections response');
+  return body as Section[];
+}
+
+/** POST /api/getmaterial { sectionId }: the section's materials, newest first. */
+export async function fetchMaterials(sectionId: number): Promise<Material[]> {
+  const body = await api.post<unknown>('/api/getmaterial', { sectionId });
+  if (!Array.isArray(body)) throw new Error('Unexpected materials response');
+  return body as Material[];
+}
+
+export function useSections() {
+  return useQuery({ queryKey: materialKeys.sections(), queryFn: fetchSections });
+}
+
+export function useMaterials(sectionId: number | null | undefined) {
+  return useQuery({
+    queryKey: materialKeys.list(sectionId ?? 0),
+    queryFn: () => fetchMaterials(sectionId as number),
+    enabled: typeof sectionId === 'number',
+  });
+}
+
+/** POST /api/createsection { name }: 200 with the new section; 409 when the name is taken. */
+export function useCreateSection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (name: string) => (await api.post<CreateSectionResponse>('/api/createsection', { name })).section,
+    onSuccess: (section) => {
+      // Selectable at once; the reload then brings the server's list and order.
+      queryClient.setQueryData<Section[]>(materialKeys.sections(), (list) =>
+        list && !list.some((s) => s.id === section.id)
+          ? [...list, section].sort((a, b) => a.name.localeCompare(b.name))
+          : list,
+      );
+      return queryClient.invalidateQueries({ queryKey: materialKeys.sections() });
+    },
+  });
+}
+
+/** DELETE /api/deletematerial/{id} (with the XSRF header, as every unsafe call). */
+export function useDeleteMaterial() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (material: Material) => {
+      await api.delete(`/api/deletematerial/${encodeURIComponent(String(material.id))}`);
+      return material;
+    },
+    // Success or not (a 404 means someone else removed it), the list is reloaded.
+    onSettled: (_data, _error, material) => queryClient.invalidateQueries({ queryKey: materialKeys.list(material.sectionId) }),
+  });
+}
+
+export interface UploadInput {
+  sectionId: number;
+  file: File;
+  /** 0–100 while the bytes go up; 100 once they are all sent (the server may still be working). */
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+}
+
+function parseJson(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function errorTextOf(status: number, body: unknown, statusText: string): string {
+  if (body && typeof body === 'object' && 'error' in body) {
+    const value = (body as { error: unknown }).error;
+    if (typeof value === 'string' && value.trim() !== '') return value;
+  }
+  return statusText || `Request failed with status ${status}`;
+}
+
+function sendUpload(input: UploadInput): Promise<{ status: number; body: unknown; statusText: string }> {
+  const form = new FormData();
+  // Spec §7: title (the file name), type, size, sectionId, file. The server decides the title,
+  // type and size from the file itself; they are sent as the spec's client sends them.
+  form.append('title', input.file.name);
+  form.append('type', input.file.type);
+  form.append('size', String(input.file.size));
+  form.append('sectionId', String(input.sectionId));
+  form.append(UPLOAD_MATERIAL_FILE_FIELD, input.file, input.file.name);
+
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/uploadmaterial');
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept', 'application/json');
+    const token = readCookie('XSRF-TOKEN');
+    if (token) xhr.setRequestHeader('X-XSRF-TOKEN', token);
+
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) input.onProgress?.(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+    };
+    xhr.upload.onload = () => input.onProgress?.(100);
+    xhr.onload = () => resolve({ status: xhr.status, body: parseJson(xhr.responseText), statusText: xhr.statusText });
+    xhr.onerror = () => reject(new NetworkError(new Error('Upload failed before the server answered')));
+    xhr.ontimeout = xhr.onerror;
+    xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
+
+    if (input.signal) {
+      if (input.signal.aborted) {
+        reject(new DOMException('The upload was cancelled', 'AbortError'));
+        return;
+      }
+      input.signal.addEventListener('abort', () => xhr.abort(), { once: true });
+    }
+    xhr.send(form);
+  });
+}
+
+/**
+ * POST /api/uploadmaterial as multipart/form-data through XMLHttpRequest, which, unlike fetch,
+ * reports upload progress. 201 is success; anything else throws ApiError (413 too large, 415
+ * type not allowed, 400 bad input...) and a lost connection throws NetworkError.
+ */
+export async function uploadMaterial(input: UploadInput): Promise<Material> {
+  await ensureCsrfCookie();
+  let result = await sendUpload(input);
+  // A stale XSRF cookie: fetch a fresh one and send once more, as the API client does.
+  if (result.status === 403 && /csrf|xsrf/i.test(errorTextOf(result.status, result.body, ''))) {
+    await ensureCsrfCookie(true);
+    input.onProgress?.(0);
+    result = await sendUpload(input);
+  }
+  if (result.status >= 200 && result.status < 300) {
+    const body = result.body as UploadMaterialResponse | null;
+    if (!body || typeof body !== 'object' || !('material' in body)) throw new Error('Unexpected upload response');
+    return body.material;
+  }
+  if (result.status === 401) notifyUnauthorized();
+  throw new ApiError(result.status, errorTextOf(result.status, result.body, result.statusText), result.body);
+}
+
+/** Upload with progress; on success the section's list is reloaded. */
+export function useUploadMaterial() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadMaterial,
+    onSuccess: (material) => queryClient.invalidateQueries({ queryKey: materialKeys.list(material.sectionId) }),
+  });
+}
+
+/** Hands a Blob to the browser as a download named `fileName` (an object URL and <a download>). */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  link.hidden = true;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // Revoking at once can cancel the download in some browsers; give it time to start.
+  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/**
+ * GET /api/downloadmaterial/{id} as a blob, saved under the name of its Content-Disposition
+ * header (RFC 6266: `filename*=UTF-8''…` first, then `filename="…"`), so non-ASCII names survive;
+ * the material's title when the header names nothing. Returns the name it was saved under.
+ */
+export async function downloadMaterial(material: Pick<Material, 'id' | 'title'>): Promise<string> {
+  const response = await request<Response>(`/api/downloadmaterial/${encodeURIComponent(String(material.id))}`, {
+    as: 'response',
+  });
+  const fileName = filenameFromDisposition(response.headers.get('content-disposition')) || material.title || `material-${material.id}`;
+  let blob: Blob;
+  try {
+    blob = await response.blob();
+  } catch (cause) {
+    throw new NetworkError(cause);
+  }
+  saveBlob(blob, fileName);
+  return fileName;
+}
+
+export function useDownloadMaterial() {
+  return useMutation({ mutationFn: downloadMaterial });
+}

@@ -1,0 +1,179 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Upload, X } from 'lucide-react';
+import { useRef, useState, type FormEvent } from 'react';
+import type { Material, Section } from '@ahente/contract/materials';
+import { MSG } from '@ahente/contract/messages';
+import { isApiError } from '../../api/client';
+import { materialKeys, useUploadMaterial } from '../../api/materials';
+import { Button } from '../../ui/button';
+import { CardSection } from '../../ui/card';
+import { Field } from '../../ui/field';
+import { Select } from '../../ui/select';
+import { toast } from '../../ui/toast';
+import { MaterialFileIcon } from './file-icon';
+import { FileDrop } from './file-drop';
+import { formatFileSize } from './material-format';
+import { SectionsGate } from './sections-gate';
+
+interface UploadMaterialCardProps {
+  sections: Parameters<typeof SectionsGate>[0]['sections'];
+  sectionId: number | null;
+  onSectionChange: (id: number) => void;
+  onCreateSection: () => void;
+  onUploaded: (material: Material) => void;
+  className?: string;
+}
+
+/**
+ * What the file picker offers first (the server's allow-list, decided there from the bytes).
+ * Only a hint: the picker still lets a person choose any file, and the server has the last word.
+ */
+const ACCEPT = '.pdf,.png,.jpg,.jpeg,.gif,.webp,.mp4,.m4v,.zip,.docx,.xlsx,.pptx,.doc,.xls,.ppt,.txt,.csv';
+
+/** Statuses whose server text says what to fix in the form (too large, type not allowed, bad input). */
+const SHOWN_STATUSES = new Set([400, 404, 413, 415]);
+
+/** 'Upload New Material': a Section, a File, Upload with a progress bar. */
+export function UploadMaterialCard({ sections, sectionId, onSectionChange, onCreateSection, onUploaded, className }: UploadMaterialCardProps) {
+  return (
+    <CardSection title="Upload New Material" icon={<Upload />} className={className}>
+      <SectionsGate sections={sections} onCreateSection={onCreateSection}>
+        {(list) => (
+          <UploadForm
+            sections={list}
+            section={list.find((s) => s.id === sectionId) ?? list[0]!}
+            onSectionChange={onSectionChange}
+            onUploaded={onUploaded}
+          />
+        )}
+      </SectionsGate>
+    </CardSection>
+  );
+}
+
+function UploadForm({
+  sections,
+  section,
+  onSectionChange,
+  onUploaded,
+}: {
+  sections: Section[];
+  section: Section;
+  onSectionChange: (id: number) => void;
+  onUploaded: (material: Material) => void;
+}) {
+  const queryClient = useQueryClient();
+  const upload = useUploadMaterial();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState(0);
+  const [fileError, setFileError] = useState<string | undefined>();
+  const [missing, setMissing] = useState(false);
+
+  const chooseFile = (next: File | null) => {
+    setFile(next);
+    setFileError(undefined);
+    setMissing(false);
+  };
+
+  const clearFile = () => {
+    if (inputRef.current) inputRef.current.value = '';
+    chooseFile(null);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (upload.isPending) return;
+    if (!file) {
+      setMissing(true);
+      toast.warning(MSG.selectFileFirst);
+      inputRef.current?.focus();
+      return;
+    }
+    setFileError(undefined);
+    setProgress(0);
+    upload.mutate(
+      { sectionId: section.id, file, onProgress: setProgress },
+      {
+        onSuccess: (material) => {
+          toast.success(MSG.fileUploaded);
+          clearFile();
+          onUploaded(material);
+        },
+        onError: (error) => {
+          toast.error(MSG.fileUploadFailed);
+          if (isApiError(error) && SHOWN_STATUSES.has(error.status)) setFileError(error.error);
+          // The section may be gone (another admin): reload the list of sections.
+          if (isApiError(error, 404)) void queryClient.invalidateQueries({ queryKey: materialKeys.sections() });
+        },
+      },
+    );
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Upload New Material">
+      <Field label="Section">
+        <Select
+          value={String(section.id)}
+          disabled={upload.isPending}
+          onChange={(event) => onSectionChange(Number(event.target.value))}
+          options={sections.map((s) => ({ value: String(s.id), label: s.name }))}
+        />
+      </Field>
+
+      <Field label="File" error={fileError} invalid={missing}>
+        <FileDrop ref={inputRef} name="file" accept={ACCEPT} disabled={upload.isPending} onFile={chooseFile} />
+      </Field>
+
+      {file && (
+        <div className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white px-3 py-2.5">
+          <MaterialFileIcon type={file.type} className="size-9" />
+          <div className="min-w-0 flex-1">
+            <p className="text-sm font-medium [overflow-wrap:anywhere] text-slate-900">
+              {file.name}
+            </p>
+            <p className="text-xs text-slate-500 tabular-nums">{formatFileSize(file.size)}</p>
+          </div>
+          {!upload.isPending && (
+            <Button variant="ghost" size="icon" className="size-8" aria-label={`Remove ${file.name}`} onClick={clearFile}>
+              <X aria-hidden="true" />
+            </Button>
+          )}
+        </div>
+      )}
+
+      {upload.isPending && <UploadProgress percent={progress} />}
+
+      <div className="flex justify-end">
+        <Button type="submit" loading={upload.isPending} className="w-full sm:w-auto">
+          {!upload.isPending && <Upload aria-hidden="true" />}
+          Upload
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The upload's progress bar: the share of bytes sent, then "Finishing…" while the server stores it. */
+function UploadProgress({ percent }: { percent: number }) {
+  const done = percent >= 100;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <div className="flex items-center justify-between text-xs font-medium text-slate-600">
+        <span>{done ? 'Finishing…' : 'Uploading…'}</span>
+        <span className="tabular-nums">{percent}%</span>
+      </div>
+      <div
+        role="progressbar"
+        aria-label="Upload progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={`${percent}%`}
+        className="h-2 w-full overflow-hidden rounded-full bg-slate-100"
+      >
+        <div className="h-full rounded-full bg-brand-600 transition-[width] duration-200 ease-out" style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  );
+}

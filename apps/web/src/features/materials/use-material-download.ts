@@ -1,0 +1,32 @@
+import { useCallback, useRef, useState } from 'react';
+import type { Material } from '@ahente/contract/materials';
+import { MSG } from '@ahente/contract/messages';
+import { downloadMaterial } from '../../api/materials';
+import { toast } from '../../ui/toast';
+
+/**
+ * Downloads a material under its original name and says how it went ('File Downloaded' or
+ * 'Download failed'). Tracks which materials are downloading, so each button can show it is
+ * busy and a double click does not fetch the file twice.
+ */
+export function useMaterialDownload() {
+  const running = useRef(new Set<number>());
+  const [busy, setBusy] = useState<ReadonlySet<number>>(() => new Set());
+
+  const download = useCallback(async (material: Material) => {
+    if (running.current.has(material.id)) return;
+    running.current.add(material.id);
+    setBusy(new Set(running.current));
+    try {
+      await downloadMaterial(material);
+      toast.success(MSG.fileDownloaded);
+    } catch {
+      toast.error(MSG.downloadFailed);
+    } finally {
+      running.current.delete(material.id);
+      setBusy(new Set(running.current));
+    }
+  }, []);
+
+  return { download, isDownloading: (id: number) => busy.has(id) };
+}

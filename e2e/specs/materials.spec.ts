@@ -1,0 +1,384 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
+import type { Material, Section } from '@ahente/contract/materials';
+import { MSG } from '@ahente/contract/messages';
+import { expectNoHorizontalOverflow, expectToast, signIn, uniqueId } from '../support/app.ts';
+import { ADMIN, expect, loginApi, loginUi, shot, test, type Agent } from '../support/fixtures.ts';
+
+/** Spec §2 Learning Resources, Admin materials page; §5 upload, new section, delete; §8 Materials. */
+
+const NO_MATERIALS = 'No materials in this section yet.';
+const PANEL = '/admin/adminmaterials';
+
+/** A small, valid PDF; `marker` makes its bytes unique to the test, `padding` adds comment lines (bytes). */
+function pdfBytes(marker: string, padding = 0): Buffer {
+  const filler = padding > 0 ? `${'%'.padEnd(99, 'x')}\n`.repeat(Math.ceil(padding / 100)) : '';
+  return Buffer.from(
+    [
+      '%PDF-1.4',
+      `% ${marker}`,
+      ...(filler ? [filler.trimEnd()] : []),
+      '1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj',
+      '2 0 obj <</Type /Pages /Kids [3 0 R] /Count 1>> endobj',
+      '3 0 obj <</Type /Page /Parent 2 0 R /MediaBox [0 0 200 200]>> endobj',
+      'trailer <</Root 1 0 R>>',
+      '%%EOF',
+      '',
+    ].join('\n'),
+    'latin1',
+  );
+}
+
+/** A size as the screens show it (1024-based, one decimal): 232 bytes, 1 MB, 12.4 KB. */
+function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  const [value, unit] = bytes < 1024 * 1024 ? [bytes / 1024, 'KB'] : [bytes / 1024 / 1024, 'MB'];
+  return `${Number(value.toFixed(value >= 100 ? 0 : 1)).toLocaleString('en-PH')} ${unit}`;
+}
+
+/** The first bytes of a Linux executable: a type the server refuses whatever the name says. */
+const ELF_BYTES = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00]), Buffer.alloc(120, 0x90)]);
+
+/**
+ * Like shot(), but of the viewport only: a full-page capture of an open modal dialog (fixed, with
+ * the page's scrolling locked) would show the overlay cut in two.
+ */
+async function viewportShot(page: Page, testInfo: TestInfo, name: string) {
+  const dir = path.join(import.meta.dirname, '..', 'screenshots');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.png`);
+  await page.screenshot({ path: file });
+  await testInfo.attach(name, { path: file, contentType: 'image/png' });
+}
+
+async function signInAdmin(page: Page) {
+  await loginUi(page, ADMIN.username, ADMIN.password);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto(PANEL);
+  await expect(page.getByRole('heading', { level: 1, name: 'Materials Panel' })).toBeVisible();
+}
+
+/** A second browser window (its own cookies) for the agent, beside the admin's. */
+async function agentWindow(browser: Browser, baseURL: string, agent: Agent): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await signIn(page, agent);
+  return page;
+}
+
+const uploadCard = (page: Page) => page.getByRole('region', { name: 'Upload New Material' });
+const existingCard = (page: Page) => page.getByRole('region', { name: 'Existing Materials' });
+const createCard = (page: Page) => page.getByRole('region', { name: 'Create New Section' });
+const materialsIn = (scope: Page | Locator, section: string) => scope.getByRole('list', { name: `Materials in ${section}` });
+const item = (scope: Page | Locator, section: string, title: string) =>
+  materialsIn(scope, section).getByRole('listitem').filter({ hasText: title });
+
+async function createSectionUi(page: Page, name: string) {
+  const card = createCard(page);
+  await card.getByLabel('Section Name').fill(name);
+  await card.getByRole('button', { name: 'Create Section' }).click();
+  await expectToast(page, 'success', MSG.sectionCreated);
+  await expect(card.getByLabel('Section Name')).toHaveValue('');
+}
+
+/** Admin API helpers for setting up a test's own section and files. */
+async function adminApi(baseURL: string) {
+  const admin = await loginApi(baseURL, ADMIN.username, ADMIN.password);
+  const token = (await admin.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
+  return {
+    async createSection(name: string): Promise<Section> {
+      const res = await admin.csrfPost('/api/createsection', { name });
+      if (!res.ok()) throw new Error(`createsection: ${res.status()} ${await res.text()}`);
+      return ((await res.json()) as { section: Section }).section;
+    },
+    async upload(sectionId: number, name: string, buffer: Buffer, mimeType = 'application/pdf'): Promise<Material> {
+      const res = await admin.post('/api/uploadmaterial', {
+        headers: { 'X-XSRF-TOKEN': decodeURIComponent(token) },
+        multipart: { sectionId: String(sectionId), file: { name, mimeType, buffer } },
+      });
+      if (res.status() !== 201) throw new Error(`uploadmaterial: ${res.status()} ${await res.text()}`);
+      return ((await res.json()) as { material: Material }).material;
+    },
+    dispose: () => admin.dispose(),
+  };
+}
+
+test('admin publishes a file with progress, the agent downloads it from Learning Resources and Marketing, the admin deletes it', async ({
+  page,
+  agent,
+  browser,
+  baseURL,
+}, testInfo) => {
+  // A journey of two people through three screens, with a throttled upload: more than the default time.
+  test.slow();
+  const section = `Gabay ${uniqueId()}`;
+  // A non-ASCII name (ñ, written in its composed form as a file system would hand it over).
+  const fileName = 'Gabay sa Pagbebenta \u00f1.pdf';
+  // About 640 KB, sent at 256 KB/s below, so the progress bar moves through several values.
+  const pdf = pdfBytes(section, 640 * 1024);
+
+  await signInAdmin(page);
+
+  // Create New Section: an empty name is refused on the spot, then the section is created.
+  await createCard(page).getByRole('button', { name: 'Create Section' }).click();
+  await expectToast(page, 'warning', MSG.typeSectionName);
+  await expect(createCard(page).getByLabel('Section Name')).toHaveAttribute('aria-invalid', 'true');
+  await createSectionUi(page, section);
+
+  // The new section can be chosen in both selects (the upload one switches to it).
+  const upload = uploadCard(page);
+  await expect(upload.getByLabel('Section')).toHaveValue(/\d+/);
+  await expect(upload.getByLabel('Section').locator('option:checked')).toHaveText(section);
+  await existingCard(page).getByLabel('Section').selectOption({ label: section });
+  await expect(existingCard(page).getByText(NO_MATERIALS)).toBeVisible();
+
+  // Upload without a file.
+  await upload.getByRole('button', { name: 'Upload' }).click();
+  await expectToast(page, 'warning', MSG.selectFileFirst);
+
+  // Choose the file: its name and size are shown.
+  await upload.getByLabel('File').setInputFiles({ name: fileName, mimeType: 'application/pdf', buffer: pdf });
+  await expect(upload.getByText(fileName, { exact: true })).toBeVisible();
+  await expect(upload.getByText(formatSize(pdf.length), { exact: true })).toBeVisible();
+
+  // A slow connection (Chromium's upload throttling), so the progress bar can be watched.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 256 * 1024,
+  });
+  await upload.getByRole('button', { name: 'Upload' }).click();
+  const progress = upload.getByRole('progressbar', { name: 'Upload progress' });
+  await expect(progress).toBeVisible();
+  await expect(upload.getByRole('button', { name: 'Upload' })).toHaveAttribute('aria-busy', 'true');
+  await expect(upload.getByRole('button', { name: 'Upload' })).toBeDisabled();
+  // Part of the file is sent: the bar and its percentage say how much.
+  await expect(progress).toHaveAttribute('aria-valuenow', /^([1-9]|[1-9]\d)$/);
+  const percent = await progress.getAttribute('aria-valuenow');
+  await expect(upload.getByText(/^\d{1,3}%$/)).toBeVisible();
+  expect(Number(percent)).toBeGreaterThan(0);
+  await shot(page, testInfo, 'materials-upload-progress-1440');
+  await expectToast(page, 'success', MSG.fileUploaded);
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await cdp.detach();
+  await expect(progress).toHaveCount(0);
+  await expect(upload.getByText(fileName, { exact: true })).toHaveCount(0);
+
+  // The list of that section reloads with the new file: title, type, size, upload date.
+  const row = item(existingCard(page), section, fileName);
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('PDF');
+  await expect(row).toContainText(formatSize(pdf.length));
+  await expect(row.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/);
+  await expect(row.getByRole('button', { name: `Download ${fileName}` })).toBeVisible();
+  await expect(row.getByRole('button', { name: `Delete ${fileName}` })).toBeVisible();
+
+  // The admin downloads it too.
+  const adminDownload = page.waitForEvent('download');
+  await row.getByRole('button', { name: `Download ${fileName}` }).click();
+  expect((await adminDownload).suggestedFilename()).toBe(fileName);
+  await expectToast(page, 'success', MSG.fileDownloaded);
+
+  // A second file, so the panel shows a list.
+  await upload.getByLabel('File').setInputFiles({
+    name: 'Product FAQ.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('Frequently asked questions about our health plans.\n'),
+  });
+  await upload.getByRole('button', { name: 'Upload' }).click();
+  await expect(item(existingCard(page), section, 'Product FAQ.txt')).toBeVisible();
+  await expect(materialsIn(existingCard(page), section).getByRole('listitem')).toHaveCount(2);
+  await expectNoHorizontalOverflow(page, 1440);
+  await shot(page, testInfo, 'materials-panel-1440');
+
+  // The agent finds it on /learning and on /marketing, under that section, and downloads it.
+  const agentPage = await agentWindow(browser, baseURL!, agent);
+  for (const [area, title] of [
+    ['/learning', 'Learning Resources'],
+    ['/marketing', 'Marketing'],
+  ] as const) {
+    await agentPage.goto(area);
+    await expect(agentPage.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await agentPage.getByLabel('Section').selectOption({ label: section });
+    const entry = item(agentPage, section, fileName);
+    await expect(entry).toBeVisible();
+    const link = entry.getByRole('button', { name: `Download ${fileName}` });
+    await expect(link).toHaveText('(Download)');
+    const downloading = agentPage.waitForEvent('download');
+    await link.click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(fileName);
+    expect(fs.readFileSync(await download.path()).equals(pdf)).toBe(true);
+    await expectToast(agentPage, 'success', MSG.fileDownloaded);
+    if (area === '/learning') {
+      await expectNoHorizontalOverflow(agentPage, 1440);
+      await shot(agentPage, testInfo, 'learning-1440');
+    }
+  }
+  await agentPage.setViewportSize({ width: 375, height: 812 });
+  await agentPage.goto('/learning');
+  await agentPage.getByLabel('Section').selectOption({ label: section });
+  await expect(item(agentPage, section, fileName)).toBeVisible();
+  await expectNoHorizontalOverflow(agentPage, 375);
+  await shot(agentPage, testInfo, 'learning-375');
+  await agentPage.setViewportSize({ width: 1440, height: 900 });
+
+  // The admin deletes it after confirming; Cancel first keeps it.
+  await row.getByRole('button', { name: `Delete ${fileName}` }).click();
+  let dialog = page.getByRole('alertdialog', { name: MSG.materialDeleteConfirm });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(fileName);
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await viewportShot(page, testInfo, 'materials-delete-confirm-1440');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(row).toBeVisible();
+
+  await row.getByRole('button', { name: `Delete ${fileName}` }).click();
+  dialog = page.getByRole('alertdialog', { name: MSG.materialDeleteConfirm });
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expectToast(page, 'success', MSG.materialDeleted);
+  await expect(dialog).toHaveCount(0);
+  await expect(row).toHaveCount(0);
+  await expect(item(existingCard(page), section, 'Product FAQ.txt')).toBeVisible();
+
+  // Gone from the agent's list too.
+  await agentPage.goto('/learning');
+  await agentPage.getByLabel('Section').selectOption({ label: section });
+  await expect(item(agentPage, section, 'Product FAQ.txt')).toBeVisible();
+  await expect(item(agentPage, section, fileName)).toHaveCount(0);
+
+  // The panel and the confirmation on a phone.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(item(existingCard(page), section, 'Product FAQ.txt')).toBeVisible();
+  await expectNoHorizontalOverflow(page, 375);
+  await shot(page, testInfo, 'materials-panel-375');
+  await item(existingCard(page), section, 'Product FAQ.txt').getByRole('button', { name: 'Delete Product FAQ.txt' }).click();
+  await expect(page.getByRole('alertdialog', { name: MSG.materialDeleteConfirm })).toBeVisible();
+  await viewportShot(page, testInfo, 'materials-delete-confirm-375');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await agentPage.context().close();
+});
+
+test('a file type that is not allowed is refused with the server reason, whatever its name says', async ({ page, baseURL }) => {
+  const api = await adminApi(baseURL!);
+  const section = await api.createSection(`Refused ${uniqueId()}`);
+  await api.dispose();
+
+  await signInAdmin(page);
+  const upload = uploadCard(page);
+  await upload.getByLabel('Section').selectOption({ label: section.name });
+  await upload.getByLabel('File').setInputFiles({ name: 'x.pdf', mimeType: 'application/pdf', buffer: ELF_BYTES });
+  await upload.getByRole('button', { name: 'Upload' }).click();
+  await expectToast(page, 'error', MSG.fileUploadFailed);
+  await expect(upload.getByLabel('File')).toHaveAttribute('aria-invalid', 'true');
+  await expect(upload.getByText('This file type is not allowed')).toBeVisible();
+
+  // Nothing was stored.
+  await existingCard(page).getByLabel('Section').selectOption({ label: section.name });
+  await expect(existingCard(page).getByText(NO_MATERIALS)).toBeVisible();
+});
+
+test("a duplicate section name (any case) answers 'Create New Section Failed' and says why", async ({ page, baseURL }) => {
+  const api = await adminApi(baseURL!);
+  const section = await api.createSection(`Brochures ${uniqueId()}`);
+  await api.dispose();
+
+  await signInAdmin(page);
+  const card = createCard(page);
+  await card.getByLabel('Section Name').fill(section.name.toUpperCase());
+  await card.getByRole('button', { name: 'Create Section' }).click();
+  await expectToast(page, 'error', MSG.sectionCreateFailed);
+  await expect(card.getByText('A section with that name already exists')).toBeVisible();
+  await expect(card.getByLabel('Section Name')).toHaveAttribute('aria-invalid', 'true');
+});
+
+test('an empty section says so on Learning Resources; switching sections shows their files', async ({ page, agent, baseURL }) => {
+  const api = await adminApi(baseURL!);
+  const empty = await api.createSection(`Empty ${uniqueId()}`);
+  const full = await api.createSection(`Full ${uniqueId()}`);
+  const material = await api.upload(full.id, 'Rate card 2026.pdf', pdfBytes(full.name));
+  await api.dispose();
+
+  await signIn(page, agent);
+  await page.goto('/learning');
+  const select = page.getByLabel('Section');
+  // The first section is chosen at first.
+  await expect(select).not.toHaveValue('');
+  await select.selectOption({ label: empty.name });
+  await expect(page.getByText(NO_MATERIALS)).toBeVisible();
+  await select.selectOption({ label: full.name });
+  await expect(item(page, full.name, material.title)).toBeVisible();
+  await expect(page.getByText(NO_MATERIALS)).toHaveCount(0);
+});
+
+test('failures: sections, a section list, a download and a delete each give the spec message', async ({ page, agent, baseURL }) => {
+  // Each failed list is retried once by the client (about a second) before it says so.
+  test.slow();
+  const api = await adminApi(baseURL!);
+  const section = await api.createSection(`Failing ${uniqueId()}`);
+  const material = await api.upload(section.id, 'Claims guide.pdf', pdfBytes(section.name));
+  await api.dispose();
+  const serverError = { status: 500, contentType: 'application/json', body: '{"error":"boom"}' };
+
+  // Agent: the sections cannot be loaded.
+  await page.route('**/api/getsection', (route) => route.fulfill(serverError));
+  await signIn(page, agent);
+  await page.goto('/learning');
+  await expectToast(page, 'error', MSG.errorFetchingSections);
+  await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+  await page.unroute('**/api/getsection');
+
+  // Agent: the section's materials cannot be loaded → 'Server Failed'.
+  await page.route('**/api/getmaterial', (route) => route.fulfill(serverError));
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await page.getByLabel('Section').selectOption({ label: section.name });
+  await expectToast(page, 'error', MSG.serverFailed);
+  await expect(page.getByRole('main').getByText(MSG.serverFailed)).toBeVisible();
+  await page.unroute('**/api/getmaterial');
+
+  // Agent: a download that fails.
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await page.route('**/api/downloadmaterial/**', (route) => route.fulfill(serverError));
+  await item(page, section.name, material.title).getByRole('button', { name: `Download ${material.title}` }).click();
+  await expectToast(page, 'error', MSG.downloadFailed);
+
+  // Admin: a section's materials cannot be loaded → 'Error fetching Section'; a delete fails.
+  const adminContext = await page.context().browser()!.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
+  const admin = await adminContext.newPage();
+  await admin.route('**/api/getmaterial', (route) => route.fulfill(serverError));
+  await signInAdmin(admin);
+  await existingCard(admin).getByLabel('Section').selectOption({ label: section.name });
+  await expectToast(admin, 'error', MSG.errorFetchingSection);
+  await admin.unroute('**/api/getmaterial');
+  await existingCard(admin).getByRole('button', { name: 'Try again' }).click();
+  const row = item(existingCard(admin), section.name, material.title);
+  await admin.route('**/api/deletematerial/**', (route) => route.fulfill(serverError));
+  await row.getByRole('button', { name: `Delete ${material.title}` }).click();
+  await admin.getByRole('alertdialog', { name: MSG.materialDeleteConfirm }).getByRole('button', { name: 'Delete' }).click();
+  await expectToast(admin, 'error', MSG.materialDeleteFailed);
+  await expect(row).toBeVisible();
+  await adminContext.close();
+});
+
+test('no sections yet: the panel points to Create New Section and the library says so', async ({ page, agent }) => {
+  await page.route('**/api/getsection', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }));
+  await signInAdmin(page);
+  for (const card of [uploadCard(page), existingCard(page)]) {
+    await expect(card.getByText('No sections yet')).toBeVisible();
+    await expect(card.getByLabel('Section')).toHaveCount(0);
+  }
+  await uploadCard(page).getByRole('button', { name: 'Go to Create New Section' }).click();
+  await expect(createCard(page).getByLabel('Section Name')).toBeFocused();
+
+  await page.context().clearCookies();
+  await signIn(page, agent);
+  await page.goto('/marketing');
+  await expect(page.getByRole('heading', { level: 1, name: 'Marketing' })).toBeVisible();
+  await expect(page.getByText('No sections yet')).toBeVisible();
+});
