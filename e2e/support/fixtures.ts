@@ -78,12 +78,15 @@ export async function loginUi(page: Page, username: string, password: string) {
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
-/** Saves a full-page screenshot under e2e/screenshots and attaches it to the report. */
-export async function shot(page: Page, testInfo: TestInfo, name: string) {
+/**
+ * Saves a full-page screenshot under e2e/screenshots and attaches it to the report. Pass
+ * `{ fullPage: false }` for what the viewport shows (an open drawer or modal covers only it).
+ */
+export async function shot(page: Page, testInfo: TestInfo, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
   const dir = path.join(import.meta.dirname, '..', 'screenshots');
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage });
   await testInfo.attach(name, { path: file, contentType: 'image/png' });
 }
 

@@ -1,0 +1,55 @@
+import type { Page } from '@playwright/test';
+import { MSG } from '@ahente/contract/messages';
+import { expectToast, seedSales, signIn } from '../support/app.ts';
+import { expect, test } from '../support/fixtures.ts';
+
+const salesCard = (page: Page) => page.getByRole('region', { name: 'Sales', exact: true });
+
+async function expectSalesFigures(page: Page, count: string, total: string) {
+  const card = salesCard(page);
+  await expect(card).not.toHaveAttribute('aria-busy', 'true');
+  await expect(card.getByRole('term')).toHaveText(['Sales Count', 'Total Sales']);
+  await expect(card.getByRole('definition')).toHaveText([count, total]);
+}
+
+test('an agent with no sales: Sales Count 0, Total Sales ₱0.00; the other cards read Coming Soon', async ({ page, agent }) => {
+  await signIn(page, agent);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expectSalesFigures(page, '0', '₱0.00');
+  await expect(salesCard(page).getByText(MSG.noDataYet)).toHaveCount(0);
+
+  for (const name of ['Commissions', 'Team Size', 'Active Proposals']) {
+    const card = page.getByRole('region', { name, exact: true });
+    await expect(card.getByRole('heading', { name })).toBeVisible();
+    await expect(card.getByText(MSG.comingSoon, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole('main').getByText(MSG.comingSoon, { exact: true })).toHaveCount(3);
+});
+
+test("the sales request fails: the Sales card says 'No Data Yet'", async ({ page, agent }) => {
+  await page.route('**/api/getsales', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x"}' }),
+  );
+  await signIn(page, agent);
+  await expect(salesCard(page).getByText(MSG.noDataYet, { exact: true })).toBeVisible();
+  await expect(salesCard(page).getByRole('term')).toHaveCount(0);
+  // The failure is silent (spec §8 Other): no toast.
+  await expect(page.getByRole('region', { name: /^Notifications/ }).getByRole('listitem')).toHaveCount(0);
+});
+
+test('Total Sales is the exact sum of the TCVs in pesos', async ({ page, agent, baseURL }) => {
+  await seedSales(baseURL!, agent, [0.1, 0.2]);
+  await signIn(page, agent);
+  await expectSalesFigures(page, '2', '₱0.30');
+});
+
+test('the referral link card holds the link and copies it', async ({ page, agent, baseURL, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! });
+  await signIn(page, agent);
+  const card = page.getByRole('region', { name: 'Your referral link' });
+  const link = `${baseURL}/register?ref=${agent.referral_code}`;
+  await expect(card.getByRole('textbox', { name: 'Referral link' })).toHaveValue(link);
+  await card.getByRole('button', { name: 'Copy link' }).click();
+  await expectToast(page, 'success', MSG.referralCopied);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+});

@@ -1,0 +1,70 @@
+import { MSG } from '@ahente/contract/messages';
+import { expectSignedIn, signIn, xsrfToken } from '../support/app.ts';
+import { ADMIN, expect, loginUi, test } from '../support/fixtures.ts';
+
+test('logged out: a portal address lands on /login, replacing the history entry', async ({ page }) => {
+  await page.goto('/register');
+  await expect(page.getByRole('heading', { level: 1, name: MSG.registerTitle })).toBeVisible();
+  const entries = await page.evaluate(() => history.length);
+
+  await page.goto('/deals/dealsview');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
+  // One entry for the visit, now reading /login: the guard replaced it rather than pushing.
+  expect(await page.evaluate(() => history.length)).toBe(entries + 1);
+
+  // Back returns to the page before: /deals/dealsview is no longer in the history
+  // (were it there, Back would open it and be sent to /login again).
+  await page.goBack();
+  await expect(page).toHaveURL(/\/register$/);
+  await expect(page.getByRole('heading', { level: 1, name: MSG.registerTitle })).toBeVisible();
+  await page.goForward();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
+});
+
+test('logged out: every guarded area, admin included, goes to /login', async ({ page }) => {
+  for (const path of ['/', '/portfolio', '/settings/hiearchy', '/admin/adminmembers', '/no-such-page']) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(/\/login$/);
+  }
+});
+
+test('an agent is kept out of /admin, and the server refuses the admin API', async ({ page, agent }) => {
+  await signIn(page, agent);
+  for (const path of ['/admin/adminmembers', '/admin/adminmaterials', '/admin/adminticketlist', '/admin']) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expectSignedIn(page, agent);
+  }
+
+  const token = await xsrfToken(page.context());
+  const res = await page.request.post('/api/adminmemberrecords', {
+    data: { id: agent.id },
+    headers: { 'X-XSRF-TOKEN': token },
+  });
+  expect(res.status()).toBe(403);
+  expect(await res.json()).toEqual({ error: expect.any(String) });
+
+  // An agent cannot make itself an admin either.
+  const edit = await page.request.post('/api/editMember', {
+    data: { id: agent.id, account_type: 'admin' },
+    headers: { 'X-XSRF-TOKEN': token },
+  });
+  expect(edit.status()).toBe(403);
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Admin Panel' })).toHaveCount(0);
+});
+
+test('an admin opens /admin/adminmembers', async ({ page }) => {
+  await loginUi(page, ADMIN.username, ADMIN.password);
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel' }).click();
+  await expect(page).toHaveURL(/\/admin\/adminmembers$/);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
+  await page.reload();
+  await expect(page).toHaveURL(/\/admin\/adminmembers$/);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+});

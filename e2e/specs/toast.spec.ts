@@ -1,0 +1,77 @@
+import { MSG, TOAST_DURATION_MS, TOAST_EXIT_MS } from '@ahente/contract/messages';
+import { toast } from '../support/app.ts';
+import { expect, test } from '../support/fixtures.ts';
+
+/**
+ * Toasts stay TOAST_DURATION_MS (3000 ms) and take TOAST_EXIT_MS (300 ms) to leave (spec §4, §9).
+ * The page's clock is paused and moved by hand, so the timing is exact and not flaky.
+ */
+test.beforeEach(async ({ page }) => {
+  await page.clock.install({ time: new Date('2026-03-02T09:00:00+08:00') });
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
+  await page.clock.pauseAt(new Date('2026-03-02T09:00:10+08:00'));
+  // Keep the pointer away from the notifications corner: hovering a toast pauses it.
+  await page.mouse.move(5, 850);
+});
+
+test('a toast is shown for 3 s, then leaves within 300 ms', async ({ page }) => {
+  await page.getByRole('button', { name: 'Forgot your password?' }).click();
+  const item = toast(page, MSG.forgotPassword);
+  await expect(item).toBeVisible();
+  await expect(item).toHaveAttribute('data-state', 'open');
+
+  await page.clock.runFor(2500);
+  await expect(item).toBeVisible();
+  await expect(item).toHaveAttribute('data-state', 'open');
+
+  await page.clock.runFor(TOAST_DURATION_MS - 2500 - 100); // 2.9 s
+  await expect(item).toHaveAttribute('data-state', 'open');
+
+  await page.clock.runFor(200); // 3.1 s: closing
+  await expect(item).toHaveAttribute('data-state', 'closed');
+
+  await page.clock.runFor(TOAST_EXIT_MS + 100); // 3.5 s: gone
+  await expect(item).toHaveCount(0);
+});
+
+test('two toasts of different types stack, and each leaves on its own clock', async ({ page }) => {
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  const error = toast(page, MSG.loginMissing);
+  await expect(error).toHaveAttribute('data-type', 'error');
+  await page.clock.runFor(1000);
+  await page.getByRole('button', { name: 'Forgot your password?' }).click();
+  const warning = toast(page, MSG.forgotPassword);
+  await expect(warning).toHaveAttribute('data-type', 'warning');
+  await expect(error).toBeVisible();
+
+  await page.clock.runFor(TOAST_DURATION_MS + TOAST_EXIT_MS - 1000 + 200); // error at 3.5 s, warning at 2.5 s
+  await expect(error).toHaveCount(0);
+  await expect(warning).toBeVisible();
+  await expect(warning).toHaveAttribute('data-state', 'open');
+
+  await page.clock.runFor(1000); // warning at 3.5 s
+  await expect(warning).toHaveCount(0);
+});
+
+test('hovering a toast keeps it; it leaves once the pointer moves away', async ({ page }) => {
+  await page.getByRole('button', { name: 'Forgot your password?' }).click();
+  const item = toast(page, MSG.forgotPassword);
+  await expect(item).toBeVisible();
+  await page.clock.runFor(1000);
+  await item.hover();
+  await page.clock.runFor(5000);
+  await expect(item).toHaveAttribute('data-state', 'open');
+
+  await page.mouse.move(5, 850);
+  await page.clock.runFor(TOAST_DURATION_MS + TOAST_EXIT_MS + 200);
+  await expect(item).toHaveCount(0);
+});
+
+test('the dismiss button closes a toast at once', async ({ page }) => {
+  await page.getByRole('button', { name: 'Forgot your password?' }).click();
+  const item = toast(page, MSG.forgotPassword);
+  await item.getByRole('button', { name: 'Dismiss notification' }).click();
+  await page.clock.runFor(TOAST_EXIT_MS + 100);
+  await expect(item).toHaveCount(0);
+});

@@ -1,0 +1,126 @@
+import { expect, request as pwRequest, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import type { MemberRecord } from '@ahente/contract/members';
+import { ADMIN } from './env.ts';
+import { loginApi, loginUi, type Agent } from './fixtures.ts';
+
+let counter = 0;
+/** A short id that is unique across workers and runs (usernames, e-mail addresses). */
+export const uniqueId = () => `${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** The type word of a toast (spec §4), as `data-type` on the toast. */
+export type ToastType = 'success' | 'error' | 'warning' | 'info';
+
+/** The toast showing `text` inside the notifications region (each toast is a list item there). */
+export function toast(page: Page, text: string): Locator {
+  return page.getByRole('region', { name: /^Notifications/ }).getByRole('listitem').filter({ hasText: text });
+}
+
+/** Asserts a toast of `type` reads `text`. */
+export async function expectToast(page: Page, type: ToastType, text: string) {
+  const item = toast(page, text);
+  await expect(item).toBeVisible();
+  await expect(item).toHaveAttribute('data-type', type);
+}
+
+/** The member records the admin sees (POST /api/adminmemberrecords). */
+export async function adminMembers(baseURL: string): Promise<MemberRecord[]> {
+  const admin = await loginApi(baseURL, ADMIN.username, ADMIN.password);
+  try {
+    const me = (await (await admin.get('/api/me')).json()) as { user: number };
+    const res = await admin.csrfPost('/api/adminmemberrecords', { id: me.user });
+    if (!res.ok()) throw new Error(`adminmemberrecords: ${res.status()} ${await res.text()}`);
+    return (await res.json()) as MemberRecord[];
+  } finally {
+    await admin.dispose();
+  }
+}
+
+/** One member, by username, as the admin sees it. */
+export async function adminMember(baseURL: string, username: string): Promise<MemberRecord> {
+  const member = (await adminMembers(baseURL)).find((m) => m.username === username);
+  if (!member) throw new Error(`no member ${username}`);
+  return member;
+}
+
+/** Approves a member through the admin API (editMember with status). */
+export async function approveMember(baseURL: string, id: number): Promise<MemberRecord> {
+  const admin = await loginApi(baseURL, ADMIN.username, ADMIN.password);
+  try {
+    const res = await admin.csrfPost('/api/editMember', { id, status: 'Approved' });
+    if (!res.ok()) throw new Error(`approve ${id}: ${res.status()} ${await res.text()}`);
+    return ((await res.json()) as { member: MemberRecord }).member;
+  } finally {
+    await admin.dispose();
+  }
+}
+
+/** Records sales for an agent through the API: one deal per amount, each made into a sale. */
+export async function seedSales(baseURL: string, agent: Agent, tcvs: readonly number[]) {
+  const c = await loginApi(baseURL, agent.username, agent.password);
+  try {
+    for (const [i, tcv] of tcvs.entries()) {
+      const dealRes = await c.csrfPost('/api/adddeals', {
+        id: agent.id,
+        customerName: `Customer ${i + 1}`,
+        transactionType: 'New',
+        product: 'Individual',
+        tcvValue: String(tcv),
+        effectiveDate: '2026-02-01',
+      });
+      if (!dealRes.ok()) throw new Error(`adddeals: ${dealRes.status()} ${await dealRes.text()}`);
+      const deal = ((await dealRes.json()) as { deal: { id: number; customer_name: string; product: string } }).deal;
+      const saleRes = await c.csrfPost('/api/addsales', {
+        id: agent.id,
+        formData: {
+          dealid: deal.id,
+          customerName: deal.customer_name,
+          product: deal.product,
+          tcv: String(tcv),
+          sales_type: 'Direct',
+          policy: `POL-${i + 1}`,
+          insurer: 'Insurer',
+          planName: 'Plan',
+          effectiveDate: '2026-03-01',
+        },
+      });
+      if (!saleRes.ok()) throw new Error(`addsales: ${saleRes.status()} ${await saleRes.text()}`);
+    }
+  } finally {
+    await c.dispose();
+  }
+}
+
+/** The XSRF token cookie of a browser context (the SPA sends it as X-XSRF-TOKEN). */
+export async function xsrfToken(context: BrowserContext): Promise<string> {
+  const cookie = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN');
+  if (!cookie) throw new Error('no XSRF-TOKEN cookie');
+  return decodeURIComponent(cookie.value);
+}
+
+/** A separate API client holding exactly the given cookies (e.g. a session saved before logout). */
+export async function clientWithCookies(baseURL: string, context: BrowserContext): Promise<APIRequestContext> {
+  return pwRequest.newContext({ baseURL, storageState: await context.storageState() });
+}
+
+/** The header line of the authenticated layout (spec §2 Layout). */
+export function welcomeLine(name: string, id: number | string): string {
+  return `Welcome back, ${name}, ID#: ${id}`;
+}
+
+/** Waits for the authenticated layout to show the member's welcome line. */
+export async function expectSignedIn(page: Page, agent: { name: string; id: number }) {
+  await expect(page.getByText(welcomeLine(agent.name, agent.id), { exact: true })).toBeVisible();
+}
+
+/** Logs in through the UI and waits for the dashboard. */
+export async function signIn(page: Page, agent: Agent) {
+  await loginUi(page, agent.username, agent.password);
+  await expect(page).toHaveURL(/\/$/);
+  await expectSignedIn(page, agent);
+}
+
+/** The document is no wider than the viewport (nothing overflows sideways). */
+export async function expectNoHorizontalOverflow(page: Page, width: number) {
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth, `document is ${scrollWidth}px wide at a ${width}px viewport`).toBeLessThanOrEqual(width);
+}
