@@ -83,7 +83,7 @@ export function RegisterPage() {
     clearErrors();
     const missing = REQUIRED.filter((name) => values[name].trim() === '');
     if (missing.length > 0) {
-      for (const name of missing) setError(name, { message: 'This field is required' });
+      missing.forEach((name, i) => setError(name, { message: 'This field is required' }, { shouldFocus: i === 0 }));
       toast.error(MSG.registerMissing);
       return;
     }
@@ -91,10 +91,10 @@ export function RegisterPage() {
     // The contract's rules (the server checks the same): show them next to the fields.
     const parsed = registerRequest.safeParse({ ...values, contact: cleanContact(values.contact) });
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
+      parsed.error.issues.forEach((issue, i) => {
         const name = String(issue.path[0] ?? '');
-        if (FIELDS.has(name)) setError(name as keyof RegisterValues, { message: '' });
-      }
+        if (FIELDS.has(name)) setError(name as keyof RegisterValues, { message: '' }, { shouldFocus: i === 0 });
+      });
       const first = parsed.error.issues[0]?.message ?? MSG.registerFailed;
       if (first === MSG.registerInvalidReferral) toast.error(first);
       else toast.warning(first);
