@@ -1,7 +1,9 @@
 /**
- * `npm run bench`: every server-side benchmark in turn (see bench/README.md).
- * TODO: the browser benchmarks (deals table render, 10,000-sale export) join here as separate files.
+ * `npm run bench`: every server-side benchmark in turn, then the browser benchmarks (deals table
+ * render, 10,000-sale export; they need `npm run build` first). See bench/README.md.
  */
+import { runBrowserBench } from './browser.ts';
 import { runGetdealsBench } from './getdeals.ts';
 
 await runGetdealsBench();
+await runBrowserBench();

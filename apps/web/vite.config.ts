@@ -15,6 +15,12 @@ export default defineConfig({
         find: /^react-style-singleton$/,
         replacement: fileURLToPath(new URL('./src/lib/csp-style-singleton.ts', import.meta.url)),
       },
+      // fflate (inside write-excel-file) zips large files in blob: workers, which the CSP forbids
+      // and which then never answer; this drop-in zips synchronously (see the file's header).
+      {
+        find: /^fflate$/,
+        replacement: fileURLToPath(new URL('./src/lib/fflate-sync-zip.ts', import.meta.url)),
+      },
     ],
   },
   server: {
@@ -38,6 +44,8 @@ export default defineConfig({
         // Libraries change less often than the app: separate chunks stay cached across releases.
         codeSplitting: {
           groups: [
+            // The spreadsheet writer is needed only when a sales export falls back to the page.
+            { name: 'xlsx', test: /node_modules[\\/](write-excel-file|fflate)[\\/]/, priority: 40 },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 20 },
             { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },

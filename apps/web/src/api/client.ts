@@ -68,7 +68,7 @@ export function readCookie(name: string): string | null {
 let csrfRequest: Promise<void> | null = null;
 
 /** Makes sure the XSRF-TOKEN cookie exists (one shared GET /api/csrf-cookie at a time). */
-async function ensureCsrfCookie(force = false): Promise<void> {
+export async function ensureCsrfCookie(force = false): Promise<void> {
   if (!force && readCookie(XSRF_COOKIE)) return;
   csrfRequest ??= fetch('/api/csrf-cookie', { credentials: 'same-origin' })
     .then(() => undefined)
@@ -85,6 +85,11 @@ async function ensureCsrfCookie(force = false): Promise<void> {
 let unauthorizedHandler: (() => void) | null = null;
 export function setUnauthorizedHandler(handler: (() => void) | null): void {
   unauthorizedHandler = handler;
+}
+
+/** For requests sent outside this client (an XMLHttpRequest upload) that were answered 401. */
+export function notifyUnauthorized(): void {
+  unauthorizedHandler?.();
 }
 
 export interface RequestOptions {

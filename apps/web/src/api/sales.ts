@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
-import type { SaleRecord } from '@ahente/contract/sales';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AddSaleRequest, SaleRecord, SaleSavedResponse } from '@ahente/contract/sales';
 import { api } from './client';
+import { dealsKeys, requireSuccess } from './deals';
 
 export const salesKeys = {
   all: ['sales'] as const,
@@ -19,5 +20,26 @@ export function useSales(id: number | null | undefined) {
     queryKey: salesKeys.byAgent(id ?? 0),
     queryFn: () => fetchSales(id as number),
     enabled: typeof id === 'number',
+  });
+}
+
+/** POST /api/addsales { id, formData: {…, dealid} } → { success, sale }; 409 when the deal was already sold. */
+export async function addSale(body: AddSaleRequest): Promise<SaleSavedResponse> {
+  return requireSuccess(await api.post<SaleSavedResponse>('/api/addsales', body), 'addsales');
+}
+
+/**
+ * Making a deal into a sale changes both lists (the deal becomes sold) and the dashboard's Sales
+ * card; a 409 means the deal list was stale, so it reloads too.
+ */
+export function useAddSaleMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addSale,
+    // Not awaited: the toast and the modal need not wait for the lists to reload.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: salesKeys.all });
+      void queryClient.invalidateQueries({ queryKey: dealsKeys.all });
+    },
   });
 }

@@ -2,9 +2,15 @@ import { Navigate, Outlet, ScrollRestoration, createBrowserRouter } from 'react-
 import { LoginPage } from '../features/auth/login-page';
 import { RegisterPage } from '../features/auth/register-page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
+import { DealsInputPage } from '../features/deals/deals-input-page';
+import { DealsViewPage } from '../features/deals/deals-view-page';
+import { AdminMaterialsPage } from '../features/materials/admin-materials-page';
+import { MaterialsLibraryPage } from '../features/materials/materials-library-page';
 import { ComingSoonPage } from '../features/placeholders/coming-soon-page';
 import { NotFoundPage } from '../features/placeholders/not-found-page';
 import { RouteErrorPage } from '../features/placeholders/route-error-page';
+import { SalesInputPage } from '../features/sales/sales-input-page';
+import { SalesViewPage } from '../features/sales/sales-view-page';
 import { AppLayout } from './app-layout';
 import { PublicOnly, RequireAdmin, RequireAuth } from './guards';
 import { SessionProvider } from './session';
@@ -45,16 +51,16 @@ export const router = createBrowserRouter([
                 path: 'deals',
                 children: [
                   { index: true, element: <Navigate to="dealsinput" replace /> },
-                  { path: 'dealsinput', element: soon('Deals') },
-                  { path: 'dealsview', element: soon('Deals Table') },
+                  { path: 'dealsinput', element: <DealsInputPage /> },
+                  { path: 'dealsview', element: <DealsViewPage /> },
                 ],
               },
               {
                 path: 'sales',
                 children: [
                   { index: true, element: <Navigate to="salesview" replace /> },
-                  { path: 'salesinput', element: soon('Sales') },
-                  { path: 'salesview', element: soon('Sales', 'View Your Sales') },
+                  { path: 'salesinput', element: <SalesInputPage /> },
+                  { path: 'salesview', element: <SalesViewPage /> },
                 ],
               },
               { path: 'proposals', element: soon('Insurance Proposals') },
@@ -62,10 +68,28 @@ export const router = createBrowserRouter([
               { path: 'helpcenter', element: soon('Help Center') },
               { path: 'university', element: soon('University') },
               { path: 'recruitment', element: soon('Agent Recruitment') },
-              { path: 'marketing', element: soon('Marketing') },
+              {
+                path: 'marketing',
+                element: (
+                  <MaterialsLibraryPage
+                    key="marketing"
+                    title="Marketing"
+                    description="Brochures, flyers and other materials to share with your clients."
+                  />
+                ),
+              },
               { path: 'commissions', element: soon('Commission Tracking') },
               { path: 'reports', element: soon('Performance Reports') },
-              { path: 'learning', element: soon('Learning Resources') },
+              {
+                path: 'learning',
+                element: (
+                  <MaterialsLibraryPage
+                    key="learning"
+                    title="Learning Resources"
+                    description="Guides, product sheets and training files from the agency."
+                  />
+                ),
+              },
               {
                 path: 'settings',
                 children: [
@@ -82,7 +106,7 @@ export const router = createBrowserRouter([
                 children: [
                   { index: true, element: <Navigate to="adminmembers" replace /> },
                   { path: 'adminmembers', element: soon('Members List') },
-                  { path: 'adminmaterials', element: soon('Materials Panel') },
+                  { path: 'adminmaterials', element: <AdminMaterialsPage /> },
                   { path: 'adminticketlist', element: soon('Tickets List') },
                 ],
               },

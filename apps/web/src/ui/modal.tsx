@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode, type RefObject } from 'react';
 import { cn } from '../lib/cn';
 
 interface ModalProps {
@@ -14,6 +14,8 @@ interface ModalProps {
   size?: 'sm' | 'md' | 'lg' | 'xl';
   /** Optional trigger element (rendered as the Radix trigger). */
   trigger?: ReactNode;
+  /** The control to focus on opening (default: the first focusable one, the close button). */
+  initialFocus?: RefObject<HTMLElement | null>;
   children?: ReactNode;
 }
 
@@ -23,7 +25,19 @@ const widths = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl
  * A modal dialog (Radix): focus is trapped inside, Escape and the backdrop close it,
  * focus returns to what opened it.
  */
-export function Modal({ open, onOpenChange, title, description, footer, size = 'md', trigger, children }: ModalProps) {
+export function Modal({
+  open,
+  onOpenChange,
+  title,
+  description,
+  footer,
+  size = 'md',
+  trigger,
+  initialFocus,
+  children,
+}: ModalProps) {
+  // Without a Radix trigger, Radix returns focus to nothing on close: remember the opener instead.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger && <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>}
@@ -32,6 +46,17 @@ export function Modal({ open, onOpenChange, title, description, footer, size = '
         <Dialog.Content
           // Without a description, drop aria-describedby (Radix would point it at nothing).
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={(event) => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            if (!initialFocus?.current) return;
+            event.preventDefault();
+            initialFocus.current.focus();
+          }}
+          onCloseAutoFocus={(event) => {
+            if (trigger || !opener.current?.isConnected) return;
+            event.preventDefault();
+            opener.current.focus();
+          }}
           className={cn(
             'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col',
             'rounded-xl border border-slate-200 bg-white shadow-xl focus:outline-none',

@@ -1,0 +1,292 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { FilterX, Handshake, RotateCw } from 'lucide-react';
+import { memo, useCallback, useId, useMemo, useState } from 'react';
+import type { DealRecord } from '@ahente/contract/deals';
+import { inDateRange } from '@ahente/contract/dates';
+import { MSG } from '@ahente/contract/messages';
+import { formatPeso, sumPesos } from '@ahente/contract/money';
+import { dealsKeys, useDeals } from '../../api/deals';
+import { useCurrentUser } from '../../app/session';
+import { formatCalendarDate, formatTimestampParts } from '../../lib/dates';
+import { useShowMore } from '../../lib/use-show-more';
+import { Badge } from '../../ui/badge';
+import { Button } from '../../ui/button';
+import { Card } from '../../ui/card';
+import { EmptyState } from '../../ui/empty-state';
+import { Field } from '../../ui/field';
+import { Input } from '../../ui/input';
+import { PageHeader } from '../../ui/page-header';
+import { ShowMore } from '../../ui/show-more';
+import { Skeleton } from '../../ui/skeleton';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeaderCell,
+  TableMessageRow,
+  TableRow,
+} from '../../ui/table';
+import { AddSaleModal } from './add-sale-modal';
+import { DealStatusBadge } from './deal-status-badge';
+import { DealsNav } from './deals-nav';
+import { EditDealModal } from './edit-deal-modal';
+
+const COLUMNS = 9;
+/** Nine columns fit a laptop screen with narrower cell padding and headings that may wrap; phones scroll the table. */
+const DENSE_TABLE = '[&_td]:px-3 [&_th]:px-3 [&_th]:whitespace-normal';
+const SOLD_NOTE = 'Already made into a sale';
+
+/** Total TCV in pesos, summed exactly in centavos (0.1 + 0.2 is 0.30). */
+export function totalTcv(rows: readonly { tcv: number }[]): number {
+  return sumPesos(rows.map((r) => r.tcv).filter((v) => Number.isFinite(v) && v >= 0));
+}
+
+/** The open (or closing) modal; `seq` gives each opening a fresh form. */
+type Dialog = { kind: 'sale' | 'edit'; deal: DealRecord; open: boolean; seq: number };
+
+/**
+ * /deals/dealsview (spec §2 Deals table): From/To filters on the effective date (inclusive, either
+ * may be empty), Total TCV and Number of Deals Made over the shown rows, and per deal 'Make as
+ * Sales' and 'EDIT'. The list reloads when a modal closes.
+ */
+export function DealsViewPage() {
+  const user = useCurrentUser();
+  const queryClient = useQueryClient();
+  const deals = useDeals(user.user);
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const openDialog = useCallback(
+    (kind: Dialog['kind'], deal: DealRecord) =>
+      setDialog((current) => ({ kind, deal, open: true, seq: (current?.seq ?? 0) + 1 })),
+    [],
+  );
+  const onSell = useCallback((deal: DealRecord) => openDialog('sale', deal), [openDialog]);
+  const onEdit = useCallback((deal: DealRecord) => openDialog('edit', deal), [openDialog]);
+
+  const rows = useMemo(
+    () => (deals.data ?? []).filter((d) => inDateRange(d.effective_date, from || undefined, to || undefined)),
+    [deals.data, from, to],
+  );
+  const filtered = Boolean(from || to);
+  const page = useShowMore(rows);
+
+  const closeDialog = (open: boolean) => {
+    if (open) return;
+    setDialog((current) => (current ? { ...current, open: false } : current));
+    void queryClient.invalidateQueries({ queryKey: dealsKeys.all });
+  };
+
+  return (
+    <>
+      <DealsNav />
+      <PageHeader title="Deals Table" description="Your deals, newest effective date first." />
+
+      <Card className="mb-5 p-4 sm:p-5">
+        <div className="flex flex-col gap-5 lg:flex-row lg:items-end lg:justify-between">
+          <div className="grid grid-cols-2 items-end gap-3 sm:flex">
+            <Field label="From" className="sm:w-44">
+              <Input type="date" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} />
+            </Field>
+            <Field label="To" className="sm:w-44">
+              <Input type="date" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} />
+            </Field>
+            <Button
+              variant="outline"
+              className="col-span-2 sm:col-span-1"
+              disabled={!filtered}
+              onClick={() => {
+                setFrom('');
+                setTo('');
+              }}
+            >
+              <FilterX aria-hidden="true" />
+              Clear Filters
+            </Button>
+          </div>
+          <dl className="grid grid-cols-1 gap-3 min-[26rem]:grid-cols-2 lg:min-w-[26rem]" aria-busy={deals.isPending || undefined}>
+            <Stat label="Total TCV" value={deals.data ? formatPeso(totalTcv(rows)) : null} />
+            <Stat label="Number of Deals Made" value={deals.data ? rows.length.toLocaleString('en-PH') : null} />
+          </dl>
+        </div>
+      </Card>
+
+      <Card className="overflow-hidden">
+        <Table caption="Your deals" aria-busy={deals.isPending || undefined} className={DENSE_TABLE}>
+          <TableHead>
+            <tr>
+              <TableHeaderCell numeric className="w-12">
+                #
+              </TableHeaderCell>
+              <TableHeaderCell>Customer Name</TableHeaderCell>
+              <TableHeaderCell>Transaction Type</TableHeaderCell>
+              <TableHeaderCell>Product</TableHeaderCell>
+              <TableHeaderCell numeric>TCV</TableHeaderCell>
+              <TableHeaderCell>Effective Date</TableHeaderCell>
+              <TableHeaderCell>Created At</TableHeaderCell>
+              <TableHeaderCell>Status</TableHeaderCell>
+              <TableHeaderCell>Action</TableHeaderCell>
+            </tr>
+          </TableHead>
+          <TableBody>
+            {deals.isPending ? (
+              <LoadingRows />
+            ) : deals.isError ? (
+              <TableMessageRow colSpan={COLUMNS}>
+                <div className="flex flex-col items-center gap-3">
+                  <p className="font-medium text-slate-700">Your deals could not be loaded.</p>
+                  <Button variant="outline" size="sm" onClick={() => void deals.refetch()} loading={deals.isFetching}>
+                    <RotateCw aria-hidden="true" />
+                    Try again
+                  </Button>
+                </div>
+              </TableMessageRow>
+            ) : rows.length === 0 ? (
+              <TableMessageRow colSpan={COLUMNS}>
+                <EmptyState
+                  icon={<Handshake />}
+                  title={MSG.noDeals}
+                  description={
+                    filtered && (deals.data?.length ?? 0) > 0 ? 'No deal has an effective date in this range.' : undefined
+                  }
+                  className="py-6"
+                />
+              </TableMessageRow>
+            ) : (
+              page.visible.map((deal, index) => (
+                <DealRow
+                  key={deal.id}
+                  deal={deal}
+                  index={index}
+                  onSell={onSell}
+                  onEdit={onEdit}
+                />
+              ))
+            )}
+          </TableBody>
+        </Table>
+        <ShowMore shown={page.visible.length} total={rows.length} next={page.next} noun="deals" onShowMore={page.showMore} />
+      </Card>
+
+      {dialog?.kind === 'sale' && (
+        <AddSaleModal key={dialog.seq} deal={dialog.deal} open={dialog.open} onOpenChange={closeDialog} />
+      )}
+      {dialog?.kind === 'edit' && (
+        <EditDealModal key={dialog.seq} deal={dialog.deal} open={dialog.open} onOpenChange={closeDialog} />
+      )}
+    </>
+  );
+}
+
+/** One deal; memoised so opening a modal or typing a date does not re-render a long table. */
+const DealRow = memo(function DealRow({
+  deal,
+  index,
+  onSell,
+  onEdit,
+}: {
+  deal: DealRecord;
+  index: number;
+  onSell: (deal: DealRecord) => void;
+  onEdit: (deal: DealRecord) => void;
+}) {
+  const noteId = useId();
+  return (
+    <TableRow>
+      <TableCell numeric className="text-slate-500">
+        {index + 1}
+      </TableCell>
+      <TableCell className="font-medium text-slate-900">{deal.customer_name}</TableCell>
+      <TableCell>{deal.tx_type}</TableCell>
+      <TableCell className="min-w-36">{deal.product}</TableCell>
+      <TableCell numeric className="whitespace-nowrap">
+        {formatPeso(deal.tcv)}
+      </TableCell>
+      <TableCell className="whitespace-nowrap">
+        <time dateTime={deal.effective_date}>{formatCalendarDate(deal.effective_date)}</time>
+      </TableCell>
+      <TableCell className="whitespace-nowrap text-slate-500">
+        <CreatedAt value={deal.createdat} />
+      </TableCell>
+      <TableCell>
+        <div className="flex flex-wrap items-center gap-1.5">
+          <DealStatusBadge status={deal.deal_status} />
+          {deal.sold && (
+            <Badge tone="success" className="font-semibold">
+              Sold
+            </Badge>
+          )}
+        </div>
+      </TableCell>
+      <TableCell>
+        <div className="flex items-center gap-2">
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => onSell(deal)}
+            disabled={deal.sold}
+            title={deal.sold ? SOLD_NOTE : undefined}
+            aria-describedby={deal.sold ? noteId : undefined}
+          >
+            Make as Sales
+          </Button>
+          {deal.sold && (
+            <span id={noteId} className="sr-only">
+              {SOLD_NOTE}
+            </span>
+          )}
+          <Button size="sm" variant="outline" onClick={() => onEdit(deal)}>
+            EDIT
+          </Button>
+        </div>
+      </TableCell>
+    </TableRow>
+  );
+});
+
+/** A timestamp in local time on two short lines: the date, then the time. */
+function CreatedAt({ value }: { value: string }) {
+  const parts = formatTimestampParts(value);
+  return (
+    <time dateTime={value} className="flex flex-col leading-5">
+      <span>{parts.date}</span>
+      {parts.time && <span className="text-xs text-slate-400">{parts.time}</span>}
+    </time>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: string | null }) {
+  const id = useId();
+  return (
+    <div className="min-w-0 rounded-lg bg-slate-50 px-4 py-3 ring-1 ring-slate-900/5 ring-inset">
+      <dt id={id} className="text-xs font-medium text-slate-500">
+        {label}
+      </dt>
+      <dd className="mt-1 text-xl break-words font-semibold tracking-tight text-slate-900 tabular-nums">
+        {value ?? <Skeleton className="mt-1 h-6 w-24" />}
+      </dd>
+    </div>
+  );
+}
+
+function LoadingRows() {
+  return (
+    <>
+      {Array.from({ length: 5 }, (_, i) => (
+        <tr key={i}>
+          {Array.from({ length: COLUMNS }, (_, j) => (
+            <td key={j} className="px-4 py-3.5">
+              <Skeleton className={j === 1 ? 'h-4 w-32' : 'h-4 w-16'} />
+            </td>
+          ))}
+        </tr>
+      ))}
+      <tr className="sr-only">
+        <td colSpan={COLUMNS} role="status">
+          Loading deals…
+        </td>
+      </tr>
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import writeExcelFile from 'write-excel-file/browser';
+import type { SaleRecord } from '@ahente/contract/sales';
+
+/** Spec §2, §9: one sheet named 'Sales'. */
+export const EXPORT_SHEET_NAME = 'Sales';
+
+/**
+ * The columns of the Sales table without '#': a row number is the table's running count of what
+ * is shown, and a spreadsheet numbers its rows itself.
+ */
+export const EXPORT_HEADERS = [
+  'Sales ID',
+  'Customer Name',
+  'Transaction Type',
+  'Product',
+  'TCV',
+  'Policy',
+  'Insurer',
+  'Plan Name',
+  'Effective Date',
+] as const;
+
+/** Philippine peso, two decimals, thousands separators (Excel's "₱ English (Philippines)" currency format). */
+export const PESO_FORMAT = '[$₱-3409]#,##0.00';
+export const DATE_FORMAT = 'yyyy-mm-dd';
+
+const WIDTHS = [10, 28, 16, 26, 16, 18, 22, 20, 14];
+
+/** "2026-03-05" as a Date at midnight UTC: the spreadsheet's date cell then shows that calendar day. */
+function calendarDate(value: string): Date | string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  return m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : value;
+}
+
+/**
+ * sales_data.xlsx as a Blob: a bold header row that stays in view, then `rows` in the order given.
+ * TCV is a number cell in pesos with a peso format; the effective date is a date cell (yyyy-mm-dd);
+ * Sales ID is a number; the other columns are text (empty when the sale has none).
+ */
+export function buildSalesWorkbook(rows: readonly SaleRecord[]): Promise<Blob> {
+  const header = EXPORT_HEADERS.map((value) => ({ value, fontWeight: 'bold' as const }));
+  const body = rows.map((s) => {
+    const date = calendarDate(s.effective_date);
+    return [
+      { value: s.id, type: Number },
+      s.customer_name,
+      s.tx_type,
+      s.product,
+      { value: s.tcv, type: Number, format: PESO_FORMAT },
+      s.policy_number ?? null,
+      s.insurer ?? null,
+      s.plan_name ?? null,
+      date instanceof Date ? { value: date, type: Date, format: DATE_FORMAT } : date,
+    ];
+  });
+  return writeExcelFile([header, ...body], {
+    sheet: EXPORT_SHEET_NAME,
+    columns: WIDTHS.map((width) => ({ width })),
+    stickyRowsCount: 1,
+  }).toBlob();
+}

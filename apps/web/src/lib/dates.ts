@@ -1,0 +1,20 @@
+/** Display helpers for the calendar dates and timestamps of the API (DESIGN §6). */
+
+const calendarFormat = new Intl.DateTimeFormat('en-PH', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** "2026-03-05" → "Mar 5, 2026" (a calendar date: no time zone shifts it). Anything else is shown as given. */
+export function formatCalendarDate(value: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  if (!m) return value;
+  return calendarFormat.format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))));
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-PH', { dateStyle: 'medium' });
+const timeFormat = new Intl.DateTimeFormat('en-PH', { timeStyle: 'short' });
+
+/** A timestamp in local time as its date and its time: { date: "Mar 5, 2026", time: "2:30 PM" }. */
+export function formatTimestampParts(value: string): { date: string; time: string } {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return { date: value, time: '' };
+  return { date: dayFormat.format(date), time: timeFormat.format(date) };
+}
