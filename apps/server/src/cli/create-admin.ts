@@ -23,18 +23,7 @@ const db = connect(config.databaseUrl);
 try {
   await migrateToLatest(db);
   const { members } = buildServices({ config, db });
-  const id = await members.create({
-    username: values.username,
-    password: values.password,
-    email: values.email ?? `${values.username.toLowerCase()}@ahente.local`,
-    f_name: 'Agency',
-    m_name: null,
-    l_name: 'Administrator',
-    contact_no: '00000000000',
-    referror: null,
-    account_type: 'admin',
-    status: 'Approved',
-  });
+  const id = await members.createAdmin(values.username, values.password, values.email);
   console.log(`Administrator "${values.username}" created with ID ${id}.`);
 } catch (err) {
   console.error(err instanceof HttpError ? err.message : err);

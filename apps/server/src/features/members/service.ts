@@ -214,18 +214,12 @@ export function createMembersService(db: Kysely<Database>, config: Config) {
       });
     },
 
-    /**
-     * On start: if no admin exists, create one from ADMIN_USERNAME/ADMIN_PASSWORD, or `admin`
-     * with a random password returned so the caller can print it once.
-     */
-    async ensureAdmin(): Promise<{ username: string; generatedPassword?: string } | null> {
-      if (await membersRepository.adminExists(db)) return null;
-      const username = config.adminUsername ?? 'admin';
-      const generatedPassword = config.adminPassword ? undefined : referralCode(16);
-      await this.create({
+    /** An approved administrator (the start-up bootstrap and `npm run create-admin`). */
+    createAdmin(username: string, password: string, email = `${username.toLowerCase()}@ahente.local`): Promise<number> {
+      return this.create({
         username,
-        password: config.adminPassword ?? generatedPassword!,
-        email: `${username.toLowerCase()}@ahente.local`,
+        password,
+        email,
         f_name: 'Agency',
         m_name: null,
         l_name: 'Administrator',
@@ -234,6 +228,17 @@ export function createMembersService(db: Kysely<Database>, config: Config) {
         account_type: 'admin',
         status: 'Approved',
       });
+    },
+
+    /**
+     * On start: if no admin exists, create one from ADMIN_USERNAME/ADMIN_PASSWORD, or `admin`
+     * with a random password returned so the caller can print it once.
+     */
+    async ensureAdmin(): Promise<{ username: string; generatedPassword?: string } | null> {
+      if (await membersRepository.adminExists(db)) return null;
+      const username = config.adminUsername ?? 'admin';
+      const generatedPassword = config.adminPassword ? undefined : referralCode(16);
+      await this.createAdmin(username, config.adminPassword ?? generatedPassword!);
       return { username, ...(generatedPassword ? { generatedPassword } : {}) };
     },
   };
