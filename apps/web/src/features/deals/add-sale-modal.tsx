@@ -1,27 +1,21 @@
 import { CircleCheck } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import type { DealRecord } from '@ahente/contract/deals';
 import { MSG } from '@ahente/contract/messages';
 import { saleForm } from '@ahente/contract/sales';
 import { isApiError } from '../../api/client';
 import { useAddSaleMutation } from '../../api/sales';
 import { useCurrentUser } from '../../app/session';
-import { Button } from '../../ui/button';
-import { Field } from '../../ui/field';
-import { Input } from '../../ui/input';
-import { Modal } from '../../ui/modal';
-import { toast } from '../../ui/toast';
 import {
   DealFields,
+  EffectiveDateField,
+  TextField,
   clearErrors,
-  cleanTcv,
   dealToForm,
-  detailsToIssues,
-  focusFirstInvalid,
-  issuesToErrors,
   useDealForm,
   type DealField,
 } from './deal-form';
+import { DEAL_FORM_DATA_FIELDS, DealFormModal, dealFormData, useDealModalSubmit } from './deal-modal';
 
 /** What a sale adds to the deal (spec §3 Deal or sale form). */
 interface SaleExtra {
@@ -34,15 +28,7 @@ type SaleField = keyof SaleExtra;
 
 /** formData keys of addsales → the form's fields. */
 const SALE_FIELDS: Record<string, DealField | SaleField> = {
-  customerName: 'customerName',
-  transactionType: 'transactionType',
-  product: 'product',
-  tcv: 'tcv',
-  sales_type: 'salesType',
-  referror: 'referror',
-  agent: 'agent',
-  deal_status: 'dealStatus',
-  sales_group: 'salesGroup',
+  ...DEAL_FORM_DATA_FIELDS,
   policy: 'policy',
   insurer: 'insurer',
   planName: 'planName',
@@ -63,10 +49,7 @@ interface AddSaleModalProps {
 export function AddSaleModal({ deal, open, onOpenChange }: AddSaleModalProps) {
   const user = useCurrentUser();
   const addSale = useAddSaleMutation();
-  const formId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
   const firstField = useRef<HTMLInputElement>(null);
-  const inFlight = useRef(false);
   const { values, errors, setErrors, onChange } = useDealForm<SaleField>(() => dealToForm(deal));
   const [extra, setExtra] = useState<SaleExtra>(() => ({
     policy: '',
@@ -74,156 +57,98 @@ export function AddSaleModal({ deal, open, onOpenChange }: AddSaleModalProps) {
     planName: '',
     effectiveDate: deal.effective_date.slice(0, 10),
   }));
-  const [serverError, setServerError] = useState<string | null>(null);
   const [alreadySold, setAlreadySold] = useState(deal.sold);
+  const { formRef, serverError, submit } = useDealModalSubmit({
+    schema: saleForm,
+    fields: SALE_FIELDS,
+    values,
+    setErrors,
+    save: (formData) => addSale.mutateAsync({ id: user.user, formData }),
+    savedMessage: MSG.saleAdded,
+    failedMessage: MSG.saleSaveFailed,
+    onSaved: () => onOpenChange(false),
+    blocked: alreadySold,
+    onSaveError: (error) => {
+      if (!isApiError(error, 409)) return false;
+      setAlreadySold(true);
+      return true;
+    },
+  });
 
   const changeExtra = (patch: Partial<SaleExtra>) => {
     setExtra((current) => ({ ...current, ...patch }));
     setErrors((current) => clearErrors(current, Object.keys(patch)));
   };
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (inFlight.current || alreadySold) return;
-    setServerError(null);
-    const parsed = saleForm.safeParse({
-      dealid: deal.id,
-      customerName: values.customerName,
-      transactionType: values.transactionType,
-      product: values.product,
-      tcv: cleanTcv(values.tcv),
-      sales_type: values.salesType,
-      referror: values.referror,
-      agent: values.agent,
-      deal_status: values.dealStatus,
-      sales_group: values.salesGroup,
-      policy: extra.policy,
-      insurer: extra.insurer,
-      planName: extra.planName,
-      effectiveDate: extra.effectiveDate,
-    });
-    if (!parsed.success) {
-      setErrors(issuesToErrors(parsed.error.issues, SALE_FIELDS, values));
-      toast.error(MSG.saleSaveFailed);
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-
-    inFlight.current = true;
-    try {
-      await addSale.mutateAsync({ id: user.user, formData: parsed.data });
-      toast.success(MSG.saleAdded);
-      onOpenChange(false);
-    } catch (error) {
-      toast.error(MSG.saleSaveFailed);
-      if (isApiError(error, 409)) {
-        setAlreadySold(true);
-      } else if (isApiError(error) && error.status < 500) {
-        setServerError(error.error);
-        const issues = detailsToIssues(error.body);
-        if (issues.length > 0) setErrors(issuesToErrors(issues, SALE_FIELDS, values));
-      }
-    } finally {
-      inFlight.current = false;
-    }
-  };
-
   const saving = addSale.isPending;
   const locked = saving || alreadySold;
 
   return (
-    <Modal
+    <DealFormModal
       open={open}
-      onOpenChange={(next) => {
-        if (!next && saving) return;
-        onOpenChange(next);
-      }}
+      onOpenChange={onOpenChange}
       title="Add Sales"
-      initialFocus={firstField}
       description={`From deal #${deal.id} · ${deal.customer_name}`}
-      size="lg"
-      footer={
-        <>
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={saving}>
-            {alreadySold ? 'Close' : 'Cancel'}
-          </Button>
-          <Button type="submit" form={formId} loading={saving} disabled={alreadySold}>
-            Save Sale
-          </Button>
-        </>
-      }
+      initialFocus={firstField}
+      formRef={formRef}
+      onSubmit={(event) => void submit(event, { dealid: deal.id, ...dealFormData(values), ...extra })}
+      saving={saving}
+      serverError={serverError}
+      submitLabel="Save Sale"
+      submitDisabled={alreadySold}
+      cancelLabel={alreadySold ? 'Close' : 'Cancel'}
     >
-      <form id={formId} ref={formRef} noValidate onSubmit={onSubmit} aria-busy={saving || undefined}>
-        {alreadySold && (
-          <p
-            role="status"
-            className="mb-5 flex items-start gap-2 rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm font-medium text-green-800"
-          >
-            <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            {MSG.dealAlreadySold}
-          </p>
-        )}
+      {alreadySold && (
+        <p
+          role="status"
+          className="mb-5 flex items-start gap-2 rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm font-medium text-green-800"
+        >
+          <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {MSG.dealAlreadySold}
+        </p>
+      )}
 
-        <fieldset disabled={locked} className="min-w-0">
-          <legend className="text-sm font-semibold text-slate-900">Policy</legend>
-          <p className="mb-3 text-xs text-slate-500">Policy number, insurer and plan name are optional.</p>
-          <div className="grid grid-cols-1 gap-x-5 gap-y-4 sm:grid-cols-2">
-            <Field label="Policy Number" error={errors.policy}>
-              <Input
-                value={extra.policy}
-                onChange={(e) => changeExtra({ policy: e.target.value })}
-                autoComplete="off"
-                maxLength={200}
-                ref={firstField}
-              />
-            </Field>
-            <Field label="Insurer" error={errors.insurer}>
-              <Input
-                value={extra.insurer}
-                onChange={(e) => changeExtra({ insurer: e.target.value })}
-                autoComplete="off"
-                maxLength={200}
-              />
-            </Field>
-            <Field label="Plan Name" error={errors.planName}>
-              <Input
-                value={extra.planName}
-                onChange={(e) => changeExtra({ planName: e.target.value })}
-                autoComplete="off"
-                maxLength={200}
-              />
-            </Field>
-            <Field label="Effective Date" error={errors.effectiveDate}>
-              <Input
-                type="date"
-                value={extra.effectiveDate}
-                onChange={(e) => changeExtra({ effectiveDate: e.target.value })}
-                min="1900-01-01"
-                max="2999-12-31"
-                required
-              />
-            </Field>
-          </div>
-        </fieldset>
-
-        <fieldset disabled={locked} className="mt-6 min-w-0 border-t border-slate-100 pt-5">
-          <legend className="sr-only">Deal</legend>
-          <p aria-hidden="true" className="mb-3 text-sm font-semibold text-slate-900">
-            Deal
-          </p>
-          <DealFields
-            values={values}
-            onChange={onChange}
-            errors={errors}
-            statuses="readonly"
-            withEffectiveDate={false}
+      <fieldset disabled={locked} className="min-w-0">
+        <legend className="text-sm font-semibold text-slate-900">Policy</legend>
+        <p className="mb-3 text-xs text-slate-500">Policy number, insurer and plan name are optional.</p>
+        <div className="grid grid-cols-1 gap-x-5 gap-y-4 sm:grid-cols-2">
+          <TextField
+            label="Policy Number"
+            error={errors.policy}
+            value={extra.policy}
+            onChange={(policy) => changeExtra({ policy })}
+            maxLength={200}
+            ref={firstField}
           />
-        </fieldset>
+          <TextField
+            label="Insurer"
+            error={errors.insurer}
+            value={extra.insurer}
+            onChange={(insurer) => changeExtra({ insurer })}
+            maxLength={200}
+          />
+          <TextField
+            label="Plan Name"
+            error={errors.planName}
+            value={extra.planName}
+            onChange={(planName) => changeExtra({ planName })}
+            maxLength={200}
+          />
+          <EffectiveDateField
+            error={errors.effectiveDate}
+            value={extra.effectiveDate}
+            onChange={(effectiveDate) => changeExtra({ effectiveDate })}
+          />
+        </div>
+      </fieldset>
 
-        {serverError && (
-          <p className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">{serverError}</p>
-        )}
-      </form>
-    </Modal>
+      <fieldset disabled={locked} className="mt-6 min-w-0 border-t border-slate-100 pt-5">
+        <legend className="sr-only">Deal</legend>
+        <p aria-hidden="true" className="mb-3 text-sm font-semibold text-slate-900">
+          Deal
+        </p>
+        <DealFields values={values} onChange={onChange} errors={errors} statuses="readonly" withEffectiveDate={false} />
+      </fieldset>
+    </DealFormModal>
   );
 }

@@ -11,7 +11,7 @@ import {
   type TransactionType,
 } from '@ahente/contract/enums';
 import { Field } from '../../ui/field';
-import { Input } from '../../ui/input';
+import { Input, type InputProps } from '../../ui/input';
 import { Select } from '../../ui/select';
 
 /**
@@ -139,57 +139,57 @@ export function DealFields({
 
   const fields: Record<Exclude<DealField, 'referror' | 'agent'>, ReactNode> = {
     customerName: (
-      <Field key="customerName" label="Customer Name" error={err('customerName')} className="sm:col-span-2">
-        <Input
-          ref={customerNameRef}
-          value={values.customerName}
-          onChange={(e) => onChange({ customerName: e.target.value })}
-          autoComplete="off"
-          maxLength={100}
-          required
-          disabled={disabled}
-        />
-      </Field>
+      <TextField
+        key="customerName"
+        label="Customer Name"
+        error={err('customerName')}
+        fieldClassName="sm:col-span-2"
+        ref={customerNameRef}
+        value={values.customerName}
+        onChange={(customerName) => onChange({ customerName })}
+        maxLength={100}
+        required
+        disabled={disabled}
+      />
     ),
     transactionType: (
-      <Field key="transactionType" label="Transaction Type" error={err('transactionType')}>
-        <Select
-          value={values.transactionType}
-          onChange={(e) => onChange({ transactionType: e.target.value as TransactionType | '' })}
-          placeholder="Select a transaction type"
-          options={TRANSACTION_TYPES.map((t) => ({ value: t, label: t }))}
-          required
-          disabled={disabled}
-        />
-      </Field>
+      <SelectField
+        key="transactionType"
+        label="Transaction Type"
+        error={err('transactionType')}
+        value={values.transactionType}
+        onChange={(transactionType) => onChange({ transactionType })}
+        placeholder="Select a transaction type"
+        options={TRANSACTION_TYPES}
+        required
+        disabled={disabled}
+      />
     ),
     category: (
-      <Field key="category" label="Product Category" error={err('category')}>
-        <Select
-          value={values.category}
-          onChange={(e) => onChange({ category: e.target.value as ProductCategory | '' })}
-          placeholder="Select a category"
-          options={PRODUCT_CATEGORIES.map((c) => ({ value: c, label: c }))}
-          disabled={disabled}
-        />
-      </Field>
+      <SelectField
+        key="category"
+        label="Product Category"
+        error={err('category')}
+        value={values.category}
+        onChange={(category) => onChange({ category })}
+        placeholder="Select a category"
+        options={PRODUCT_CATEGORIES}
+        disabled={disabled}
+      />
     ),
     product: (
-      <Field
+      <SelectField
         key="product"
         label="Product"
         error={err('product')}
         hint={values.category ? undefined : 'Choose a product category first'}
-      >
-        <Select
-          value={values.product}
-          onChange={(e) => onChange({ product: e.target.value })}
-          placeholder={values.category ? 'Select a product' : '—'}
-          options={products.map((p) => ({ value: p, label: p }))}
-          disabled={disabled || !values.category}
-          required
-        />
-      </Field>
+        value={values.product}
+        onChange={(product) => onChange({ product })}
+        placeholder={values.category ? 'Select a product' : '—'}
+        options={products}
+        disabled={disabled || !values.category}
+        required
+      />
     ),
     tcv: (
       <Field key="tcv" label="TCV" error={err('tcv')} hint="Total contract value in pesos">
@@ -207,51 +207,51 @@ export function DealFields({
       </Field>
     ),
     effectiveDate: (
-      <Field key="effectiveDate" label="Effective Date" error={err('effectiveDate')}>
-        <Input
-          type="date"
-          value={values.effectiveDate}
-          onChange={(e) => onChange({ effectiveDate: e.target.value })}
-          min="1900-01-01"
-          max="2999-12-31"
-          required
-          disabled={disabled}
-        />
-      </Field>
+      <EffectiveDateField
+        key="effectiveDate"
+        error={err('effectiveDate')}
+        value={values.effectiveDate}
+        onChange={(effectiveDate) => onChange({ effectiveDate })}
+        disabled={disabled}
+      />
     ),
-    dealStatus: (
-      <Field key="dealStatus" label="Deal Status" error={err('dealStatus')}>
-        {statuses === 'readonly' ? (
+    dealStatus:
+      statuses === 'readonly' ? (
+        <Field key="dealStatus" label="Deal Status" error={err('dealStatus')}>
           <Input value={values.dealStatus} readOnly />
-        ) : (
-          <Select
-            value={values.dealStatus}
-            onChange={(e) => onChange({ dealStatus: e.target.value as DealStatus })}
-            options={statuses.map((s) => ({ value: s, label: s }))}
-            disabled={disabled}
-          />
-        )}
-      </Field>
-    ),
-    salesGroup: (
-      <Field key="salesGroup" label="Sales Group" error={err('salesGroup')}>
-        <Select
-          value={values.salesGroup}
-          onChange={(e) => onChange({ salesGroup: e.target.value as SalesGroup })}
-          options={SALES_GROUPS.map((s) => ({ value: s, label: s }))}
+        </Field>
+      ) : (
+        <SelectField
+          key="dealStatus"
+          label="Deal Status"
+          error={err('dealStatus')}
+          value={values.dealStatus}
+          onChange={(dealStatus) => onChange({ dealStatus })}
+          options={statuses}
           disabled={disabled}
         />
-      </Field>
+      ),
+    salesGroup: (
+      <SelectField
+        key="salesGroup"
+        label="Sales Group"
+        error={err('salesGroup')}
+        value={values.salesGroup}
+        onChange={(salesGroup) => onChange({ salesGroup })}
+        options={SALES_GROUPS}
+        disabled={disabled}
+      />
     ),
     salesType: (
-      <Field key="salesType" label="Sales Type" error={err('salesType')}>
-        <Select
-          value={values.salesType}
-          onChange={(e) => onChange({ salesType: e.target.value as SalesType })}
-          options={SALES_TYPES.map((s) => ({ value: s, label: s }))}
-          disabled={disabled}
-        />
-      </Field>
+      <SelectField
+        key="salesType"
+        label="Sales Type"
+        error={err('salesType')}
+        value={values.salesType}
+        onChange={(salesType) => onChange({ salesType })}
+        options={SALES_TYPES}
+        disabled={disabled}
+      />
     ),
   };
 
@@ -266,31 +266,102 @@ export function DealFields({
       {order.map((name) => fields[name])}
       {values.salesType === 'Agent' && (
         <>
-          <Field label="Referror" error={err('referror')}>
-            <Input
-              value={values.referror}
-              onChange={(e) => onChange({ referror: e.target.value })}
-              autoComplete="off"
-              maxLength={100}
-              required
-              aria-required="true"
-              disabled={disabled}
-            />
-          </Field>
-          <Field label="Agent Name" error={err('agent')}>
-            <Input
-              value={values.agent}
-              onChange={(e) => onChange({ agent: e.target.value })}
-              autoComplete="off"
-              maxLength={100}
-              required
-              aria-required="true"
-              disabled={disabled}
-            />
-          </Field>
+          <TextField
+            label="Referror"
+            error={err('referror')}
+            value={values.referror}
+            onChange={(referror) => onChange({ referror })}
+            maxLength={100}
+            required
+            aria-required="true"
+            disabled={disabled}
+          />
+          <TextField
+            label="Agent Name"
+            error={err('agent')}
+            value={values.agent}
+            onChange={(agent) => onChange({ agent })}
+            maxLength={100}
+            required
+            aria-required="true"
+            disabled={disabled}
+          />
         </>
       )}
     </div>
+  );
+}
+
+interface TextFieldProps extends Omit<InputProps, 'value' | 'onChange'> {
+  label: string;
+  error: string | undefined;
+  value: string;
+  onChange: (value: string) => void;
+  /** Classes of the field (label and input) rather than of the input. */
+  fieldClassName?: string;
+  ref?: Ref<HTMLInputElement>;
+}
+
+/** A free-text field of the deal or sale form (names, policy details): no autocomplete. */
+export function TextField({ label, error, value, onChange, fieldClassName, ref, ...props }: TextFieldProps) {
+  return (
+    <Field label={label} error={error} className={fieldClassName}>
+      <Input ref={ref} value={value} onChange={(e) => onChange(e.target.value)} autoComplete="off" {...props} />
+    </Field>
+  );
+}
+
+/** The Effective Date field of the deal or sale form: a required calendar date. */
+export function EffectiveDateField({
+  error,
+  value,
+  onChange,
+  disabled,
+}: {
+  error: string | undefined;
+  value: string;
+  onChange: (value: string) => void;
+  disabled?: boolean | undefined;
+}) {
+  return (
+    <Field label="Effective Date" error={error}>
+      <Input
+        type="date"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        min="1900-01-01"
+        max="2999-12-31"
+        required
+        disabled={disabled}
+      />
+    </Field>
+  );
+}
+
+interface SelectFieldProps<V extends string> {
+  label: string;
+  error: string | undefined;
+  hint?: string | undefined;
+  value: V;
+  onChange: (value: V) => void;
+  /** The choices, each shown as its value. */
+  options: readonly string[];
+  placeholder?: string;
+  required?: boolean;
+  disabled?: boolean | undefined;
+}
+
+/** A choice of the deal form from a fixed list (the options are the values, as the contract lists them). */
+function SelectField<V extends string>({ label, error, hint, value, onChange, options, ...props }: SelectFieldProps<V>) {
+  return (
+    <Field label={label} error={error} hint={hint}>
+      <Select
+        value={value}
+        onChange={(e) => onChange(e.target.value as V)}
+        options={options.map((o) => ({ value: o, label: o }))}
+        {...props}
+      />
+    </Field>
   );
 }
 

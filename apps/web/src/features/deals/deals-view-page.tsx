@@ -1,32 +1,23 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { FilterX, Handshake, RotateCw } from 'lucide-react';
-import { memo, useCallback, useId, useMemo, useState } from 'react';
+import { Handshake } from 'lucide-react';
+import { memo, useCallback, useId, useState } from 'react';
 import type { DealRecord } from '@ahente/contract/deals';
-import { inDateRange } from '@ahente/contract/dates';
 import { MSG } from '@ahente/contract/messages';
 import { formatPeso, sumPesos } from '@ahente/contract/money';
 import { dealsKeys, useDeals } from '../../api/deals';
 import { useCurrentUser } from '../../app/session';
 import { formatCalendarDate, formatTimestampParts } from '../../lib/dates';
+import { useDateRangeFilter } from '../../lib/use-date-range-filter';
 import { useShowMore } from '../../lib/use-show-more';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
-import { EmptyState } from '../../ui/empty-state';
-import { Field } from '../../ui/field';
-import { Input } from '../../ui/input';
+import { DateRangeFilter } from '../../ui/date-range-filter';
 import { PageHeader } from '../../ui/page-header';
 import { ShowMore } from '../../ui/show-more';
 import { Skeleton } from '../../ui/skeleton';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeaderCell,
-  TableMessageRow,
-  TableRow,
-} from '../../ui/table';
+import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from '../../ui/table';
+import { TableBodyStates } from '../../ui/table-states';
 import { AddSaleModal } from './add-sale-modal';
 import { DealStatusBadge } from './deal-status-badge';
 import { DealsNav } from './deals-nav';
@@ -54,8 +45,6 @@ export function DealsViewPage() {
   const user = useCurrentUser();
   const queryClient = useQueryClient();
   const deals = useDeals(user.user);
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const openDialog = useCallback(
     (kind: Dialog['kind'], deal: DealRecord) =>
@@ -65,11 +54,7 @@ export function DealsViewPage() {
   const onSell = useCallback((deal: DealRecord) => openDialog('sale', deal), [openDialog]);
   const onEdit = useCallback((deal: DealRecord) => openDialog('edit', deal), [openDialog]);
 
-  const rows = useMemo(
-    () => (deals.data ?? []).filter((d) => inDateRange(d.effective_date, from || undefined, to || undefined)),
-    [deals.data, from, to],
-  );
-  const filtered = Boolean(from || to);
+  const { range, rows } = useDateRangeFilter(deals.data);
   const page = useShowMore(rows);
 
   const closeDialog = (open: boolean) => {
@@ -85,26 +70,7 @@ export function DealsViewPage() {
 
       <Card className="mb-5 p-4 sm:p-5">
         <div className="flex flex-col gap-5 lg:flex-row lg:items-end lg:justify-between">
-          <div className="grid grid-cols-2 items-end gap-3 sm:flex">
-            <Field label="From" className="sm:w-44">
-              <Input type="date" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} />
-            </Field>
-            <Field label="To" className="sm:w-44">
-              <Input type="date" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} />
-            </Field>
-            <Button
-              variant="outline"
-              className="col-span-2 sm:col-span-1"
-              disabled={!filtered}
-              onClick={() => {
-                setFrom('');
-                setTo('');
-              }}
-            >
-              <FilterX aria-hidden="true" />
-              Clear Filters
-            </Button>
-          </div>
+          <DateRangeFilter range={range} fromLabel="From" toLabel="To" clearClassName="col-span-2 sm:col-span-1" />
           <dl className="grid grid-cols-1 gap-3 min-[26rem]:grid-cols-2 lg:min-w-[26rem]" aria-busy={deals.isPending || undefined}>
             <Stat label="Total TCV" value={deals.data ? formatPeso(totalTcv(rows)) : null} />
             <Stat label="Number of Deals Made" value={deals.data ? rows.length.toLocaleString('en-PH') : null} />
@@ -129,42 +95,23 @@ export function DealsViewPage() {
               <TableHeaderCell>Action</TableHeaderCell>
             </tr>
           </TableHead>
-          <TableBody>
-            {deals.isPending ? (
-              <LoadingRows />
-            ) : deals.isError ? (
-              <TableMessageRow colSpan={COLUMNS}>
-                <div className="flex flex-col items-center gap-3">
-                  <p className="font-medium text-slate-700">Your deals could not be loaded.</p>
-                  <Button variant="outline" size="sm" onClick={() => void deals.refetch()} loading={deals.isFetching}>
-                    <RotateCw aria-hidden="true" />
-                    Try again
-                  </Button>
-                </div>
-              </TableMessageRow>
-            ) : rows.length === 0 ? (
-              <TableMessageRow colSpan={COLUMNS}>
-                <EmptyState
-                  icon={<Handshake />}
-                  title={MSG.noDeals}
-                  description={
-                    filtered && (deals.data?.length ?? 0) > 0 ? 'No deal has an effective date in this range.' : undefined
-                  }
-                  className="py-6"
-                />
-              </TableMessageRow>
-            ) : (
-              page.visible.map((deal, index) => (
-                <DealRow
-                  key={deal.id}
-                  deal={deal}
-                  index={index}
-                  onSell={onSell}
-                  onEdit={onEdit}
-                />
-              ))
-            )}
-          </TableBody>
+          <TableBodyStates
+            columns={COLUMNS}
+            query={deals}
+            loadingLabel="Loading deals…"
+            skeletonClassName={(column) => (column === 1 ? 'h-4 w-32' : 'h-4 w-16')}
+            errorMessage="Your deals could not be loaded."
+            empty={rows.length === 0}
+            emptyIcon={<Handshake />}
+            emptyTitle={MSG.noDeals}
+            emptyDescription={
+              range.filtered && (deals.data?.length ?? 0) > 0 ? 'No deal has an effective date in this range.' : undefined
+            }
+          >
+            {page.visible.map((deal, index) => (
+              <DealRow key={deal.id} deal={deal} index={index} onSell={onSell} onEdit={onEdit} />
+            ))}
+          </TableBodyStates>
         </Table>
         <ShowMore shown={page.visible.length} total={rows.length} next={page.next} noun="deals" onShowMore={page.showMore} />
       </Card>
@@ -267,26 +214,5 @@ function Stat({ label, value }: { label: string; value: string | null }) {
         {value ?? <Skeleton className="mt-1 h-6 w-24" />}
       </dd>
     </div>
-  );
-}
-
-function LoadingRows() {
-  return (
-    <>
-      {Array.from({ length: 5 }, (_, i) => (
-        <tr key={i}>
-          {Array.from({ length: COLUMNS }, (_, j) => (
-            <td key={j} className="px-4 py-3.5">
-              <Skeleton className={j === 1 ? 'h-4 w-32' : 'h-4 w-16'} />
-            </td>
-          ))}
-        </tr>
-      ))}
-      <tr className="sr-only">
-        <td colSpan={COLUMNS} role="status">
-          Loading deals…
-        </td>
-      </tr>
-    </>
   );
 }

@@ -1,16 +1,13 @@
-import { Download, FolderX, Library, RefreshCw, Trash2, TriangleAlert } from 'lucide-react';
+import { Download, Library, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { Material, Section } from '@ahente/contract/materials';
 import { MSG } from '@ahente/contract/messages';
 import { useDeleteMaterial, useMaterials } from '../../api/materials';
 import { Button } from '../../ui/button';
 import { CardSection } from '../../ui/card';
-import { EmptyState } from '../../ui/empty-state';
-import { Field } from '../../ui/field';
-import { Select } from '../../ui/select';
 import { toast } from '../../ui/toast';
 import { ConfirmDialog } from './confirm-dialog';
-import { MaterialList, MaterialListSkeleton, NO_MATERIALS_TEXT } from './material-list';
+import { SectionMaterialsList, SectionPicker } from './section-materials';
 import { SectionsGate } from './sections-gate';
 import { useErrorToast } from './use-error-toast';
 import { useMaterialDownload } from './use-material-download';
@@ -73,69 +70,39 @@ function SectionMaterials({
 
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <Field label="Section" className="w-full sm:max-w-xs">
-          <Select
-            value={String(section.id)}
-            onChange={(event) => onSectionChange(Number(event.target.value))}
-            options={sections.map((s) => ({ value: String(s.id), label: s.name }))}
-          />
-        </Field>
-        {materials.data && materials.data.length > 0 && (
-          <p className="text-sm text-slate-500 tabular-nums sm:pb-2.5">
-            {materials.data.length === 1 ? '1 file' : `${materials.data.length.toLocaleString('en-PH')} files`}
-          </p>
-        )}
-      </div>
+      <SectionPicker sections={sections} section={section} onSectionChange={onSectionChange} materials={materials} />
 
       <div className="border-t border-slate-100 pt-4">
-        {materials.isPending ? (
-          <MaterialListSkeleton />
-        ) : materials.isError ? (
-          <EmptyState
-            compact
-            icon={<TriangleAlert />}
-            title={MSG.errorFetchingSection}
-            description="The materials of this section could not be loaded."
-            action={
-              <Button variant="outline" size="sm" onClick={() => void materials.refetch()} loading={materials.isFetching}>
-                <RefreshCw aria-hidden="true" />
-                Try again
+        <SectionMaterialsList
+          section={section}
+          materials={materials}
+          errorTitle={MSG.errorFetchingSection}
+          emptyDescription="Upload a file to this section to publish it."
+          actions={(material) => (
+            <>
+              <Button
+                variant="outline"
+                size="sm"
+                aria-label={`Download ${material.title}`}
+                loading={isDownloading(material.id)}
+                onClick={() => void download(material)}
+              >
+                {!isDownloading(material.id) && <Download aria-hidden="true" />}
+                Download
               </Button>
-            }
-          />
-        ) : materials.data.length === 0 ? (
-          <EmptyState compact icon={<FolderX />} title={NO_MATERIALS_TEXT} description="Upload a file to this section to publish it." />
-        ) : (
-          <MaterialList
-            label={`Materials in ${section.name}`}
-            materials={materials.data}
-            actions={(material) => (
-              <>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  aria-label={`Download ${material.title}`}
-                  loading={isDownloading(material.id)}
-                  onClick={() => void download(material)}
-                >
-                  {!isDownloading(material.id) && <Download aria-hidden="true" />}
-                  Download
-                </Button>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  aria-label={`Delete ${material.title}`}
-                  className="text-red-700 hover:bg-red-50 hover:text-red-800"
-                  onClick={() => askDelete(material)}
-                >
-                  <Trash2 aria-hidden="true" />
-                  Delete
-                </Button>
-              </>
-            )}
-          />
-        )}
+              <Button
+                variant="outline"
+                size="sm"
+                aria-label={`Delete ${material.title}`}
+                className="text-red-700 hover:bg-red-50 hover:text-red-800"
+                onClick={() => askDelete(material)}
+              >
+                <Trash2 aria-hidden="true" />
+                Delete
+              </Button>
+            </>
+          )}
+        />
       </div>
 
       <ConfirmDialog

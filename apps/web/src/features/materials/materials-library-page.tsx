@@ -1,15 +1,14 @@
-import { FolderOpen, FolderX, RefreshCw, TriangleAlert } from 'lucide-react';
+import { FolderOpen, RefreshCw, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { MSG } from '@ahente/contract/messages';
 import { useMaterials, useSections } from '../../api/materials';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { EmptyState } from '../../ui/empty-state';
-import { Field } from '../../ui/field';
 import { PageHeader } from '../../ui/page-header';
-import { Select } from '../../ui/select';
 import { Skeleton } from '../../ui/skeleton';
-import { MaterialList, MaterialListSkeleton, NO_MATERIALS_TEXT } from './material-list';
+import { MaterialListSkeleton } from './material-list';
+import { SectionMaterialsList, SectionPicker } from './section-materials';
 import { useErrorToast } from './use-error-toast';
 import { useMaterialDownload } from './use-material-download';
 
@@ -76,54 +75,29 @@ export function MaterialsLibraryPage({ title, description }: MaterialsLibraryPag
   } else {
     body = (
       <>
-        <div className="flex flex-col gap-3 border-b border-slate-100 p-5 sm:flex-row sm:items-end sm:justify-between">
-          <Field label="Section" className="w-full sm:max-w-xs">
-            <Select
-              value={String(current.id)}
-              onChange={(event) => setChosen(Number(event.target.value))}
-              options={list.map((s) => ({ value: String(s.id), label: s.name }))}
-            />
-          </Field>
-          {materials.data && materials.data.length > 0 && (
-            <p className="text-sm text-slate-500 tabular-nums sm:pb-2.5">
-              {materials.data.length === 1 ? '1 file' : `${materials.data.length.toLocaleString('en-PH')} files`}
-            </p>
-          )}
-        </div>
+        <SectionPicker
+          className="border-b border-slate-100 p-5"
+          sections={list}
+          section={current}
+          onSectionChange={setChosen}
+          materials={materials}
+        />
         <div className="p-5">
-          {materials.isPending ? (
-            <MaterialListSkeleton />
-          ) : materials.isError ? (
-            <EmptyState
-              compact
-              icon={<TriangleAlert />}
-              title={MSG.serverFailed}
-              description="The materials of this section could not be loaded."
-              action={
-                <Button variant="outline" size="sm" onClick={() => void materials.refetch()} loading={materials.isFetching}>
-                  <RefreshCw aria-hidden="true" />
-                  Try again
-                </Button>
-              }
-            />
-          ) : materials.data.length === 0 ? (
-            <EmptyState compact icon={<FolderX />} title={NO_MATERIALS_TEXT} />
-          ) : (
-            <MaterialList
-              label={`Materials in ${current.name}`}
-              materials={materials.data}
-              actions={(material) => (
-                <Button
-                  variant="link"
-                  aria-label={`Download ${material.title}`}
-                  loading={isDownloading(material.id)}
-                  onClick={() => void download(material)}
-                >
-                  (Download)
-                </Button>
-              )}
-            />
-          )}
+          <SectionMaterialsList
+            section={current}
+            materials={materials}
+            errorTitle={MSG.serverFailed}
+            actions={(material) => (
+              <Button
+                variant="link"
+                aria-label={`Download ${material.title}`}
+                loading={isDownloading(material.id)}
+                onClick={() => void download(material)}
+              >
+                (Download)
+              </Button>
+            )}
+          />
         </div>
       </>
     );

@@ -8,11 +8,11 @@ import { materialKeys, useUploadMaterial } from '../../api/materials';
 import { Button } from '../../ui/button';
 import { CardSection } from '../../ui/card';
 import { Field } from '../../ui/field';
-import { Select } from '../../ui/select';
 import { toast } from '../../ui/toast';
 import { MaterialFileIcon } from './file-icon';
 import { FileDrop } from './file-drop';
 import { formatFileSize } from './material-format';
+import { SectionSelect } from './section-materials';
 import { SectionsGate } from './sections-gate';
 
 interface UploadMaterialCardProps {
@@ -112,14 +112,7 @@ function UploadForm({
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Upload New Material">
-      <Field label="Section">
-        <Select
-          value={String(section.id)}
-          disabled={upload.isPending}
-          onChange={(event) => onSectionChange(Number(event.target.value))}
-          options={sections.map((s) => ({ value: String(s.id), label: s.name }))}
-        />
-      </Field>
+      <SectionSelect sections={sections} value={section.id} onChange={onSectionChange} disabled={upload.isPending} />
 
       <Field label="File" error={fileError} invalid={missing}>
         <FileDrop ref={inputRef} name="file" accept={ACCEPT} disabled={upload.isPending} onFile={chooseFile} />

@@ -1,29 +1,20 @@
-import { FileSpreadsheet, FilterX, ReceiptText, RotateCw } from 'lucide-react';
+import { FileSpreadsheet, ReceiptText } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
-import { inDateRange } from '@ahente/contract/dates';
 import { MSG } from '@ahente/contract/messages';
 import { formatPeso, sumPesos } from '@ahente/contract/money';
 import { useSales } from '../../api/sales';
 import { useCurrentUser } from '../../app/session';
 import { formatCalendarDate } from '../../lib/dates';
+import { useDateRangeFilter } from '../../lib/use-date-range-filter';
 import { useShowMore } from '../../lib/use-show-more';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
-import { EmptyState } from '../../ui/empty-state';
-import { Field } from '../../ui/field';
-import { Input } from '../../ui/input';
+import { DateRangeFilter } from '../../ui/date-range-filter';
 import { PageHeader } from '../../ui/page-header';
 import { ShowMore } from '../../ui/show-more';
 import { Skeleton } from '../../ui/skeleton';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeaderCell,
-  TableMessageRow,
-  TableRow,
-} from '../../ui/table';
+import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from '../../ui/table';
+import { TableBodyStates } from '../../ui/table-states';
 import { toast } from '../../ui/toast';
 import { exportSalesToExcel } from './export-sales';
 import { SalesNav } from './sales-nav';
@@ -40,18 +31,12 @@ const DENSE_TABLE = '[&_td]:px-3 [&_th]:px-3 [&_th]:whitespace-normal';
 export function SalesViewPage() {
   const user = useCurrentUser();
   const sales = useSales(user.user);
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
   const [exporting, setExporting] = useState(false);
   const exportingRef = useRef(false);
   const exportButton = useRef<HTMLButtonElement>(null);
 
-  const rows = useMemo(
-    () => (sales.data ?? []).filter((s) => inDateRange(s.effective_date, from || undefined, to || undefined)),
-    [sales.data, from, to],
-  );
+  const { range, rows } = useDateRangeFilter(sales.data);
   const total = useMemo(() => sumPesos(rows.map((s) => s.tcv).filter((v) => Number.isFinite(v) && v >= 0)), [rows]);
-  const filtered = Boolean(from || to);
   const page = useShowMore(rows);
 
   const onExport = async () => {
@@ -77,29 +62,12 @@ export function SalesViewPage() {
 
       <Card className="mb-5 p-4 sm:p-5">
         <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
-          <div className="grid grid-cols-2 items-end gap-3 sm:flex">
-            <Field label="From:" className="sm:w-44">
-              <Input type="date" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} />
-            </Field>
-            <Field label="To:" className="sm:w-44">
-              <Input type="date" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} />
-            </Field>
-            <Button
-              variant="outline"
-              disabled={!filtered}
-              onClick={() => {
-                setFrom('');
-                setTo('');
-              }}
-            >
-              <FilterX aria-hidden="true" />
-              Clear Filters
-            </Button>
+          <DateRangeFilter range={range} fromLabel="From:" toLabel="To:">
             <Button ref={exportButton} onClick={() => void onExport()} loading={exporting} disabled={rows.length === 0}>
               {!exporting && <FileSpreadsheet aria-hidden="true" />}
               Export To Excel
             </Button>
-          </div>
+          </DateRangeFilter>
           <div
             className="flex flex-col gap-1 text-sm text-slate-600 sm:flex-row sm:gap-6 lg:flex-col lg:items-end lg:gap-1"
             aria-busy={sales.isPending || undefined}
@@ -143,53 +111,40 @@ export function SalesViewPage() {
               <TableHeaderCell>Effective Date</TableHeaderCell>
             </tr>
           </TableHead>
-          <TableBody>
-            {sales.isPending ? (
-              <LoadingRows />
-            ) : sales.isError ? (
-              <TableMessageRow colSpan={COLUMNS}>
-                <div className="flex flex-col items-center gap-3">
-                  <p className="font-medium text-slate-700">Your sales could not be loaded.</p>
-                  <Button variant="outline" size="sm" onClick={() => void sales.refetch()} loading={sales.isFetching}>
-                    <RotateCw aria-hidden="true" />
-                    Try again
-                  </Button>
-                </div>
-              </TableMessageRow>
-            ) : rows.length === 0 ? (
-              <TableMessageRow colSpan={COLUMNS}>
-                <EmptyState
-                  icon={<ReceiptText />}
-                  title={MSG.noSales}
-                  description={
-                    filtered && (sales.data?.length ?? 0) > 0 ? 'No sale has an effective date in this range.' : undefined
-                  }
-                  className="py-6"
-                />
-              </TableMessageRow>
-            ) : (
-              page.visible.map((sale, index) => (
-                <TableRow key={sale.id}>
-                  <TableCell numeric className="text-slate-500">
-                    {index + 1}
-                  </TableCell>
-                  <TableCell numeric>{sale.id}</TableCell>
-                  <TableCell className="font-medium text-slate-900">{sale.customer_name}</TableCell>
-                  <TableCell>{sale.tx_type}</TableCell>
-                  <TableCell className="min-w-36">{sale.product}</TableCell>
-                  <TableCell numeric className="whitespace-nowrap">
-                    {formatPeso(sale.tcv)}
-                  </TableCell>
-                  <TableCell>{sale.policy_number ?? <Dash />}</TableCell>
-                  <TableCell>{sale.insurer ?? <Dash />}</TableCell>
-                  <TableCell>{sale.plan_name ?? <Dash />}</TableCell>
-                  <TableCell className="whitespace-nowrap">
-                    <time dateTime={sale.effective_date}>{formatCalendarDate(sale.effective_date)}</time>
-                  </TableCell>
-                </TableRow>
-              ))
-            )}
-          </TableBody>
+          <TableBodyStates
+            columns={COLUMNS}
+            query={sales}
+            loadingLabel="Loading sales…"
+            skeletonClassName={(column) => (column === 2 ? 'h-4 w-32' : 'h-4 w-14')}
+            errorMessage="Your sales could not be loaded."
+            empty={rows.length === 0}
+            emptyIcon={<ReceiptText />}
+            emptyTitle={MSG.noSales}
+            emptyDescription={
+              range.filtered && (sales.data?.length ?? 0) > 0 ? 'No sale has an effective date in this range.' : undefined
+            }
+          >
+            {page.visible.map((sale, index) => (
+              <TableRow key={sale.id}>
+                <TableCell numeric className="text-slate-500">
+                  {index + 1}
+                </TableCell>
+                <TableCell numeric>{sale.id}</TableCell>
+                <TableCell className="font-medium text-slate-900">{sale.customer_name}</TableCell>
+                <TableCell>{sale.tx_type}</TableCell>
+                <TableCell className="min-w-36">{sale.product}</TableCell>
+                <TableCell numeric className="whitespace-nowrap">
+                  {formatPeso(sale.tcv)}
+                </TableCell>
+                <TableCell>{sale.policy_number ?? <Dash />}</TableCell>
+                <TableCell>{sale.insurer ?? <Dash />}</TableCell>
+                <TableCell>{sale.plan_name ?? <Dash />}</TableCell>
+                <TableCell className="whitespace-nowrap">
+                  <time dateTime={sale.effective_date}>{formatCalendarDate(sale.effective_date)}</time>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBodyStates>
         </Table>
         <ShowMore shown={page.visible.length} total={rows.length} next={page.next} noun="sales" onShowMore={page.showMore} />
       </Card>
@@ -204,26 +159,5 @@ function Dash() {
       <span aria-hidden="true">—</span>
       <span className="sr-only">none</span>
     </span>
-  );
-}
-
-function LoadingRows() {
-  return (
-    <>
-      {Array.from({ length: 5 }, (_, i) => (
-        <tr key={i}>
-          {Array.from({ length: COLUMNS }, (_, j) => (
-            <td key={j} className="px-4 py-3.5">
-              <Skeleton className={j === 2 ? 'h-4 w-32' : 'h-4 w-14'} />
-            </td>
-          ))}
-        </tr>
-      ))}
-      <tr className="sr-only">
-        <td colSpan={COLUMNS} role="status">
-          Loading sales…
-        </td>
-      </tr>
-    </>
   );
 }

@@ -1,0 +1,94 @@
+import { FolderX, RefreshCw, TriangleAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { Material, Section } from '@ahente/contract/materials';
+import type { useMaterials } from '../../api/materials';
+import { cn } from '../../lib/cn';
+import { Button } from '../../ui/button';
+import { EmptyState } from '../../ui/empty-state';
+import { Field } from '../../ui/field';
+import { Select } from '../../ui/select';
+import { MaterialList, MaterialListSkeleton, NO_MATERIALS_TEXT } from './material-list';
+
+interface SectionSelectProps {
+  sections: readonly Section[];
+  /** The chosen section's id. */
+  value: number;
+  onChange: (id: number) => void;
+  disabled?: boolean;
+  className?: string;
+}
+
+/** The 'Section' select of the materials screens, one option per section by name. */
+export function SectionSelect({ sections, value, onChange, disabled, className }: SectionSelectProps) {
+  return (
+    <Field label="Section" className={className}>
+      <Select
+        value={String(value)}
+        disabled={disabled}
+        onChange={(event) => onChange(Number(event.target.value))}
+        options={sections.map((s) => ({ value: String(s.id), label: s.name }))}
+      />
+    </Field>
+  );
+}
+
+type MaterialsQuery = ReturnType<typeof useMaterials>;
+
+interface SectionPickerProps {
+  sections: readonly Section[];
+  section: Section;
+  onSectionChange: (id: number) => void;
+  /** The chosen section's materials: their count is shown beside the select once loaded. */
+  materials: MaterialsQuery;
+  className?: string;
+}
+
+/** The Section select, and how many files the chosen section holds. */
+export function SectionPicker({ sections, section, onSectionChange, materials, className }: SectionPickerProps) {
+  return (
+    <div className={cn('flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between', className)}>
+      <SectionSelect sections={sections} value={section.id} onChange={onSectionChange} className="w-full sm:max-w-xs" />
+      {materials.data && materials.data.length > 0 && (
+        <p className="text-sm text-slate-500 tabular-nums sm:pb-2.5">
+          {materials.data.length === 1 ? '1 file' : `${materials.data.length.toLocaleString('en-PH')} files`}
+        </p>
+      )}
+    </div>
+  );
+}
+
+interface SectionMaterialsListProps {
+  section: Section;
+  materials: MaterialsQuery;
+  /** The title said when the list cannot be loaded (each screen has its message). */
+  errorTitle: string;
+  /** Said under 'No materials in this section yet.'. */
+  emptyDescription?: string;
+  /** The buttons of one material. */
+  actions: (material: Material) => ReactNode;
+}
+
+/** A section's materials: placeholders while loading, an error with Try again, an empty state, or the list. */
+export function SectionMaterialsList({ section, materials, errorTitle, emptyDescription, actions }: SectionMaterialsListProps) {
+  if (materials.isPending) return <MaterialListSkeleton />;
+  if (materials.isError) {
+    return (
+      <EmptyState
+        compact
+        icon={<TriangleAlert />}
+        title={errorTitle}
+        description="The materials of this section could not be loaded."
+        action={
+          <Button variant="outline" size="sm" onClick={() => void materials.refetch()} loading={materials.isFetching}>
+            <RefreshCw aria-hidden="true" />
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
+  if (materials.data.length === 0) {
+    return <EmptyState compact icon={<FolderX />} title={NO_MATERIALS_TEXT} description={emptyDescription} />;
+  }
+  return <MaterialList label={`Materials in ${section.name}`} materials={materials.data} actions={actions} />;
+}
