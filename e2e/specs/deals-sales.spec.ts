@@ -95,7 +95,8 @@ async function sellDeal(baseURL: string, agent: Agent, deal: DealRecord, extra: 
 async function expectToast(page: Page, type: 'success' | 'error', text: string) {
   // Not by role: while a modal is open, everything outside it (the toasts too) is aria-hidden,
   // and screen readers hear the toast through its live region instead.
-  const item = page.locator('li.toast').filter({ has: page.getByText(text, { exact: true }) });
+  // Only an open toast: the same message shown again may overlap the previous one's 300 ms exit.
+  const item = page.locator('li.toast[data-state="open"]').filter({ has: page.getByText(text, { exact: true }) });
   await expect(item).toBeVisible();
   await expect(item).toHaveAttribute('data-type', type);
 }

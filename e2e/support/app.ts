@@ -17,7 +17,8 @@ export function toast(page: Page, text: string): Locator {
 
 /** Asserts a toast of `type` reads `text`. */
 export async function expectToast(page: Page, type: ToastType, text: string) {
-  const item = toast(page, text);
+  // Only an open toast: the same message shown again may overlap the previous one's 300 ms exit.
+  const item = toast(page, text).and(page.locator('[data-state="open"]'));
   await expect(item).toBeVisible();
   await expect(item).toHaveAttribute('data-type', type);
 }
