@@ -3,10 +3,26 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { ADMIN, CHROMIUM_ARGS, PORT } from './support/env.ts';
+import { createE2eDatabase } from './support/postgres.ts';
 
-// The built app, started like production, on a fresh SQLite database and storage per run.
+/**
+ * The built app, started like production, on a fresh SQLite database and storage per run; and,
+ * when TEST_DATABASE_URL is set (CI), a second instance on a fresh PostgreSQL database. Every spec
+ * runs against each. The config is evaluated again in each worker: the env vars keep one set of
+ * databases per run.
+ */
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'ahente-e2e-'));
 const dataDir = process.env.E2E_DATA_DIR;
+const pgTestUrl = process.env.TEST_DATABASE_URL;
+if (pgTestUrl && !process.env.E2E_PG_URL) {
+  process.env.E2E_PG_DATABASE = `ahente_e2e_${Date.now()}_${process.pid}`;
+  process.env.E2E_PG_URL = createE2eDatabase(pgTestUrl, process.env.E2E_PG_DATABASE);
+}
+
+const backends = [
+  { name: 'sqlite', port: PORT, databaseUrl: `sqlite:${path.join(dataDir, 'ahente.db')}` },
+  ...(process.env.E2E_PG_URL ? [{ name: 'postgres', port: PORT + 1, databaseUrl: process.env.E2E_PG_URL }] : []),
+];
 
 export default defineConfig({
   testDir: './specs',
@@ -18,36 +34,34 @@ export default defineConfig({
   retries: 0,
   forbidOnly: true,
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  globalTeardown: './global-teardown.ts',
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
-  projects: [
-    {
-      name: 'chromium',
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
-    },
-  ],
-  webServer: {
+  projects: backends.map((b) => ({
+    name: `chromium-${b.name}`,
+    use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, baseURL: `http://127.0.0.1:${b.port}` },
+  })),
+  webServer: backends.map((b) => ({
     command: 'node --enable-source-maps ../apps/server/dist/main.js',
-    url: `http://127.0.0.1:${PORT}/api/health`,
+    url: `http://127.0.0.1:${b.port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
     env: {
-      PORT: String(PORT),
+      PORT: String(b.port),
       HOST: '127.0.0.1',
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       COOKIE_SECURE: 'false',
-      DATABASE_URL: `sqlite:${path.join(dataDir, 'ahente.db')}`,
-      STORAGE_DIR: path.join(dataDir, 'uploads'),
+      DATABASE_URL: b.databaseUrl,
+      STORAGE_DIR: path.join(dataDir, `uploads-${b.name}`),
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
       LOGIN_MAX_PER_IP: '100000',
     },
-  },
+  })),
 });

@@ -79,11 +79,11 @@ export async function loginUi(page: Page, username: string, password: string) {
 }
 
 /**
- * Saves a full-page screenshot under e2e/screenshots and attaches it to the report. Pass
+ * Saves a full-page screenshot under e2e/screenshots/<project> and attaches it to the report. Pass
  * `{ fullPage: false }` for what the viewport shows (an open drawer or modal covers only it).
  */
 export async function shot(page: Page, testInfo: TestInfo, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
-  const dir = path.join(import.meta.dirname, '..', 'screenshots');
+  const dir = path.join(import.meta.dirname, '..', 'screenshots', testInfo.project.name);
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${name}.png`);
   await page.screenshot({ path: file, fullPage });
