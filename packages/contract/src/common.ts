@@ -4,16 +4,36 @@ import { isCalendarDate } from './dates.ts';
 /** Limits of DESIGN §4: names 100, other single-line fields 200, descriptions 2,000. */
 export const LIMITS = { name: 100, line: 200, description: 2000 } as const;
 
+export const isBlank = (v: unknown): boolean => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
 /**
- * A member id as the client sends it: a number or a numeric string. The spec's fallback id
- * '000' parses to 0, which is never a real member.
+ * A record id as the client sends it: a number or a numeric string, "{label} is required" when
+ * absent or blank and "{label} must be a number" otherwise.
  */
-export const memberIdSchema = z
-  .union([z.number(), z.string().regex(/^\d{1,15}$/, 'id must be a number')], {
-    error: (iss) => (iss.input === undefined || iss.input === null ? 'id is required' : 'id must be a number'),
-  })
-  .transform((v) => Number(v))
-  .pipe(z.number().int('id must be a whole number').nonnegative('id must be a number'));
+export const idField = (label: string, options: { allowZero?: boolean; requiredMessage?: string } = {}) => {
+  const required = options.requiredMessage ?? `${label} is required`;
+  const invalid = `${label} must be a number`;
+  return z
+    .union([z.number(), z.string()], { error: (iss) => (isBlank(iss.input) ? required : invalid) })
+    .transform((value, ctx): number => {
+      const text = typeof value === 'string' ? value.trim() : String(value);
+      if (text === '') {
+        ctx.addIssue({ code: 'custom', message: required, input: value });
+        return z.NEVER;
+      }
+      if (!/^\d{1,15}$/.test(text) || Number(text) < (options.allowZero ? 0 : 1)) {
+        ctx.addIssue({ code: 'custom', message: invalid, input: value });
+        return z.NEVER;
+      }
+      return Number(text);
+    });
+};
+
+/**
+ * A member id. The spec's fallback id '000' parses to 0, which is never a real member (the
+ * ownership check answers 403).
+ */
+export const memberIdSchema = idField('id', { allowZero: true });
 
 export const idBody = z.object({ id: memberIdSchema });
 export type IdBody = z.input<typeof idBody>;

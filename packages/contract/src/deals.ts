@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { isProduct } from './catalogue.ts';
-import { LIMITS, calendarDate, memberIdSchema, nameField, optionalText } from './common.ts';
+import { LIMITS, calendarDate, idField, isBlank, memberIdSchema, nameField, optionalText } from './common.ts';
 import { DEAL_STATUSES, SALES_GROUPS, SALES_TYPES, TRANSACTION_TYPES } from './enums.ts';
 import { MAX_TCV_PESOS } from './money.ts';
-
-const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 /** One of a list, with "X is required" / "X must be one of …" messages. */
 export const enumField = <const T extends readonly [string, ...string[]]>(label: string, values: T) =>
@@ -79,25 +77,6 @@ export const tcvField = (label = 'TCV') =>
       return pesos;
     });
 
-/** A positive record id as a number or numeric string. */
-export const recordIdField = (label: string) =>
-  z
-    .union([z.number(), z.string()], {
-      error: (iss) => (isBlank(iss.input) ? `${label} is required` : `${label} must be a number`),
-    })
-    .transform((value, ctx): number => {
-      const text = typeof value === 'string' ? value.trim() : String(value);
-      if (text === '') {
-        ctx.addIssue({ code: 'custom', message: `${label} is required`, input: value });
-        return z.NEVER;
-      }
-      if (!/^\d{1,15}$/.test(text) || Number(text) < 1) {
-        ctx.addIssue({ code: 'custom', message: `${label} must be a number`, input: value });
-        return z.NEVER;
-      }
-      return Number(text);
-    });
-
 export const REFERROR_REQUIRED = 'Referror is required when the sales type is Agent';
 export const AGENT_REQUIRED = 'Agent name is required when the sales type is Agent';
 
@@ -146,7 +125,7 @@ export type NewDeal = z.output<typeof newDealRequest>;
  * left out keeps the deal's value (transactionType, deal_status, sales_group, effectiveDate).
  */
 export const dealFormFields = {
-  dealid: recordIdField('Deal id'),
+  dealid: idField('Deal id'),
   customerName: nameField('Customer name'),
   transactionType: optionalEnum('Transaction type', TRANSACTION_TYPES),
   product: productField,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from './common.ts';
+import { LIMITS, idField } from './common.ts';
 import { MSG } from './messages.ts';
 
 /** Texts the server answers with on the materials calls (spec §7; DESIGN §4). */
@@ -15,23 +15,7 @@ export const MATERIAL_ERRORS = {
 } as const;
 
 /** A section id as the client sends it: a number or a numeric string (JSON or a multipart field). */
-export const sectionIdSchema = z
-  .union(
-    [
-      z.number(),
-      z
-        .string()
-        .trim()
-        .min(1, MATERIAL_ERRORS.sectionRequired)
-        .regex(/^\d{1,15}$/, MATERIAL_ERRORS.sectionIdInvalid),
-    ],
-    {
-      error: (issue) =>
-        issue.input === undefined || issue.input === null ? MATERIAL_ERRORS.sectionRequired : MATERIAL_ERRORS.sectionIdInvalid,
-    },
-  )
-  .transform((v) => Number(v))
-  .pipe(z.number().int(MATERIAL_ERRORS.sectionIdInvalid).positive(MATERIAL_ERRORS.sectionIdInvalid));
+export const sectionIdSchema = idField('sectionId', { requiredMessage: MATERIAL_ERRORS.sectionRequired });
 
 /** Section (spec §3). */
 export const section = z.object({ id: z.number(), name: z.string() });
