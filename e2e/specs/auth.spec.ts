@@ -1,17 +1,11 @@
 import type { Page } from '@playwright/test';
+import type { RegisterRequest } from '@ahente/contract/auth';
 import { MSG } from '@ahente/contract/messages';
 import { adminMember, approveMember, expectSignedIn, expectToast, uniqueId, welcomeLine } from '../support/app.ts';
 import { createAgent, expect, loginUi, shot, test } from '../support/fixtures.ts';
 
-interface Registration {
-  username: string;
-  password: string;
-  lname: string;
-  fname: string;
-  mname: string;
-  email: string;
-  contact: string;
-}
+/** A sign-up as the form is filled (the contract's payload, referral code apart). */
+type Registration = { [K in Exclude<keyof RegisterRequest, 'refCode'>]-?: string };
 
 function newPerson(): Registration {
   const u = uniqueId();

@@ -79,6 +79,19 @@ export async function startTestApp(overrides: Partial<Config> = {}) {
     return c;
   }
 
+  /** The callers every route is tried with: an agent, another agent and an admin, logged in. */
+  async function callers() {
+    const agent = await createMember();
+    const other = await createMember();
+    return {
+      agent,
+      other,
+      agentClient: await loginAs(agent),
+      otherClient: await loginAs(other),
+      adminClient: await loginAs(await createAdmin()),
+    };
+  }
+
   return {
     app,
     db,
@@ -87,6 +100,7 @@ export async function startTestApp(overrides: Partial<Config> = {}) {
     createMember,
     createAdmin,
     loginAs,
+    callers,
     client: () => new TestClient(app),
     async close() {
       await app.close();

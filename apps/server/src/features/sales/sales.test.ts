@@ -15,11 +15,7 @@ let adminClient: TestClient;
 
 beforeAll(async () => {
   t = await startTestApp();
-  agent = await t.createMember();
-  other = await t.createMember();
-  agentClient = await t.loginAs(agent);
-  otherClient = await t.loginAs(other);
-  adminClient = await t.loginAs(await t.createAdmin());
+  ({ agent, other, agentClient, otherClient, adminClient } = await t.callers());
 });
 afterAll(() => t.close());
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { registerRequest } from '@ahente/contract/auth';
+import { registerRequest, type RegisterRequest } from '@ahente/contract/auth';
 import { MSG } from '@ahente/contract/messages';
 import { useRegisterMutation } from '../../api/auth';
 import { isApiError, isNetworkError } from '../../api/client';
@@ -12,17 +12,8 @@ import { Input } from '../../ui/input';
 import { toast } from '../../ui/toast';
 import { AuthShell } from './auth-shell';
 
-/** The registration payload of spec §3, as the form holds it. */
-interface RegisterValues {
-  username: string;
-  password: string;
-  lname: string;
-  fname: string;
-  mname: string;
-  email: string;
-  contact: string;
-  refCode: string;
-}
+/** The registration payload of spec §3 (contract `RegisterRequest`), every field as a form string. */
+type RegisterValues = { [K in keyof RegisterRequest]-?: string };
 
 const REQUIRED: readonly (keyof RegisterValues)[] = ['username', 'password', 'email', 'lname', 'fname', 'contact'];
 const FIELDS = new Set<string>(['username', 'password', 'lname', 'fname', 'mname', 'email', 'contact', 'refCode']);
