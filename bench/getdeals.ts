@@ -182,7 +182,8 @@ async function login(base: string): Promise<Record<string, string>> {
   });
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
   keep(res);
-  return { cookie: header(), 'x-xsrf-token': xsrf };
+  // Login signs a new XSRF token for the new session.
+  return { cookie: header(), 'x-xsrf-token': cookies.get('XSRF-TOKEN')! };
 }
 
 interface AutocannonResult {

@@ -85,7 +85,6 @@ async function createSectionUi(page: Page, name: string) {
 /** Admin API helpers for setting up a test's own section and files. */
 async function adminApi(baseURL: string) {
   const admin = await loginApi(baseURL, ADMIN.username, ADMIN.password);
-  const token = (await admin.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
   return {
     async createSection(name: string): Promise<Section> {
       const res = await admin.csrfPost('/api/createsection', { name });
@@ -94,7 +93,7 @@ async function adminApi(baseURL: string) {
     },
     async upload(sectionId: number, name: string, buffer: Buffer, mimeType = 'application/pdf'): Promise<Material> {
       const res = await admin.post('/api/uploadmaterial', {
-        headers: { 'X-XSRF-TOKEN': decodeURIComponent(token) },
+        headers: { 'X-XSRF-TOKEN': await admin.xsrfToken() },
         multipart: { sectionId: String(sectionId), file: { name, mimeType, buffer } },
       });
       if (res.status() !== 201) throw new Error(`uploadmaterial: ${res.status()} ${await res.text()}`);

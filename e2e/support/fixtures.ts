@@ -18,13 +18,22 @@ export interface Agent {
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
-/** An API client that carries the XSRF token the way the SPA does. */
-export async function apiClient(baseURL: string): Promise<APIRequestContext & { csrfPost: (url: string, data?: unknown) => ReturnType<APIRequestContext['post']> }> {
+/**
+ * An API client that carries the XSRF token the way the SPA does: read from the cookie at each
+ * request, since the server signs a new one for each session (at login and logout).
+ */
+export async function apiClient(baseURL: string): Promise<
+  APIRequestContext & {
+    csrfPost: (url: string, data?: unknown) => ReturnType<APIRequestContext['post']>;
+    xsrfToken: () => Promise<string>;
+  }
+> {
   const ctx = await pwRequest.newContext({ baseURL });
   await ctx.get('/api/csrf-cookie');
-  const token = (await ctx.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
+  const xsrfToken = async () => decodeURIComponent((await ctx.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')!.value);
   return Object.assign(ctx, {
-    csrfPost: (url: string, data?: unknown) => ctx.post(url, { data: data ?? {}, headers: { 'X-XSRF-TOKEN': token } }),
+    xsrfToken,
+    csrfPost: async (url: string, data?: unknown) => ctx.post(url, { data: data ?? {}, headers: { 'X-XSRF-TOKEN': await xsrfToken() } }),
   });
 }
 

@@ -10,11 +10,13 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/connect.ts';
-import { installCsrf } from './platform/csrf.ts';
+import { randomToken, nowIso } from './platform/tokens.ts';
+import { createCsrf, type Csrf } from './platform/csrf.ts';
 import { installErrorHandler, installNotFound } from './platform/errors.ts';
-import { installGuards } from './platform/guards.ts';
+import { declarePublicScope, enforceAccess, requireAccessEverywhere, requireAccessInScope } from './platform/guards.ts';
 import { loggerOptions } from './platform/logging.ts';
-import { createSessions, installSessions } from './platform/sessions.ts';
+import { secretRepository } from './platform/secret-repository.ts';
+import { createSessions, sessionBinding, type Sessions } from './platform/sessions.ts';
 import { createLocalDiskStorage } from './platform/storage.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { createAuthService } from './features/auth/service.ts';
@@ -51,7 +53,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
     bodyLimit: 1024 * 1024,
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    trustProxy: config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -84,22 +86,61 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     openapi: { info: { title: 'Ahente API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: true });
+  requireAccessEverywhere(app);
+  app.decorateRequest('auth', null);
+
+  // The API docs are public because their scope says so.
+  await app.register(async (docs) => {
+    declarePublicScope(docs);
+    await docs.register(swaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: true });
+  });
 
   const services = buildServices(deps);
-  installCsrf(app, config);
-  installSessions(app, services.sessions);
-  installGuards(app, { publicPrefixes: [DOCS_PREFIX] });
+  const csrf = createCsrf(config.csrfSecret ?? (await storedCsrfSecret(deps.db)), config);
 
-  healthRoutes(app, deps.db.db);
-  authRoutes(app, services.auth, services.sessions);
-  membersRoutes(app, services.members);
-  materialsRoutes(app, services.materials, { storage: services.storage, config });
-  dealsRoutes(app, services.deals);
-  salesRoutes(app, services.sales);
+  // Every API route lives in this scope. Its hooks run for each request the router matches to one
+  // of its routes, however the URL was spelt: the session, then CSRF, then the route's access rule.
+  await app.register(async (api) => {
+    requireAccessInScope(api);
+    installApiHooks(api, services.sessions, csrf);
 
-  installNotFound(app, { spa: await serveWeb(app, config.webDist) });
+    api.get('/api/csrf-cookie', { config: { access: 'public' }, schema: { tags: ['auth'] } }, async (_request, reply) => {
+      reply.code(204).send();
+    });
+    healthRoutes(api, deps.db.db);
+    authRoutes(api, services.auth, services.sessions, csrf);
+    membersRoutes(api, services.members);
+    materialsRoutes(api, services.materials, { storage: services.storage, config });
+    dealsRoutes(api, services.deals);
+    salesRoutes(api, services.sales);
+  });
+
+  // The built SPA and the not-found handler: public because their scope says so, and outside the
+  // API scope, so unknown paths meet none of its hooks (they only ever get a 404 or index.html).
+  await app.register(async (web) => {
+    declarePublicScope(web);
+    installNotFound(web, { spa: await serveWeb(web, config.webDist) });
+  });
   return app;
+}
+
+function installApiHooks(api: FastifyInstance, sessions: Sessions, csrf: Csrf) {
+  api.addHook('onRequest', async (request, reply) => {
+    await sessions.load(request);
+    if (request.auth) {
+      // Every later log line of this request names the member (an id, never personal data).
+      const log = request.log.child({ memberId: request.auth.memberId });
+      request.log = log;
+      reply.log = log;
+    }
+    csrf.check(request, reply, sessionBinding(request));
+    enforceAccess(request);
+  });
+}
+
+/** The CSRF signing key shared through the database by every instance (decision 001). */
+async function storedCsrfSecret(db: Db): Promise<string> {
+  return secretRepository.getOrCreate(db.db, 'csrf', randomToken(), nowIso());
 }
 
 /** The built SPA, when there is one: hashed assets cached for good. */

@@ -3,12 +3,14 @@ import type { Db, DialectName } from './connect.ts';
 import { m001Members } from './migrations/001-members.ts';
 import { m002DealsSales } from './migrations/002-deals-sales.ts';
 import { m003Materials } from './migrations/003-materials.ts';
+import { m004ServerSecrets } from './migrations/004-server-secrets.ts';
 
 /** Every migration, in order. A migration gets the dialect for the few types that differ. */
 const MIGRATIONS: Record<string, (dialect: DialectName) => Migration> = {
   '001-members': m001Members,
   '002-deals-sales': m002DealsSales,
   '003-materials': m003Materials,
+  '004-server-secrets': m004ServerSecrets,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -117,6 +117,12 @@ export interface MaterialsTable {
   createdat: string;
 }
 
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+
 export interface Database {
   members: MembersTable;
   sessions: SessionsTable;
@@ -125,4 +131,5 @@ export interface Database {
   sales: SalesTable;
   sections: SectionsTable;
   materials: MaterialsTable;
+  server_secrets: ServerSecretsTable;
 }

@@ -1,38 +1,92 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { HttpError, forbidden } from './errors.ts';
 import type { Auth } from './sessions.ts';
 
-/** Who may call a route. Every /api route must declare one: there is no default. */
+/** Who may call a route. Every route declares one: there is no default. */
 export type Access = 'public' | 'member' | 'admin';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** Set by the API scope on its own routes. */
+    api?: boolean;
   }
+  interface FastifyInstance {
+    /** Every route registered on this app (HEAD routes included), as the router matches them. */
+    registeredRoutes: RegisteredRoute[];
+  }
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  /** True for routes of the API scope, which run the session, CSRF and access hooks. */
+  api: boolean;
+  readonly access: Access | undefined;
 }
 
 export const notLoggedIn = () => new HttpError(401, 'Please log in first');
 
-export function installGuards(app: FastifyInstance, options: { publicPrefixes: string[] }) {
-  app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/')) return;
-    const access = (route.config as { access?: Access } | undefined)?.access;
-    // Routes of third-party plugins mounted at a named prefix (the API docs) are declared public here.
-    if (!access && options.publicPrefixes.some((p) => route.url.startsWith(p))) {
-      route.config = { ...(route.config ?? {}), access: 'public' };
-      return;
-    }
-    if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
-  });
+const accessOf = (route: RouteOptions): Access | undefined => (route.config as { access?: Access } | undefined)?.access;
+const methodsOf = (route: RouteOptions) => (Array.isArray(route.method) ? route.method : [route.method]);
 
-  // After the session hook: 401 when logged out, 403 when not an admin.
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
-    const access = request.routeOptions.config.access;
-    if (access === undefined || access === 'public') return;
-    if (!request.auth) throw notLoggedIn();
-    if (access === 'admin' && request.auth.accountType === 'user') throw forbidden('Only administrators may do this');
+/**
+ * On the root instance: records every route and refuses to start (at `ready`) when any of them,
+ * wherever it was registered, declares no access rule. The check waits for `ready` because the
+ * scopes below declare access in their own onRoute hooks, which run after the root's.
+ */
+export function requireAccessEverywhere(app: FastifyInstance) {
+  const routes: { route: RouteOptions; entries: RegisteredRoute[] }[] = [];
+  app.decorate('registeredRoutes', [] as RegisteredRoute[]);
+  app.addHook('onRoute', (route) => {
+    const entries = methodsOf(route).map((method) => ({
+      method,
+      url: route.url,
+      get api() {
+        return route.config?.api === true;
+      },
+      get access() {
+        return accessOf(route);
+      },
+    }));
+    routes.push({ route, entries });
+    app.registeredRoutes.push(...entries);
   });
+  app.addHook('onReady', async () => {
+    const missing = routes.find(({ route }) => !accessOf(route));
+    if (missing) throw new Error(`Route ${methodsOf(missing.route).join(',')} ${missing.route.url} declares no access rule`);
+  });
+}
+
+/**
+ * For a scope holding a third-party plugin's routes (the API docs, the static web files): its
+ * routes are public because this scope says so, whatever their URL.
+ */
+export function declarePublicScope(scope: FastifyInstance) {
+  scope.addHook('onRoute', (route) => {
+    route.config = { ...(route.config ?? {}), access: accessOf(route) ?? 'public' } as RouteOptions['config'];
+  });
+}
+
+/**
+ * For the API scope: a route without an access rule cannot be registered, and every request the
+ * router matches to one of this scope's routes, however its URL is spelt, meets `enforce`. Fastify
+ * runs a scope's hooks for the routes registered in it, so nothing here reads the URL.
+ */
+export function requireAccessInScope(scope: FastifyInstance) {
+  scope.addHook('onRoute', (route) => {
+    if (!accessOf(route)) throw new Error(`Route ${methodsOf(route).join(',')} ${route.url} declares no access rule`);
+    route.config = { ...(route.config ?? {}), api: true } as RouteOptions['config'];
+  });
+}
+
+/** After the session is loaded: 401 when logged out, 403 when not an admin, by the matched route's rule. */
+export function enforceAccess(request: FastifyRequest): void {
+  const access = request.routeOptions.config.access;
+  if (access === 'public') return;
+  if (access !== 'member' && access !== 'admin') throw forbidden(); // unknown rule: deny
+  if (!request.auth) throw notLoggedIn();
+  if (access === 'admin' && !isAdmin(request.auth)) throw forbidden('Only administrators may do this');
 }
 
 export function requireAuth(request: FastifyRequest): Auth {
@@ -40,7 +94,8 @@ export function requireAuth(request: FastifyRequest): Auth {
   return request.auth;
 }
 
-export const isAdmin = (auth: Auth) => auth.accountType !== 'user';
+/** Only the `admin` account type is an administrator; anything else is denied. */
+export const isAdmin = (auth: Auth) => auth.accountType === 'admin';
 
 /** A call that names a member acts on that member only for the member themselves or an admin. */
 export function requireSelfOrAdmin(request: FastifyRequest, memberId: number): Auth {

@@ -6,7 +6,7 @@ import Fastify from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
-import { installGuards } from './guards.ts';
+import { declarePublicScope, requireAccessEverywhere, requireAccessInScope } from './guards.ts';
 import { REDACT_PATHS } from './logging.ts';
 
 let t: TestApp;
@@ -73,9 +73,30 @@ describe('platform', () => {
 
   it('refuses to register an API route that declares no access rule', async () => {
     const app = Fastify();
-    installGuards(app, { publicPrefixes: [] });
-    expect(() => app.get('/api/oops', async () => ({}))).toThrow('Route GET /api/oops declares no access rule');
-    expect(() => app.get('/api/fine', { config: { access: 'member' } }, async () => ({}))).not.toThrow();
+    requireAccessEverywhere(app);
+    await app.register(async (api) => {
+      requireAccessInScope(api);
+      expect(() => api.get('/api/oops', async () => ({}))).toThrow('Route GET /api/oops declares no access rule');
+      expect(() => api.get('/api/fine', { config: { access: 'member' } }, async () => ({}))).not.toThrow();
+    });
+    await app.close();
+  });
+
+  it('refuses to start when a route anywhere declares no access rule, whatever its URL', async () => {
+    const app = Fastify();
+    requireAccessEverywhere(app);
+    app.get('/not-under-api', async () => ({}));
+    await expect(app.ready()).rejects.toThrow('Route GET /not-under-api declares no access rule');
+
+    const ok = Fastify();
+    requireAccessEverywhere(ok);
+    await ok.register(async (docs) => {
+      declarePublicScope(docs);
+      docs.get('/api/docs/json', async () => ({}));
+    });
+    await expect(ok.ready()).resolves.toBeDefined();
+    expect(ok.registeredRoutes.map((r) => `${r.method} ${r.url} ${r.access}`)).toContain('GET /api/docs/json public');
+    await ok.close();
   });
 
   it('never logs passwords, cookies, tokens or personal numbers', () => {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
@@ -88,9 +88,11 @@ export function createSessions(db: Kysely<Database>, config: Config) {
 
 export type Sessions = ReturnType<typeof createSessions>;
 
-export function installSessions(app: FastifyInstance, sessions: Sessions) {
-  app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (request) => {
-    if (request.url.startsWith('/api/')) await sessions.load(request);
-  });
+/**
+ * The id of the session the request's cookie names (the SHA-256 of its token), live or not, or ''
+ * without one: what a CSRF token is bound to.
+ */
+export function sessionBinding(request: FastifyRequest): string {
+  const token = request.cookies[SESSION_COOKIE];
+  return token ? sha256(token) : '';
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@ahente/contract/messages';
+import { ConfigError, loadConfig, parseTrustProxy } from '../../config.ts';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 
 let t: TestApp;
@@ -29,7 +30,7 @@ describe('GET /api/csrf-cookie', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/csrf-cookie' });
     expect(res.statusCode).toBe(204);
     const cookie = res.cookies.find((c) => c.name === 'XSRF-TOKEN');
-    expect(cookie?.value).toMatch(/^[\w-]{40,}$/);
+    expect(cookie?.value).toMatch(/^[\w-]{20,}\.[\w-]{40,}$/);
     expect(cookie?.httpOnly).toBeFalsy();
     expect(cookie?.sameSite).toBe('Lax');
   });
@@ -268,6 +269,108 @@ describe('login limits', () => {
       expect((await c.post('/api/login', { username: m.username, password: m.password })).statusCode).toBe(200);
       expect((await c.post('/api/login', { username: p.username, password: p.password })).statusCode).toBe(403);
     }
+  });
+});
+
+describe('login limits under parallel requests (issue 7, finding 2)', () => {
+  const tally = (codes: number[]) => codes.reduce<Record<number, number>>((a, c) => ({ ...a, [c]: (a[c] ?? 0) + 1 }), {});
+
+  it('checks at most 10 passwords of a burst of 100 parallel wrong logins for one username', async () => {
+    const m = await t.createMember();
+    const codes = await Promise.all(
+      Array.from({ length: 100 }, async (_, i) => (await t.client().post('/api/login', { username: m.username, password: `wrong-${i}` })).statusCode),
+    );
+    expect(tally(codes)).toEqual({ 401: 10, 429: 90 });
+    expect((await t.client().post('/api/login', { username: m.username, password: m.password })).statusCode).toBe(429);
+  });
+
+  it('checks at most the per-address ceiling across many usernames, and refused attempts do not use it up', async () => {
+    const s = await startTestApp({ login: { maxFailures: 10, windowMs: 15 * 60_000, maxPerIp: 20 } });
+    try {
+      const names = Array.from({ length: 6 }, (_, i) => `nobody${i}`);
+      const codes = await Promise.all(
+        Array.from({ length: 60 }, async (_, i) =>
+          (await s.client().post('/api/login', { username: names[i % names.length]!, password: 'wrong-password' })).statusCode,
+        ),
+      );
+      expect(tally(codes)).toEqual({ 401: 20, 429: 40 });
+      const row = await s.db.db.selectFrom('login_throttle').select('count').where('key', '=', 'ip:127.0.0.1').executeTakeFirstOrThrow();
+      expect(Number(row.count)).toBe(20);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('gives a success its slot back even when it raced failures', async () => {
+    const s = await startTestApp({ login: { maxFailures: 10, windowMs: 15 * 60_000, maxPerIp: 12 } });
+    try {
+      const m = await s.createMember();
+      const codes = await Promise.all(
+        Array.from({ length: 5 }, async () => (await s.client().post('/api/login', { username: m.username, password: m.password })).statusCode),
+      );
+      expect(codes).toEqual([200, 200, 200, 200, 200]);
+      const row = await s.db.db.selectFrom('login_throttle').select('count').where('key', '=', 'ip:127.0.0.1').executeTakeFirst();
+      expect(Number(row?.count ?? 0)).toBe(0);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe('client addresses behind a proxy (issue 7, finding 3)', () => {
+  const failUntilLimited = async (s: TestApp, username: string, forwardedFor: (i: number) => string) => {
+    const codes: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await s.client().post('/api/login', { username, password: 'wrong-password' }, { headers: { 'x-forwarded-for': forwardedFor(i) } });
+      codes.push(res.statusCode);
+    }
+    return codes;
+  };
+
+  it('ignores X-Forwarded-For by default: a client cannot become a new address by claiming one', async () => {
+    const codes = await failUntilLimited(t, 'spoofer-default', (i) => `198.51.100.${i}`);
+    expect(codes.slice(0, 10).every((c) => c === 401)).toBe(true);
+    expect(codes.slice(10)).toEqual([429, 429]);
+  });
+
+  it('behind a trusted proxy, takes the address the proxy added, never the left-most one a client wrote', async () => {
+    const s = await startTestApp({ trustProxy: ['127.0.0.1'] });
+    try {
+      // The client writes a new address each time; the proxy (127.0.0.1) appends the real one.
+      const codes = await failUntilLimited(s, 'spoofer-proxied', (i) => `198.51.100.${i}, 203.0.113.7`);
+      expect(codes.slice(10)).toEqual([429, 429]);
+      // A different real client behind the same proxy is a different address.
+      const other = await s.client().post('/api/login', { username: 'spoofer-proxied', password: 'x' }, { headers: { 'x-forwarded-for': '203.0.113.8' } });
+      expect(other.statusCode).toBe(401);
+      const keys = (await s.db.db.selectFrom('login_throttle').select('key').execute()).map((r) => r.key);
+      expect(keys).toEqual(expect.arrayContaining(['ip:203.0.113.7', 'ip:203.0.113.8']));
+      expect(keys.some((k) => k.includes('198.51.100.'))).toBe(false);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('does not believe X-Forwarded-For from a peer that is not a configured proxy', async () => {
+    const s = await startTestApp({ trustProxy: ['10.0.0.1'] });
+    try {
+      const codes = await failUntilLimited(s, 'spoofer-untrusted', (i) => `198.51.100.${i}`);
+      expect(codes.slice(10)).toEqual([429, 429]);
+      const keys = (await s.db.db.selectFrom('login_throttle').select('key').execute()).map((r) => r.key);
+      expect(keys).toContain('ip:127.0.0.1');
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('refuses a TRUST_PROXY that would trust anyone, naming the variable', () => {
+    expect(parseTrustProxy(undefined)).toBe(false);
+    expect(parseTrustProxy('false')).toBe(false);
+    expect(parseTrustProxy('127.0.0.1')).toEqual(['127.0.0.1']);
+    expect(parseTrustProxy(' 10.0.0.0/8, ::1 ,loopback')).toEqual(['10.0.0.0/8', '::1', 'loopback']);
+    for (const bad of ['true', '1', 'maybe', '10.0.0.0/33', '300.1.1.1']) {
+      expect(() => parseTrustProxy(bad), bad).toThrow(/^TRUST_PROXY/);
+    }
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(ConfigError);
   });
 });
 

@@ -38,22 +38,29 @@ export function createAuthService(db: Kysely<Database>, config: Config, members:
      * Checks credentials under the login limits of DESIGN §5: failures are counted per
      * username+IP and per IP; while either is over its limit every attempt is 429, the right
      * password included, until the window passes. Success and a Pending account never count.
+     *
+     * Counting and deciding are one atomic step: each attempt first takes a slot (an atomic
+     * increment that returns the new count) and only an attempt whose slot is within the limit
+     * is checked. A refused attempt, a success and a right password on a Pending account give
+     * their slot back; a failure keeps it. So a burst of parallel attempts checks at most the
+     * limit's number of passwords, on either database.
      */
     async login(username: string, password: string, ip: string): Promise<SessionUser & { id: number }> {
       const userKey = `u:${username.toLowerCase()}|${ip}`;
       const ipKey = `ip:${ip}`;
       const now = new Date();
       const cutoff = new Date(now.getTime() - windowMs).toISOString();
-      const counts = await authRepository.failures(db, [userKey, ipKey], cutoff);
-      if ((counts.get(userKey) ?? 0) >= maxFailures || (counts.get(ipKey) ?? 0) >= maxPerIp) {
+      const counts = await authRepository.hit(db, [userKey, ipKey], now.toISOString(), cutoff);
+      if (counts.get(userKey)! > maxFailures || counts.get(ipKey)! > maxPerIp) {
+        await authRepository.release(db, [userKey, ipKey]);
         throw new HttpError(429, MSG.loginRateLimited);
       }
       const member = await members.findByUsername(username);
       if (!(await verifyPassword(member?.password_hash ?? null, password)) || !member) {
-        await authRepository.recordFailure(db, [userKey, ipKey], now.toISOString(), cutoff);
         throw new HttpError(401, MSG.loginInvalid);
       }
       await authRepository.clear(db, userKey);
+      await authRepository.release(db, [ipKey]);
       if (member.status !== 'Approved') {
         throw new HttpError(403, MSG.loginNotApproved, { status: member.status });
       }

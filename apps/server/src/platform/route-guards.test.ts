@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
+import { CSRF_FAILED } from './csrf.ts';
+
+/**
+ * Every registered route, under every spelling of its path that the router accepts, meets the
+ * guard its own configuration names: whether a request is an API request, who may call it and
+ * whether it needs a CSRF token never depend on how the URL is written (issue 7, finding 1).
+ */
+let t: TestApp;
+let anon: TestClient;
+let agent: TestClient;
+let materialId: number;
+let sectionId: number;
+
+const enc = (ch: string, upper = false) => `%${ch.charCodeAt(0).toString(16)[upper ? 'toUpperCase' : 'toLowerCase']()}`;
+const encodeAll = (path: string) => path.split('/').map((seg) => [...seg].map((c) => enc(c)).join('')).join('/');
+
+/** Spellings of one concrete path that the router matches to the same route. */
+function acceptedSpellings(path: string): string[] {
+  const rest = path.slice('/api'.length); // '/createsection' or '/deletematerial/7'
+  const segments = rest.split('/');
+  const first = segments[1]!;
+  const lastSegmentEncoded = ['', ...segments.slice(1, -1), `${enc(segments.at(-1)![0]!, true)}${segments.at(-1)!.slice(1)}`].join('/');
+  return [
+    path,
+    `/${enc('a')}pi${rest}`,
+    `/${enc('a')}${enc('p', true)}${enc('i')}${rest}`,
+    `/api/${enc(first[0]!)}${first.slice(1)}${segments.length > 2 ? `/${segments.slice(2).join('/')}` : ''}`,
+    `/api${lastSegmentEncoded}`,
+    encodeAll(path),
+    `${path}?via=query`,
+    `${encodeAll(path)}?%61pi=1`,
+  ];
+}
+
+/** Spellings the router may or may not accept: either way they must not get past a guard. */
+function otherSpellings(path: string): string[] {
+  return [`${path}/`, `/${path}`, `/api/.${path.slice(4)}`, path.replace('/api/', '/API/'), `${path};jsessionid=1`, `${path}%00`, `${path}#x`];
+}
+
+const concrete = (url: string) => url.replace(/:[A-Za-z_]+/g, () => String(materialId));
+/** The router found no route (a HEAD answer has no body to tell it by). */
+const isRouterMiss = (res: { statusCode: number; body: string }) => res.statusCode === 404 && (res.body.includes('No route') || res.body === '');
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+async function tableCounts() {
+  const count = async (table: 'sections' | 'materials' | 'members' | 'deals' | 'sales') =>
+    Number((await t.db.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  return { sections: await count('sections'), materials: await count('materials'), members: await count('members'), deals: await count('deals'), sales: await count('sales') };
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const admin = await t.loginAs(await t.createAdmin());
+  sectionId = (await admin.post('/api/createsection', { name: 'Guarded' })).json().section.id;
+  const up = await admin.postForm('/api/uploadmaterial', [
+    { name: 'sectionId', value: String(sectionId) },
+    { name: 'file', filename: 'guarded.pdf', content: Buffer.from('%PDF-1.7\nguarded material') },
+  ]);
+  expect(up.statusCode).toBe(201);
+  materialId = up.json().material.id;
+  anon = t.client();
+  agent = await t.loginAs(await t.createMember());
+});
+afterAll(() => t.close());
+
+describe('every route meets its guard, however its path is spelt', () => {
+  it('has API routes to check, each in the API scope with an access rule', () => {
+    const api = t.app.registeredRoutes.filter((r) => r.api);
+    expect(api.length).toBeGreaterThanOrEqual(20);
+    for (const r of t.app.registeredRoutes) expect(r.access, `${r.method} ${r.url}`).toMatch(/^(public|member|admin)$/);
+    // Nothing under /api/ lives outside the API scope but the docs, public by their own scope.
+    const outside = t.app.registeredRoutes.filter((r) => !r.api && r.url.startsWith('/api') && !r.url.startsWith('/api/docs'));
+    expect(outside).toEqual([]);
+  });
+
+  it('answers an anonymous caller 401 on every member and admin route, 403 without a CSRF token on every unsafe one', async () => {
+    const before = await tableCounts();
+    let checked = 0;
+    for (const route of t.app.registeredRoutes.filter((r) => r.api)) {
+      const path = concrete(route.url);
+      for (const url of [...acceptedSpellings(path), ...otherSpellings(path)]) {
+        const accepted = acceptedSpellings(path).includes(url);
+        const where = `${route.method} ${url} (${route.access})`;
+        const method = route.method as 'GET' | 'POST' | 'DELETE';
+        if (UNSAFE.has(route.method)) {
+          const res = await anon.request(method, url, method === 'DELETE' ? undefined : {}, { csrf: 'omit' });
+          if (!(isRouterMiss(res) && !accepted)) {
+            expect(res.statusCode, where).toBe(403);
+            expect(res.json().error, where).toBe(CSRF_FAILED);
+          }
+        }
+        if (route.access === 'public') continue;
+        const res = await anon.request(method, url, method === 'POST' ? {} : undefined);
+        if (isRouterMiss(res) && !accepted) continue;
+        expect(res.statusCode, where).toBe(401);
+        if (route.method !== 'HEAD') expect(res.json().error, where).toBe('Please log in first');
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+    expect(await tableCounts()).toEqual(before);
+  });
+
+  it('answers an agent 403 on every admin route, with or without a CSRF token', async () => {
+    const before = await tableCounts();
+    const adminRoutes = t.app.registeredRoutes.filter((r) => r.api && r.access === 'admin');
+    expect(adminRoutes.map((r) => `${r.method} ${r.url}`)).toEqual(
+      expect.arrayContaining(['POST /api/createsection', 'DELETE /api/deletematerial/:id', 'POST /api/uploadmaterial', 'POST /api/adminmemberrecords']),
+    );
+    for (const route of adminRoutes) {
+      const path = concrete(route.url);
+      for (const url of [...acceptedSpellings(path), ...otherSpellings(path)]) {
+        const accepted = acceptedSpellings(path).includes(url);
+        const where = `${route.method} ${url}`;
+        const method = route.method as 'GET' | 'POST' | 'DELETE';
+        const res = await agent.request(method, url, method === 'POST' ? { id: 1, name: 'agent section' } : undefined);
+        if (isRouterMiss(res) && !accepted) continue;
+        expect(res.statusCode, where).toBe(403);
+        if (route.method !== 'HEAD') expect(res.json().error, where).toBe('Only administrators may do this');
+      }
+    }
+    expect(await tableCounts()).toEqual(before);
+  });
+
+  it('keeps the material of the review: no spelling deletes or reads it without the right caller', async () => {
+    for (const url of acceptedSpellings(`/api/deletematerial/${materialId}`)) {
+      expect((await anon.delete(url)).statusCode).toBe(401);
+      expect((await agent.delete(url)).statusCode).toBe(403);
+    }
+    for (const url of acceptedSpellings(`/api/downloadmaterial/${materialId}`)) {
+      const res = await anon.get(url);
+      expect(res.statusCode).toBe(401);
+      expect(res.body).not.toContain('guarded material');
+    }
+    const ok = await agent.get(`/%61pi/downloadmaterial/${materialId}`);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.body).toContain('guarded material');
+  });
+
+  it('gives an encoded spelling exactly the checks of the canonical one for a caller who may pass', async () => {
+    const admin = await t.loginAs(await t.createAdmin());
+    const res = await admin.post('/%61pi/createsection', { name: 'Encoded but allowed' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().section.name).toBe('Encoded but allowed');
+    const noCsrf = await admin.post('/%61pi/createsection', { name: 'No token' }, { csrf: 'omit' });
+    expect(noCsrf.statusCode).toBe(403);
+  });
+});
