@@ -1,11 +1,30 @@
 import { z } from 'zod';
 import { ACCOUNT_TYPES, MEMBER_STATUSES } from './enums.ts';
 import { MSG } from './messages.ts';
-import { contactField, emailField, memberIdSchema, nameField, optionalText, passwordField, LIMITS } from './common.ts';
+import {
+  contactField,
+  controlCharacterMessage,
+  emailField,
+  hasControlCharacter,
+  memberIdSchema,
+  nameField,
+  optionalText,
+  passwordField,
+  LIMITS,
+} from './common.ts';
 
 export const loginRequest = z.object({
-  username: z.string({ error: MSG.loginMissing }).trim().min(1, MSG.loginMissing).max(LIMITS.line),
-  password: z.string({ error: MSG.loginMissing }).min(1, MSG.loginMissing).max(200),
+  username: z
+    .string({ error: MSG.loginMissing })
+    .trim()
+    .min(1, MSG.loginMissing)
+    .max(LIMITS.line)
+    .refine((v) => !hasControlCharacter(v), controlCharacterMessage('Username')),
+  password: z
+    .string({ error: MSG.loginMissing })
+    .min(1, MSG.loginMissing)
+    .max(200)
+    .refine((v) => !hasControlCharacter(v), controlCharacterMessage('Password')),
 });
 export type LoginRequest = z.input<typeof loginRequest>;
 
@@ -42,6 +61,7 @@ export const registerRequest = z.object({
     .string()
     .trim()
     .max(20, 'Invalid referral code')
+    .refine((v) => !hasControlCharacter(v), 'Invalid referral code')
     .nullish()
     .transform((v) => (v ? v.toUpperCase() : null)),
 });

@@ -4,6 +4,17 @@ import { isCalendarDate } from './dates.ts';
 /** Limits of DESIGN §4: names 100, other single-line fields 200, descriptions 2,000. */
 export const LIMITS = { name: 100, line: 200, description: 2000 } as const;
 
+/**
+ * The largest id a record can have: ids are 32-bit integer columns on PostgreSQL (and the same
+ * bound holds on SQLite, so both databases answer alike).
+ */
+export const MAX_ID = 2_147_483_647;
+
+/** Control characters (C0, DEL, C1): never in single-line text. PostgreSQL cannot even store NUL. */
+const CONTROL_CHARACTER = /\p{Cc}/u;
+export const hasControlCharacter = (v: string) => CONTROL_CHARACTER.test(v);
+export const controlCharacterMessage = (label: string) => `${label} may not contain control characters`;
+
 export const isBlank = (v: unknown): boolean => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 /**
@@ -25,6 +36,10 @@ export const idField = (label: string, options: { allowZero?: boolean; requiredM
         ctx.addIssue({ code: 'custom', message: invalid, input: value });
         return z.NEVER;
       }
+      if (Number(text) > MAX_ID) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be at most ${MAX_ID}`, input: value });
+        return z.NEVER;
+      }
       return Number(text);
     });
 };
@@ -38,30 +53,32 @@ export const memberIdSchema = idField('id', { allowZero: true });
 export const idBody = z.object({ id: memberIdSchema });
 export type IdBody = z.input<typeof idBody>;
 
-export const idParams = z.object({
-  id: z.string().regex(/^\d{1,15}$/, 'id must be a number').transform(Number),
-});
+/** `{id}` of a path such as /api/downloadmaterial/{id}. */
+export const idParams = z.object({ id: idField('id') });
 
 export const nameField = (label: string) =>
   z
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(LIMITS.name, `${label} must be at most ${LIMITS.name} characters`);
+    .max(LIMITS.name, `${label} must be at most ${LIMITS.name} characters`)
+    .refine((v) => !hasControlCharacter(v), controlCharacterMessage(label));
 
 export const lineField = (label: string) =>
   z
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(LIMITS.line, `${label} must be at most ${LIMITS.line} characters`);
+    .max(LIMITS.line, `${label} must be at most ${LIMITS.line} characters`)
+    .refine((v) => !hasControlCharacter(v), controlCharacterMessage(label));
 
-/** Optional text: '' and null both mean "no value" and are stored as null. */
+/** Optional single-line text: '' and null both mean "no value" and are stored as null. */
 export const optionalText = (label: string, max: number = LIMITS.line) =>
   z
     .string()
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
+    .refine((v) => !hasControlCharacter(v), controlCharacterMessage(label))
     .nullish()
     .transform((v) => (v ? v : null));
 
@@ -81,6 +98,7 @@ export const emailField = z
   .string({ error: 'Email is required' })
   .trim()
   .max(LIMITS.line, `Email must be at most ${LIMITS.line} characters`)
+  .refine((v) => !hasControlCharacter(v), controlCharacterMessage('Email'))
   .pipe(z.email('Email is not a valid email address'));
 
 /** Digits only, at most 11 (spec §5, §9). */
@@ -93,7 +111,8 @@ export const passwordField = z
   .string({ error: 'Password is required' })
   .min(8, 'Password must be at least 8 characters')
   .max(200, 'Password must be at most 200 characters')
-  .refine((v) => v.trim().length > 0, 'Password cannot be empty!');
+  .refine((v) => v.trim().length > 0, 'Password cannot be empty!')
+  .refine((v) => !hasControlCharacter(v), controlCharacterMessage('Password'));
 
 export const errorResponse = z.object({
   error: z.string(),

@@ -1,0 +1,228 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_ID } from '@ahente/contract/common';
+import { startTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
+
+/**
+ * Input that one database stores and the other cannot must get the same clear 400 on both, and
+ * save nothing (issue 7, finding 4): ids beyond a 32-bit column, and NUL or other control
+ * characters in text. Every string of every JSON body below is poisoned in turn.
+ */
+let t: TestApp;
+let admin: TestClient;
+let adminId: number;
+let agentId: number;
+let dealId: number;
+let sectionId: number;
+let materialId: number;
+
+type Json = string | number | boolean | null | Json[] | { [k: string]: Json };
+interface Case {
+  url: string;
+  anonymous?: boolean;
+  body: () => Record<string, Json>;
+}
+
+const cases = (): Case[] => [
+  { url: '/api/login', anonymous: true, body: () => ({ username: 'someone', password: 'a-password-1' }) },
+  {
+    url: '/api/registeraccounts',
+    anonymous: true,
+    body: () => ({ username: 'newagent', password: 'secret-pass-1', email: 'new@example.ph', lname: 'Cruz', fname: 'Juan', mname: 'Santos', contact: '09171234567', refCode: 'ABCDEFGH' }),
+  },
+  {
+    url: '/api/editMember',
+    body: () => ({
+      id: agentId,
+      f_name: 'Ana',
+      m_name: 'B',
+      l_name: 'Reyes',
+      email: 'ana.reyes@example.ph',
+      contact_no: '09170000000',
+      gender: 'female',
+      birthdate: '1990-01-31',
+      address: 'Somewhere',
+      address_number: '12',
+      address_street: 'Rizal St',
+      address_region: 'NCR',
+      address_city: 'Manila',
+      address_barangay: 'Barangay 1',
+      username: 'ana_reyes',
+      password: 'new-password-1',
+      referral_code: 'ANAREYES',
+      account_type: 'user',
+      position: 'Manager',
+      status: 'Approved',
+      reg_date: '2026-01-01',
+    }),
+  },
+  { url: '/api/changepassword', body: () => ({ id: agentId, password: 'another-pass-1' }) },
+  { url: '/api/adminmemberrecords', body: () => ({ id: adminId }) },
+  { url: '/api/createsection', body: () => ({ name: 'Brochures' }) },
+  { url: '/api/getmaterial', body: () => ({ sectionId: String(sectionId) }) },
+  {
+    url: '/api/adddeals',
+    body: () => ({
+      id: adminId,
+      customerName: 'Maria Clara',
+      transactionType: 'New',
+      product: 'Comprehensive',
+      tcvValue: '25000.50',
+      effectiveDate: '2026-03-15',
+      dealStatus: 'For Quotation',
+      salesType: 'Agent',
+      referror: 'Jose',
+      agent: 'Rizal',
+      salesGroup: 'MedicalSalesGroup',
+    }),
+  },
+  ...['/api/editdeals', '/api/addsales'].map((url) => ({
+    url,
+    body: () => ({
+      id: adminId,
+      formData: {
+        dealid: String(dealId),
+        customerName: 'Maria Clara Santos',
+        transactionType: 'Renewal',
+        product: 'CTPL',
+        tcv: '30000.25',
+        sales_type: 'Agent',
+        referror: 'Jose',
+        agent: 'Rizal',
+        deal_status: 'Under Negotiation',
+        sales_group: 'CarSalesGroup',
+        policy: 'POL-1',
+        insurer: 'Insurer Inc',
+        planName: 'Gold',
+        effectiveDate: '2026-04-01',
+      },
+    }),
+  })),
+  { url: '/api/getdeals', body: () => ({ id: adminId }) },
+  { url: '/api/getsales', body: () => ({ id: adminId }) },
+];
+
+/** Every path to a string (or id) leaf of a body. */
+function leaves(value: Json, path: string[] = []): string[][] {
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    return Object.entries(value).flatMap(([k, v]) => leaves(v, [...path, k]));
+  }
+  return [path];
+}
+function setAt(body: Record<string, Json>, path: string[], value: Json): Record<string, Json> {
+  const copy = structuredClone(body);
+  let node = copy as Record<string, Json>;
+  for (const key of path.slice(0, -1)) node = node[key] as Record<string, Json>;
+  node[path.at(-1)!] = value;
+  return copy;
+}
+
+async function snapshot() {
+  const db = t.db.db;
+  return {
+    members: await db.selectFrom('members').selectAll().orderBy('id').execute(),
+    deals: await db.selectFrom('deals').selectAll().orderBy('id').execute(),
+    sales: await db.selectFrom('sales').selectAll().orderBy('id').execute(),
+    sections: await db.selectFrom('sections').selectAll().orderBy('id').execute(),
+    materials: await db.selectFrom('materials').selectAll().orderBy('id').execute(),
+  };
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const a = await t.createAdmin();
+  adminId = a.id;
+  admin = await t.loginAs(a);
+  agentId = (await t.createMember()).id;
+  sectionId = (await admin.post('/api/createsection', { name: 'Bounds' })).json().section.id;
+  const up = await admin.postForm('/api/uploadmaterial', [
+    { name: 'sectionId', value: String(sectionId) },
+    { name: 'file', filename: 'bounds.pdf', content: Buffer.from('%PDF-1.7\nbounds') },
+  ]);
+  materialId = up.json().material.id;
+  const deal = await admin.post('/api/adddeals', cases().find((c) => c.url === '/api/adddeals')!.body());
+  expect(deal.statusCode, deal.body).toBe(200);
+  dealId = deal.json().deal.id;
+});
+afterAll(() => t.close());
+
+describe('text with NUL or other control characters', () => {
+  it('has a case for every JSON route, so a new one cannot be forgotten here', () => {
+    const noJsonBody = ['/api/logout', '/api/uploadmaterial'];
+    const jsonRoutes = t.app.registeredRoutes.filter((r) => r.api && r.method === 'POST' && !noJsonBody.includes(r.url)).map((r) => r.url);
+    expect(cases().map((c) => c.url).sort()).toEqual(jsonRoutes.sort());
+  });
+
+  it('answers 400 naming the field, for every string of every JSON body, and saves nothing', async () => {
+    const before = await snapshot();
+    let checked = 0;
+    for (const c of cases()) {
+      const base = c.body();
+      for (const path of leaves(base)) {
+        const original = path.reduce<Json>((n, k) => (n as Record<string, Json>)[k]!, base);
+        for (const poison of ['\u0000', '\u0001', '\u007f', '\u009b']) {
+          const value = `${String(original).slice(0, 2)}${poison}${String(original).slice(2)}`;
+          const client = c.anonymous ? t.client() : admin;
+          const res = await client.post(c.url, setAt(base, path, value));
+          const where = `${c.url} ${path.join('.')} ${JSON.stringify(poison)}`;
+          expect(res.statusCode, `${where}: ${res.body}`).toBe(400);
+          const body = res.json();
+          expect(body.error, where).toEqual(expect.any(String));
+          expect(body.details?.[0]?.path, where).toBe(path.join('.'));
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(200);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('says what is wrong in words a person reads', async () => {
+    const res = await t.client().post('/api/login', { username: 'a\u0000b', password: 'whatever-1' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('Username may not contain control characters');
+    const name = await admin.post('/api/editMember', { id: agentId, f_name: 'An\u0000a' });
+    expect(name.json().error).toBe('First name may not contain control characters');
+    const upload = await admin.postForm('/api/uploadmaterial', [
+      { name: 'sectionId', value: `${sectionId}\u0000` },
+      { name: 'file', filename: 'x.pdf', content: Buffer.from('%PDF-1.7\nx') },
+    ]);
+    expect(upload.statusCode).toBe(400);
+    expect((await admin.get(`/api/downloadmaterial/${materialId}%00`)).statusCode).toBe(400);
+  });
+});
+
+describe('ids beyond what the columns hold', () => {
+  it(`answers 400 for every id of every body past ${MAX_ID}, and saves nothing`, async () => {
+    const before = await snapshot();
+    for (const c of cases()) {
+      const base = c.body();
+      for (const path of leaves(base).filter((p) => ['id', 'dealid', 'sectionId'].includes(p.at(-1)!))) {
+        for (const big of [MAX_ID + 1, '2147483648', 99_999_999_999]) {
+          const res = await admin.post(c.url, setAt(base, path, big));
+          const where = `${c.url} ${path.join('.')}=${big}`;
+          expect(res.statusCode, `${where}: ${res.body}`).toBe(400);
+          expect(res.json().error, where).toBe(`${path.at(-1) === 'dealid' ? 'Deal id' : path.at(-1)} must be at most ${MAX_ID}`);
+        }
+      }
+    }
+    for (const url of [`/api/downloadmaterial/${MAX_ID + 1}`, '/api/downloadmaterial/99999999999']) {
+      const res = await admin.get(url);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe(`id must be at most ${MAX_ID}`);
+    }
+    const del = await admin.delete(`/api/deletematerial/${MAX_ID + 1}`);
+    expect(del.statusCode).toBe(400);
+    const upload = await admin.postForm('/api/uploadmaterial', [
+      { name: 'sectionId', value: '99999999999' },
+      { name: 'file', filename: 'x.pdf', content: Buffer.from('%PDF-1.7\nx') },
+    ]);
+    expect(upload.statusCode).toBe(400);
+    expect(upload.json().error).toBe(`sectionId must be at most ${MAX_ID}`);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('still answers 404 for the largest id that a column can hold but no record has', async () => {
+    expect((await admin.get(`/api/downloadmaterial/${MAX_ID}`)).statusCode).toBe(404);
+    expect((await admin.post('/api/getdeals', { id: MAX_ID })).statusCode).toBe(200);
+  });
+});
