@@ -144,8 +144,98 @@ describe('POST /api/editMember', () => {
       const c = await s.loginAs(a);
       const res = await c.post('/api/editMember', { id: a.id, account_type: 'user' });
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ error: 'At least one administrator must remain' });
+      expect(res.json()).toEqual({ error: 'At least one approved administrator must remain' });
       expect((await s.services.members.findById(a.id))!.account_type).toBe('admin');
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe('the last approved administrator (issue 7, finding 5)', () => {
+  it('refuses to let the only admin set themselves Pending, and they stay logged in', async () => {
+    const s = await startTestApp();
+    try {
+      const a = await s.createAdmin();
+      const c = await s.loginAs(a);
+      const res = await c.post('/api/editMember', { id: a.id, status: 'Pending' });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ error: 'At least one approved administrator must remain' });
+      expect((await s.services.members.findById(a.id))!.status).toBe('Approved');
+      expect((await c.get('/api/me')).statusCode).toBe(200);
+      expect((await s.client().post('/api/login', { username: a.username, password: a.password })).statusCode).toBe(200);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('lets an admin step down while another approved admin remains, but never the last one', async () => {
+    const s = await startTestApp();
+    try {
+      const a = await s.createAdmin();
+      const b = await s.createAdmin();
+      const pendingAdmin = await s.createMember({ account_type: 'admin', status: 'Pending' });
+      const ca = await s.loginAs(a);
+      expect((await ca.post('/api/editMember', { id: b.id, status: 'Pending' })).statusCode).toBe(200);
+      // A Pending admin does not count: a is the last approved one.
+      expect((await ca.post('/api/editMember', { id: a.id, account_type: 'user' })).statusCode).toBe(409);
+      expect((await ca.post('/api/editMember', { id: a.id, status: 'Pending' })).statusCode).toBe(409);
+      expect((await s.services.members.findById(a.id))!).toMatchObject({ account_type: 'admin', status: 'Approved' });
+      expect((await s.services.members.findById(pendingAdmin.id))!.status).toBe('Pending');
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('keeps one approved admin when two admins demote each other at the same moment', async () => {
+    const s = await startTestApp();
+    try {
+      for (let round = 0; round < 5; round++) {
+        const a = await s.createAdmin();
+        const b = await s.createAdmin();
+        // Only these two are approved admins: earlier rounds' survivors step aside first.
+        const others = (await s.services.members.listAll()).filter((m) => m.account_type === 'admin' && m.status === 'Approved' && m.id !== a.id && m.id !== b.id);
+        const ca = await s.loginAs(a);
+        for (const o of others) expect((await ca.post('/api/editMember', { id: o.id, status: 'Pending' })).statusCode).toBe(200);
+        // Through the service, so both edits are inside their transactions at once (over HTTP the
+        // first to commit would end the other's session before its request is even read).
+        const as = (m: { id: number }) => ({ memberId: m.id, accountType: 'admin' as const, sessionId: `s${m.id}` });
+        const results = await Promise.allSettled([
+          s.services.members.edit(as(a), { id: b.id, status: 'Pending' }),
+          s.services.members.edit(as(b), { id: a.id, account_type: 'user' }),
+        ]);
+        expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+        const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+        expect(refused.reason).toMatchObject({ statusCode: 409, message: 'At least one approved administrator must remain' });
+        const approvedAdmins = (await s.services.members.listAll()).filter((m) => m.account_type === 'admin' && m.status === 'Approved');
+        expect(approvedAdmins).toHaveLength(1);
+      }
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('creates an administrator at start when the only admin left is not approved', async () => {
+    const s = await startTestApp();
+    try {
+      await s.createMember({ account_type: 'admin', status: 'Pending' });
+      const created = await s.services.members.ensureAdmin();
+      expect(created).toMatchObject({ username: 'admin', generatedPassword: expect.any(String) });
+      expect((await s.client().post('/api/login', { username: 'admin', password: created!.generatedPassword! })).statusCode).toBe(200);
+      expect(await s.services.members.ensureAdmin()).toBeNull();
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('treats only the admin account type as an administrator', async () => {
+    const s = await startTestApp();
+    try {
+      const m = await s.createMember();
+      const c = await s.loginAs(m);
+      await s.db.db.updateTable('members').set({ account_type: 'superuser' as 'admin' }).where('id', '=', m.id).execute();
+      expect((await c.post('/api/adminmemberrecords', { id: m.id })).statusCode).toBe(403);
+      expect((await c.post('/api/createsection', { name: 'Not for you' })).statusCode).toBe(403);
     } finally {
       await s.close();
     }

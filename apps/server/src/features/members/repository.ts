@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Position } from '@ahente/contract/enums';
+import { forUpdate } from '../../db/locks.ts';
 import type { Database, MembersTable } from '../../db/schema.ts';
 
 type Exec = Kysely<Database> | Transaction<Database>;
@@ -93,9 +94,26 @@ export const membersRepository = {
     return db.selectFrom('members').select(PUBLIC_COLUMNS).orderBy('id', 'desc').execute();
   },
 
-  async adminExists(db: Exec) {
-    const row = await db.selectFrom('members').select('id').where('account_type', '!=', 'user').executeTakeFirst();
+  /** True while an approved administrator exists: someone who can log in and run the portal. */
+  async approvedAdminExists(db: Exec) {
+    const row = await db
+      .selectFrom('members')
+      .select('id')
+      .where('account_type', '=', 'admin')
+      .where('status', '=', 'Approved')
+      .executeTakeFirst();
     return row !== undefined;
+  },
+
+  /**
+   * Locks the approved administrators' rows until the transaction ends, so two admins demoting
+   * each other at once are decided one after the other (the second sees the first's change).
+   */
+  async lockApprovedAdmins(db: Exec) {
+    await forUpdate(
+      db,
+      db.selectFrom('members').select('id').where('account_type', '=', 'admin').where('status', '=', 'Approved'),
+    ).execute();
   },
 
   /**

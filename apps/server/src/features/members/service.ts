@@ -39,6 +39,8 @@ function ref(row: { id: number; f_name: string; m_name: string | null; l_name: s
   return { id: row.id, f_name: row.f_name, m_name: row.m_name, l_name: row.l_name };
 }
 
+export const LAST_ADMIN = 'At least one approved administrator must remain';
+
 export function fullName(m: { f_name: string; m_name?: string | null; l_name: string }): string {
   return [m.f_name, m.m_name, m.l_name].filter(Boolean).join(' ');
 }
@@ -174,6 +176,9 @@ export function createMembersService(db: Kysely<Database>, config: Config) {
 
       try {
         await db.transaction().execute(async (trx) => {
+          // A change of status or account type may take away the last approved administrator.
+          const touchesAdmins = patch.status !== undefined || patch.account_type !== undefined;
+          if (touchesAdmins) await membersRepository.lockApprovedAdmins(trx);
           const current = await membersRepository.findById(trx, id);
           if (!current) throw notFound('Member not found');
           if (patch.username && (await membersRepository.usernameTaken(trx, patch.username, id))) {
@@ -186,8 +191,8 @@ export function createMembersService(db: Kysely<Database>, config: Config) {
             throw conflict('Referral code is already in use');
           }
           await membersRepository.update(trx, id, patch);
-          if (current.account_type !== 'user' && patch.account_type === 'user' && !(await membersRepository.adminExists(trx))) {
-            throw conflict('At least one administrator must remain');
+          if (touchesAdmins && !(await membersRepository.approvedAdminExists(trx))) {
+            throw conflict(LAST_ADMIN);
           }
           // A new password set by someone else, or an account no longer approved, ends its sessions.
           const passwordChanged = password !== undefined;
@@ -231,14 +236,21 @@ export function createMembersService(db: Kysely<Database>, config: Config) {
     },
 
     /**
-     * On start: if no admin exists, create one from ADMIN_USERNAME/ADMIN_PASSWORD, or `admin`
+     * On start: if no approved admin exists, create one from ADMIN_USERNAME/ADMIN_PASSWORD, or `admin`
      * with a random password returned so the caller can print it once.
      */
     async ensureAdmin(): Promise<{ username: string; generatedPassword?: string } | null> {
-      if (await membersRepository.adminExists(db)) return null;
+      if (await membersRepository.approvedAdminExists(db)) return null;
       const username = config.adminUsername ?? 'admin';
       const generatedPassword = config.adminPassword ? undefined : referralCode(16);
-      await this.createAdmin(username, config.adminPassword ?? generatedPassword!);
+      try {
+        await this.createAdmin(username, config.adminPassword ?? generatedPassword!);
+      } catch (err) {
+        if (!(err instanceof HttpError && err.statusCode === 409)) throw err;
+        throw new Error(
+          `No approved administrator exists, and the username "${username}" is taken. Set ADMIN_USERNAME and ADMIN_PASSWORD to another name, or run: npm run create-admin -- --username <name> --password <password>`,
+        );
+      }
       return { username, ...(generatedPassword ? { generatedPassword } : {}) };
     },
   };
