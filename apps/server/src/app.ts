@@ -35,6 +35,8 @@ const DOCS_PREFIX = '/api/docs';
 export interface AppDeps {
   config: Config;
   db: Db;
+  /** Where log lines go (stdout when not given); tests read them here. */
+  logStream?: NodeJS.WritableStream;
 }
 
 export function buildServices({ config, db }: AppDeps) {
@@ -51,7 +53,7 @@ export function buildServices({ config, db }: AppDeps) {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: { ...loggerOptions(config.logLevel), ...(deps.logStream ? { stream: deps.logStream } : {}) },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
   });
@@ -127,12 +129,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 function installApiHooks(api: FastifyInstance, sessions: Sessions, csrf: Csrf) {
   api.addHook('onRequest', async (request, reply) => {
     await sessions.load(request);
-    if (request.auth) {
-      // Every later log line of this request names the member (an id, never personal data).
-      const log = request.log.child({ memberId: request.auth.memberId });
-      request.log = log;
-      reply.log = log;
-    }
+    // Every later log line of this request (its errors, 'request completed') names the client
+    // address and the member: an id, never a name or other personal data.
+    const log = request.log.child(request.auth ? { ip: request.ip, memberId: request.auth.memberId } : { ip: request.ip });
+    request.log = log;
+    reply.log = log;
     csrf.check(request, reply, sessionBinding(request));
     enforceAccess(request);
   });

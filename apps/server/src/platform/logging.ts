@@ -18,16 +18,18 @@ export const REDACT_PATHS = [
   '*.account_number',
 ];
 
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+export function loggerOptions(level: string): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
   return {
     level,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     serializers: {
-      // Only the path: query strings may carry personal data.
-      req: (req: { method: string; url: string; id: string }) => ({
+      // Only the path: query strings may carry personal data. The client address (as the trusted
+      // proxies name it) lets an action be traced; the member id joins once the session is known.
+      req: (req: { method: string; url: string; id: string; ip?: string }) => ({
         method: req.method,
         url: req.url.split('?')[0],
         id: req.id,
+        ip: req.ip,
       }),
     },
   };
