@@ -1,5 +1,5 @@
 import { buildApp, buildServices } from './app.ts';
-import { loadConfig } from './config.ts';
+import { ConfigError, loadConfig } from './config.ts';
 import { connect } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 
@@ -41,6 +41,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // A configuration mistake is told in one line; anything else with its stack.
+  console.error(err instanceof ConfigError ? `Configuration error: ${err.message}` : err);
   process.exit(1);
 });
