@@ -13,7 +13,7 @@ import type { Db } from './db/connect.ts';
 import { randomToken, nowIso } from './platform/tokens.ts';
 import { createCsrf, type Csrf } from './platform/csrf.ts';
 import { installErrorHandler, installNotFound } from './platform/errors.ts';
-import { declarePublicScope, enforceAccess, requireAccessEverywhere, requireAccessInScope } from './platform/guards.ts';
+import { declarePublicScope, enforceAccess, enforceOwnership, requireAccessEverywhere, requireRouteTable } from './platform/guards.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { secretRepository } from './platform/secret-repository.ts';
 import { createSessions, sessionBinding, type Sessions } from './platform/sessions.ts';
@@ -23,6 +23,7 @@ import { createAuthService } from './features/auth/service.ts';
 import { dealsRoutes } from './features/deals/routes.ts';
 import { createDealsService } from './features/deals/service.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { createHealthService } from './features/health/service.ts';
 import { materialsRoutes } from './features/materials/routes.ts';
 import { createMaterialsService } from './features/materials/service.ts';
 import { membersRoutes } from './features/members/routes.ts';
@@ -41,13 +42,14 @@ export interface AppDeps {
 
 export function buildServices({ config, db }: AppDeps) {
   const sessions = createSessions(db.db, config);
-  const members = createMembersService(db.db, config);
+  const members = createMembersService(db.db, config, sessions);
   const auth = createAuthService(db.db, config, members);
   const deals = createDealsService(db.db, members);
   const sales = createSalesService(db.db, deals);
   const storage = createLocalDiskStorage(config.storageDir);
   const materials = createMaterialsService(db.db, storage);
-  return { sessions, members, auth, deals, sales, storage, materials };
+  const health = createHealthService(db.db);
+  return { sessions, members, auth, deals, sales, storage, materials, health };
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -103,13 +105,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Every API route lives in this scope. Its hooks run for each request the router matches to one
   // of its routes, however the URL was spelt: the session, then CSRF, then the route's access rule.
   await app.register(async (api) => {
-    requireAccessInScope(api);
+    requireRouteTable(api);
     installApiHooks(api, services.sessions, csrf);
 
-    api.get('/api/csrf-cookie', { config: { access: 'public' }, schema: { tags: ['auth'] } }, async (_request, reply) => {
-      reply.code(204).send();
-    });
-    healthRoutes(api, deps.db.db);
+    healthRoutes(api, services.health);
     authRoutes(api, services.auth, services.sessions, csrf);
     membersRoutes(api, services.members);
     materialsRoutes(api, services.materials, { storage: services.storage, config });
@@ -137,6 +136,8 @@ function installApiHooks(api: FastifyInstance, sessions: Sessions, csrf: Csrf) {
     csrf.check(request, reply, sessionBinding(request));
     enforceAccess(request);
   });
+  // Once the body and params are parsed: a call naming a member, for that member or an admin only.
+  api.addHook('preHandler', async (request) => enforceOwnership(request));
 }
 
 /** The CSRF signing key shared through the database by every instance (decision 001). */

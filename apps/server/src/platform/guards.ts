@@ -1,15 +1,17 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { ROUTE_LIST, type Access, type RouteDef } from '@ahente/contract/routes';
 import { HttpError, forbidden } from './errors.ts';
 import type { Auth } from './sessions.ts';
 
-/** Who may call a route. Every route declares one: there is no default. */
-export type Access = 'public' | 'member' | 'admin';
+export type { Access };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
     /** Set by the API scope on its own routes. */
     api?: boolean;
+    /** The route table's entry this route was registered from (API routes only). */
+    route?: RouteDef;
   }
   interface FastifyInstance {
     /** Every route registered on this app (HEAD routes included), as the router matches them. */
@@ -68,16 +70,39 @@ export function declarePublicScope(scope: FastifyInstance) {
   });
 }
 
+const TABLE = new Set<RouteDef>(ROUTE_LIST);
+
 /**
- * For the API scope: a route without an access rule cannot be registered, and every request the
- * router matches to one of this scope's routes, however its URL is spelt, meets `enforce`. Fastify
- * runs a scope's hooks for the routes registered in it, so nothing here reads the URL.
+ * For the API scope: only routes of the contract's route table can be registered, each with the
+ * method, path and access rule the table gives it (platform/api-route.ts); and every request the
+ * router matches to one of this scope's routes, however its URL is spelt, meets the scope's hooks.
+ * Fastify runs a scope's hooks for the routes registered in it, so nothing here reads the URL.
  */
-export function requireAccessInScope(scope: FastifyInstance) {
+export function requireRouteTable(scope: FastifyInstance) {
   scope.addHook('onRoute', (route) => {
-    if (!accessOf(route)) throw new Error(`Route ${methodsOf(route).join(',')} ${route.url} declares no access rule`);
-    route.config = { ...(route.config ?? {}), api: true } as RouteOptions['config'];
+    const where = `Route ${methodsOf(route).join(',')} ${route.url}`;
+    const def = route.config?.route;
+    if (!def || !TABLE.has(def)) throw new Error(`${where} is not in the route table (packages/contract/src/routes.ts)`);
+    const methodOk = methodsOf(route).every((m) => m === def.method || (m === 'HEAD' && def.method === 'GET'));
+    if (!methodOk || route.url !== def.path) throw new Error(`${where} does not match its table entry ${def.method} ${def.path}`);
+    if (accessOf(route) !== def.access) throw new Error(`${where} declares no access rule, or not the table's`);
+    route.config = { ...route.config, api: true } as RouteOptions['config'];
   });
+}
+
+/**
+ * Before the handler, once the request is parsed: a call that names a member (the table says
+ * where its id is) acts on that member only for the member themselves or an administrator.
+ * A route without a table entry is denied.
+ */
+export function enforceOwnership(request: FastifyRequest): void {
+  const def = request.routeOptions.config.route;
+  if (!def) throw forbidden();
+  if (!def.member) return;
+  const source = (def.member.in === 'body' ? request.body : request.params) as Record<string, unknown> | undefined;
+  const id = source?.[def.member.key];
+  if (typeof id !== 'number') throw forbidden('You may only act on your own account');
+  requireSelfOrAdmin(request, id);
 }
 
 /** After the session is loaded: 401 when logged out, 403 when not an admin, by the matched route's rule. */

@@ -6,7 +6,9 @@ import Fastify from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
-import { declarePublicScope, requireAccessEverywhere, requireAccessInScope } from './guards.ts';
+import { routes } from '@ahente/contract/routes';
+import { apiRoute } from './api-route.ts';
+import { declarePublicScope, requireAccessEverywhere, requireRouteTable } from './guards.ts';
 import { REDACT_PATHS } from './logging.ts';
 
 let t: TestApp;
@@ -71,13 +73,21 @@ describe('platform', () => {
     expect(Object.keys(res.json().paths)).toEqual(expect.arrayContaining(['/api/login', '/api/registeraccounts', '/api/editMember']));
   });
 
-  it('refuses to register an API route that declares no access rule', async () => {
+  it('refuses to register an API route that is not in the route table, or differs from its entry', async () => {
     const app = Fastify();
     requireAccessEverywhere(app);
     await app.register(async (api) => {
-      requireAccessInScope(api);
-      expect(() => api.get('/api/oops', async () => ({}))).toThrow('Route GET /api/oops declares no access rule');
-      expect(() => api.get('/api/fine', { config: { access: 'member' } }, async () => ({}))).not.toThrow();
+      requireRouteTable(api);
+      expect(() => api.get('/api/oops', { config: { access: 'member' } }, async () => ({}))).toThrow(
+        'Route GET /api/oops is not in the route table (packages/contract/src/routes.ts)',
+      );
+      expect(() => api.post('/api/getsection', { config: { access: 'member', route: routes.getSections } }, async () => ({}))).toThrow(
+        'does not match its table entry GET /api/getsection',
+      );
+      expect(() => api.get('/api/getsection', { config: { access: 'public', route: routes.getSections } }, async () => ({}))).toThrow(
+        "declares no access rule, or not the table's",
+      );
+      expect(() => apiRoute(api, routes.getSections, async () => [])).not.toThrow();
     });
     await app.close();
   });

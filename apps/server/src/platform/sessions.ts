@@ -73,7 +73,8 @@ export function createSessions(db: Kysely<Database>, config: Config) {
       reply.clearCookie(SESSION_COOKIE, cookieOptions);
     },
 
-    endAllFor: (memberId: number, keep?: string) => sessionRepository.deleteForMember(db, memberId, keep),
+    /** Ends every session of a member but `keep`; inside the caller's transaction when one is given. */
+    endAllFor: (memberId: number, keep?: string, executor: Kysely<Database> = db) => sessionRepository.deleteForMember(executor, memberId, keep),
 
     purgeExpired() {
       const now = new Date();

@@ -1,14 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import { routes } from '@ahente/contract/routes';
+import { apiRoute } from '../../platform/api-route.ts';
+import type { HealthService } from './service.ts';
 
-export function healthRoutes(app: FastifyInstance, db: Kysely<Database>) {
-  app.get('/api/health', { config: { access: 'public' }, schema: { tags: ['health'] } }, async (_request, reply) => {
-    try {
-      await sql`select 1`.execute(db);
-      return { ok: true };
-    } catch {
-      return reply.code(503).send({ ok: false, error: 'Database is not answering' });
-    }
-  });
+export function healthRoutes(app: FastifyInstance, health: HealthService) {
+  apiRoute(app, routes.health, async (_request, reply) =>
+    (await health.databaseAnswers()) ? { ok: true as const } : reply.code(503).send({ ok: false, error: 'Database is not answering' }),
+  );
 }

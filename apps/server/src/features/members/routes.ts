@@ -1,36 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { changePasswordRequest } from '@ahente/contract/auth';
-import { idBody, successResponse } from '@ahente/contract/common';
-import { editMemberRequest, editMemberResponse, memberRecord } from '@ahente/contract/members';
-import { requireAuth, requireSelfOrAdmin } from '../../platform/guards.ts';
+import { routes } from '@ahente/contract/routes';
+import { apiRoute } from '../../platform/api-route.ts';
+import { requireAuth } from '../../platform/guards.ts';
 import type { MembersService } from './service.ts';
 
+/** Ownership (`id` names the member) is enforced by the API scope from the route table. */
 export function membersRoutes(app: FastifyInstance, members: MembersService) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  apiRoute(app, routes.editMember, async (request) => ({ success: true as const, member: await members.edit(requireAuth(request), request.body) }));
 
-  r.post('/api/editMember', {
-    config: { access: 'member' },
-    schema: { tags: ['members'], body: editMemberRequest, response: { 200: editMemberResponse } },
-    handler: async (request) => ({ success: true as const, member: await members.edit(requireAuth(request), request.body) }),
+  apiRoute(app, routes.changePassword, async (request) => {
+    await members.changePassword(requireAuth(request), request.body.id, request.body.password);
+    return { success: true as const };
   });
 
-  r.post('/api/changepassword', {
-    config: { access: 'member' },
-    schema: { tags: ['members'], body: changePasswordRequest, response: { 200: successResponse } },
-    handler: async (request) => {
-      await members.changePassword(requireAuth(request), request.body.id, request.body.password);
-      return { success: true as const };
-    },
-  });
-
-  r.post('/api/adminmemberrecords', {
-    config: { access: 'admin' },
-    schema: { tags: ['members'], body: idBody, response: { 200: z.array(memberRecord) } },
-    handler: async (request) => {
-      requireSelfOrAdmin(request, request.body.id);
-      return members.listAll();
-    },
-  });
+  apiRoute(app, routes.adminMemberRecords, async () => members.listAll());
 }

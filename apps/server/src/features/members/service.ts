@@ -8,8 +8,7 @@ import { isUniqueViolation, violatedName } from '../../db/errors.ts';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { isAdmin } from '../../platform/guards.ts';
 import { hashPassword } from '../../platform/passwords.ts';
-import { sessionRepository } from '../../platform/session-repository.ts';
-import type { Auth } from '../../platform/sessions.ts';
+import type { Auth, Sessions } from '../../platform/sessions.ts';
 import { nowIso, referralCode } from '../../platform/tokens.ts';
 import { membersRepository, type AncestorRow, type MemberPatch, type NewMember, type PublicMemberRow } from './repository.ts';
 
@@ -45,7 +44,7 @@ export function fullName(m: { f_name: string; m_name?: string | null; l_name: st
   return [m.f_name, m.m_name, m.l_name].filter(Boolean).join(' ');
 }
 
-export function createMembersService(db: Kysely<Database>, config: Config) {
+export function createMembersService(db: Kysely<Database>, config: Config, sessions: Sessions) {
   /** Shapes rows as admins see them, the hierarchy derived from the sponsor chain. */
   async function toRecords(rows: PublicMemberRow[], all: boolean): Promise<MemberRecord[]> {
     const ancestors = await membersRepository.leadersAbove(db, all ? undefined : rows.map((r) => r.id));
@@ -157,8 +156,8 @@ export function createMembersService(db: Kysely<Database>, config: Config) {
     /** editMember: an agent changes their own personal fields; an admin anything but `manager`. */
     async edit(auth: Auth, input: EditMemberInput): Promise<MemberRecord> {
       const { id, manager, ...changes } = input;
+      // Whether the caller may act on member `id` at all is decided before (the route table's owner rule).
       const admin = isAdmin(auth);
-      if (id !== auth.memberId && !admin) throw forbidden('You may only act on your own account');
       if (manager !== undefined) {
         throw badRequest('The manager is derived from the sponsor chain and cannot be set');
       }
@@ -198,7 +197,7 @@ export function createMembersService(db: Kysely<Database>, config: Config) {
           const passwordChanged = password !== undefined;
           const deactivated = patch.status !== undefined && patch.status !== 'Approved';
           if (passwordChanged || deactivated || patch.account_type !== undefined) {
-            await sessionRepository.deleteForMember(trx, id, id === auth.memberId && !deactivated ? auth.sessionId : undefined);
+            await sessions.endAllFor(id, id === auth.memberId && !deactivated ? auth.sessionId : undefined, trx);
           }
         });
       } catch (err) {
@@ -210,12 +209,11 @@ export function createMembersService(db: Kysely<Database>, config: Config) {
 
     /** changepassword: one's own keeps this session and ends the others; an admin's ends them all. */
     async changePassword(auth: Auth, id: number, password: string): Promise<void> {
-      if (id !== auth.memberId && !isAdmin(auth)) throw forbidden('You may only act on your own account');
       const password_hash = await hashPassword(password);
       await db.transaction().execute(async (trx) => {
         if (!(await membersRepository.findById(trx, id))) throw notFound('Member not found');
         await membersRepository.update(trx, id, { password_hash, updated_at: nowIso() });
-        await sessionRepository.deleteForMember(trx, id, id === auth.memberId ? auth.sessionId : undefined);
+        await sessions.endAllFor(id, id === auth.memberId ? auth.sessionId : undefined, trx);
       });
     },
 

@@ -1,28 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idBody } from '@ahente/contract/common';
-import { addSaleRequest, saleListResponse, saleSavedResponse } from '@ahente/contract/sales';
-import { requireSelfOrAdmin } from '../../platform/guards.ts';
+import { routes } from '@ahente/contract/routes';
+import { apiRoute } from '../../platform/api-route.ts';
 import type { SalesService } from './service.ts';
 
+/** Ownership (`id` names the agent) is enforced by the API scope from the route table. */
 export function salesRoutes(app: FastifyInstance, sales: SalesService) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.post('/api/addsales', {
-    config: { access: 'member' },
-    schema: { tags: ['sales'], body: addSaleRequest, response: { 200: saleSavedResponse } },
-    handler: async (request) => {
-      requireSelfOrAdmin(request, request.body.id);
-      return { success: true as const, sale: await sales.add(request.body) };
-    },
-  });
-
-  r.post('/api/getsales', {
-    config: { access: 'member' },
-    schema: { tags: ['sales'], body: idBody, response: { 200: saleListResponse } },
-    handler: async (request) => {
-      requireSelfOrAdmin(request, request.body.id);
-      return sales.list(request.body.id);
-    },
-  });
+  apiRoute(app, routes.addSale, async (request) => ({ success: true as const, sale: await sales.add(request.body) }));
+  apiRoute(app, routes.getSales, async (request) => sales.list(request.body.id));
 }

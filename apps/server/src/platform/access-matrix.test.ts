@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pathOf, ROUTE_LIST, routes, type RouteName } from '@ahente/contract/routes';
+import { startTestApp, type FormPart, type TestApp, type TestClient } from '../../test/harness.ts';
+
+/**
+ * Who may call what: one row per route of the table, and for each caller (anonymous, the member
+ * the call names, another agent, an admin) the status the route must answer. A route registered
+ * without a row here fails the first test.
+ */
+let t: TestApp;
+type Member = Awaited<ReturnType<TestApp['createMember']>>;
+let owner: Member;
+let sectionId: number;
+let seq = 0;
+
+type Caller = 'anonymous' | 'owner' | 'other' | 'admin';
+interface Call {
+  body?: unknown;
+  params?: Record<string, unknown>;
+  form?: FormPart[];
+}
+interface Row {
+  /** A fresh, valid request naming the owner (made again for each caller). */
+  call: () => Promise<Call>;
+  expect: Record<Caller, number>;
+}
+
+const pdf = () => Buffer.from(`%PDF-1.7\nmatrix ${seq++}`);
+async function adminClient() {
+  return t.loginAs(await t.createAdmin());
+}
+async function newMaterial(): Promise<number> {
+  const res = await (await adminClient()).postForm(routes.uploadMaterial.path, [
+    { name: 'sectionId', value: String(sectionId) },
+    { name: 'file', filename: `m${seq++}.pdf`, content: pdf() },
+  ]);
+  return res.json().material.id;
+}
+const dealBody = () => ({
+  id: owner.id,
+  customerName: 'Maria Clara',
+  transactionType: 'New',
+  product: 'Comprehensive',
+  tcvValue: 1000,
+  effectiveDate: '2026-03-15',
+  salesType: 'Direct',
+});
+async function ownerDeal(): Promise<number> {
+  const res = await (await t.loginAs(owner)).post(routes.addDeal.path, dealBody());
+  return res.json().deal.id;
+}
+const dealForm = (dealid: number) => ({ dealid, customerName: 'Maria Clara', product: 'CTPL', tcv: '1500', sales_type: 'Direct', effectiveDate: '2026-04-01' });
+
+const everyone = (status: number): Record<Caller, number> => ({ anonymous: status, owner: status, other: status, admin: status });
+const members = { anonymous: 401, owner: 200, other: 200, admin: 200 };
+const adminsOnly = { anonymous: 401, owner: 403, other: 403, admin: 200 };
+const selfOrAdmin = { anonymous: 401, owner: 200, other: 403, admin: 200 };
+
+const MATRIX: Record<RouteName, Row> = {
+  csrfCookie: { call: async () => ({}), expect: everyone(204) },
+  health: { call: async () => ({}), expect: everyone(200) },
+  login: { call: async () => ({ body: { username: owner.username, password: owner.password } }), expect: everyone(200) },
+  me: { call: async () => ({}), expect: members },
+  logout: { call: async () => ({}), expect: everyone(204) },
+  register: {
+    call: async () => {
+      const u = `reg_${Date.now().toString(36)}_${seq++}`;
+      return { body: { username: u, password: 'secret-pass-1', email: `${u}@example.ph`, lname: 'Cruz', fname: 'Juan', contact: '09171234567' } };
+    },
+    expect: everyone(200),
+  },
+  editMember: { call: async () => ({ body: { id: owner.id, f_name: `Ana${seq++}` } }), expect: selfOrAdmin },
+  changePassword: { call: async () => ({ body: { id: owner.id, password: owner.password } }), expect: selfOrAdmin },
+  adminMemberRecords: { call: async () => ({ body: { id: owner.id } }), expect: adminsOnly },
+  getSections: { call: async () => ({}), expect: members },
+  createSection: { call: async () => ({ body: { name: `Section ${seq++}` } }), expect: adminsOnly },
+  getMaterials: { call: async () => ({ body: { sectionId } }), expect: members },
+  downloadMaterial: { call: async () => ({ params: { id: await newMaterial() } }), expect: members },
+  deleteMaterial: { call: async () => ({ params: { id: await newMaterial() } }), expect: adminsOnly },
+  uploadMaterial: {
+    call: async () => ({ form: [{ name: 'sectionId', value: String(sectionId) }, { name: 'file', filename: `u${seq++}.pdf`, content: pdf() }] }),
+    expect: { ...adminsOnly, admin: 201 },
+  },
+  addDeal: { call: async () => ({ body: dealBody() }), expect: selfOrAdmin },
+  getDeals: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
+  editDeal: { call: async () => ({ body: { id: owner.id, formData: dealForm(await ownerDeal()) } }), expect: selfOrAdmin },
+  addSale: { call: async () => ({ body: { id: owner.id, formData: dealForm(await ownerDeal()) } }), expect: selfOrAdmin },
+  getSales: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
+};
+
+async function clientFor(caller: Caller): Promise<TestClient> {
+  if (caller === 'anonymous') return t.client();
+  if (caller === 'owner') return t.loginAs(owner);
+  if (caller === 'other') return t.loginAs(await t.createMember());
+  return adminClient();
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  owner = await t.createMember();
+  sectionId = (await (await adminClient()).post(routes.createSection.path, { name: 'Matrix' })).json().section.id;
+});
+afterAll(() => t.close());
+
+describe('who may call each route', () => {
+  it('has a row for every route of the table, and the table is exactly what the server registered', () => {
+    expect(Object.keys(MATRIX).sort()).toEqual(Object.keys(routes).sort());
+    const registered = t.app.registeredRoutes.filter((r) => r.api && r.method !== 'HEAD').map((r) => `${r.method} ${r.url}`);
+    expect(registered.sort()).toEqual(ROUTE_LIST.map((r) => `${r.method} ${r.path}`).sort());
+  });
+
+  for (const [name, row] of Object.entries(MATRIX) as [RouteName, Row][]) {
+    const def = routes[name];
+    it(`${def.method} ${def.path}: ${Object.entries(row.expect).map(([c, s]) => `${c} ${s}`).join(', ')}`, async () => {
+      for (const caller of ['anonymous', 'owner', 'other', 'admin'] as const) {
+        const call = await row.call();
+        const client = await clientFor(caller);
+        const url = pathOf(def, call.params);
+        const res = call.form
+          ? await client.postForm(url, call.form)
+          : await client.request(def.method, url, def.method === 'POST' ? (call.body ?? {}) : undefined);
+        expect(res.statusCode, `${caller}: ${res.body.slice(0, 200)}`).toBe(row.expect[caller]);
+      }
+    });
+  }
+});

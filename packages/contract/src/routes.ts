@@ -1,0 +1,250 @@
+import { z } from 'zod';
+import { changePasswordRequest, loginRequest, notApprovedResponse, registerRequest, registerResponse, sessionUser } from './auth.ts';
+import { errorResponse, idBody, idParams, successResponse } from './common.ts';
+import { dealListResponse, dealSavedResponse, editDealRequest, newDealRequest } from './deals.ts';
+import {
+  createSectionRequest,
+  createSectionResponse,
+  deleteMaterialResponse,
+  getMaterialRequest,
+  materialList,
+  sectionList,
+  uploadMaterialFields,
+  uploadMaterialResponse,
+  UPLOAD_MATERIAL_FILE_FIELD,
+} from './materials.ts';
+import { editMemberRequest, editMemberResponse, memberRecord } from './members.ts';
+import { addSaleRequest, saleListResponse, saleSavedResponse } from './sales.ts';
+
+/**
+ * The route table: every API call of spec §7 and DESIGN §4, declared once. The server registers
+ * its routes from it (a route not in it cannot be registered), the web calls them through it and
+ * parses each answer with it, and the e2e support code and the bench take their paths from it.
+ */
+
+/** Who may call a route: anyone, a logged-in member, or an administrator. */
+export type Access = 'public' | 'member' | 'admin';
+export type Method = 'GET' | 'POST' | 'DELETE';
+
+/** A body the route answers with as a file (a download), not JSON. */
+export const fileResponse = z.custom<Blob>(() => true, 'a file');
+/** No body at all (204). */
+export const noContent = z.undefined();
+
+export interface RouteDef {
+  method: Method;
+  /** Fastify syntax: `/api/downloadmaterial/:id`. */
+  path: string;
+  access: Access;
+  /** A call that names a member: where the member's id is read, after the request is parsed. */
+  member?: { in: 'body' | 'params'; key: string };
+  body?: z.ZodType;
+  params?: z.ZodType;
+  /** multipart/form-data: its text fields and the name of its one file field. */
+  multipart?: { fields: z.ZodType; file: string };
+  /** Per status: successes, and errors with a shape other than `errorResponse`. */
+  responses: Record<number, z.ZodType>;
+  /** OpenAPI grouping. */
+  tag: string;
+  summary: string;
+}
+
+/** Any status a route does not list answers with this shape (DESIGN §4). */
+export const defaultErrorResponse = errorResponse;
+
+const route = <const R extends RouteDef>(r: R): R => r;
+const ownerInBody = { in: 'body', key: 'id' } as const;
+
+export const routes = {
+  csrfCookie: route({
+    method: 'GET',
+    path: '/api/csrf-cookie',
+    access: 'public',
+    responses: { 204: noContent },
+    tag: 'auth',
+    summary: 'Sets the XSRF-TOKEN cookie',
+  }),
+  health: route({
+    method: 'GET',
+    path: '/api/health',
+    access: 'public',
+    responses: { 200: z.object({ ok: z.literal(true) }), 503: z.object({ ok: z.literal(false), error: z.string() }) },
+    tag: 'health',
+    summary: 'The database answers',
+  }),
+  login: route({
+    method: 'POST',
+    path: '/api/login',
+    access: 'public',
+    body: loginRequest,
+    responses: { 200: sessionUser, 403: z.union([notApprovedResponse, errorResponse]) },
+    tag: 'auth',
+    summary: 'Logs in an approved member',
+  }),
+  me: route({ method: 'GET', path: '/api/me', access: 'member', responses: { 200: sessionUser }, tag: 'auth', summary: 'The current session' }),
+  logout: route({ method: 'POST', path: '/api/logout', access: 'public', responses: { 204: noContent }, tag: 'auth', summary: 'Ends the session' }),
+  register: route({
+    method: 'POST',
+    path: '/api/registeraccounts',
+    access: 'public',
+    body: registerRequest,
+    responses: { 200: registerResponse },
+    tag: 'auth',
+    summary: 'Signs up a Pending agent',
+  }),
+  editMember: route({
+    method: 'POST',
+    path: '/api/editMember',
+    access: 'member',
+    member: ownerInBody,
+    body: editMemberRequest,
+    responses: { 200: editMemberResponse },
+    tag: 'members',
+    summary: "Edits a member: one's own personal fields, or anything but the manager for an admin",
+  }),
+  changePassword: route({
+    method: 'POST',
+    path: '/api/changepassword',
+    access: 'member',
+    member: ownerInBody,
+    body: changePasswordRequest,
+    responses: { 200: successResponse },
+    tag: 'members',
+    summary: "Changes a member's password",
+  }),
+  adminMemberRecords: route({
+    method: 'POST',
+    path: '/api/adminmemberrecords',
+    access: 'admin',
+    body: idBody,
+    responses: { 200: z.array(memberRecord) },
+    tag: 'members',
+    summary: 'Every member, as administrators see them',
+  }),
+  getSections: route({ method: 'GET', path: '/api/getsection', access: 'member', responses: { 200: sectionList }, tag: 'materials', summary: 'Every section' }),
+  createSection: route({
+    method: 'POST',
+    path: '/api/createsection',
+    access: 'admin',
+    body: createSectionRequest,
+    responses: { 200: createSectionResponse },
+    tag: 'materials',
+    summary: 'Creates a section',
+  }),
+  getMaterials: route({
+    method: 'POST',
+    path: '/api/getmaterial',
+    access: 'member',
+    body: getMaterialRequest,
+    responses: { 200: materialList },
+    tag: 'materials',
+    summary: "A section's materials",
+  }),
+  downloadMaterial: route({
+    method: 'GET',
+    path: '/api/downloadmaterial/:id',
+    access: 'member',
+    params: idParams,
+    responses: { 200: fileResponse },
+    tag: 'materials',
+    summary: 'Downloads a material under its original name',
+  }),
+  deleteMaterial: route({
+    method: 'DELETE',
+    path: '/api/deletematerial/:id',
+    access: 'admin',
+    params: idParams,
+    responses: { 200: deleteMaterialResponse },
+    tag: 'materials',
+    summary: 'Deletes a material and its file',
+  }),
+  uploadMaterial: route({
+    method: 'POST',
+    path: '/api/uploadmaterial',
+    access: 'admin',
+    multipart: { fields: uploadMaterialFields, file: UPLOAD_MATERIAL_FILE_FIELD },
+    responses: { 201: uploadMaterialResponse },
+    tag: 'materials',
+    summary: 'Uploads a material into a section (multipart/form-data)',
+  }),
+  addDeal: route({
+    method: 'POST',
+    path: '/api/adddeals',
+    access: 'member',
+    member: ownerInBody,
+    body: newDealRequest,
+    responses: { 200: dealSavedResponse },
+    tag: 'deals',
+    summary: 'Records a deal',
+  }),
+  getDeals: route({
+    method: 'POST',
+    path: '/api/getdeals',
+    access: 'member',
+    member: ownerInBody,
+    body: idBody,
+    responses: { 200: dealListResponse },
+    tag: 'deals',
+    summary: "A member's deals, newest first",
+  }),
+  editDeal: route({
+    method: 'POST',
+    path: '/api/editdeals',
+    access: 'member',
+    member: ownerInBody,
+    body: editDealRequest,
+    responses: { 200: dealSavedResponse },
+    tag: 'deals',
+    summary: 'Edits a deal',
+  }),
+  addSale: route({
+    method: 'POST',
+    path: '/api/addsales',
+    access: 'member',
+    member: ownerInBody,
+    body: addSaleRequest,
+    responses: { 200: saleSavedResponse },
+    tag: 'sales',
+    summary: 'Makes a deal into a sale',
+  }),
+  getSales: route({
+    method: 'POST',
+    path: '/api/getsales',
+    access: 'member',
+    member: ownerInBody,
+    body: idBody,
+    responses: { 200: saleListResponse },
+    tag: 'sales',
+    summary: "A member's sales",
+  }),
+} as const satisfies Record<string, RouteDef>;
+
+export type Routes = typeof routes;
+export type RouteName = keyof Routes;
+
+/** Every route of the table, for checks that must cover them all. */
+export const ROUTE_LIST: readonly RouteDef[] = Object.values(routes);
+
+/** What a caller sends: the body and path parameters a route takes (their input types). */
+export type RouteInput<R extends RouteDef> = (R['body'] extends z.ZodType ? { body: z.input<R['body']> } : { body?: never }) &
+  (R['params'] extends z.ZodType ? { params: z.input<R['params']> } : { params?: never });
+
+/** The success statuses of a route (2xx). */
+export type SuccessStatus<R extends RouteDef> = Extract<keyof R['responses'], 200 | 201 | 204>;
+
+/** What a route answers with on success, parsed. */
+export type RouteOutput<R extends RouteDef> = z.output<R['responses'][SuccessStatus<R>]>;
+
+/** `/api/downloadmaterial/:id` with `{ id: 7 }` → `/api/downloadmaterial/7`. */
+export function pathOf(route: Pick<RouteDef, 'path'>, params: Record<string, unknown> = {}): string {
+  return route.path.replace(/:([A-Za-z_]\w*)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null || value === '') throw new Error(`${route.path} needs ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** The schema of the body a route answers with at `status` (the default error shape for an unlisted error). */
+export function responseSchema(route: RouteDef, status: number): z.ZodType | undefined {
+  return route.responses[status] ?? (status >= 400 ? defaultErrorResponse : undefined);
+}
