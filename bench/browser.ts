@@ -20,6 +20,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../e2e/support/env.ts';
+import { routes } from '@ahente/contract/routes';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER_MAIN = path.join(ROOT, 'apps/server/dist/main.js');
@@ -178,9 +179,9 @@ function stopServer(child: ChildProcess): Promise<void> {
 /** A browser context signed in as `username` (login through the API, sharing the context's cookies). */
 async function signedIn(browser: Browser, base: string, username: string): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: base, viewport: { width: 1440, height: 900 }, acceptDownloads: true });
-  await context.request.get('/api/csrf-cookie');
+  await context.request.get(routes.csrfCookie.path);
   const xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const res = await context.request.post('/api/login', {
+  const res = await context.request.post(routes.login.path, {
     data: { username, password: PASSWORD },
     headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) },
   });

@@ -3,6 +3,7 @@ import type { RegisterRequest } from '@ahente/contract/auth';
 import { MSG } from '@ahente/contract/messages';
 import { adminMember, approveMember, expectSignedIn, expectToast, uniqueId, welcomeLine } from '../support/app.ts';
 import { createAgent, expect, loginUi, shot, test } from '../support/fixtures.ts';
+import { routes } from '@ahente/contract/routes';
 
 /** A sign-up as the form is filled (the contract's payload, referral code apart). */
 type Registration = { [K in Exclude<keyof RegisterRequest, 'refCode'>]-?: string };
@@ -103,7 +104,7 @@ test.describe('Register', () => {
     // Filling some fields still leaves the message for the rest; nothing is sent.
     const requests: string[] = [];
     page.on('request', (r) => {
-      if (r.url().includes('/api/registeraccounts')) requests.push(r.url());
+      if (r.url().includes(routes.register.path)) requests.push(r.url());
     });
     await page.getByLabel('Username').fill(`only_${uniqueId()}`);
     await signUp(page);
@@ -168,7 +169,7 @@ test.describe('Login', () => {
     await loginUi(page, agent.username, agent.password);
     await expectToast(page, 'warning', MSG.loginNotApproved);
     await expect(page).toHaveURL(/\/login$/);
-    expect((await page.request.get('/api/me')).status()).toBe(401);
+    expect((await page.request.get(routes.me.path)).status()).toBe(401);
     await page.reload();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
@@ -177,7 +178,7 @@ test.describe('Login', () => {
     await loginUi(page, agent.username, agent.password);
     await expect(page).toHaveURL(/\/$/);
     await expectSignedIn(page, agent);
-    expect((await page.request.get('/api/me')).status()).toBe(200);
+    expect((await page.request.get(routes.me.path)).status()).toBe(200);
   });
 
   test('the login page: fields, remember me, social buttons and the Sign Up panel', async ({ page }, testInfo) => {
@@ -221,7 +222,7 @@ test.describe('Login', () => {
     await loginUi(page, agent.username, 'not-the-password');
     await expectToast(page, 'error', MSG.loginInvalid);
     await expect(page).toHaveURL(/\/login$/);
-    expect((await page.request.get('/api/me')).status()).toBe(401);
+    expect((await page.request.get(routes.me.path)).status()).toBe(401);
 
     await page.getByRole('button', { name: 'Dismiss notification' }).click();
     await expect(toastRegionItems(page)).toHaveCount(0);

@@ -4,6 +4,7 @@ import type { DealRecord } from '@ahente/contract/deals';
 import { MSG } from '@ahente/contract/messages';
 import { expectNoHorizontalOverflow, seedSales, signIn } from '../support/app.ts';
 import { expect, loginApi, shot, test, type Agent } from '../support/fixtures.ts';
+import { routes } from '@ahente/contract/routes';
 
 /**
  * Spec §2 Deals input, Deals table, Sales screen and their sub-navigations; §3 the deal form and the
@@ -37,7 +38,7 @@ async function seedDeals(baseURL: string, agent: Agent, deals: readonly NewDeal[
   try {
     const saved: DealRecord[] = [];
     for (const d of deals) {
-      const res = await c.csrfPost('/api/adddeals', {
+      const res = await c.csrfPost(routes.addDeal.path, {
         id: agent.id,
         customerName: d.customerName,
         transactionType: d.transactionType ?? 'New',
@@ -63,7 +64,7 @@ async function seedDeals(baseURL: string, agent: Agent, deals: readonly NewDeal[
 async function sellDeal(baseURL: string, agent: Agent, deal: DealRecord, extra: { policy: string; effectiveDate: string }) {
   const c = await loginApi(baseURL, agent.username, agent.password);
   try {
-    const res = await c.csrfPost('/api/addsales', {
+    const res = await c.csrfPost(routes.addSale.path, {
       id: agent.id,
       formData: {
         dealid: deal.id,
@@ -139,7 +140,7 @@ async function fillDeal(page: Page, d: { customer: string; tx: string; category:
 }
 
 test('add new deals: the form, its defaults and catalogue, missing fields, Direct and Agent deals', async ({ page, agent }, testInfo) => {
-  const adddeals = countRequests(page, '/api/adddeals');
+  const adddeals = countRequests(page, routes.addDeal.path);
   await signIn(page, agent);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Deals', exact: true }).click();
   await expect(page).toHaveURL(/\/deals\/dealsinput$/);
@@ -330,7 +331,7 @@ test('deals table: columns, totals, inclusive date filters, EDIT with its checks
   await shot(page, testInfo, 'deals-table-1440');
 
   // EDIT: the deal's values; statuses without 'Did not Continue'.
-  const editdeals = countRequests(page, '/api/editdeals');
+  const editdeals = countRequests(page, routes.editDeal.path);
   await dealRow(page, 'Andrea Reyes').getByRole('button', { name: 'EDIT', exact: true }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Deal' });
   await expect(edit).toBeVisible();
@@ -421,7 +422,7 @@ test('Make as Sales: prefilled, checked, saved; the deal shows it is sold; a sec
   await expect(field(sale, 'Effective Date')).toHaveValue('2025-02-15');
   await expect(field(sale, 'Policy Number')).toBeFocused();
   // The effective date is required for a sale: checked before sending.
-  const addsales = countRequests(page, '/api/addsales');
+  const addsales = countRequests(page, routes.addSale.path);
   await field(sale, 'Effective Date').fill('');
   await sale.getByRole('button', { name: 'Save Sale' }).click();
   await expectToast(page, 'error', MSG.saleSaveFailed);
@@ -485,7 +486,7 @@ test('Make as Sales: prefilled, checked, saved; the deal shows it is sold; a sec
 async function seedDealsList(baseURL: string, agent: Agent): Promise<DealRecord[]> {
   const c = await loginApi(baseURL, agent.username, agent.password);
   try {
-    return (await (await c.csrfPost('/api/getdeals', { id: agent.id })).json()) as DealRecord[];
+    return (await (await c.csrfPost(routes.getDeals.path, { id: agent.id })).json()) as DealRecord[];
   } finally {
     await c.dispose();
   }

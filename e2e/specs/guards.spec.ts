@@ -1,6 +1,7 @@
 import { MSG } from '@ahente/contract/messages';
 import { expectSignedIn, signIn, xsrfToken } from '../support/app.ts';
 import { ADMIN, expect, loginUi, test } from '../support/fixtures.ts';
+import { routes } from '@ahente/contract/routes';
 
 test('logged out: a portal address lands on /login, replacing the history entry', async ({ page }) => {
   await page.goto('/register');
@@ -40,7 +41,7 @@ test('an agent is kept out of /admin, and the server refuses the admin API', asy
   }
 
   const token = await xsrfToken(page.context());
-  const res = await page.request.post('/api/adminmemberrecords', {
+  const res = await page.request.post(routes.adminMemberRecords.path, {
     data: { id: agent.id },
     headers: { 'X-XSRF-TOKEN': token },
   });
@@ -48,7 +49,7 @@ test('an agent is kept out of /admin, and the server refuses the admin API', asy
   expect(await res.json()).toEqual({ error: expect.any(String) });
 
   // An agent cannot make itself an admin either.
-  const edit = await page.request.post('/api/editMember', {
+  const edit = await page.request.post(routes.editMember.path, {
     data: { id: agent.id, account_type: 'admin' },
     headers: { 'X-XSRF-TOKEN': token },
   });

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { MSG } from '@ahente/contract/messages';
 import { clientWithCookies, expectSignedIn, expectToast, signIn, welcomeLine } from '../support/app.ts';
 import { ADMIN, expect, loginUi, shot, test } from '../support/fixtures.ts';
+import { routes } from '@ahente/contract/routes';
 
 /** The sidebar of spec §2 Layout, in its order. */
 const NAV: readonly (readonly [string, string])[] = [
@@ -192,7 +193,7 @@ test('the profile popup: name, ID, referral code that copies the referral link, 
 test('Logout ends the session on the server and goes to /login', async ({ page, agent, baseURL, context }) => {
   await signIn(page, agent);
   const before = await clientWithCookies(baseURL!, context);
-  expect((await before.get('/api/me')).status()).toBe(200);
+  expect((await before.get(routes.me.path)).status()).toBe(200);
 
   await page.getByRole('button', { name: 'Open profile' }).click();
   await page.getByRole('dialog', { name: 'Profile' }).getByRole('button', { name: 'Logout' }).click();
@@ -202,9 +203,9 @@ test('Logout ends the session on the server and goes to /login', async ({ page, 
 
   await page.goto('/');
   await expect(page).toHaveURL(/\/login$/);
-  expect((await page.request.get('/api/me')).status()).toBe(401);
+  expect((await page.request.get(routes.me.path)).status()).toBe(401);
   // The cookie saved before logout no longer opens a session.
-  expect((await before.get('/api/me')).status()).toBe(401);
+  expect((await before.get(routes.me.path)).status()).toBe(401);
   await before.dispose();
 });
 

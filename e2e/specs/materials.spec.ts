@@ -5,6 +5,7 @@ import type { Material, Section } from '@ahente/contract/materials';
 import { MSG } from '@ahente/contract/messages';
 import { expectNoHorizontalOverflow, expectToast, signIn, uniqueId } from '../support/app.ts';
 import { ADMIN, expect, loginApi, loginUi, shot, test, type Agent } from '../support/fixtures.ts';
+import { routes } from '@ahente/contract/routes';
 
 /** Spec §2 Learning Resources, Admin materials page; §5 upload, new section, delete; §8 Materials. */
 
@@ -87,12 +88,12 @@ async function adminApi(baseURL: string) {
   const admin = await loginApi(baseURL, ADMIN.username, ADMIN.password);
   return {
     async createSection(name: string): Promise<Section> {
-      const res = await admin.csrfPost('/api/createsection', { name });
+      const res = await admin.csrfPost(routes.createSection.path, { name });
       if (!res.ok()) throw new Error(`createsection: ${res.status()} ${await res.text()}`);
       return ((await res.json()) as { section: Section }).section;
     },
     async upload(sectionId: number, name: string, buffer: Buffer, mimeType = 'application/pdf'): Promise<Material> {
-      const res = await admin.post('/api/uploadmaterial', {
+      const res = await admin.post(routes.uploadMaterial.path, {
         headers: { 'X-XSRF-TOKEN': await admin.xsrfToken() },
         multipart: { sectionId: String(sectionId), file: { name, mimeType, buffer } },
       });

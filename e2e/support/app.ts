@@ -2,6 +2,7 @@ import { expect, request as pwRequest, type APIRequestContext, type BrowserConte
 import type { MemberRecord } from '@ahente/contract/members';
 import { ADMIN } from './env.ts';
 import { loginApi, loginUi, type Agent } from './fixtures.ts';
+import { routes } from '@ahente/contract/routes';
 
 let counter = 0;
 /** A short id that is unique across workers and runs (usernames, e-mail addresses). */
@@ -27,8 +28,8 @@ export async function expectToast(page: Page, type: ToastType, text: string) {
 export async function adminMembers(baseURL: string): Promise<MemberRecord[]> {
   const admin = await loginApi(baseURL, ADMIN.username, ADMIN.password);
   try {
-    const me = (await (await admin.get('/api/me')).json()) as { user: number };
-    const res = await admin.csrfPost('/api/adminmemberrecords', { id: me.user });
+    const me = (await (await admin.get(routes.me.path)).json()) as { user: number };
+    const res = await admin.csrfPost(routes.adminMemberRecords.path, { id: me.user });
     if (!res.ok()) throw new Error(`adminmemberrecords: ${res.status()} ${await res.text()}`);
     return (await res.json()) as MemberRecord[];
   } finally {
@@ -47,7 +48,7 @@ export async function adminMember(baseURL: string, username: string): Promise<Me
 export async function approveMember(baseURL: string, id: number): Promise<MemberRecord> {
   const admin = await loginApi(baseURL, ADMIN.username, ADMIN.password);
   try {
-    const res = await admin.csrfPost('/api/editMember', { id, status: 'Approved' });
+    const res = await admin.csrfPost(routes.editMember.path, { id, status: 'Approved' });
     if (!res.ok()) throw new Error(`approve ${id}: ${res.status()} ${await res.text()}`);
     return ((await res.json()) as { member: MemberRecord }).member;
   } finally {
@@ -60,7 +61,7 @@ export async function seedSales(baseURL: string, agent: Agent, tcvs: readonly nu
   const c = await loginApi(baseURL, agent.username, agent.password);
   try {
     for (const [i, tcv] of tcvs.entries()) {
-      const dealRes = await c.csrfPost('/api/adddeals', {
+      const dealRes = await c.csrfPost(routes.addDeal.path, {
         id: agent.id,
         customerName: `Customer ${i + 1}`,
         transactionType: 'New',
@@ -70,7 +71,7 @@ export async function seedSales(baseURL: string, agent: Agent, tcvs: readonly nu
       });
       if (!dealRes.ok()) throw new Error(`adddeals: ${dealRes.status()} ${await dealRes.text()}`);
       const deal = ((await dealRes.json()) as { deal: { id: number; customer_name: string; product: string } }).deal;
-      const saleRes = await c.csrfPost('/api/addsales', {
+      const saleRes = await c.csrfPost(routes.addSale.path, {
         id: agent.id,
         formData: {
           dealid: deal.id,

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, request as pwRequest, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { ADMIN } from './env.ts';
+import { routes } from '@ahente/contract/routes';
 
 export { expect };
 
@@ -29,7 +30,7 @@ export async function apiClient(baseURL: string): Promise<
   }
 > {
   const ctx = await pwRequest.newContext({ baseURL });
-  await ctx.get('/api/csrf-cookie');
+  await ctx.get(routes.csrfCookie.path);
   const xsrfToken = async () => decodeURIComponent((await ctx.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')!.value);
   return Object.assign(ctx, {
     xsrfToken,
@@ -39,7 +40,7 @@ export async function apiClient(baseURL: string): Promise<
 
 export async function loginApi(baseURL: string, username: string, password: string) {
   const c = await apiClient(baseURL);
-  const res = await c.csrfPost('/api/login', { username, password });
+  const res = await c.csrfPost(routes.login.path, { username, password });
   if (!res.ok()) throw new Error(`login ${username}: ${res.status()} ${await res.text()}`);
   return c;
 }
@@ -60,7 +61,7 @@ export async function createAgent(baseURL: string, options: { approve?: boolean;
     refCode: options.refCode ?? '',
   };
   const anon = await apiClient(baseURL);
-  const reg = await anon.csrfPost('/api/registeraccounts', body);
+  const reg = await anon.csrfPost(routes.register.path, body);
   if (!reg.ok()) throw new Error(`register: ${reg.status()} ${await reg.text()}`);
   const { id } = (await reg.json()) as { id: number };
   const admin = await loginApi(baseURL, ADMIN.username, ADMIN.password);
@@ -70,7 +71,7 @@ export async function createAgent(baseURL: string, options: { approve?: boolean;
   if (options.accountType) patch.account_type = options.accountType;
   let referral_code = '';
   if (Object.keys(patch).length > 1) {
-    const res = await admin.csrfPost('/api/editMember', patch);
+    const res = await admin.csrfPost(routes.editMember.path, patch);
     if (!res.ok()) throw new Error(`approve: ${res.status()} ${await res.text()}`);
     referral_code = ((await res.json()) as { member: { referral_code: string } }).member.referral_code;
   }

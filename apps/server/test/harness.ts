@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { routes } from '@ahente/contract/routes';
 import { buildApp, buildServices } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { connect, type Db } from '../src/db/connect.ts';
@@ -74,7 +75,7 @@ export async function startTestApp(overrides: Partial<Config> = {}) {
   /** A client logged in as the given member. */
   async function loginAs(m: { username: string; password: string }) {
     const c = new TestClient(app);
-    const res = await c.post('/api/login', { username: m.username, password: m.password });
+    const res = await c.post(routes.login.path, { username: m.username, password: m.password });
     if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
     return c;
   }
@@ -158,7 +159,7 @@ export class TestClient {
   ) {
     const csrf = options.csrf ?? 'send';
     if (method !== 'GET' && csrf !== 'omit' && !this.cookies.has('XSRF-TOKEN')) {
-      this.remember(await this.app.inject({ method: 'GET', url: '/api/csrf-cookie' }));
+      this.remember(await this.app.inject({ method: 'GET', url: routes.csrfCookie.path }));
     }
     const headers: Record<string, string> = { ...(options.headers ?? {}) };
     if (method !== 'GET' && csrf !== 'omit') {

@@ -4,9 +4,13 @@
  * - Same-origin cookies (the session cookie is HttpOnly; the server sets it).
  * - CSRF: every unsafe request carries header X-XSRF-TOKEN equal to the XSRF-TOKEN cookie.
  *   Without that cookie, GET /api/csrf-cookie is called first.
- * - 2xx is success (no timeout). Anything else throws ApiError {status, error, body};
- *   a request that never got a response throws NetworkError.
+ * - Every call goes through `call(route, input)` with a route of the contract's route table:
+ *   the answer is parsed with that route's schema. 2xx is success (no timeout); a body of the
+ *   wrong shape throws UnexpectedResponseError; any other status throws ApiError {status, error,
+ *   body}, its text from `errorText`; a request that never got a response throws NetworkError.
  */
+
+import { pathOf, responseSchema, routes, type RouteDef, type RouteInput, type RouteOutput } from '@ahente/contract/routes';
 
 const XSRF_COOKIE = 'XSRF-TOKEN';
 const XSRF_HEADER = 'X-XSRF-TOKEN';
@@ -40,6 +44,18 @@ export class NetworkError extends Error {
   }
 }
 
+/** The server answered with a body that does not have the route's shape: never used as if it did. */
+export class UnexpectedResponseError extends Error {
+  override readonly name = 'UnexpectedResponseError';
+  constructor(
+    readonly path: string,
+    readonly status: number,
+    readonly issues: unknown,
+  ) {
+    super('The server sent an answer this page did not expect. Please reload the page and try again.');
+  }
+}
+
 export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
 }
@@ -70,7 +86,7 @@ let csrfRequest: Promise<void> | null = null;
 /** Makes sure the XSRF-TOKEN cookie exists (one shared GET /api/csrf-cookie at a time). */
 export async function ensureCsrfCookie(force = false): Promise<void> {
   if (!force && readCookie(XSRF_COOKIE)) return;
-  csrfRequest ??= fetch('/api/csrf-cookie', { credentials: 'same-origin' })
+  csrfRequest ??= fetch(routes.csrfCookie.path, { credentials: 'same-origin' })
     .then(() => undefined)
     .catch((cause: unknown) => {
       throw new NetworkError(cause);
@@ -92,13 +108,11 @@ export function notifyUnauthorized(): void {
   unauthorizedHandler?.();
 }
 
-export interface RequestOptions {
+interface RequestOptions {
   method?: HttpMethod;
   /** A plain object is sent as JSON; FormData as multipart (the browser sets the boundary). */
   body?: unknown;
   signal?: AbortSignal;
-  /** 'json' (default) parses JSON (204 gives undefined); 'blob' returns the Blob; 'response' the raw Response. */
-  as?: 'json' | 'blob' | 'response';
   /** Do not call the unauthorized handler on 401 (login, /me and logout use this). */
   ignoreUnauthorized?: boolean;
 }
@@ -115,7 +129,8 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-function errorText(status: number, body: unknown, statusText: string): string {
+/** The one place an error body becomes text a person reads: its `error`, or the status line. */
+export function errorText(status: number, body: unknown, statusText = ''): string {
   if (body && typeof body === 'object' && 'error' in body) {
     const value = (body as { error: unknown }).error;
     if (typeof value === 'string' && value.trim() !== '') return value;
@@ -123,7 +138,8 @@ function errorText(status: number, body: unknown, statusText: string): string {
   return statusText || `Request failed with status ${status}`;
 }
 
-function looksLikeCsrfFailure(error: string): boolean {
+/** True for the server's CSRF refusal, after which a fresh token is fetched and the call sent once more. */
+export function looksLikeCsrfFailure(error: string): boolean {
   return /csrf|xsrf/i.test(error);
 }
 
@@ -175,29 +191,35 @@ async function send(path: string, options: RequestOptions, isRetry: boolean): Pr
   throw new ApiError(response.status, text, parsed);
 }
 
-/** Sends one request to the API and returns its parsed result. */
-export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
-  const response = await send(path, options, false);
-  switch (options.as ?? 'json') {
-    case 'response':
-      return response as T;
-    case 'blob':
-      return (await response.blob()) as T;
-    default:
-      return (await readBody(response)) as T;
-  }
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Do not call the unauthorized handler on 401 (login, /me and logout use this). */
+  ignoreUnauthorized?: boolean;
 }
 
-export const api = {
-  get: <T = unknown>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
-    request<T>(path, { ...options, method: 'GET' }),
-  post: <T = unknown>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
-    request<T>(path, { ...options, method: 'POST', body: body ?? {} }),
-  put: <T = unknown>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
-    request<T>(path, { ...options, method: 'PUT', body: body ?? {} }),
-  delete: <T = unknown>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
-    request<T>(path, { ...options, method: 'DELETE' }),
-};
+/**
+ * Calls one route of the contract's route table: its method and path come from the table, its
+ * input is typed by the route's request schemas, and the answer is parsed with the route's
+ * response schema for that status. A body of another shape throws UnexpectedResponseError; an
+ * error status throws ApiError (its text from `errorText`); no answer throws NetworkError.
+ */
+export async function call<R extends RouteDef>(route: R, input: RouteInput<R>, options: CallOptions = {}): Promise<RouteOutput<R>> {
+  const path = pathOf(route, (input as { params?: Record<string, unknown> }).params);
+  const body = (input as { body?: unknown }).body ?? (route.method === 'POST' ? {} : undefined);
+  const response = await send(path, { ...options, method: route.method, body }, false);
+  const parsed = await readBody(response);
+  const schema = responseSchema(route, response.status);
+  if (!schema) throw new UnexpectedResponseError(path, response.status, `no ${response.status} answer in the route table`);
+  const result = schema.safeParse(response.status === 204 ? undefined : parsed);
+  if (!result.success) throw new UnexpectedResponseError(path, response.status, result.error.issues);
+  return result.data as RouteOutput<R>;
+}
+
+/** Calls a route that answers with a file: the raw Response, for its headers and Blob. */
+export async function callForFile<R extends RouteDef>(route: R, input: RouteInput<R>, options: CallOptions = {}): Promise<Response> {
+  const path = pathOf(route, (input as { params?: Record<string, unknown> }).params);
+  return send(path, { ...options, method: route.method }, false);
+}
 
 /** The file name from a Content-Disposition header (RFC 6266, filename* first). */
 export function filenameFromDisposition(header: string | null): string | null {

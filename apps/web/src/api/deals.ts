@@ -1,22 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DealRecord, DealSavedResponse, EditDealRequest, NewDealRequest } from '@ahente/contract/deals';
-import { api } from './client';
+import { routes } from '@ahente/contract/routes';
+import { call } from './client';
 
 export const dealsKeys = {
   all: ['deals'] as const,
   byAgent: (id: number) => ['deals', id] as const,
 };
 
-/** POST /api/getdeals { id }: the agent's deals (spec §3 Deal), newest first. A body that is not a list is a failure. */
-export async function fetchDeals(id: number): Promise<DealRecord[]> {
-  const body = await api.post<unknown>('/api/getdeals', { id });
-  if (!Array.isArray(body)) throw new Error('Unexpected deals response');
-  return (body as DealRecord[]).map((row) => ({
-    ...row,
-    tcv: Number(row.tcv),
-    sold: Boolean(row.sold ?? row.sale_id),
-    sale_id: row.sale_id ?? null,
-  }));
+/** POST /api/getdeals { id }: the agent's deals (spec §3 Deal), newest first. */
+export function fetchDeals(id: number): Promise<DealRecord[]> {
+  return call(routes.getDeals, { body: { id } });
 }
 
 export function useDeals(id: number | null | undefined) {
@@ -27,20 +21,14 @@ export function useDeals(id: number | null | undefined) {
   });
 }
 
-/** Spec §7: editdeals and addsales succeed on a 2xx whose body has success true. */
-export function requireSuccess<T extends { success?: unknown }>(body: T | null | undefined, what: string): T {
-  if (!body || body.success !== true) throw new Error(`Unexpected ${what} response`);
-  return body;
-}
-
 /** POST /api/adddeals (the new-deal payload of spec §3) → { success, deal }. */
-export async function addDeal(body: NewDealRequest): Promise<DealSavedResponse> {
-  return requireSuccess(await api.post<DealSavedResponse>('/api/adddeals', body), 'adddeals');
+export function addDeal(body: NewDealRequest): Promise<DealSavedResponse> {
+  return call(routes.addDeal, { body });
 }
 
 /** POST /api/editdeals { id, formData: {…, dealid} } → { success, deal }. */
-export async function editDeal(body: EditDealRequest): Promise<DealSavedResponse> {
-  return requireSuccess(await api.post<DealSavedResponse>('/api/editdeals', body), 'editdeals');
+export function editDeal(body: EditDealRequest): Promise<DealSavedResponse> {
+  return call(routes.editDeal, { body });
 }
 
 export function useAddDealMutation() {

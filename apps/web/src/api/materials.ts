@@ -1,20 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  UPLOAD_MATERIAL_FILE_FIELD,
-  type CreateSectionResponse,
-  type Material,
-  type Section,
-  type UploadMaterialResponse,
-} from '@ahente/contract/materials';
+import type { Material, Section } from '@ahente/contract/materials';
+import { routes } from '@ahente/contract/routes';
 import {
   ApiError,
   NetworkError,
-  api,
+  UnexpectedResponseError,
+  call,
+  callForFile,
   ensureCsrfCookie,
+  errorText,
   filenameFromDisposition,
+  looksLikeCsrfFailure,
   notifyUnauthorized,
   readCookie,
-  request,
 } from './client';
 
 /**
@@ -29,17 +27,13 @@ export const materialKeys = {
 };
 
 /** GET /api/getsection: every section, by name. */
-export async function fetchSections(): Promise<Section[]> {
-  const body = await api.get<unknown>('/api/getsection');
-  if (!Array.isArray(body)) throw new Error('Unexpected sections response');
-  return body as Section[];
+export function fetchSections(): Promise<Section[]> {
+  return call(routes.getSections, {});
 }
 
 /** POST /api/getmaterial { sectionId }: the section's materials, newest first. */
-export async function fetchMaterials(sectionId: number): Promise<Material[]> {
-  const body = await api.post<unknown>('/api/getmaterial', { sectionId });
-  if (!Array.isArray(body)) throw new Error('Unexpected materials response');
-  return body as Material[];
+export function fetchMaterials(sectionId: number): Promise<Material[]> {
+  return call(routes.getMaterials, { body: { sectionId } });
 }
 
 export function useSections() {
@@ -58,7 +52,7 @@ export function useMaterials(sectionId: number | null | undefined) {
 export function useCreateSection() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (name: string) => (await api.post<CreateSectionResponse>('/api/createsection', { name })).section,
+    mutationFn: async (name: string) => (await call(routes.createSection, { body: { name } })).section,
     onSuccess: (section) => {
       // Selectable at once; the reload then brings the server's list and order.
       queryClient.setQueryData<Section[]>(materialKeys.sections(), (list) =>
@@ -76,7 +70,7 @@ export function useDeleteMaterial() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (material: Material) => {
-      await api.delete(`/api/deletematerial/${encodeURIComponent(String(material.id))}`);
+      await call(routes.deleteMaterial, { params: { id: material.id } });
       return material;
     },
     // Success or not (a 404 means someone else removed it), the list is reloaded.
@@ -101,14 +95,6 @@ function parseJson(text: string): unknown {
   }
 }
 
-function errorTextOf(status: number, body: unknown, statusText: string): string {
-  if (body && typeof body === 'object' && 'error' in body) {
-    const value = (body as { error: unknown }).error;
-    if (typeof value === 'string' && value.trim() !== '') return value;
-  }
-  return statusText || `Request failed with status ${status}`;
-}
-
 function sendUpload(input: UploadInput): Promise<{ status: number; body: unknown; statusText: string }> {
   const form = new FormData();
   // Spec §7: title (the file name), type, size, sectionId, file. The server decides the title,
@@ -117,11 +103,11 @@ function sendUpload(input: UploadInput): Promise<{ status: number; body: unknown
   form.append('type', input.file.type);
   form.append('size', String(input.file.size));
   form.append('sectionId', String(input.sectionId));
-  form.append(UPLOAD_MATERIAL_FILE_FIELD, input.file, input.file.name);
+  form.append(routes.uploadMaterial.multipart.file, input.file, input.file.name);
 
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/uploadmaterial');
+    xhr.open(routes.uploadMaterial.method, routes.uploadMaterial.path);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
     const token = readCookie('XSRF-TOKEN');
@@ -156,18 +142,20 @@ export async function uploadMaterial(input: UploadInput): Promise<Material> {
   await ensureCsrfCookie();
   let result = await sendUpload(input);
   // A stale XSRF cookie: fetch a fresh one and send once more, as the API client does.
-  if (result.status === 403 && /csrf|xsrf/i.test(errorTextOf(result.status, result.body, ''))) {
+  if (result.status === 403 && looksLikeCsrfFailure(errorText(result.status, result.body))) {
     await ensureCsrfCookie(true);
     input.onProgress?.(0);
     result = await sendUpload(input);
   }
   if (result.status >= 200 && result.status < 300) {
-    const body = result.body as UploadMaterialResponse | null;
-    if (!body || typeof body !== 'object' || !('material' in body)) throw new Error('Unexpected upload response');
-    return body.material;
+    const parsed = routes.uploadMaterial.responses[201].safeParse(result.body);
+    if (result.status !== 201 || !parsed.success) {
+      throw new UnexpectedResponseError(routes.uploadMaterial.path, result.status, parsed.error?.issues ?? result.status);
+    }
+    return parsed.data.material;
   }
   if (result.status === 401) notifyUnauthorized();
-  throw new ApiError(result.status, errorTextOf(result.status, result.body, result.statusText), result.body);
+  throw new ApiError(result.status, errorText(result.status, result.body, result.statusText), result.body);
 }
 
 /** Upload with progress; on success the section's list is reloaded. */
@@ -200,9 +188,7 @@ export function saveBlob(blob: Blob, fileName: string): void {
  * the material's title when the header names nothing. Returns the name it was saved under.
  */
 export async function downloadMaterial(material: Pick<Material, 'id' | 'title'>): Promise<string> {
-  const response = await request<Response>(`/api/downloadmaterial/${encodeURIComponent(String(material.id))}`, {
-    as: 'response',
-  });
+  const response = await callForFile(routes.downloadMaterial, { params: { id: material.id } });
   const fileName = filenameFromDisposition(response.headers.get('content-disposition')) || material.title || `material-${material.id}`;
   let blob: Blob;
   try {

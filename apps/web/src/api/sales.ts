@@ -1,18 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { routes } from '@ahente/contract/routes';
 import type { AddSaleRequest, SaleRecord, SaleSavedResponse } from '@ahente/contract/sales';
-import { api } from './client';
-import { dealsKeys, requireSuccess } from './deals';
+import { call } from './client';
+import { dealsKeys } from './deals';
 
 export const salesKeys = {
   all: ['sales'] as const,
   byAgent: (id: number) => ['sales', id] as const,
 };
 
-/** POST /api/getsales { id }: the agent's sales (spec §3 Sale). A body that is not a list is a failure. */
-export async function fetchSales(id: number): Promise<SaleRecord[]> {
-  const body = await api.post<unknown>('/api/getsales', { id });
-  if (!Array.isArray(body)) throw new Error('Unexpected sales response');
-  return (body as SaleRecord[]).map((row) => ({ ...row, tcv: Number(row.tcv) }));
+/** POST /api/getsales { id }: the agent's sales (spec §3 Sale). */
+export function fetchSales(id: number): Promise<SaleRecord[]> {
+  return call(routes.getSales, { body: { id } });
 }
 
 export function useSales(id: number | null | undefined) {
@@ -24,8 +23,8 @@ export function useSales(id: number | null | undefined) {
 }
 
 /** POST /api/addsales { id, formData: {…, dealid} } → { success, sale }; 409 when the deal was already sold. */
-export async function addSale(body: AddSaleRequest): Promise<SaleSavedResponse> {
-  return requireSuccess(await api.post<SaleSavedResponse>('/api/addsales', body), 'addsales');
+export function addSale(body: AddSaleRequest): Promise<SaleSavedResponse> {
+  return call(routes.addSale, { body });
 }
 
 /**
