@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Position } from '@ahente/contract/enums';
-import { forUpdate } from '../../db/locks.ts';
+import { hasRowLocks } from '../../db/locks.ts';
 import type { Database, MembersTable } from '../../db/schema.ts';
 
 type Exec = Kysely<Database> | Transaction<Database>;
@@ -110,10 +110,8 @@ export const membersRepository = {
    * each other at once are decided one after the other (the second sees the first's change).
    */
   async lockApprovedAdmins(db: Exec) {
-    await forUpdate(
-      db,
-      db.selectFrom('members').select('id').where('account_type', '=', 'admin').where('status', '=', 'Approved'),
-    ).execute();
+    const query = db.selectFrom('members').select('id').where('account_type', '=', 'admin').where('status', '=', 'Approved');
+    await (hasRowLocks(db) ? query.forUpdate() : query).execute();
   },
 
   /**
