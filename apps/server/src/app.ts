@@ -58,6 +58,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: { ...loggerOptions(config.logLevel), ...(deps.logStream ? { stream: deps.logStream } : {}) },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
+    requestTimeout: 5 * 60_000 + Math.ceil((config.uploads.materialBytes * 8) / 500), connectionTimeout: 120_000, keepAliveTimeout: 72_000, // ms; why these, decision 006
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,5 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
+import { z } from 'zod';
+import { USERNAME_PATTERN } from '@ahente/contract/auth';
 
 export interface Config {
   port: number;
@@ -23,6 +25,7 @@ export interface Config {
   csrfSecret: string | undefined;
 }
 
+/** A setting that cannot be used; its message names the variable (main.ts prints it in one line). */
 export class ConfigError extends Error {}
 
 /** proxy-addr's names for address ranges, accepted by Fastify's trustProxy. */
@@ -58,44 +61,141 @@ export function parseTrustProxy(value: string | undefined): Config['trustProxy']
   return entries;
 }
 
-function csrfSecretOf(value: string | undefined): string | undefined {
-  if (value === undefined || value === '') return undefined;
-  if (value.length < 32) throw new ConfigError('CSRF_SECRET must be at least 32 characters');
-  return value;
+// ---- the schema ---------------------------------------------------------------------------------
+//
+// One zod schema reads every variable of the README's Configuration table (plus NODE_ENV and
+// WEB_DIST). Each field knows its variable's name, so a bad value is refused with a message that
+// names it and shows what was given; nothing falls back to a default silently. An empty value
+// counts as unset. Secrets (ADMIN_PASSWORD, CSRF_SECRET) are never echoed, nor a database password.
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const MB = 1024 * 1024;
+
+/** An environment variable as a string, '' (and blanks) counting as unset. */
+const variable = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v));
+
+type Issues = { addIssue(issue: { code: 'custom'; message: string }): void };
+const refuse = (ctx: Issues, message: string) => {
+  ctx.addIssue({ code: 'custom', message });
+  return z.NEVER;
+};
+const got = (value: string) => `(got ${JSON.stringify(value)})`;
+
+function wholeNumber(name: string, min: number, max: number, fallback: number) {
+  return variable.transform((v, ctx) => {
+    if (v === undefined) return fallback;
+    const text = v.trim();
+    const n = /^\d{1,16}$/.test(text) ? Number(text) : Number.NaN;
+    if (n >= min && n <= max) return n;
+    return refuse(ctx, `${name} must be a whole number from ${min} to ${max} ${got(v)}`);
+  });
 }
 
-const num = (v: string | undefined, fallback: number) => {
-  const n = Number(v);
-  return v !== undefined && v !== '' && Number.isFinite(n) ? n : fallback;
-};
+function trueOrFalse(name: string) {
+  return variable.transform((v, ctx) => {
+    if (v === undefined) return undefined;
+    const text = v.trim().toLowerCase();
+    if (text === 'true' || text === 'false') return text === 'true';
+    return refuse(ctx, `${name} must be true or false ${got(v)}`);
+  });
+}
 
+function text(fallback: string) {
+  return variable.transform((v) => v ?? fallback);
+}
+
+/** A URL without its password, to show in a message. */
+function withoutPassword(url: string): string {
+  return url.replace(/\/\/([^/@]*)@/, (_all, userinfo: string) => `//${userinfo.split(':')[0]}:…@`);
+}
+
+const envSchema = z
+  .object({
+    NODE_ENV: text('production'),
+    PORT: wholeNumber('PORT', 1, 65_535, 3000),
+    HOST: text('0.0.0.0'),
+    DATABASE_URL: variable.transform((v, ctx) => {
+      if (v === undefined) return 'sqlite:./data/ahente.db';
+      const url = v.trim();
+      if (/^postgres(ql)?:\/\/./.test(url) || /^sqlite:./.test(url)) return url;
+      return refuse(ctx, `DATABASE_URL must be sqlite:<file> or postgres://user@host:5432/db ${got(withoutPassword(v))}`);
+    }),
+    STORAGE_DIR: text('./data/uploads'),
+    WEB_DIST: variable,
+    ADMIN_USERNAME: variable.transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      if (v.length >= 3 && v.length <= 50 && USERNAME_PATTERN.test(v)) return v;
+      return refuse(ctx, `ADMIN_USERNAME must be 3 to 50 letters, digits, dots, dashes or underscores ${got(v)}`);
+    }),
+    ADMIN_PASSWORD: variable.transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      if (v.length >= 8 && v.length <= 200) return v;
+      return refuse(ctx, `ADMIN_PASSWORD must be 8 to 200 characters (it has ${v.length})`);
+    }),
+    COOKIE_SECURE: trueOrFalse('COOKIE_SECURE'),
+    SESSION_IDLE_MINUTES: wholeNumber('SESSION_IDLE_MINUTES', 1, 525_600, 12 * 60),
+    SESSION_ABSOLUTE_HOURS: wholeNumber('SESSION_ABSOLUTE_HOURS', 1, 8_760, 7 * 24),
+    LOGIN_MAX_FAILURES: wholeNumber('LOGIN_MAX_FAILURES', 1, 1_000_000, 10),
+    LOGIN_WINDOW_MINUTES: wholeNumber('LOGIN_WINDOW_MINUTES', 1, 1_440, 15),
+    LOGIN_MAX_PER_IP: wholeNumber('LOGIN_MAX_PER_IP', 1, 1_000_000, 300),
+    MATERIAL_MAX_MB: wholeNumber('MATERIAL_MAX_MB', 1, 1_024, 50),
+    PHOTO_MAX_MB: wholeNumber('PHOTO_MAX_MB', 1, 1_024, 5),
+    LOG_LEVEL: variable.transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      const level = v.trim().toLowerCase();
+      if ((LOG_LEVELS as readonly string[]).includes(level)) return level;
+      return refuse(ctx, `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} ${got(v)}`);
+    }),
+    TRUST_PROXY: variable.transform((v, ctx) => {
+      try {
+        return parseTrustProxy(v);
+      } catch (err) {
+        if (err instanceof ConfigError) return refuse(ctx, err.message);
+        throw err;
+      }
+    }),
+    CSRF_SECRET: variable.transform((v, ctx) => {
+      if (v === undefined || v.length >= 32) return v;
+      return refuse(ctx, 'CSRF_SECRET must be at least 32 characters');
+    }),
+  })
+  .transform((env): Config => {
+    const relaxed = env.NODE_ENV === 'development' || env.NODE_ENV === 'test';
+    return {
+      port: env.PORT,
+      host: env.HOST,
+      databaseUrl: env.DATABASE_URL,
+      storageDir: env.STORAGE_DIR,
+      webDist: env.WEB_DIST ?? path.join(path.resolve(import.meta.dirname, '../../..'), 'apps/web/dist'),
+      cookieSecure: env.COOKIE_SECURE ?? !relaxed,
+      adminUsername: env.ADMIN_USERNAME,
+      adminPassword: env.ADMIN_PASSWORD,
+      logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+      sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
+      sessionAbsoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,
+      login: {
+        maxFailures: env.LOGIN_MAX_FAILURES,
+        windowMs: env.LOGIN_WINDOW_MINUTES * 60_000,
+        maxPerIp: env.LOGIN_MAX_PER_IP,
+      },
+      uploads: { materialBytes: env.MATERIAL_MAX_MB * MB, photoBytes: env.PHOTO_MAX_MB * MB },
+      trustProxy: env.TRUST_PROXY,
+      csrfSecret: env.CSRF_SECRET,
+    };
+  });
+
+/**
+ * The configuration from the environment, checked as a whole: every unusable variable is named
+ * in one ConfigError (its problems joined by '; '), before anything starts.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const nodeEnv = env.NODE_ENV ?? 'production';
-  const repoRoot = path.resolve(import.meta.dirname, '../../..');
-  return {
-    port: num(env.PORT, 3000),
-    host: env.HOST ?? '0.0.0.0',
-    databaseUrl: env.DATABASE_URL ?? 'sqlite:./data/ahente.db',
-    storageDir: env.STORAGE_DIR ?? './data/uploads',
-    webDist: env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'),
-    cookieSecure: env.COOKIE_SECURE
-      ? env.COOKIE_SECURE === 'true'
-      : !['development', 'test'].includes(nodeEnv),
-    adminUsername: env.ADMIN_USERNAME || undefined,
-    adminPassword: env.ADMIN_PASSWORD || undefined,
-    logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
-    sessionIdleMs: num(env.SESSION_IDLE_MINUTES, 12 * 60) * 60_000,
-    sessionAbsoluteMs: num(env.SESSION_ABSOLUTE_HOURS, 7 * 24) * 3_600_000,
-    login: {
-      maxFailures: num(env.LOGIN_MAX_FAILURES, 10),
-      windowMs: num(env.LOGIN_WINDOW_MINUTES, 15) * 60_000,
-      maxPerIp: num(env.LOGIN_MAX_PER_IP, 300),
-    },
-    uploads: {
-      materialBytes: num(env.MATERIAL_MAX_MB, 50) * 1024 * 1024,
-      photoBytes: num(env.PHOTO_MAX_MB, 5) * 1024 * 1024,
-    },
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    csrfSecret: csrfSecretOf(env.CSRF_SECRET),
-  };
+  const parsed = envSchema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const messages = parsed.error.issues.map((issue) =>
+    issue.code === 'custom' ? issue.message : `${issue.path.join('.')}: ${issue.message}`,
+  );
+  throw new ConfigError(messages.join('; '));
 }

@@ -1,9 +1,15 @@
+import closeWithGrace from 'close-with-grace';
 import { buildApp, buildServices } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { connect } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 
 const HOUR = 3_600_000;
+/**
+ * How long SIGINT/SIGTERM waits for requests in flight and the database before exiting anyway
+ * (decision 006): below Docker's 10 s before SIGKILL, so the process still says why it stopped.
+ */
+const SHUTDOWN_GRACE_MS = 8_000;
 
 async function main() {
   const config = loadConfig();
@@ -11,6 +17,30 @@ async function main() {
   await migrateToLatest(db);
   const app = await buildApp({ config, db });
   const { members, sessions, auth } = buildServices({ config, db });
+
+  // SIGINT/SIGTERM (and an uncaught error): stop accepting connections, let the requests in flight
+  // finish (Fastify's close waits for them), then close the database. Past the grace delay, or on
+  // a second signal, exit anyway.
+  closeWithGrace(
+    {
+      delay: SHUTDOWN_GRACE_MS,
+      logger: app.log,
+      onTimeout: (delay) => app.log.error(`requests still in flight after ${delay} ms: exiting anyway`),
+    },
+    async ({ err, signal }) => {
+      if (err) app.log.error({ err }, 'closing after an uncaught error');
+      else app.log.info({ signal }, 'closing: waiting for requests in flight');
+      // A keep-alive connection whose request finishes after close began would otherwise hold the
+      // close until keepAliveTimeout (fastify/fastify#7044): let such connections go once idle.
+      const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+      try {
+        await app.close();
+      } finally {
+        clearInterval(sweep);
+      }
+      await db.close();
+    },
+  );
 
   const admin = await members.ensureAdmin();
   if (admin?.generatedPassword) {
@@ -28,14 +58,6 @@ async function main() {
   };
   await housekeeping();
   setInterval(() => housekeeping().catch((err) => app.log.error({ err }, 'housekeeping failed')), HOUR).unref();
-
-  const shutdown = async () => {
-    await app.close();
-    await db.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
 
   await app.listen({ port: config.port, host: config.host });
 }

@@ -4,6 +4,10 @@
  * file name's extension (an Office document is a container of a known kind); plain text is
  * accepted only as valid UTF-8 without NUL bytes and with a .txt or .csv name. Anything else is
  * refused. Used by every upload (materials now; photos and valid IDs later).
+ *
+ * Kept rather than `file-type` (decision 006): for this allow-list every rule that decides (text,
+ * OLE2 and ZIP by extension) would stay ours, file-type refuses inputs the API tests accept and
+ * reads some text files as other things, and its API is asynchronous where every caller is not.
  */
 
 /** How many leading bytes the sniffer looks at. */

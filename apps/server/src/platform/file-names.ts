@@ -1,3 +1,5 @@
+import { create as contentDisposition } from 'content-disposition';
+
 /**
  * File names a client sent, made safe to keep and to hand back in a download. A name is only
  * ever a label: files are stored under generated keys (platform/storage.ts), never under it.
@@ -40,25 +42,26 @@ export function sanitizeFileName(raw: string): string {
   return name;
 }
 
-/** `attr-char` of RFC 5987: what encodeURIComponent leaves alone except ' ( ) *. */
-function encodeRfc5987(value: string): string {
-  return encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-
-/** An ASCII stand-in for old clients: accents dropped (ñ → n), anything else non-ASCII → '_'. */
+/**
+ * An ASCII stand-in for old clients: accents dropped (ñ → n), anything else non-ASCII → '_', and
+ * the '%' of a `%XX` sequence → '_' (some browsers percent-decode `filename`, so `a%41.pdf` would
+ * save as `aA.pdf`; such a name then also goes in `filename*`, which is never misread).
+ */
 function asciiFallback(name: string): string {
   return name
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .replace(/[^\x20-\x7e]/g, '_')
-    .replace(/["\\]/g, '_');
+    .replace(/["\\]/g, '_')
+    .replace(/%(?=[0-9A-Fa-f]{2})/g, '_');
 }
 
 /**
- * `Content-Disposition: attachment` naming the file (RFC 6266): a quoted ASCII `filename` for old
- * clients and `filename*` (RFC 5987, UTF-8) that modern browsers prefer, so non-ASCII names
- * survive the round trip.
+ * `Content-Disposition: attachment` naming the file (RFC 6266), written by the `content-disposition`
+ * package: an ASCII `filename` for old clients (quoted when it must be) and, whenever that is not
+ * the exact name, `filename*` (RFC 8187 UTF-8) that modern browsers prefer, so non-ASCII names
+ * survive the round trip. Our fallback drops accents (ñ → n) where the package's would write '?'.
  */
 export function attachmentDisposition(fileName: string): string {
-  return `attachment; filename="${asciiFallback(fileName)}"; filename*=UTF-8''${encodeRfc5987(fileName)}`;
+  return contentDisposition(fileName, { type: 'attachment', fallback: asciiFallback(fileName) });
 }

@@ -30,6 +30,20 @@ describe('sniffContentType', () => {
     expect(sniffContentType(head, name)).toBe(expected);
   });
 
+  // Inputs file-type 21 names otherwise (in order: image/bmp, audio/mpeg, .exe, nothing, video/x-m4v,
+  // video/quicktime, .exe): our text rule, signatures and allow-list decide (decision 006).
+  it.each([
+    [Buffer.from('BMI,weight,height\n22,60,165\n'), 'rates.csv', CONTENT_TYPES.csv],
+    [Buffer.from('ID3 tags, explained\n'), 'notes.txt', CONTENT_TYPES.txt],
+    [Buffer.from('MZ branch visit notes\n'), 'notes.txt', CONTENT_TYPES.txt],
+    [Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]), 'chart.png', CONTENT_TYPES.png],
+    [Buffer.from([0, 0, 0, 0x18, ...Buffer.from('ftypM4V ')]), 'clip.m4v', CONTENT_TYPES.mp4],
+    [Buffer.from([0, 0, 0, 0x18, ...Buffer.from('ftypqt  ')]), 'clip.mp4', null],
+    [Buffer.from('MZ\x90\x00\x03\x00\x00\x00'), 'setup.txt', null],
+  ])('%#: text and signatures a general-purpose detector reads otherwise', (head, name, expected) => {
+    expect(sniffContentType(head, name)).toBe(expected);
+  });
+
   it('fits the extension to the type', () => {
     expect(fitExtension('a.PDF', CONTENT_TYPES.pdf)).toBe('a.PDF');
     expect(fitExtension('photo.jpeg', CONTENT_TYPES.jpeg)).toBe('photo.jpeg');
@@ -66,6 +80,16 @@ describe('sanitizeFileName and attachmentDisposition', () => {
       `attachment; filename="Ano'ng (bago)* _ n 100%.pdf"; filename*=UTF-8''Ano%27ng%20%28bago%29%2A%20%E2%80%93%20%C3%B1%20100%25.pdf`,
     );
     expect(decodeURIComponent(/filename\*=UTF-8''(.+)$/.exec(header)![1]!)).toBe(name);
+  });
+
+  it('names an ASCII file plainly, and adds filename* whenever the plain name is not exact', () => {
+    expect(attachmentDisposition('Q1 report.xlsx')).toBe('attachment; filename="Q1 report.xlsx"');
+    expect(attachmentDisposition('report.pdf')).toBe('attachment; filename=report.pdf');
+    // A browser may percent-decode `filename`: a %XX in the name is kept exact in filename* only.
+    expect(attachmentDisposition('a%41.pdf')).toBe(`attachment; filename=a_41.pdf; filename*=UTF-8''a%2541.pdf`);
+    const header = attachmentDisposition('名前.pdf');
+    expect(header).toBe(`attachment; filename=__.pdf; filename*=UTF-8''%E5%90%8D%E5%89%8D.pdf`);
+    expect(decodeURIComponent(/filename\*=UTF-8''(.+)$/.exec(header)![1]!)).toBe('名前.pdf');
   });
 
   it('formats limits as a person reads them', () => {

@@ -1,0 +1,222 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parseTrustProxy, type Config } from './config.ts';
+
+const MB = 1024 * 1024;
+const WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
+
+/** What an operator gets with nothing set (NODE_ENV unset counts as production). */
+const DEFAULTS: Config = {
+  port: 3000,
+  host: '0.0.0.0',
+  databaseUrl: 'sqlite:./data/ahente.db',
+  storageDir: './data/uploads',
+  webDist: WEB_DIST,
+  cookieSecure: true,
+  adminUsername: undefined,
+  adminPassword: undefined,
+  logLevel: 'info',
+  sessionIdleMs: 12 * 60 * 60_000,
+  sessionAbsoluteMs: 7 * 24 * 3_600_000,
+  login: { maxFailures: 10, windowMs: 15 * 60_000, maxPerIp: 300 },
+  uploads: { materialBytes: 50 * MB, photoBytes: 5 * MB },
+  trustProxy: false,
+  csrfSecret: undefined,
+};
+
+/** Every variable the server reads. */
+const VARIABLES = [
+  'NODE_ENV',
+  'PORT',
+  'HOST',
+  'DATABASE_URL',
+  'STORAGE_DIR',
+  'WEB_DIST',
+  'ADMIN_USERNAME',
+  'ADMIN_PASSWORD',
+  'COOKIE_SECURE',
+  'SESSION_IDLE_MINUTES',
+  'SESSION_ABSOLUTE_HOURS',
+  'LOGIN_MAX_FAILURES',
+  'LOGIN_WINDOW_MINUTES',
+  'LOGIN_MAX_PER_IP',
+  'MATERIAL_MAX_MB',
+  'PHOTO_MAX_MB',
+  'LOG_LEVEL',
+  'TRUST_PROXY',
+  'CSRF_SECRET',
+];
+
+/** The message loadConfig refuses the environment with (fails the test if it accepts it). */
+function refusal(env: NodeJS.ProcessEnv): string {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as Error).message;
+  }
+  throw new Error(`accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig: defaults', () => {
+  it('uses the README defaults when nothing is set', () => {
+    expect(loadConfig({})).toEqual(DEFAULTS);
+  });
+
+  it('treats an empty value as unset, for every variable', () => {
+    expect(loadConfig(Object.fromEntries(VARIABLES.map((name) => [name, ''])))).toEqual(DEFAULTS);
+    expect(loadConfig({ PORT: '  ', COOKIE_SECURE: ' ' })).toEqual(DEFAULTS);
+  });
+
+  it('relaxes the cookie flag for development and test, and silences the log in tests', () => {
+    expect(loadConfig({ NODE_ENV: 'development' })).toMatchObject({ cookieSecure: false, logLevel: 'info' });
+    expect(loadConfig({ NODE_ENV: 'test' })).toMatchObject({ cookieSecure: false, logLevel: 'silent' });
+    expect(loadConfig({ NODE_ENV: 'production' })).toMatchObject({ cookieSecure: true, logLevel: 'info' });
+    expect(loadConfig({ NODE_ENV: 'staging' })).toMatchObject({ cookieSecure: true });
+    // An explicit setting wins over NODE_ENV either way.
+    expect(loadConfig({ NODE_ENV: 'test', COOKIE_SECURE: 'true', LOG_LEVEL: 'debug' })).toMatchObject({
+      cookieSecure: true,
+      logLevel: 'debug',
+    });
+    expect(loadConfig({ NODE_ENV: 'production', COOKIE_SECURE: 'false' })).toMatchObject({ cookieSecure: false });
+  });
+
+  it('reads every variable it is given', () => {
+    const secret = 'x'.repeat(32);
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        PORT: '8080',
+        HOST: '127.0.0.1',
+        DATABASE_URL: 'postgres://ahente@db.internal:5432/ahente',
+        STORAGE_DIR: '/srv/ahente/uploads',
+        WEB_DIST: '/srv/ahente/web',
+        ADMIN_USERNAME: 'boss.admin',
+        ADMIN_PASSWORD: 'a-long-password',
+        COOKIE_SECURE: 'FALSE',
+        SESSION_IDLE_MINUTES: '30',
+        SESSION_ABSOLUTE_HOURS: '24',
+        LOGIN_MAX_FAILURES: '5',
+        LOGIN_WINDOW_MINUTES: '10',
+        LOGIN_MAX_PER_IP: '100000',
+        MATERIAL_MAX_MB: '100',
+        PHOTO_MAX_MB: '2',
+        LOG_LEVEL: 'Warn',
+        TRUST_PROXY: '127.0.0.1, 10.0.0.0/8',
+        CSRF_SECRET: secret,
+      }),
+    ).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      databaseUrl: 'postgres://ahente@db.internal:5432/ahente',
+      storageDir: '/srv/ahente/uploads',
+      webDist: '/srv/ahente/web',
+      cookieSecure: false,
+      adminUsername: 'boss.admin',
+      adminPassword: 'a-long-password',
+      logLevel: 'warn',
+      sessionIdleMs: 30 * 60_000,
+      sessionAbsoluteMs: 24 * 3_600_000,
+      login: { maxFailures: 5, windowMs: 10 * 60_000, maxPerIp: 100_000 },
+      uploads: { materialBytes: 100 * MB, photoBytes: 2 * MB },
+      trustProxy: ['127.0.0.1', '10.0.0.0/8'],
+      csrfSecret: secret,
+    } satisfies Config);
+  });
+
+  it('accepts each database kind connect() opens', () => {
+    for (const url of ['sqlite:./data/x.db', 'sqlite::memory:', 'postgres://u@h/db', 'postgresql://u:p@h:5432/db?sslmode=require']) {
+      expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
+    }
+  });
+});
+
+describe('loadConfig: bad values are refused, naming the variable', () => {
+  it.each([
+    ['PORT', 'abc', 'PORT must be a whole number from 1 to 65535 (got "abc")'],
+    ['PORT', '70000', 'PORT must be a whole number from 1 to 65535 (got "70000")'],
+    ['PORT', '0', 'PORT must be a whole number from 1 to 65535 (got "0")'],
+    ['PORT', '80.5', 'PORT must be a whole number from 1 to 65535 (got "80.5")'],
+    ['PORT', '3e3', 'PORT must be a whole number from 1 to 65535 (got "3e3")'],
+    ['COOKIE_SECURE', 'maybe', 'COOKIE_SECURE must be true or false (got "maybe")'],
+    ['COOKIE_SECURE', '1', 'COOKIE_SECURE must be true or false (got "1")'],
+    ['SESSION_IDLE_MINUTES', '0', 'SESSION_IDLE_MINUTES must be a whole number from 1 to 525600 (got "0")'],
+    ['SESSION_IDLE_MINUTES', 'forever', 'SESSION_IDLE_MINUTES must be a whole number from 1 to 525600 (got "forever")'],
+    ['SESSION_ABSOLUTE_HOURS', '-24', 'SESSION_ABSOLUTE_HOURS must be a whole number from 1 to 8760 (got "-24")'],
+    ['SESSION_ABSOLUTE_HOURS', '9000', 'SESSION_ABSOLUTE_HOURS must be a whole number from 1 to 8760 (got "9000")'],
+    ['LOGIN_MAX_FAILURES', '-1', 'LOGIN_MAX_FAILURES must be a whole number from 1 to 1000000 (got "-1")'],
+    ['LOGIN_MAX_FAILURES', '0', 'LOGIN_MAX_FAILURES must be a whole number from 1 to 1000000 (got "0")'],
+    ['LOGIN_WINDOW_MINUTES', '1.5', 'LOGIN_WINDOW_MINUTES must be a whole number from 1 to 1440 (got "1.5")'],
+    ['LOGIN_MAX_PER_IP', 'lots', 'LOGIN_MAX_PER_IP must be a whole number from 1 to 1000000 (got "lots")'],
+    ['MATERIAL_MAX_MB', '0', 'MATERIAL_MAX_MB must be a whole number from 1 to 1024 (got "0")'],
+    ['MATERIAL_MAX_MB', '50MB', 'MATERIAL_MAX_MB must be a whole number from 1 to 1024 (got "50MB")'],
+    ['PHOTO_MAX_MB', '2048', 'PHOTO_MAX_MB must be a whole number from 1 to 1024 (got "2048")'],
+    ['LOG_LEVEL', 'loud', 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")'],
+    ['DATABASE_URL', 'mysql://x', 'DATABASE_URL must be sqlite:<file> or postgres://user@host:5432/db (got "mysql://x")'],
+    ['DATABASE_URL', 'sqlite:', 'DATABASE_URL must be sqlite:<file> or postgres://user@host:5432/db (got "sqlite:")'],
+    ['DATABASE_URL', './data/ahente.db', 'DATABASE_URL must be sqlite:<file> or postgres://user@host:5432/db (got "./data/ahente.db")'],
+    ['ADMIN_USERNAME', 'a b', 'ADMIN_USERNAME must be 3 to 50 letters, digits, dots, dashes or underscores (got "a b")'],
+    [
+      'ADMIN_USERNAME',
+      'boss@agency.ph',
+      'ADMIN_USERNAME must be 3 to 50 letters, digits, dots, dashes or underscores (got "boss@agency.ph")',
+    ],
+    ['ADMIN_PASSWORD', 'short', 'ADMIN_PASSWORD must be 8 to 200 characters (it has 5)'],
+    ['CSRF_SECRET', 'too-short', 'CSRF_SECRET must be at least 32 characters'],
+  ])('%s=%j', (name, value, message) => {
+    expect(refusal({ [name]: value })).toBe(message);
+  });
+
+  it('tells every bad variable at once', () => {
+    expect(refusal({ PORT: 'abc', LOG_LEVEL: 'loud', COOKIE_SECURE: 'maybe' })).toBe(
+      [
+        'PORT must be a whole number from 1 to 65535 (got "abc")',
+        'COOKIE_SECURE must be true or false (got "maybe")',
+        'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
+      ].join('; '),
+    );
+  });
+
+  it('never repeats a secret in its message', () => {
+    expect(refusal({ ADMIN_PASSWORD: 'hunter2' })).not.toContain('hunter2');
+    expect(refusal({ CSRF_SECRET: 'my-secret' })).not.toContain('my-secret');
+    const message = refusal({ DATABASE_URL: 'mysql://ahente:s3cret-pw@db/ahente' });
+    expect(message).not.toContain('s3cret-pw');
+    expect(message).toContain('mysql://ahente:…@db/ahente');
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('is off unless proxies are named', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(parseTrustProxy('  ')).toBe(false);
+  });
+
+  it('takes addresses, CIDR ranges and proxy-addr range names', () => {
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1' }).trustProxy).toEqual(['127.0.0.1']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,::1, fd00::/8 ,loopback,linklocal,uniquelocal' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+      'loopback',
+      'linklocal',
+      'uniquelocal',
+    ]);
+  });
+
+  it.each([
+    ['true', /^TRUST_PROXY=true would trust any X-Forwarded-For a client sends/],
+    ['2', /^TRUST_PROXY=2: a hop count cannot tell a proxy from a client/],
+    ['maybe', /^TRUST_PROXY: "maybe" is not an IP address or CIDR range/],
+    ['10.0.0.0/33', /^TRUST_PROXY: "10.0.0.0\/33" is not an IP address or CIDR range/],
+    ['::1/129', /^TRUST_PROXY: "::1\/129" is not an IP address or CIDR range/],
+    ['300.1.1.1', /^TRUST_PROXY: "300.1.1.1" is not an IP address or CIDR range/],
+    ['127.0.0.1,', /^TRUST_PROXY: "" is not an IP address or CIDR range/],
+    ['10.0.0.0/8/8', /^TRUST_PROXY: "10.0.0.0\/8\/8" is not an IP address or CIDR range/],
+  ])('refuses %j with a message that says what to write instead', (value, message) => {
+    expect(refusal({ TRUST_PROXY: value })).toMatch(message);
+    expect(refusal({ TRUST_PROXY: value })).toMatch(/e\.g\. TRUST_PROXY=127\.0\.0\.1/);
+    expect(() => parseTrustProxy(value)).toThrow(ConfigError);
+  });
+});
