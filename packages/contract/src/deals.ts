@@ -11,11 +11,7 @@ export const enumField = <const T extends readonly [string, ...string[]]>(label:
   });
 
 /** One of a list, `fallback` when absent, null or '' (the form's defaults of spec §4). */
-export const enumWithDefault = <const T extends readonly [string, ...string[]]>(
-  label: string,
-  values: T,
-  fallback: T[number],
-) =>
+export const enumWithDefault = <const T extends readonly [string, ...string[]]>(label: string, values: T, fallback: T[number]) =>
   z
     .union([enumField(label, values), z.literal(''), z.null()], {
       error: () => `${label} must be one of: ${values.join(', ')}`,
@@ -94,28 +90,26 @@ export function withSalesTypeRule<
       if (!v.referror) ctx.addIssue({ code: 'custom', message: REFERROR_REQUIRED, path: ['referror'] });
       if (!v.agent) ctx.addIssue({ code: 'custom', message: AGENT_REQUIRED, path: ['agent'] });
     })
-    .transform((v) =>
-      (v as Record<string, unknown>)[key] === 'Agent' ? v : { ...v, referror: null, agent: null },
-    );
+    .transform((v) => ((v as Record<string, unknown>)[key] === 'Agent' ? v : { ...v, referror: null, agent: null }));
 }
 
+/** The fields of adddeals, each with its rule (a form reuses them one by one). */
+export const newDealFields = z.object({
+  id: memberIdSchema,
+  customerName: nameField('Customer name'),
+  transactionType: enumField('Transaction type', TRANSACTION_TYPES),
+  product: productField,
+  tcvValue: tcvField('TCV'),
+  effectiveDate: calendarDate('Effective date'),
+  dealStatus: enumWithDefault('Deal status', DEAL_STATUSES, 'For Quotation'),
+  salesType: enumWithDefault('Sales type', SALES_TYPES, 'Direct'),
+  referror: optionalText('Referror', LIMITS.name),
+  agent: optionalText('Agent name', LIMITS.name),
+  salesGroup: enumWithDefault('Sales group', SALES_GROUPS, 'MedicalSalesGroup'),
+});
+
 /** adddeals: the new-deal payload of spec §3, validated as spec §5 asks, defaults of spec §4. */
-export const newDealRequest = withSalesTypeRule(
-  z.object({
-    id: memberIdSchema,
-    customerName: nameField('Customer name'),
-    transactionType: enumField('Transaction type', TRANSACTION_TYPES),
-    product: productField,
-    tcvValue: tcvField('TCV'),
-    effectiveDate: calendarDate('Effective date'),
-    dealStatus: enumWithDefault('Deal status', DEAL_STATUSES, 'For Quotation'),
-    salesType: enumWithDefault('Sales type', SALES_TYPES, 'Direct'),
-    referror: optionalText('Referror', LIMITS.name),
-    agent: optionalText('Agent name', LIMITS.name),
-    salesGroup: enumWithDefault('Sales group', SALES_GROUPS, 'MedicalSalesGroup'),
-  }),
-  'salesType',
-);
+export const newDealRequest = withSalesTypeRule(newDealFields, 'salesType');
 export type NewDealRequest = z.input<typeof newDealRequest>;
 export type NewDeal = z.output<typeof newDealRequest>;
 

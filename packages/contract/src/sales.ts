@@ -3,14 +3,14 @@ import { calendarDate, memberIdSchema } from './common.ts';
 import { dealFormFields, withSalesTypeRule } from './deals.ts';
 import { SALES_GROUPS, SALES_TYPES, TRANSACTION_TYPES } from './enums.ts';
 
+/** The fields of addsales formData, each with its rule (a form reuses them one by one). */
+export const saleFormFields = { ...dealFormFields, effectiveDate: calendarDate('Effective date') };
+
 /**
  * addsales formData: the deal-or-sale form of spec §3 with the effective date required (spec §5).
  * transactionType and sales_group default to the deal's when left out.
  */
-export const saleForm = withSalesTypeRule(
-  z.object({ ...dealFormFields, effectiveDate: calendarDate('Effective date') }),
-  'sales_type',
-);
+export const saleForm = withSalesTypeRule(z.object(saleFormFields), 'sales_type');
 export type SaleForm = z.input<typeof saleForm>;
 
 /** POST addsales: `{ id, formData: {…, dealid} }`. */

@@ -26,9 +26,7 @@ export function AuthShell({ headline, lead, points, width = 'md', children }: Au
         </div>
 
         <div className="relative px-12">
-          <p className="max-w-md text-4xl leading-tight font-semibold tracking-tight text-balance text-white">
-            {headline}
-          </p>
+          <p className="max-w-md text-4xl leading-tight font-semibold tracking-tight text-balance text-white">{headline}</p>
           <p className="mt-4 max-w-md text-base leading-relaxed text-brand-100/90">{lead}</p>
           <ul className="mt-8 flex flex-col gap-3.5">
             {points.map((point) => (
@@ -41,14 +39,13 @@ export function AuthShell({ headline, lead, points, width = 'md', children }: Au
         </div>
 
         <div className="relative px-12 pb-10">
-<div className="flex max-w-md items-start gap-4 rounded-2xl border border-white/10 bg-white/5 p-5 backdrop-blur-sm">
+          <div className="flex max-w-md items-start gap-4 rounded-2xl border border-white/10 bg-white/5 p-5 backdrop-blur-sm">
             <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-white/10 text-brand-200">
               <ShieldCheck className="size-5" />
             </span>
             <p className="text-sm leading-relaxed text-brand-50/90">
               <span className="block font-semibold text-white">Made for the field</span>
-              Works on your phone between client visits and on your desktop at the office. Your data stays
-              with your agency.
+              Works on your phone between client visits and on your desktop at the office. Your data stays with your agency.
             </p>
           </div>
         </div>

@@ -1,11 +1,14 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Info, Lock, UserRound } from 'lucide-react';
 import { useRef } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type FieldErrors } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { loginRequest } from '@ahente/contract/auth';
 import { MSG } from '@ahente/contract/messages';
 import { useLoginMutation } from '../../api/auth';
 import { isApiError } from '../../api/client';
-import { useSession } from '../../app/session';
+import { useSession } from '../../api/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Button, buttonClasses } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';
@@ -15,12 +18,9 @@ import { toast } from '../../ui/toast';
 import { AuthShell } from './auth-shell';
 import { SocialButtons } from './social-buttons';
 
-interface LoginValues {
-  username: string;
-  password: string;
-  /** Shown as in the spec; it has no effect. */
-  remember: boolean;
-}
+/** The contract's login rules; Remember me is shown as in the spec and has no effect. */
+const loginForm = loginRequest.extend({ remember: z.boolean() });
+type LoginValues = z.input<typeof loginForm>;
 
 function notApprovedStatus(body: unknown): string | null {
   if (body && typeof body === 'object' && 'status' in body) {
@@ -38,22 +38,21 @@ export function LoginPage() {
   const justRegistered = (location.state as { registered?: boolean } | null)?.registered === true;
   const { signIn } = useSession();
   const loginMutation = useLoginMutation();
-  const { register, handleSubmit, formState } = useForm<LoginValues>({
+  const { register, handleSubmit, formState } = useForm({
+    resolver: zodResolver(loginForm),
     defaultValues: { username: '', password: '', remember: false },
+    // The fields are not marked: one message covers both (spec §5).
+    shouldFocusError: false,
   });
 
   // One login request at a time, whatever the keyboard or mouse does.
   const inFlight = useRef(false);
 
-  const onSubmit = async ({ username, password }: LoginValues) => {
+  const onSubmit = async ({ username, password }: z.output<typeof loginForm>) => {
     if (inFlight.current) return;
-    if (username.trim() === '' || password === '') {
-      toast.error(MSG.loginMissing);
-      return;
-    }
     inFlight.current = true;
     try {
-      const user = await loginMutation.mutateAsync({ username: username.trim(), password });
+      const user = await loginMutation.mutateAsync({ username, password });
       signIn(user);
       navigate('/', { replace: true });
     } catch (error) {
@@ -74,6 +73,13 @@ export function LoginPage() {
     }
   };
 
+  // An empty field is the spec's message; anything else the contract refuses (too long, control
+  // characters) would be refused by the server too, as an invalid login.
+  const onInvalid = (errors: FieldErrors<LoginValues>) => {
+    const missing = Object.values(errors).some((error) => error?.message === MSG.loginMissing);
+    toast.error(missing ? MSG.loginMissing : MSG.loginInvalid);
+  };
+
   return (
     <AuthShell
       headline="Your agency, wherever your clients are."
@@ -86,16 +92,18 @@ export function LoginPage() {
       </div>
 
       {justRegistered && (
-        <div
-          role="status"
-          className="mt-6 flex gap-3 rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900"
-        >
+        <div role="status" className="mt-6 flex gap-3 rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900">
           <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-sky-600" />
           <p>Your account was created. You can log in once an administrator approves it.</p>
         </div>
       )}
 
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-8 flex flex-col gap-5" aria-label="Log in">
+      <form
+        noValidate
+        onSubmit={(event) => void handleSubmit(onSubmit, onInvalid)(event)}
+        className="mt-8 flex flex-col gap-5"
+        aria-label="Log in"
+      >
         <Field label="Username">
           <Input
             {...register('username')}
@@ -107,13 +115,7 @@ export function LoginPage() {
           />
         </Field>
         <Field label="Password">
-          <Input
-            {...register('password')}
-            type="password"
-            autoComplete="current-password"
-            leading={<Lock />}
-            placeholder="Your password"
-          />
+          <Input {...register('password')} type="password" autoComplete="current-password" leading={<Lock />} placeholder="Your password" />
         </Field>
 
         <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
@@ -143,9 +145,7 @@ export function LoginPage() {
           <h2 id="signup-panel-title" className="text-sm font-semibold text-slate-900">
             New to Ahente?
           </h2>
-          <p className="mt-1 text-sm text-slate-600">
-            Create your agent account and start building your team today.
-          </p>
+          <p className="mt-1 text-sm text-slate-600">Create your agent account and start building your team today.</p>
         </div>
         <Link to="/register" className={buttonClasses({ variant: 'outline', className: 'shrink-0' })}>
           Sign Up

@@ -1,10 +1,14 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, type FieldError, type FieldErrors, type UseFormRegisterReturn } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { registerRequest, type RegisterRequest } from '@ahente/contract/auth';
+import { errorResponse } from '@ahente/contract/common';
 import { MSG } from '@ahente/contract/messages';
 import { useRegisterMutation } from '../../api/auth';
 import { isApiError, isNetworkError } from '../../api/client';
+import { formSchemaFor } from '../../lib/form-schema';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
@@ -15,8 +19,16 @@ import { AuthShell } from './auth-shell';
 /** The registration payload of spec §3 (contract `RegisterRequest`), every field as a form string. */
 type RegisterValues = { [K in keyof RegisterRequest]-?: string };
 
-const REQUIRED: readonly (keyof RegisterValues)[] = ['username', 'password', 'email', 'lname', 'fname', 'contact'];
-const FIELDS = new Set<string>(['username', 'password', 'lname', 'fname', 'mname', 'email', 'contact', 'refCode']);
+const FIELD_REQUIRED = 'This field is required';
+const filled = z.string().refine((value) => value.trim() !== '', FIELD_REQUIRED);
+
+/**
+ * Spec §5 first (the required fields, 'This field is required' under each), then, once they are
+ * all filled in, the contract's rules (the server checks the same).
+ */
+const registerForm = formSchemaFor<RegisterValues>()(
+  z.looseObject({ username: filled, password: filled, lname: filled, fname: filled, email: filled, contact: filled }).pipe(registerRequest),
+);
 
 /** After 'Registration Success' the page moves to /login after this pause. */
 const REDIRECT_DELAY_MS = 1500;
@@ -25,14 +37,26 @@ const REDIRECT_DELAY_MS = 1500;
  * A field's error state: "This field is required" is shown under the field; other messages are
  * shown once, in the toast, so the field is only marked invalid.
  */
-function fieldError(error: { message?: string } | undefined): { error?: string; invalid: boolean } {
+function fieldError(error: FieldError | undefined): { error?: string; invalid: boolean } {
   if (!error) return { invalid: false };
-  return error.message ? { error: error.message, invalid: true } : { invalid: true };
+  return error.message === FIELD_REQUIRED ? { error: error.message, invalid: true } : { invalid: true };
 }
 
 /** Digits only, at most 11 (spec §5, §9). */
 export function cleanContact(value: string): string {
   return value.replace(/\D/g, '').slice(0, 11);
+}
+
+/** The contact number input keeps what `cleanContact` keeps, as it is typed. */
+function cleaningContact(field: UseFormRegisterReturn<'contact'>): UseFormRegisterReturn<'contact'> {
+  return {
+    ...field,
+    onChange: (event: { target: HTMLInputElement }) => {
+      const cleaned = cleanContact(event.target.value);
+      if (cleaned !== event.target.value) event.target.value = cleaned;
+      return field.onChange(event);
+    },
+  };
 }
 
 /** /register (spec §2 Register, §5, §8); ?ref=CODE prefills the referral code. */
@@ -46,7 +70,8 @@ export function RegisterPage() {
   // One registration request at a time (no double submit).
   const inFlight = useRef(false);
 
-  const { register, handleSubmit, formState, setError, clearErrors } = useForm<RegisterValues>({
+  const { register, handleSubmit, formState, setError } = useForm({
+    resolver: zodResolver(registerForm),
     defaultValues: {
       username: '',
       password: '',
@@ -62,60 +87,20 @@ export function RegisterPage() {
 
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
 
-  const contactField = register('contact');
-  const onContactChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const cleaned = cleanContact(event.target.value);
-    if (cleaned !== event.target.value) event.target.value = cleaned;
-    return contactField.onChange(event);
-  };
-
-  const onSubmit = async (values: RegisterValues) => {
+  const onSubmit = async (values: z.output<typeof registerForm>) => {
     if (inFlight.current || succeeded) return;
-    clearErrors();
-    const missing = REQUIRED.filter((name) => values[name].trim() === '');
-    if (missing.length > 0) {
-      missing.forEach((name, i) => setError(name, { message: 'This field is required' }, { shouldFocus: i === 0 }));
-      toast.error(MSG.registerMissing);
-      return;
-    }
-
-    // The contract's rules (the server checks the same): show them next to the fields.
-    const parsed = registerRequest.safeParse({ ...values, contact: cleanContact(values.contact) });
-    if (!parsed.success) {
-      parsed.error.issues.forEach((issue, i) => {
-        const name = String(issue.path[0] ?? '');
-        if (FIELDS.has(name)) setError(name as keyof RegisterValues, { message: '' }, { shouldFocus: i === 0 });
-      });
-      const first = parsed.error.issues[0]?.message ?? MSG.registerFailed;
-      if (first === MSG.registerInvalidReferral) toast.error(first);
-      else toast.warning(first);
-      return;
-    }
-
     inFlight.current = true;
     try {
-      await registerMutation.mutateAsync({
-        username: parsed.data.username,
-        password: parsed.data.password,
-        email: parsed.data.email,
-        lname: parsed.data.lname,
-        fname: parsed.data.fname,
-        mname: parsed.data.mname ?? '',
-        contact: parsed.data.contact,
-        refCode: parsed.data.refCode ?? '',
-      });
+      await registerMutation.mutateAsync({ ...values, mname: values.mname ?? '', refCode: values.refCode ?? '' });
       setSucceeded(true);
       toast.success(MSG.registerSuccess);
-      redirectTimer.current = window.setTimeout(
-        () => navigate('/login', { state: { registered: true } }),
-        REDIRECT_DELAY_MS,
-      );
+      redirectTimer.current = window.setTimeout(() => navigate('/login', { state: { registered: true } }), REDIRECT_DELAY_MS);
     } catch (error) {
       if (isNetworkError(error)) {
         toast.error(MSG.serverIssue);
       } else if (isApiError(error, 400)) {
         if (error.error === MSG.registerInvalidReferral) {
-          setError('refCode', { message: '' });
+          setError('refCode', { type: 'server', message: '' });
           toast.error(MSG.registerInvalidReferral);
         } else {
           markServerFields(error.body);
@@ -129,14 +114,19 @@ export function RegisterPage() {
     }
   };
 
-  /** Marks the fields a 400 names (details[].path, or the field its text starts with). */
+  /** A missing field is the spec's error toast; otherwise the first rule broken, as a warning. */
+  const onInvalid = (found: FieldErrors<RegisterValues>) => {
+    const messages = Object.values(found).map((error) => error?.message);
+    if (messages.includes(FIELD_REQUIRED)) toast.error(MSG.registerMissing);
+    else if (messages[0] === MSG.registerInvalidReferral) toast.error(MSG.registerInvalidReferral);
+    else toast.warning(messages[0] ?? MSG.registerFailed);
+  };
+
+  /** Marks the fields a 400 names (details[].path). */
   function markServerFields(body: unknown) {
-    const details = (body as { details?: { path?: unknown }[] } | null)?.details;
-    if (Array.isArray(details)) {
-      for (const d of details) {
-        const name = typeof d.path === 'string' ? d.path.split('.')[0] : '';
-        if (name && FIELDS.has(name)) setError(name as keyof RegisterValues, { message: '' });
-      }
+    for (const { path } of errorResponse.safeParse(body).data?.details ?? []) {
+      const name = path.split('.')[0] ?? '';
+      if (name in registerRequest.shape) setError(name as keyof RegisterValues, { type: 'server', message: '' });
     }
   }
 
@@ -158,7 +148,7 @@ export function RegisterPage() {
 
       <form
         noValidate
-        onSubmit={handleSubmit(onSubmit)}
+        onSubmit={(event) => void handleSubmit(onSubmit, onInvalid)(event)}
         aria-label={MSG.registerTitle}
         className="mt-8 grid grid-cols-1 gap-x-4 gap-y-5 sm:grid-cols-2"
       >
@@ -182,8 +172,7 @@ export function RegisterPage() {
         </Field>
         <Field label="Contact Number" {...fieldError(errors.contact)} hint="Digits only, up to 11.">
           <Input
-            {...contactField}
-            onChange={onContactChange}
+            {...cleaningContact(register('contact'))}
             type="tel"
             inputMode="numeric"
             autoComplete="tel-national"

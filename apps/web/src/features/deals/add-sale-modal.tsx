@@ -1,39 +1,17 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheck } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import type { DealRecord } from '@ahente/contract/deals';
 import { MSG } from '@ahente/contract/messages';
-import { saleForm } from '@ahente/contract/sales';
 import { isApiError } from '../../api/client';
 import { useAddSaleMutation } from '../../api/sales';
-import { useCurrentUser } from '../../app/session';
-import {
-  DealFields,
-  EffectiveDateField,
-  TextField,
-  clearErrors,
-  dealToForm,
-  useDealForm,
-  type DealField,
-} from './deal-form';
-import { DEAL_FORM_DATA_FIELDS, DealFormModal, dealFormData, useDealModalSubmit } from './deal-modal';
-
-/** What a sale adds to the deal (spec §3 Deal or sale form). */
-interface SaleExtra {
-  policy: string;
-  insurer: string;
-  planName: string;
-  effectiveDate: string;
-}
-type SaleField = keyof SaleExtra;
-
-/** formData keys of addsales → the form's fields. */
-const SALE_FIELDS: Record<string, DealField | SaleField> = {
-  ...DEAL_FORM_DATA_FIELDS,
-  policy: 'policy',
-  insurer: 'insurer',
-  planName: 'planName',
-  effectiveDate: 'effectiveDate',
-};
+import { useCurrentUser } from '../../api/session';
+import { setRefs } from '../../lib/set-refs';
+import { toast } from '../../ui/toast';
+import { DealFields, EffectiveDateField, TextField, useServerError } from './deal-form';
+import { dealToForm, saleSchema, toSaleForm, type DealFormValues, type SaleValues } from './deal-form-schema';
+import { DealFormModal } from './deal-modal';
 
 interface AddSaleModalProps {
   deal: DealRecord;
@@ -50,38 +28,34 @@ export function AddSaleModal({ deal, open, onOpenChange }: AddSaleModalProps) {
   const user = useCurrentUser();
   const addSale = useAddSaleMutation();
   const firstField = useRef<HTMLInputElement>(null);
-  const { values, errors, setErrors, onChange } = useDealForm<SaleField>(() => dealToForm(deal));
-  const [extra, setExtra] = useState<SaleExtra>(() => ({
-    policy: '',
-    insurer: '',
-    planName: '',
-    effectiveDate: deal.effective_date.slice(0, 10),
-  }));
-  const [alreadySold, setAlreadySold] = useState(deal.sold);
-  const { formRef, serverError, submit } = useDealModalSubmit({
-    schema: saleForm,
-    fields: SALE_FIELDS,
-    values,
-    setErrors,
-    save: (formData) => addSale.mutateAsync({ id: user.user, formData }),
-    savedMessage: MSG.saleAdded,
-    failedMessage: MSG.saleSaveFailed,
-    onSaved: () => onOpenChange(false),
-    blocked: alreadySold,
-    onSaveError: (error) => {
-      if (!isApiError(error, 409)) return false;
-      setAlreadySold(true);
-      return true;
-    },
+  const form = useForm<DealFormValues, unknown, SaleValues>({
+    resolver: zodResolver(saleSchema),
+    defaultValues: dealToForm(deal),
   });
+  const serverError = useServerError(form.setError);
+  const [alreadySold, setAlreadySold] = useState(deal.sold);
 
-  const changeExtra = (patch: Partial<SaleExtra>) => {
-    setExtra((current) => ({ ...current, ...patch }));
-    setErrors((current) => clearErrors(current, Object.keys(patch)));
+  const save = async (values: SaleValues) => {
+    serverError.clear();
+    try {
+      await addSale.mutateAsync({ id: user.user, formData: toSaleForm(deal.id, values) });
+      toast.success(MSG.saleAdded);
+      onOpenChange(false);
+    } catch (error) {
+      toast.error(MSG.saleSaveFailed);
+      if (isApiError(error, 409)) setAlreadySold(true);
+      else if (isApiError(error) && error.status < 500) serverError.show(error);
+    }
   };
 
-  const saving = addSale.isPending;
-  const locked = saving || alreadySold;
+  const refuse = () => {
+    serverError.clear();
+    toast.error(MSG.saleSaveFailed);
+  };
+
+  const { register, formState } = form;
+  const policy = register('policy');
+  const locked = addSale.isPending || alreadySold;
 
   return (
     <DealFormModal
@@ -90,10 +64,9 @@ export function AddSaleModal({ deal, open, onOpenChange }: AddSaleModalProps) {
       title="Add Sales"
       description={`From deal #${deal.id} · ${deal.customer_name}`}
       initialFocus={firstField}
-      formRef={formRef}
-      onSubmit={(event) => void submit(event, { dealid: deal.id, ...dealFormData(values), ...extra })}
-      saving={saving}
-      serverError={serverError}
+      onSubmit={form.handleSubmit(save, refuse)}
+      saving={addSale.isPending || formState.isSubmitting}
+      serverError={serverError.message}
       submitLabel="Save Sale"
       submitDisabled={alreadySold}
       cancelLabel={alreadySold ? 'Close' : 'Cancel'}
@@ -114,31 +87,14 @@ export function AddSaleModal({ deal, open, onOpenChange }: AddSaleModalProps) {
         <div className="grid grid-cols-1 gap-x-5 gap-y-4 sm:grid-cols-2">
           <TextField
             label="Policy Number"
-            error={errors.policy}
-            value={extra.policy}
-            onChange={(policy) => changeExtra({ policy })}
-            maxLength={200}
-            ref={firstField}
-          />
-          <TextField
-            label="Insurer"
-            error={errors.insurer}
-            value={extra.insurer}
-            onChange={(insurer) => changeExtra({ insurer })}
+            error={formState.errors.policy?.message}
+            {...policy}
+            ref={(element: HTMLInputElement | null) => setRefs(element, policy.ref, firstField)}
             maxLength={200}
           />
-          <TextField
-            label="Plan Name"
-            error={errors.planName}
-            value={extra.planName}
-            onChange={(planName) => changeExtra({ planName })}
-            maxLength={200}
-          />
-          <EffectiveDateField
-            error={errors.effectiveDate}
-            value={extra.effectiveDate}
-            onChange={(effectiveDate) => changeExtra({ effectiveDate })}
-          />
+          <TextField label="Insurer" error={formState.errors.insurer?.message} {...register('insurer')} maxLength={200} />
+          <TextField label="Plan Name" error={formState.errors.planName?.message} {...register('planName')} maxLength={200} />
+          <EffectiveDateField error={formState.errors.effectiveDate?.message} {...register('effectiveDate')} />
         </div>
       </fieldset>
 
@@ -147,7 +103,7 @@ export function AddSaleModal({ deal, open, onOpenChange }: AddSaleModalProps) {
         <p aria-hidden="true" className="mb-3 text-sm font-semibold text-slate-900">
           Deal
         </p>
-        <DealFields values={values} onChange={onChange} errors={errors} statuses="readonly" withEffectiveDate={false} />
+        <DealFields form={form} statuses="readonly" withEffectiveDate={false} />
       </fieldset>
     </DealFormModal>
   );

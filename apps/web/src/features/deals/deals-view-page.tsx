@@ -5,7 +5,7 @@ import type { DealRecord } from '@ahente/contract/deals';
 import { MSG } from '@ahente/contract/messages';
 import { formatPeso, sumPesos } from '@ahente/contract/money';
 import { dealsKeys, useDeals } from '../../api/deals';
-import { useCurrentUser } from '../../app/session';
+import { useCurrentUser } from '../../api/session';
 import { formatCalendarDate, formatTimestampParts } from '../../lib/dates';
 import { useDateRangeFilter } from '../../lib/use-date-range-filter';
 import { useShowMore } from '../../lib/use-show-more';
@@ -47,8 +47,7 @@ export function DealsViewPage() {
   const deals = useDeals(user.user);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const openDialog = useCallback(
-    (kind: Dialog['kind'], deal: DealRecord) =>
-      setDialog((current) => ({ kind, deal, open: true, seq: (current?.seq ?? 0) + 1 })),
+    (kind: Dialog['kind'], deal: DealRecord) => setDialog((current) => ({ kind, deal, open: true, seq: (current?.seq ?? 0) + 1 })),
     [],
   );
   const onSell = useCallback((deal: DealRecord) => openDialog('sale', deal), [openDialog]);
@@ -104,9 +103,7 @@ export function DealsViewPage() {
             empty={rows.length === 0}
             emptyIcon={<Handshake />}
             emptyTitle={MSG.noDeals}
-            emptyDescription={
-              range.filtered && (deals.data?.length ?? 0) > 0 ? 'No deal has an effective date in this range.' : undefined
-            }
+            emptyDescription={range.filtered && (deals.data?.length ?? 0) > 0 ? 'No deal has an effective date in this range.' : undefined}
           >
             {page.visible.map((deal, index) => (
               <DealRow key={deal.id} deal={deal} index={index} onSell={onSell} onEdit={onEdit} />
@@ -116,12 +113,8 @@ export function DealsViewPage() {
         <ShowMore shown={page.visible.length} total={rows.length} next={page.next} noun="deals" onShowMore={page.showMore} />
       </Card>
 
-      {dialog?.kind === 'sale' && (
-        <AddSaleModal key={dialog.seq} deal={dialog.deal} open={dialog.open} onOpenChange={closeDialog} />
-      )}
-      {dialog?.kind === 'edit' && (
-        <EditDealModal key={dialog.seq} deal={dialog.deal} open={dialog.open} onOpenChange={closeDialog} />
-      )}
+      {dialog?.kind === 'sale' && <AddSaleModal key={dialog.seq} deal={dialog.deal} open={dialog.open} onOpenChange={closeDialog} />}
+      {dialog?.kind === 'edit' && <EditDealModal key={dialog.seq} deal={dialog.deal} open={dialog.open} onOpenChange={closeDialog} />}
     </>
   );
 }

@@ -1,25 +1,25 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef } from 'react';
+import { useForm } from 'react-hook-form';
 import type { DealRecord } from '@ahente/contract/deals';
-import { editDealForm } from '@ahente/contract/deals';
 import { EDITABLE_DEAL_STATUSES, type DealStatus } from '@ahente/contract/enums';
 import { MSG } from '@ahente/contract/messages';
+import { isApiError } from '../../api/client';
 import { useEditDealMutation } from '../../api/deals';
-import { useCurrentUser } from '../../app/session';
-import { DealFields, dealToForm, useDealForm, type DealField } from './deal-form';
-import { DEAL_FORM_DATA_FIELDS, DealFormModal, dealFormData, useDealModalSubmit } from './deal-modal';
-
-/** formData keys of editdeals → the form's fields. */
-const EDIT_FIELDS: Record<string, DealField> = {
-  ...DEAL_FORM_DATA_FIELDS,
-  effectiveDate: 'effectiveDate',
-};
+import { useCurrentUser } from '../../api/session';
+import { toast } from '../../ui/toast';
+import { DealFields, useServerError } from './deal-form';
+import { dealToForm, editDealSchema, toEditDealForm, type DealFormValues, type EditDealValues } from './deal-form-schema';
+import { DealFormModal } from './deal-modal';
 
 /**
  * The statuses the edit form offers (spec §4): all but 'Did not Continue'; a deal that already
  * has it keeps it shown as its current value.
  */
 export function editStatuses(current: DealStatus): readonly DealStatus[] {
-  return (EDITABLE_DEAL_STATUSES as readonly DealStatus[]).includes(current) ? EDITABLE_DEAL_STATUSES : [...EDITABLE_DEAL_STATUSES, current];
+  return (EDITABLE_DEAL_STATUSES as readonly DealStatus[]).includes(current)
+    ? EDITABLE_DEAL_STATUSES
+    : [...EDITABLE_DEAL_STATUSES, current];
 }
 
 interface EditDealModalProps {
@@ -33,18 +33,28 @@ export function EditDealModal({ deal, open, onOpenChange }: EditDealModalProps) 
   const user = useCurrentUser();
   const editDeal = useEditDealMutation();
   const firstField = useRef<HTMLInputElement>(null);
-  const { values, errors, setErrors, onChange } = useDealForm(() => dealToForm(deal));
-  const { formRef, serverError, submit } = useDealModalSubmit({
-    schema: editDealForm,
-    fields: EDIT_FIELDS,
-    values,
-    setErrors,
-    save: (formData) => editDeal.mutateAsync({ id: user.user, formData }),
-    savedMessage: MSG.dealUpdated,
-    failedMessage: MSG.dealUpdateFailed,
-    onSaved: () => onOpenChange(false),
+  const form = useForm<DealFormValues, unknown, EditDealValues>({
+    resolver: zodResolver(editDealSchema),
+    defaultValues: dealToForm(deal),
   });
-  const saving = editDeal.isPending;
+  const serverError = useServerError(form.setError);
+
+  const save = async (values: EditDealValues) => {
+    serverError.clear();
+    try {
+      await editDeal.mutateAsync({ id: user.user, formData: toEditDealForm(deal.id, values) });
+      toast.success(MSG.dealUpdated);
+      onOpenChange(false);
+    } catch (error) {
+      toast.error(MSG.dealUpdateFailed);
+      if (isApiError(error) && error.status < 500) serverError.show(error);
+    }
+  };
+
+  const refuse = () => {
+    serverError.clear();
+    toast.error(MSG.dealUpdateFailed);
+  };
 
   return (
     <DealFormModal
@@ -53,20 +63,12 @@ export function EditDealModal({ deal, open, onOpenChange }: EditDealModalProps) 
       title="Edit Deal"
       description={`Deal #${deal.id} · ${deal.customer_name}`}
       initialFocus={firstField}
-      formRef={formRef}
-      onSubmit={(event) => void submit(event, { dealid: deal.id, ...dealFormData(values), effectiveDate: values.effectiveDate })}
-      saving={saving}
-      serverError={serverError}
+      onSubmit={form.handleSubmit(save, refuse)}
+      saving={editDeal.isPending || form.formState.isSubmitting}
+      serverError={serverError.message}
       submitLabel="Save Changes"
     >
-      <DealFields
-        values={values}
-        onChange={onChange}
-        errors={errors}
-        statuses={editStatuses(deal.deal_status)}
-        disabled={saving}
-        customerNameRef={firstField}
-      />
+      <DealFields form={form} statuses={editStatuses(deal.deal_status)} disabled={editDeal.isPending} customerNameRef={firstField} />
     </DealFormModal>
   );
 }

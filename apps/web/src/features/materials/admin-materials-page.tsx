@@ -49,11 +49,7 @@ export function AdminMaterialsPage() {
           onSectionChange={setViewSectionId}
           onCreateSection={goToCreateSection}
         />
-        <CreateSectionCard
-          ref={nameInput}
-          className="xl:col-span-2 xl:col-start-1 xl:row-start-2"
-          onCreated={created}
-        />
+        <CreateSectionCard ref={nameInput} className="xl:col-span-2 xl:col-start-1 xl:row-start-2" onCreated={created} />
       </div>
     </>
   );

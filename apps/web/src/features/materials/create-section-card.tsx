@@ -1,10 +1,13 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { FolderPlus } from 'lucide-react';
-import { forwardRef, useState, type FormEvent } from 'react';
+import { forwardRef } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
 import { LIMITS } from '@ahente/contract/common';
-import { createSectionRequest, type Section } from '@ahente/contract/materials';
+import { createSectionRequest, type CreateSectionRequest, type Section } from '@ahente/contract/materials';
 import { MSG } from '@ahente/contract/messages';
 import { isApiError } from '../../api/client';
 import { useCreateSection } from '../../api/materials';
+import { setRefs } from '../../lib/set-refs';
 import { Button } from '../../ui/button';
 import { CardSection } from '../../ui/card';
 import { Field } from '../../ui/field';
@@ -22,55 +25,56 @@ export const CreateSectionCard = forwardRef<HTMLInputElement, CreateSectionCardP
   inputRef,
 ) {
   const create = useCreateSection();
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [empty, setEmpty] = useState(false);
+  const { register, handleSubmit, formState, setError, reset } = useForm({
+    resolver: zodResolver(createSectionRequest),
+    defaultValues: { name: '' },
+    // An empty name is said by a toast and the field only marked: focus stays on Create Section.
+    shouldFocusError: false,
+  });
+  const error = formState.errors.name;
+  const nameField = register('name');
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = (values: CreateSectionRequest) => {
     if (create.isPending) return;
-    const parsed = createSectionRequest.safeParse({ name });
-    if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message ?? MSG.typeSectionName;
-      if (message === MSG.typeSectionName) {
-        setEmpty(true);
-        setError(undefined);
-        toast.warning(MSG.typeSectionName);
-      } else {
-        setError(message);
-      }
-      return;
-    }
-    setError(undefined);
-    create.mutate(parsed.data.name, {
+    create.mutate(values.name, {
       onSuccess: (section) => {
         toast.success(MSG.sectionCreated);
-        setName('');
+        reset();
         onCreated(section);
       },
       onError: (err) => {
         toast.error(MSG.sectionCreateFailed);
         // A duplicate (409) or a refused name (400): say why under the field.
-        if (isApiError(err) && (err.status === 409 || err.status === 400)) setError(err.error);
+        if (isApiError(err) && (err.status === 409 || err.status === 400)) setError('name', { type: 'server', message: err.error });
       },
     });
   };
 
+  // Spec §5: an empty name is 'Type Section Name' (a warning); any other rule is said under the field.
+  const refuse = (errors: FieldErrors<CreateSectionRequest>) => {
+    if (errors.name?.message === MSG.typeSectionName) toast.warning(MSG.typeSectionName);
+  };
+
   return (
     <CardSection title="Create New Section" icon={<FolderPlus />} className={className}>
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4 sm:flex-row sm:items-start xl:flex-col xl:items-stretch 2xl:flex-row 2xl:items-start" aria-label="Create New Section">
-        <Field label="Section Name" error={error} invalid={empty} className="flex-1">
+      <form
+        noValidate
+        onSubmit={handleSubmit(submit, refuse)}
+        className="flex flex-col gap-4 sm:flex-row sm:items-start xl:flex-col xl:items-stretch 2xl:flex-row 2xl:items-start"
+        aria-label="Create New Section"
+      >
+        <Field
+          label="Section Name"
+          error={error?.message === MSG.typeSectionName ? undefined : error?.message}
+          invalid={Boolean(error)}
+          className="flex-1"
+        >
           <Input
-            ref={inputRef}
-            value={name}
+            {...nameField}
+            ref={(element: HTMLInputElement | null) => setRefs(element, nameField.ref, inputRef)}
             maxLength={LIMITS.name}
             autoComplete="off"
             placeholder="e.g. Product Guides"
-            onChange={(event) => {
-              setName(event.target.value);
-              setEmpty(false);
-              setError(undefined);
-            }}
           />
         </Field>
         <Button type="submit" loading={create.isPending} className="w-full sm:mt-7 sm:w-auto xl:mt-0 xl:self-end 2xl:mt-7">

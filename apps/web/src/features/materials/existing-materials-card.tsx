@@ -26,11 +26,7 @@ export function ExistingMaterialsCard({ sections, sectionId, onSectionChange, on
     <CardSection title="Existing Materials" icon={<Library />} className={className}>
       <SectionsGate sections={sections} onCreateSection={onCreateSection}>
         {(list) => (
-          <SectionMaterials
-            sections={list}
-            section={list.find((s) => s.id === sectionId) ?? list[0]!}
-            onSectionChange={onSectionChange}
-          />
+          <SectionMaterials sections={list} section={list.find((s) => s.id === sectionId) ?? list[0]!} onSectionChange={onSectionChange} />
         )}
       </SectionsGate>
     </CardSection>
@@ -112,8 +108,8 @@ function SectionMaterials({
         description={
           target && (
             <p>
-              <span className="font-medium [overflow-wrap:anywhere] text-slate-900">{target.title}</span> will be removed for
-              every agent. This cannot be undone.
+              <span className="font-medium [overflow-wrap:anywhere] text-slate-900">{target.title}</span> will be removed for every agent.
+              This cannot be undone.
             </p>
           )
         }

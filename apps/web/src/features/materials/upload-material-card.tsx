@@ -1,10 +1,15 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Upload, X } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
+import { useController, useForm } from 'react-hook-form';
+import { z } from 'zod';
 import type { Material, Section } from '@ahente/contract/materials';
 import { MSG } from '@ahente/contract/messages';
 import { isApiError } from '../../api/client';
 import { materialKeys, useUploadMaterial } from '../../api/materials';
+import { formSchemaFor } from '../../lib/form-schema';
+import { setRefs } from '../../lib/set-refs';
 import { Button } from '../../ui/button';
 import { CardSection } from '../../ui/card';
 import { Field } from '../../ui/field';
@@ -33,8 +38,26 @@ const ACCEPT = '.pdf,.png,.jpg,.jpeg,.gif,.webp,.mp4,.m4v,.zip,.docx,.xlsx,.pptx
 /** Statuses whose server text says what to fix in the form (too large, type not allowed, bad input). */
 const SHOWN_STATUSES = new Set([400, 404, 413, 415]);
 
+interface UploadValues {
+  file: File | null;
+}
+
+/**
+ * Spec §5: a file must be chosen ('Please Select File First', as the server answers too). The
+ * other fields of uploadmaterial come from the file and the Section select, which offers only
+ * existing sections.
+ */
+const uploadForm = formSchemaFor<UploadValues>()(z.object({ file: z.instanceof(File, { error: MSG.selectFileFirst }) }));
+
 /** 'Upload New Material': a Section, a File, Upload with a progress bar. */
-export function UploadMaterialCard({ sections, sectionId, onSectionChange, onCreateSection, onUploaded, className }: UploadMaterialCardProps) {
+export function UploadMaterialCard({
+  sections,
+  sectionId,
+  onSectionChange,
+  onCreateSection,
+  onUploaded,
+  className,
+}: UploadMaterialCardProps) {
   return (
     <CardSection title="Upload New Material" icon={<Upload />} className={className}>
       <SectionsGate sections={sections} onCreateSection={onCreateSection}>
@@ -65,35 +88,24 @@ function UploadForm({
   const queryClient = useQueryClient();
   const upload = useUploadMaterial();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState(0);
-  const [fileError, setFileError] = useState<string | undefined>();
-  const [missing, setMissing] = useState(false);
-
-  const chooseFile = (next: File | null) => {
-    setFile(next);
-    setFileError(undefined);
-    setMissing(false);
-  };
+  const { control, handleSubmit, reset, setError } = useForm({
+    resolver: zodResolver(uploadForm),
+    defaultValues: { file: null },
+  });
+  const { field, fieldState } = useController({ control, name: 'file' });
+  const file = field.value;
 
   const clearFile = () => {
     if (inputRef.current) inputRef.current.value = '';
-    chooseFile(null);
+    reset();
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = ({ file: chosen }: z.output<typeof uploadForm>) => {
     if (upload.isPending) return;
-    if (!file) {
-      setMissing(true);
-      toast.warning(MSG.selectFileFirst);
-      inputRef.current?.focus();
-      return;
-    }
-    setFileError(undefined);
     setProgress(0);
     upload.mutate(
-      { sectionId: section.id, file, onProgress: setProgress },
+      { sectionId: section.id, file: chosen, onProgress: setProgress },
       {
         onSuccess: (material) => {
           toast.success(MSG.fileUploaded);
@@ -102,7 +114,7 @@ function UploadForm({
         },
         onError: (error) => {
           toast.error(MSG.fileUploadFailed);
-          if (isApiError(error) && SHOWN_STATUSES.has(error.status)) setFileError(error.error);
+          if (isApiError(error) && SHOWN_STATUSES.has(error.status)) setError('file', { type: 'server', message: error.error });
           // The section may be gone (another admin): reload the list of sections.
           if (isApiError(error, 404)) void queryClient.invalidateQueries({ queryKey: materialKeys.sections() });
         },
@@ -111,20 +123,31 @@ function UploadForm({
   };
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Upload New Material">
+    <form
+      noValidate
+      onSubmit={(event) => void handleSubmit(submit, () => toast.warning(MSG.selectFileFirst))(event)}
+      className="flex flex-col gap-4"
+      aria-label="Upload New Material"
+    >
       <SectionSelect sections={sections} value={section.id} onChange={onSectionChange} disabled={upload.isPending} />
 
-      <Field label="File" error={fileError} invalid={missing}>
-        <FileDrop ref={inputRef} name="file" accept={ACCEPT} disabled={upload.isPending} onFile={chooseFile} />
+      {/* The server's reason is said under the field; a missing file by the toast. */}
+      <Field label="File" error={fieldState.error?.type === 'server' ? fieldState.error.message : undefined} invalid={fieldState.invalid}>
+        <FileDrop
+          ref={(element: HTMLInputElement | null) => setRefs(element, field.ref, inputRef)}
+          name={field.name}
+          accept={ACCEPT}
+          disabled={upload.isPending}
+          onFile={field.onChange}
+          onBlur={field.onBlur}
+        />
       </Field>
 
       {file && (
         <div className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white px-3 py-2.5">
           <MaterialFileIcon type={file.type} className="size-9" />
           <div className="min-w-0 flex-1">
-            <p className="text-sm font-medium [overflow-wrap:anywhere] text-slate-900">
-              {file.name}
-            </p>
+            <p className="text-sm font-medium [overflow-wrap:anywhere] text-slate-900">{file.name}</p>
             <p className="text-xs text-slate-500 tabular-nums">{formatFileSize(file.size)}</p>
           </div>
           {!upload.isPending && (

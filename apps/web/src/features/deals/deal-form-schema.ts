@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import { categoryOf, type ProductCategory } from '@ahente/contract/catalogue';
+import { errorResponse } from '@ahente/contract/common';
+import {
+  dealFormFields,
+  newDealFields,
+  withSalesTypeRule,
+  type DealRecord,
+  type EditDealForm,
+  type NewDealRequest,
+} from '@ahente/contract/deals';
+import type { DealStatus, SalesGroup, SalesType, TransactionType } from '@ahente/contract/enums';
+import { saleFormFields, type SaleForm } from '@ahente/contract/sales';
+import { formSchemaFor } from '../../lib/form-schema';
+
+/**
+ * The deal-or-sale form of spec §3 as the screens hold it (strings, as inputs give them). The new
+ * deal page and the Edit Deal and Add Sales modals share it; each shows the fields it needs.
+ */
+export interface DealFormValues {
+  customerName: string;
+  transactionType: TransactionType | '';
+  /** Not sent: it narrows the product list (spec §5). */
+  category: ProductCategory | '';
+  product: string;
+  tcv: string;
+  effectiveDate: string;
+  dealStatus: DealStatus;
+  salesType: SalesType;
+  referror: string;
+  agent: string;
+  salesGroup: SalesGroup;
+  policy: string;
+  insurer: string;
+  planName: string;
+}
+
+/** The new-deal form's defaults (spec §4): For Quotation, Direct, MedicalSalesGroup. */
+export const EMPTY_DEAL: DealFormValues = {
+  customerName: '',
+  transactionType: '',
+  category: '',
+  product: '',
+  tcv: '',
+  effectiveDate: '',
+  dealStatus: 'For Quotation',
+  salesType: 'Direct',
+  referror: '',
+  agent: '',
+  salesGroup: 'MedicalSalesGroup',
+  policy: '',
+  insurer: '',
+  planName: '',
+};
+
+/** A deal read back, as form values (EDIT and Make as Sales prefill from it). */
+export function dealToForm(deal: DealRecord): DealFormValues {
+  return {
+    ...EMPTY_DEAL,
+    customerName: deal.customer_name,
+    transactionType: deal.tx_type,
+    category: categoryOf(deal.product) ?? '',
+    product: deal.product,
+    tcv: Number.isFinite(deal.tcv) ? deal.tcv.toFixed(2) : '',
+    effectiveDate: deal.effective_date.slice(0, 10),
+    dealStatus: deal.deal_status,
+    salesType: deal.sales_type,
+    referror: deal.referror ?? '',
+    agent: deal.agent ?? '',
+    salesGroup: deal.sales_group,
+  };
+}
+
+/*
+ * The form schemas: the contract's rule for each field (the server checks the same), under the
+ * form's names. What the form adds: the TCV as typed ("₱1,234.50" → "1234.50"), the product
+ * category, and an empty date input counting as no date, so that it reads "… is required" and
+ * the new-deal toast says the fields are missing (spec §5).
+ */
+
+const dealForm = formSchemaFor<DealFormValues>();
+
+const tcvAsTyped = z.preprocess((text: string) => text.replace(/[\s,₱]/g, ''), dealFormFields.tcv);
+
+const requiredDate = (rule: typeof saleFormFields.effectiveDate) =>
+  z.preprocess((value: string) => (value === '' ? undefined : value), rule);
+
+/** editdeals' rules (spec §5: customer name, product, TCV and sales type are required). */
+const dealFields = {
+  customerName: dealFormFields.customerName,
+  transactionType: dealFormFields.transactionType,
+  category: z.string().min(1, 'Product category is required'),
+  product: dealFormFields.product,
+  tcv: tcvAsTyped,
+  effectiveDate: dealFormFields.effectiveDate,
+  dealStatus: dealFormFields.deal_status,
+  salesType: dealFormFields.sales_type,
+  referror: dealFormFields.referror,
+  agent: dealFormFields.agent,
+  salesGroup: dealFormFields.sales_group,
+  policy: dealFormFields.policy,
+  insurer: dealFormFields.insurer,
+  planName: dealFormFields.planName,
+};
+
+/** Edit Deal: editdeals' rules; Referror and Agent Name are required for an Agent sale (spec §4). */
+export const editDealSchema = dealForm(withSalesTypeRule(z.object(dealFields), 'salesType'));
+export type EditDealValues = z.output<typeof editDealSchema>;
+
+/** Add Sales: addsales' rules, the effective date required too (spec §5). */
+export const saleSchema = dealForm(
+  withSalesTypeRule(z.object({ ...dealFields, effectiveDate: requiredDate(saleFormFields.effectiveDate) }), 'salesType'),
+);
+export type SaleValues = z.output<typeof saleSchema>;
+
+/** New deal: adddeals' rules (spec §5: the transaction type and the effective date are required too). */
+export const newDealSchema = dealForm(
+  withSalesTypeRule(
+    z.object({
+      ...dealFields,
+      transactionType: newDealFields.shape.transactionType,
+      effectiveDate: requiredDate(newDealFields.shape.effectiveDate),
+      dealStatus: newDealFields.shape.dealStatus,
+      salesType: newDealFields.shape.salesType,
+      salesGroup: newDealFields.shape.salesGroup,
+    }),
+    'salesType',
+  ),
+);
+export type NewDealValues = z.output<typeof newDealSchema>;
+
+/** The checked form as adddeals takes it. */
+export function toNewDeal(id: number, v: NewDealValues): NewDealRequest {
+  return {
+    id,
+    customerName: v.customerName,
+    transactionType: v.transactionType,
+    product: v.product,
+    tcvValue: v.tcv,
+    effectiveDate: v.effectiveDate,
+    dealStatus: v.dealStatus,
+    salesType: v.salesType,
+    referror: v.referror,
+    agent: v.agent,
+    salesGroup: v.salesGroup,
+  };
+}
+
+/** The checked form as editdeals takes it in formData. */
+export function toEditDealForm(dealid: number, v: EditDealValues): EditDealForm {
+  return {
+    dealid,
+    customerName: v.customerName,
+    transactionType: v.transactionType,
+    product: v.product,
+    tcv: v.tcv,
+    sales_type: v.salesType,
+    referror: v.referror,
+    agent: v.agent,
+    deal_status: v.dealStatus,
+    sales_group: v.salesGroup,
+    effectiveDate: v.effectiveDate,
+  };
+}
+
+/** The checked form as addsales takes it in formData. */
+export function toSaleForm(dealid: number, v: SaleValues): SaleForm {
+  return {
+    ...toEditDealForm(dealid, v),
+    policy: v.policy,
+    insurer: v.insurer,
+    planName: v.planName,
+    effectiveDate: v.effectiveDate,
+  };
+}
+
+/** Payload keys that the form names otherwise. */
+const FORM_NAMES: Record<string, keyof DealFormValues> = {
+  tcvValue: 'tcv',
+  sales_type: 'salesType',
+  deal_status: 'dealStatus',
+  sales_group: 'salesGroup',
+};
+
+/** The form fields a 400 names in its details ({ path: 'formData.tcv', message }), with their messages. */
+export function serverFieldErrors(body: unknown): [keyof DealFormValues, string][] {
+  const details = errorResponse.safeParse(body).data?.details ?? [];
+  return details.flatMap(({ path, message }): [keyof DealFormValues, string][] => {
+    const key = path.split('.').pop() ?? '';
+    const name = FORM_NAMES[key] ?? key;
+    return name in EMPTY_DEAL ? [[name as keyof DealFormValues, message]] : [];
+  });
+}
