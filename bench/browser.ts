@@ -237,11 +237,7 @@ async function measureExport(page: Page, outDir: string, run: number) {
   await d.saveAs(file);
   if (d.suggestedFilename() !== 'sales_data.xlsx') throw new Error(`unexpected file name ${d.suggestedFilename()}`);
   // The button is usable again (not busy) before the next run.
-  await page.waitForFunction(
-    () => !document.querySelector('button[aria-busy="true"]'),
-    null,
-    { timeout: 60_000 },
-  );
+  await page.waitForFunction(() => !document.querySelector('button[aria-busy="true"]'), null, { timeout: 60_000 });
   return { elapsed, bytes: fs.statSync(file).size, file };
 }
 
@@ -293,7 +289,9 @@ export async function runBrowserBench({ renders = 5, exports = 3, readme = true 
   try {
     const t0 = performance.now();
     await seed(dbFile);
-    console.log(`seeded ${DEALS} deals (${Math.ceil(DEALS / 3)} sold) and ${SALES} sales in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    console.log(
+      `seeded ${DEALS} deals (${Math.ceil(DEALS / 3)} sold) and ${SALES} sales in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
     const started = await startServer(dir, dbFile);
     server = started.child;
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
@@ -308,7 +306,9 @@ export async function runBrowserBench({ renders = 5, exports = 3, readme = true 
     for (let i = 0; i < renders; i++) {
       const r = await measureRender(dealsPage, '/deals/dealsview', DEALS);
       renderRuns.push(r);
-      console.log(`deals table run ${i + 1}: 1,000th row in the DOM at ${ms(r.rows)}, painted at ${ms(r.painted)} (DOMContentLoaded ${ms(r.dcl)})`);
+      console.log(
+        `deals table run ${i + 1}: 1,000th row in the DOM at ${ms(r.rows)}, painted at ${ms(r.painted)} (DOMContentLoaded ${ms(r.dcl)})`,
+      );
     }
     const renderMedian = median(renderRuns.map((r) => r.painted));
     const rowsMedian = median(renderRuns.map((r) => r.rows));
@@ -344,7 +344,7 @@ export async function runBrowserBench({ renders = 5, exports = 3, readme = true 
         [
           '`npx tsx bench/browser.ts` (after `npm run build`; `npm run bench` runs it after the server benchmarks):',
           'the built app (`node apps/server/dist/main.js`, COOKIE_SECURE=false) on a temporary SQLite database and a',
-          'free port, driven in Debian Chromium (headless). Two agents are seeded through the server\'s repositories:',
+          "free port, driven in Debian Chromium (headless). Two agents are seeded through the server's repositories:",
           `one with ${DEALS.toLocaleString('en-US')} deals (a third sold), one with ${SALES.toLocaleString('en-US')} deals all made into sales.`,
           '',
           '- Deals Table: each run is a fresh page load of /deals/dealsview (the HTTP cache warmed by one load first),',

@@ -104,7 +104,7 @@ async function seed(dbFile: string): Promise<number> {
   });
   const pick = <T>(list: readonly T[], i: number) => list[i % list.length]!;
   for (let i = 0; i < DEALS; i++) {
-    const day = new Date(Date.UTC(2024, 0, 1) + (i * 7 % 900) * 86_400_000).toISOString().slice(0, 10);
+    const day = new Date(Date.UTC(2024, 0, 1) + ((i * 7) % 900) * 86_400_000).toISOString().slice(0, 10);
     const agentSale = i % 3 === 0;
     const product = pick(PRODUCTS, i);
     const deal = await s.deals.add({
@@ -271,9 +271,7 @@ export async function runGetdealsBench({ duration = 10, connections = 100, warmu
     console.log('');
     console.log(`median  app:  ${app.rps.toFixed(0)} req/s, p99 ${app.p99} ms`);
     console.log(`median  bare: ${bare.rps.toFixed(0)} req/s, p99 ${bare.p99} ms`);
-    console.log(
-      `ratio app/bare: ${(app.rps / bare.rps).toFixed(2)}x requests/s, ${(app.p99 / bare.p99).toFixed(2)}x p99 latency`,
-    );
+    console.log(`ratio app/bare: ${(app.rps / bare.rps).toFixed(2)}x requests/s, ${(app.p99 / bare.p99).toFixed(2)}x p99 latency`);
     console.log(`same response body from both: ${same ? 'yes' : 'NO'}`);
     return { app, bare, same };
   } finally {

@@ -19,7 +19,11 @@ const mtime = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
 
 const contract = newest(r('packages/contract/src'));
 const builds = [
-  { name: '@ahente/web', output: r('apps/web/dist/index.html'), sources: [r('apps/web/src'), r('apps/web/index.html'), r('apps/web/public')] },
+  {
+    name: '@ahente/web',
+    output: r('apps/web/dist/index.html'),
+    sources: [r('apps/web/src'), r('apps/web/index.html'), r('apps/web/public')],
+  },
   { name: '@ahente/server', output: r('apps/server/dist/main.js'), sources: [r('apps/server/src')] },
 ];
 for (const b of builds) {

@@ -35,7 +35,10 @@ async function fillRegistration(page: Page, p: Registration) {
 const signUp = (page: Page) => page.getByRole('button', { name: 'Sign Up' }).click();
 
 test.describe('Register', () => {
-  test('without ?ref=: every field, Registration Success, then /login; the account is Pending without sponsor', async ({ page, baseURL }, testInfo) => {
+  test('without ?ref=: every field, Registration Success, then /login; the account is Pending without sponsor', async ({
+    page,
+    baseURL,
+  }, testInfo) => {
     await page.goto('/register');
     await expect(page.getByRole('heading', { level: 1, name: MSG.registerTitle })).toBeVisible();
     await expect(page.getByLabel('Referral Code')).toHaveValue('');

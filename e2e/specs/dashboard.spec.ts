@@ -27,9 +27,7 @@ test('an agent with no sales: Sales Count 0, Total Sales ₱0.00; the other card
 });
 
 test("the sales request fails: the Sales card says 'No Data Yet'", async ({ page, agent }) => {
-  await page.route('**/api/getsales', (route) =>
-    route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x"}' }),
-  );
+  await page.route('**/api/getsales', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x"}' }));
   await signIn(page, agent);
   await expect(salesCard(page).getByText(MSG.noDataYet, { exact: true })).toBeVisible();
   await expect(salesCard(page).getByRole('term')).toHaveCount(0);

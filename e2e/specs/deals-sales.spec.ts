@@ -15,7 +15,18 @@ import { routes } from '@ahente/contract/routes';
 test.describe.configure({ timeout: 120_000 });
 
 const DEALS_COLUMNS = ['#', 'Customer Name', 'Transaction Type', 'Product', 'TCV', 'Effective Date', 'Created At', 'Status', 'Action'];
-const SALES_COLUMNS = ['#', 'Sales ID', 'Customer Name', 'Transaction Type', 'Product', 'TCV', 'Policy', 'Insurer', 'Plan Name', 'Effective Date'];
+const SALES_COLUMNS = [
+  '#',
+  'Sales ID',
+  'Customer Name',
+  'Transaction Type',
+  'Product',
+  'TCV',
+  'Policy',
+  'Insurer',
+  'Plan Name',
+  'Effective Date',
+];
 /** The export's header row: the table's columns without the row number. */
 const EXPORT_HEADER = SALES_COLUMNS.slice(1);
 const SOLD_NOTE = 'Already made into a sale';
@@ -209,7 +220,14 @@ test('add new deals: the form, its defaults and catalogue, missing fields, Direc
   expect(adddeals()).toBe(0);
 
   // A Direct deal.
-  await fillDeal(page, { customer: 'Juan Dela Cruz', tx: 'New', category: 'Medical', product: 'Individual', tcv: '1,234.50', date: '2025-01-15' });
+  await fillDeal(page, {
+    customer: 'Juan Dela Cruz',
+    tx: 'New',
+    category: 'Medical',
+    product: 'Individual',
+    tcv: '1,234.50',
+    date: '2025-01-15',
+  });
   await expect(field(page, 'Customer Name')).not.toHaveAttribute('aria-invalid', 'true');
   await shot(page, testInfo, 'deals-input-1440');
   await page.getByRole('button', { name: 'Save Deal' }).click();
@@ -250,7 +268,14 @@ test('add new deals: the form, its defaults and catalogue, missing fields, Direc
   await expect(field(page, 'Referror')).toHaveCount(0);
 
   // A TCV that is not a number is refused before sending.
-  await fillDeal(page, { customer: 'Crisostomo Ibarra', tx: 'Expansion', category: 'Others', product: 'Pet Insurance', tcv: '12.345', date: '2025-03-01' });
+  await fillDeal(page, {
+    customer: 'Crisostomo Ibarra',
+    tx: 'Expansion',
+    category: 'Others',
+    product: 'Pet Insurance',
+    tcv: '12.345',
+    date: '2025-03-01',
+  });
   await page.getByRole('button', { name: 'Save Deal' }).click();
   await expectToast(page, 'error', MSG.dealSaveFailed);
   await expect(field(page, 'TCV')).toHaveAttribute('aria-invalid', 'true');
@@ -259,7 +284,9 @@ test('add new deals: the form, its defaults and catalogue, missing fields, Direc
 
   // A failing server: 'Failed to Save', and the values stay for another try.
   await field(page, 'TCV').fill('12.34');
-  await page.route('**/api/adddeals', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal Server Error"}' }));
+  await page.route('**/api/adddeals', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal Server Error"}' }),
+  );
   await page.getByRole('button', { name: 'Save Deal' }).click();
   await expectToast(page, 'error', MSG.dealSaveFailed);
   await expect(field(page, 'Customer Name')).toHaveValue('Crisostomo Ibarra');
@@ -282,12 +309,26 @@ test('add new deals: the form, its defaults and catalogue, missing fields, Direc
 const TABLE_DEALS: readonly NewDeal[] = [
   { customerName: 'Andrea Reyes', tcv: '1000', effectiveDate: '2025-01-10', product: 'Comprehensive', transactionType: 'New' },
   { customerName: 'Benito Cruz', tcv: '300.25', effectiveDate: '2025-03-20', product: 'GYRT', transactionType: 'Expansion' },
-  { customerName: 'Carmela Santos', tcv: '2000.5', effectiveDate: '2025-02-15', product: 'Surety Bond', transactionType: 'Renewal', salesType: 'Agent', referror: 'Jose Rizal', agent: 'Andres Bonifacio', dealStatus: 'For Application' },
+  {
+    customerName: 'Carmela Santos',
+    tcv: '2000.5',
+    effectiveDate: '2025-02-15',
+    product: 'Surety Bond',
+    transactionType: 'Renewal',
+    salesType: 'Agent',
+    referror: 'Jose Rizal',
+    agent: 'Andres Bonifacio',
+    dealStatus: 'For Application',
+  },
   { customerName: 'Diego Lim', tcv: '0.1', effectiveDate: '2025-02-01', product: 'Travel Insurance' },
   { customerName: 'Elena Tan', tcv: '0.2', effectiveDate: '2025-04-30', product: 'CGL', dealStatus: 'Did not Continue' },
 ];
 
-test('deals table: columns, totals, inclusive date filters, EDIT with its checks and statuses', async ({ page, agent, baseURL }, testInfo) => {
+test('deals table: columns, totals, inclusive date filters, EDIT with its checks and statuses', async ({
+  page,
+  agent,
+  baseURL,
+}, testInfo) => {
   const [, , feb, , dnc] = await seedDeals(baseURL!, agent, TABLE_DEALS);
   await signIn(page, agent);
   await page.goto('/deals/dealsview');
@@ -298,7 +339,13 @@ test('deals table: columns, totals, inclusive date filters, EDIT with its checks
   await expect(table.getByRole('columnheader')).toHaveText(DEALS_COLUMNS);
   await expect(bodyRows(table)).toHaveCount(5);
   // Newest effective date first, numbered from 1.
-  await expect(bodyRows(table).locator('td:nth-child(2)')).toHaveText(['Elena Tan', 'Benito Cruz', 'Carmela Santos', 'Diego Lim', 'Andrea Reyes']);
+  await expect(bodyRows(table).locator('td:nth-child(2)')).toHaveText([
+    'Elena Tan',
+    'Benito Cruz',
+    'Carmela Santos',
+    'Diego Lim',
+    'Andrea Reyes',
+  ]);
   await expect(bodyRows(table).locator('td:nth-child(1)')).toHaveText(['1', '2', '3', '4', '5']);
   await expect(dealRow(page, 'Carmela Santos').getByRole('cell').nth(4)).toHaveText('₱2,000.50');
   await expect(dealRow(page, 'Carmela Santos').getByRole('cell').nth(5)).toHaveText('Feb 15, 2025');
@@ -385,7 +432,9 @@ test('deals table: columns, totals, inclusive date filters, EDIT with its checks
   await expect(edit).toBeHidden();
 
   // A failing server: 'Failed to Update Deal', the modal stays open.
-  await page.route('**/api/editdeals', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal Server Error"}' }));
+  await page.route('**/api/editdeals', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal Server Error"}' }),
+  );
   await dealRow(page, 'Benito Cruz').getByRole('button', { name: 'EDIT', exact: true }).click();
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expectToast(page, 'error', MSG.dealUpdateFailed);
@@ -393,10 +442,13 @@ test('deals table: columns, totals, inclusive date filters, EDIT with its checks
   await edit.getByRole('button', { name: 'Cancel' }).click();
   await expect(edit).toBeHidden();
   await page.unroute('**/api/editdeals');
-
 });
 
-test('Make as Sales: prefilled, checked, saved; the deal shows it is sold; a second sale is refused; the sale reaches the sales screen and the dashboard', async ({ page, agent, baseURL }, testInfo) => {
+test('Make as Sales: prefilled, checked, saved; the deal shows it is sold; a second sale is refused; the sale reaches the sales screen and the dashboard', async ({
+  page,
+  agent,
+  baseURL,
+}, testInfo) => {
   await seedDeals(baseURL!, agent, TABLE_DEALS);
   await signIn(page, agent);
   await page.goto('/deals/dealsview');
@@ -492,9 +544,21 @@ async function seedDealsList(baseURL: string, agent: Agent): Promise<DealRecord[
   }
 }
 
-test('the modals at 375 px: they fit, trap focus and close on Escape; the deals table scrolls inside its card', async ({ page, agent, baseURL }, testInfo) => {
+test('the modals at 375 px: they fit, trap focus and close on Escape; the deals table scrolls inside its card', async ({
+  page,
+  agent,
+  baseURL,
+}, testInfo) => {
   await seedDeals(baseURL!, agent, [
-    { customerName: 'Ramon Magsaysay', tcv: '45000', effectiveDate: '2025-05-05', product: 'Group Accident', salesType: 'Agent', referror: 'Jose Rizal', agent: 'Andres Bonifacio' },
+    {
+      customerName: 'Ramon Magsaysay',
+      tcv: '45000',
+      effectiveDate: '2025-05-05',
+      product: 'Group Accident',
+      salesType: 'Agent',
+      referror: 'Jose Rizal',
+      agent: 'Andres Bonifacio',
+    },
     { customerName: 'Corazon Aquino', tcv: '1250000.99', effectiveDate: '2025-06-06', product: 'Memorial Plan' },
   ]);
   await page.setViewportSize({ width: 375, height: 812 });
@@ -536,11 +600,21 @@ test('the modals at 375 px: they fit, trap focus and close on Escape; the deals 
   await expect(edit).toBeHidden();
 });
 
-test('sales: columns, totals, inclusive date filters, and Export To Excel of only the filtered rows', async ({ page, agent, baseURL }, testInfo) => {
+test('sales: columns, totals, inclusive date filters, and Export To Excel of only the filtered rows', async ({
+  page,
+  agent,
+  baseURL,
+}, testInfo) => {
   const deals = await seedDeals(baseURL!, agent, [
     { customerName: 'Lapu Lapu', tcv: '1500', effectiveDate: '2025-01-05', product: 'Comprehensive', transactionType: 'New' },
     { customerName: 'Gabriela Silang', tcv: '2750.25', effectiveDate: '2025-02-10', product: 'Prepaid', transactionType: 'Renewal' },
-    { customerName: 'Apolinario Mabini', tcv: '1234567.89', effectiveDate: '2025-03-15', product: 'Professional Indemnity', transactionType: 'Expansion' },
+    {
+      customerName: 'Apolinario Mabini',
+      tcv: '1234567.89',
+      effectiveDate: '2025-03-15',
+      product: 'Professional Indemnity',
+      transactionType: 'Expansion',
+    },
   ]);
   // The export builds the workbook in a Web Worker: no script error, no CSP violation on the way.
   const problems: string[] = [];
@@ -627,7 +701,10 @@ test('sales: columns, totals, inclusive date filters, and Export To Excel of onl
   await shot(page, testInfo, 'sales-375');
 });
 
-test('2,000 sales: the table shows 1,000 at a time; the export holds all of them (a large workbook under the CSP)', async ({ page, agent }, testInfo) => {
+test('2,000 sales: the table shows 1,000 at a time; the export holds all of them (a large workbook under the CSP)', async ({
+  page,
+  agent,
+}, testInfo) => {
   // The sales list comes from a stand-in answer: 2,000 rows make a sheet far above the 160 kB at
   // which the zip library would switch to blob: workers, which the CSP forbids.
   const sales = Array.from({ length: 2000 }, (_, i) => ({
@@ -647,7 +724,9 @@ test('2,000 sales: the table shows 1,000 at a time; the export holds all of them
     sales_group: 'MedicalSalesGroup',
     createdat: '2025-01-01T00:00:00.000Z',
   }));
-  await page.route('**/api/getsales', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(sales) }));
+  await page.route('**/api/getsales', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(sales) }),
+  );
   await signIn(page, agent);
   await page.goto('/sales/salesview');
   await expect(bodyRows(salesTable(page))).toHaveCount(1000);
@@ -673,7 +752,10 @@ function formatPesoText(centavos: number): string {
   return `₱${(centavos / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
-test("empty states: 'No deals available.' and 'No sales records found.'; Export To Excel waits for rows", async ({ page, agent }, testInfo) => {
+test("empty states: 'No deals available.' and 'No sales records found.'; Export To Excel waits for rows", async ({
+  page,
+  agent,
+}, testInfo) => {
   await signIn(page, agent);
   await page.goto('/deals/dealsview');
   await expect(dealsTable(page).getByText(MSG.noDeals, { exact: true })).toBeVisible();
@@ -687,7 +769,9 @@ test("empty states: 'No deals available.' and 'No sales records found.'; Export 
   await expect(page.getByRole('button', { name: 'Clear Filters' })).toBeDisabled();
 
   // A list that cannot be loaded says so and offers another try (no toast: spec §8 Other).
-  await page.route('**/api/getsales', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal Server Error"}' }));
+  await page.route('**/api/getsales', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal Server Error"}' }),
+  );
   await page.reload();
   await expect(salesTable(page).getByText('Your sales could not be loaded.')).toBeVisible();
   await page.unroute('**/api/getsales');
@@ -701,7 +785,11 @@ test("empty states: 'No deals available.' and 'No sales records found.'; Export 
   await expect(page).toHaveURL(/\/sales\/salesview$/);
 });
 
-test('money is exact: sales of ₱0.10 and ₱0.20 total ₱0.30, in the deals table and on the sales screen', async ({ page, agent, baseURL }) => {
+test('money is exact: sales of ₱0.10 and ₱0.20 total ₱0.30, in the deals table and on the sales screen', async ({
+  page,
+  agent,
+  baseURL,
+}) => {
   await seedSales(baseURL!, agent, [0.1, 0.2]);
   await signIn(page, agent);
   await page.goto('/sales/salesview');

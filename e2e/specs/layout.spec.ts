@@ -67,7 +67,10 @@ async function expectPageHeading(page: Page, path: string) {
   await expect(page.getByRole('heading', { name: 'Page not found' }), path).toHaveCount(0);
 }
 
-test('an agent: the sidebar entries in the spec order, no Admin Panel; the header greets by name and ID', async ({ page, agent }, testInfo) => {
+test('an agent: the sidebar entries in the spec order, no Admin Panel; the header greets by name and ID', async ({
+  page,
+  agent,
+}, testInfo) => {
   await signIn(page, agent);
   await expect(page.getByRole('link', { name: 'Ahente home' })).toHaveAttribute('href', '/');
   await expectNav(page, NAV);
@@ -119,7 +122,10 @@ test("the placeholder areas show their title and 'Coming Soon...'", async ({ pag
   }
 });
 
-test('every other member route of spec §2 has its page; area roots go to their first page; unknown paths say so', async ({ page, agent }) => {
+test('every other member route of spec §2 has its page; area roots go to their first page; unknown paths say so', async ({
+  page,
+  agent,
+}) => {
   await signIn(page, agent);
   for (const path of MEMBER_ROUTES) {
     await page.goto(path);
@@ -127,7 +133,11 @@ test('every other member route of spec §2 has its page; area roots go to their 
     await expectSignedIn(page, agent);
   }
   // The area roots go to their first page.
-  for (const [root, first] of [['/deals', '/deals/dealsinput'], ['/sales', '/sales/salesview'], ['/settings', '/settings/userdetails']] as const) {
+  for (const [root, first] of [
+    ['/deals', '/deals/dealsinput'],
+    ['/sales', '/sales/salesview'],
+    ['/settings', '/settings/userdetails'],
+  ] as const) {
     await page.goto(root);
     await expect(page).toHaveURL(new RegExp(`${first.replace(/\//g, '\\/')}$`));
   }
@@ -165,7 +175,12 @@ test('a reload keeps the session', async ({ page, agent }) => {
   await expectSignedIn(page, agent);
 });
 
-test('the profile popup: name, ID, referral code that copies the referral link, badge', async ({ page, agent, baseURL, context }, testInfo) => {
+test('the profile popup: name, ID, referral code that copies the referral link, badge', async ({
+  page,
+  agent,
+  baseURL,
+  context,
+}, testInfo) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! });
   await signIn(page, agent);
   await page.getByRole('button', { name: 'Open profile' }).click();

@@ -345,11 +345,16 @@ test('failures: sections, a section list, a download and a delete each give the 
   // Agent: a download that fails.
   await page.getByRole('button', { name: 'Try again' }).click();
   await page.route('**/api/downloadmaterial/**', (route) => route.fulfill(serverError));
-  await item(page, section.name, material.title).getByRole('button', { name: `Download ${material.title}` }).click();
+  await item(page, section.name, material.title)
+    .getByRole('button', { name: `Download ${material.title}` })
+    .click();
   await expectToast(page, 'error', MSG.downloadFailed);
 
   // Admin: a section's materials cannot be loaded → 'Error fetching Section'; a delete fails.
-  const adminContext = await page.context().browser()!.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
+  const adminContext = await page
+    .context()
+    .browser()!
+    .newContext({ baseURL, viewport: { width: 1440, height: 900 } });
   const admin = await adminContext.newPage();
   await admin.route('**/api/getmaterial', (route) => route.fulfill(serverError));
   await signInAdmin(admin);

@@ -13,7 +13,10 @@ export type ToastType = 'success' | 'error' | 'warning' | 'info';
 
 /** The toast showing `text` inside the notifications region (each toast is a list item there). */
 export function toast(page: Page, text: string): Locator {
-  return page.getByRole('region', { name: /^Notifications/ }).getByRole('listitem').filter({ hasText: text });
+  return page
+    .getByRole('region', { name: /^Notifications/ })
+    .getByRole('listitem')
+    .filter({ hasText: text });
 }
 
 /** Asserts a toast of `type` reads `text`. */

@@ -46,7 +46,10 @@ export async function loginApi(baseURL: string, username: string, password: stri
 }
 
 /** Registers an agent through the API (with a sponsor code when given) and, unless told otherwise, approves it. */
-export async function createAgent(baseURL: string, options: { approve?: boolean; refCode?: string; position?: string; accountType?: 'user' | 'admin' } = {}): Promise<Agent> {
+export async function createAgent(
+  baseURL: string,
+  options: { approve?: boolean; refCode?: string; position?: string; accountType?: 'user' | 'admin' } = {},
+): Promise<Agent> {
   const u = unique();
   const fname = 'Ana';
   const lname = `Santos${u.slice(-4)}`;

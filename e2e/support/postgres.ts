@@ -5,7 +5,8 @@ import { execFileSync } from 'node:child_process';
  * same user). Playwright's config is synchronous, so the statement runs in a child node process.
  */
 function run(adminUrl: string, statement: string) {
-  const script = `const pg=require('pg');const c=new pg.Client({connectionString:process.argv[1]});` +
+  const script =
+    `const pg=require('pg');const c=new pg.Client({connectionString:process.argv[1]});` +
     `c.connect().then(()=>c.query(process.argv[2])).then(()=>c.end()).catch(e=>{console.error(e.message);process.exit(1)})`;
   execFileSync(process.execPath, ['-e', script, adminUrl, statement], { stdio: 'inherit' });
 }

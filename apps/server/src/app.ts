@@ -58,7 +58,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: { ...loggerOptions(config.logLevel), ...(deps.logStream ? { stream: deps.logStream } : {}) },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
-    requestTimeout: 5 * 60_000 + Math.ceil((config.uploads.materialBytes * 8) / 500), connectionTimeout: 120_000, keepAliveTimeout: 72_000, // ms; why these, decision 006
+    requestTimeout: 5 * 60_000 + Math.ceil((config.uploads.materialBytes * 8) / 500),
+    connectionTimeout: 120_000,
+    keepAliveTimeout: 72_000, // ms; why these, decision 006
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -154,10 +156,7 @@ async function serveWeb(app: FastifyInstance, webDist: string | null): Promise<b
     wildcard: true,
     index: 'index.html',
     setHeaders(reply, filePath) {
-      reply.header(
-        'cache-control',
-        filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
+      reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   return true;

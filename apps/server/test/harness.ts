@@ -118,9 +118,7 @@ export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 type CsrfMode = 'send' | 'omit' | 'wrong';
 
 /** One part of a multipart/form-data body: a text field, or a file (its name sent as browsers do). */
-export type FormPart =
-  | { name: string; value: string }
-  | { name: string; filename: string; content: Buffer | string; contentType?: string };
+export type FormPart = { name: string; value: string } | { name: string; filename: string; content: Buffer | string; contentType?: string };
 
 /** A multipart/form-data body as a browser's FormData sends it, with its content type. */
 export function multipartBody(parts: FormPart[]): { body: Buffer; contentType: string } {
@@ -170,11 +168,7 @@ export class TestClient {
       url,
       headers,
       cookies: Object.fromEntries(this.cookies),
-      ...(options.rawBody !== undefined
-        ? { payload: options.rawBody }
-        : body !== undefined
-          ? { payload: body as object }
-          : {}),
+      ...(options.rawBody !== undefined ? { payload: options.rawBody } : body !== undefined ? { payload: body as object } : {}),
     });
     this.remember(res);
     return res;

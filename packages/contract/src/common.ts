@@ -83,9 +83,7 @@ export const optionalText = (label: string, max: number = LIMITS.line) =>
     .transform((v) => (v ? v : null));
 
 export const calendarDate = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .refine(isCalendarDate, `${label} must be a real date (YYYY-MM-DD)`);
+  z.string({ error: `${label} is required` }).refine(isCalendarDate, `${label} must be a real date (YYYY-MM-DD)`);
 
 export const optionalCalendarDate = (label: string) =>
   z

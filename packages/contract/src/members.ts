@@ -84,10 +84,7 @@ export const adminOnlyFields = {
   status: z.enum(MEMBER_STATUSES, { error: `Status must be one of ${MEMBER_STATUSES.join(', ')}` }),
   reg_date: z
     .string()
-    .refine(
-      (v) => isCalendarDate(v.slice(0, 10)) && !Number.isNaN(Date.parse(v)),
-      'Registration date must be a real date',
-    ),
+    .refine((v) => isCalendarDate(v.slice(0, 10)) && !Number.isNaN(Date.parse(v)), 'Registration date must be a real date'),
 };
 export const ADMIN_ONLY_FIELDS = [...Object.keys(adminOnlyFields), 'manager'] as const;
 

@@ -16,14 +16,57 @@ import { PRODUCT_CATALOGUE, PRODUCT_CATEGORIES, type Product } from '@ahente/con
 import { DEAL_STATUSES, SALES_GROUPS, TRANSACTION_TYPES } from '@ahente/contract/enums';
 
 const PASSWORD = 'demo-pass-2026';
-const FIRST = ['Maria', 'Jose', 'Ana', 'Juan', 'Liza', 'Paolo', 'Carmela', 'Ramon', 'Grace', 'Miguel', 'Andrea', 'Benito', 'Elena', 'Rafael', 'Patricia', 'Diego'];
-const LAST = ['Santos', 'Reyes', 'Cruz', 'Bautista', 'Garcia', 'Mendoza', 'Dela Cruz', 'Villanueva', 'Ramos', 'Aquino', 'Castillo', 'Navarro', 'Torres', 'Flores'];
-const CUSTOMERS = ['Luzon Freight Corp.', 'Isabela Rice Mill', 'Cebu Dental Clinic', 'Davao Pet Care', 'Makati Law Office', 'Iloilo Bakeshop', 'Baguio Travel Co.', 'Pampanga Motors', 'Laguna Builders', 'Bicol Grocers'];
+const FIRST = [
+  'Maria',
+  'Jose',
+  'Ana',
+  'Juan',
+  'Liza',
+  'Paolo',
+  'Carmela',
+  'Ramon',
+  'Grace',
+  'Miguel',
+  'Andrea',
+  'Benito',
+  'Elena',
+  'Rafael',
+  'Patricia',
+  'Diego',
+];
+const LAST = [
+  'Santos',
+  'Reyes',
+  'Cruz',
+  'Bautista',
+  'Garcia',
+  'Mendoza',
+  'Dela Cruz',
+  'Villanueva',
+  'Ramos',
+  'Aquino',
+  'Castillo',
+  'Navarro',
+  'Torres',
+  'Flores',
+];
+const CUSTOMERS = [
+  'Luzon Freight Corp.',
+  'Isabela Rice Mill',
+  'Cebu Dental Clinic',
+  'Davao Pet Care',
+  'Makati Law Office',
+  'Iloilo Bakeshop',
+  'Baguio Travel Co.',
+  'Pampanga Motors',
+  'Laguna Builders',
+  'Bicol Grocers',
+];
 const INSURERS = ['Malayan Insurance', 'Pioneer Insurance', 'FPG Insurance', 'Maxicare', 'Intellicare'];
 
 /** Deterministic pseudo-random numbers, so two runs on empty databases give the same data. */
 let seed = 20261121;
-const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
 const day = (offset: number) => new Date(Date.UTC(2026, 10, 21) - offset * 86_400_000).toISOString().slice(0, 10);
 
@@ -40,13 +83,26 @@ try {
   const admin = await s.members.ensureAdmin();
   if (admin?.generatedPassword) console.log(`Administrator created: ${admin.username} / ${admin.generatedPassword}`);
   let n = 0;
-  const member = async (username: string, referror: number | null, position: 'Agent' | 'Manager' | 'AgencyManager' | 'AgencyOwner', status: 'Approved' | 'Pending' = 'Approved') => {
+  const member = async (
+    username: string,
+    referror: number | null,
+    position: 'Agent' | 'Manager' | 'AgencyManager' | 'AgencyOwner',
+    status: 'Approved' | 'Pending' = 'Approved',
+  ) => {
     const f = FIRST[n % FIRST.length]!;
     const l = LAST[(n * 5) % LAST.length]!;
     n += 1;
     const id = await s.members.create({
-      username, password: PASSWORD, email: `${username}@demo.ahente.ph`, f_name: f, m_name: null, l_name: l,
-      contact_no: `0917${String(1000000 + n * 7919).slice(-7)}`, referror, position, status,
+      username,
+      password: PASSWORD,
+      email: `${username}@demo.ahente.ph`,
+      f_name: f,
+      m_name: null,
+      l_name: l,
+      contact_no: `0917${String(1000000 + n * 7919).slice(-7)}`,
+      referror,
+      position,
+      status,
     });
     return id;
   };
@@ -86,11 +142,20 @@ try {
         await s.sales.add({
           id,
           formData: {
-            dealid: deal.id, customerName: deal.customer_name, transactionType: deal.tx_type, product: deal.product as Product,
-            tcv: deal.tcv, sales_type: deal.sales_type, referror: deal.referror, agent: deal.agent,
-            deal_status: deal.deal_status, sales_group: deal.sales_group,
-            policy: `POL-${2026}-${String(deal.id).padStart(5, '0')}`, insurer: pick(INSURERS),
-            planName: `${deal.product} Plan`, effectiveDate: deal.effective_date,
+            dealid: deal.id,
+            customerName: deal.customer_name,
+            transactionType: deal.tx_type,
+            product: deal.product as Product,
+            tcv: deal.tcv,
+            sales_type: deal.sales_type,
+            referror: deal.referror,
+            agent: deal.agent,
+            deal_status: deal.deal_status,
+            sales_group: deal.sales_group,
+            policy: `POL-${2026}-${String(deal.id).padStart(5, '0')}`,
+            insurer: pick(INSURERS),
+            planName: `${deal.product} Plan`,
+            effectiveDate: deal.effective_date,
           },
         });
         sales += 1;
@@ -101,9 +166,23 @@ try {
   const uploader = await s.members.findByUsername(config.adminUsername ?? 'admin');
   const auth: Auth = { memberId: uploader?.id ?? owner, accountType: 'admin', sessionId: 'seed' };
   const files: Array<[string, string, Buffer]> = [
-    ['Product Guides', 'Motor Insurance Primer.txt', Buffer.from('Motor insurance in the Philippines: CTPL is compulsory; comprehensive cover adds own damage and theft.\n')],
-    ['Product Guides', 'HMO Plans at a Glance.pdf', Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n')],
-    ['Sales Scripts', 'Gabay sa Pagbebenta.txt', Buffer.from('Unang tawag: magpakilala, alamin ang pangangailangan, mag-alok ng tamang plano.\n')],
+    [
+      'Product Guides',
+      'Motor Insurance Primer.txt',
+      Buffer.from('Motor insurance in the Philippines: CTPL is compulsory; comprehensive cover adds own damage and theft.\n'),
+    ],
+    [
+      'Product Guides',
+      'HMO Plans at a Glance.pdf',
+      Buffer.from(
+        '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+      ),
+    ],
+    [
+      'Sales Scripts',
+      'Gabay sa Pagbebenta.txt',
+      Buffer.from('Unang tawag: magpakilala, alamin ang pangangailangan, mag-alok ng tamang plano.\n'),
+    ],
     ['Marketing Kit', 'Referral Flyer Text.txt', Buffer.from('Join our agency! Sign up with my referral link and start selling today.\n')],
   ];
   const sections = new Map<string, number>();
@@ -120,7 +199,9 @@ try {
     );
   }
 
-  console.log(`Demo data: ${n} members (owner demo_owner, agency managers demo_am1-2, managers demo_mgr11-22, agents demo_agent111-223, 4 Pending), ${deals} deals, ${sales} sales, ${sections.size} sections, ${files.length} materials.`);
+  console.log(
+    `Demo data: ${n} members (owner demo_owner, agency managers demo_am1-2, managers demo_mgr11-22, agents demo_agent111-223, 4 Pending), ${deals} deals, ${sales} sales, ${sections.size} sections, ${files.length} materials.`,
+  );
   console.log(`Every demo member's password: ${PASSWORD}`);
 } finally {
   await db.close();

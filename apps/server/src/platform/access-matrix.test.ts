@@ -30,7 +30,9 @@ async function adminClient() {
   return t.loginAs(await t.createAdmin());
 }
 async function newMaterial(): Promise<number> {
-  const res = await (await adminClient()).postForm(routes.uploadMaterial.path, [
+  const res = await (
+    await adminClient()
+  ).postForm(routes.uploadMaterial.path, [
     { name: 'sectionId', value: String(sectionId) },
     { name: 'file', filename: `m${seq++}.pdf`, content: pdf() },
   ]);
@@ -49,7 +51,14 @@ async function ownerDeal(): Promise<number> {
   const res = await (await t.loginAs(owner)).post(routes.addDeal.path, dealBody());
   return res.json().deal.id;
 }
-const dealForm = (dealid: number) => ({ dealid, customerName: 'Maria Clara', product: 'CTPL', tcv: '1500', sales_type: 'Direct', effectiveDate: '2026-04-01' });
+const dealForm = (dealid: number) => ({
+  dealid,
+  customerName: 'Maria Clara',
+  product: 'CTPL',
+  tcv: '1500',
+  sales_type: 'Direct',
+  effectiveDate: '2026-04-01',
+});
 
 const everyone = (status: number): Record<Caller, number> => ({ anonymous: status, owner: status, other: status, admin: status });
 const members = { anonymous: 401, owner: 200, other: 200, admin: 200 };
@@ -65,7 +74,9 @@ const MATRIX: Record<RouteName, Row> = {
   register: {
     call: async () => {
       const u = `reg_${Date.now().toString(36)}_${seq++}`;
-      return { body: { username: u, password: 'secret-pass-1', email: `${u}@example.ph`, lname: 'Cruz', fname: 'Juan', contact: '09171234567' } };
+      return {
+        body: { username: u, password: 'secret-pass-1', email: `${u}@example.ph`, lname: 'Cruz', fname: 'Juan', contact: '09171234567' },
+      };
     },
     expect: everyone(200),
   },
@@ -78,7 +89,12 @@ const MATRIX: Record<RouteName, Row> = {
   downloadMaterial: { call: async () => ({ params: { id: await newMaterial() } }), expect: members },
   deleteMaterial: { call: async () => ({ params: { id: await newMaterial() } }), expect: adminsOnly },
   uploadMaterial: {
-    call: async () => ({ form: [{ name: 'sectionId', value: String(sectionId) }, { name: 'file', filename: `u${seq++}.pdf`, content: pdf() }] }),
+    call: async () => ({
+      form: [
+        { name: 'sectionId', value: String(sectionId) },
+        { name: 'file', filename: `u${seq++}.pdf`, content: pdf() },
+      ],
+    }),
     expect: { ...adminsOnly, admin: 201 },
   },
   addDeal: { call: async () => ({ body: dealBody() }), expect: selfOrAdmin },
@@ -111,7 +127,9 @@ describe('who may call each route', () => {
 
   for (const [name, row] of Object.entries(MATRIX) as [RouteName, Row][]) {
     const def = routes[name];
-    it(`${def.method} ${def.path}: ${Object.entries(row.expect).map(([c, s]) => `${c} ${s}`).join(', ')}`, async () => {
+    it(`${def.method} ${def.path}: ${Object.entries(row.expect)
+      .map(([c, s]) => `${c} ${s}`)
+      .join(', ')}`, async () => {
       for (const caller of ['anonymous', 'owner', 'other', 'admin'] as const) {
         const call = await row.call();
         const client = await clientFor(caller);

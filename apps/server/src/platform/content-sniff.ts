@@ -57,7 +57,22 @@ const EXTENSIONS: Record<ContentType, readonly string[]> = {
 };
 
 /** ISO base-media brands that are MP4 video (QuickTime, HEIF/AVIF images and the like are not). */
-const MP4_BRANDS = new Set(['isom', 'iso2', 'iso3', 'iso4', 'iso5', 'iso6', 'mp41', 'mp42', 'avc1', 'M4V ', 'dash', 'mmp4', 'MSNV', 'f4v ']);
+const MP4_BRANDS = new Set([
+  'isom',
+  'iso2',
+  'iso3',
+  'iso4',
+  'iso5',
+  'iso6',
+  'mp41',
+  'mp42',
+  'avc1',
+  'M4V ',
+  'dash',
+  'mmp4',
+  'MSNV',
+  'f4v ',
+]);
 
 const startsWith = (head: Buffer, bytes: readonly number[], offset = 0) =>
   head.length >= offset + bytes.length && bytes.every((b, i) => head[offset + i] === b);

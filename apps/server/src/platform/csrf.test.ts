@@ -14,11 +14,22 @@ afterAll(() => t.close());
 
 const tokenOf = (c: TestClient) => c.cookies.get(XSRF_COOKIE)!;
 const sectionCount = async () =>
-  Number((await t.db.db.selectFrom('sections').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await t.db.db
+        .selectFrom('sections')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 /** A POST with the given cookies and header, as a browser (or an attacker) would send it. */
-const rawPost = (cookies: Record<string, string>, token: string, url = '/api/createsection', payload: object = { name: `S ${Math.random()}` }) =>
-  t.app.inject({ method: 'POST', url, cookies, headers: { 'x-xsrf-token': token }, payload });
+const rawPost = (
+  cookies: Record<string, string>,
+  token: string,
+  url = '/api/createsection',
+  payload: object = { name: `S ${Math.random()}` },
+) => t.app.inject({ method: 'POST', url, cookies, headers: { 'x-xsrf-token': token }, payload });
 
 describe('signed CSRF tokens', () => {
   it('refuses a token the client made up, even when cookie and header agree', async () => {
@@ -61,7 +72,13 @@ describe('signed CSRF tokens', () => {
     const afterLogout = tokenOf(c);
     expect(afterLogout).not.toBe(loggedIn);
     // The logged-out token works for the next login; the session's old one does not.
-    const stale = await t.app.inject({ method: 'POST', url: '/api/login', cookies: { [XSRF_COOKIE]: loggedIn }, headers: { 'x-xsrf-token': loggedIn }, payload: { username: m.username, password: m.password } });
+    const stale = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      cookies: { [XSRF_COOKIE]: loggedIn },
+      headers: { 'x-xsrf-token': loggedIn },
+      payload: { username: m.username, password: m.password },
+    });
     expect(stale.statusCode).toBe(403);
     expect((await c.post('/api/login', { username: m.username, password: m.password })).statusCode).toBe(200);
   });
@@ -89,12 +106,24 @@ describe('signed CSRF tokens', () => {
     const second = await buildApp({ config: t.config, db: t.db });
     const c = await t.loginAs(await t.createAdmin());
     const cookies = Object.fromEntries(c.cookies);
-    const res = await second.inject({ method: 'POST', url: '/api/createsection', cookies, headers: { 'x-xsrf-token': tokenOf(c) }, payload: { name: 'From the second instance' } });
+    const res = await second.inject({
+      method: 'POST',
+      url: '/api/createsection',
+      cookies,
+      headers: { 'x-xsrf-token': tokenOf(c) },
+      payload: { name: 'From the second instance' },
+    });
     expect(res.statusCode).toBe(200);
     await second.close();
 
     const own = await buildApp({ config: { ...t.config, csrfSecret: 'x'.repeat(40) }, db: t.db });
-    const refused = await own.inject({ method: 'POST', url: '/api/createsection', cookies, headers: { 'x-xsrf-token': tokenOf(c) }, payload: { name: 'Other secret' } });
+    const refused = await own.inject({
+      method: 'POST',
+      url: '/api/createsection',
+      cookies,
+      headers: { 'x-xsrf-token': tokenOf(c) },
+      payload: { name: 'Other secret' },
+    });
     expect(refused.statusCode).toBe(403);
     await own.close();
   });
@@ -115,7 +144,10 @@ describe('request log lines', () => {
     expect((await c.post('/api/login', { username: m.username, password: m.password }, { headers: {} })).statusCode).toBe(200);
     expect((await c.post('/api/getdeals', { id: m.id })).statusCode).toBe(200);
     await app.close();
-    const lines = out.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     const done = lines.filter((l) => l.msg === 'request completed');
     expect(done.length).toBeGreaterThanOrEqual(3);
     const getdeals = lines.filter((l) => l.reqId === lines.find((x) => (x.req as { url?: string })?.url === '/api/getdeals')!.reqId);

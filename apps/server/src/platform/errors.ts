@@ -48,9 +48,7 @@ export function installErrorHandler(app: FastifyInstance) {
     if (status === 429) return reply.code(429).send({ error: err.message || 'Too many requests' });
     if (status >= 400 && status < 500) {
       const message =
-        err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
-          ? 'Request body is not valid JSON'
-          : err.message;
+        err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError ? 'Request body is not valid JSON' : err.message;
       return reply.code(status).send({ error: message });
     }
     request.log.error({ err }, 'unhandled error');

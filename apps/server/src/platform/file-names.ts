@@ -37,7 +37,12 @@ export function sanitizeFileName(raw: string): string {
     const dot = name.lastIndexOf('.');
     const ext = dot > 0 ? [...name.slice(dot)] : [];
     const keep = ext.length > 0 && ext.length <= 16 ? ext : [];
-    name = (chars.slice(0, MAX_FILE_NAME - keep.length).join('').trimEnd() + keep.join('')).trim();
+    name = (
+      chars
+        .slice(0, MAX_FILE_NAME - keep.length)
+        .join('')
+        .trimEnd() + keep.join('')
+    ).trim();
   }
   return name;
 }

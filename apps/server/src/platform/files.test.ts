@@ -129,9 +129,11 @@ describe('local disk storage', () => {
 
   it('stops a write over the limit and leaves nothing behind', async () => {
     const key = newStorageKey('materials');
-    const source = Readable.from((function* () {
-      for (let i = 0; i < 10; i++) yield Buffer.alloc(1000, 1);
-    })());
+    const source = Readable.from(
+      (function* () {
+        for (let i = 0; i < 10; i++) yield Buffer.alloc(1000, 1);
+      })(),
+    );
     await expect(storage.put(key, source, { maxBytes: 4500 })).rejects.toBeInstanceOf(FileTooLargeError);
     expect(await storage.exists(key)).toBe(false);
     expect(files()).toEqual([]);
@@ -139,10 +141,12 @@ describe('local disk storage', () => {
 
   it('leaves nothing behind when the source fails mid-way', async () => {
     const key = newStorageKey('materials');
-    const source = Readable.from((async function* () {
-      yield Buffer.alloc(1000);
-      throw new Error('client went away');
-    })());
+    const source = Readable.from(
+      (async function* () {
+        yield Buffer.alloc(1000);
+        throw new Error('client went away');
+      })(),
+    );
     await expect(storage.put(key, source)).rejects.toThrow('client went away');
     expect(files()).toEqual([]);
   });

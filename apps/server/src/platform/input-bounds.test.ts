@@ -27,7 +27,16 @@ const cases = (): Case[] => [
   {
     url: '/api/registeraccounts',
     anonymous: true,
-    body: () => ({ username: 'newagent', password: 'secret-pass-1', email: 'new@example.ph', lname: 'Cruz', fname: 'Juan', mname: 'Santos', contact: '09171234567', refCode: 'ABCDEFGH' }),
+    body: () => ({
+      username: 'newagent',
+      password: 'secret-pass-1',
+      email: 'new@example.ph',
+      lname: 'Cruz',
+      fname: 'Juan',
+      mname: 'Santos',
+      contact: '09171234567',
+      refCode: 'ABCDEFGH',
+    }),
   },
   {
     url: '/api/editMember',
@@ -139,7 +148,12 @@ beforeAll(async () => {
     { name: 'file', filename: 'bounds.pdf', content: Buffer.from('%PDF-1.7\nbounds') },
   ]);
   materialId = up.json().material.id;
-  const deal = await admin.post('/api/adddeals', cases().find((c) => c.url === '/api/adddeals')!.body());
+  const deal = await admin.post(
+    '/api/adddeals',
+    cases()
+      .find((c) => c.url === '/api/adddeals')!
+      .body(),
+  );
   expect(deal.statusCode, deal.body).toBe(200);
   dealId = deal.json().deal.id;
 });
@@ -149,7 +163,11 @@ describe('text with NUL or other control characters', () => {
   it('has a case for every JSON route, so a new one cannot be forgotten here', () => {
     const noJsonBody = ['/api/logout', '/api/uploadmaterial'];
     const jsonRoutes = t.app.registeredRoutes.filter((r) => r.api && r.method === 'POST' && !noJsonBody.includes(r.url)).map((r) => r.url);
-    expect(cases().map((c) => c.url).sort()).toEqual(jsonRoutes.sort());
+    expect(
+      cases()
+        .map((c) => c.url)
+        .sort(),
+    ).toEqual(jsonRoutes.sort());
   });
 
   it('answers 400 naming the field, for every string of every JSON body, and saves nothing', async () => {

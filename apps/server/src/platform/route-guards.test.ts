@@ -14,7 +14,11 @@ let materialId: number;
 let sectionId: number;
 
 const enc = (ch: string, upper = false) => `%${ch.charCodeAt(0).toString(16)[upper ? 'toUpperCase' : 'toLowerCase']()}`;
-const encodeAll = (path: string) => path.split('/').map((seg) => [...seg].map((c) => enc(c)).join('')).join('/');
+const encodeAll = (path: string) =>
+  path
+    .split('/')
+    .map((seg) => [...seg].map((c) => enc(c)).join(''))
+    .join('/');
 
 /** Spellings of one concrete path that the router matches to the same route. */
 function acceptedSpellings(path: string): string[] {
@@ -36,18 +40,40 @@ function acceptedSpellings(path: string): string[] {
 
 /** Spellings the router may or may not accept: either way they must not get past a guard. */
 function otherSpellings(path: string): string[] {
-  return [`${path}/`, `/${path}`, `/api/.${path.slice(4)}`, path.replace('/api/', '/API/'), `${path};jsessionid=1`, `${path}%00`, `${path}#x`];
+  return [
+    `${path}/`,
+    `/${path}`,
+    `/api/.${path.slice(4)}`,
+    path.replace('/api/', '/API/'),
+    `${path};jsessionid=1`,
+    `${path}%00`,
+    `${path}#x`,
+  ];
 }
 
 const concrete = (url: string) => url.replace(/:[A-Za-z_]+/g, () => String(materialId));
 /** The router found no route (a HEAD answer has no body to tell it by). */
-const isRouterMiss = (res: { statusCode: number; body: string }) => res.statusCode === 404 && (res.body.includes('No route') || res.body === '');
+const isRouterMiss = (res: { statusCode: number; body: string }) =>
+  res.statusCode === 404 && (res.body.includes('No route') || res.body === '');
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 async function tableCounts() {
   const count = async (table: 'sections' | 'materials' | 'members' | 'deals' | 'sales') =>
-    Number((await t.db.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-  return { sections: await count('sections'), materials: await count('materials'), members: await count('members'), deals: await count('deals'), sales: await count('sales') };
+    Number(
+      (
+        await t.db.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return {
+    sections: await count('sections'),
+    materials: await count('materials'),
+    members: await count('members'),
+    deals: await count('deals'),
+    sales: await count('sales'),
+  };
 }
 
 beforeAll(async () => {
@@ -107,7 +133,12 @@ describe('every route meets its guard, however its path is spelt', () => {
     const before = await tableCounts();
     const adminRoutes = t.app.registeredRoutes.filter((r) => r.api && r.access === 'admin');
     expect(adminRoutes.map((r) => `${r.method} ${r.url}`)).toEqual(
-      expect.arrayContaining(['POST /api/createsection', 'DELETE /api/deletematerial/:id', 'POST /api/uploadmaterial', 'POST /api/adminmemberrecords']),
+      expect.arrayContaining([
+        'POST /api/createsection',
+        'DELETE /api/deletematerial/:id',
+        'POST /api/uploadmaterial',
+        'POST /api/adminmemberrecords',
+      ]),
     );
     for (const route of adminRoutes) {
       const path = concrete(route.url);

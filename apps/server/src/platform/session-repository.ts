@@ -19,13 +19,7 @@ export const sessionRepository = {
     return db
       .selectFrom('sessions')
       .innerJoin('members', 'members.id', 'sessions.member_id')
-      .select([
-        'sessions.id as session_id',
-        'sessions.last_seen_at',
-        'members.id as member_id',
-        'members.account_type',
-        'members.status',
-      ])
+      .select(['sessions.id as session_id', 'sessions.last_seen_at', 'members.id as member_id', 'members.account_type', 'members.status'])
       .where('sessions.id', '=', id)
       .where('sessions.expires_at', '>', now)
       .where('sessions.last_seen_at', '>', idleCutoff)

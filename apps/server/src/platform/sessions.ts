@@ -74,15 +74,12 @@ export function createSessions(db: Kysely<Database>, config: Config) {
     },
 
     /** Ends every session of a member but `keep`; inside the caller's transaction when one is given. */
-    endAllFor: (memberId: number, keep?: string, executor: Kysely<Database> = db) => sessionRepository.deleteForMember(executor, memberId, keep),
+    endAllFor: (memberId: number, keep?: string, executor: Kysely<Database> = db) =>
+      sessionRepository.deleteForMember(executor, memberId, keep),
 
     purgeExpired() {
       const now = new Date();
-      return sessionRepository.deleteExpired(
-        db,
-        now.toISOString(),
-        new Date(now.getTime() - config.sessionIdleMs).toISOString(),
-      );
+      return sessionRepository.deleteExpired(db, now.toISOString(), new Date(now.getTime() - config.sessionIdleMs).toISOString());
     },
   };
 }

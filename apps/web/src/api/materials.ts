@@ -56,9 +56,7 @@ export function useCreateSection() {
     onSuccess: (section) => {
       // Selectable at once; the reload then brings the server's list and order.
       queryClient.setQueryData<Section[]>(materialKeys.sections(), (list) =>
-        list && !list.some((s) => s.id === section.id)
-          ? [...list, section].sort((a, b) => a.name.localeCompare(b.name))
-          : list,
+        list && !list.some((s) => s.id === section.id) ? [...list, section].sort((a, b) => a.name.localeCompare(b.name)) : list,
       );
       return queryClient.invalidateQueries({ queryKey: materialKeys.sections() });
     },

@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { SessionUser } from '@ahente/contract/auth';
-import { fetchMe, logout as logoutRequest } from '../api/auth';
-import { setUnauthorizedHandler } from '../api/client';
+import { fetchMe, logout as logoutRequest } from './auth';
+import { setUnauthorizedHandler } from './client';
 
 /**
  * The signed-in member (spec §3 Session, §4): id (`user`), name, account_type (defaults to
@@ -81,10 +81,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setUser((current) => (current ? { ...current, ...patch } : current));
   }, []);
 
-  const value = useMemo(
-    () => ({ status, user, signIn, signOut, update }),
-    [status, user, signIn, signOut, update],
-  );
+  const value = useMemo(() => ({ status, user, signIn, signOut, update }), [status, user, signIn, signOut, update]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

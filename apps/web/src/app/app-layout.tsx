@@ -1,10 +1,10 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Menu, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useMediaQuery } from '../lib/use-media-query';
 import { ProfilePopover } from './profile-popover';
-import { useCurrentUser } from './session';
+import { useCurrentUser } from '../api/session';
 import { SidebarContent } from './sidebar';
 
 /** At md (768 px) and up the sidebar is always shown; below it is a drawer. */
@@ -17,14 +17,18 @@ const DESKTOP_QUERY = '(min-width: 48rem)';
 export function AppLayout() {
   const user = useCurrentUser();
   const { pathname } = useLocation();
-  const [drawerOpen, setDrawerOpen] = useState(false);
   const isDesktop = useMediaQuery(DESKTOP_QUERY);
-
-  // The drawer closes on navigation, and when the window grows past md.
-  useEffect(() => setDrawerOpen(false), [pathname]);
-  useEffect(() => {
-    if (isDesktop) setDrawerOpen(false);
-  }, [isDesktop]);
+  // The page the drawer was opened on: it is open only there, so it closes on navigation; and it
+  // closes when the window grows past md (state adjusted during render, as React advises, rather
+  // than in an effect that would render twice).
+  const [drawerOpenedAt, setDrawerOpenedAt] = useState<string | null>(null);
+  const [wasDesktop, setWasDesktop] = useState(isDesktop);
+  if (wasDesktop !== isDesktop) {
+    setWasDesktop(isDesktop);
+    if (isDesktop) setDrawerOpenedAt(null);
+  }
+  const drawerOpen = drawerOpenedAt === pathname && !isDesktop;
+  const setDrawerOpen = (open: boolean) => setDrawerOpenedAt(open ? pathname : null);
 
   return (
     <div className="min-h-dvh">

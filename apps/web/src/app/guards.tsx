@@ -1,6 +1,6 @@
 import { Navigate, Outlet } from 'react-router';
 import { FullPageSpinner } from '../ui/spinner';
-import { useSession } from './session';
+import { useSession } from '../api/session';
 
 /** Logged-in members only (spec §2): anyone else goes to /login, replacing the history entry. */
 export function RequireAuth() {

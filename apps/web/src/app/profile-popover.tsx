@@ -2,10 +2,10 @@ import * as Popover from '@radix-ui/react-popover';
 import { Award, Copy, LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { MSG } from '@ahente/contract/messages';
-import { copyReferralLink } from '../lib/referral';
+import { copyReferralLink } from '../ui/referral-link';
 import { Avatar } from '../ui/avatar';
 import { Button } from '../ui/button';
-import { useCurrentUser, useSession } from './session';
+import { useCurrentUser, useSession } from '../api/session';
 
 /**
  * The profile popup of spec §2 Layout: photo (or initials), name, ID, the referral code
@@ -52,9 +52,7 @@ export function ProfilePopover() {
                 title="Copy referral link"
                 className="group flex w-full items-center justify-between gap-3 rounded-lg border border-dashed border-brand-300 bg-brand-50/50 px-3 py-2 text-left transition-colors hover:border-brand-500 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
               >
-                <span className="text-sm font-semibold tracking-widest text-brand-800 tabular-nums">
-                  {user.referral_code}
-                </span>
+                <span className="text-sm font-semibold tracking-widest text-brand-800 tabular-nums">{user.referral_code}</span>
                 <span className="flex items-center gap-1 text-xs font-medium text-brand-700">
                   <Copy aria-hidden="true" className="size-3.5" />
                   Copy

@@ -13,7 +13,7 @@ import { SalesInputPage } from '../features/sales/sales-input-page';
 import { SalesViewPage } from '../features/sales/sales-view-page';
 import { AppLayout } from './app-layout';
 import { PublicOnly, RequireAdmin, RequireAuth } from './guards';
-import { SessionProvider } from './session';
+import { SessionProvider } from '../api/session';
 
 function Root() {
   return (

@@ -2,7 +2,7 @@ import { Link, useLocation } from 'react-router';
 import { cn } from '../lib/cn';
 import { Logo } from '../ui/logo';
 import { NAV_ITEMS, isInArea } from './nav-items';
-import { useCurrentUser } from './session';
+import { useCurrentUser } from '../api/session';
 
 interface SidebarContentProps {
   /** Called when an entry is followed (the mobile drawer closes itself). */
@@ -41,20 +41,13 @@ export function SidebarContent({ onNavigate }: SidebarContentProps) {
                   aria-current={active ? 'page' : undefined}
                   className={cn(
                     'group relative flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors',
-                    active
-                      ? 'bg-brand-50 text-brand-800'
-                      : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+                    active ? 'bg-brand-50 text-brand-800' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
                   )}
                 >
-                  {active && (
-                    <span aria-hidden="true" className="absolute inset-y-1.5 -left-3 w-1 rounded-r-full bg-brand-700" />
-                  )}
+                  {active && <span aria-hidden="true" className="absolute inset-y-1.5 -left-3 w-1 rounded-r-full bg-brand-700" />}
                   <Icon
                     aria-hidden="true"
-                    className={cn(
-                      'size-[18px] shrink-0',
-                      active ? 'text-brand-700' : 'text-slate-400 group-hover:text-slate-600',
-                    )}
+                    className={cn('size-[18px] shrink-0', active ? 'text-brand-700' : 'text-slate-400 group-hover:text-slate-600')}
                   />
                   {item.label}
                 </Link>

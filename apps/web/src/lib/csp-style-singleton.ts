@@ -55,7 +55,9 @@ export function styleHookSingleton(): (styles: string, isDynamic?: boolean) => v
     useEffect(() => {
       sheet.add(styles);
       return () => sheet.remove();
-      // Same dependency as the original: styles are re-applied only when dynamic.
+      // Same dependency as the original (react-style-singleton): styles are re-applied only when
+      // dynamic. A drop-in must behave exactly like what it replaces.
+      // eslint-disable-next-line react-hooks/exhaustive-deps
     }, [styles && isDynamic]);
   };
 }

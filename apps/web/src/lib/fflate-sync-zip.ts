@@ -17,11 +17,7 @@ export * from 'fflate/browser';
 
 export function zip(data: AsyncZippable, cb: FlateCallback): AsyncTerminable;
 export function zip(data: AsyncZippable, opts: AsyncZipOptions, cb: FlateCallback): AsyncTerminable;
-export function zip(
-  data: AsyncZippable,
-  optsOrCb: AsyncZipOptions | FlateCallback,
-  maybeCb?: FlateCallback,
-): AsyncTerminable {
+export function zip(data: AsyncZippable, optsOrCb: AsyncZipOptions | FlateCallback, maybeCb?: FlateCallback): AsyncTerminable {
   const cb = typeof optsOrCb === 'function' ? optsOrCb : maybeCb;
   const opts = typeof optsOrCb === 'function' ? {} : optsOrCb;
   if (!cb) throw new TypeError('zip: no callback');

@@ -37,7 +37,12 @@ export function Avatar({ name, photo, size = 'md', className }: AvatarProps) {
       )}
     >
       {showPhoto ? (
-        <img src={photo} alt={name ? `Photo of ${name}` : 'Profile photo'} className="size-full object-cover" onError={() => setFailed(photo)} />
+        <img
+          src={photo}
+          alt={name ? `Photo of ${name}` : 'Profile photo'}
+          className="size-full object-cover"
+          onError={() => setFailed(photo)}
+        />
       ) : (
         <span aria-hidden="true">{initialsOf(name)}</span>
       )}

@@ -13,8 +13,7 @@ const base =
 const variants: Record<ButtonVariant, string> = {
   primary: 'bg-brand-700 text-white shadow-sm hover:bg-brand-800 active:bg-brand-900',
   secondary: 'bg-brand-50 text-brand-800 hover:bg-brand-100 active:bg-brand-200',
-  outline:
-    'border border-slate-300 bg-white text-slate-700 shadow-xs hover:bg-slate-50 hover:text-slate-900 active:bg-slate-100',
+  outline: 'border border-slate-300 bg-white text-slate-700 shadow-xs hover:bg-slate-50 hover:text-slate-900 active:bg-slate-100',
   ghost: 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 active:bg-slate-200',
   danger: 'bg-red-600 text-white shadow-sm hover:bg-red-700 active:bg-red-800',
   link: 'h-auto px-0 text-brand-700 underline-offset-4 hover:text-brand-800 hover:underline',

@@ -6,10 +6,7 @@ export interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement
 }
 
 /** A native checkbox with its label (clicking the text toggles it). */
-export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Checkbox(
-  { label, id, className, ...props },
-  ref,
-) {
+export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Checkbox({ label, id, className, ...props }, ref) {
   const generated = useId();
   const inputId = id ?? `checkbox-${generated}`;
   return (

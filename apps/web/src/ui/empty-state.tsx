@@ -14,13 +14,7 @@ interface EmptyStateProps {
 /** What a list or card shows when there is nothing in it. */
 export function EmptyState({ icon, title, description, action, className, compact = false }: EmptyStateProps) {
   return (
-    <div
-      className={cn(
-        'flex flex-col items-center justify-center text-center',
-        compact ? 'gap-2 py-4' : 'gap-3 px-6 py-12',
-        className,
-      )}
-    >
+    <div className={cn('flex flex-col items-center justify-center text-center', compact ? 'gap-2 py-4' : 'gap-3 px-6 py-12', className)}>
       {icon && (
         <span
           aria-hidden="true"

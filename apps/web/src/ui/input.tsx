@@ -16,26 +16,13 @@ export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
 }
 
 /** A text-like input. Inside <Field> it picks up the label, hint and error wiring. */
-export const Input = forwardRef<HTMLInputElement, InputProps>(function Input(
-  { className, leading, ...props },
-  ref,
-) {
+export const Input = forwardRef<HTMLInputElement, InputProps>(function Input({ className, leading, ...props }, ref) {
   const wiring = useFieldControl(props);
-  const input = (
-    <input
-      ref={ref}
-      {...props}
-      {...wiring}
-      className={cn(controlClasses, 'h-10', leading ? 'pl-9' : undefined, className)}
-    />
-  );
+  const input = <input ref={ref} {...props} {...wiring} className={cn(controlClasses, 'h-10', leading ? 'pl-9' : undefined, className)} />;
   if (!leading) return input;
   return (
     <div className="relative">
-      <span
-        aria-hidden="true"
-        className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-slate-400 [&_svg]:size-4"
-      >
+      <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-slate-400 [&_svg]:size-4">
         {leading}
       </span>
       {input}
@@ -43,9 +30,10 @@ export const Input = forwardRef<HTMLInputElement, InputProps>(function Input(
   );
 });
 
-export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(
-  function Textarea({ className, ...props }, ref) {
-    const wiring = useFieldControl(props);
-    return <textarea ref={ref} {...props} {...wiring} className={cn(controlClasses, 'min-h-24 py-2', className)} />;
-  },
-);
+export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(function Textarea(
+  { className, ...props },
+  ref,
+) {
+  const wiring = useFieldControl(props);
+  return <textarea ref={ref} {...props} {...wiring} className={cn(controlClasses, 'min-h-24 py-2', className)} />;
+});

@@ -50,13 +50,7 @@ export function Logo({ className, markClassName, textClassName, tone = 'dark' }:
   return (
     <span className={cn('inline-flex items-center gap-2.5', className)}>
       <LogoMark className={markClassName ?? 'size-8'} />
-      <span
-        className={cn(
-          'font-semibold tracking-tight',
-          textClassName ?? 'text-xl',
-          tone === 'dark' ? 'text-slate-900' : 'text-white',
-        )}
-      >
+      <span className={cn('font-semibold tracking-tight', textClassName ?? 'text-xl', tone === 'dark' ? 'text-slate-900' : 'text-white')}>
         Ahente
       </span>
     </span>

@@ -25,17 +25,7 @@ const widths = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl
  * A modal dialog (Radix): focus is trapped inside, Escape and the backdrop close it,
  * focus returns to what opened it.
  */
-export function Modal({
-  open,
-  onOpenChange,
-  title,
-  description,
-  footer,
-  size = 'md',
-  trigger,
-  initialFocus,
-  children,
-}: ModalProps) {
+export function Modal({ open, onOpenChange, title, description, footer, size = 'md', trigger, initialFocus, children }: ModalProps) {
   // Without a Radix trigger, Radix returns focus to nothing on close: remember the opener instead.
   const opener = useRef<HTMLElement | null>(null);
   return (
@@ -67,9 +57,7 @@ export function Modal({
           <div className="flex items-start justify-between gap-4 border-b border-slate-100 px-6 py-4">
             <div className="min-w-0">
               <Dialog.Title className="text-lg font-semibold text-slate-900">{title}</Dialog.Title>
-              {description && (
-                <Dialog.Description className="mt-1 text-sm text-slate-500">{description}</Dialog.Description>
-              )}
+              {description && <Dialog.Description className="mt-1 text-sm text-slate-500">{description}</Dialog.Description>}
             </div>
             <Dialog.Close
               aria-label="Close dialog"
@@ -79,11 +67,7 @@ export function Modal({
             </Dialog.Close>
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto px-6 py-5">{children}</div>
-          {footer && (
-            <div className="flex flex-wrap justify-end gap-2 border-t border-slate-100 bg-slate-50/60 px-6 py-4">
-              {footer}
-            </div>
-          )}
+          {footer && <div className="flex flex-wrap justify-end gap-2 border-t border-slate-100 bg-slate-50/60 px-6 py-4">{footer}</div>}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -1,6 +1,6 @@
 import { MSG } from '@ahente/contract/messages';
-import { toast } from '../ui/toast';
-import { copyText } from './clipboard';
+import { toast } from './toast';
+import { copyText } from '../lib/clipboard';
 
 /** The registration page with the code as ?ref= (spec §9 Referral link). */
 export function referralLink(code: string): string {

@@ -25,12 +25,7 @@ export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select
   const wiring = useFieldControl(props);
   return (
     <div className="relative">
-      <select
-        ref={ref}
-        {...props}
-        {...wiring}
-        className={cn(controlClasses, 'h-10 appearance-none pr-9', className)}
-      >
+      <select ref={ref} {...props} {...wiring} className={cn(controlClasses, 'h-10 appearance-none pr-9', className)}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options?.map((o) => (
           <option key={o.value} value={o.value} disabled={o.disabled}>
@@ -39,10 +34,7 @@ export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select
         ))}
         {children}
       </select>
-      <ChevronDown
-        aria-hidden="true"
-        className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-slate-500"
-      />
+      <ChevronDown aria-hidden="true" className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-slate-500" />
     </div>
   );
 });

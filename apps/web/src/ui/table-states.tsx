@@ -94,8 +94,8 @@ function LoadingRows({
         </tr>
       ))}
       <tr className="sr-only">
-        <td colSpan={columns} role="status">
-          {label}
+        <td colSpan={columns}>
+          <span role="status">{label}</span>
         </td>
       </tr>
     </>

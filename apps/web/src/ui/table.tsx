@@ -5,12 +5,7 @@ import { cn } from '../lib/cn';
  * A data table that scrolls horizontally inside its card on small screens (DESIGN §8).
  * Use numeric on cells holding money or counts: right-aligned, tabular figures.
  */
-export function Table({
-  className,
-  caption,
-  children,
-  ...props
-}: HTMLAttributes<HTMLTableElement> & { caption?: string }) {
+export function Table({ className, caption, children, ...props }: HTMLAttributes<HTMLTableElement> & { caption?: string }) {
   return (
     <div className="w-full overflow-x-auto">
       <table className={cn('w-full border-collapse text-left text-sm', className)} {...props}>
@@ -33,11 +28,7 @@ export function TableRow({ className, ...props }: HTMLAttributes<HTMLTableRowEle
   return <tr className={cn('transition-colors hover:bg-slate-50/70', className)} {...props} />;
 }
 
-export function TableHeaderCell({
-  className,
-  numeric,
-  ...props
-}: ThHTMLAttributes<HTMLTableCellElement> & { numeric?: boolean }) {
+export function TableHeaderCell({ className, numeric, ...props }: ThHTMLAttributes<HTMLTableCellElement> & { numeric?: boolean }) {
   return (
     <th
       scope="col"
@@ -51,17 +42,8 @@ export function TableHeaderCell({
   );
 }
 
-export function TableCell({
-  className,
-  numeric,
-  ...props
-}: TdHTMLAttributes<HTMLTableCellElement> & { numeric?: boolean }) {
-  return (
-    <td
-      className={cn('px-4 py-3 align-middle text-slate-700', numeric && 'text-right tabular-nums', className)}
-      {...props}
-    />
-  );
+export function TableCell({ className, numeric, ...props }: TdHTMLAttributes<HTMLTableCellElement> & { numeric?: boolean }) {
+  return <td className={cn('px-4 py-3 align-middle text-slate-700', numeric && 'text-right tabular-nums', className)} {...props} />;
 }
 
 /** A row spanning the whole table, for loading, empty and error states. */

@@ -89,6 +89,8 @@ function useAnnouncerRoot(): ShadowRoot | undefined {
     // leave it exposed; the region inside sets its own politeness.
     host.setAttribute('aria-live', 'off');
     document.body.appendChild(host);
+    // The shadow root exists only once the host is in the document, which happens here, once.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setRoot(host.attachShadow({ mode: 'closed' }));
     return () => host.remove();
   }, []);
@@ -96,16 +98,15 @@ function useAnnouncerRoot(): ShadowRoot | undefined {
 }
 
 export function Toaster() {
-  const list = useSyncExternalStore(subscribe, () => items, () => items);
+  const list = useSyncExternalStore(
+    subscribe,
+    () => items,
+    () => items,
+  );
   const announcer = useAnnouncerRoot();
   if (!announcer) return null;
   return (
-    <ToastPrimitive.Provider
-      duration={TOAST_DURATION_MS}
-      swipeDirection="right"
-      label="Notification"
-      announcerContainer={announcer}
-    >
+    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" label="Notification" announcerContainer={announcer}>
       {list.map((item) => {
         const { icon: Icon, word, accent, iconColor } = look[item.type];
         return (

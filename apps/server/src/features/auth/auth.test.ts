@@ -183,16 +183,14 @@ describe('POST /api/login, GET /api/me, POST /api/logout', () => {
     }
   });
 
-  it.each([
-    [{ username: '', password: 'x' }],
-    [{ username: 'someone', password: '' }],
-    [{ username: 'someone' }],
-    [{}],
-  ])('answers 400 with the spec text when a field is missing: %j', async (body) => {
-    const res = await t.client().post('/api/login', body);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatch(/Please Enter Username or Password|is required/);
-  });
+  it.each([[{ username: '', password: 'x' }], [{ username: 'someone', password: '' }], [{ username: 'someone' }], [{}]])(
+    'answers 400 with the spec text when a field is missing: %j',
+    async (body) => {
+      const res = await t.client().post('/api/login', body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatch(/Please Enter Username or Password|is required/);
+    },
+  );
 
   it('refuses a login without or with a wrong CSRF token', async () => {
     const m = await t.createMember();
@@ -278,7 +276,10 @@ describe('login limits under parallel requests (issue 7, finding 2)', () => {
   it('checks at most 10 passwords of a burst of 100 parallel wrong logins for one username', async () => {
     const m = await t.createMember();
     const codes = await Promise.all(
-      Array.from({ length: 100 }, async (_, i) => (await t.client().post('/api/login', { username: m.username, password: `wrong-${i}` })).statusCode),
+      Array.from(
+        { length: 100 },
+        async (_, i) => (await t.client().post('/api/login', { username: m.username, password: `wrong-${i}` })).statusCode,
+      ),
     );
     expect(tally(codes)).toEqual({ 401: 10, 429: 90 });
     expect((await t.client().post('/api/login', { username: m.username, password: m.password })).statusCode).toBe(429);
@@ -289,8 +290,10 @@ describe('login limits under parallel requests (issue 7, finding 2)', () => {
     try {
       const names = Array.from({ length: 6 }, (_, i) => `nobody${i}`);
       const codes = await Promise.all(
-        Array.from({ length: 60 }, async (_, i) =>
-          (await s.client().post('/api/login', { username: names[i % names.length]!, password: 'wrong-password' })).statusCode,
+        Array.from(
+          { length: 60 },
+          async (_, i) =>
+            (await s.client().post('/api/login', { username: names[i % names.length]!, password: 'wrong-password' })).statusCode,
         ),
       );
       expect(tally(codes)).toEqual({ 401: 20, 429: 40 });
@@ -306,7 +309,10 @@ describe('login limits under parallel requests (issue 7, finding 2)', () => {
     try {
       const m = await s.createMember();
       const codes = await Promise.all(
-        Array.from({ length: 5 }, async () => (await s.client().post('/api/login', { username: m.username, password: m.password })).statusCode),
+        Array.from(
+          { length: 5 },
+          async () => (await s.client().post('/api/login', { username: m.username, password: m.password })).statusCode,
+        ),
       );
       expect(codes).toEqual([200, 200, 200, 200, 200]);
       const row = await s.db.db.selectFrom('login_throttle').select('count').where('key', '=', 'ip:127.0.0.1').executeTakeFirst();
@@ -321,7 +327,9 @@ describe('client addresses behind a proxy (issue 7, finding 3)', () => {
   const failUntilLimited = async (s: TestApp, username: string, forwardedFor: (i: number) => string) => {
     const codes: number[] = [];
     for (let i = 0; i < 12; i++) {
-      const res = await s.client().post('/api/login', { username, password: 'wrong-password' }, { headers: { 'x-forwarded-for': forwardedFor(i) } });
+      const res = await s
+        .client()
+        .post('/api/login', { username, password: 'wrong-password' }, { headers: { 'x-forwarded-for': forwardedFor(i) } });
       codes.push(res.statusCode);
     }
     return codes;
@@ -340,7 +348,9 @@ describe('client addresses behind a proxy (issue 7, finding 3)', () => {
       const codes = await failUntilLimited(s, 'spoofer-proxied', (i) => `198.51.100.${i}, 203.0.113.7`);
       expect(codes.slice(10)).toEqual([429, 429]);
       // A different real client behind the same proxy is a different address.
-      const other = await s.client().post('/api/login', { username: 'spoofer-proxied', password: 'x' }, { headers: { 'x-forwarded-for': '203.0.113.8' } });
+      const other = await s
+        .client()
+        .post('/api/login', { username: 'spoofer-proxied', password: 'x' }, { headers: { 'x-forwarded-for': '203.0.113.8' } });
       expect(other.statusCode).toBe(401);
       const keys = (await s.db.db.selectFrom('login_throttle').select('key').execute()).map((r) => r.key);
       expect(keys).toEqual(expect.arrayContaining(['ip:203.0.113.7', 'ip:203.0.113.8']));

@@ -149,9 +149,7 @@ describe('POST /api/adddeals', () => {
     expect((await addDeal(c, m.id, { tcvValue: '1234567.89' })).tcv).toBe(1234567.89);
     expect((await addDeal(c, m.id, { tcvValue: 0 })).tcv).toBe(0);
     expect((await addDeal(c, m.id, { tcvValue: 10_000_000_000 })).tcv).toBe(10_000_000_000);
-    expect((await listDeals(c, m.id)).map((d) => d.tcv).sort((a, b) => a - b)).toEqual([
-      0, 1234567.89, 1234567.89, 10_000_000_000,
-    ]);
+    expect((await listDeals(c, m.id)).map((d) => d.tcv).sort((a, b) => a - b)).toEqual([0, 1234567.89, 1234567.89, 10_000_000_000]);
   });
 
   const ceiling = 'TCV must be at most 10,000,000,000';
@@ -185,7 +183,11 @@ describe('POST /api/adddeals', () => {
     ['a date in another format', { effectiveDate: '03/15/2026' }, 'Effective date must be a real date (YYYY-MM-DD)'],
     ['an unknown deal status', { dealStatus: 'Won' }, expect.stringMatching(/^Deal status must be one of: For Quotation, /)],
     ['an unknown sales type', { salesType: 'Broker' }, 'Sales type must be one of: Direct, Agent'],
-    ['an unknown sales group', { salesGroup: 'LifeSalesGroup' }, 'Sales group must be one of: MedicalSalesGroup, CarSalesGroup, Operations'],
+    [
+      'an unknown sales group',
+      { salesGroup: 'LifeSalesGroup' },
+      'Sales group must be one of: MedicalSalesGroup, CarSalesGroup, Operations',
+    ],
     ['Agent without referror', { salesType: 'Agent', referror: '', agent: 'Andres' }, REFERROR_REQUIRED],
     ['Agent without agent name', { salesType: 'Agent', referror: 'Jose', agent: undefined }, AGENT_REQUIRED],
     ['Agent without either', { salesType: 'Agent', referror: null, agent: '  ' }, REFERROR_REQUIRED],
@@ -356,7 +358,11 @@ describe('POST /api/editdeals', () => {
     ['a malformed dealid', { formData: { dealid: 'one' } }, 'Deal id must be a number'],
     ['no customer name', { formData: { customerName: '' } }, 'Customer name is required'],
     ['no product', { formData: { product: undefined } }, 'Product is required'],
-    ['an unknown product', { formData: { product: 'Residential(Outside Village)' } }, 'Product must be one of the products of the catalogue'],
+    [
+      'an unknown product',
+      { formData: { product: 'Residential(Outside Village)' } },
+      'Product must be one of the products of the catalogue',
+    ],
     ['no tcv', { formData: { tcv: undefined } }, 'TCV is required'],
     ['a negative tcv', { formData: { tcv: '-5' } }, 'TCV must not be negative'],
     ['a tcv with 3 decimals', { formData: { tcv: '0.001' } }, 'TCV must have at most 2 decimals'],
@@ -368,15 +374,18 @@ describe('POST /api/editdeals', () => {
     ['Agent without agent name', { formData: { sales_type: 'Agent', referror: 'R' } }, AGENT_REQUIRED],
     ['an unknown deal status', { formData: { deal_status: 'Closed' } }, expect.stringMatching(/^Deal status must be one of/)],
     ['an unknown transaction type', { formData: { transactionType: 'Old' } }, 'Transaction type must be one of: New, Renewal, Expansion'],
-    ['an unknown sales group', { formData: { sales_group: 'X' } }, 'Sales group must be one of: MedicalSalesGroup, CarSalesGroup, Operations'],
+    [
+      'an unknown sales group',
+      { formData: { sales_group: 'X' } },
+      'Sales group must be one of: MedicalSalesGroup, CarSalesGroup, Operations',
+    ],
     ['an impossible date', { formData: { effectiveDate: '2025-02-29' } }, 'Effective date must be a real date (YYYY-MM-DD)'],
     ['an overlong customer name', { formData: { customerName: 'c'.repeat(101) } }, 'Customer name must be at most 100 characters'],
   ])('rejects %s with 400 and changes nothing', async (_name, over, message) => {
     const { m, c } = await freshAgent();
     const deal = await addDeal(c, m.id);
     const { formData: overForm, ...rest } = over as { formData?: unknown };
-    const formData =
-      overForm === undefined || typeof overForm !== 'object' ? overForm : { ...form(deal.id), ...(overForm as object) };
+    const formData = overForm === undefined || typeof overForm !== 'object' ? overForm : { ...form(deal.id), ...(overForm as object) };
     const res = await c.post('/api/editdeals', { id: m.id, ...rest, formData });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toEqual(message);

@@ -53,7 +53,10 @@ async function sectionRows(): Promise<number> {
 const pdf = (bytes = 40_000) => Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(bytes - 9)]);
 
 /** The form the spec's client sends: title, type, size, sectionId, file. */
-function form(file: { filename: string; content: Buffer | string; contentType?: string } | null, fields: Record<string, string> = {}): FormPart[] {
+function form(
+  file: { filename: string; content: Buffer | string; contentType?: string } | null,
+  fields: Record<string, string> = {},
+): FormPart[] {
   const base: Record<string, string> = {
     title: file?.filename ?? '',
     type: file?.contentType ?? 'application/pdf',
@@ -71,7 +74,7 @@ const upload = (client: TestClient, file: Parameters<typeof form>[0], fields?: R
 
 /** Runs a request that must be refused and checks it left no row and no file behind. */
 async function expectRefusedAndNothingSaved(
-  send: () => Promise<{ statusCode: number; json: () => any }>,
+  send: () => Promise<{ statusCode: number; json: () => unknown }>,
   status: number,
   error: string,
 ) {
@@ -144,7 +147,14 @@ describe('uploadmaterial → getmaterial → downloadmaterial → deletematerial
     const material = up.json().material;
     expect(up.json()).toEqual({
       success: true,
-      material: { id: expect.any(Number), title: name, sectionId, size: bytes.length, type: 'application/pdf', createdat: expect.any(String) },
+      material: {
+        id: expect.any(Number),
+        title: name,
+        sectionId,
+        size: bytes.length,
+        type: 'application/pdf',
+        createdat: expect.any(String),
+      },
     });
     expect(new Date(material.createdat).toISOString()).toBe(material.createdat);
 
@@ -191,7 +201,8 @@ describe('uploadmaterial → getmaterial → downloadmaterial → deletematerial
     expect(empty.statusCode).toBe(200);
     expect(empty.json()).toEqual([]);
     const first = (await upload(admin, { filename: 'first.pdf', content: pdf(100) }, { sectionId: String(otherSection) })).json().material;
-    const second = (await upload(admin, { filename: 'second.pdf', content: pdf(100) }, { sectionId: String(otherSection) })).json().material;
+    const second = (await upload(admin, { filename: 'second.pdf', content: pdf(100) }, { sectionId: String(otherSection) })).json()
+      .material;
     const list = await agent.post('/api/getmaterial', { sectionId: otherSection });
     expect(list.json().map((m: { id: number }) => m.id)).toEqual([second.id, first.id]);
   });
@@ -213,7 +224,12 @@ describe('uploadmaterial → getmaterial → downloadmaterial → deletematerial
     ['PNG', 'chart.png', Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(200)]), 'image/png'],
     ['JPEG', 'photo.jpg', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(200)]), 'image/jpeg'],
     ['GIF', 'anim.gif', Buffer.concat([Buffer.from('GIF89a'), randomBytes(200)]), 'image/gif'],
-    ['WebP', 'pic.webp', Buffer.concat([Buffer.from('RIFF'), Buffer.from([0, 1, 0, 0]), Buffer.from('WEBPVP8 '), randomBytes(200)]), 'image/webp'],
+    [
+      'WebP',
+      'pic.webp',
+      Buffer.concat([Buffer.from('RIFF'), Buffer.from([0, 1, 0, 0]), Buffer.from('WEBPVP8 '), randomBytes(200)]),
+      'image/webp',
+    ],
     ['MP4', 'clip.mp4', Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from('ftypisom'), randomBytes(200)]), 'video/mp4'],
     ['ZIP', 'bundle.zip', Buffer.concat([Buffer.from('PK\x03\x04'), randomBytes(200)]), 'application/zip'],
     [
@@ -234,8 +250,18 @@ describe('uploadmaterial → getmaterial → downloadmaterial → deletematerial
       Buffer.concat([Buffer.from('PK\x03\x04'), randomBytes(200)]),
       'application/vnd.openxmlformats-officedocument.presentationml.presentation',
     ],
-    ['Word (doc)', 'old.doc', Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), randomBytes(200)]), 'application/msword'],
-    ['Excel (xls)', 'old.xls', Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), randomBytes(200)]), 'application/vnd.ms-excel'],
+    [
+      'Word (doc)',
+      'old.doc',
+      Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), randomBytes(200)]),
+      'application/msword',
+    ],
+    [
+      'Excel (xls)',
+      'old.xls',
+      Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), randomBytes(200)]),
+      'application/vnd.ms-excel',
+    ],
     ['text', 'Mga Paalala.txt', Buffer.from('Magandang araw! Piso: ₱1,000 — señor\n'.repeat(500)), 'text/plain; charset=utf-8'],
     ['CSV', 'rates.csv', Buffer.from('product,rate\nCTPL,560\n'), 'text/csv; charset=utf-8'],
   ])('accepts %s and stores the type decided from its bytes', async (_label, filename, content, type) => {
@@ -345,7 +371,11 @@ describe('POST /api/uploadmaterial refuses bad input and leaves no row and no fi
       'Send one file only',
     );
     await expectRefusedAndNothingSaved(
-      () => admin.postForm('/api/uploadmaterial', [{ name: 'sectionId', value: String(sectionId) }, { name: 'photo', filename: 'x.pdf', content: pdf(300) }]),
+      () =>
+        admin.postForm('/api/uploadmaterial', [
+          { name: 'sectionId', value: String(sectionId) },
+          { name: 'photo', filename: 'x.pdf', content: pdf(300) },
+        ]),
       400,
       'Unexpected file field "photo"',
     );
@@ -356,7 +386,11 @@ describe('POST /api/uploadmaterial refuses bad input and leaves no row and no fi
     const { multipartBody } = await import('../../../test/harness.ts');
     const { body, contentType } = multipartBody(good);
     await expectRefusedAndNothingSaved(
-      () => admin.post('/api/uploadmaterial', undefined, { rawBody: body.subarray(0, body.length - 5000), headers: { 'content-type': contentType } }),
+      () =>
+        admin.post('/api/uploadmaterial', undefined, {
+          rawBody: body.subarray(0, body.length - 5000),
+          headers: { 'content-type': contentType },
+        }),
       400,
       'The upload could not be read. Please try again.',
     );
@@ -422,7 +456,8 @@ describe('getmaterial and downloadmaterial with bad ids', () => {
 
   it('answers 404 when the file is gone from storage, and still deletes the row', async () => {
     const material = (await upload(admin, { filename: 'lost.pdf', content: pdf(300) })).json().material;
-    const key = (await t.db.db.selectFrom('materials').select('storage_key').where('id', '=', material.id).executeTakeFirstOrThrow()).storage_key;
+    const key = (await t.db.db.selectFrom('materials').select('storage_key').where('id', '=', material.id).executeTakeFirstOrThrow())
+      .storage_key;
     fs.rmSync(path.join(t.config.storageDir, key));
     const dl = await agent.get(`/api/downloadmaterial/${material.id}`);
     expect(dl.statusCode).toBe(404);

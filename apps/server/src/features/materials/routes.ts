@@ -11,7 +11,10 @@ import { MATERIAL_KEY_PREFIX, type MaterialsService } from './service.ts';
 export function materialsRoutes(app: FastifyInstance, materials: MaterialsService, deps: { storage: FileStorage; config: Config }) {
   apiRoute(app, routes.getSections, async () => materials.listSections());
 
-  apiRoute(app, routes.createSection, async (request) => ({ success: true as const, section: await materials.createSection(request.body.name) }));
+  apiRoute(app, routes.createSection, async (request) => ({
+    success: true as const,
+    section: await materials.createSection(request.body.name),
+  }));
 
   apiRoute(app, routes.getMaterials, async (request) => materials.listMaterials(request.body.sectionId));
 

@@ -1,3 +1,4 @@
+import type { MemberRecord } from '@ahente/contract/members';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 
@@ -22,7 +23,10 @@ describe('POST /api/editMember', () => {
       address_city: 'Quezon City',
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ success: true, member: { id: m.id, f_name: 'Maria', m_name: null, email: 'maria.clara@example.ph' } });
+    expect(res.json()).toMatchObject({
+      success: true,
+      member: { id: m.id, f_name: 'Maria', m_name: null, email: 'maria.clara@example.ph' },
+    });
     expect(await t.services.members.findById(m.id)).toMatchObject({
       f_name: 'Maria',
       gender: 'female',
@@ -194,7 +198,9 @@ describe('the last approved administrator (issue 7, finding 5)', () => {
         const a = await s.createAdmin();
         const b = await s.createAdmin();
         // Only these two are approved admins: earlier rounds' survivors step aside first.
-        const others = (await s.services.members.listAll()).filter((m) => m.account_type === 'admin' && m.status === 'Approved' && m.id !== a.id && m.id !== b.id);
+        const others = (await s.services.members.listAll()).filter(
+          (m) => m.account_type === 'admin' && m.status === 'Approved' && m.id !== a.id && m.id !== b.id,
+        );
         const ca = await s.loginAs(a);
         for (const o of others) expect((await ca.post('/api/editMember', { id: o.id, status: 'Pending' })).statusCode).toBe(200);
         // Through the service, so both edits are inside their transactions at once (over HTTP the
@@ -233,7 +239,11 @@ describe('the last approved administrator (issue 7, finding 5)', () => {
     try {
       const m = await s.createMember();
       const c = await s.loginAs(m);
-      await s.db.db.updateTable('members').set({ account_type: 'superuser' as 'admin' }).where('id', '=', m.id).execute();
+      await s.db.db
+        .updateTable('members')
+        .set({ account_type: 'superuser' as 'admin' })
+        .where('id', '=', m.id)
+        .execute();
       expect((await c.post('/api/adminmemberrecords', { id: m.id })).statusCode).toBe(403);
       expect((await c.post('/api/createsection', { name: 'Not for you' })).statusCode).toBe(403);
     } finally {
@@ -297,7 +307,7 @@ describe('POST /api/adminmemberrecords', () => {
       const c = await s.loginAs(admin);
       const res = await c.post('/api/adminmemberrecords', { id: admin.id });
       expect(res.statusCode).toBe(200);
-      const list = res.json() as Array<Record<string, any>>;
+      const list = res.json() as MemberRecord[];
       expect(list).toHaveLength(6);
       expect(JSON.stringify(list)).not.toContain('password');
       const row = list.find((r) => r.id === recruit.id)!;
@@ -314,7 +324,7 @@ describe('POST /api/adminmemberrecords', () => {
 
       // Promote the agent: everyone below sees the new manager at once.
       expect((await c.post('/api/editMember', { id: agent.id, position: 'Manager' })).statusCode).toBe(200);
-      const after = (await c.post('/api/adminmemberrecords', { id: admin.id })).json() as Array<Record<string, any>>;
+      const after = (await c.post('/api/adminmemberrecords', { id: admin.id })).json() as MemberRecord[];
       expect(after.find((r) => r.id === recruit.id)).toMatchObject({ manager: agent.id, manager_details: { id: agent.id } });
     } finally {
       await s.close();

@@ -64,13 +64,19 @@ export const membersRepository = {
   },
 
   async usernameTaken(db: Exec, username: string, exceptId?: number) {
-    let q = db.selectFrom('members').select('id').where(sql<string>`lower(username)`, '=', username.toLowerCase());
+    let q = db
+      .selectFrom('members')
+      .select('id')
+      .where(sql<string>`lower(username)`, '=', username.toLowerCase());
     if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
     return (await q.executeTakeFirst()) !== undefined;
   },
 
   async emailTaken(db: Exec, email: string, exceptId?: number) {
-    let q = db.selectFrom('members').select('id').where(sql<string>`lower(email)`, '=', email.toLowerCase());
+    let q = db
+      .selectFrom('members')
+      .select('id')
+      .where(sql<string>`lower(email)`, '=', email.toLowerCase());
     if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
     return (await q.executeTakeFirst()) !== undefined;
   },

@@ -6,7 +6,10 @@ import type { MembersService } from './service.ts';
 
 /** Ownership (`id` names the member) is enforced by the API scope from the route table. */
 export function membersRoutes(app: FastifyInstance, members: MembersService) {
-  apiRoute(app, routes.editMember, async (request) => ({ success: true as const, member: await members.edit(requireAuth(request), request.body) }));
+  apiRoute(app, routes.editMember, async (request) => ({
+    success: true as const,
+    member: await members.edit(requireAuth(request), request.body),
+  }));
 
   apiRoute(app, routes.changePassword, async (request) => {
     await members.changePassword(requireAuth(request), request.body.id, request.body.password);

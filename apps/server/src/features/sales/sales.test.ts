@@ -107,7 +107,14 @@ describe('POST /api/addsales', () => {
     const deal = await addDeal(c, m.id);
     const res = await c.post('/api/addsales', {
       id: m.id,
-      formData: saleForm(deal, { sales_type: 'Agent', referror: 'Jose Rizal', agent: 'Emilio Aguinaldo', policy: '', insurer: null, planName: undefined }),
+      formData: saleForm(deal, {
+        sales_type: 'Agent',
+        referror: 'Jose Rizal',
+        agent: 'Emilio Aguinaldo',
+        policy: '',
+        insurer: null,
+        planName: undefined,
+      }),
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().sale).toMatchObject({
@@ -160,7 +167,10 @@ describe('POST /api/addsales', () => {
 
   it('keeps money exact: sales of 0.1 and 0.2 read back as 0.1 and 0.2 and sum to 0.3', async () => {
     const { m, c } = await freshAgent();
-    for (const [tcv, date] of [[0.1, '2026-01-01'], ['0.2', '2026-01-02']] as const) {
+    for (const [tcv, date] of [
+      [0.1, '2026-01-01'],
+      ['0.2', '2026-01-02'],
+    ] as const) {
       const deal = await addDeal(c, m.id);
       const res = await c.post('/api/addsales', { id: m.id, formData: saleForm(deal, { tcv, effectiveDate: date }) });
       expect(res.statusCode).toBe(200);
@@ -193,8 +203,16 @@ describe('POST /api/addsales', () => {
     ['Agent without agent name', { formData: { sales_type: 'Agent', referror: 'R', agent: '' } }, AGENT_REQUIRED],
     ['no effective date', { formData: { effectiveDate: undefined } }, 'Effective date is required'],
     ['an impossible effective date', { formData: { effectiveDate: '2026-02-30' } }, 'Effective date must be a real date (YYYY-MM-DD)'],
-    ['an unknown transaction type', { formData: { transactionType: 'Refund' } }, 'Transaction type must be one of: New, Renewal, Expansion'],
-    ['an unknown sales group', { formData: { sales_group: 'Sales' } }, 'Sales group must be one of: MedicalSalesGroup, CarSalesGroup, Operations'],
+    [
+      'an unknown transaction type',
+      { formData: { transactionType: 'Refund' } },
+      'Transaction type must be one of: New, Renewal, Expansion',
+    ],
+    [
+      'an unknown sales group',
+      { formData: { sales_group: 'Sales' } },
+      'Sales group must be one of: MedicalSalesGroup, CarSalesGroup, Operations',
+    ],
     ['an overlong policy number', { formData: { policy: 'p'.repeat(201) } }, 'Policy number must be at most 200 characters'],
     ['an overlong insurer', { formData: { insurer: 'i'.repeat(201) } }, 'Insurer must be at most 200 characters'],
     ['an overlong plan name', { formData: { planName: 'n'.repeat(201) } }, 'Plan name must be at most 200 characters'],
@@ -267,7 +285,12 @@ describe('POST /api/getsales', () => {
   it('lists only the member own sales, newest effective date first, then newest first', async () => {
     const { m, c } = await freshAgent();
     const ids: Record<string, number> = {};
-    for (const [name, date] of [['a', '2026-01-10'], ['b', '2026-06-01'], ['c', '2026-01-10'], ['d', '2025-11-30']] as const) {
+    for (const [name, date] of [
+      ['a', '2026-01-10'],
+      ['b', '2026-06-01'],
+      ['c', '2026-01-10'],
+      ['d', '2025-11-30'],
+    ] as const) {
       const deal = await addDeal(c, m.id);
       const res = await c.post('/api/addsales', { id: m.id, formData: saleForm(deal, { effectiveDate: date }) });
       ids[name] = res.json().sale.id;

@@ -1,7 +1,7 @@
 import { CircleDollarSign, FileText, Hourglass, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { MSG } from '@ahente/contract/messages';
-import { useCurrentUser } from '../../app/session';
+import { useCurrentUser } from '../../api/session';
 import { PageHeader } from '../../ui/page-header';
 import { CardSection } from '../../ui/card';
 import { ReferralCard } from './referral-card';

@@ -1,6 +1,6 @@
 import { Copy, Gift } from 'lucide-react';
-import { useCurrentUser } from '../../app/session';
-import { copyReferralLink, referralLink } from '../../lib/referral';
+import { useCurrentUser } from '../../api/session';
+import { copyReferralLink, referralLink } from '../../ui/referral-link';
 import { Button } from '../../ui/button';
 import { CardSection } from '../../ui/card';
 import { Field } from '../../ui/field';
@@ -29,9 +29,7 @@ export function ReferralCard({ className }: { className?: string }) {
       </div>
       <p className="mt-3 text-sm text-slate-500">
         Your code:{' '}
-        <span className="rounded-md bg-slate-100 px-1.5 py-0.5 font-semibold tracking-widest text-slate-800">
-          {user.referral_code}
-        </span>
+        <span className="rounded-md bg-slate-100 px-1.5 py-0.5 font-semibold tracking-widest text-slate-800">{user.referral_code}</span>
       </p>
     </CardSection>
   );

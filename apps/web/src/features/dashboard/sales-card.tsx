@@ -3,7 +3,7 @@ import { MSG } from '@ahente/contract/messages';
 import { formatPeso, sumPesos } from '@ahente/contract/money';
 import type { SaleRecord } from '@ahente/contract/sales';
 import { useSales } from '../../api/sales';
-import { useCurrentUser } from '../../app/session';
+import { useCurrentUser } from '../../api/session';
 import { CardSection } from '../../ui/card';
 import { EmptyState } from '../../ui/empty-state';
 import { Skeleton } from '../../ui/skeleton';

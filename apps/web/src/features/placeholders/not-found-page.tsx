@@ -14,9 +14,7 @@ export function NotFoundPage() {
       </span>
       <p className="text-sm font-semibold text-brand-700">404</p>
       <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Page not found</h1>
-      <p className="max-w-sm text-sm text-slate-500">
-        The page you are looking for does not exist or has moved.
-      </p>
+      <p className="max-w-sm text-sm text-slate-500">The page you are looking for does not exist or has moved.</p>
       <Link to="/" className={buttonClasses({ className: 'mt-2' })}>
         Back to Dashboard
       </Link>

@@ -3,7 +3,7 @@ import { useMemo, useRef, useState } from 'react';
 import { MSG } from '@ahente/contract/messages';
 import { formatPeso, sumPesos } from '@ahente/contract/money';
 import { useSales } from '../../api/sales';
-import { useCurrentUser } from '../../app/session';
+import { useCurrentUser } from '../../api/session';
 import { formatCalendarDate } from '../../lib/dates';
 import { useDateRangeFilter } from '../../lib/use-date-range-filter';
 import { useShowMore } from '../../lib/use-show-more';
@@ -75,12 +75,10 @@ export function SalesViewPage() {
             {sales.data ? (
               <>
                 <p>
-                  Total TCV:{' '}
-                  <span className="text-lg font-semibold text-slate-900 tabular-nums">{formatPeso(total)}</span>
+                  Total TCV: <span className="text-lg font-semibold text-slate-900 tabular-nums">{formatPeso(total)}</span>
                 </p>
                 <p>
-                  Number of Sales Made:{' '}
-                  <span className="text-lg font-semibold text-slate-900 tabular-nums">{rows.length}</span>
+                  Number of Sales Made: <span className="text-lg font-semibold text-slate-900 tabular-nums">{rows.length}</span>
                 </p>
               </>
             ) : (
@@ -120,9 +118,7 @@ export function SalesViewPage() {
             empty={rows.length === 0}
             emptyIcon={<ReceiptText />}
             emptyTitle={MSG.noSales}
-            emptyDescription={
-              range.filtered && (sales.data?.length ?? 0) > 0 ? 'No sale has an effective date in this range.' : undefined
-            }
+            emptyDescription={range.filtered && (sales.data?.length ?? 0) > 0 ? 'No sale has an effective date in this range.' : undefined}
           >
             {page.visible.map((sale, index) => (
               <TableRow key={sale.id}>

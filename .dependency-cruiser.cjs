@@ -1,0 +1,112 @@
+/**
+ * The house rules of DESIGN §1 about who may import what, checked by `npm run lint:deps` (part of
+ * `npm test`). Decision 008 explains them.
+ */
+const WEB = '^apps/web/src';
+const SERVER = '^apps/server/src';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'No import cycles anywhere.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'contract-stands-alone',
+      severity: 'error',
+      comment: 'packages/contract is shared by every side and imports none of them.',
+      from: { path: '^packages/contract' },
+      to: { path: '^(apps|e2e|bench)/' },
+    },
+    // ------------------------------------------------------------------ web
+    {
+      name: 'web-lib-is-a-leaf',
+      severity: 'error',
+      comment: 'lib/ holds generic helpers: it imports nothing of the app (no ui, api, features, app).',
+      from: { path: `${WEB}/lib/` },
+      to: { path: `${WEB}/(ui|api|features|app)/` },
+    },
+    {
+      name: 'web-ui-is-shared',
+      severity: 'error',
+      comment: 'ui/ holds shared primitives: it may use lib/, never api/, features/ or app/.',
+      from: { path: `${WEB}/ui/` },
+      to: { path: `${WEB}/(api|features|app)/` },
+    },
+    {
+      name: 'web-api-below-features',
+      severity: 'error',
+      comment: 'api/ is the client and the query hooks: it may use lib/, never ui/, features/ or app/.',
+      from: { path: `${WEB}/api/` },
+      to: { path: `${WEB}/(ui|features|app)/` },
+    },
+    {
+      name: 'web-features-do-not-import-app',
+      severity: 'error',
+      comment: 'A feature never imports app/ (the router, layout and guards compose features, not the other way).',
+      from: { path: `${WEB}/features/` },
+      to: { path: `${WEB}/app/` },
+    },
+    {
+      name: 'web-features-are-independent',
+      severity: 'error',
+      comment: 'A feature never imports another feature: shared code goes to ui/, lib/ or api/.',
+      from: { path: `${WEB}/features/([^/]+)/` },
+      to: { path: `${WEB}/features/`, pathNot: `${WEB}/features/$1/` },
+    },
+    {
+      name: 'web-not-server',
+      severity: 'error',
+      comment: 'The web app never imports server code.',
+      from: { path: '^apps/web/' },
+      to: { path: '^apps/server/' },
+    },
+    // ------------------------------------------------------------------ server
+    {
+      name: 'server-features-through-services',
+      severity: 'error',
+      comment: "A server feature reaches another feature only through that feature's service.ts.",
+      from: { path: `${SERVER}/features/([^/]+)/` },
+      to: { path: `${SERVER}/features/`, pathNot: [`${SERVER}/features/$1/`, `${SERVER}/features/[^/]+/service\\.ts$`] },
+    },
+    {
+      name: 'server-platform-below-features',
+      severity: 'error',
+      comment: 'platform/ and db/ serve the features and never import them.',
+      from: { path: `${SERVER}/(platform|db)/` },
+      to: { path: `${SERVER}/features/` },
+    },
+    {
+      name: 'server-sql-only-in-repositories',
+      severity: 'error',
+      comment:
+        'Only repositories and db/ use Kysely at run time (queries, sql``); everything else may import its types only. ESLint forbids query-builder calls outside them too.',
+      from: {
+        path: `${SERVER}/`,
+        pathNot: [
+          `${SERVER}/db/`,
+          `${SERVER}/features/[^/]+/repository\\.ts$`,
+          `${SERVER}/platform/[^/]+-repository\\.ts$`,
+          '\\.test\\.ts$',
+        ],
+      },
+      to: { path: 'node_modules/kysely/', dependencyTypesNot: ['type-only'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(dist|node_modules|test-results|playwright-report)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.depcruise.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

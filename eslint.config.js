@@ -1,0 +1,60 @@
+// ESLint (flat config): typescript-eslint, react-hooks and jsx-a11y at their recommended settings,
+// plus the house rule that SQL is written only in repositories and db/ (decision 008). Formatting
+// is Prettier's job (`npm run format:check`), so eslint-config-prettier turns off style rules.
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const QUERY_BUILDER = '/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|selectNoFrom)$/';
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'bench/results/**', 'data/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    // Kysely's own advice: a migration types its db as Kysely<any>, never the current schema,
+    // which changes after it (the migration must keep working as written).
+    files: ['apps/server/src/db/migrations/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    ...reactHooks.configs.flat.recommended,
+  },
+  {
+    files: ['apps/web/**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
+  },
+  {
+    // SQL only in repositories and db/: no query builder and no sql`` anywhere else on the server.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/db/**',
+      'apps/server/src/features/*/repository.ts',
+      'apps/server/src/platform/*-repository.ts',
+      '**/*.test.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `CallExpression[callee.property.name=${QUERY_BUILDER}]`,
+          message: 'SQL belongs in a repository (features/<name>/repository.ts) or db/, not here.',
+        },
+        { selector: "TaggedTemplateExpression[tag.name='sql']", message: 'SQL belongs in a repository or db/, not here.' },
+      ],
+    },
+  },
+  prettier,
+);
