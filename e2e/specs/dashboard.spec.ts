@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { MSG } from '@ahente/contract/messages';
+import { routes } from '@ahente/contract/routes';
 import { expectToast, seedSales, signIn } from '../support/app.ts';
 import { expect, test } from '../support/fixtures.ts';
 
@@ -33,6 +34,16 @@ test("the sales request fails: the Sales card says 'No Data Yet'", async ({ page
   await expect(salesCard(page).getByRole('term')).toHaveCount(0);
   // The failure is silent (spec §8 Other): no toast.
   await expect(page.getByRole('region', { name: /^Notifications/ }).getByRole('listitem')).toHaveCount(0);
+});
+
+test('a sales answer of the wrong shape is an error, never read as figures', async ({ page, agent }) => {
+  // 200, but not the route table's shape for getsales: the client refuses it instead of casting it.
+  await page.route(`**${routes.getSales.path}`, (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: '[{"id":1,"tcv":"a lot"}]' }),
+  );
+  await signIn(page, agent);
+  await expect(salesCard(page).getByText(MSG.noDataYet, { exact: true })).toBeVisible();
+  await expect(salesCard(page).getByRole('term')).toHaveCount(0);
 });
 
 test('Total Sales is the exact sum of the TCVs in pesos', async ({ page, agent, baseURL }) => {
