@@ -56,10 +56,14 @@ export function installErrorHandler(app: FastifyInstance) {
   });
 }
 
-/** Unknown API routes are a JSON 404; with the SPA built, any other GET gets its index.html. */
+/**
+ * Unknown API routes are a JSON 404; with the SPA built, any other GET (and HEAD, answered the
+ * same way without a body) gets its index.html. Which of the two is decided on the path, but this
+ * is no security decision: either answer is public.
+ */
 export function installNotFound(app: FastifyInstance, options: { spa: boolean }) {
   app.setNotFoundHandler((request, reply) => {
-    if (options.spa && request.method === 'GET' && !request.url.startsWith('/api/')) {
+    if (options.spa && (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).send({ error: `No route ${request.method} ${request.url.split('?')[0]}` });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import pino from 'pino';
@@ -18,6 +19,9 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(web, 'assets'));
   fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><div id="root"></div>');
   fs.writeFileSync(path.join(web, 'assets', 'app-123.js'), 'console.log(1)');
+  // As the build leaves them: a brotli and a gzip copy beside the asset.
+  fs.writeFileSync(path.join(web, 'assets', 'app-123.js.br'), zlib.brotliCompressSync('console.log(1)'));
+  fs.writeFileSync(path.join(web, 'assets', 'app-123.js.gz'), zlib.gzipSync('console.log(1)'));
   t = await startTestApp({ webDist: web });
 });
 afterAll(async () => {
@@ -49,6 +53,20 @@ describe('platform', () => {
     expect(second.cookies.find((c) => c.name === 'XSRF-TOKEN')).toBeUndefined();
   });
 
+  it('sends HSTS and upgrade-insecure-requests only when cookies are Secure (a LAN trial over http works)', async () => {
+    const plain = await t.client().get('/deals/dealsview');
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    expect(String(plain.headers['content-security-policy'])).not.toContain('upgrade-insecure-requests');
+    const s = await startTestApp({ cookieSecure: true, webDist: web });
+    try {
+      const secure = await s.client().get('/deals/dealsview');
+      expect(secure.headers['strict-transport-security']).toContain('max-age=');
+      expect(String(secure.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+    } finally {
+      await s.close();
+    }
+  });
+
   it('answers unknown API routes with a JSON 404', async () => {
     const res = await t.client().get('/api/nothing-here');
     expect(res.statusCode).toBe(404);
@@ -62,9 +80,30 @@ describe('platform', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<div id="root">');
     expect(page.headers['cache-control']).toBe('no-cache');
+    // HEAD answers as GET does, without the body.
+    const head = await t.app.inject({ method: 'HEAD', url: '/deals/dealsview' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toBe(page.headers['content-type']);
+    expect(head.headers['content-length']).toBe(page.headers['content-length']);
+    expect(head.body).toBe('');
+    expect((await t.app.inject({ method: 'HEAD', url: '/login' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'HEAD', url: '/' })).statusCode).toBe(200);
     const asset = await t.client().get('/assets/app-123.js');
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends an asset compressed as the browser accepts it, from the copies made at build time', async () => {
+    const br = await t.app.inject({ method: 'GET', url: '/assets/app-123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(1)');
+    const gz = await t.app.inject({ method: 'GET', url: '/assets/app-123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe('console.log(1)');
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/app-123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
   });
 
   it('publishes the OpenAPI description at /api/docs', async () => {
