@@ -154,6 +154,8 @@ async function serveWeb(app: FastifyInstance, webDist: string | null): Promise<b
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: true,
+    // The build writes .br and .gz beside every text asset: the smallest the browser accepts is sent.
+    preCompressed: true,
     index: 'index.html',
     setHeaders(reply, filePath) {
       reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,25 +1,57 @@
+import { Suspense, lazy, type ComponentType } from 'react';
 import { Navigate, Outlet, ScrollRestoration, createBrowserRouter } from 'react-router';
-import { LoginPage } from '../features/auth/login-page';
-import { RegisterPage } from '../features/auth/register-page';
-import { DashboardPage } from '../features/dashboard/dashboard-page';
-import { DealsInputPage } from '../features/deals/deals-input-page';
-import { DealsViewPage } from '../features/deals/deals-view-page';
-import { AdminMaterialsPage } from '../features/materials/admin-materials-page';
-import { MaterialsLibraryPage } from '../features/materials/materials-library-page';
+import { SessionProvider } from '../api/session';
 import { ComingSoonPage } from '../features/placeholders/coming-soon-page';
 import { NotFoundPage } from '../features/placeholders/not-found-page';
 import { RouteErrorPage } from '../features/placeholders/route-error-page';
-import { SalesInputPage } from '../features/sales/sales-input-page';
-import { SalesViewPage } from '../features/sales/sales-view-page';
-import { AppLayout } from './app-layout';
+import { FullPageSpinner, Spinner } from '../ui/spinner';
 import { PublicOnly, RequireAdmin, RequireAuth } from './guards';
-import { SessionProvider } from '../api/session';
+
+/**
+ * Each screen is its own chunk, loaded when its route is first visited: the login page does not
+ * wait for the deals table, the layout's menus or the Excel writer (DESIGN §8 phone budget).
+ */
+function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+type Props<C> = C extends ComponentType<infer P> ? P : never;
+function lazyWithProps<M, K extends keyof M>(load: () => Promise<M>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType<Props<M[K]>> }));
+}
+
+const AppLayout = lazyPage(() => import('./app-layout'), 'AppLayout');
+const LoginPage = lazyPage(() => import('../features/auth/login-page'), 'LoginPage');
+const RegisterPage = lazyPage(() => import('../features/auth/register-page'), 'RegisterPage');
+const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-page'), 'DashboardPage');
+const DealsInputPage = lazyPage(() => import('../features/deals/deals-input-page'), 'DealsInputPage');
+const DealsViewPage = lazyPage(() => import('../features/deals/deals-view-page'), 'DealsViewPage');
+const SalesInputPage = lazyPage(() => import('../features/sales/sales-input-page'), 'SalesInputPage');
+const SalesViewPage = lazyPage(() => import('../features/sales/sales-view-page'), 'SalesViewPage');
+const AdminMaterialsPage = lazyPage(() => import('../features/materials/admin-materials-page'), 'AdminMaterialsPage');
+const MaterialsLibraryPage = lazyWithProps(() => import('../features/materials/materials-library-page'), 'MaterialsLibraryPage');
+
+/** Inside the layout: while a screen's chunk loads, the sidebar and header stay. */
+function PageOutlet() {
+  return (
+    <Suspense
+      fallback={
+        <div className="flex justify-center py-16">
+          <Spinner label="Loading…" />
+        </div>
+      }
+    >
+      <Outlet />
+    </Suspense>
+  );
+}
 
 function Root() {
   return (
     <SessionProvider>
       <ScrollRestoration />
-      <Outlet />
+      <Suspense fallback={<FullPageSpinner />}>
+        <Outlet />
+      </Suspense>
     </SessionProvider>
   );
 }
@@ -45,72 +77,77 @@ export const router = createBrowserRouter([
           {
             element: <AppLayout />,
             children: [
-              { index: true, element: <DashboardPage /> },
-              { path: 'portfolio', element: soon('My Portfolio') },
               {
-                path: 'deals',
+                element: <PageOutlet />,
                 children: [
-                  { index: true, element: <Navigate to="dealsinput" replace /> },
-                  { path: 'dealsinput', element: <DealsInputPage /> },
-                  { path: 'dealsview', element: <DealsViewPage /> },
+                  { index: true, element: <DashboardPage /> },
+                  { path: 'portfolio', element: soon('My Portfolio') },
+                  {
+                    path: 'deals',
+                    children: [
+                      { index: true, element: <Navigate to="dealsinput" replace /> },
+                      { path: 'dealsinput', element: <DealsInputPage /> },
+                      { path: 'dealsview', element: <DealsViewPage /> },
+                    ],
+                  },
+                  {
+                    path: 'sales',
+                    children: [
+                      { index: true, element: <Navigate to="salesview" replace /> },
+                      { path: 'salesinput', element: <SalesInputPage /> },
+                      { path: 'salesview', element: <SalesViewPage /> },
+                    ],
+                  },
+                  { path: 'proposals', element: soon('Insurance Proposals') },
+                  { path: 'estore', element: soon('E-Store') },
+                  { path: 'helpcenter', element: soon('Help Center') },
+                  { path: 'university', element: soon('University') },
+                  { path: 'recruitment', element: soon('Agent Recruitment') },
+                  {
+                    path: 'marketing',
+                    element: (
+                      <MaterialsLibraryPage
+                        key="marketing"
+                        title="Marketing"
+                        description="Brochures, flyers and other materials to share with your clients."
+                      />
+                    ),
+                  },
+                  { path: 'commissions', element: soon('Commission Tracking') },
+                  { path: 'reports', element: soon('Performance Reports') },
+                  {
+                    path: 'learning',
+                    element: (
+                      <MaterialsLibraryPage
+                        key="learning"
+                        title="Learning Resources"
+                        description="Guides, product sheets and training files from the agency."
+                      />
+                    ),
+                  },
+                  {
+                    path: 'settings',
+                    children: [
+                      { index: true, element: <Navigate to="userdetails" replace /> },
+                      { path: 'userdetails', element: soon('Settings And Details', 'Personal Details') },
+                      { path: 'bankdetails', element: soon('Settings And Details', 'Bank Details') },
+                      { path: 'certifications', element: soon('Settings And Details', 'Certifications') },
+                      { path: 'hiearchy', element: soon('Settings And Details', 'Hiearchy') },
+                    ],
+                  },
+                  {
+                    path: 'admin',
+                    element: <RequireAdmin />,
+                    children: [
+                      { index: true, element: <Navigate to="adminmembers" replace /> },
+                      { path: 'adminmembers', element: soon('Members List') },
+                      { path: 'adminmaterials', element: <AdminMaterialsPage /> },
+                      { path: 'adminticketlist', element: soon('Tickets List') },
+                    ],
+                  },
+                  { path: '*', element: <NotFoundPage /> },
                 ],
               },
-              {
-                path: 'sales',
-                children: [
-                  { index: true, element: <Navigate to="salesview" replace /> },
-                  { path: 'salesinput', element: <SalesInputPage /> },
-                  { path: 'salesview', element: <SalesViewPage /> },
-                ],
-              },
-              { path: 'proposals', element: soon('Insurance Proposals') },
-              { path: 'estore', element: soon('E-Store') },
-              { path: 'helpcenter', element: soon('Help Center') },
-              { path: 'university', element: soon('University') },
-              { path: 'recruitment', element: soon('Agent Recruitment') },
-              {
-                path: 'marketing',
-                element: (
-                  <MaterialsLibraryPage
-                    key="marketing"
-                    title="Marketing"
-                    description="Brochures, flyers and other materials to share with your clients."
-                  />
-                ),
-              },
-              { path: 'commissions', element: soon('Commission Tracking') },
-              { path: 'reports', element: soon('Performance Reports') },
-              {
-                path: 'learning',
-                element: (
-                  <MaterialsLibraryPage
-                    key="learning"
-                    title="Learning Resources"
-                    description="Guides, product sheets and training files from the agency."
-                  />
-                ),
-              },
-              {
-                path: 'settings',
-                children: [
-                  { index: true, element: <Navigate to="userdetails" replace /> },
-                  { path: 'userdetails', element: soon('Settings And Details', 'Personal Details') },
-                  { path: 'bankdetails', element: soon('Settings And Details', 'Bank Details') },
-                  { path: 'certifications', element: soon('Settings And Details', 'Certifications') },
-                  { path: 'hiearchy', element: soon('Settings And Details', 'Hiearchy') },
-                ],
-              },
-              {
-                path: 'admin',
-                element: <RequireAdmin />,
-                children: [
-                  { index: true, element: <Navigate to="adminmembers" replace /> },
-                  { path: 'adminmembers', element: soon('Members List') },
-                  { path: 'adminmaterials', element: <AdminMaterialsPage /> },
-                  { path: 'adminticketlist', element: soon('Tickets List') },
-                ],
-              },
-              { path: '*', element: <NotFoundPage /> },
             ],
           },
         ],
