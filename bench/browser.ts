@@ -22,21 +22,21 @@ import { chromium, type Browser, type BrowserContext, type Page } from '@playwri
 import { CHROMIUM_ARGS } from '../e2e/support/env.ts';
 import { routes } from '@ahente/contract/routes';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SERVER_MAIN = path.join(ROOT, 'apps/server/dist/main.js');
-const WEB_INDEX = path.join(ROOT, 'apps/web/dist/index.html');
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const SERVER_MAIN = path.join(ROOT, 'apps/server/dist/main.js');
+export const WEB_INDEX = path.join(ROOT, 'apps/web/dist/index.html');
 const README = path.join(ROOT, 'bench/README.md');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const DEALS = 1_000;
 const SALES = 10_000;
 /** Rows a long table renders at first (apps/web/src/lib/use-show-more.ts). */
 const SALES_STEP = 1_000;
-const PASSWORD = 'bench-password-1';
-const DEALS_AGENT = 'bench_deals_agent';
+export const PASSWORD = 'bench-password-1';
+export const DEALS_AGENT = 'bench_deals_agent';
 const SALES_AGENT = 'bench_sales_agent';
 
-const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
+export const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 const ms = (n: number) => `${Math.round(n)} ms`;
 
 // ---------------------------------------------------------------- data
@@ -46,7 +46,7 @@ const ms = (n: number) => `${Math.round(n)} ms`;
  * and disabled buttons), one with 10,000 deals each made into a sale. Written straight through
  * the server's repositories in one transaction per agent (the API would take minutes).
  */
-async function seed(dbFile: string) {
+export async function seed(dbFile: string) {
   const { buildServices } = await import('../apps/server/src/app.ts');
   const { loadConfig } = await import('../apps/server/src/config.ts');
   const { connect } = await import('../apps/server/src/db/connect.ts');
@@ -136,7 +136,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startServer(dir: string, dbFile: string): Promise<{ child: ChildProcess; base: string }> {
+export async function startServer(dir: string, dbFile: string): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
   const child = spawn(process.execPath, [SERVER_MAIN], {
     cwd: ROOT,
@@ -168,7 +168,7 @@ async function startServer(dir: string, dbFile: string): Promise<{ child: ChildP
   }
 }
 
-function stopServer(child: ChildProcess): Promise<void> {
+export function stopServer(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null) return resolve();
     child.once('exit', () => resolve());

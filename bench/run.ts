@@ -4,6 +4,12 @@
  */
 import { runBrowserBench } from './browser.ts';
 import { runGetdealsBench } from './getdeals.ts';
+import { runPhoneBench } from './phone.ts';
 
-await runGetdealsBench();
-await runBrowserBench();
+// `npm run bench -- --phone`: only the phone budget (LCP, CLS, JS on an emulated phone, issue 9).
+if (process.argv.includes('--phone')) {
+  await runPhoneBench();
+} else {
+  await runGetdealsBench();
+  await runBrowserBench();
+}

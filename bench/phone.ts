@@ -1,0 +1,129 @@
+/**
+ * The phone budget of DESIGN §8 (issue 9): Largest Contentful Paint, Cumulative Layout Shift and
+ * the compressed JavaScript transferred, for /login, / (the dashboard) and /deals/dealsview with
+ * 1,000 deals, in Debian's Chromium emulating a mid-range phone over slow 4G: 390×844, touch,
+ * mobile user agent, CPU 4× slower, 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip, cold
+ * cache. Each page is loaded `--runs` times (default 3) in a fresh context; medians are printed.
+ *
+ *   npm run build && npm run bench -- --phone        (or: npx tsx bench/phone.ts [--runs 3])
+ *
+ * Figures, never a timed test. Goals (issue 9): LCP ≤ 2.5 s, CLS < 0.1, JS for /login ≤ 100 KiB.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { chromium, devices, type Browser } from '@playwright/test';
+import { routes } from '@ahente/contract/routes';
+import { CHROMIUM_ARGS } from '../e2e/support/env.ts';
+import { CHROMIUM, DEALS_AGENT, PASSWORD, ROOT, SERVER_MAIN, WEB_INDEX, median, seed, startServer, stopServer } from './browser.ts';
+
+const PHONE = { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } };
+const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) * 0.9, uploadThroughput: (750e3 / 8) * 0.9 };
+const CPU_SLOWDOWN = 4;
+
+/** In the page before any script: the latest LCP candidate and the layout shifts, as web-vitals counts them. */
+function observeVitals() {
+  const w = window as unknown as { __lcp: number; __cls: number };
+  w.__lcp = 0;
+  w.__cls = 0;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) w.__lcp = e.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+      if (!e.hadRecentInput) w.__cls += e.value;
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+}
+
+interface Run {
+  lcp: number;
+  cls: number;
+  jsKiB: number;
+  allKiB: number;
+}
+
+async function measure(browser: Browser, base: string, url: string, signedIn: boolean, ready: string): Promise<Run> {
+  const context = await browser.newContext({ ...PHONE, baseURL: base });
+  try {
+    if (signedIn) {
+      await context.request.get(routes.csrfCookie.path);
+      const xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+      const res = await context.request.post(routes.login.path, {
+        data: { username: DEALS_AGENT, password: PASSWORD },
+        headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) },
+      });
+      if (!res.ok()) throw new Error(`login: ${res.status()}`);
+    }
+    await context.addInitScript(observeVitals);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Network.emulateNetworkConditions', NETWORK);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    const types = new Map<string, string>();
+    let js = 0;
+    let all = 0;
+    cdp.on('Network.responseReceived', (e) => types.set(e.requestId, e.type));
+    cdp.on('Network.loadingFinished', (e) => {
+      all += e.encodedDataLength;
+      if (types.get(e.requestId) === 'Script') js += e.encodedDataLength;
+    });
+    await page.goto(url);
+    await page.locator(ready).first().waitFor({ timeout: 60_000 });
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500);
+    const { lcp, cls } = await page.evaluate(() => {
+      const w = window as unknown as { __lcp: number; __cls: number };
+      return { lcp: w.__lcp, cls: w.__cls };
+    });
+    return { lcp, cls, jsKiB: js / 1024, allKiB: all / 1024 };
+  } finally {
+    await context.close();
+  }
+}
+
+export async function runPhoneBench({ runs = 3 }: { runs?: number } = {}) {
+  for (const file of [SERVER_MAIN, WEB_INDEX]) {
+    if (!fs.existsSync(file)) throw new Error(`${path.relative(ROOT, file)} is missing: run \`npm run build\` first`);
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ahente-bench-phone-'));
+  const dbFile = path.join(dir, 'bench.db');
+  const started = await (async () => {
+    await seed(dbFile);
+    return startServer(dir, dbFile);
+  })();
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  try {
+    const pages = [
+      { name: '/login', url: '/login', signedIn: false, ready: 'button:has-text("Sign In")' },
+      { name: '/ (dashboard)', url: '/', signedIn: true, ready: 'h1:has-text("Dashboard")' },
+      { name: '/deals/dealsview, 1,000 deals', url: '/deals/dealsview', signedIn: true, ready: 'tbody tr:nth-child(1000)' },
+    ];
+    console.log(
+      `phone: 390×844, touch, CPU ${CPU_SLOWDOWN}× slower, 1.6 Mbit/s down, 750 kbit/s up, 150 ms RTT, cold cache; ${runs} runs each`,
+    );
+    const rows: string[] = [];
+    for (const p of pages) {
+      const results: Run[] = [];
+      for (let i = 0; i < runs; i++) results.push(await measure(browser, started.base, p.url, p.signedIn, p.ready));
+      const line = `${p.name.padEnd(32)} LCP ${(median(results.map((r) => r.lcp)) / 1000).toFixed(2)} s   CLS ${median(results.map((r) => r.cls)).toFixed(3)}   JS ${median(results.map((r) => r.jsKiB)).toFixed(1)} KiB   all ${median(results.map((r) => r.allKiB)).toFixed(1)} KiB`;
+      rows.push(line);
+      console.log(line);
+    }
+    console.log(`Chromium ${browser.version()}, node ${process.version}, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}`);
+    return rows;
+  } finally {
+    await browser.close();
+    await stopServer(started.child);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === import.meta.url) {
+  const { values } = parseArgs({ options: { runs: { type: 'string' } }, strict: false });
+  await runPhoneBench({ runs: values.runs === undefined ? 3 : Number(values.runs) });
+}
