@@ -199,3 +199,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   );
   throw new ConfigError(messages.join('; '));
 }
+
+/** For the command-line tools: a configuration mistake is told in one line, then exit 1. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(`Configuration error: ${err.message}`);
+    process.exit(1);
+  }
+}

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { buildServices } from '../app.ts';
-import { loadConfig } from '../config.ts';
+import { loadConfigOrExit } from '../config.ts';
 import { connect } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { HttpError } from '../platform/errors.ts';
@@ -18,7 +18,7 @@ if (values.password.length < 8) {
   process.exit(2);
 }
 
-const config = loadConfig();
+const config = loadConfigOrExit();
 const db = connect(config.databaseUrl);
 try {
   await migrateToLatest(db);

@@ -6,7 +6,7 @@
  * Refuses to run twice on the same database (it looks for the demo owner).
  */
 import { buildServices } from '../app.ts';
-import { loadConfig } from '../config.ts';
+import { loadConfigOrExit } from '../config.ts';
 import { connect } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { sniffContentType } from '../platform/content-sniff.ts';
@@ -70,7 +70,7 @@ const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
 const day = (offset: number) => new Date(Date.UTC(2026, 10, 21) - offset * 86_400_000).toISOString().slice(0, 10);
 
-const config = loadConfig();
+const config = loadConfigOrExit();
 const db = connect(config.databaseUrl);
 await migrateToLatest(db);
 const s = buildServices({ config, db });
