@@ -3,7 +3,7 @@ import { Award, Copy, LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { MSG } from '@ahente/contract/messages';
 import { copyReferralLink } from '../ui/referral-link';
-import { Avatar } from '../ui/avatar';
+import { Avatar, initialsOf } from '../ui/avatar';
 import { Button } from '../ui/button';
 import { useCurrentUser, useSession } from '../api/session';
 
@@ -19,7 +19,8 @@ export function ProfilePopover() {
   return (
     <Popover.Root>
       <Popover.Trigger
-        aria-label="Open profile"
+        // The name starts with what the button shows (the initials; WCAG 2.5.3 label in name).
+        aria-label={`${initialsOf(user.name)}, Open profile`}
         className="rounded-full transition-shadow hover:ring-4 hover:ring-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[state=open]:ring-4 data-[state=open]:ring-brand-100"
       >
         <Avatar name={user.name} photo={user.photo} size="md" />
@@ -53,6 +54,7 @@ export function ProfilePopover() {
                 className="group flex w-full items-center justify-between gap-3 rounded-lg border border-dashed border-brand-300 bg-brand-50/50 px-3 py-2 text-left transition-colors hover:border-brand-500 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
               >
                 <span className="text-sm font-semibold tracking-widest text-brand-800 tabular-nums">{user.referral_code}</span>
+                {/* A space between the code and 'Copy' in the button's text, as the name has it (WCAG 2.5.3). */}{' '}
                 <span className="flex items-center gap-1 text-xs font-medium text-brand-700">
                   <Copy aria-hidden="true" className="size-3.5" />
                   Copy

@@ -58,7 +58,7 @@ export function SidebarContent({ onNavigate }: SidebarContentProps) {
       </nav>
 
       <div className="shrink-0 border-t border-slate-200 px-5 py-4">
-        <p className="text-xs leading-5 text-slate-400">
+        <p className="text-xs leading-5 text-slate-500">
           Ahente Agent Portal
           <br />© {new Date().getFullYear()} Ahente Insurance Agency
         </p>

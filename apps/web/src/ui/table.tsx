@@ -1,15 +1,29 @@
-import type { HTMLAttributes, ReactNode, TdHTMLAttributes, ThHTMLAttributes } from 'react';
+import { useId, useRef, type HTMLAttributes, type ReactNode, type TdHTMLAttributes, type ThHTMLAttributes } from 'react';
 import { cn } from '../lib/cn';
+import { useScrollsSideways } from '../lib/use-scrolls-sideways';
 
 /**
  * A data table that scrolls horizontally inside its card on small screens (DESIGN §8).
  * Use numeric on cells holding money or counts: right-aligned, tabular figures.
+ *
+ * The caption names the table. While the table is wider than its card, its scroll area is a
+ * region named by the caption that takes keyboard focus (Tab, then the arrow keys scroll it) and
+ * shows a focus ring inside the card's edge (WCAG 2.1.1; axe scrollable-region-focusable).
  */
-export function Table({ className, caption, children, ...props }: HTMLAttributes<HTMLTableElement> & { caption?: string }) {
+export function Table({ className, caption, children, ...props }: HTMLAttributes<HTMLTableElement> & { caption: string }) {
+  const captionId = useId();
+  const scroller = useRef<HTMLDivElement>(null);
+  const scrolls = useScrollsSideways(scroller);
   return (
-    <div className="w-full overflow-x-auto">
+    <div
+      ref={scroller}
+      className="w-full overflow-x-auto rounded-[inherit] focus-visible:-outline-offset-2"
+      {...(scrolls ? { role: 'region', 'aria-labelledby': captionId, tabIndex: 0 } : {})}
+    >
       <table className={cn('w-full border-collapse text-left text-sm', className)} {...props}>
-        {caption && <caption className="sr-only">{caption}</caption>}
+        <caption id={captionId} className="sr-only">
+          {caption}
+        </caption>
         {children}
       </table>
     </div>

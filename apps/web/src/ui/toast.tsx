@@ -134,7 +134,7 @@ export function Toaster() {
             </div>
             <ToastPrimitive.Close
               aria-label="Dismiss notification"
-              className="absolute top-2.5 right-2.5 rounded-md p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-600"
+              className="absolute top-2.5 right-2.5 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-700"
             >
               <X aria-hidden="true" className="size-4" />
             </ToastPrimitive.Close>

@@ -52,17 +52,17 @@ export function AuthShell({ headline, lead, points, width = 'md', children }: Au
       </aside>
 
       <div className="flex min-w-0 flex-1 flex-col">
-        <div className="flex flex-1 flex-col items-center justify-center px-5 py-10 sm:px-8">
+        <main className="flex flex-1 flex-col items-center justify-center px-5 py-10 sm:px-8">
           <div className={width === 'lg' ? 'w-full max-w-xl' : 'w-full max-w-md'}>
             <div className="mb-8 lg:hidden">
               <Logo markClassName="size-9" textClassName="text-2xl" />
             </div>
             {children}
           </div>
-        </div>
-        <p className="px-5 pb-6 text-center text-xs text-slate-400">
-          © {new Date().getFullYear()} Ahente Insurance Agency. For licensed agents and staff.
-        </p>
+        </main>
+        <footer className="px-5 pb-6 text-center text-xs text-slate-500">
+          <p>© {new Date().getFullYear()} Ahente Insurance Agency. For licensed agents and staff.</p>
+        </footer>
       </div>
     </div>
   );

@@ -132,7 +132,7 @@ export function LoginPage() {
 
       <div className="my-6 flex items-center gap-3" aria-hidden="true">
         <span className="h-px flex-1 bg-slate-200" />
-        <span className="text-xs font-medium tracking-wide text-slate-400 uppercase">or continue with</span>
+        <span className="text-xs font-medium tracking-wide text-slate-500 uppercase">or continue with</span>
         <span className="h-px flex-1 bg-slate-200" />
       </div>
       <SocialButtons />

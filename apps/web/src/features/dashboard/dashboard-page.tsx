@@ -33,7 +33,7 @@ function ComingSoonCard({ title, icon, className }: { title: string; icon: React
   return (
     <CardSection title={title} icon={icon} className={className}>
       <div className="flex h-full items-end sm:min-h-20">
-        <p className="inline-flex items-center gap-2 rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-500">
+        <p className="inline-flex items-center gap-2 rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-600">
           <Hourglass aria-hidden="true" className="size-3.5" />
           {MSG.comingSoon}
         </p>

@@ -191,7 +191,7 @@ function CreatedAt({ value }: { value: string }) {
   return (
     <time dateTime={value} className="flex flex-col leading-5">
       <span>{parts.date}</span>
-      {parts.time && <span className="text-xs text-slate-400">{parts.time}</span>}
+      {parts.time && <span className="text-xs text-slate-500">{parts.time}</span>}
     </time>
   );
 }

@@ -7,7 +7,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 export function RouteErrorPage() {
   useDocumentTitle('Something went wrong');
   return (
-    <div className="flex min-h-dvh flex-col items-center justify-center gap-6 bg-slate-50 px-6 text-center">
+    <main className="flex min-h-dvh flex-col items-center justify-center gap-6 bg-slate-50 px-6 text-center">
       <Logo />
       <div className="flex max-w-md flex-col items-center gap-3 rounded-xl border border-slate-200 bg-white px-8 py-10 shadow-sm">
         <TriangleAlert aria-hidden="true" className="size-8 text-amber-500" />
@@ -17,6 +17,6 @@ export function RouteErrorPage() {
           Reload page
         </Button>
       </div>
-    </div>
+    </main>
   );
 }

@@ -151,7 +151,7 @@ export function SalesViewPage() {
 /** An empty optional value: shown as a dash, read as "none". */
 function Dash() {
   return (
-    <span className="text-slate-400">
+    <span className="text-slate-500">
       <span aria-hidden="true">—</span>
       <span className="sr-only">none</span>
     </span>

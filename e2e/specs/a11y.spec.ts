@@ -1,0 +1,262 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page, TestInfo } from '@playwright/test';
+import { MSG } from '@ahente/contract/messages';
+import { routes } from '@ahente/contract/routes';
+import { seedSales, signIn, uniqueId } from '../support/app.ts';
+import { ADMIN, createAgent, expect, loginApi, loginUi, test, type Agent } from '../support/fixtures.ts';
+
+/**
+ * DESIGN §7, §8: an axe-core scan (WCAG 2.0, 2.1 and 2.2, levels A and AA) of every page of the
+ * route table, logged out, as an agent and as an admin, and of every dialog that can be opened,
+ * at 1440 px and at 375 px. Zero violations allowed: each test collects what every scan found and
+ * fails once, listing rule, place, element and what is wrong.
+ */
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+/**
+ * Three rules outside those tags, on too: every page has one main landmark and all content inside
+ * landmarks (axe best practices), and a control's name contains its visible label (WCAG 2.5.3,
+ * experimental in axe).
+ */
+const EXTRA_RULES = { 'landmark-one-main': { enabled: true }, region: { enabled: true }, 'label-content-name-mismatch': { enabled: true } };
+const SIZES = [
+  { width: 1440, height: 900 },
+  { width: 375, height: 812 },
+] as const;
+
+/**
+ * Every page of the route table that a member sees (apps/web/src/app/router.tsx), with its h1: the
+ * pages with data first (scanned with the dialogs), then the others (in a test of their own, so
+ * that the two run side by side).
+ */
+const AGENT_DATA_PAGES: readonly (readonly [string, string])[] = [
+  ['/', 'Dashboard'],
+  ['/deals/dealsinput', 'Deals'],
+  ['/deals/dealsview', 'Deals Table'],
+  ['/sales/salesinput', 'Sales'],
+  ['/sales/salesview', 'Sales'],
+];
+const AGENT_OTHER_PAGES: readonly (readonly [string, string])[] = [
+  ['/portfolio', 'My Portfolio'],
+  ['/proposals', 'Insurance Proposals'],
+  ['/estore', 'E-Store'],
+  ['/helpcenter', 'Help Center'],
+  ['/university', 'University'],
+  ['/recruitment', 'Agent Recruitment'],
+  ['/marketing', 'Marketing'],
+  ['/commissions', 'Commission Tracking'],
+  ['/reports', 'Performance Reports'],
+  ['/learning', 'Learning Resources'],
+  ['/settings/userdetails', 'Settings And Details'],
+  ['/settings/bankdetails', 'Settings And Details'],
+  ['/settings/certifications', 'Settings And Details'],
+  ['/settings/hiearchy', 'Settings And Details'],
+  ['/no-such-page', 'Page not found'],
+];
+const ADMIN_PAGES: readonly (readonly [string, string])[] = [
+  ['/admin/adminmembers', 'Members List'],
+  ['/admin/adminmaterials', 'Materials Panel'],
+  ['/admin/adminticketlist', 'Tickets List'],
+];
+
+/** Collects the violations of every scan in a test; `check()` fails the test with all of them. */
+function scanner(page: Page, testInfo: TestInfo) {
+  const found: { where: string; rule: string; impact: string; target: string; summary: string }[] = [];
+  return {
+    async scan(where: string, include?: string) {
+      await settle(page);
+      // Legacy mode runs axe.run in the page itself: the app has no frames, and the default mode
+      // opens a blank page for every scan to combine the frames' results, which doubles the time.
+      // Either way axe is injected through the DevTools protocol, which the page's CSP does not govern.
+      let builder = new AxeBuilder({ page }).options({ rules: EXTRA_RULES }).withTags(TAGS).setLegacyMode();
+      if (include) builder = builder.include(include);
+      const { violations } = await builder.analyze();
+      for (const v of violations) {
+        for (const node of v.nodes) {
+          found.push({
+            where: `${page.viewportSize()?.width}px ${where}`,
+            rule: v.id,
+            impact: v.impact ?? '',
+            target: node.target.join(' '),
+            summary: (node.failureSummary ?? v.help).replace(/\s+/g, ' ').trim(),
+          });
+        }
+      }
+    },
+    async check() {
+      await testInfo.attach('axe-violations.json', { body: JSON.stringify(found, null, 2), contentType: 'application/json' });
+      const counts = Object.entries(
+        found.reduce<Record<string, number>>((acc, f) => ({ ...acc, [f.rule]: (acc[f.rule] ?? 0) + 1 }), {}),
+      ).map(([rule, n]) => `${rule}: ${n}`);
+      const list = found.map((f) => `- ${f.rule} (${f.impact}) at ${f.where}: ${f.target}\n    ${f.summary}`);
+      expect(found, `${found.length} accessibility violations (${counts.join(', ')}):\n${list.join('\n')}`).toHaveLength(0);
+    },
+  };
+}
+
+/** Waits until the page shows data, not placeholders, and no animation is running (contrast is read mid-fade otherwise). */
+async function settle(page: Page) {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+async function openPage(page: Page, path: string, heading: string) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: heading, exact: true }), path).toBeVisible();
+}
+
+/** Closes a dialog with Escape and waits until it is gone. */
+async function escape(page: Page, dialog: Locator) {
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+}
+
+/** One deal that is not a sale yet, through the API. */
+async function seedDeal(baseURL: string, agent: Agent, customerName: string) {
+  const c = await loginApi(baseURL, agent.username, agent.password);
+  try {
+    const res = await c.csrfPost(routes.addDeal.path, {
+      id: agent.id,
+      customerName,
+      transactionType: 'New',
+      product: 'Individual',
+      tcvValue: '25000',
+      effectiveDate: '2026-04-15',
+    });
+    if (!res.ok()) throw new Error(`adddeals: ${res.status()} ${await res.text()}`);
+  } finally {
+    await c.dispose();
+  }
+}
+
+/** A section holding one small PDF, through the admin API; returns the section's name and the file's title. */
+async function seedMaterial(baseURL: string): Promise<{ section: string; title: string }> {
+  const admin = await loginApi(baseURL, ADMIN.username, ADMIN.password);
+  try {
+    const name = `A11y ${uniqueId()}`;
+    const created = await admin.csrfPost(routes.createSection.path, { name });
+    if (!created.ok()) throw new Error(`createsection: ${created.status()} ${await created.text()}`);
+    const { section } = (await created.json()) as { section: { id: number } };
+    const title = 'Product guide.pdf';
+    const pdf = Buffer.from(
+      `%PDF-1.4\n% ${name}\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n`,
+      'latin1',
+    );
+    const uploaded = await admin.post(routes.uploadMaterial.path, {
+      headers: { 'X-XSRF-TOKEN': await admin.xsrfToken() },
+      multipart: { sectionId: String(section.id), file: { name: title, mimeType: 'application/pdf', buffer: pdf } },
+    });
+    if (uploaded.status() !== 201) throw new Error(`uploadmaterial: ${uploaded.status()} ${await uploaded.text()}`);
+    return { section: name, title };
+  } finally {
+    await admin.dispose();
+  }
+}
+
+for (const size of SIZES) {
+  test.describe(`at ${size.width} px`, () => {
+    test.use({ viewport: size });
+
+    test('logged out: login and register', async ({ page }, testInfo) => {
+      const axe = scanner(page, testInfo);
+      await openPage(page, '/login', 'Welcome back');
+      await axe.scan('/login');
+      await openPage(page, '/register', MSG.registerTitle);
+      await axe.scan('/register');
+      // With every field's error shown.
+      await page.getByRole('button', { name: 'Sign Up' }).click();
+      await expect(page.getByText('This field is required').first()).toBeVisible();
+      await axe.scan('/register with errors');
+      await axe.check();
+    });
+
+    test('an agent: dashboard, deals and sales with data; the drawer, the profile popup, Edit Deal and Add Sales', async ({
+      page,
+      baseURL,
+    }, testInfo) => {
+      test.slow();
+      const agent = await createAgent(baseURL!);
+      await seedSales(baseURL!, agent, [125000]);
+      await seedDeal(baseURL!, agent, 'Andrea Reyes');
+      const axe = scanner(page, testInfo);
+      await signIn(page, agent);
+
+      for (const [path, heading] of AGENT_DATA_PAGES) {
+        await openPage(page, path, heading);
+        await axe.scan(path);
+      }
+
+      // The layout's dialogs, on the dashboard.
+      await openPage(page, '/', 'Dashboard');
+      if (size.width < 768) {
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        const menu = page.getByRole('dialog', { name: 'Menu' });
+        await expect(menu).toBeVisible();
+        await axe.scan('/ menu drawer');
+        await escape(page, menu);
+      }
+      await page.getByRole('button', { name: 'Open profile' }).click();
+      const profile = page.getByRole('dialog', { name: 'Profile' });
+      await expect(profile).toBeVisible();
+      await axe.scan('/ profile popup');
+      await escape(page, profile);
+
+      // The deals table's two modals.
+      await openPage(page, '/deals/dealsview', 'Deals Table');
+      const row = page.getByRole('table', { name: 'Your deals' }).getByRole('row').filter({ hasText: 'Andrea Reyes' });
+      await row.getByRole('button', { name: 'EDIT', exact: true }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit Deal' });
+      await expect(edit).toBeVisible();
+      await axe.scan('/deals/dealsview Edit Deal');
+      await escape(page, edit);
+      await row.getByRole('button', { name: 'Make as Sales', exact: true }).click();
+      const sale = page.getByRole('dialog', { name: 'Add Sales' });
+      await expect(sale).toBeVisible();
+      await axe.scan('/deals/dealsview Add Sales');
+      await escape(page, sale);
+
+      await axe.check();
+    });
+
+    test('an agent: every other page of the route table', async ({ page, agent }, testInfo) => {
+      test.slow();
+      const axe = scanner(page, testInfo);
+      await signIn(page, agent);
+      for (const [path, heading] of AGENT_OTHER_PAGES) {
+        await openPage(page, path, heading);
+        await axe.scan(path);
+      }
+      await axe.check();
+    });
+
+    test('an admin: the admin pages and the delete confirmation', async ({ page, baseURL }, testInfo) => {
+      const { section, title } = await seedMaterial(baseURL!);
+      const axe = scanner(page, testInfo);
+      await loginUi(page, ADMIN.username, ADMIN.password);
+      await expect(page).toHaveURL(/\/$/);
+
+      for (const [path, heading] of ADMIN_PAGES) {
+        await openPage(page, path, heading);
+        await axe.scan(path);
+      }
+
+      await openPage(page, '/admin/adminmaterials', 'Materials Panel');
+      const existing = page.getByRole('region', { name: 'Existing Materials' });
+      await existing.getByLabel('Section').selectOption({ label: section });
+      await existing.getByRole('button', { name: `Delete ${title}` }).click();
+      const confirm = page.getByRole('alertdialog', { name: MSG.materialDeleteConfirm });
+      await expect(confirm).toBeVisible();
+      await axe.scan('/admin/adminmaterials delete confirmation');
+      await escape(page, confirm);
+
+      await axe.check();
+    });
+  });
+}
