@@ -12,8 +12,8 @@ import { Card } from '../../ui/card';
 import { DateRangeFilter } from '../../ui/date-range-filter';
 import { PageHeader } from '../../ui/page-header';
 import { ShowMore } from '../../ui/show-more';
-import { Skeleton } from '../../ui/skeleton';
-import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from '../../ui/table';
+import { Totals } from '../../ui/stats';
+import { Table, TableCell, TableHead, TableHeaderCell, TableRow, TableScrollHint } from '../../ui/table';
 import { TableBodyStates } from '../../ui/table-states';
 import { toast } from '../../ui/toast';
 import { exportSalesToExcel } from './export-sales';
@@ -68,30 +68,21 @@ export function SalesViewPage() {
               Export To Excel
             </Button>
           </DateRangeFilter>
-          <div
-            className="flex flex-col gap-1 text-sm text-slate-600 sm:flex-row sm:gap-6 lg:flex-col lg:items-end lg:gap-1"
-            aria-busy={sales.isPending || undefined}
-          >
-            {sales.data ? (
-              <>
-                <p>
-                  Total TCV: <span className="text-lg font-semibold text-slate-900 tabular-nums">{formatPeso(total)}</span>
-                </p>
-                <p>
-                  Number of Sales Made: <span className="text-lg font-semibold text-slate-900 tabular-nums">{rows.length}</span>
-                </p>
-              </>
-            ) : (
-              <>
-                <Skeleton className="h-6 w-44" />
-                <Skeleton className="h-6 w-44" />
-              </>
-            )}
-          </div>
+          <Totals
+            className="lg:min-w-[26rem]"
+            query={sales}
+            loadingLabel="Loading totals…"
+            errorMessage="Your totals could not be loaded."
+            figures={[
+              { label: 'Total TCV:', value: formatPeso(total) },
+              { label: 'Number of Sales Made:', value: rows.length.toLocaleString('en-PH') },
+            ]}
+          />
         </div>
       </Card>
 
       <Card className="overflow-hidden">
+        <TableScrollHint>Scroll the table sideways for every column.</TableScrollHint>
         <Table caption="Your sales" aria-busy={sales.isPending || undefined} className={DENSE_TABLE}>
           <TableHead>
             <tr>
