@@ -68,10 +68,10 @@ export function DealsViewPage() {
       <PageHeader title="Deals Table" description="Your deals, newest effective date first." />
 
       <Card className="mb-5 p-4 sm:p-5">
-        <div className="flex flex-col gap-5 lg:flex-row lg:items-end lg:justify-between">
+        <div className="flex flex-col gap-5 xl:flex-row xl:items-end xl:justify-between">
           <DateRangeFilter range={range} fromLabel="From" toLabel="To" clearClassName="col-span-2 sm:col-span-1" />
           <Totals
-            className="lg:min-w-[26rem]"
+            className="min-w-0 xl:w-[26rem]"
             query={deals}
             loadingLabel="Loading totals…"
             errorMessage="Your totals could not be loaded."

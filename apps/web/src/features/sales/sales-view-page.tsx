@@ -61,7 +61,7 @@ export function SalesViewPage() {
       <PageHeader title="Sales" description="Your sales records, newest effective date first." />
 
       <Card className="mb-5 p-4 sm:p-5">
-        <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
+        <div className="flex flex-col gap-5 xl:flex-row xl:items-end xl:justify-between">
           <DateRangeFilter range={range} fromLabel="From:" toLabel="To:">
             <Button ref={exportButton} onClick={() => void onExport()} loading={exporting} disabled={rows.length === 0}>
               {!exporting && <FileSpreadsheet aria-hidden="true" />}
@@ -69,13 +69,13 @@ export function SalesViewPage() {
             </Button>
           </DateRangeFilter>
           <Totals
-            className="lg:min-w-[26rem]"
+            className="min-w-0 xl:w-[26rem]"
             query={sales}
             loadingLabel="Loading totals…"
             errorMessage="Your totals could not be loaded."
             figures={[
               { label: 'Total TCV:', value: formatPeso(total) },
-              { label: 'Number of Sales Made:', value: rows.length.toLocaleString('en-PH') },
+              { label: 'Number of Sales Made:', value: String(rows.length) },
             ]}
           />
         </div>
