@@ -803,7 +803,9 @@ test('2,000 sales: the table shows 1,000 at a time; the export holds all of them
   );
   await signIn(page, agent);
   await page.goto('/sales/salesview');
-  await expect(bodyRows(salesTable(page))).toHaveCount(1000);
+  // Rendering 1,000 rows blocks the page for seconds on a loaded machine (over 10 s measured on
+  // main and on this branch alike): this is not a timed test (DESIGN §7; issue 9 sets the speed goal).
+  await expect(bodyRows(salesTable(page))).toHaveCount(1000, { timeout: 30_000 });
   await expect(page.getByText('Showing 1,000 of 2,000 sales')).toBeVisible();
   await expectSalesTotals(page, formatPesoText(sales.reduce((sum, s) => sum + Math.round(s.tcv * 100), 0)), 2000);
   await page.getByRole('button', { name: 'Show 1,000 more' }).click();
