@@ -40,10 +40,20 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
-  projects: backends.map((b) => ({
-    name: `chromium-${b.name}`,
-    use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, baseURL: `http://127.0.0.1:${b.port}` },
-  })),
+  // Per backend: a desktop project that runs every spec, and a phone project (a mid-range phone:
+  // 412 px, touch, mobile user agent; decision 010) that runs the tests of a field agent's paths,
+  // tagged @phone.
+  projects: backends.flatMap((b) => [
+    {
+      name: `chromium-${b.name}`,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, baseURL: `http://127.0.0.1:${b.port}` },
+    },
+    {
+      name: `phone-${b.name}`,
+      grep: /@phone/,
+      use: { ...devices['Pixel 7'], browserName: 'chromium' as const, baseURL: `http://127.0.0.1:${b.port}` },
+    },
+  ]),
   webServer: backends.map((b) => ({
     command: 'node --enable-source-maps ../apps/server/dist/main.js',
     url: `http://127.0.0.1:${b.port}/api/health`,

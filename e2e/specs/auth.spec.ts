@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import type { RegisterRequest } from '@ahente/contract/auth';
 import { MSG } from '@ahente/contract/messages';
-import { adminMember, approveMember, expectSignedIn, expectToast, uniqueId, welcomeLine } from '../support/app.ts';
-import { createAgent, expect, loginUi, shot, test } from '../support/fixtures.ts';
+import { adminMember, approveMember, expectFitsViewport, expectSignedIn, expectToast, uniqueId, welcomeLine } from '../support/app.ts';
+import { createAgent, expect, loginUi, PHONE, shot, test } from '../support/fixtures.ts';
 import { routes } from '@ahente/contract/routes';
 
 /** A sign-up as the form is filled (the contract's payload, referral code apart). */
@@ -35,35 +35,37 @@ async function fillRegistration(page: Page, p: Registration) {
 const signUp = (page: Page) => page.getByRole('button', { name: 'Sign Up' }).click();
 
 test.describe('Register', () => {
-  test('without ?ref=: every field, Registration Success, then /login; the account is Pending without sponsor', async ({
-    page,
-    baseURL,
-  }, testInfo) => {
-    await page.goto('/register');
-    await expect(page.getByRole('heading', { level: 1, name: MSG.registerTitle })).toBeVisible();
-    await expect(page.getByLabel('Referral Code')).toHaveValue('');
-    await expect(page.getByLabel('Email')).toHaveAttribute('type', 'email');
-    await shot(page, testInfo, 'register-1440');
+  test(
+    'without ?ref=: every field, Registration Success, then /login; the account is Pending without sponsor',
+    PHONE,
+    async ({ page, baseURL, press }, testInfo) => {
+      await page.goto('/register');
+      await expect(page.getByRole('heading', { level: 1, name: MSG.registerTitle })).toBeVisible();
+      await expect(page.getByLabel('Referral Code')).toHaveValue('');
+      await expect(page.getByLabel('Email')).toHaveAttribute('type', 'email');
+      await expectFitsViewport(page);
+      await shot(page, testInfo, 'register-1440');
 
-    const person = newPerson();
-    await fillRegistration(page, person);
-    await signUp(page);
-    await expectToast(page, 'success', MSG.registerSuccess);
-    await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByText('Your account was created. You can log in once an administrator approves it.')).toBeVisible();
+      const person = newPerson();
+      await fillRegistration(page, person);
+      await press(page.getByRole('button', { name: 'Sign Up' }));
+      await expectToast(page, 'success', MSG.registerSuccess);
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.getByText('Your account was created. You can log in once an administrator approves it.')).toBeVisible();
 
-    const member = await adminMember(baseURL!, person.username);
-    expect(member).toMatchObject({
-      status: 'Pending',
-      referror: null,
-      f_name: person.fname,
-      m_name: person.mname,
-      l_name: person.lname,
-      email: person.email,
-      contact_no: person.contact,
-      account_type: 'user',
-    });
-  });
+      const member = await adminMember(baseURL!, person.username);
+      expect(member).toMatchObject({
+        status: 'Pending',
+        referror: null,
+        f_name: person.fname,
+        m_name: person.mname,
+        l_name: person.lname,
+        email: person.email,
+        contact_no: person.contact,
+        account_type: 'user',
+      });
+    },
+  );
 
   test('with ?ref=CODE: the code is prefilled and the sponsor is that agent', async ({ page, baseURL }) => {
     const sponsor = await createAgent(baseURL!);
@@ -91,7 +93,7 @@ test.describe('Register', () => {
     await expect(page.getByText(welcomeLine(`${person.fname} ${person.lname}`, member.id), { exact: true })).toBeVisible();
   });
 
-  test('required fields: the error toast and every empty required field marked', async ({ page }, testInfo) => {
+  test('required fields: the error toast and every empty required field marked', PHONE, async ({ page }, testInfo) => {
     await page.goto('/register');
     await signUp(page);
     await expectToast(page, 'error', MSG.registerMissing);
@@ -102,6 +104,7 @@ test.describe('Register', () => {
     await expect(page.getByText('This field is required')).toHaveCount(6);
     await expect(page.getByLabel('Middle Name (optional)')).not.toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByLabel('Referral Code')).not.toHaveAttribute('aria-invalid', 'true');
+    await expectFitsViewport(page);
     await shot(page, testInfo, 'register-errors-1440');
 
     // Filling some fields still leaves the message for the rest; nothing is sent.
@@ -166,7 +169,7 @@ test.describe('Register', () => {
 });
 
 test.describe('Login', () => {
-  test('a pending account is refused with no session; once approved it logs in', async ({ page, baseURL }) => {
+  test('a pending account is refused with no session; once approved it logs in', PHONE, async ({ page, baseURL, press }) => {
     const agent = await createAgent(baseURL!, { approve: false });
 
     await loginUi(page, agent.username, agent.password);
@@ -178,13 +181,15 @@ test.describe('Login', () => {
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
 
     await approveMember(baseURL!, agent.id);
-    await loginUi(page, agent.username, agent.password);
+    await page.getByLabel('Username').fill(agent.username);
+    await page.getByLabel('Password', { exact: true }).fill(agent.password);
+    await press(page.getByRole('button', { name: 'Sign In' }));
     await expect(page).toHaveURL(/\/$/);
     await expectSignedIn(page, agent);
     expect((await page.request.get(routes.me.path)).status()).toBe(200);
   });
 
-  test('the login page: fields, remember me, social buttons and the Sign Up panel', async ({ page }, testInfo) => {
+  test('the login page: fields, remember me, social buttons and the Sign Up panel', PHONE, async ({ page, press }, testInfo) => {
     await page.goto('/login');
     await expect(page).toHaveTitle(/Log in/);
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
@@ -194,6 +199,7 @@ test.describe('Login', () => {
     await expect(page.getByRole('button', { name: 'Google' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Facebook' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'New to Ahente?' })).toBeVisible();
+    await expectFitsViewport(page);
     await shot(page, testInfo, 'login-1440');
 
     // Social buttons have no behaviour.
@@ -202,7 +208,7 @@ test.describe('Login', () => {
     await expect(page).toHaveURL(/\/login$/);
     await expect(toastRegionItems(page)).toHaveCount(0);
 
-    await page.getByRole('link', { name: 'Sign Up' }).click();
+    await press(page.getByRole('link', { name: 'Sign Up' }));
     await expect(page).toHaveURL(/\/register$/);
     await expect(page.getByRole('heading', { level: 1, name: MSG.registerTitle })).toBeVisible();
   });

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import { MSG } from '@ahente/contract/messages';
 import { routes } from '@ahente/contract/routes';
-import { expectToast, seedSales, signIn } from '../support/app.ts';
-import { expect, test } from '../support/fixtures.ts';
+import { expectFitsViewport, expectToast, seedSales, signIn } from '../support/app.ts';
+import { expect, PHONE, shot, test } from '../support/fixtures.ts';
 
 const salesCard = (page: Page) => page.getByRole('region', { name: 'Sales', exact: true });
 
@@ -13,7 +13,7 @@ async function expectSalesFigures(page: Page, count: string, total: string) {
   await expect(card.getByRole('definition')).toHaveText([count, total]);
 }
 
-test('an agent with no sales: Sales Count 0, Total Sales ₱0.00; the other cards read Coming Soon', async ({ page, agent }) => {
+test('an agent with no sales: Sales Count 0, Total Sales ₱0.00; the other cards read Coming Soon', PHONE, async ({ page, agent }) => {
   await signIn(page, agent);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expectSalesFigures(page, '0', '₱0.00');
@@ -25,6 +25,7 @@ test('an agent with no sales: Sales Count 0, Total Sales ₱0.00; the other card
     await expect(card.getByText(MSG.comingSoon, { exact: true })).toBeVisible();
   }
   await expect(page.getByRole('main').getByText(MSG.comingSoon, { exact: true })).toHaveCount(3);
+  await expectFitsViewport(page);
 });
 
 test("the sales request fails: the Sales card says 'No Data Yet'", async ({ page, agent }) => {
@@ -52,13 +53,31 @@ test('Total Sales is the exact sum of the TCVs in pesos', async ({ page, agent, 
   await expectSalesFigures(page, '2', '₱0.30');
 });
 
-test('the referral link card holds the link and copies it', async ({ page, agent, baseURL, context }) => {
+test('a large Total Sales is shown whole, never cut off, on a phone too', PHONE, async ({ page, agent, baseURL }, testInfo) => {
+  await seedSales(baseURL!, agent, [1_234_567.89, 206_666.67]);
+  await signIn(page, agent);
+  await expectSalesFigures(page, '2', '₱1,441,234.56');
+  // Every figure fits its tile: nothing hidden behind an ellipsis or the tile's edge.
+  for (const dd of await salesCard(page).getByRole('definition').all()) {
+    const { scrollWidth, clientWidth, textOverflow } = await dd.evaluate((el) => ({
+      scrollWidth: el.scrollWidth,
+      clientWidth: el.clientWidth,
+      textOverflow: getComputedStyle(el).textOverflow,
+    }));
+    expect(textOverflow).not.toBe('ellipsis');
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+  }
+  await expectFitsViewport(page);
+  await shot(page, testInfo, 'dashboard-sales-1440');
+});
+
+test('the referral link card holds the link and copies it', PHONE, async ({ page, agent, baseURL, context, press }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! });
   await signIn(page, agent);
   const card = page.getByRole('region', { name: 'Your referral link' });
   const link = `${baseURL}/register?ref=${agent.referral_code}`;
   await expect(card.getByRole('textbox', { name: 'Referral link' })).toHaveValue(link);
-  await card.getByRole('button', { name: 'Copy link' }).click();
+  await press(card.getByRole('button', { name: 'Copy link' }));
   await expectToast(page, 'success', MSG.referralCopied);
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
 });

@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
 import type { Material, Section } from '@ahente/contract/materials';
 import { MSG } from '@ahente/contract/messages';
-import { expectNoHorizontalOverflow, expectToast, signIn, uniqueId } from '../support/app.ts';
-import { ADMIN, expect, loginApi, loginUi, shot, test, type Agent } from '../support/fixtures.ts';
+import { expectFitsViewport, expectNoHorizontalOverflow, expectToast, goViaMainNav, signIn, uniqueId } from '../support/app.ts';
+import { ADMIN, expect, loginApi, loginUi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
 import { routes } from '@ahente/contract/routes';
 
 /** Spec §2 Learning Resources, Admin materials page; §5 upload, new section, delete; §8 Materials. */
@@ -296,6 +296,39 @@ test("a duplicate section name (any case) answers 'Create New Section Failed' an
   await expectToast(page, 'error', MSG.sectionCreateFailed);
   await expect(card.getByText('A section with that name already exists')).toBeVisible();
   await expect(card.getByLabel('Section Name')).toHaveAttribute('aria-invalid', 'true');
+});
+
+test('an agent downloads a file from Learning Resources and from Marketing', PHONE, async ({ page, agent, baseURL, press }, testInfo) => {
+  const api = await adminApi(baseURL!);
+  const section = await api.createSection(`Field ${uniqueId()}`);
+  const pdf = pdfBytes(section.name);
+  const material = await api.upload(section.id, 'Rate card 2026.pdf', pdf);
+  await api.dispose();
+
+  await signIn(page, agent);
+  // /learning has no sidebar entry (spec §2); Marketing is reached from the menu.
+  for (const [path, title] of [
+    ['/learning', 'Learning Resources'],
+    ['/marketing', 'Marketing'],
+  ] as const) {
+    if (path === '/marketing') await goViaMainNav(page, 'Marketing');
+    else await page.goto(path);
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await page.getByLabel('Section').selectOption({ label: section.name });
+    const entry = item(page, section.name, material.title);
+    await expect(entry).toBeVisible();
+    const link = entry.getByRole('button', { name: `Download ${material.title}` });
+    await expect(link).toHaveText('(Download)');
+    await expectFitsViewport(page);
+    await shot(page, testInfo, `${path.slice(1)}-1440`);
+    const downloading = page.waitForEvent('download');
+    await press(link);
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(material.title);
+    expect(fs.readFileSync(await download.path()).equals(pdf)).toBe(true);
+    await expectToast(page, 'success', MSG.fileDownloaded);
+  }
 });
 
 test('an empty section says so on Learning Resources; switching sections shows their files', async ({ page, agent, baseURL }) => {

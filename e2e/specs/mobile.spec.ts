@@ -1,11 +1,11 @@
 import { MSG } from '@ahente/contract/messages';
 import { expectNoHorizontalOverflow, expectSignedIn, expectToast, signIn } from '../support/app.ts';
-import { ADMIN, expect, loginUi, shot, test } from '../support/fixtures.ts';
+import { ADMIN, expect, loginUi, PHONE, shot, test } from '../support/fixtures.ts';
 
 const WIDTH = 375;
 test.use({ viewport: { width: WIDTH, height: 812 } });
 
-test('nothing overflows sideways on login and register, also with errors', async ({ page }, testInfo) => {
+test('nothing overflows sideways on login and register, also with errors', PHONE, async ({ page, press }, testInfo) => {
   await page.goto('/login');
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
   await expectNoHorizontalOverflow(page, WIDTH);
@@ -16,14 +16,14 @@ test('nothing overflows sideways on login and register, also with errors', async
   await expectNoHorizontalOverflow(page, WIDTH);
   await shot(page, testInfo, 'register-375');
 
-  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await press(page.getByRole('button', { name: 'Sign Up' }));
   await expectToast(page, 'error', MSG.registerMissing);
   await expect(page.getByText('This field is required')).toHaveCount(6);
   await expectNoHorizontalOverflow(page, WIDTH);
   await shot(page, testInfo, 'register-errors-375');
 });
 
-test('the dashboard fits; the sidebar is a drawer behind the menu button', async ({ page, agent }, testInfo) => {
+test('the dashboard fits; the sidebar is a drawer behind the menu button', PHONE, async ({ page, agent, press }, testInfo) => {
   await signIn(page, agent);
   const mainNav = page.getByRole('navigation', { name: 'Main' });
   const menuButton = page.getByRole('button', { name: 'Open menu' });
@@ -33,7 +33,7 @@ test('the dashboard fits; the sidebar is a drawer behind the menu button', async
   await expect(menuButton).toBeVisible();
   await shot(page, testInfo, 'dashboard-375');
 
-  await menuButton.click();
+  await press(menuButton);
   const menu = page.getByRole('dialog', { name: 'Menu' });
   await expect(menu).toBeVisible();
   const links = menu.getByRole('navigation', { name: 'Main' }).getByRole('link');
@@ -55,7 +55,7 @@ test('the dashboard fits; the sidebar is a drawer behind the menu button', async
   await shot(page, testInfo, 'menu-open-375', { fullPage: false });
 
   // Choosing an entry navigates and closes the drawer.
-  await menu.getByRole('link', { name: 'Portfolio' }).click();
+  await press(menu.getByRole('link', { name: 'Portfolio' }));
   await expect(page).toHaveURL(/\/portfolio$/);
   await expect(menu).toBeHidden();
   await expect(page.getByRole('heading', { level: 1, name: 'My Portfolio' })).toBeVisible();

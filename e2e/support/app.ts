@@ -1,7 +1,15 @@
-import { expect, request as pwRequest, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import {
+  expect,
+  request as pwRequest,
+  type APIRequestContext,
+  type BrowserContext,
+  type Locator,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
 import type { MemberRecord } from '@ahente/contract/members';
 import { ADMIN } from './env.ts';
-import { loginApi, loginUi, type Agent } from './fixtures.ts';
+import { loginApi, loginUi, shot, type Agent } from './fixtures.ts';
 import { routes } from '@ahente/contract/routes';
 
 let counter = 0;
@@ -128,4 +136,48 @@ export async function signIn(page: Page, agent: Agent) {
 export async function expectNoHorizontalOverflow(page: Page, width: number) {
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(scrollWidth, `document is ${scrollWidth}px wide at a ${width}px viewport`).toBeLessThanOrEqual(width);
+}
+
+/**
+ * Nothing is wider than the viewport: the document is no wider than the window, and the window no
+ * wider than the emulated screen (a phone browser widens the layout viewport to fit a page that
+ * overflows, so innerWidth alone would hide the overflow).
+ */
+export async function expectFitsViewport(page: Page) {
+  const screenWidth = page.viewportSize()!.width;
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth, `document is ${scrollWidth}px wide in a ${innerWidth}px window`).toBeLessThanOrEqual(innerWidth);
+  expect(innerWidth, `the window is ${innerWidth}px wide on a ${screenWidth}px screen`).toBeLessThanOrEqual(screenWidth);
+}
+
+/** Whether the page shows the phone layout (below `md`: the sidebar is a drawer). */
+export function isNarrow(page: Page): boolean {
+  return page.viewportSize()!.width < 768;
+}
+
+/** Follows an entry of the main navigation: from the sidebar, or on a phone from the drawer behind the menu button. */
+export async function goViaMainNav(page: Page, label: string) {
+  if (isNarrow(page)) {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await menu.getByRole('link', { name: label, exact: true }).click();
+    await expect(menu).toBeHidden();
+  } else {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true }).click();
+  }
+}
+
+/**
+ * The page fits a phone, and a screenshot of it there: in the phone project as it is; in the
+ * desktop project resized to 375 px, then back to its size.
+ */
+export async function expectFitsPhone(page: Page, testInfo: TestInfo, name: string) {
+  const size = page.viewportSize()!;
+  if (!isNarrow(page)) await page.setViewportSize({ width: 375, height: 812 });
+  await expectFitsViewport(page);
+  await shot(page, testInfo, name);
+  if (size.width >= 768) await page.setViewportSize(size);
 }

@@ -1,6 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, request as pwRequest, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  request as pwRequest,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
 import { ADMIN } from './env.ts';
 import { routes } from '@ahente/contract/routes';
 
@@ -92,21 +100,30 @@ export async function loginUi(page: Page, username: string, password: string) {
 }
 
 /**
- * Saves a full-page screenshot under e2e/screenshots/<project> and attaches it to the report. Pass
+ * Saves a full-page screenshot under e2e/screenshots/<project>/<name>-<width>.png and attaches it to the report. Pass
  * `{ fullPage: false }` for what the viewport shows (an open drawer or modal covers only it).
  */
 export async function shot(page: Page, testInfo: TestInfo, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
   const dir = path.join(import.meta.dirname, '..', 'screenshots', testInfo.project.name);
   fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `${name}.png`);
+  // The name ends in the width it was taken at ('deals-table-1440'; on a phone 'deals-table-412').
+  const width = page.viewportSize()?.width;
+  const file = path.join(dir, `${width ? `${name.replace(/-\d+$/, '')}-${width}` : name}.png`);
   await page.screenshot({ path: file, fullPage });
-  await testInfo.attach(name, { path: file, contentType: 'image/png' });
+  await testInfo.attach(path.basename(file, '.png'), { path: file, contentType: 'image/png' });
 }
 
-export const test = base.extend<{ agent: Agent }>({
+export const test = base.extend<{ agent: Agent; press: (locator: Locator) => Promise<void> }>({
   agent: async ({ baseURL }, use) => {
     await use(await createAgent(baseURL!));
   },
+  /** Uses a control as the device does: a tap on a touch screen (the phone project), a click otherwise. */
+  press: async ({ hasTouch }, use) => {
+    await use((locator) => (hasTouch ? locator.tap() : locator.click()));
+  },
 });
+
+/** The tag of the tests that also run in the phone project (a field agent's paths; decision 010). */
+export const PHONE = { tag: '@phone' } as const;
 
 export { ADMIN };

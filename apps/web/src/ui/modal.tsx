@@ -48,13 +48,16 @@ export function Modal({ open, onOpenChange, title, description, footer, size = '
             opener.current.focus();
           }}
           className={cn(
-            'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col',
+            // Centred by auto margins in the window (not by a translate of half its size), at most the
+            // dynamic viewport's height less a margin: the header and the footer (its Save) stay on
+            // the screen of a phone, and the body between them scrolls (decision 010).
+            'fixed inset-0 z-50 m-auto flex h-fit max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] flex-col',
             'rounded-xl border border-slate-200 bg-white shadow-xl focus:outline-none',
             'data-[state=closed]:animate-pop-out data-[state=open]:animate-pop-in',
             widths[size],
           )}
         >
-          <div className="flex items-start justify-between gap-4 border-b border-slate-100 px-6 py-4">
+          <div className="flex shrink-0 items-start justify-between gap-4 border-b border-slate-100 px-4 py-4 sm:px-6">
             <div className="min-w-0">
               <Dialog.Title className="text-lg font-semibold text-slate-900">{title}</Dialog.Title>
               {description && <Dialog.Description className="mt-1 text-sm text-slate-500">{description}</Dialog.Description>}
@@ -66,8 +69,12 @@ export function Modal({ open, onOpenChange, title, description, footer, size = '
               <X aria-hidden="true" className="size-5" />
             </Dialog.Close>
           </div>
-          <div className="min-h-0 flex-1 overflow-y-auto px-6 py-5">{children}</div>
-          {footer && <div className="flex flex-wrap justify-end gap-2 border-t border-slate-100 bg-slate-50/60 px-6 py-4">{footer}</div>}
+          <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-4 py-5 sm:px-6">{children}</div>
+          {footer && (
+            <div className="flex shrink-0 flex-wrap justify-end gap-2 rounded-b-xl border-t border-slate-100 bg-slate-50/60 px-4 py-3 sm:px-6 sm:py-4">
+              {footer}
+            </div>
+          )}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

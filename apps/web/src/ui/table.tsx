@@ -3,12 +3,16 @@ import { cn } from '../lib/cn';
 import { useScrollsSideways } from '../lib/use-scrolls-sideways';
 
 /**
- * A data table that scrolls horizontally inside its card on small screens (DESIGN §8).
- * Use numeric on cells holding money or counts: right-aligned, tabular figures.
+ * A data table that scrolls horizontally inside its card on small screens (DESIGN §8, decisions
+ * 009 and 010). Use numeric on cells holding money or counts: right-aligned, tabular figures. Use
+ * `sticky` on the action column: it stays at the right edge while the other columns scroll under it.
  *
- * The caption names the table. While the table is wider than its card, its scroll area is a
- * region named by the caption that takes keyboard focus (Tab, then the arrow keys scroll it) and
- * shows a focus ring inside the card's edge (WCAG 2.1.1; axe scrollable-region-focusable).
+ * The scroll box is the containing block of everything in the table (`relative`), so nothing
+ * positioned inside a cell (a visually hidden note) can widen the page; it is a size container
+ * (`@container`), so a message row can be as wide as the visible box rather than the table. The
+ * caption names the table. While the table is wider than its card, its scroll area is a region
+ * named by the caption that takes keyboard focus (Tab, then the arrow keys scroll it) and shows a
+ * focus ring inside the card's edge (WCAG 2.1.1; axe scrollable-region-focusable).
  */
 export function Table({ className, caption, children, ...props }: HTMLAttributes<HTMLTableElement> & { caption: string }) {
   const captionId = useId();
@@ -17,7 +21,7 @@ export function Table({ className, caption, children, ...props }: HTMLAttributes
   return (
     <div
       ref={scroller}
-      className="w-full overflow-x-auto rounded-[inherit] focus-visible:-outline-offset-2"
+      className="@container relative w-full overflow-x-auto overscroll-x-contain rounded-[inherit] focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
       {...(scrolls ? { role: 'region', 'aria-labelledby': captionId, tabIndex: 0 } : {})}
     >
       <table className={cn('w-full border-collapse text-left text-sm', className)} {...props}>
@@ -30,6 +34,11 @@ export function Table({ className, caption, children, ...props }: HTMLAttributes
   );
 }
 
+/** Said below `md`, above a table that is wider than a phone: the columns scroll sideways. */
+export function TableScrollHint({ children }: { children: ReactNode }) {
+  return <p className="border-b border-slate-100 px-4 py-2 text-xs text-slate-500 md:hidden">{children}</p>;
+}
+
 export function TableHead({ className, ...props }: HTMLAttributes<HTMLTableSectionElement>) {
   return <thead className={cn('border-b border-slate-200 bg-slate-50', className)} {...props} />;
 }
@@ -39,16 +48,25 @@ export function TableBody({ className, ...props }: HTMLAttributes<HTMLTableSecti
 }
 
 export function TableRow({ className, ...props }: HTMLAttributes<HTMLTableRowElement>) {
-  return <tr className={cn('transition-colors hover:bg-slate-50/70', className)} {...props} />;
+  return <tr className={cn('group transition-colors hover:bg-slate-50/70', className)} {...props} />;
 }
 
-export function TableHeaderCell({ className, numeric, ...props }: ThHTMLAttributes<HTMLTableCellElement> & { numeric?: boolean }) {
+/** The classes of a column pinned to the right edge of the scroll box, with a shadow over what scrolls under it. */
+const stickyEnd = 'sticky right-0 z-[1] shadow-[-6px_0_6px_-6px_rgb(15_23_42/0.18)]';
+
+export function TableHeaderCell({
+  className,
+  numeric,
+  sticky,
+  ...props
+}: ThHTMLAttributes<HTMLTableCellElement> & { numeric?: boolean; sticky?: boolean }) {
   return (
     <th
       scope="col"
       className={cn(
         'px-4 py-3 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase',
         numeric && 'text-right',
+        sticky && `${stickyEnd} bg-slate-50`,
         className,
       )}
       {...props}
@@ -56,16 +74,35 @@ export function TableHeaderCell({ className, numeric, ...props }: ThHTMLAttribut
   );
 }
 
-export function TableCell({ className, numeric, ...props }: TdHTMLAttributes<HTMLTableCellElement> & { numeric?: boolean }) {
-  return <td className={cn('px-4 py-3 align-middle text-slate-700', numeric && 'text-right tabular-nums', className)} {...props} />;
+export function TableCell({
+  className,
+  numeric,
+  sticky,
+  ...props
+}: TdHTMLAttributes<HTMLTableCellElement> & { numeric?: boolean; sticky?: boolean }) {
+  return (
+    <td
+      className={cn(
+        'px-4 py-3 align-middle text-slate-700',
+        numeric && 'text-right tabular-nums',
+        sticky && `${stickyEnd} bg-white group-hover:bg-slate-50`,
+        className,
+      )}
+      {...props}
+    />
+  );
 }
 
-/** A row spanning the whole table, for loading, empty and error states. */
+/**
+ * A row spanning the whole table, for loading, empty and error states. Its content is as wide as
+ * the visible part of the scroll box and stays in it (sticky at the left), so it is centred in
+ * the card, not in the table's full scroll width.
+ */
 export function TableMessageRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
   return (
     <tr>
-      <td colSpan={colSpan} className="px-4 py-10 text-center text-sm text-slate-500">
-        {children}
+      <td colSpan={colSpan} className="p-0!">
+        <div className="sticky left-0 w-[100cqw] px-4 py-10 text-center text-sm text-slate-500">{children}</div>
       </td>
     </tr>
   );

@@ -7,6 +7,7 @@ import { useCurrentUser } from '../../api/session';
 import { CardSection } from '../../ui/card';
 import { EmptyState } from '../../ui/empty-state';
 import { Skeleton } from '../../ui/skeleton';
+import { StatList } from '../../ui/stats';
 
 /** Total TCV in pesos, summed exactly in centavos. */
 export function totalTcv(sales: readonly SaleRecord[]): number {
@@ -36,23 +37,14 @@ export function SalesCard({ className }: { className?: string }) {
       ) : sales.isError || !sales.data ? (
         <EmptyState compact icon={<ChartNoAxesColumnIncreasing />} title={MSG.noDataYet} />
       ) : (
-        <dl className="grid grid-cols-2 gap-4">
-          <Stat label="Sales Count" value={sales.data.length.toLocaleString('en-PH')} />
-          <Stat label="Total Sales" value={formatPeso(totalTcv(sales.data))} />
-        </dl>
+        <StatList
+          figures={[
+            { label: 'Sales Count', value: sales.data.length.toLocaleString('en-PH') },
+            { label: 'Total Sales', value: formatPeso(totalTcv(sales.data)) },
+          ]}
+        />
       )}
     </CardSection>
-  );
-}
-
-function Stat({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="min-w-0 rounded-lg bg-slate-50 px-4 py-3">
-      <dt className="text-xs font-medium text-slate-500">{label}</dt>
-      <dd className="mt-1 truncate text-2xl font-semibold tracking-tight text-slate-900 tabular-nums" title={value}>
-        {value}
-      </dd>
-    </div>
   );
 }
 

@@ -15,8 +15,8 @@ import { Card } from '../../ui/card';
 import { DateRangeFilter } from '../../ui/date-range-filter';
 import { PageHeader } from '../../ui/page-header';
 import { ShowMore } from '../../ui/show-more';
-import { Skeleton } from '../../ui/skeleton';
-import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from '../../ui/table';
+import { Totals } from '../../ui/stats';
+import { Table, TableCell, TableHead, TableHeaderCell, TableRow, TableScrollHint } from '../../ui/table';
 import { TableBodyStates } from '../../ui/table-states';
 import { AddSaleModal } from './add-sale-modal';
 import { DealStatusBadge } from './deal-status-badge';
@@ -68,16 +68,23 @@ export function DealsViewPage() {
       <PageHeader title="Deals Table" description="Your deals, newest effective date first." />
 
       <Card className="mb-5 p-4 sm:p-5">
-        <div className="flex flex-col gap-5 lg:flex-row lg:items-end lg:justify-between">
+        <div className="flex flex-col gap-5 xl:flex-row xl:items-end xl:justify-between">
           <DateRangeFilter range={range} fromLabel="From" toLabel="To" clearClassName="col-span-2 sm:col-span-1" />
-          <dl className="grid grid-cols-1 gap-3 min-[26rem]:grid-cols-2 lg:min-w-[26rem]" aria-busy={deals.isPending || undefined}>
-            <Stat label="Total TCV" value={deals.data ? formatPeso(totalTcv(rows)) : null} />
-            <Stat label="Number of Deals Made" value={deals.data ? rows.length.toLocaleString('en-PH') : null} />
-          </dl>
+          <Totals
+            className="min-w-0 xl:w-[26rem]"
+            query={deals}
+            loadingLabel="Loading totals…"
+            errorMessage="Your totals could not be loaded."
+            figures={[
+              { label: 'Total TCV', value: formatPeso(totalTcv(rows)) },
+              { label: 'Number of Deals Made', value: rows.length.toLocaleString('en-PH') },
+            ]}
+          />
         </div>
       </Card>
 
       <Card className="overflow-hidden">
+        <TableScrollHint>Scroll the table sideways for every column; the actions stay at the right.</TableScrollHint>
         <Table caption="Your deals" aria-busy={deals.isPending || undefined} className={DENSE_TABLE}>
           <TableHead>
             <tr>
@@ -91,7 +98,7 @@ export function DealsViewPage() {
               <TableHeaderCell>Effective Date</TableHeaderCell>
               <TableHeaderCell>Created At</TableHeaderCell>
               <TableHeaderCell>Status</TableHeaderCell>
-              <TableHeaderCell>Action</TableHeaderCell>
+              <TableHeaderCell sticky>Action</TableHeaderCell>
             </tr>
           </TableHead>
           <TableBodyStates
@@ -159,8 +166,8 @@ const DealRow = memo(function DealRow({
           )}
         </div>
       </TableCell>
-      <TableCell>
-        <div className="flex items-center gap-2">
+      <TableCell sticky>
+        <div className="flex flex-col items-stretch gap-1.5 sm:flex-row sm:items-center sm:gap-2">
           <Button
             size="sm"
             variant="secondary"
@@ -193,19 +200,5 @@ function CreatedAt({ value }: { value: string }) {
       <span>{parts.date}</span>
       {parts.time && <span className="text-xs text-slate-500">{parts.time}</span>}
     </time>
-  );
-}
-
-function Stat({ label, value }: { label: string; value: string | null }) {
-  const id = useId();
-  return (
-    <div className="min-w-0 rounded-lg bg-slate-50 px-4 py-3 ring-1 ring-slate-900/5 ring-inset">
-      <dt id={id} className="text-xs font-medium text-slate-500">
-        {label}
-      </dt>
-      <dd className="mt-1 text-xl break-words font-semibold tracking-tight text-slate-900 tabular-nums">
-        {value ?? <Skeleton className="mt-1 h-6 w-24" />}
-      </dd>
-    </div>
   );
 }

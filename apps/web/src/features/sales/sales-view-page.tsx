@@ -12,8 +12,8 @@ import { Card } from '../../ui/card';
 import { DateRangeFilter } from '../../ui/date-range-filter';
 import { PageHeader } from '../../ui/page-header';
 import { ShowMore } from '../../ui/show-more';
-import { Skeleton } from '../../ui/skeleton';
-import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from '../../ui/table';
+import { Totals } from '../../ui/stats';
+import { Table, TableCell, TableHead, TableHeaderCell, TableRow, TableScrollHint } from '../../ui/table';
 import { TableBodyStates } from '../../ui/table-states';
 import { toast } from '../../ui/toast';
 import { exportSalesToExcel } from './export-sales';
@@ -61,37 +61,28 @@ export function SalesViewPage() {
       <PageHeader title="Sales" description="Your sales records, newest effective date first." />
 
       <Card className="mb-5 p-4 sm:p-5">
-        <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
+        <div className="flex flex-col gap-5 xl:flex-row xl:items-end xl:justify-between">
           <DateRangeFilter range={range} fromLabel="From:" toLabel="To:">
             <Button ref={exportButton} onClick={() => void onExport()} loading={exporting} disabled={rows.length === 0}>
               {!exporting && <FileSpreadsheet aria-hidden="true" />}
               Export To Excel
             </Button>
           </DateRangeFilter>
-          <div
-            className="flex flex-col gap-1 text-sm text-slate-600 sm:flex-row sm:gap-6 lg:flex-col lg:items-end lg:gap-1"
-            aria-busy={sales.isPending || undefined}
-          >
-            {sales.data ? (
-              <>
-                <p>
-                  Total TCV: <span className="text-lg font-semibold text-slate-900 tabular-nums">{formatPeso(total)}</span>
-                </p>
-                <p>
-                  Number of Sales Made: <span className="text-lg font-semibold text-slate-900 tabular-nums">{rows.length}</span>
-                </p>
-              </>
-            ) : (
-              <>
-                <Skeleton className="h-6 w-44" />
-                <Skeleton className="h-6 w-44" />
-              </>
-            )}
-          </div>
+          <Totals
+            className="min-w-0 xl:w-[26rem]"
+            query={sales}
+            loadingLabel="Loading totals…"
+            errorMessage="Your totals could not be loaded."
+            figures={[
+              { label: 'Total TCV:', value: formatPeso(total) },
+              { label: 'Number of Sales Made:', value: String(rows.length) },
+            ]}
+          />
         </div>
       </Card>
 
       <Card className="overflow-hidden">
+        <TableScrollHint>Scroll the table sideways for every column.</TableScrollHint>
         <Table caption="Your sales" aria-busy={sales.isPending || undefined} className={DENSE_TABLE}>
           <TableHead>
             <tr>

@@ -1,0 +1,88 @@
+import { RotateCw } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { cn } from '../lib/cn';
+import { Button } from './button';
+import { Skeleton } from './skeleton';
+import type { ListQueryState } from './table-states';
+
+export interface Figure {
+  /** The term, as the screen words it ('Total TCV', 'Number of Sales Made:'). */
+  label: string;
+  /** The formatted money or count. */
+  value: string;
+}
+
+/**
+ * Figures as tiles: a label over a large value, in a description list (DESIGN §8, decision 010).
+ * Money and counts are never cut off: a tile is a size container and the value's type shrinks
+ * with the tile's width, and wraps anywhere as a last resort.
+ */
+export function StatList({ figures, className }: { figures: readonly Figure[]; className?: string }) {
+  return (
+    <dl className={cn('grid grid-cols-2 gap-3', className)}>
+      {figures.map((f) => (
+        <StatTile key={f.label} label={f.label}>
+          {f.value}
+        </StatTile>
+      ))}
+    </dl>
+  );
+}
+
+function StatTile({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="@container min-w-0 rounded-lg bg-slate-50 px-3 py-3 ring-1 ring-slate-900/5 ring-inset sm:px-4">
+      <dt className="text-xs font-medium text-slate-500">{label}</dt>{' '}
+      <dd className="mt-1 text-[clamp(0.9375rem,12cqi,1.5rem)] leading-tight font-semibold tracking-tight [overflow-wrap:anywhere] text-slate-900 tabular-nums">
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+interface TotalsProps {
+  /** The query behind the figures (a TanStack Query result fits). */
+  query: ListQueryState;
+  /** The figures once loaded; the labels are shown while they load. */
+  figures: readonly Figure[];
+  /** Announced while loading ('Loading totals…'). */
+  loadingLabel: string;
+  /** Said when the figures could not be loaded, before Try again. */
+  errorMessage: string;
+  className?: string;
+}
+
+/**
+ * The totals of a list screen (Deals, Sales): tiles while loaded, placeholders while loading,
+ * and an error with Try again when the list failed, so that no loading state lasts forever.
+ */
+export function Totals({ query, figures, loadingLabel, errorMessage, className }: TotalsProps) {
+  return (
+    <div className={className}>
+      {query.isError ? (
+        <div className="flex flex-wrap items-center gap-3 rounded-lg bg-slate-50 px-4 py-3 text-sm ring-1 ring-slate-900/5 ring-inset">
+          <p className="font-medium text-slate-700">{errorMessage}</p>
+          <Button variant="outline" size="sm" onClick={() => void query.refetch()} loading={query.isFetching}>
+            <RotateCw aria-hidden="true" />
+            Try again
+          </Button>
+        </div>
+      ) : query.isPending ? (
+        <>
+          <dl className="grid grid-cols-2 gap-3" aria-busy="true">
+            {figures.map((f) => (
+              <StatTile key={f.label} label={f.label}>
+                <Skeleton className="mt-1 h-6 w-20" />
+              </StatTile>
+            ))}
+          </dl>
+          <span className="sr-only" role="status">
+            {loadingLabel}
+          </span>
+        </>
+      ) : (
+        <StatList figures={figures} />
+      )}
+    </div>
+  );
+}
