@@ -11,11 +11,8 @@ import { PublicOnly, RequireAdmin, RequireAuth } from './guards';
  * Each screen is its own chunk, loaded when its route is first visited: the login page does not
  * wait for the deals table, the layout's menus or the Excel writer (DESIGN §8 phone budget).
  */
-function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
-}
 type Props<C> = C extends ComponentType<infer P> ? P : never;
-function lazyWithProps<M, K extends keyof M>(load: () => Promise<M>, name: K) {
+function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K) {
   return lazy(async () => ({ default: (await load())[name] as ComponentType<Props<M[K]>> }));
 }
 
@@ -28,7 +25,7 @@ const DealsViewPage = lazyPage(() => import('../features/deals/deals-view-page')
 const SalesInputPage = lazyPage(() => import('../features/sales/sales-input-page'), 'SalesInputPage');
 const SalesViewPage = lazyPage(() => import('../features/sales/sales-view-page'), 'SalesViewPage');
 const AdminMaterialsPage = lazyPage(() => import('../features/materials/admin-materials-page'), 'AdminMaterialsPage');
-const MaterialsLibraryPage = lazyWithProps(() => import('../features/materials/materials-library-page'), 'MaterialsLibraryPage');
+const MaterialsLibraryPage = lazyPage(() => import('../features/materials/materials-library-page'), 'MaterialsLibraryPage');
 
 /** Inside the layout: while a screen's chunk loads, the sidebar and header stay. */
 function PageOutlet() {
