@@ -775,7 +775,7 @@ test('a sale without a policy number: the sales page still fits a phone', PHONE,
   await expectFitsPhone(page, testInfo, 'sales-no-policy-375');
 });
 
-test('2,000 sales: the table shows 1,000 at a time; the export holds all of them (a large workbook under the CSP)', async ({
+test('2,000 sales: the table shows 100 at a time, then more or all on request; the export holds all of them (a large workbook under the CSP)', async ({
   page,
   agent,
 }, testInfo) => {
@@ -803,14 +803,19 @@ test('2,000 sales: the table shows 1,000 at a time; the export holds all of them
   );
   await signIn(page, agent);
   await page.goto('/sales/salesview');
-  // Rendering 1,000 rows blocks the page for seconds on a loaded machine (over 10 s measured on
-  // main and on this branch alike): this is not a timed test (DESIGN §7; issue 9 sets the speed goal).
-  await expect(bodyRows(salesTable(page))).toHaveCount(1000, { timeout: 30_000 });
-  await expect(page.getByText('Showing 1,000 of 2,000 sales')).toBeVisible();
+  await expect(bodyRows(salesTable(page))).toHaveCount(100);
+  await expect(page.getByText('Showing 100 of 2,000 sales')).toBeVisible();
+  // Totals and the export cover every sale, not only the rows on screen.
   await expectSalesTotals(page, formatPesoText(sales.reduce((sum, s) => sum + Math.round(s.tcv * 100), 0)), 2000);
-  await page.getByRole('button', { name: 'Show 1,000 more' }).click();
-  await expect(bodyRows(salesTable(page))).toHaveCount(2000);
-  await expect(page.getByText('Showing 1,000 of 2,000 sales')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Show 100 more' }).click();
+  await expect(bodyRows(salesTable(page))).toHaveCount(200);
+  await expect(page.getByText('Showing 200 of 2,000 sales')).toBeVisible();
+  // A keyboard user asks for the rest and carries on from the end of the list.
+  await page.getByRole('button', { name: 'Show all 2,000' }).press('Enter');
+  // 2,000 rows block a loaded machine for seconds: not a timed test (DESIGN §7; the bench measures it).
+  await expect(bodyRows(salesTable(page))).toHaveCount(2000, { timeout: 30_000 });
+  await expect(bodyRows(salesTable(page)).last()).toContainText('Customer 2000');
+  await expect(page.getByText('Showing all 2,000 sales')).toBeFocused();
 
   const downloadPromise = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export To Excel' }).click();

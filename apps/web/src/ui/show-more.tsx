@@ -1,24 +1,68 @@
+import { useEffect, useRef } from 'react';
 import { Button } from './button';
 
 interface ShowMoreProps {
   shown: number;
   total: number;
   next: number;
+  /** Whether the user has asked for more rows than the first step. */
+  expanded: boolean;
   /** What the list holds, plural ("deals", "sales"). */
   noun: string;
   onShowMore: () => void;
+  onShowAll: () => void;
 }
 
-/** The footer of a list rendered in steps: how many are shown, and a button for the next step. */
-export function ShowMore({ shown, total, next, noun, onShowMore }: ShowMoreProps) {
-  if (shown >= total) return null;
+/**
+ * The footer of a list rendered in steps: how many are shown, and buttons for the next step and
+ * for every row. Once every row is shown after a request, it says so and takes the keyboard focus
+ * the vanished buttons had, so a keyboard user carries on from the end of the list.
+ */
+export function ShowMore({ shown, total, next, expanded, noun, onShowMore, onShowAll }: ShowMoreProps) {
+  const status = useRef<HTMLParagraphElement>(null);
+  const hadFocus = useRef(false);
+  const complete = shown >= total;
+  useEffect(() => {
+    if (complete && hadFocus.current) status.current?.focus();
+    hadFocus.current = false;
+  }, [complete]);
+
+  if (complete && !expanded) return null;
   const fmt = (n: number) => n.toLocaleString('en-PH');
+  const remember = () => {
+    hadFocus.current = true;
+  };
   return (
     <div className="flex flex-col items-center gap-2 border-t border-slate-100 px-4 py-4 text-sm text-slate-500 sm:flex-row sm:justify-between">
-      <p role="status">{`Showing ${fmt(shown)} of ${fmt(total)} ${noun}`}</p>
-      <Button variant="outline" size="sm" onClick={onShowMore}>
-        {`Show ${fmt(next)} more`}
-      </Button>
+      <p role="status" ref={status} tabIndex={-1} className="outline-none">
+        {complete ? `Showing all ${fmt(total)} ${noun}` : `Showing ${fmt(shown)} of ${fmt(total)} ${noun}`}
+      </p>
+      {!complete && (
+        <div className="flex flex-wrap justify-center gap-2">
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => {
+              if (shown + next >= total) remember();
+              onShowMore();
+            }}
+          >
+            {`Show ${fmt(next)} more`}
+          </Button>
+          {total - shown > next && (
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => {
+                remember();
+                onShowAll();
+              }}
+            >
+              {`Show all ${fmt(total)}`}
+            </Button>
+          )}
+        </div>
+      )}
     </div>
   );
 }

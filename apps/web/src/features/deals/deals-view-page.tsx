@@ -117,7 +117,15 @@ export function DealsViewPage() {
             ))}
           </TableBodyStates>
         </Table>
-        <ShowMore shown={page.visible.length} total={rows.length} next={page.next} noun="deals" onShowMore={page.showMore} />
+        <ShowMore
+          shown={page.visible.length}
+          total={rows.length}
+          next={page.next}
+          expanded={page.expanded}
+          noun="deals"
+          onShowMore={page.showMore}
+          onShowAll={page.showAll}
+        />
       </Card>
 
       {dialog?.kind === 'sale' && <AddSaleModal key={dialog.seq} deal={dialog.deal} open={dialog.open} onOpenChange={closeDialog} />}

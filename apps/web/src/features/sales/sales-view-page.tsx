@@ -133,7 +133,15 @@ export function SalesViewPage() {
             ))}
           </TableBodyStates>
         </Table>
-        <ShowMore shown={page.visible.length} total={rows.length} next={page.next} noun="sales" onShowMore={page.showMore} />
+        <ShowMore
+          shown={page.visible.length}
+          total={rows.length}
+          next={page.next}
+          expanded={page.expanded}
+          noun="sales"
+          onShowMore={page.showMore}
+          onShowAll={page.showAll}
+        />
       </Card>
     </>
   );
