@@ -12,7 +12,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/connect.ts';
 import { randomToken, nowIso } from './platform/tokens.ts';
 import { createCsrf, type Csrf } from './platform/csrf.ts';
-import { installErrorHandler, installNotFound } from './platform/errors.ts';
+import { installApiNotFound, installErrorHandler, installNotFound } from './platform/errors.ts';
 import { declarePublicScope, enforceAccess, enforceOwnership, requireAccessEverywhere, requireRouteTable } from './platform/guards.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { secretRepository } from './platform/secret-repository.ts';
@@ -123,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // API scope, so unknown paths meet none of its hooks (they only ever get a 404 or index.html).
   await app.register(async (web) => {
     declarePublicScope(web);
+    installApiNotFound(web);
     installNotFound(web, { spa: await serveWeb(web, config.webDist) });
   });
   return app;

@@ -57,13 +57,22 @@ export function installErrorHandler(app: FastifyInstance) {
 }
 
 /**
- * Unknown API routes are a JSON 404; with the SPA built, any other GET (and HEAD, answered the
- * same way without a body) gets its index.html. Which of the two is decided on the path, but this
- * is no security decision: either answer is public.
+ * Unknown API paths get a JSON 404 from a route the router matches: `/api/*` for every method, so
+ * the router, not a look at the URL text, decides that a path is an API path (however it is
+ * spelt: `/%61pi/x` is matched too). It lives outside the API scope, public, and answers nothing
+ * but the 404.
+ */
+export function installApiNotFound(app: FastifyInstance) {
+  app.all('/api/*', async (request, reply) => reply.code(404).send({ error: `No route ${request.method} ${request.url.split('?')[0]}` }));
+}
+
+/**
+ * Paths no route matches: with the SPA built, a GET (and a HEAD, answered the same way without a
+ * body) gets its index.html, for the client's router; anything else a JSON 404.
  */
 export function installNotFound(app: FastifyInstance, options: { spa: boolean }) {
   app.setNotFoundHandler((request, reply) => {
-    if (options.spa && (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/')) {
+    if (options.spa && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).send({ error: `No route ${request.method} ${request.url.split('?')[0]}` });

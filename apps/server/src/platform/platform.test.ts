@@ -73,6 +73,18 @@ describe('platform', () => {
     expect(res.json()).toEqual({ error: 'No route GET /api/nothing-here' });
     const post = await t.client().post('/api/nothing-here', {});
     expect(post.statusCode).toBe(404);
+    // The router decides what is an API path, not the URL's spelling: never the SPA's index.html.
+    for (const [method, url] of [
+      ['GET', '/%61pi/nothing-here'],
+      ['GET', '/api/login'],
+      ['HEAD', '/api/deep/nothing/here'],
+      ['DELETE', '/api/nothing-here'],
+    ] as const) {
+      const res = await t.app.inject({ method, url });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.headers['content-type'], `${method} ${url}`).toContain('application/json');
+    }
+    expect((await t.client().get('/api/deep/nothing/here')).json()).toEqual({ error: 'No route GET /api/deep/nothing/here' });
   });
 
   it('serves the SPA: index.html for app routes, hashed assets cached for good', async () => {
