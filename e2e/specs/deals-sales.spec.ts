@@ -132,12 +132,12 @@ const field = (scope: Page | Locator, label: string) => scope.getByLabel(label, 
 
 async function expectDealTotals(page: Page, total: string, count: number) {
   await expect(stat(page, 'Total TCV')).toHaveText(total);
-  await expect(stat(page, 'Number of Deals Made')).toHaveText(String(count));
+  await expect(stat(page, 'Number of Deals Made')).toHaveText(count.toLocaleString('en-US'));
 }
 
 async function expectSalesTotals(page: Page, total: string, count: number) {
   await expect(page.getByText(`Total TCV: ${total}`, { exact: true })).toBeVisible();
-  await expect(page.getByText(`Number of Sales Made: ${count}`, { exact: true })).toBeVisible();
+  await expect(page.getByText(`Number of Sales Made: ${count.toLocaleString('en-US')}`, { exact: true })).toBeVisible();
 }
 
 /**

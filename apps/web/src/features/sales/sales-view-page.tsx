@@ -75,7 +75,7 @@ export function SalesViewPage() {
             errorMessage="Your totals could not be loaded."
             figures={[
               { label: 'Total TCV:', value: formatPeso(total) },
-              { label: 'Number of Sales Made:', value: String(rows.length) },
+              { label: 'Number of Sales Made:', value: rows.length.toLocaleString('en-PH') },
             ]}
           />
         </div>
