@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { ACCOUNT_TYPES, GENDERS, MEMBER_STATUSES, POSITIONS } from './enums.ts';
 import {
   LIMITS,
+  MAX_ID,
   contactField,
+  controlCharacterMessage,
+  hasControlCharacter,
   emailField,
   memberIdSchema,
   nameField,
@@ -105,3 +108,88 @@ export const editMemberRequest = z
 export type EditMemberRequest = z.input<typeof editMemberRequest>;
 
 export const editMemberResponse = z.object({ success: z.literal(true), member: memberRecord });
+
+/** membersrecord: a direct recruit as the sponsoring agent sees them (spec §2 Agent Recruitment). */
+export const recruitRecord = z.object({
+  id: z.number(),
+  f_name: z.string(),
+  m_name: z.string().nullable(),
+  l_name: z.string(),
+  contact_no: z.string(),
+  email: z.string(),
+  referral_code: z.string(),
+  reg_date: z.string(),
+  status: z.enum(MEMBER_STATUSES),
+  position: z.enum(POSITIONS),
+});
+export type RecruitRecord = z.infer<typeof recruitRecord>;
+
+/** gethiearchy: the hierarchy of spec §3, derived from the sponsor chain (DESIGN §6). */
+export const hierarchyResponse = z.object({
+  referror: z.number().nullable(),
+  referror_name: z.string().nullable(),
+  manager: z.number().nullable(),
+  manager_name: z.string().nullable(),
+  agency_manager: z.number().nullable(),
+  agency_manager_name: z.string().nullable(),
+  agency_owner: z.number().nullable(),
+  agency_owner_name: z.string().nullable(),
+});
+export type HierarchyResponse = z.infer<typeof hierarchyResponse>;
+
+/** teamsize: Approved, active members only. */
+export const teamSizeResponse = z.object({ direct: z.number(), downline: z.number() });
+export type TeamSizeResponse = z.infer<typeof teamSizeResponse>;
+
+export const MEMBER_PAGE_SIZES = [25, 50, 100] as const;
+
+/** adminmembersearch: the admin's Members Record, searched and paged on the server. */
+export const memberSearchRequest = z
+  .object({
+    id: memberIdSchema,
+    /** Case-insensitive, over first, middle and last name joined (spec §5). */
+    q: z
+      .string()
+      .trim()
+      .max(LIMITS.line, `Search must be at most ${LIMITS.line} characters`)
+      .refine((v) => !hasControlCharacter(v), controlCharacterMessage('Search'))
+      .optional()
+      .default(''),
+    page: z.coerce
+      .number({ error: 'page must be a number' })
+      .int('page must be a whole number')
+      .min(1, 'page must be at least 1')
+      .max(MAX_ID)
+      .default(1),
+    pageSize: z.coerce
+      .number({ error: 'pageSize must be a number' })
+      .refine((v) => (MEMBER_PAGE_SIZES as readonly number[]).includes(v), `pageSize must be one of ${MEMBER_PAGE_SIZES.join(', ')}`)
+      .default(25),
+  })
+  .strict();
+export type MemberSearchRequest = z.input<typeof memberSearchRequest>;
+
+export const memberSearchResponse = z.object({
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  rows: z.array(memberRecord),
+});
+export type MemberSearchResponse = z.infer<typeof memberSearchResponse>;
+
+/** approvemember / deactivatemember / memberhistory take `{ id }`, the member acted on (as editMember). */
+export const memberActionResponse = z.object({ success: z.literal(true), member: memberRecord });
+
+export const MEMBER_AUDIT_ACTIONS = ['approved', 'edited', 'password_changed', 'deactivated'] as const;
+export type MemberAuditAction = (typeof MEMBER_AUDIT_ACTIONS)[number];
+
+/** memberhistory: what administrators did to a member, newest first. Never a password. */
+export const memberAuditEntry = z.object({
+  id: z.number(),
+  at: z.string(),
+  action: z.enum(MEMBER_AUDIT_ACTIONS),
+  actor: personRef.nullable(),
+  changes: z.array(z.object({ field: z.string(), from: z.string().nullable(), to: z.string().nullable() })),
+});
+export type MemberAuditEntry = z.infer<typeof memberAuditEntry>;
+export const memberHistoryResponse = z.array(memberAuditEntry);

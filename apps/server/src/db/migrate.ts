@@ -4,6 +4,7 @@ import { m001Members } from './migrations/001-members.ts';
 import { m002DealsSales } from './migrations/002-deals-sales.ts';
 import { m003Materials } from './migrations/003-materials.ts';
 import { m004ServerSecrets } from './migrations/004-server-secrets.ts';
+import { m005MembersAudit } from './migrations/005-members-audit.ts';
 
 /** Every migration, in order. A migration gets the dialect for the few types that differ. */
 const MIGRATIONS: Record<string, (dialect: DialectName) => Migration> = {
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, (dialect: DialectName) => Migration> = {
   '002-deals-sales': m002DealsSales,
   '003-materials': m003Materials,
   '004-server-secrets': m004ServerSecrets,
+  '005-members-audit': m005MembersAudit,
 };
 
 class StaticProvider implements MigrationProvider {
@@ -20,13 +22,22 @@ class StaticProvider implements MigrationProvider {
   }
 }
 
-export async function migrateToLatest({ db, dialect, schema }: Db): Promise<void> {
+export async function migrateToLatest(db: Db): Promise<void> {
+  await migrate(db);
+}
+
+/** Up to and including migration `name` (tests of a migration over data of the schema before it). */
+export async function migrateTo(db: Db, name: string): Promise<void> {
+  await migrate(db, name);
+}
+
+async function migrate({ db, dialect, schema }: Db, target?: string): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: new StaticProvider(dialect),
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = target ? await migrator.migrateTo(target) : await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
