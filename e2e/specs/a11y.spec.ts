@@ -194,7 +194,7 @@ for (const size of SIZES) {
       await axe.check();
     });
 
-    test('an agent: dashboard, deals and sales with data; the drawer, the profile popup, Edit Deal and Add Sales', async ({
+    test('an agent: dashboard, deals, sales and Help Center with data; the drawer, the profile popup, Edit Deal, Add Sales and the ticket form with errors', async ({
       page,
       baseURL,
     }, testInfo) => {

@@ -153,7 +153,7 @@ const TicketRow = memo(function TicketRow({
           <Button {...closeProps} variant="secondary" loading={busy} onClick={() => onClose(ticket, 'Resolved')}>
             Resolve
           </Button>
-          <Button {...closeProps} variant="danger" onClick={() => onClose(ticket, 'Rejected')}>
+          <Button {...closeProps} variant="outline" onClick={() => onClose(ticket, 'Rejected')}>
             Reject
           </Button>
           {closed && (
