@@ -25,24 +25,29 @@ type Dialog = { ticket: Ticket; open: boolean; seq: number };
  */
 export function AdminTicketsPage() {
   const tickets = useAdminTickets();
-  const closeTicket = useCloseTicket();
+  const { mutateAsync: closeTicket } = useCloseTicket();
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  /** The ticket being closed right now (its buttons wait). */
-  const [closing, setClosing] = useState<number | null>(null);
+  /** The tickets being closed right now, and to what (their buttons wait). */
+  const [closing, setClosing] = useState<ReadonlyMap<number, Closing>>(new Map());
 
   const onEdit = useCallback((ticket: Ticket) => setDialog((current) => ({ ticket, open: true, seq: (current?.seq ?? 0) + 1 })), []);
+  // mutateAsync, not mutate: mutate's own callbacks fire for the latest call only, and two rows may be closing at once.
   const onClose = useCallback(
-    (ticket: Ticket, status: Closing) => {
-      setClosing(ticket.id);
-      closeTicket.mutate(
-        { ticketId: ticket.id, status },
-        {
-          onSuccess: ({ ticket: closed }) => toast.success(TICKET_MESSAGES.closed(closed.id, closed.status)),
-          // 409: another admin closed it first; the server says how, and the list is read again.
-          onError: (error) => toast.error(isApiError(error) && error.status < 500 ? error.error : 'Failed to update ticket'),
-          onSettled: () => setClosing(null),
-        },
-      );
+    async (ticket: Ticket, status: Closing) => {
+      setClosing((current) => new Map(current).set(ticket.id, status));
+      try {
+        const { ticket: closed } = await closeTicket({ ticketId: ticket.id, status });
+        toast.success(TICKET_MESSAGES.closed(closed.id, closed.status));
+      } catch (error) {
+        // 409: another admin closed it first; the server says how, and the list is read again.
+        toast.error(isApiError(error) && error.status < 500 ? error.error : 'Failed to update ticket');
+      } finally {
+        setClosing((current) => {
+          const next = new Map(current);
+          next.delete(ticket.id);
+          return next;
+        });
+      }
     },
     [closeTicket],
   );
@@ -86,7 +91,7 @@ export function AdminTicketsPage() {
             emptyDescription="Tickets that members open from the Help Center appear here."
           >
             {rows.map((ticket) => (
-              <TicketRow key={ticket.id} ticket={ticket} busy={closing === ticket.id} onEdit={onEdit} onClose={onClose} />
+              <TicketRow key={ticket.id} ticket={ticket} closingAs={closing.get(ticket.id)} onEdit={onEdit} onClose={onClose} />
             ))}
           </TableBodyStates>
         </Table>
@@ -108,23 +113,24 @@ const closedNote = (status: TicketStatus) => `Already ${status.toLowerCase()}: a
 
 const TicketRow = memo(function TicketRow({
   ticket,
-  busy,
+  closingAs,
   onEdit,
   onClose,
 }: {
   ticket: Ticket;
-  busy: boolean;
+  /** Set while this ticket is being closed, to the status asked for. */
+  closingAs: Closing | undefined;
   onEdit: (ticket: Ticket) => void;
-  onClose: (ticket: Ticket, status: Closing) => void;
+  onClose: (ticket: Ticket, status: Closing) => Promise<void>;
 }) {
   const noteId = useId();
   const closed = ticket.status !== 'Pending';
+  const busy = closingAs !== undefined;
   const opened = formatTimestampParts(ticket.created_at);
   const by = ticket.member ? [ticket.member.f_name, ticket.member.l_name].join(' ') : 'the agency';
   const closeProps = {
     size: 'sm' as const,
     disabled: closed || busy,
-    title: closed ? closedNote(ticket.status) : undefined,
     'aria-describedby': closed ? noteId : undefined,
   };
   return (
@@ -137,6 +143,10 @@ const TicketRow = memo(function TicketRow({
         <p className="mt-0.5 text-xs text-slate-500">
           By {by} · <time dateTime={ticket.created_at}>{opened.date}</time>
         </p>
+        {/* On a phone the Status column is off to the side: the badge is repeated here (read once, from its column). */}
+        <span aria-hidden="true" className="mt-1.5 block md:hidden">
+          <TicketStatusBadge status={ticket.status} />
+        </span>
       </TableCell>
       <TableCell className="min-w-56">
         <p className="line-clamp-3 max-w-md break-words whitespace-pre-line">{ticket.description}</p>
@@ -150,10 +160,10 @@ const TicketRow = memo(function TicketRow({
           <Button size="sm" variant="outline" onClick={() => onEdit(ticket)}>
             Edit
           </Button>
-          <Button {...closeProps} variant="secondary" loading={busy} onClick={() => onClose(ticket, 'Resolved')}>
+          <Button {...closeProps} variant="secondary" loading={closingAs === 'Resolved'} onClick={() => void onClose(ticket, 'Resolved')}>
             Resolve
           </Button>
-          <Button {...closeProps} variant="outline" onClick={() => onClose(ticket, 'Rejected')}>
+          <Button {...closeProps} variant="outline" loading={closingAs === 'Rejected'} onClick={() => void onClose(ticket, 'Rejected')}>
             Reject
           </Button>
           {closed && (
