@@ -35,12 +35,12 @@ const AGENT_DATA_PAGES: readonly (readonly [string, string])[] = [
   ['/deals/dealsview', 'Deals Table'],
   ['/sales/salesinput', 'Sales'],
   ['/sales/salesview', 'Sales'],
+  ['/helpcenter', 'Help Center'],
 ];
 const AGENT_OTHER_PAGES: readonly (readonly [string, string])[] = [
   ['/portfolio', 'My Portfolio'],
   ['/proposals', 'Insurance Proposals'],
   ['/estore', 'E-Store'],
-  ['/helpcenter', 'Help Center'],
   ['/university', 'University'],
   ['/recruitment', 'Agent Recruitment'],
   ['/marketing', 'Marketing'],
@@ -136,6 +136,23 @@ async function seedDeal(baseURL: string, agent: Agent, customerName: string) {
   }
 }
 
+/** A ticket the agent opened, through the API; `close` has an admin resolve it. */
+async function seedTicket(baseURL: string, agent: Agent, title: string, close = false): Promise<void> {
+  const c = await loginApi(baseURL, agent.username, agent.password);
+  try {
+    const res = await c.csrfPost(routes.addTicket.path, { id: agent.id, title, description: 'Seeded for the scan.', type: 'finance' });
+    if (res.status() !== 201) throw new Error(`addticket: ${res.status()} ${await res.text()}`);
+    if (!close) return;
+    const { ticket } = (await res.json()) as { ticket: { id: number } };
+    const admin = await loginApi(baseURL, ADMIN.username, ADMIN.password);
+    const closed = await admin.csrfPost(routes.closeTicket.path, { ticketId: ticket.id, status: 'Resolved' });
+    await admin.dispose();
+    if (!closed.ok()) throw new Error(`closeticket: ${closed.status()} ${await closed.text()}`);
+  } finally {
+    await c.dispose();
+  }
+}
+
 /** A section holding one small PDF, through the admin API; returns the section's name and the file's title. */
 async function seedMaterial(baseURL: string): Promise<{ section: string; title: string }> {
   const admin = await loginApi(baseURL, ADMIN.username, ADMIN.password);
@@ -177,7 +194,7 @@ for (const size of SIZES) {
       await axe.check();
     });
 
-    test('an agent: dashboard, deals and sales with data; the drawer, the profile popup, Edit Deal and Add Sales', async ({
+    test('an agent: dashboard, deals, sales and Help Center with data; the drawer, the profile popup, Edit Deal, Add Sales and the ticket form with errors', async ({
       page,
       baseURL,
     }, testInfo) => {
@@ -185,6 +202,8 @@ for (const size of SIZES) {
       const agent = await createAgent(baseURL!);
       await seedSales(baseURL!, agent, [125000]);
       await seedDeal(baseURL!, agent, 'Andrea Reyes');
+      await seedTicket(baseURL!, agent, 'Commission not credited');
+      await seedTicket(baseURL!, agent, 'Claims hotline unreachable', true);
       const axe = scanner(page, testInfo);
       await signIn(page, agent);
 
@@ -222,6 +241,12 @@ for (const size of SIZES) {
       await axe.scan('/deals/dealsview Add Sales');
       await escape(page, sale);
 
+      // The Help Center form with its errors shown.
+      await openPage(page, '/helpcenter', 'Help Center');
+      await page.getByRole('button', { name: 'Submit', exact: true }).click();
+      await expect(page.getByText('Title is required')).toBeVisible();
+      await axe.scan('/helpcenter with errors');
+
       await axe.check();
     });
 
@@ -236,8 +261,11 @@ for (const size of SIZES) {
       await axe.check();
     });
 
-    test('an admin: the admin pages and the delete confirmation', async ({ page, baseURL }, testInfo) => {
+    test('an admin: the admin pages, the delete confirmation and Edit Ticket', async ({ page, baseURL, agent }, testInfo) => {
       const { section, title } = await seedMaterial(baseURL!);
+      const ticketTitle = `A11y ticket ${uniqueId()}`;
+      await seedTicket(baseURL!, agent, ticketTitle);
+      await seedTicket(baseURL!, agent, `A11y closed ${uniqueId()}`, true);
       const axe = scanner(page, testInfo);
       await loginUi(page, ADMIN.username, ADMIN.password);
       await expect(page).toHaveURL(/\/$/);
@@ -255,6 +283,18 @@ for (const size of SIZES) {
       await expect(confirm).toBeVisible();
       await axe.scan('/admin/adminmaterials delete confirmation');
       await escape(page, confirm);
+
+      await openPage(page, '/admin/adminticketlist', 'Tickets List');
+      const ticketRow = page.getByRole('table', { name: 'Tickets' }).getByRole('row').filter({ hasText: ticketTitle });
+      await ticketRow.getByRole('button', { name: 'Edit', exact: true }).click();
+      const editTicket = page.getByRole('dialog', { name: 'Edit Ticket' });
+      await expect(editTicket).toBeVisible();
+      await axe.scan('/admin/adminticketlist Edit Ticket');
+      await editTicket.getByLabel('Title').fill('');
+      await editTicket.getByRole('button', { name: 'Save Changes', exact: true }).click();
+      await expect(editTicket.getByText('Title is required')).toBeVisible();
+      await axe.scan('/admin/adminticketlist Edit Ticket with errors');
+      await escape(page, editTicket);
 
       await axe.check();
     });

@@ -30,6 +30,8 @@ import { membersRoutes } from './features/members/routes.ts';
 import { createMembersService } from './features/members/service.ts';
 import { salesRoutes } from './features/sales/routes.ts';
 import { createSalesService } from './features/sales/service.ts';
+import { ticketsRoutes } from './features/tickets/routes.ts';
+import { createTicketsService } from './features/tickets/service.ts';
 
 const DOCS_PREFIX = '/api/docs';
 
@@ -49,7 +51,8 @@ export function buildServices({ config, db }: AppDeps) {
   const storage = createLocalDiskStorage(config.storageDir);
   const materials = createMaterialsService(db.db, storage);
   const health = createHealthService(db.db);
-  return { sessions, members, auth, deals, sales, storage, materials, health };
+  const tickets = createTicketsService(db.db, members);
+  return { sessions, members, auth, deals, sales, storage, materials, health, tickets };
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -117,6 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     materialsRoutes(api, services.materials, { storage: services.storage, config });
     dealsRoutes(api, services.deals);
     salesRoutes(api, services.sales);
+    ticketsRoutes(api, services.tickets);
   });
 
   // The built SPA and the not-found handler: public because their scope says so, and outside the

@@ -39,10 +39,12 @@ const ticketFields = {
 /** addticket: an agent opens a ticket (`id` is the agent). */
 export const addTicketRequest = z.object({ id: memberIdSchema, ...ticketFields }).strict();
 export type AddTicketRequest = z.input<typeof addTicketRequest>;
+export type NewTicket = z.output<typeof addTicketRequest>;
 
 /** editticket (admin): title, description and type of a ticket. */
 export const editTicketRequest = z.object({ ticketId: idField('ticketId'), ...ticketFields }).strict();
 export type EditTicketRequest = z.input<typeof editTicketRequest>;
+export type EditTicket = z.output<typeof editTicketRequest>;
 
 /** closeticket (admin): Resolve or Reject a Pending ticket. */
 export const closeTicketRequest = z
@@ -52,5 +54,16 @@ export const closeTicketRequest = z
   })
   .strict();
 export type CloseTicketRequest = z.input<typeof closeTicketRequest>;
+export type CloseTicket = z.output<typeof closeTicketRequest>;
 
 export const ticketSavedResponse = z.object({ success: z.literal(true), ticket });
+
+/** What the server answers when a ticket cannot be found or closed, and what the screens say. */
+export const TICKET_MESSAGES = {
+  notFound: 'Ticket not found',
+  memberNotFound: 'Member not found',
+  alreadyClosed: (status: TicketStatus) => `This ticket is already ${status}`,
+  submitted: 'Ticket submitted',
+  updated: 'Ticket updated',
+  closed: (id: number, status: TicketStatus) => `Ticket #${id} ${status === 'Resolved' ? 'resolved' : 'rejected'}`,
+} as const;

@@ -2,7 +2,7 @@
  * npm run seed:demo — fills the configured database (DATABASE_URL, STORAGE_DIR) with realistic
  * demo data through the same services the API uses: an agency owner, agency managers, managers
  * and agents in a 4-level sponsor hierarchy (a few still Pending), their deals and sales, and
- * learning and marketing sections with materials. Every demo member's password is printed once.
+ * learning and marketing sections with materials, and the spec's four sample tickets. Every demo member's password is printed once.
  * Refuses to run twice on the same database (it looks for the demo owner).
  */
 import { buildServices } from '../app.ts';
@@ -14,6 +14,7 @@ import { newStorageKey } from '../platform/storage.ts';
 import type { Auth } from '../platform/sessions.ts';
 import { PRODUCT_CATALOGUE, PRODUCT_CATEGORIES, type Product } from '@ahente/contract/catalogue';
 import { DEAL_STATUSES, SALES_GROUPS, TRANSACTION_TYPES } from '@ahente/contract/enums';
+import type { TicketType } from '@ahente/contract/tickets';
 
 const PASSWORD = 'demo-pass-2026';
 const FIRST = [
@@ -199,8 +200,33 @@ try {
     );
   }
 
+  // The four sample tickets of spec §2 (Tickets List), all Pending, one of each type: the agency's own (no member).
+  const tickets: Array<[TicketType, string, string]> = [
+    [
+      'concerns',
+      'Client cannot reach the claims hotline',
+      'A client with a Comprehensive motor policy has called the insurer claims hotline three times since Monday without getting through. Who can help her file the claim?',
+    ],
+    [
+      'finance',
+      'Commission for October not yet credited',
+      'The commission for two CTPL policies sold on October 14 does not show in my payout. Please check whether the sales were recorded.',
+    ],
+    [
+      'sales',
+      'Request for group HMO rates for a 40-person company',
+      'A Laguna construction firm asks for quotations on Corporate HMO and GYRT for 40 employees. Please send the current rate card.',
+    ],
+    [
+      'registration',
+      'New recruit cannot finish sign-up',
+      'My recruit entered my referral code but the registration page says the code is invalid. She signed up with the link from my profile.',
+    ],
+  ];
+  for (const [type, title, description] of tickets) await s.tickets.open(null, { type, title, description });
+
   console.log(
-    `Demo data: ${n} members (owner demo_owner, agency managers demo_am1-2, managers demo_mgr11-22, agents demo_agent111-223, 4 Pending), ${deals} deals, ${sales} sales, ${sections.size} sections, ${files.length} materials.`,
+    `Demo data: ${n} members (owner demo_owner, agency managers demo_am1-2, managers demo_mgr11-22, agents demo_agent111-223, 4 Pending), ${deals} deals, ${sales} sales, ${sections.size} sections, ${files.length} materials, ${tickets.length} Pending tickets.`,
   );
   console.log(`Every demo member's password: ${PASSWORD}`);
 } finally {

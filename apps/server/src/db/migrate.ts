@@ -5,6 +5,7 @@ import { m002DealsSales } from './migrations/002-deals-sales.ts';
 import { m003Materials } from './migrations/003-materials.ts';
 import { m004ServerSecrets } from './migrations/004-server-secrets.ts';
 import { m005MembersAudit } from './migrations/005-members-audit.ts';
+import { m006Tickets } from './migrations/006-tickets.ts';
 
 /** Every migration, in order. A migration gets the dialect for the few types that differ. */
 const MIGRATIONS: Record<string, (dialect: DialectName) => Migration> = {
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, (dialect: DialectName) => Migration> = {
   '003-materials': m003Materials,
   '004-server-secrets': m004ServerSecrets,
   '005-members-audit': m005MembersAudit,
+  '006-tickets': m006Tickets,
 };
 
 class StaticProvider implements MigrationProvider {

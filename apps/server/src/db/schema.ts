@@ -10,6 +10,7 @@ import type {
   TransactionType,
 } from '@ahente/contract/enums';
 import type { MemberAuditAction } from '@ahente/contract/members';
+import type { TicketStatus, TicketType } from '@ahente/contract/tickets';
 
 /** Timestamps are UTC ISO-8601 text and dates YYYY-MM-DD text on both databases. */
 export interface MembersTable {
@@ -125,6 +126,22 @@ export interface MaterialsTable {
   createdat: string;
 }
 
+export interface TicketsTable {
+  id: Generated<number>;
+  /** Who opened it; null for the agency's own sample tickets (decision 012). */
+  member_id: number | null;
+  title: string;
+  description: string;
+  type: TicketType;
+  status: TicketStatus;
+  created_at: string;
+  /** Set exactly when the status is Resolved or Rejected (a CHECK constraint holds it). */
+  closed_at: string | null;
+  /** The admin who resolved or rejected it. */
+  closed_by: number | null;
+  updated_at: string;
+}
+
 export interface ServerSecretsTable {
   name: string;
   value: string;
@@ -153,4 +170,5 @@ export interface Database {
   materials: MaterialsTable;
   server_secrets: ServerSecretsTable;
   member_audit: MemberAuditTable;
+  tickets: TicketsTable;
 }

@@ -51,6 +51,11 @@ async function ownerDeal(): Promise<number> {
   const res = await (await t.loginAs(owner)).post(routes.addDeal.path, dealBody());
   return res.json().deal.id;
 }
+const ticketBody = () => ({ id: owner.id, title: `Ticket ${seq++}`, description: 'Please check my commission.', type: 'finance' });
+async function ownerTicket(): Promise<number> {
+  const res = await (await t.loginAs(owner)).post(routes.addTicket.path, ticketBody());
+  return res.json().ticket.id;
+}
 const dealForm = (dealid: number) => ({
   dealid,
   customerName: 'Maria Clara',
@@ -109,6 +114,15 @@ const MATRIX: Record<RouteName, Row> = {
   editDeal: { call: async () => ({ body: { id: owner.id, formData: dealForm(await ownerDeal()) } }), expect: selfOrAdmin },
   addSale: { call: async () => ({ body: { id: owner.id, formData: dealForm(await ownerDeal()) } }), expect: selfOrAdmin },
   getSales: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
+  // Tickets (decision 012).
+  addTicket: { call: async () => ({ body: ticketBody() }), expect: { ...selfOrAdmin, owner: 201, admin: 201 } },
+  getMyTickets: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
+  adminTicketList: { call: async () => ({}), expect: adminsOnly },
+  editTicket: {
+    call: async () => ({ body: { ticketId: await ownerTicket(), title: 'Edited', description: 'Edited text', type: 'sales' } }),
+    expect: adminsOnly,
+  },
+  closeTicket: { call: async () => ({ body: { ticketId: await ownerTicket(), status: 'Resolved' } }), expect: adminsOnly },
 };
 
 async function clientFor(caller: Caller): Promise<TestClient> {

@@ -14,6 +14,7 @@ let agentId: number;
 let dealId: number;
 let sectionId: number;
 let materialId: number;
+let ticketId: number;
 
 type Json = string | number | boolean | null | Json[] | { [k: string]: Json };
 interface Case {
@@ -115,6 +116,14 @@ const cases = (): Case[] => [
   })),
   { url: '/api/getdeals', body: () => ({ id: adminId }) },
   { url: '/api/getsales', body: () => ({ id: adminId }) },
+  // Tickets (decision 012).
+  { url: '/api/addticket', body: () => ({ id: agentId, title: 'Missing commission', description: 'Line one\nLine two', type: 'finance' }) },
+  { url: '/api/getmytickets', body: () => ({ id: agentId }) },
+  {
+    url: '/api/editticket',
+    body: () => ({ ticketId: String(ticketId), title: 'Missing commission', description: 'Checked', type: 'sales' }),
+  },
+  { url: '/api/closeticket', body: () => ({ ticketId: String(ticketId), status: 'Resolved' }) },
 ];
 
 /** Every path to a string (or id) leaf of a body. */
@@ -141,6 +150,7 @@ async function snapshot() {
     sections: await db.selectFrom('sections').selectAll().orderBy('id').execute(),
     materials: await db.selectFrom('materials').selectAll().orderBy('id').execute(),
     member_audit: await db.selectFrom('member_audit').selectAll().orderBy('id').execute(),
+    tickets: await db.selectFrom('tickets').selectAll().orderBy('id').execute(),
   };
 }
 
@@ -164,6 +174,9 @@ beforeAll(async () => {
   );
   expect(deal.statusCode, deal.body).toBe(200);
   dealId = deal.json().deal.id;
+  const ticket = await admin.post('/api/addticket', { id: agentId, title: 'Bounds', description: 'Bounds', type: 'concerns' });
+  expect(ticket.statusCode, ticket.body).toBe(201);
+  ticketId = ticket.json().ticket.id;
 });
 afterAll(() => t.close());
 
@@ -222,7 +235,7 @@ describe('ids beyond what the columns hold', () => {
     const before = await snapshot();
     for (const c of cases()) {
       const base = c.body();
-      for (const path of leaves(base).filter((p) => ['id', 'dealid', 'sectionId'].includes(p.at(-1)!))) {
+      for (const path of leaves(base).filter((p) => ['id', 'dealid', 'sectionId', 'ticketId'].includes(p.at(-1)!))) {
         for (const big of [MAX_ID + 1, '2147483648', 99_999_999_999]) {
           const res = await admin.post(c.url, setAt(base, path, big));
           const where = `${c.url} ${path.join('.')}=${big}`;

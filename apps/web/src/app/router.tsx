@@ -42,6 +42,8 @@ const SalesInputPage = lazyPage(() => import('../features/sales/sales-input-page
 const SalesViewPage = lazyPage(() => import('../features/sales/sales-view-page'), 'SalesViewPage');
 const AdminMaterialsPage = lazyPage(() => import('../features/materials/admin-materials-page'), 'AdminMaterialsPage');
 const MaterialsLibraryPage = lazyPage(() => import('../features/materials/materials-library-page'), 'MaterialsLibraryPage');
+const HelpCenterPage = lazyPage(() => import('../features/tickets/help-center-page'), 'HelpCenterPage');
+const AdminTicketsPage = lazyPage(() => import('../features/tickets/admin-tickets-page'), 'AdminTicketsPage');
 
 /** Inside the layout: while a screen's chunk loads, the sidebar and header stay. */
 function PageOutlet() {
@@ -113,7 +115,7 @@ export const router = createBrowserRouter([
                   },
                   { path: 'proposals', element: soon('Insurance Proposals') },
                   { path: 'estore', element: soon('E-Store') },
-                  { path: 'helpcenter', element: soon('Help Center') },
+                  { path: 'helpcenter', element: <HelpCenterPage /> },
                   { path: 'university', element: soon('University') },
                   { path: 'recruitment', element: soon('Agent Recruitment') },
                   {
@@ -155,7 +157,7 @@ export const router = createBrowserRouter([
                       { index: true, element: <Navigate to="adminmembers" replace /> },
                       { path: 'adminmembers', element: soon('Members List') },
                       { path: 'adminmaterials', element: <AdminMaterialsPage /> },
-                      { path: 'adminticketlist', element: soon('Tickets List') },
+                      { path: 'adminticketlist', element: <AdminTicketsPage /> },
                     ],
                   },
                   { path: '*', element: <NotFoundPage /> },

@@ -1,0 +1,94 @@
+import type { Kysely } from 'kysely';
+import { TICKET_MESSAGES, type CloseTicket, type EditTicket, type NewTicket, type Ticket } from '@ahente/contract/tickets';
+import type { Database } from '../../db/schema.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
+import { nowIso } from '../../platform/tokens.ts';
+import type { MembersService } from '../members/service.ts';
+import { ticketsRepository, type TicketWithMemberRow } from './repository.ts';
+
+/** The fields a ticket is opened with, as the contract's schema leaves them (trimmed, checked). */
+export type TicketFields = Omit<NewTicket, 'id'>;
+
+function toTicket(row: TicketWithMemberRow): Ticket {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    status: row.status,
+    type: row.type,
+    member:
+      row.owner_id === null
+        ? null
+        : { id: row.owner_id, f_name: row.owner_f_name ?? '', m_name: row.owner_m_name, l_name: row.owner_l_name ?? '' },
+    created_at: row.created_at,
+    closed_at: row.closed_at,
+  };
+}
+
+/**
+ * Tickets (decision 012). Who may call what is settled by the route table before a call gets
+ * here (a member opens and lists their own, an admin any); the rules below are the ticket's own:
+ * Pending → Resolved | Rejected, once, and a closed ticket stays closed.
+ */
+export function createTicketsService(db: Kysely<Database>, members: Pick<MembersService, 'findById'>) {
+  async function read(exec: Kysely<Database>, id: number): Promise<Ticket> {
+    const row = await ticketsRepository.find(exec, id);
+    if (!row) throw notFound(TICKET_MESSAGES.notFound);
+    return toTicket(row);
+  }
+
+  return {
+    /** addticket: a Pending ticket of the member (`memberId` null: one of the agency's samples). */
+    async open(memberId: number | null, fields: TicketFields): Promise<Ticket> {
+      if (memberId !== null && !(await members.findById(memberId))) throw notFound(TICKET_MESSAGES.memberNotFound);
+      return db.transaction().execute(async (trx) => {
+        const now = nowIso();
+        const id = await ticketsRepository.insert(trx, {
+          member_id: memberId,
+          ...fields,
+          status: 'Pending',
+          created_at: now,
+          closed_at: null,
+          closed_by: null,
+          updated_at: now,
+        });
+        return read(trx, id);
+      });
+    },
+
+    /** getmytickets: newest first. */
+    async listForMember(memberId: number): Promise<Ticket[]> {
+      return (await ticketsRepository.listForMember(db, memberId)).map(toTicket);
+    },
+
+    /** adminticketlist: Pending first, then newest first. */
+    async listAll(): Promise<Ticket[]> {
+      return (await ticketsRepository.listAll(db)).map(toTicket);
+    },
+
+    /** editticket: title, description and type, on any ticket, Pending or closed (decision 012). */
+    async edit({ ticketId, title, description, type }: EditTicket): Promise<Ticket> {
+      return db.transaction().execute(async (trx) => {
+        if (!(await ticketsRepository.update(trx, ticketId, { title, description, type, updated_at: nowIso() }))) {
+          throw notFound(TICKET_MESSAGES.notFound);
+        }
+        return read(trx, ticketId);
+      });
+    },
+
+    /**
+     * closeticket: Pending → Resolved or Rejected. 409 naming the status it already has when it is
+     * closed, including when another admin closed it a moment earlier (decision 012).
+     */
+    async close({ ticketId, status }: CloseTicket, adminId: number): Promise<Ticket> {
+      return db.transaction().execute(async (trx) => {
+        const closed = await ticketsRepository.closeIfPending(trx, ticketId, status, adminId, nowIso());
+        const ticket = await read(trx, ticketId);
+        if (!closed) throw conflict(TICKET_MESSAGES.alreadyClosed(ticket.status));
+        return ticket;
+      });
+    },
+  };
+}
+
+export type TicketsService = ReturnType<typeof createTicketsService>;

@@ -1,0 +1,135 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LifeBuoy, MessageSquarePlus, RotateCw } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { TICKET_MESSAGES, type NewTicket, type Ticket } from '@ahente/contract/tickets';
+import { isApiError } from '../../api/client';
+import { useCurrentUser } from '../../api/session';
+import { useAddTicket, useMyTickets } from '../../api/tickets';
+import { formatTimestampParts } from '../../lib/dates';
+import { Button } from '../../ui/button';
+import { CardSection } from '../../ui/card';
+import { EmptyState } from '../../ui/empty-state';
+import { PageHeader } from '../../ui/page-header';
+import { Skeleton } from '../../ui/skeleton';
+import { toast } from '../../ui/toast';
+import { TicketFields } from './ticket-fields';
+import { EMPTY_TICKET, TICKET_TYPE_LABELS, ticketFormSchema, ticketServerErrors, type TicketFormValues } from './ticket-form-schema';
+import { TicketStatusBadge } from './ticket-status-badge';
+
+/**
+ * /helpcenter (decision 012): any member opens a ticket (Title, Type, Description) and follows
+ * their own tickets, newest first, with the status an admin gave them.
+ */
+export function HelpCenterPage() {
+  return (
+    <>
+      <PageHeader title="Help Center" description="Ask the agency for help and follow your tickets here." />
+      <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <NewTicketCard />
+        <MyTicketsCard />
+      </div>
+    </>
+  );
+}
+
+function NewTicketCard() {
+  const user = useCurrentUser();
+  const add = useAddTicket();
+  const form = useForm<TicketFormValues, unknown, Omit<NewTicket, 'id'>>({
+    resolver: zodResolver(ticketFormSchema),
+    defaultValues: EMPTY_TICKET,
+  });
+
+  const submit = async (values: Omit<NewTicket, 'id'>) => {
+    try {
+      await add.mutateAsync({ id: user.user, ...values });
+      toast.success(TICKET_MESSAGES.submitted);
+      form.reset(EMPTY_TICKET);
+    } catch (error) {
+      toast.error(isApiError(error) && error.status < 500 ? error.error : 'Failed to submit ticket. Please try again.');
+      if (isApiError(error)) for (const [name, message] of ticketServerErrors(error.body)) form.setError(name, { type: 'server', message });
+    }
+  };
+
+  const busy = add.isPending || form.formState.isSubmitting;
+  return (
+    <CardSection title="Open a Ticket" icon={<MessageSquarePlus />}>
+      <form noValidate onSubmit={form.handleSubmit(submit)} aria-label="Open a Ticket" aria-busy={busy || undefined}>
+        <TicketFields form={form} disabled={add.isPending} />
+        <Button type="submit" loading={busy} className="mt-5 w-full sm:w-auto">
+          Submit
+        </Button>
+      </form>
+    </CardSection>
+  );
+}
+
+function MyTicketsCard() {
+  const user = useCurrentUser();
+  const tickets = useMyTickets(user.user);
+  return (
+    <CardSection
+      title="Your Tickets"
+      description="Newest first."
+      icon={<LifeBuoy />}
+      bodyClassName="px-0! pb-0!"
+      aria-busy={tickets.isPending || undefined}
+    >
+      {tickets.isPending ? (
+        <div className="flex flex-col gap-4 p-5">
+          <span role="status" className="sr-only">
+            Loading your tickets…
+          </span>
+          {[0, 1, 2].map((i) => (
+            <div key={i} className="flex flex-col gap-2">
+              <Skeleton className="h-4 w-48" />
+              <Skeleton className="h-3 w-full" />
+            </div>
+          ))}
+        </div>
+      ) : tickets.isError ? (
+        <div className="flex flex-col items-center gap-3 px-5 py-10 text-center text-sm">
+          <p className="font-medium text-slate-700">Your tickets could not be loaded.</p>
+          <Button variant="outline" size="sm" onClick={() => void tickets.refetch()} loading={tickets.isFetching}>
+            <RotateCw aria-hidden="true" />
+            Try again
+          </Button>
+        </div>
+      ) : tickets.data.length === 0 ? (
+        <EmptyState
+          icon={<LifeBuoy />}
+          title="No tickets yet"
+          description="Tickets you open appear here with their status."
+          compact
+          className="py-10"
+        />
+      ) : (
+        <ul aria-label="Your tickets" className="divide-y divide-slate-100 border-t border-slate-100">
+          {tickets.data.map((ticket) => (
+            <MyTicket key={ticket.id} ticket={ticket} />
+          ))}
+        </ul>
+      )}
+    </CardSection>
+  );
+}
+
+function MyTicket({ ticket }: { ticket: Ticket }) {
+  const opened = formatTimestampParts(ticket.created_at);
+  return (
+    <li className="flex flex-col gap-1.5 px-5 py-4">
+      <div className="flex items-start justify-between gap-3">
+        <p className="min-w-0 font-medium break-words text-slate-900">{ticket.title}</p>
+        <TicketStatusBadge status={ticket.status} />
+      </div>
+      <p className="text-xs text-slate-500">
+        #{ticket.id} · {TICKET_TYPE_LABELS[ticket.type]} ·{' '}
+        <time dateTime={ticket.created_at}>
+          {opened.date}
+          {opened.time && `, ${opened.time}`}
+        </time>
+      </p>
+      <p className="line-clamp-3 text-sm break-words whitespace-pre-line text-slate-600">{ticket.description}</p>
+    </li>
+  );
+}
