@@ -233,7 +233,7 @@ const MemberRow = memo(function MemberRow({
       <TableCell numeric>{member.id}</TableCell>
       <TableCell className="min-w-36 font-medium text-slate-900">{name}</TableCell>
       <TableCell className="min-w-32">{member.manager_details ? fullName(member.manager_details) : '—'}</TableCell>
-      <TableCell className="[overflow-wrap:anywhere]">{member.email}</TableCell>
+      <TableCell className="whitespace-nowrap">{member.email}</TableCell>
       <TableCell className="font-mono text-xs whitespace-nowrap">{member.referral_code}</TableCell>
       <TableCell className="whitespace-nowrap">
         <time dateTime={member.reg_date}>{formatCalendarDate(member.reg_date)}</time>

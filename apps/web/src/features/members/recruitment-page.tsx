@@ -85,7 +85,7 @@ const RecruitRow = memo(function RecruitRow({ recruit, index }: { recruit: Recru
       <TableCell numeric>{recruit.id}</TableCell>
       <TableCell className="min-w-40 font-medium text-slate-900">{fullName(recruit)}</TableCell>
       <TableCell className="whitespace-nowrap tabular-nums">{recruit.contact_no}</TableCell>
-      <TableCell className="[overflow-wrap:anywhere]">{recruit.email}</TableCell>
+      <TableCell className="whitespace-nowrap">{recruit.email}</TableCell>
       <TableCell className="font-mono text-xs whitespace-nowrap">{recruit.referral_code}</TableCell>
       <TableCell className="whitespace-nowrap">
         <time dateTime={recruit.reg_date}>{formatCalendarDate(recruit.reg_date)}</time>
