@@ -4,6 +4,7 @@ import { m001Members } from './migrations/001-members.ts';
 import { m002DealsSales } from './migrations/002-deals-sales.ts';
 import { m003Materials } from './migrations/003-materials.ts';
 import { m004ServerSecrets } from './migrations/004-server-secrets.ts';
+import { m005MembersAudit } from './migrations/005-members-audit.ts';
 
 /** Every migration, in order. A migration gets the dialect for the few types that differ. */
 const MIGRATIONS: Record<string, (dialect: DialectName) => Migration> = {
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, (dialect: DialectName) => Migration> = {
   '002-deals-sales': m002DealsSales,
   '003-materials': m003Materials,
   '004-server-secrets': m004ServerSecrets,
+  '005-members-audit': m005MembersAudit,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -9,6 +9,7 @@ import type {
   SalesType,
   TransactionType,
 } from '@ahente/contract/enums';
+import type { MemberAuditAction } from '@ahente/contract/members';
 
 /** Timestamps are UTC ISO-8601 text and dates YYYY-MM-DD text on both databases. */
 export interface MembersTable {
@@ -38,6 +39,13 @@ export interface MembersTable {
   address_barangay: string | null;
   valid_id: string | null;
   updated_at: string;
+  /** When an admin deactivated the member (UTC ISO-8601), or null while active (decision 011). */
+  deactivated_at: string | null;
+  /**
+   * The full name (first, middle, last joined by single spaces) lower-cased by the server: what
+   * the admin's name search matches, the same on both databases (decision 011).
+   */
+  search_name: string;
 }
 
 export interface SessionsTable {
@@ -123,6 +131,18 @@ export interface ServerSecretsTable {
   created_at: string;
 }
 
+/** What administrators did to a member (decision 011). Never a password or its hash. */
+export interface MemberAuditTable {
+  id: Generated<number>;
+  member_id: number;
+  /** The administrator who acted; null once their record is gone. */
+  actor_id: number | null;
+  action: MemberAuditAction;
+  /** JSON text: `[{ field, from, to }]` for an edit, `[]` otherwise. */
+  changes: string;
+  at: string;
+}
+
 export interface Database {
   members: MembersTable;
   sessions: SessionsTable;
@@ -132,4 +152,5 @@ export interface Database {
   sections: SectionsTable;
   materials: MaterialsTable;
   server_secrets: ServerSecretsTable;
+  member_audit: MemberAuditTable;
 }

@@ -66,6 +66,13 @@ const cases = (): Case[] => [
   },
   { url: '/api/changepassword', body: () => ({ id: agentId, password: 'another-pass-1' }) },
   { url: '/api/adminmemberrecords', body: () => ({ id: adminId }) },
+  { url: '/api/membersrecord', body: () => ({ id: adminId }) },
+  { url: '/api/gethiearchy', body: () => ({ id: adminId }) },
+  { url: '/api/teamsize', body: () => ({ id: adminId }) },
+  { url: '/api/adminmembersearch', body: () => ({ id: adminId, q: 'Ana Reyes', page: 1, pageSize: 25 }) },
+  { url: '/api/approvemember', body: () => ({ id: agentId }) },
+  { url: '/api/deactivatemember', body: () => ({ id: agentId }) },
+  { url: '/api/memberhistory', body: () => ({ id: agentId }) },
   { url: '/api/createsection', body: () => ({ name: 'Brochures' }) },
   { url: '/api/getmaterial', body: () => ({ sectionId: String(sectionId) }) },
   {
@@ -133,6 +140,7 @@ async function snapshot() {
     sales: await db.selectFrom('sales').selectAll().orderBy('id').execute(),
     sections: await db.selectFrom('sections').selectAll().orderBy('id').execute(),
     materials: await db.selectFrom('materials').selectAll().orderBy('id').execute(),
+    member_audit: await db.selectFrom('member_audit').selectAll().orderBy('id').execute(),
   };
 }
 

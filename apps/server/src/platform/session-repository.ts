@@ -7,6 +7,7 @@ export interface SessionRow {
   member_id: number;
   account_type: Database['members']['account_type'];
   status: Database['members']['status'];
+  deactivated_at: string | null;
 }
 
 export const sessionRepository = {
@@ -19,7 +20,14 @@ export const sessionRepository = {
     return db
       .selectFrom('sessions')
       .innerJoin('members', 'members.id', 'sessions.member_id')
-      .select(['sessions.id as session_id', 'sessions.last_seen_at', 'members.id as member_id', 'members.account_type', 'members.status'])
+      .select([
+        'sessions.id as session_id',
+        'sessions.last_seen_at',
+        'members.id as member_id',
+        'members.account_type',
+        'members.status',
+        'members.deactivated_at',
+      ])
       .where('sessions.id', '=', id)
       .where('sessions.expires_at', '>', now)
       .where('sessions.last_seen_at', '>', idleCutoff)

@@ -42,7 +42,8 @@ export function createSessions(db: Kysely<Database>, config: Config) {
         now.toISOString(),
         new Date(now.getTime() - config.sessionIdleMs).toISOString(),
       );
-      if (!row || row.status !== 'Approved') return;
+      // Deactivation ends the sessions too; this is the second lock on the door.
+      if (!row || row.status !== 'Approved' || row.deactivated_at !== null) return;
       request.auth = { memberId: row.member_id, accountType: row.account_type, sessionId: row.session_id };
       if (now.getTime() - Date.parse(row.last_seen_at) > TOUCH_EVERY_MS) {
         await sessionRepository.touch(db, row.session_id, now.toISOString());

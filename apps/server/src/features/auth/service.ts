@@ -56,7 +56,8 @@ export function createAuthService(db: Kysely<Database>, config: Config, members:
         throw new HttpError(429, MSG.loginRateLimited);
       }
       const member = await members.findByUsername(username);
-      if (!(await verifyPassword(member?.password_hash ?? null, password)) || !member) {
+      // A deactivated member is answered exactly like wrong credentials (and counts as a failure).
+      if (!(await verifyPassword(member?.password_hash ?? null, password)) || !member || member.deactivated_at !== null) {
         throw new HttpError(401, MSG.loginInvalid);
       }
       await authRepository.clear(db, userKey);
@@ -69,7 +70,7 @@ export function createAuthService(db: Kysely<Database>, config: Config, members:
 
     async me(memberId: number): Promise<SessionUser> {
       const member = await members.findById(memberId);
-      if (!member) throw new HttpError(401, 'Please log in first');
+      if (!member || member.deactivated_at !== null) throw new HttpError(401, 'Please log in first');
       return toSessionUser(member);
     },
 

@@ -1,7 +1,16 @@
 import type { Kysely } from 'kysely';
-import { ADMIN_ONLY_FIELDS, type MemberRecord, type PersonRef } from '@ahente/contract/members';
+import {
+  ADMIN_ONLY_FIELDS,
+  type HierarchyResponse,
+  type MemberAuditEntry,
+  type MemberRecord,
+  type MemberSearchResponse,
+  type PersonRef,
+  type RecruitRecord,
+  type TeamSizeResponse,
+} from '@ahente/contract/members';
 import type { z } from 'zod';
-import type { editMemberRequest } from '@ahente/contract/members';
+import type { editMemberRequest, memberSearchRequest } from '@ahente/contract/members';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { isUniqueViolation, violatedName } from '../../db/errors.ts';
@@ -10,9 +19,17 @@ import { isAdmin } from '../../platform/guards.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import type { Auth, Sessions } from '../../platform/sessions.ts';
 import { nowIso, referralCode } from '../../platform/tokens.ts';
-import { membersRepository, type AncestorRow, type MemberPatch, type NewMember, type PublicMemberRow } from './repository.ts';
+import {
+  MAX_CHAIN_DEPTH,
+  membersRepository,
+  type AncestorRow,
+  type MemberPatch,
+  type NewMember,
+  type PublicMemberRow,
+} from './repository.ts';
 
 type EditMemberInput = z.output<typeof editMemberRequest>;
+type MemberSearchInput = z.output<typeof memberSearchRequest>;
 
 export interface NewMemberInput {
   username: string;
@@ -28,69 +45,131 @@ export interface NewMemberInput {
   position?: NewMember['position'];
 }
 
-const LEADER_FIELDS = {
-  Manager: 'manager_details',
-  AgencyManager: 'agency_manager_details',
-  AgencyOwner: 'agency_owner_details',
-} as const;
-
 function ref(row: { id: number; f_name: string; m_name: string | null; l_name: string }): PersonRef {
   return { id: row.id, f_name: row.f_name, m_name: row.m_name, l_name: row.l_name };
 }
 
+/** A member up someone's sponsor chain; `depth` 1 is the sponsor. */
+type ChainLink = Pick<AncestorRow, 'depth' | 'id' | 'f_name' | 'm_name' | 'l_name' | 'position' | 'deactivated_at'>;
+
+/** A member's hierarchy (spec §3), derived from the sponsor chain (DESIGN §6). */
+interface Leaders {
+  sponsor: PersonRef | null;
+  manager: PersonRef | null;
+  agencyManager: PersonRef | null;
+  agencyOwner: PersonRef | null;
+}
+const NO_LEADERS: Leaders = { sponsor: null, manager: null, agencyManager: null, agencyOwner: null };
+const ROLE = { Manager: 'manager', AgencyManager: 'agencyManager', AgencyOwner: 'agencyOwner' } as const;
+
+/**
+ * The rule (DESIGN §6, decision 011), over the chain nearest first, the member excluded: the sponsor
+ * is whoever sponsored them, deactivated or not (recruits keep their sponsor); the manager, agency
+ * manager and agency owner are the nearest ACTIVE members with that position. A deactivated
+ * leader stays in the chain (the walk goes through them to the leaders above) but leads no more.
+ */
+function pickLeaders(links: Iterable<ChainLink>): Leaders {
+  const out: Leaders = { ...NO_LEADERS };
+  for (const l of links) {
+    if (l.depth === 1) out.sponsor = ref(l);
+    const role = ROLE[l.position as keyof typeof ROLE];
+    if (role && l.deactivated_at === null && out[role] === null) out[role] = ref(l);
+  }
+  return out;
+}
+
+/**
+ * The same walk over members already in memory (adminmemberrecords loads them all anyway): up to
+ * MAX_CHAIN_DEPTH sponsors, never a member twice, as the recursive query does.
+ */
+function* chainInMemory(start: { id: number; referror: number | null }, byId: Map<number, PublicMemberRow>): Generator<ChainLink> {
+  const seen = new Set([start.id]);
+  let next = start.referror;
+  for (let depth = 1; depth <= MAX_CHAIN_DEPTH && next !== null && !seen.has(next); depth++) {
+    const m = byId.get(next);
+    if (!m) return;
+    seen.add(m.id);
+    yield { ...m, depth };
+    next = m.referror;
+  }
+}
+
 export const LAST_ADMIN = 'At least one approved administrator must remain';
+
+/** What an edit really changes: `[{ field, from, to }]` for each sent field whose value differs. */
+function changedFields(current: Record<string, unknown>, sent: Record<string, unknown>) {
+  const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
+  return Object.entries(sent)
+    .filter(([field]) => field !== 'updated_at' && field !== 'password' && field !== 'password_hash')
+    .map(([field, to]) => ({ field, from: text(current[field]), to: text(to) }))
+    .filter((c) => c.from !== c.to);
+}
 
 export function fullName(m: { f_name: string; m_name?: string | null; l_name: string }): string {
   return [m.f_name, m.m_name, m.l_name].filter(Boolean).join(' ');
 }
 
 export function createMembersService(db: Kysely<Database>, config: Config, sessions: Sessions) {
-  /** Shapes rows as admins see them, the hierarchy derived from the sponsor chain. */
-  async function toRecords(rows: PublicMemberRow[], all: boolean): Promise<MemberRecord[]> {
-    const ancestors = await membersRepository.leadersAbove(db, all ? undefined : rows.map((r) => r.id));
-    const leaders = new Map<number, Partial<Record<(typeof LEADER_FIELDS)[keyof typeof LEADER_FIELDS], PersonRef>>>();
-    for (const a of ancestors as AncestorRow[]) {
-      const entry = leaders.get(a.member_id) ?? {};
-      const field = LEADER_FIELDS[a.position as keyof typeof LEADER_FIELDS];
-      if (field && !entry[field]) entry[field] = ref(a); // rows come nearest first
-      leaders.set(a.member_id, entry);
+  /** The leaders of each given member: one recursive query for them all (a page, or one member). */
+  async function leadersOf(ids: number[]): Promise<Map<number, Leaders>> {
+    const byMember = new Map<number, AncestorRow[]>();
+    for (const a of await membersRepository.leadersAbove(db, ids)) {
+      const list = byMember.get(a.member_id) ?? [];
+      list.push(a); // nearest first
+      byMember.set(a.member_id, list);
     }
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    const missingSponsors = [...new Set(rows.map((r) => r.referror).filter((id): id is number => id !== null && !byId.has(id)))];
-    for (const s of await membersRepository.namesOf(db, missingSponsors)) byId.set(s.id, s as PublicMemberRow);
+    return new Map(ids.map((id) => [id, pickLeaders(byMember.get(id) ?? [])]));
+  }
 
-    return rows.map((r) => {
-      const l = leaders.get(r.id) ?? {};
-      const sponsor = r.referror !== null ? byId.get(r.referror) : undefined;
-      return {
-        id: r.id,
-        username: r.username,
-        email: r.email,
-        f_name: r.f_name,
-        m_name: r.m_name,
-        l_name: r.l_name,
-        contact_no: r.contact_no,
-        address: r.address,
-        referral_code: r.referral_code,
-        account_type: r.account_type,
-        position: r.position,
-        reg_date: r.reg_date,
-        status: r.status,
-        referror: r.referror,
-        manager: l.manager_details?.id ?? null,
-        photo: r.photo,
-        referror_details: sponsor ? ref(sponsor) : null,
-        manager_details: l.manager_details ?? null,
-        agency_manager_details: l.agency_manager_details ?? null,
-        agency_owner_details: l.agency_owner_details ?? null,
-      };
-    });
+  /** Shapes rows as admins see them, with their derived hierarchy. */
+  function toRecord(r: PublicMemberRow, l: Leaders): MemberRecord {
+    return {
+      id: r.id,
+      username: r.username,
+      email: r.email,
+      f_name: r.f_name,
+      m_name: r.m_name,
+      l_name: r.l_name,
+      contact_no: r.contact_no,
+      address: r.address,
+      referral_code: r.referral_code,
+      account_type: r.account_type,
+      position: r.position,
+      reg_date: r.reg_date,
+      status: r.status,
+      referror: r.referror,
+      manager: l.manager?.id ?? null,
+      photo: r.photo,
+      referror_details: l.sponsor,
+      manager_details: l.manager,
+      agency_manager_details: l.agencyManager,
+      agency_owner_details: l.agencyOwner,
+    };
+  }
+
+  async function toRecords(rows: PublicMemberRow[]): Promise<MemberRecord[]> {
+    const leaders = await leadersOf(rows.map((r) => r.id));
+    return rows.map((r) => toRecord(r, leaders.get(r.id) ?? NO_LEADERS));
+  }
+
+  /** An active member, or 404: a deactivated member can no longer be edited, approved or given a password. */
+  async function requireActive(exec: Parameters<typeof membersRepository.findById>[0], id: number) {
+    const row = await membersRepository.findById(exec, id);
+    if (!row || row.deactivated_at !== null) throw notFound('Member not found');
+    return row;
+  }
+
+  /** Any member, deactivated included (their recruits, hierarchy and history are kept), or 404. */
+  async function requireMember(id: number) {
+    const row = await membersRepository.findById(db, id);
+    if (!row) throw notFound('Member not found');
+    return row;
   }
 
   async function requireRecord(id: number): Promise<MemberRecord> {
     const row = await membersRepository.findById(db, id);
     if (!row) throw notFound('Member not found');
-    const [record] = await toRecords([row], false);
+    const [record] = await toRecords([row]);
     return record!;
   }
 
@@ -149,8 +228,96 @@ export function createMembersService(db: Kysely<Database>, config: Config, sessi
       return (await membersRepository.findByReferralCode(db, code))?.id;
     },
 
+    /**
+     * adminmemberrecords: every active member, newest first. One query loads them all (deactivated
+     * included: they keep their place in the chains), and the hierarchy is walked in memory, in
+     * O(members × depth), instead of one recursive row per member and ancestor.
+     */
     async listAll(): Promise<MemberRecord[]> {
-      return toRecords(await membersRepository.listAll(db), true);
+      const all = await membersRepository.listAll(db);
+      const byId = new Map(all.map((m) => [m.id, m]));
+      return all.filter((m) => m.deactivated_at === null).map((m) => toRecord(m, pickLeaders(chainInMemory(m, byId))));
+    },
+
+    /** adminmembersearch: one page of active members by id, the name search on the server, leaders for that page only. */
+    async search(input: MemberSearchInput): Promise<MemberSearchResponse> {
+      const { total, rows } = await membersRepository.searchPage(db, input.q, input.pageSize, (input.page - 1) * input.pageSize);
+      return { total, page: input.page, pageSize: input.pageSize, rows: await toRecords(rows) };
+    },
+
+    /** membersrecord: a member's direct recruits (DESIGN §4), deactivated ones left out. */
+    async recruits(id: number): Promise<RecruitRecord[]> {
+      await requireMember(id);
+      return membersRepository.recruitsOf(db, id);
+    },
+
+    /** gethiearchy: sponsor, manager, agency manager and agency owner, as ids and full names. */
+    async hierarchy(id: number): Promise<HierarchyResponse> {
+      await requireMember(id);
+      const l = (await leadersOf([id])).get(id) ?? NO_LEADERS;
+      const name = (p: PersonRef | null) => (p ? fullName(p) : null);
+      return {
+        referror: l.sponsor?.id ?? null,
+        referror_name: name(l.sponsor),
+        manager: l.manager?.id ?? null,
+        manager_name: name(l.manager),
+        agency_manager: l.agencyManager?.id ?? null,
+        agency_manager_name: name(l.agencyManager),
+        agency_owner: l.agencyOwner?.id ?? null,
+        agency_owner_name: name(l.agencyOwner),
+      };
+    },
+
+    /** teamsize: Approved, active direct recruits and whole downline. */
+    async teamSize(id: number): Promise<TeamSizeResponse> {
+      await requireMember(id);
+      return membersRepository.teamSize(db, id);
+    },
+
+    /** approvemember: Pending → Approved, recorded in the same transaction. */
+    async approve(auth: Auth, id: number): Promise<MemberRecord> {
+      await db.transaction().execute(async (trx) => {
+        const current = await requireActive(trx, id);
+        const at = nowIso();
+        if (!(await membersRepository.approve(trx, id, at))) {
+          // Approved already (or by another admin a moment ago).
+          if (current.status === 'Approved' || (await requireActive(trx, id)).status === 'Approved') {
+            throw conflict('Member is already approved');
+          }
+          throw notFound('Member not found');
+        }
+        await membersRepository.insertAudit(trx, { member_id: id, actor_id: auth.memberId, action: 'approved', changes: [], at });
+      });
+      return requireRecord(id);
+    },
+
+    /**
+     * deactivatemember: the member can no longer log in and leaves the lists; their sessions end;
+     * their deals, sales, recruits and place in the hierarchy are kept (decision 011).
+     */
+    async deactivate(auth: Auth, id: number): Promise<void> {
+      if (id === auth.memberId) throw conflict('You cannot deactivate your own account');
+      await db.transaction().execute(async (trx) => {
+        await membersRepository.lockApprovedAdmins(trx);
+        await requireActive(trx, id);
+        const at = nowIso();
+        if (!(await membersRepository.deactivate(trx, id, at))) throw notFound('Member not found');
+        if (!(await membersRepository.approvedAdminExists(trx))) throw conflict(LAST_ADMIN);
+        await sessions.endAllFor(id, undefined, trx);
+        await membersRepository.insertAudit(trx, { member_id: id, actor_id: auth.memberId, action: 'deactivated', changes: [], at });
+      });
+    },
+
+    /** memberhistory: what administrators did to a member, newest first. */
+    async history(id: number): Promise<MemberAuditEntry[]> {
+      await requireMember(id);
+      return (await membersRepository.historyOf(db, id)).map((h) => ({
+        id: h.id,
+        at: h.at,
+        action: h.action,
+        actor: h.actor_id !== null ? ref({ id: h.actor_id, f_name: h.f_name!, m_name: h.m_name ?? null, l_name: h.l_name! }) : null,
+        changes: JSON.parse(h.changes) as MemberAuditEntry['changes'],
+      }));
     },
 
     /** editMember: an agent changes their own personal fields; an admin anything but `manager`. */
@@ -178,8 +345,7 @@ export function createMembersService(db: Kysely<Database>, config: Config, sessi
           // A change of status or account type may take away the last approved administrator.
           const touchesAdmins = patch.status !== undefined || patch.account_type !== undefined;
           if (touchesAdmins) await membersRepository.lockApprovedAdmins(trx);
-          const current = await membersRepository.findById(trx, id);
-          if (!current) throw notFound('Member not found');
+          const current = await requireActive(trx, id);
           if (patch.username && (await membersRepository.usernameTaken(trx, patch.username, id))) {
             throw conflict('Username is already taken');
           }
@@ -192,6 +358,23 @@ export function createMembersService(db: Kysely<Database>, config: Config, sessi
           await membersRepository.update(trx, id, patch);
           if (touchesAdmins && !(await membersRepository.approvedAdminExists(trx))) {
             throw conflict(LAST_ADMIN);
+          }
+          if (admin) {
+            // The audit trail: the fields that really changed, and a password change on its own, never its value.
+            const at = patch.updated_at!;
+            const changed = changedFields(current, patch);
+            if (changed.length > 0) {
+              await membersRepository.insertAudit(trx, { member_id: id, actor_id: auth.memberId, action: 'edited', changes: changed, at });
+            }
+            if (password !== undefined) {
+              await membersRepository.insertAudit(trx, {
+                member_id: id,
+                actor_id: auth.memberId,
+                action: 'password_changed',
+                changes: [],
+                at,
+              });
+            }
           }
           // A new password set by someone else, or an account no longer approved, ends its sessions.
           const passwordChanged = password !== undefined;
@@ -211,9 +394,13 @@ export function createMembersService(db: Kysely<Database>, config: Config, sessi
     async changePassword(auth: Auth, id: number, password: string): Promise<void> {
       const password_hash = await hashPassword(password);
       await db.transaction().execute(async (trx) => {
-        if (!(await membersRepository.findById(trx, id))) throw notFound('Member not found');
-        await membersRepository.update(trx, id, { password_hash, updated_at: nowIso() });
+        await requireActive(trx, id);
+        const at = nowIso();
+        await membersRepository.update(trx, id, { password_hash, updated_at: at });
         await sessions.endAllFor(id, id === auth.memberId ? auth.sessionId : undefined, trx);
+        if (isAdmin(auth)) {
+          await membersRepository.insertAudit(trx, { member_id: id, actor_id: auth.memberId, action: 'password_changed', changes: [], at });
+        }
       });
     },
 
