@@ -9,8 +9,22 @@ import { ADMIN, createAgent, expect, loginUi, PHONE, shot, test, type Agent } fr
  */
 
 const membersTable = (page: Page) => page.getByRole('table', { name: 'Members' });
-const memberRow = (page: Page, agent: Agent) => membersTable(page).getByRole('row').filter({ hasText: agent.name });
+/** A member's row, by the Full Name column (the Manager column may hold the same name). */
+const memberRow = (page: Page, agent: Agent) =>
+  membersTable(page)
+    .locator('tbody tr')
+    .filter({ has: page.locator('td:nth-child(3)', { hasText: new RegExp(`^${agent.name}$`) }) });
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search by name' });
+
+/**
+ * A message said inside a dialog (the outcome of Save or Save Password): a success is a status, a
+ * warning or an error an alert, coloured by its tone.
+ */
+async function expectNotice(scope: Locator, tone: 'success' | 'warning' | 'error', text: string) {
+  const notice = scope.getByRole(tone === 'success' ? 'status' : 'alert').filter({ hasText: text });
+  await expect(notice).toBeVisible();
+  await expect(notice).toHaveAttribute('data-tone', tone);
+}
 
 /** Logs in as the admin and opens Members List from the sidebar and the Admin Panel's sub-navigation. */
 async function openMembersAsAdmin(page: Page) {
@@ -26,7 +40,7 @@ async function findMember(page: Page, agent: Agent): Promise<Locator> {
   await searchBox(page).fill(agent.lname.toLowerCase());
   const rows = membersTable(page).locator('tbody tr');
   await expect(rows).toHaveCount(1);
-  await expect(rows.first()).toContainText(agent.name);
+  await expect(memberRow(page, agent)).toHaveCount(1);
   return memberRow(page, agent);
 }
 
@@ -149,7 +163,7 @@ test("an admin edits a member: no change is refused, promoting the sponsor to Ma
     if (r.url().endsWith('/api/editMember')) edits += 1;
   });
   await modal.getByRole('button', { name: 'Save Changes' }).click();
-  await expectToast(page, 'warning', MSG.noChanges);
+  await expectNotice(modal, 'warning', MSG.noChanges);
   expect(edits).toBe(0);
   await shot(page, testInfo, 'edit-member-1440', { fullPage: false });
 
@@ -159,7 +173,7 @@ test("an admin edits a member: no change is refused, promoting the sponsor to Ma
   const sent = page.waitForRequest((r) => r.url().endsWith('/api/editMember'));
   await modal.getByRole('button', { name: 'Save Changes' }).click();
   expect((await sent).postDataJSON()).toEqual({ id: sponsor.id, position: 'Manager', contact_no: '09998887777' });
-  await expectToast(page, 'success', MSG.memberUpdated);
+  await expectNotice(modal, 'success', MSG.memberUpdated);
   // The modal stays a moment (spec §9: 3 s), then closes by itself.
   await expect(modal).toBeVisible();
   await expect(modal).toBeHidden({ timeout: 6_000 });
@@ -184,8 +198,8 @@ test("an admin edits a member: no change is refused, promoting the sponsor to Ma
   const recruitPage = await context.newPage();
   await signIn(recruitPage, recruit);
   await recruitPage.goto('/settings/hiearchy');
-  await expect(recruitPage.getByLabel('Manager ID')).toHaveValue(String(sponsor.id));
-  await expect(recruitPage.getByLabel('Manager Name')).toHaveValue(sponsor.name);
+  await expect(recruitPage.getByLabel('Manager ID', { exact: true })).toHaveValue(String(sponsor.id));
+  await expect(recruitPage.getByLabel('Manager Name', { exact: true })).toHaveValue(sponsor.name);
   await context.close();
 });
 
@@ -206,8 +220,18 @@ test('an admin changes a password (blank refused) and the member logs in with th
   });
   await modal.getByLabel('New Password').fill('   ');
   await modal.getByRole('button', { name: 'Save Password' }).click();
-  await expectToast(page, 'warning', MSG.passwordEmpty);
+  await expectNotice(modal, 'warning', MSG.passwordEmpty);
+  await expect(modal.getByLabel('New Password')).toHaveAttribute('aria-invalid', 'true');
   expect(changes).toBe(0);
+  // A password the server refuses (too short): the spec's words and the server's reason.
+  await modal.getByLabel('New Password').fill('short');
+  await modal.getByRole('button', { name: 'Save Password' }).click();
+  await expectNotice(modal, 'error', MSG.passwordChangeFailed);
+  await expect(modal.getByRole('alert')).toContainText('at least 8 characters');
+  expect(changes).toBe(1);
+  // The password form's Cancel closes the field; Escape closes the dialog.
+  await modal.getByRole('form', { name: 'Password' }).getByRole('button', { name: 'Cancel' }).click();
+  await expect(modal.getByLabel('New Password')).toHaveCount(0);
   await page.keyboard.press('Escape');
   await expect(modal).toBeHidden();
 
@@ -217,9 +241,9 @@ test('an admin changes a password (blank refused) and the member logs in with th
   await expect(dialog.getByLabel('New Password')).toBeFocused();
   await dialog.getByLabel('New Password').fill('a-new-secret-42');
   await dialog.getByRole('button', { name: 'Save Password' }).click();
-  await expectToast(page, 'success', MSG.passwordChanged);
   await expect(dialog).toBeHidden();
-  expect(changes).toBe(1);
+  await expectToast(page, 'success', MSG.passwordChanged);
+  expect(changes).toBe(2);
 
   expect(await logsIn(browser, baseURL!, member, member.password)).toBe(false);
   expect(await logsIn(browser, baseURL!, member, 'a-new-secret-42')).toBe(true);
@@ -308,10 +332,10 @@ test(
     await page.getByRole('navigation', { name: 'Settings tabs' }).getByRole('link', { name: 'Hiearchy' }).click();
     await expect(page).toHaveURL(/\/settings\/hiearchy$/);
     await expect(page.getByRole('link', { name: 'Hiearchy' })).toHaveAttribute('aria-current', 'page');
-    await expect(page.getByLabel('Sponsor ID')).toHaveValue(String(first.id));
-    await expect(page.getByLabel('Sponsor Name')).toHaveValue(first.name);
-    await expect(page.getByLabel('Manager ID')).toHaveValue(String(sponsor.id));
-    await expect(page.getByLabel('Manager Name')).toHaveValue(sponsor.name);
+    await expect(page.getByLabel('Sponsor ID', { exact: true })).toHaveValue(String(first.id));
+    await expect(page.getByLabel('Sponsor Name', { exact: true })).toHaveValue(first.name);
+    await expect(page.getByLabel('Manager ID', { exact: true })).toHaveValue(String(sponsor.id));
+    await expect(page.getByLabel('Manager Name', { exact: true })).toHaveValue(sponsor.name);
     for (const label of ['Agency Manager ID', 'Agency Manager Name', 'Agency Owner ID', 'Agency Owner Name']) {
       await expect(page.getByLabel(label), label).toHaveValue('—');
       await expect(page.getByLabel(label), label).not.toBeEditable();

@@ -13,6 +13,7 @@ import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
 import { Modal } from '../../ui/modal';
+import { Notice, type NoticeTone } from '../../ui/notice';
 import { Select } from '../../ui/select';
 import { toast } from '../../ui/toast';
 import { MemberHistory } from './member-history';
@@ -108,7 +109,10 @@ export function EditMemberModal({ member: initial, open, onOpenChange }: EditMem
   const editMember = useEditMemberMutation();
   const [member, setMember] = useState(initial);
   const [saved, setSaved] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
+  // The outcome of the last Save, said in the dialog (toasts sit behind it for assistive technology).
+  const [notice, setNotice] = useState<{ tone: NoticeTone; text: string; detail?: string; seq: number } | null>(null);
+  const say = (tone: NoticeTone, text: string, detail?: string) =>
+    setNotice((current) => ({ tone, text, detail, seq: (current?.seq ?? 0) + 1 }));
   const formId = useId();
   const form = useForm<MemberFormValues, unknown, MemberFormOutput>({
     resolver: zodResolver(memberFormSchema),
@@ -124,28 +128,25 @@ export function EditMemberModal({ member: initial, open, onOpenChange }: EditMem
   }, [saved, onOpenChange]);
 
   const save = async (values: MemberFormOutput) => {
-    setServerError(null);
     const changes = changedFields(member, values);
     if (Object.keys(changes).length === 0) {
-      toast.warning(MSG.noChanges);
+      say('warning', MSG.noChanges);
       return;
     }
+    setNotice(null);
     try {
       const { member: updated } = await editMember.mutateAsync({ id: member.id, ...changes } as EditMemberRequest);
       setMember(updated);
       form.reset(toForm(updated));
       setSaved(true);
-      toast.success(MSG.memberUpdated);
+      say('success', MSG.memberUpdated);
     } catch (error) {
-      toast.error(MSG.memberUpdateFailed);
-      if (isApiError(error) && error.status < 500) setServerError(error.error);
+      // The server's reason too when it is about the input (e.g. 409: the email is taken).
+      say('error', MSG.memberUpdateFailed, isApiError(error) && error.status < 500 ? error.error : undefined);
     }
   };
 
-  const invalid = () => {
-    setServerError(null);
-    toast.error(MSG.memberUpdateFailed);
-  };
+  const invalid = () => say('error', MSG.memberUpdateFailed, 'Check the fields marked in red.');
 
   const busy = editMember.isPending || form.formState.isSubmitting;
 
@@ -161,6 +162,11 @@ export function EditMemberModal({ member: initial, open, onOpenChange }: EditMem
       size="xl"
       footer={
         <>
+          {notice && (
+            <Notice key={notice.seq} tone={notice.tone} detail={notice.detail} className="mr-auto w-full sm:w-auto sm:max-w-md sm:flex-1">
+              {notice.text}
+            </Notice>
+          )}
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
             {saved ? 'Close' : 'Cancel'}
           </Button>
@@ -237,12 +243,6 @@ export function EditMemberModal({ member: initial, open, onOpenChange }: EditMem
               <Select options={POSITIONS.map((p) => ({ value: p, label: p }))} {...form.register('position')} />
             </Field>
           </FormSection>
-
-          {serverError && (
-            <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-              {serverError}
-            </p>
-          )}
         </form>
 
         <PasswordForm memberId={member.id} />
@@ -283,7 +283,16 @@ export function ChangePasswordModal({ member, open, onOpenChange }: ChangePasswo
       description={`Member ID # ${member.id} · ${fullName(member)}`}
       size="sm"
     >
-      <PasswordForm memberId={member.id} initiallyOpen inputRef={input} onChanged={() => onOpenChange(false)} />
+      <PasswordForm
+        memberId={member.id}
+        initiallyOpen
+        inputRef={input}
+        onChanged={() => {
+          // This dialog closes at once: the toast says it.
+          toast.success(MSG.passwordChanged);
+          onOpenChange(false);
+        }}
+      />
     </Modal>
   );
 }

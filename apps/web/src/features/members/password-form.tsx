@@ -7,13 +7,13 @@ import { setRefs } from '../../lib/set-refs';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
-import { toast } from '../../ui/toast';
+import { Notice, type NoticeTone } from '../../ui/notice';
 
 interface PasswordFormProps {
   memberId: number;
   /** Open with the field shown (the row menu's Change Password) rather than behind the first click. */
   initiallyOpen?: boolean;
-  /** After a successful change (the field has closed and cleared). */
+  /** After a successful change (the field has closed and cleared, and says so). */
   onChanged?: () => void;
   /** Also gets the password input (a dialog that opens on it focuses it). */
   inputRef?: RefObject<HTMLInputElement | null>;
@@ -29,6 +29,9 @@ export function PasswordForm({ memberId, initiallyOpen = false, onChanged, input
   const [open, setOpen] = useState(initiallyOpen);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const [notice, setNotice] = useState<{ tone: NoticeTone; text: string; detail?: string; seq: number } | null>(null);
+  const say = (tone: NoticeTone, text: string, detail?: string) =>
+    setNotice((current) => ({ tone, text, detail, seq: (current?.seq ?? 0) + 1 }));
   const input = useRef<HTMLInputElement>(null);
   const headingId = useId();
 
@@ -48,26 +51,29 @@ export function PasswordForm({ memberId, initiallyOpen = false, onChanged, input
     if (!open) {
       setOpen(true);
       setFocusOnOpen(true);
+      setNotice(null);
       return;
     }
     if (password.trim() === '') {
       setError(MSG.passwordEmpty);
-      toast.warning(MSG.passwordEmpty);
+      say('warning', MSG.passwordEmpty);
       input.current?.focus();
       return;
     }
     setError(undefined);
+    setNotice(null);
     try {
       await changePassword.mutateAsync({ id: memberId, password });
-      toast.success(MSG.passwordChanged);
       close();
+      say('success', MSG.passwordChanged);
       onChanged?.();
     } catch (caught) {
       if (isApiError(caught)) {
-        toast.error(MSG.passwordChangeFailed);
+        // A non-200 answer: the spec's words, then the server's reason (e.g. too short).
         setError(caught.error);
+        say('error', MSG.passwordChangeFailed, caught.error);
       } else {
-        toast.error(MSG.somethingWrong);
+        say('error', MSG.somethingWrong);
       }
     }
   };
@@ -87,7 +93,12 @@ export function PasswordForm({ memberId, initiallyOpen = false, onChanged, input
         Password
       </h4>
       {open ? (
-        <Field label="New Password" error={error} className="mt-3" hint="At least 8 characters. The member's other sessions end.">
+        <Field
+          label="New Password"
+          invalid={Boolean(error)}
+          className="mt-3"
+          hint="At least 8 characters. The member's other sessions end."
+        >
           <Input
             ref={(element) => setRefs(element, input, inputRef)}
             type="password"
@@ -99,6 +110,11 @@ export function PasswordForm({ memberId, initiallyOpen = false, onChanged, input
         </Field>
       ) : (
         <p className="mt-1 text-sm text-slate-500">Set a new password for this member.</p>
+      )}
+      {notice && (
+        <Notice key={notice.seq} tone={notice.tone} detail={notice.detail} className="mt-3">
+          {notice.text}
+        </Notice>
       )}
       <div className="mt-3 flex flex-wrap gap-2">
         <Button type="submit" variant={open ? 'primary' : 'outline'} size="sm" loading={changePassword.isPending}>
