@@ -4,11 +4,15 @@
  */
 import { runBrowserBench } from './browser.ts';
 import { runGetdealsBench } from './getdeals.ts';
+import { runHierarchyBench } from './hierarchy.ts';
 import { runPhoneBench } from './phone.ts';
 
 // `npm run bench -- --phone`: only the phone budget (LCP, CLS, JS on an emulated phone, issue 9).
 if (process.argv.includes('--phone')) {
   await runPhoneBench();
+} else if (process.argv.includes('--hierarchy')) {
+  // `npm run bench -- --hierarchy`: 100,000 members 30 levels deep on SQLite and PostgreSQL (issue 10).
+  await runHierarchyBench();
 } else {
   await runGetdealsBench();
   await runBrowserBench();

@@ -1,4 +1,5 @@
-import type { MemberRecord } from '@ahente/contract/members';
+import type { MemberAuditEntry, MemberRecord, MemberSearchResponse } from '@ahente/contract/members';
+import { routes } from '@ahente/contract/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 
@@ -118,6 +119,7 @@ describe('POST /api/editMember', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe(message);
     expect(await t.services.members.findById(m.id)).toEqual(before);
+    expect(await auditOf(t, m.id)).toEqual([]);
   });
 
   it('answers 400 when nothing would change, 404 for an unknown member, 409 for a taken username', async () => {
@@ -340,5 +342,336 @@ describe('POST /api/adminmemberrecords', () => {
     expect(res.json()).toEqual({ error: 'Only administrators may do this' });
     const admin = await t.loginAs(await t.createAdmin());
     expect((await admin.post('/api/adminmemberrecords', { id: 'x' })).statusCode).toBe(400);
+  });
+});
+
+const auditOf = (app: TestApp, memberId: number) =>
+  app.db.db.selectFrom('member_audit').selectAll().where('member_id', '=', memberId).orderBy('id').execute();
+
+describe('POST /api/adminmembersearch', () => {
+  it('searches first, middle and last name joined, in any case, with LIKE wildcards taken literally', async () => {
+    const s = await startTestApp();
+    try {
+      const admin = await s.loginAs(await s.createAdmin());
+      const mk = (f_name: string, m_name: string | null, l_name: string) => s.createMember({ f_name, m_name, l_name });
+      const joined = await mk('Jose', 'Protacio', 'Rizal');
+      const noMiddle = await mk('JOSE', null, 'Rizal');
+      const underscore = await mk('Ana_Belle', null, 'Cruz');
+      const lookalike = await mk('AnaXBelle', null, 'Cruz');
+      const percent = await mk('Pct100%', null, 'Off');
+      const notPercent = await mk('Pct1000', null, 'Off');
+      const slash = await mk('Back\\slash', null, 'Reyes');
+      const enye = await mk('Ñino', null, 'Dela Cruz');
+      const search = async (q: string) => {
+        const res = await admin.post(routes.adminMemberSearch.path, { id: 1, q, page: 1, pageSize: 100 });
+        expect(res.statusCode, res.body).toBe(200);
+        return (res.json() as MemberSearchResponse).rows.map((r) => r.id);
+      };
+      expect(await search('jose protacio rizal')).toEqual([joined.id]);
+      expect(await search('  PROTACIO   rIzAl ')).toEqual([joined.id]);
+      expect(await search('jose rizal')).toEqual([noMiddle.id]); // the middle name is part of the joined name
+      expect(await search('Rizal')).toEqual([joined.id, noMiddle.id]);
+      expect(await search('ana_b')).toEqual([underscore.id]);
+      expect(await search('_')).toEqual([underscore.id]);
+      expect(await search('100%')).toEqual([percent.id]);
+      expect(await search('%')).toEqual([percent.id]);
+      expect(await search('k\\s')).toEqual([slash.id]);
+      expect(await search('ñino dela')).toEqual([enye.id]);
+      expect(await search('nobody like this')).toEqual([]);
+      expect(await search('pct10')).toEqual([percent.id, notPercent.id]);
+      expect(lookalike.id).toBeGreaterThan(0);
+      // A renamed member is found under the new name only.
+      expect((await admin.post(routes.editMember.path, { id: lookalike.id, m_name: 'Marie' })).statusCode).toBe(200);
+      expect(await search('anaxbelle marie cruz')).toEqual([lookalike.id]);
+      expect(await search('anaxbelle cruz')).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('pages by id with totals, derives the hierarchy of the page, and leaves deactivated members out', async () => {
+    const s = await startTestApp();
+    try {
+      const adminMember = await s.createAdmin();
+      const admin = await s.loginAs(adminMember);
+      const mgr = await s.createMember({ position: 'Manager', f_name: 'Boss', l_name: 'Pager' });
+      const ids = [mgr.id];
+      for (let i = 0; i < 29; i++) ids.push((await s.createMember({ f_name: `P${i}`, l_name: 'Pager', referror: mgr.id })).id);
+      const gone = ids.pop()!;
+      expect((await admin.post(routes.deactivateMember.path, { id: gone })).statusCode).toBe(200);
+
+      const page = async (body: Record<string, unknown>) => {
+        const res = await admin.post(routes.adminMemberSearch.path, { id: adminMember.id, ...body });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json() as MemberSearchResponse;
+      };
+      const first = await page({ q: 'pager', page: 1, pageSize: 25 });
+      expect(first).toMatchObject({ total: 29, page: 1, pageSize: 25 });
+      expect(first.rows.map((r) => r.id)).toEqual(ids.slice(0, 25));
+      expect(first.rows[1]).toMatchObject({ referror: mgr.id, manager: mgr.id, manager_details: { id: mgr.id, f_name: 'Boss' } });
+      expect(first.rows[0]).toMatchObject({ id: mgr.id, manager: null, referror_details: null });
+      expect(JSON.stringify(first)).not.toContain('password');
+      const second = await page({ q: 'pager', page: 2, pageSize: 25 });
+      expect(second).toMatchObject({ total: 29, page: 2 });
+      expect(second.rows.map((r) => r.id)).toEqual(ids.slice(25));
+      expect(await page({ q: 'pager', page: 3, pageSize: 25 })).toEqual({ total: 29, page: 3, pageSize: 25, rows: [] });
+      // Without a query: everyone active, admin included; defaults page 1 of 25.
+      const all = await page({});
+      expect(all).toMatchObject({ total: 30, page: 1, pageSize: 25 });
+      expect(all.rows[0]!.id).toBe(adminMember.id);
+      expect((await page({ q: '', pageSize: 50 })).rows.map((r) => r.id)).not.toContain(gone);
+      // adminmemberrecords: still the full list, without the deactivated member.
+      const list = (await admin.post(routes.adminMemberRecords.path, { id: adminMember.id })).json() as MemberRecord[];
+      expect(list).toHaveLength(30);
+      expect(list.map((r) => r.id)).not.toContain(gone);
+      expect(list.find((r) => r.id === ids[3])).toMatchObject({ manager: mgr.id, referror_details: { id: mgr.id } });
+    } finally {
+      await s.close();
+    }
+  });
+
+  it.each([
+    [{ page: 0 }, 'page must be at least 1'],
+    [{ page: 1.5 }, 'page must be a whole number'],
+    [{ page: 'two' }, 'page must be a number'],
+    [{ pageSize: 10 }, 'pageSize must be one of 25, 50, 100'],
+    [{ pageSize: 1000 }, 'pageSize must be one of 25, 50, 100'],
+    [{ q: 'x'.repeat(201) }, 'Search must be at most 200 characters'],
+    [{ sort: 'name' }, 'Unrecognized key: "sort"'],
+  ])('answers 400 to %j', async (patch, message) => {
+    const admin = await t.loginAs(await t.createAdmin());
+    const res = await admin.post(routes.adminMemberSearch.path, { id: 1, q: '', page: 1, pageSize: 25, ...patch });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(message);
+  });
+
+  it('answers 401 logged out and 403 to an agent', async () => {
+    const m = await t.createMember();
+    expect((await t.client().post(routes.adminMemberSearch.path, { id: m.id })).statusCode).toBe(401);
+    const res = await (await t.loginAs(m)).post(routes.adminMemberSearch.path, { id: m.id });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error: 'Only administrators may do this' });
+  });
+});
+
+describe('POST /api/approvemember', () => {
+  it('approves a Pending member in one call, who can then log in; recorded once', async () => {
+    const adminMember = await t.createAdmin();
+    const admin = await t.loginAs(adminMember);
+    const m = await t.createMember({ status: 'Pending' });
+    expect((await t.client().post(routes.login.path, { username: m.username, password: m.password })).statusCode).toBe(403);
+    const res = await admin.post(routes.approveMember.path, { id: m.id });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, member: { id: m.id, status: 'Approved' } });
+    await t.loginAs(m);
+    const again = await admin.post(routes.approveMember.path, { id: m.id });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ error: 'Member is already approved' });
+    expect(await auditOf(t, m.id)).toEqual([
+      { id: expect.any(Number), member_id: m.id, actor_id: adminMember.id, action: 'approved', changes: '[]', at: expect.any(String) },
+    ]);
+  });
+
+  it('answers 404 unknown or deactivated, 400 bad id, 403 an agent (even for themselves), 401 logged out; nothing saved', async () => {
+    const admin = await t.loginAs(await t.createAdmin());
+    const m = await t.createMember({ status: 'Pending' });
+    expect((await admin.post(routes.approveMember.path, { id: 987654 })).statusCode).toBe(404);
+    expect((await admin.post(routes.approveMember.path, { id: 'x' })).statusCode).toBe(400);
+    expect((await t.client().post(routes.approveMember.path, { id: m.id })).statusCode).toBe(401);
+    const agent = await t.createMember();
+    expect((await (await t.loginAs(agent)).post(routes.approveMember.path, { id: m.id })).statusCode).toBe(403);
+    expect((await (await t.loginAs(agent)).post(routes.approveMember.path, { id: agent.id })).statusCode).toBe(403);
+    expect((await t.services.members.findById(m.id))!.status).toBe('Pending');
+    expect((await admin.post(routes.deactivateMember.path, { id: m.id })).statusCode).toBe(200);
+    const res = await admin.post(routes.approveMember.path, { id: m.id });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'Member not found' });
+    expect((await t.services.members.findById(m.id))!.status).toBe('Pending');
+    expect((await auditOf(t, m.id)).map((a) => a.action)).toEqual(['deactivated']);
+  });
+});
+
+describe('POST /api/deactivatemember', () => {
+  it('ends the sessions, refuses login like wrong credentials, refuses the referral code; keeps deals, recruits and the chain', async () => {
+    const adminMember = await t.createAdmin();
+    const admin = await t.loginAs(adminMember);
+    const m = await t.createMember();
+    const recruit = await t.createMember({ referror: m.id });
+    const agent = await t.loginAs(m);
+    const deal = await agent.post(routes.addDeal.path, {
+      id: m.id,
+      customerName: 'Maria Clara',
+      transactionType: 'New',
+      product: 'Comprehensive',
+      tcvValue: 1000,
+      effectiveDate: '2026-03-15',
+      salesType: 'Direct',
+    });
+    expect(deal.statusCode).toBe(200);
+
+    const res = await admin.post(routes.deactivateMember.path, { id: m.id });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true });
+    expect((await agent.get(routes.me.path)).statusCode).toBe(401);
+    const login = await t.client().post(routes.login.path, { username: m.username, password: m.password });
+    const wrong = await t.client().post(routes.login.path, { username: m.username, password: 'not-the-password' });
+    expect(login.statusCode).toBe(401);
+    expect(login.json()).toEqual({ error: 'Invalid username or password' });
+    expect(login.json()).toEqual(wrong.json());
+    const signUp = await t.client().post(routes.register.path, {
+      username: `late_${m.id}`,
+      password: 'secret-pass-1',
+      email: `late_${m.id}@example.ph`,
+      lname: 'Cruz',
+      fname: 'Juan',
+      contact: '09171234567',
+      refCode: m.referral_code,
+    });
+    expect(signUp.statusCode).toBe(400);
+    expect(signUp.json()).toEqual({ error: 'Invalid referral code' });
+
+    // Kept: the deals, the recruit's sponsor, and the history.
+    expect((await admin.post(routes.getDeals.path, { id: m.id })).json()).toHaveLength(1);
+    expect((await t.services.members.findById(recruit.id))!.referror).toBe(m.id);
+    expect((await admin.post(routes.getHierarchy.path, { id: recruit.id })).json().referror).toBe(m.id);
+    expect((await auditOf(t, m.id)).map((a) => [a.action, a.actor_id])).toEqual([['deactivated', adminMember.id]]);
+
+    // Gone from the admin's lists, and closed to edits, passwords, approval and a second deactivation.
+    expect(((await admin.post(routes.adminMemberRecords.path, { id: 1 })).json() as MemberRecord[]).map((r) => r.id)).not.toContain(m.id);
+    const before = await t.db.db.selectFrom('members').selectAll().where('id', '=', m.id).executeTakeFirstOrThrow();
+    for (const [path, body] of [
+      [routes.editMember.path, { id: m.id, f_name: 'Back' }],
+      [routes.changePassword.path, { id: m.id, password: 'back-again-123' }],
+      [routes.approveMember.path, { id: m.id }],
+      [routes.deactivateMember.path, { id: m.id }],
+    ] as const) {
+      const r = await admin.post(path, body);
+      expect(r.statusCode, path).toBe(404);
+      expect(r.json(), path).toEqual({ error: 'Member not found' });
+    }
+    expect(await t.db.db.selectFrom('members').selectAll().where('id', '=', m.id).executeTakeFirstOrThrow()).toEqual(before);
+    expect(await auditOf(t, m.id)).toHaveLength(1);
+  });
+
+  it('refuses deactivating oneself (409), unknown (404), bad id (400), an agent (403), logged out (401)', async () => {
+    const adminMember = await t.createAdmin();
+    const admin = await t.loginAs(adminMember);
+    const self = await admin.post(routes.deactivateMember.path, { id: adminMember.id });
+    expect(self.statusCode).toBe(409);
+    expect(self.json()).toEqual({ error: 'You cannot deactivate your own account' });
+    expect((await admin.get(routes.me.path)).statusCode).toBe(200);
+    expect((await admin.post(routes.deactivateMember.path, { id: 987654 })).statusCode).toBe(404);
+    expect((await admin.post(routes.deactivateMember.path, { id: '' })).statusCode).toBe(400);
+    const m = await t.createMember();
+    const agent = await t.loginAs(m);
+    expect((await agent.post(routes.deactivateMember.path, { id: m.id })).statusCode).toBe(403);
+    expect((await t.client().post(routes.deactivateMember.path, { id: m.id })).statusCode).toBe(401);
+    expect((await agent.get(routes.me.path)).statusCode).toBe(200);
+    expect(await auditOf(t, m.id)).toEqual([]);
+    expect(await auditOf(t, adminMember.id)).toEqual([]);
+  });
+
+  it('keeps one approved administrator when two admins deactivate each other at the same moment', async () => {
+    const s = await startTestApp();
+    try {
+      const a = await s.createAdmin();
+      const b = await s.createAdmin();
+      const as = (m: { id: number }) => ({ memberId: m.id, accountType: 'admin' as const, sessionId: `s${m.id}` });
+      const results = await Promise.allSettled([s.services.members.deactivate(as(a), b.id), s.services.members.deactivate(as(b), a.id)]);
+      expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+      const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+      expect(refused.reason).toMatchObject({ statusCode: 409, message: 'At least one approved administrator must remain' });
+      const active = (await s.services.members.listAll()).filter((m) => m.account_type === 'admin');
+      expect(active).toHaveLength(1);
+      expect(await s.services.members.ensureAdmin()).toBeNull();
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe('the audit trail: POST /api/memberhistory', () => {
+  it('records an admin edit with the fields that really changed, a password apart, newest first; never a password', async () => {
+    const adminMember = await t.createAdmin();
+    const admin = await t.loginAs(adminMember);
+    const m = await t.createMember({ l_name: 'Reyes' });
+    const before = (await t.services.members.findById(m.id))!;
+    const res = await admin.post(routes.editMember.path, {
+      id: m.id,
+      f_name: 'Maria',
+      l_name: 'Reyes', // unchanged: not recorded
+      position: 'Manager',
+      password: 'a-new-secret-1',
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await admin.post(routes.changePassword.path, { id: m.id, password: 'another-secret-2' })).statusCode).toBe(200);
+    expect((await admin.post(routes.editMember.path, { id: m.id, status: 'Pending' })).statusCode).toBe(200);
+    expect((await admin.post(routes.approveMember.path, { id: m.id })).statusCode).toBe(200);
+
+    const history = await admin.post(routes.memberHistory.path, { id: m.id });
+    expect(history.statusCode).toBe(200);
+    const actor = { id: adminMember.id, f_name: expect.any(String), m_name: null, l_name: expect.any(String) };
+    const entries = history.json() as MemberAuditEntry[];
+    expect(entries).toEqual([
+      { id: expect.any(Number), at: expect.any(String), action: 'approved', actor, changes: [] },
+      {
+        id: expect.any(Number),
+        at: expect.any(String),
+        action: 'edited',
+        actor,
+        changes: [{ field: 'status', from: 'Approved', to: 'Pending' }],
+      },
+      { id: expect.any(Number), at: expect.any(String), action: 'password_changed', actor, changes: [] },
+      { id: expect.any(Number), at: expect.any(String), action: 'password_changed', actor, changes: [] },
+      {
+        id: expect.any(Number),
+        at: expect.any(String),
+        action: 'edited',
+        actor,
+        changes: [
+          { field: 'f_name', from: before.f_name, to: 'Maria' },
+          { field: 'position', from: 'Agent', to: 'Manager' },
+        ],
+      },
+    ]);
+    expect(entries.map((e) => e.id)).toEqual([...entries.map((e) => e.id)].sort((x, y) => y - x));
+    expect(Date.parse(entries[0]!.at)).toBeGreaterThanOrEqual(Date.parse(entries[4]!.at));
+    const stored = JSON.stringify(await auditOf(t, m.id));
+    expect(stored + history.body).not.toMatch(/secret|password_hash|\$argon|\$scrypt/);
+  });
+
+  it('records nothing for an agent’s own edit or password, nor for a refused admin edit', async () => {
+    const admin = await t.loginAs(await t.createAdmin());
+    const m = await t.createMember();
+    const other = await t.createMember();
+    const agent = await t.loginAs(m);
+    expect((await agent.post(routes.editMember.path, { id: m.id, f_name: 'Self' })).statusCode).toBe(200);
+    expect((await agent.post(routes.changePassword.path, { id: m.id, password: 'my-own-secret-1' })).statusCode).toBe(200);
+    expect((await admin.post(routes.editMember.path, { id: m.id, username: other.username })).statusCode).toBe(409);
+    expect((await admin.post(routes.editMember.path, { id: m.id, position: 'Chief' })).statusCode).toBe(400);
+    expect((await admin.post(routes.changePassword.path, { id: m.id, password: '   ' })).statusCode).toBe(400);
+    expect((await admin.post(routes.memberHistory.path, { id: m.id })).json()).toEqual([]);
+  });
+
+  it('answers 404 unknown, 400 bad id, 403 an agent (even about themselves), 401 logged out', async () => {
+    const admin = await t.loginAs(await t.createAdmin());
+    const m = await t.createMember();
+    expect((await admin.post(routes.memberHistory.path, { id: 987654 })).statusCode).toBe(404);
+    expect((await admin.post(routes.memberHistory.path, { id: 1.5 })).statusCode).toBe(400);
+    expect((await (await t.loginAs(m)).post(routes.memberHistory.path, { id: m.id })).statusCode).toBe(403);
+    expect((await t.client().post(routes.memberHistory.path, { id: m.id })).statusCode).toBe(401);
+  });
+});
+
+describe('changepassword ends the member’s other sessions', () => {
+  it('for an admin changing their own: this session stays, their others end', async () => {
+    const a = await t.createAdmin();
+    const here = await t.loginAs(a);
+    const elsewhere = await t.loginAs(a);
+    expect((await here.post(routes.changePassword.path, { id: a.id, password: 'admins-new-pass-1' })).statusCode).toBe(200);
+    expect((await here.get(routes.me.path)).statusCode).toBe(200);
+    expect((await elsewhere.get(routes.me.path)).statusCode).toBe(401);
+    const rows = await t.db.db.selectFrom('sessions').select('id').where('member_id', '=', a.id).execute();
+    expect(rows).toHaveLength(1);
   });
 });

@@ -192,29 +192,31 @@ export const membersRepository = {
    * cycle reachable downwards must pass through them (each member has one sponsor).
    */
   async teamSize(db: Exec, memberId: number): Promise<{ direct: number; downline: number }> {
+    const counted = sql<number>`case when status = 'Approved' and deactivated_at is null then 1 else 0 end`;
     const row = await db
-      .withRecursive('team(id, depth)', (qb) =>
+      .withRecursive('team(id, depth, counted)', (qb) =>
         qb
           .selectFrom('members')
-          .select(['id', sql<number>`1`.as('depth')])
+          .select(['id', sql<number>`1`.as('depth'), counted.as('counted')])
           .where('referror', '=', memberId)
           .where('id', '!=', memberId)
           .unionAll((u) =>
             u
               .selectFrom('team')
               .innerJoin('members as m', 'm.referror', 'team.id')
-              .select(['m.id', sql<number>`team.depth + 1`.as('depth')])
+              .select([
+                'm.id',
+                sql<number>`team.depth + 1`.as('depth'),
+                sql<number>`case when m.status = 'Approved' and m.deactivated_at is null then 1 else 0 end`.as('counted'),
+              ])
               .where('m.id', '!=', memberId)
               .where('team.depth', '<', MAX_CHAIN_DEPTH),
           ),
       )
       .selectFrom('team')
-      .innerJoin('members as t', 't.id', 'team.id')
-      .where('t.status', '=', 'Approved')
-      .where('t.deactivated_at', 'is', null)
       .select([
-        sql<number>`count(distinct case when team.depth = 1 then t.id end)`.as('direct'),
-        sql<number>`count(distinct t.id)`.as('downline'),
+        sql<number>`coalesce(sum(case when depth = 1 then counted else 0 end), 0)`.as('direct'),
+        sql<number>`coalesce(sum(counted), 0)`.as('downline'),
       ])
       .executeTakeFirstOrThrow();
     return { direct: Number(row.direct), downline: Number(row.downline) };
@@ -300,42 +302,52 @@ export const membersRepository = {
   leadersAbove(db: Exec, memberIds: number[]): Promise<AncestorRow[]> {
     if (memberIds.length === 0) return Promise.resolve([]);
     const idText = (ref: string) => sql<string>`cast(${sql.ref(ref)} as text)`;
+    // Each row carries its ancestor's columns, so the result needs no join back to members (a
+    // join the planner could turn into a scan of the whole table).
     return db
-      .withRecursive('chain(member_id, ancestor_id, depth, path)', (qb) =>
+      .withRecursive('chain(member_id, depth, id, f_name, m_name, l_name, position, deactivated_at, next, path)', (qb) =>
         qb
-          .selectFrom('members')
+          .selectFrom('members as x')
+          .innerJoin('members as s', 's.id', 'x.referror')
           .select([
-            'id as member_id',
-            'referror as ancestor_id',
+            'x.id as member_id',
             sql<number>`1`.as('depth'),
-            sql<string>`cast(',' || ${idText('id')} || ',' || ${idText('referror')} || ',' as text)`.as('path'),
+            's.id',
+            's.f_name',
+            's.m_name',
+            's.l_name',
+            's.position',
+            's.deactivated_at',
+            's.referror as next',
+            sql<string>`cast(',' || ${idText('x.id')} || ',' || ${idText('s.id')} || ',' as text)`.as('path'),
           ])
-          .where('id', 'in', memberIds)
-          .where('referror', 'is not', null)
-          .whereRef('referror', '!=', 'id')
+          .where('x.id', 'in', memberIds)
+          .whereRef('s.id', '!=', 'x.id')
           .unionAll((u) =>
             u
               .selectFrom('chain')
-              .innerJoin('members as m', 'm.id', 'chain.ancestor_id')
+              .innerJoin('members as m', 'm.id', 'chain.next')
               .select([
                 'chain.member_id',
-                'm.referror as ancestor_id',
                 sql<number>`chain.depth + 1`.as('depth'),
-                sql<string>`cast(chain.path || ${idText('m.referror')} || ',' as text)`.as('path'),
+                'm.id',
+                'm.f_name',
+                'm.m_name',
+                'm.l_name',
+                'm.position',
+                'm.deactivated_at',
+                'm.referror as next',
+                sql<string>`cast(chain.path || ${idText('m.id')} || ',' as text)`.as('path'),
               ])
-              .where('m.referror', 'is not', null)
               .where('chain.depth', '<', MAX_CHAIN_DEPTH)
-              .where(sql<boolean>`chain.path not like ('%,' || ${idText('m.referror')} || ',%')`),
+              .where(sql<boolean>`chain.path not like ('%,' || ${idText('m.id')} || ',%')`),
           ),
       )
       .selectFrom('chain')
-      .innerJoin('members as a', 'a.id', 'chain.ancestor_id')
-      .select(['chain.member_id', 'chain.depth', 'a.id', 'a.f_name', 'a.m_name', 'a.l_name', 'a.position', 'a.deactivated_at'])
-      .where((eb) =>
-        eb.or([eb('chain.depth', '=', 1), eb.and([eb('a.position', 'in', LEADER_POSITIONS), eb('a.deactivated_at', 'is', null)])]),
-      )
-      .orderBy('chain.member_id')
-      .orderBy('chain.depth')
+      .select(['member_id', 'depth', 'id', 'f_name', 'm_name', 'l_name', 'position', 'deactivated_at'])
+      .where((eb) => eb.or([eb('depth', '=', 1), eb.and([eb('position', 'in', LEADER_POSITIONS), eb('deactivated_at', 'is', null)])]))
+      .orderBy('member_id')
+      .orderBy('depth')
       .execute() as Promise<AncestorRow[]>;
   },
 };

@@ -70,10 +70,14 @@ const ROLE = { Manager: 'manager', AgencyManager: 'agencyManager', AgencyOwner: 
  */
 function pickLeaders(links: Iterable<ChainLink>): Leaders {
   const out: Leaders = { ...NO_LEADERS };
+  let found = 0;
   for (const l of links) {
     if (l.depth === 1) out.sponsor = ref(l);
     const role = ROLE[l.position as keyof typeof ROLE];
-    if (role && l.deactivated_at === null && out[role] === null) out[role] = ref(l);
+    if (role && l.deactivated_at === null && out[role] === null) {
+      out[role] = ref(l);
+      if (++found === 3) break; // nothing further up can change the answer
+    }
   }
   return out;
 }
@@ -89,7 +93,7 @@ function* chainInMemory(start: { id: number; referror: number | null }, byId: Ma
     const m = byId.get(next);
     if (!m) return;
     seen.add(m.id);
-    yield { ...m, depth };
+    yield { depth, id: m.id, f_name: m.f_name, m_name: m.m_name, l_name: m.l_name, position: m.position, deactivated_at: m.deactivated_at };
     next = m.referror;
   }
 }
