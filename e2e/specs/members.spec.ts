@@ -137,6 +137,7 @@ test("an admin edits a member: no change is refused, promoting the sponsor to Ma
   baseURL,
   browser,
 }, testInfo) => {
+  test.slow(); // two members and two browsers
   const sponsor = await createAgent(baseURL!);
   const recruit = await createAgent(baseURL!, { refCode: sponsor.referral_code });
 
@@ -204,6 +205,7 @@ test("an admin edits a member: no change is refused, promoting the sponsor to Ma
 });
 
 test('an admin changes a password (blank refused) and the member logs in with the new one', async ({ page, baseURL, browser }) => {
+  test.slow(); // three logins in browsers of their own
   const member = await createAgent(baseURL!);
   await openMembersAsAdmin(page);
   const row = await findMember(page, member);
