@@ -46,7 +46,7 @@ export function HierarchyTab() {
           {LEADERS.map((leader) => (
             <fieldset key={leader.title} className="min-w-0 rounded-lg border border-slate-200 p-4">
               <legend className="px-1 text-sm font-semibold text-slate-900">{leader.title}</legend>
-              <div className="grid grid-cols-1 gap-4 sm:grid-cols-[8rem_1fr]">
+              <div className="grid grid-cols-1 items-end gap-4 sm:grid-cols-[11rem_1fr]">
                 {hierarchy.isPending ? (
                   <>
                     <Skeleton className="h-16 w-full" />
