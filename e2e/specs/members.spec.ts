@@ -168,6 +168,17 @@ test("an admin edits a member: no change is refused, promoting the sponsor to Ma
   expect(edits).toBe(0);
   await shot(page, testInfo, 'edit-member-1440', { fullPage: false });
 
+  // A refused save says so and keeps the dialog open.
+  await modal.getByLabel('Address').fill('Makati City');
+  await page.route('**/api/editMember', (route) =>
+    route.fulfill({ status: 409, contentType: 'application/json', body: '{"error":"That email is already in use"}' }),
+  );
+  await modal.getByRole('button', { name: 'Save Changes' }).click();
+  await expectNotice(modal, 'error', MSG.memberUpdateFailed);
+  await expect(modal.getByRole('alert')).toContainText('That email is already in use');
+  await page.unroute('**/api/editMember');
+  await modal.getByLabel('Address').fill('');
+
   // A real change: position and contact number, and only they are sent.
   await modal.getByLabel('Position').selectOption('Manager');
   await modal.getByLabel('Contact No').fill('09998887777');
@@ -231,6 +242,13 @@ test('an admin changes a password (blank refused) and the member logs in with th
   await expectNotice(modal, 'error', MSG.passwordChangeFailed);
   await expect(modal.getByRole('alert')).toContainText('at least 8 characters');
   expect(changes).toBe(1);
+  // No answer at all (the network is down).
+  await page.route('**/api/changepassword', (route) => route.abort('internetdisconnected'));
+  await modal.getByLabel('New Password').fill('long-enough-but-offline');
+  await modal.getByRole('button', { name: 'Save Password' }).click();
+  await expectNotice(modal, 'error', MSG.somethingWrong);
+  await page.unroute('**/api/changepassword');
+  expect(changes).toBe(2);
   // The password form's Cancel closes the field; Escape closes the dialog.
   await modal.getByRole('form', { name: 'Password' }).getByRole('button', { name: 'Cancel' }).click();
   await expect(modal.getByLabel('New Password')).toHaveCount(0);
@@ -245,7 +263,7 @@ test('an admin changes a password (blank refused) and the member logs in with th
   await dialog.getByRole('button', { name: 'Save Password' }).click();
   await expect(dialog).toBeHidden();
   await expectToast(page, 'success', MSG.passwordChanged);
-  expect(changes).toBe(2);
+  expect(changes).toBe(3);
 
   expect(await logsIn(browser, baseURL!, member, member.password)).toBe(false);
   expect(await logsIn(browser, baseURL!, member, 'a-new-secret-42')).toBe(true);
