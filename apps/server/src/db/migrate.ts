@@ -22,13 +22,22 @@ class StaticProvider implements MigrationProvider {
   }
 }
 
-export async function migrateToLatest({ db, dialect, schema }: Db): Promise<void> {
+export async function migrateToLatest(db: Db): Promise<void> {
+  await migrate(db);
+}
+
+/** Up to and including migration `name` (tests of a migration over data of the schema before it). */
+export async function migrateTo(db: Db, name: string): Promise<void> {
+  await migrate(db, name);
+}
+
+async function migrate({ db, dialect, schema }: Db, target?: string): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: new StaticProvider(dialect),
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = target ? await migrator.migrateTo(target) : await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

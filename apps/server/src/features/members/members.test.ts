@@ -472,6 +472,18 @@ describe('POST /api/approvemember', () => {
     ]);
   });
 
+  it('approves once when two admins approve at the same moment: the other gets 409, one audit entry', async () => {
+    const a = await t.createAdmin();
+    const b = await t.createAdmin();
+    const m = await t.createMember({ status: 'Pending' });
+    const as = (x: { id: number }) => ({ memberId: x.id, accountType: 'admin' as const, sessionId: `s${x.id}` });
+    const results = await Promise.allSettled([t.services.members.approve(as(a), m.id), t.services.members.approve(as(b), m.id)]);
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(refused.reason).toMatchObject({ statusCode: 409, message: 'Member is already approved' });
+    expect((await auditOf(t, m.id)).map((e) => e.action)).toEqual(['approved']);
+  });
+
   it('answers 404 unknown or deactivated, 400 bad id, 403 an agent (even for themselves), 401 logged out; nothing saved', async () => {
     const admin = await t.loginAs(await t.createAdmin());
     const m = await t.createMember({ status: 'Pending' });

@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { sql, type Kysely } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { connect, type Db } from './connect.ts';
+import { migrateTo, migrateToLatest } from './migrate.ts';
+
+/** A fresh database as the harness makes them (SQLite in memory, or a fresh PostgreSQL schema), not migrated. */
+async function freshDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
+  if (process.env.TEST_DIALECT !== 'postgres') return { db: connect('sqlite::memory:'), drop: async () => {} };
+  const url = process.env.TEST_DATABASE_URL!;
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  return {
+    db: connect(url, { schema }),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+    },
+  };
+}
+
+let cleanup: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const f of cleanup) await f();
+  cleanup = [];
+});
+
+describe('migration 005 (members audit)', () => {
+  it('adds deactivated_at and the search name to existing members, and the audit table', async () => {
+    const { db, drop } = await freshDb();
+    cleanup.push(async () => {
+      await db.close();
+      await drop();
+    });
+    await migrateTo(db, '004-server-secrets');
+    // A member as the schema of 004 holds them (the migration's own untyped view).
+    const old = db.db as unknown as Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const base = {
+      password_hash: 'x',
+      contact_no: '09171234567',
+      account_type: 'user',
+      position: 'Agent',
+      reg_date: '2026-01-01T00:00:00.000Z',
+      status: 'Approved',
+      updated_at: '2026-01-01T00:00:00.000Z',
+    };
+    await old
+      .insertInto('members')
+      .values([
+        {
+          ...base,
+          username: 'nino',
+          email: 'n@example.ph',
+          referral_code: 'NINO2345',
+          f_name: 'Ñino',
+          m_name: 'Santos',
+          l_name: 'DELA  Cruz',
+        },
+        { ...base, username: 'ana', email: 'a@example.ph', referral_code: 'ANA23456', f_name: 'Ana', m_name: null, l_name: 'Reyes' },
+      ])
+      .execute();
+
+    await migrateToLatest(db);
+    const rows = await db.db.selectFrom('members').select(['username', 'search_name', 'deactivated_at']).orderBy('username').execute();
+    expect(rows).toEqual([
+      { username: 'ana', search_name: 'ana reyes', deactivated_at: null },
+      { username: 'nino', search_name: 'ñino santos dela cruz', deactivated_at: null },
+    ]);
+    const { rows: audit } = await sql<{ n: number }>`select count(*) as n from member_audit`.execute(db.db);
+    expect(Number(audit[0]!.n)).toBe(0);
+  });
+});
