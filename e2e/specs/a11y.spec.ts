@@ -36,13 +36,14 @@ const AGENT_DATA_PAGES: readonly (readonly [string, string])[] = [
   ['/sales/salesinput', 'Sales'],
   ['/sales/salesview', 'Sales'],
   ['/helpcenter', 'Help Center'],
+  ['/recruitment', 'Agent Recruitment'],
+  ['/settings/hiearchy', 'Settings And Details'],
 ];
 const AGENT_OTHER_PAGES: readonly (readonly [string, string])[] = [
   ['/portfolio', 'My Portfolio'],
   ['/proposals', 'Insurance Proposals'],
   ['/estore', 'E-Store'],
   ['/university', 'University'],
-  ['/recruitment', 'Agent Recruitment'],
   ['/marketing', 'Marketing'],
   ['/commissions', 'Commission Tracking'],
   ['/reports', 'Performance Reports'],
@@ -50,11 +51,10 @@ const AGENT_OTHER_PAGES: readonly (readonly [string, string])[] = [
   ['/settings/userdetails', 'Settings And Details'],
   ['/settings/bankdetails', 'Settings And Details'],
   ['/settings/certifications', 'Settings And Details'],
-  ['/settings/hiearchy', 'Settings And Details'],
   ['/no-such-page', 'Page not found'],
 ];
 const ADMIN_PAGES: readonly (readonly [string, string])[] = [
-  ['/admin/adminmembers', 'Members List'],
+  ['/admin/adminmembers', 'Members Record'],
   ['/admin/adminmaterials', 'Materials Panel'],
   ['/admin/adminticketlist', 'Tickets List'],
 ];
@@ -194,12 +194,14 @@ for (const size of SIZES) {
       await axe.check();
     });
 
-    test('an agent: dashboard, deals, sales and Help Center with data; the drawer, the profile popup, Edit Deal, Add Sales and the ticket form with errors', async ({
+    test('an agent: dashboard, deals, sales, Help Center, recruits and hierarchy with data; the drawer, the profile popup, Edit Deal, Add Sales and the ticket form with errors', async ({
       page,
       baseURL,
     }, testInfo) => {
       test.slow();
-      const agent = await createAgent(baseURL!);
+      const sponsor = await createAgent(baseURL!, { position: 'Manager' });
+      const agent = await createAgent(baseURL!, { refCode: sponsor.referral_code });
+      await createAgent(baseURL!, { refCode: agent.referral_code });
       await seedSales(baseURL!, agent, [125000]);
       await seedDeal(baseURL!, agent, 'Andrea Reyes');
       await seedTicket(baseURL!, agent, 'Commission not credited');
@@ -261,11 +263,17 @@ for (const size of SIZES) {
       await axe.check();
     });
 
-    test('an admin: the admin pages, the delete confirmation and Edit Ticket', async ({ page, baseURL, agent }, testInfo) => {
+    test('an admin: the admin pages, Edit Member Details, Change Password, the delete confirmations and Edit Ticket', async ({
+      page,
+      baseURL,
+      agent,
+    }, testInfo) => {
       const { section, title } = await seedMaterial(baseURL!);
       const ticketTitle = `A11y ticket ${uniqueId()}`;
       await seedTicket(baseURL!, agent, ticketTitle);
       await seedTicket(baseURL!, agent, `A11y closed ${uniqueId()}`, true);
+      const sponsor = await createAgent(baseURL!, { position: 'Manager' });
+      const member = await createAgent(baseURL!, { refCode: sponsor.referral_code });
       const axe = scanner(page, testInfo);
       await loginUi(page, ADMIN.username, ADMIN.password);
       await expect(page).toHaveURL(/\/$/);
@@ -295,6 +303,36 @@ for (const size of SIZES) {
       await expect(editTicket.getByText('Title is required')).toBeVisible();
       await axe.scan('/admin/adminticketlist Edit Ticket with errors');
       await escape(page, editTicket);
+
+      // The Members Record's dialogs, on a member with a sponsor, a manager and a history.
+      await openPage(page, '/admin/adminmembers', 'Members Record');
+      await page.getByRole('searchbox', { name: 'Search by name' }).fill(member.lname);
+      const row = page.getByRole('table', { name: 'Members' }).getByRole('row').filter({ hasText: member.name });
+      await expect(page.getByRole('table', { name: 'Members' }).locator('tbody tr')).toHaveCount(1);
+      await axe.scan('/admin/adminmembers searched');
+      const menuButton = row.getByRole('button', { name: /^Actions for / });
+      await menuButton.click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      await axe.scan('/admin/adminmembers action menu');
+      await page.getByRole('menuitem', { name: 'Edit', exact: true }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit Member Details' });
+      await expect(edit.getByRole('region', { name: 'History' }).getByRole('listitem').first()).toBeVisible();
+      await edit.getByRole('button', { name: 'Change Password' }).click();
+      await expect(edit.getByLabel('New Password')).toBeVisible();
+      await axe.scan('/admin/adminmembers Edit Member Details');
+      await escape(page, edit);
+      await menuButton.click();
+      await page.getByRole('menuitem', { name: 'Change Password', exact: true }).click();
+      const password = page.getByRole('dialog', { name: 'Change Password' });
+      await expect(password.getByLabel('New Password')).toBeFocused();
+      await axe.scan('/admin/adminmembers Change Password');
+      await escape(page, password);
+      await menuButton.click();
+      await page.getByRole('menuitem', { name: 'Delete', exact: true }).click();
+      const remove = page.getByRole('alertdialog', { name: 'Are you sure you want to delete this member?' });
+      await expect(remove).toBeVisible();
+      await axe.scan('/admin/adminmembers delete confirmation');
+      await escape(page, remove);
 
       await axe.check();
     });

@@ -13,20 +13,27 @@ async function expectSalesFigures(page: Page, count: string, total: string) {
   await expect(card.getByRole('definition')).toHaveText([count, total]);
 }
 
-test('an agent with no sales: Sales Count 0, Total Sales ₱0.00; the other cards read Coming Soon', PHONE, async ({ page, agent }) => {
-  await signIn(page, agent);
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-  await expectSalesFigures(page, '0', '₱0.00');
-  await expect(salesCard(page).getByText(MSG.noDataYet)).toHaveCount(0);
+test(
+  'an agent with no sales and no recruits: Sales Count 0, Total Sales ₱0.00, a team of 0; Commissions and Active Proposals read Coming Soon',
+  PHONE,
+  async ({ page, agent }) => {
+    await signIn(page, agent);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expectSalesFigures(page, '0', '₱0.00');
+    await expect(salesCard(page).getByText(MSG.noDataYet)).toHaveCount(0);
 
-  for (const name of ['Commissions', 'Team Size', 'Active Proposals']) {
-    const card = page.getByRole('region', { name, exact: true });
-    await expect(card.getByRole('heading', { name })).toBeVisible();
-    await expect(card.getByText(MSG.comingSoon, { exact: true })).toBeVisible();
-  }
-  await expect(page.getByRole('main').getByText(MSG.comingSoon, { exact: true })).toHaveCount(3);
-  await expectFitsViewport(page);
-});
+    const team = page.getByRole('region', { name: 'Team Size', exact: true });
+    await expect(team.getByRole('term')).toHaveText(['Direct Recruits', 'Whole Team']);
+    await expect(team.getByRole('definition')).toHaveText(['0', '0']);
+    for (const name of ['Commissions', 'Active Proposals']) {
+      const card = page.getByRole('region', { name, exact: true });
+      await expect(card.getByRole('heading', { name })).toBeVisible();
+      await expect(card.getByText(MSG.comingSoon, { exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole('main').getByText(MSG.comingSoon, { exact: true })).toHaveCount(2);
+    await expectFitsViewport(page);
+  },
+);
 
 test("the sales request fails: the Sales card says 'No Data Yet'", async ({ page, agent }) => {
   await page.route('**/api/getsales', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x"}' }));
@@ -57,8 +64,10 @@ test('a large Total Sales is shown whole, never cut off, on a phone too', PHONE,
   await seedSales(baseURL!, agent, [1_234_567.89, 206_666.67]);
   await signIn(page, agent);
   await expectSalesFigures(page, '2', '₱1,441,234.56');
-  // Every figure fits its tile: nothing hidden behind an ellipsis or the tile's edge.
-  for (const dd of await salesCard(page).getByRole('definition').all()) {
+  // Every figure on the dashboard (sales and team size) fits its tile: nothing hidden behind an
+  // ellipsis or the tile's edge.
+  await expect(page.getByRole('region', { name: 'Team Size', exact: true }).getByRole('definition')).toHaveText(['0', '0']);
+  for (const dd of await page.getByRole('main').getByRole('definition').all()) {
     const { scrollWidth, clientWidth, textOverflow } = await dd.evaluate((el) => ({
       scrollWidth: el.scrollWidth,
       clientWidth: el.clientWidth,

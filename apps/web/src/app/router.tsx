@@ -5,6 +5,7 @@ import { ComingSoonPage } from '../features/placeholders/coming-soon-page';
 import { NotFoundPage } from '../features/placeholders/not-found-page';
 import { RouteErrorPage } from '../features/placeholders/route-error-page';
 import { FullPageSpinner, Spinner } from '../ui/spinner';
+import { AdminLayout } from './admin-layout';
 import { PublicOnly, RequireAdmin, RequireAuth } from './guards';
 
 /**
@@ -44,6 +45,11 @@ const AdminMaterialsPage = lazyPage(() => import('../features/materials/admin-ma
 const MaterialsLibraryPage = lazyPage(() => import('../features/materials/materials-library-page'), 'MaterialsLibraryPage');
 const HelpCenterPage = lazyPage(() => import('../features/tickets/help-center-page'), 'HelpCenterPage');
 const AdminTicketsPage = lazyPage(() => import('../features/tickets/admin-tickets-page'), 'AdminTicketsPage');
+const RecruitmentPage = lazyPage(() => import('../features/members/recruitment-page'), 'RecruitmentPage');
+const AdminMembersPage = lazyPage(() => import('../features/members/admin-members-page'), 'AdminMembersPage');
+const SettingsLayout = lazyPage(() => import('../features/settings/settings-layout'), 'SettingsLayout');
+const SettingsTabComingSoon = lazyPage(() => import('../features/settings/settings-layout'), 'SettingsTabComingSoon');
+const HierarchyTab = lazyPage(() => import('../features/settings/hierarchy-tab'), 'HierarchyTab');
 
 /** Inside the layout: while a screen's chunk loads, the sidebar and header stay. */
 function PageOutlet() {
@@ -117,7 +123,7 @@ export const router = createBrowserRouter([
                   { path: 'estore', element: soon('E-Store') },
                   { path: 'helpcenter', element: <HelpCenterPage /> },
                   { path: 'university', element: soon('University') },
-                  { path: 'recruitment', element: soon('Agent Recruitment') },
+                  { path: 'recruitment', element: <RecruitmentPage /> },
                   {
                     path: 'marketing',
                     element: (
@@ -144,10 +150,16 @@ export const router = createBrowserRouter([
                     path: 'settings',
                     children: [
                       { index: true, element: <Navigate to="userdetails" replace /> },
-                      { path: 'userdetails', element: soon('Settings And Details', 'Personal Details') },
-                      { path: 'bankdetails', element: soon('Settings And Details', 'Bank Details') },
-                      { path: 'certifications', element: soon('Settings And Details', 'Certifications') },
-                      { path: 'hiearchy', element: soon('Settings And Details', 'Hiearchy') },
+                      {
+                        // The tabs of 'Settings And Details' (spec §2 Settings); each tab is a child route.
+                        element: <SettingsLayout />,
+                        children: [
+                          { path: 'userdetails', element: <SettingsTabComingSoon key="userdetails" title="Personal Details" /> },
+                          { path: 'bankdetails', element: <SettingsTabComingSoon key="bankdetails" title="Bank Details" /> },
+                          { path: 'hiearchy', element: <HierarchyTab /> },
+                          { path: 'certifications', element: <SettingsTabComingSoon key="certifications" title="Certifications" /> },
+                        ],
+                      },
                     ],
                   },
                   {
@@ -155,9 +167,15 @@ export const router = createBrowserRouter([
                     element: <RequireAdmin />,
                     children: [
                       { index: true, element: <Navigate to="adminmembers" replace /> },
-                      { path: 'adminmembers', element: soon('Members List') },
-                      { path: 'adminmaterials', element: <AdminMaterialsPage /> },
-                      { path: 'adminticketlist', element: <AdminTicketsPage /> },
+                      {
+                        // The Admin Panel's sub-navigation above every admin screen.
+                        element: <AdminLayout />,
+                        children: [
+                          { path: 'adminmembers', element: <AdminMembersPage /> },
+                          { path: 'adminmaterials', element: <AdminMaterialsPage /> },
+                          { path: 'adminticketlist', element: <AdminTicketsPage /> },
+                        ],
+                      },
                     ],
                   },
                   { path: '*', element: <NotFoundPage /> },

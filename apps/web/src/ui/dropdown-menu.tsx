@@ -1,5 +1,5 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
-import type { ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { cn } from '../lib/cn';
 
 interface DropdownMenuProps {
@@ -9,12 +9,23 @@ interface DropdownMenuProps {
   children: ReactNode;
 }
 
-/** A menu of actions (Radix): arrow keys move, Escape closes, focus returns to the trigger. */
+/**
+ * A menu of actions (Radix): arrow keys move, Escape closes, focus returns to the trigger. The open
+ * menu is placed at the end of the trigger's landmark (the page's main), so that it stays inside
+ * a landmark like the rest of the page (axe 'region'); it is positioned fixed, so no scroll box
+ * clips it.
+ */
 export function DropdownMenu({ trigger, align = 'end', children }: DropdownMenuProps) {
+  const [container, setContainer] = useState<HTMLElement | null>(null);
+  const triggerRef = useCallback((element: HTMLElement | null) => {
+    if (element) setContainer(element.closest<HTMLElement>('main, [role="main"]'));
+  }, []);
   return (
     <Menu.Root modal={false}>
-      <Menu.Trigger asChild>{trigger}</Menu.Trigger>
-      <Menu.Portal>
+      <Menu.Trigger asChild ref={triggerRef}>
+        {trigger}
+      </Menu.Trigger>
+      <Menu.Portal container={container}>
         <Menu.Content
           align={align}
           sideOffset={6}

@@ -11,6 +11,10 @@ interface SubNavProps {
   /** The navigation's visible title, also its accessible name (e.g. "Your Deals"). */
   label: string;
   items: readonly SubNavItem[];
+  /** Keep the title for assistive technology only (the page's h1 already says it, e.g. settings tabs). */
+  labelHidden?: boolean;
+  /** Links that do not fit one row wrap to the next (instead of the row scrolling sideways). */
+  wrap?: boolean;
   className?: string;
 }
 
@@ -18,15 +22,15 @@ interface SubNavProps {
  * The sub-navigation of an area (spec §2 Layout: "Your Deals", "Your Sales"): its title and a row
  * of links; the current page's link is highlighted and marked aria-current="page".
  */
-export function SubNav({ label, items, className }: SubNavProps) {
+export function SubNav({ label, items, labelHidden = false, wrap = false, className }: SubNavProps) {
   const { pathname } = useLocation();
   const labelId = useId();
   return (
     <nav aria-labelledby={labelId} className={cn('mb-5 flex flex-wrap items-center gap-x-4 gap-y-2', className)}>
-      <span id={labelId} className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+      <span id={labelId} className={labelHidden ? 'sr-only' : 'text-xs font-semibold tracking-wide text-slate-500 uppercase'}>
         {label}
       </span>
-      <ul className="flex max-w-full gap-1 overflow-x-auto rounded-lg bg-slate-200/60 p-1">
+      <ul className={cn('flex max-w-full gap-1 rounded-lg bg-slate-200/60 p-1', wrap ? 'flex-wrap' : 'overflow-x-auto')}>
         {items.map((item) => {
           const active = pathname === item.to || pathname.startsWith(`${item.to}/`);
           return (

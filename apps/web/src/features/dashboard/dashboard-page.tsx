@@ -1,4 +1,4 @@
-import { CircleDollarSign, FileText, Hourglass, Users } from 'lucide-react';
+import { CircleDollarSign, FileText, Hourglass } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { MSG } from '@ahente/contract/messages';
 import { useCurrentUser } from '../../api/session';
@@ -6,8 +6,12 @@ import { PageHeader } from '../../ui/page-header';
 import { CardSection } from '../../ui/card';
 import { ReferralCard } from './referral-card';
 import { SalesCard } from './sales-card';
+import { TeamSizeCard } from './team-size-card';
 
-/** / (spec §2 Dashboard): Sales, Commissions, Team Size, Active Proposals, and the referral link. */
+/**
+ * / (spec §2 Dashboard): Sales, Commissions, Team Size (direct recruits and whole downline),
+ * Active Proposals, and the referral link.
+ */
 export function DashboardPage() {
   const user = useCurrentUser();
   const firstName = user.name.trim().split(/\s+/)[0] ?? '';
@@ -21,7 +25,7 @@ export function DashboardPage() {
       <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-4">
         <SalesCard className="sm:col-span-2" />
         <ComingSoonCard title="Commissions" icon={<CircleDollarSign />} />
-        <ComingSoonCard title="Team Size" icon={<Users />} />
+        <TeamSizeCard />
         <ComingSoonCard title="Active Proposals" icon={<FileText />} className="sm:col-span-2 xl:col-span-1" />
         <ReferralCard className="sm:col-span-2 xl:col-span-3" />
       </div>

@@ -6,7 +6,7 @@ import { useDeleteMaterial, useMaterials } from '../../api/materials';
 import { Button } from '../../ui/button';
 import { CardSection } from '../../ui/card';
 import { toast } from '../../ui/toast';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { SectionMaterialsList, SectionPicker } from './section-materials';
 import { SectionsGate } from './sections-gate';
 import { useErrorToast } from './use-error-toast';

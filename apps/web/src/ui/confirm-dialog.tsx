@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useRef, type ReactNode } from 'react';
-import { cn } from '../../lib/cn';
-import { Button } from '../../ui/button';
+import { cn } from '../lib/cn';
+import { Button } from './button';
 
 interface ConfirmDialogProps {
   open: boolean;

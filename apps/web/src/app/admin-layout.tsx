@@ -1,0 +1,30 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { Spinner } from '../ui/spinner';
+import { SubNav } from '../ui/sub-nav';
+
+/** The Admin Panel's screens (spec §2 route table): an admin reaches each from here, no URL typed. */
+const ADMIN_NAV = [
+  { label: 'Members List', to: '/admin/adminmembers' },
+  { label: 'Materials Panel', to: '/admin/adminmaterials' },
+  { label: 'Tickets List', to: '/admin/adminticketlist' },
+] as const;
+
+/** /admin/*, inside the admin guard: the 'Admin Panel' sub-navigation above every admin screen. */
+export function AdminLayout() {
+  return (
+    <>
+      <SubNav label="Admin Panel" wrap items={ADMIN_NAV} />
+      {/* While a screen's chunk loads, the sub-navigation stays. */}
+      <Suspense
+        fallback={
+          <div className="flex justify-center py-16">
+            <Spinner label="Loading…" />
+          </div>
+        }
+      >
+        <Outlet />
+      </Suspense>
+    </>
+  );
+}

@@ -1,0 +1,325 @@
+import { Check, ChevronLeft, ChevronRight, KeyRound, MoreHorizontal, Pencil, Trash2, Users } from 'lucide-react';
+import { memo, useCallback, useEffect, useId, useState } from 'react';
+import { MEMBER_PAGE_SIZES, type MemberRecord } from '@ahente/contract/members';
+import { MSG } from '@ahente/contract/messages';
+import { isApiError } from '../../api/client';
+import { useApproveMemberMutation, useDeactivateMemberMutation, useMemberSearch } from '../../api/members';
+import { useCurrentUser } from '../../api/session';
+import { formatCalendarDate } from '../../lib/dates';
+import { fullName } from '../../lib/names';
+import { Badge } from '../../ui/badge';
+import { Button } from '../../ui/button';
+import { Card } from '../../ui/card';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { DropdownMenu, DropdownMenuItem, DropdownMenuSeparator } from '../../ui/dropdown-menu';
+import { PageHeader } from '../../ui/page-header';
+import { Select } from '../../ui/select';
+import { Table, TableCell, TableHead, TableHeaderCell, TableRow, TableScrollHint } from '../../ui/table';
+import { TableBodyStates } from '../../ui/table-states';
+import { toast } from '../../ui/toast';
+import { ChangePasswordModal, EditMemberModal } from './edit-member-modal';
+import { NameSearch } from './name-search';
+
+const COLUMNS = 9;
+/** Typing pauses this long before the server is asked (Enter asks at once). */
+const SEARCH_DELAY_MS = 300;
+/** Nine columns fit a laptop with narrower cells; phones scroll the table. */
+const DENSE_TABLE = '[&_td]:px-3 [&_th]:px-3';
+
+type PageSize = (typeof MEMBER_PAGE_SIZES)[number];
+type Action = 'edit' | 'password' | 'delete';
+/** The open (or closing) dialog; `seq` gives each opening a fresh form. */
+type Dialog = { action: Action; member: MemberRecord; open: boolean; seq: number };
+
+/** A reason from the server worth showing after the action's own words. */
+function reason(error: unknown): string {
+  return isApiError(error) && error.status < 500 ? ` ${error.error}` : '';
+}
+
+/**
+ * /admin/adminmembers, 'Members Record' (spec §2 Admin: Members Record): every active member,
+ * searched by name and paged on the server, with the derived manager, the status badge, and per
+ * row Edit, Approve, Change Password and Delete. After any action the list reloads.
+ */
+export function AdminMembersPage() {
+  const user = useCurrentUser();
+  const [text, setText] = useState('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<PageSize>(MEMBER_PAGE_SIZES[0]);
+  const members = useMemberSearch(user.user, search, page, pageSize);
+  const approve = useApproveMemberMutation();
+  const deactivate = useDeactivateMemberMutation();
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+
+  // The search follows the box after a pause in typing; a new search starts at page 1.
+  const runSearch = useCallback((value: string) => {
+    setSearch(value.trim());
+    setPage(1);
+  }, []);
+  useEffect(() => {
+    if (text.trim() === search) return;
+    const timer = window.setTimeout(() => runSearch(text), SEARCH_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [text, search, runSearch]);
+
+  // A page emptied by a deletion (or a shorter list after a reload) falls back to the last page.
+  const total = members.data?.total ?? 0;
+  const lastPage = Math.max(1, Math.ceil(total / pageSize));
+  if (members.isSuccess && !members.isPlaceholderData && page > lastPage) setPage(lastPage);
+
+  const refresh = () => {
+    setText('');
+    const unchanged = search === '' && page === 1;
+    setSearch('');
+    setPage(1);
+    if (unchanged) void members.refetch();
+  };
+
+  const openDialog = useCallback(
+    (action: Action, member: MemberRecord) => setDialog((current) => ({ action, member, open: true, seq: (current?.seq ?? 0) + 1 })),
+    [],
+  );
+  const closeDialog = useCallback((open: boolean) => {
+    if (open) return;
+    setDialog((current) => (current ? { ...current, open: false } : current));
+  }, []);
+
+  const approveMember = approve.mutate;
+  const onApprove = useCallback(
+    (member: MemberRecord) => {
+      approveMember(member.id, {
+        onSuccess: () => toast.success(`${fullName(member)} is approved and can now log in.`),
+        onError: (error) => toast.error(`Failed to approve ${fullName(member)}.${reason(error)}`),
+      });
+    },
+    [approveMember],
+  );
+
+  const confirmDelete = () => {
+    if (!dialog) return;
+    const { member } = dialog;
+    deactivate.mutate(member.id, {
+      onSuccess: () => {
+        toast.success(`${fullName(member)} was deleted and can no longer log in.`);
+        closeDialog(false);
+      },
+      onError: (error) => toast.error(`Failed to delete ${fullName(member)}.${reason(error)}`),
+    });
+  };
+
+  const rows = members.data?.rows ?? [];
+  const first = (page - 1) * pageSize;
+
+  return (
+    <>
+      <PageHeader title="Members Record" description="Every member of the agency: approve sign-ups, edit details, reset passwords." />
+      <Card className="overflow-hidden">
+        <NameSearch
+          value={text}
+          onChange={setText}
+          onSubmit={() => runSearch(text)}
+          onRefresh={refresh}
+          refreshing={members.isFetching && !members.isPending}
+        />
+        <TableScrollHint>Scroll the table sideways for every column; the actions stay at the right.</TableScrollHint>
+        <Table caption="Members" aria-busy={members.isPending || undefined} className={DENSE_TABLE}>
+          <TableHead>
+            <tr>
+              <TableHeaderCell numeric className="w-12">
+                #
+              </TableHeaderCell>
+              <TableHeaderCell numeric>ID</TableHeaderCell>
+              <TableHeaderCell>Full Name</TableHeaderCell>
+              <TableHeaderCell>Manager</TableHeaderCell>
+              <TableHeaderCell>Email</TableHeaderCell>
+              <TableHeaderCell>Referral Code</TableHeaderCell>
+              <TableHeaderCell>Registration Date</TableHeaderCell>
+              <TableHeaderCell>Status</TableHeaderCell>
+              <TableHeaderCell sticky>Action</TableHeaderCell>
+            </tr>
+          </TableHead>
+          <TableBodyStates
+            columns={COLUMNS}
+            query={members}
+            loadingLabel="Loading members…"
+            skeletonClassName={(column) => (column === 2 || column === 4 ? 'h-4 w-32' : 'h-4 w-14')}
+            errorMessage="The members could not be loaded."
+            empty={rows.length === 0}
+            emptyIcon={<Users />}
+            emptyTitle={MSG.noRecords}
+            emptyDescription={search ? `No member's name contains “${search}”.` : undefined}
+          >
+            {rows.map((member, index) => (
+              <MemberRow
+                key={member.id}
+                member={member}
+                number={first + index + 1}
+                approving={approve.isPending && approve.variables === member.id}
+                onAction={openDialog}
+                onApprove={onApprove}
+              />
+            ))}
+          </TableBodyStates>
+        </Table>
+        {members.isSuccess && total > 0 && (
+          <Pager
+            page={page}
+            lastPage={lastPage}
+            first={first + 1}
+            last={first + rows.length}
+            total={total}
+            pageSize={pageSize}
+            loading={members.isPlaceholderData}
+            onPage={setPage}
+            onPageSize={(size) => {
+              setPageSize(size);
+              setPage(1);
+            }}
+          />
+        )}
+      </Card>
+
+      {dialog?.action === 'edit' && (
+        <EditMemberModal key={dialog.seq} member={dialog.member} open={dialog.open} onOpenChange={closeDialog} />
+      )}
+      {dialog?.action === 'password' && (
+        <ChangePasswordModal key={dialog.seq} member={dialog.member} open={dialog.open} onOpenChange={closeDialog} />
+      )}
+      {dialog?.action === 'delete' && (
+        <ConfirmDialog
+          key={dialog.seq}
+          open={dialog.open}
+          onOpenChange={closeDialog}
+          title="Are you sure you want to delete this member?"
+          description={
+            <p>
+              <strong className="font-semibold text-slate-900">
+                {fullName(dialog.member)} (ID {dialog.member.id})
+              </strong>{' '}
+              will no longer be able to log in and leaves this list. Their deals, sales and place in the hierarchy are kept.
+            </p>
+          }
+          confirmLabel="Delete"
+          busy={deactivate.isPending}
+          onConfirm={confirmDelete}
+        />
+      )}
+    </>
+  );
+}
+
+/** One member; memoised so typing in the search box does not re-render the table. */
+const MemberRow = memo(function MemberRow({
+  member,
+  number,
+  approving,
+  onAction,
+  onApprove,
+}: {
+  member: MemberRecord;
+  number: number;
+  approving: boolean;
+  onAction: (action: Action, member: MemberRecord) => void;
+  onApprove: (member: MemberRecord) => void;
+}) {
+  const name = fullName(member);
+  const approved = member.status === 'Approved';
+  return (
+    <TableRow>
+      <TableCell numeric className="text-slate-500">
+        {number}
+      </TableCell>
+      <TableCell numeric>{member.id}</TableCell>
+      <TableCell className="min-w-36 font-medium text-slate-900">{name}</TableCell>
+      <TableCell className="min-w-32">{member.manager_details ? fullName(member.manager_details) : '—'}</TableCell>
+      <TableCell className="whitespace-nowrap">{member.email}</TableCell>
+      <TableCell className="font-mono text-xs whitespace-nowrap">{member.referral_code}</TableCell>
+      <TableCell className="whitespace-nowrap">
+        <time dateTime={member.reg_date}>{formatCalendarDate(member.reg_date)}</time>
+      </TableCell>
+      <TableCell>
+        <Badge tone={approved ? 'success' : 'danger'} dot>
+          {member.status}
+        </Badge>
+      </TableCell>
+      <TableCell sticky>
+        <DropdownMenu
+          trigger={
+            <Button variant="ghost" size="icon" aria-label={`Actions for ${name}`} loading={approving}>
+              {!approving && <MoreHorizontal aria-hidden="true" />}
+            </Button>
+          }
+        >
+          <DropdownMenuItem icon={<Pencil />} onSelect={() => onAction('edit', member)}>
+            Edit
+          </DropdownMenuItem>
+          <DropdownMenuItem icon={<Check />} disabled={approved} onSelect={() => onApprove(member)}>
+            Approve
+          </DropdownMenuItem>
+          <DropdownMenuItem icon={<KeyRound />} onSelect={() => onAction('password', member)}>
+            Change Password
+          </DropdownMenuItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem icon={<Trash2 />} tone="danger" onSelect={() => onAction('delete', member)}>
+            Delete
+          </DropdownMenuItem>
+        </DropdownMenu>
+      </TableCell>
+    </TableRow>
+  );
+});
+
+interface PagerProps {
+  page: number;
+  lastPage: number;
+  first: number;
+  last: number;
+  total: number;
+  pageSize: PageSize;
+  /** The next page is on its way (the current rows stay shown meanwhile). */
+  loading: boolean;
+  onPage: (page: number) => void;
+  onPageSize: (size: PageSize) => void;
+}
+
+/** 'Showing x–y of z', the page size, Previous and Next. */
+function Pager({ page, lastPage, first, last, total, pageSize, loading, onPage, onPageSize }: PagerProps) {
+  const sizeId = useId();
+  const fmt = (n: number) => n.toLocaleString('en-PH');
+  return (
+    <nav
+      aria-label="Pages of members"
+      className="flex flex-col gap-3 border-t border-slate-100 px-4 py-3 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between sm:px-5"
+    >
+      <p role="status" className="tabular-nums">
+        {`Showing ${fmt(first)}–${fmt(last)} of ${fmt(total)}`}
+      </p>
+      <div className="flex flex-wrap items-center gap-3">
+        <div className="flex items-center gap-2">
+          <label htmlFor={sizeId} className="whitespace-nowrap">
+            Rows per page
+          </label>
+          <Select
+            id={sizeId}
+            className="h-8 w-20"
+            value={pageSize}
+            onChange={(event) => onPageSize(Number(event.target.value) as PageSize)}
+            options={MEMBER_PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }))}
+          />
+        </div>
+        <div className="flex items-center gap-2">
+          <Button variant="outline" size="sm" disabled={page <= 1 || loading} onClick={() => onPage(page - 1)}>
+            <ChevronLeft aria-hidden="true" />
+            Previous
+          </Button>
+          <span className="text-xs text-slate-500 tabular-nums">{`Page ${fmt(page)} of ${fmt(lastPage)}`}</span>
+          <Button variant="outline" size="sm" disabled={page >= lastPage || loading} onClick={() => onPage(page + 1)}>
+            Next
+            <ChevronRight aria-hidden="true" />
+          </Button>
+        </div>
+      </div>
+    </nav>
+  );
+}

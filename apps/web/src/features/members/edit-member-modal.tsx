@@ -1,0 +1,298 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { ACCOUNT_TYPES, MEMBER_STATUSES, POSITIONS } from '@ahente/contract/enums';
+import { adminOnlyFields, personalFields, type EditMemberRequest, type MemberRecord, type PersonRef } from '@ahente/contract/members';
+import { ADMIN_MODAL_CLOSE_MS, MSG } from '@ahente/contract/messages';
+import { isApiError } from '../../api/client';
+import { useEditMemberMutation } from '../../api/members';
+import { formSchemaFor } from '../../lib/form-schema';
+import { fullName } from '../../lib/names';
+import { Button } from '../../ui/button';
+import { Field } from '../../ui/field';
+import { Input } from '../../ui/input';
+import { Modal } from '../../ui/modal';
+import { Notice, type NoticeTone } from '../../ui/notice';
+import { Select } from '../../ui/select';
+import { toast } from '../../ui/toast';
+import { MemberHistory } from './member-history';
+import { PasswordForm } from './password-form';
+
+/** What the form's inputs hold: text, '' for nothing. */
+interface MemberFormValues {
+  email: string;
+  f_name: string;
+  m_name: string;
+  l_name: string;
+  contact_no: string;
+  address: string;
+  reg_date: string;
+  status: string;
+  account_type: string;
+  position: string;
+}
+
+/** The editable fields, validated as the server validates them (the contract's schemas). */
+const memberFormSchema = formSchemaFor<MemberFormValues>()(
+  z.object({
+    email: personalFields.email,
+    f_name: personalFields.f_name,
+    m_name: personalFields.m_name,
+    l_name: personalFields.l_name,
+    contact_no: personalFields.contact_no,
+    address: personalFields.address,
+    reg_date: adminOnlyFields.reg_date,
+    status: adminOnlyFields.status,
+    account_type: adminOnlyFields.account_type,
+    position: adminOnlyFields.position,
+  }),
+);
+type MemberFormOutput = z.output<typeof memberFormSchema>;
+type EditableField = keyof MemberFormOutput;
+
+function toForm(member: MemberRecord): MemberFormValues {
+  return {
+    email: member.email,
+    f_name: member.f_name,
+    m_name: member.m_name ?? '',
+    l_name: member.l_name,
+    contact_no: member.contact_no,
+    address: member.address ?? '',
+    reg_date: member.reg_date.slice(0, 10),
+    status: member.status,
+    account_type: member.account_type,
+    position: member.position,
+  };
+}
+
+/** The fields whose (normalised) value differs from the member's: only these are sent (spec §7). */
+export function changedFields(member: MemberRecord, values: MemberFormOutput): Partial<MemberFormOutput> {
+  const before: Record<EditableField, string | null> = {
+    email: member.email,
+    f_name: member.f_name,
+    m_name: member.m_name || null,
+    l_name: member.l_name,
+    contact_no: member.contact_no,
+    address: member.address || null,
+    reg_date: member.reg_date.slice(0, 10),
+    status: member.status,
+    account_type: member.account_type,
+    position: member.position,
+  };
+  const changed: Partial<Record<EditableField, unknown>> = {};
+  for (const key of Object.keys(before) as EditableField[]) {
+    const after = values[key] ?? null;
+    if (after !== before[key]) changed[key] = after;
+  }
+  return changed as Partial<MemberFormOutput>;
+}
+
+/** "Juan Cruz (ID 12)", or a dash when the member has no such leader. */
+function leader(person: PersonRef | null): string {
+  return person ? `${fullName(person)} (ID ${person.id})` : '—';
+}
+
+interface EditMemberModalProps {
+  member: MemberRecord;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/**
+ * 'Edit Member Details' (spec §2 Admin: Edit Member modal, §4, §5, §8): username, referral code and
+ * the hierarchy read-only; status, account type, position and the personal fields editable. Save
+ * sends only the changed fields; with none it warns and sends nothing. A successful save closes
+ * the modal after 3 s. The password sub-form and the member's history sit below.
+ */
+export function EditMemberModal({ member: initial, open, onOpenChange }: EditMemberModalProps) {
+  const editMember = useEditMemberMutation();
+  const [member, setMember] = useState(initial);
+  const [saved, setSaved] = useState(false);
+  // The outcome of the last Save, said in the dialog (toasts sit behind it for assistive technology).
+  const [notice, setNotice] = useState<{ tone: NoticeTone; text: string; detail?: string; seq: number } | null>(null);
+  const say = (tone: NoticeTone, text: string, detail?: string) =>
+    setNotice((current) => ({ tone, text, detail, seq: (current?.seq ?? 0) + 1 }));
+  const formId = useId();
+  const form = useForm<MemberFormValues, unknown, MemberFormOutput>({
+    resolver: zodResolver(memberFormSchema),
+    defaultValues: toForm(initial),
+  });
+  const { errors } = form.formState;
+
+  // After a successful save the modal closes by itself (spec §9: 3000 ms).
+  useEffect(() => {
+    if (!saved) return;
+    const timer = window.setTimeout(() => onOpenChange(false), ADMIN_MODAL_CLOSE_MS);
+    return () => window.clearTimeout(timer);
+  }, [saved, onOpenChange]);
+
+  const save = async (values: MemberFormOutput) => {
+    const changes = changedFields(member, values);
+    if (Object.keys(changes).length === 0) {
+      say('warning', MSG.noChanges);
+      return;
+    }
+    setNotice(null);
+    try {
+      const { member: updated } = await editMember.mutateAsync({ id: member.id, ...changes } as EditMemberRequest);
+      setMember(updated);
+      form.reset(toForm(updated));
+      setSaved(true);
+      say('success', MSG.memberUpdated);
+    } catch (error) {
+      // The server's reason too when it is about the input (e.g. 409: the email is taken).
+      say('error', MSG.memberUpdateFailed, isApiError(error) && error.status < 500 ? error.error : undefined);
+    }
+  };
+
+  const invalid = () => say('error', MSG.memberUpdateFailed, 'Check the fields marked in red.');
+
+  const busy = editMember.isPending || form.formState.isSubmitting;
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => {
+        if (!next && busy) return;
+        onOpenChange(next);
+      }}
+      title="Edit Member Details"
+      description={`Member ID # ${member.id}`}
+      size="xl"
+      footer={
+        <>
+          {notice && (
+            <Notice key={notice.seq} tone={notice.tone} detail={notice.detail} className="mr-auto w-full sm:w-auto sm:max-w-md sm:flex-1">
+              {notice.text}
+            </Notice>
+          )}
+          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
+            {saved ? 'Close' : 'Cancel'}
+          </Button>
+          <Button type="submit" form={formId} loading={busy} disabled={saved}>
+            Save Changes
+          </Button>
+        </>
+      }
+    >
+      <div className="flex flex-col gap-6">
+        <form
+          id={formId}
+          noValidate
+          aria-busy={busy || undefined}
+          onSubmit={form.handleSubmit(save, invalid)}
+          className="flex flex-col gap-6"
+        >
+          <FormSection title="Account Information">
+            <Field label="Username">
+              <Input readOnly value={member.username} autoComplete="off" />
+            </Field>
+            <Field label="Referral Code">
+              <Input readOnly value={member.referral_code} className="font-mono" />
+            </Field>
+          </FormSection>
+
+          <FormSection title="Hierarchy Information" note="Derived from the sponsor chain: change a position to change it.">
+            <Field label="Sponsor">
+              <Input readOnly value={leader(member.referror_details)} />
+            </Field>
+            <Field label="Manager">
+              <Input readOnly value={leader(member.manager_details)} />
+            </Field>
+            <Field label="Agency Manager">
+              <Input readOnly value={leader(member.agency_manager_details)} />
+            </Field>
+            <Field label="Agency Owner">
+              <Input readOnly value={leader(member.agency_owner_details)} />
+            </Field>
+          </FormSection>
+
+          <FormSection title="Personal Information">
+            <Field label="First Name" error={errors.f_name?.message}>
+              <Input autoComplete="off" {...form.register('f_name')} />
+            </Field>
+            <Field label="Middle Name" error={errors.m_name?.message}>
+              <Input autoComplete="off" {...form.register('m_name')} />
+            </Field>
+            <Field label="Last Name" error={errors.l_name?.message}>
+              <Input autoComplete="off" {...form.register('l_name')} />
+            </Field>
+            <Field label="Email" error={errors.email?.message}>
+              <Input type="email" autoComplete="off" {...form.register('email')} />
+            </Field>
+            <Field label="Contact No" error={errors.contact_no?.message}>
+              <Input inputMode="numeric" autoComplete="off" maxLength={11} {...form.register('contact_no')} />
+            </Field>
+            <Field label="Registration Date" error={errors.reg_date?.message}>
+              <Input type="date" {...form.register('reg_date')} />
+            </Field>
+            <Field label="Address" error={errors.address?.message} className="sm:col-span-2">
+              <Input autoComplete="off" {...form.register('address')} />
+            </Field>
+          </FormSection>
+
+          <FormSection title="Account Settings">
+            <Field label="Status" error={errors.status?.message}>
+              <Select options={MEMBER_STATUSES.map((s) => ({ value: s, label: s }))} {...form.register('status')} />
+            </Field>
+            <Field label="Account Type" error={errors.account_type?.message}>
+              <Select options={ACCOUNT_TYPES.map((t) => ({ value: t, label: t }))} {...form.register('account_type')} />
+            </Field>
+            <Field label="Position" error={errors.position?.message}>
+              <Select options={POSITIONS.map((p) => ({ value: p, label: p }))} {...form.register('position')} />
+            </Field>
+          </FormSection>
+        </form>
+
+        <PasswordForm memberId={member.id} />
+        <MemberHistory memberId={member.id} />
+      </div>
+    </Modal>
+  );
+}
+
+function FormSection({ title, note, children }: { title: string; note?: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId}>
+      <h3 id={headingId} className="text-sm font-semibold tracking-wide text-slate-500 uppercase">
+        {title}
+      </h3>
+      {note && <p className="mt-0.5 text-xs text-slate-500">{note}</p>}
+      <div className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2">{children}</div>
+    </section>
+  );
+}
+
+interface ChangePasswordModalProps {
+  member: MemberRecord;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** The row menu's Change Password: the same password form, opened at once. */
+export function ChangePasswordModal({ member, open, onOpenChange }: ChangePasswordModalProps) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <Modal
+      initialFocus={input}
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Change Password"
+      description={`Member ID # ${member.id} · ${fullName(member)}`}
+      size="sm"
+    >
+      <PasswordForm
+        memberId={member.id}
+        initiallyOpen
+        inputRef={input}
+        onChanged={() => {
+          // This dialog closes at once: the toast says it.
+          toast.success(MSG.passwordChanged);
+          onOpenChange(false);
+        }}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,50 @@
+import { Hourglass } from 'lucide-react';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { MSG } from '@ahente/contract/messages';
+import { Card } from '../../ui/card';
+import { EmptyState } from '../../ui/empty-state';
+import { PageHeader } from '../../ui/page-header';
+import { Spinner } from '../../ui/spinner';
+import { SubNav } from '../../ui/sub-nav';
+
+/**
+ * The tabs of 'Settings And Details' (spec §2 Settings), each its own route under /settings. A tab
+ * is added here and as a child route of /settings in the router.
+ */
+export const SETTINGS_TABS = [
+  { label: 'Personal Details', to: '/settings/userdetails' },
+  { label: 'Bank Details', to: '/settings/bankdetails' },
+  { label: 'Hiearchy', to: '/settings/hiearchy' },
+  { label: 'Certifications', to: '/settings/certifications' },
+] as const;
+
+/** /settings/*: the page title, the tabs (the active one highlighted) and the tab's content. */
+export function SettingsLayout() {
+  return (
+    <>
+      <PageHeader title="Settings And Details" description="Your profile, payout details, place in the agency and certifications." />
+      <SubNav label="Settings tabs" labelHidden wrap items={SETTINGS_TABS} />
+      {/* While a tab's chunk loads, the title and the tabs stay. */}
+      <Suspense
+        fallback={
+          <div className="flex justify-center py-16">
+            <Spinner label="Loading…" />
+          </div>
+        }
+      >
+        <Outlet />
+      </Suspense>
+    </>
+  );
+}
+
+/** A tab that is not built yet: its name and 'Coming Soon...'. */
+export function SettingsTabComingSoon({ title }: { title: string }) {
+  return (
+    <Card>
+      <h2 className="sr-only">{title}</h2>
+      <EmptyState icon={<Hourglass />} title={MSG.comingSoon} description={`${title} will appear here as soon as it is ready.`} />
+    </Card>
+  );
+}
