@@ -22,7 +22,7 @@ import { buildServices } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { connect, type Db } from '../apps/server/src/db/connect.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
-import { searchKey } from '../apps/server/src/features/members/repository.ts';
+import { searchNameOf } from '../apps/server/src/features/members/repository.ts';
 
 const DEPTH = 30;
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -107,7 +107,7 @@ async function fill(db: Db, tree: Tree) {
       valid_id: null,
       updated_at: now,
       deactivated_at: null,
-      search_name: searchKey([f_name, m_name, l_name].filter(Boolean).join(' ')),
+      search_name: searchNameOf({ f_name, m_name, l_name }),
     };
   });
   const batch = 1_000; // 27 columns × 1,000 rows: under both databases' limit on bound parameters

@@ -1,6 +1,4 @@
-import { Suspense } from 'react';
-import { Outlet } from 'react-router';
-import { Spinner } from '../ui/spinner';
+import { PageOutlet } from '../ui/page-outlet';
 import { SubNav } from '../ui/sub-nav';
 
 /** The Admin Panel's screens (spec §2 route table): an admin reaches each from here, no URL typed. */
@@ -15,16 +13,7 @@ export function AdminLayout() {
   return (
     <>
       <SubNav label="Admin Panel" wrap items={ADMIN_NAV} />
-      {/* While a screen's chunk loads, the sub-navigation stays. */}
-      <Suspense
-        fallback={
-          <div className="flex justify-center py-16">
-            <Spinner label="Loading…" />
-          </div>
-        }
-      >
-        <Outlet />
-      </Suspense>
+      <PageOutlet />
     </>
   );
 }

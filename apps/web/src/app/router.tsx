@@ -4,7 +4,8 @@ import { SessionProvider } from '../api/session';
 import { ComingSoonPage } from '../features/placeholders/coming-soon-page';
 import { NotFoundPage } from '../features/placeholders/not-found-page';
 import { RouteErrorPage } from '../features/placeholders/route-error-page';
-import { FullPageSpinner, Spinner } from '../ui/spinner';
+import { PageOutlet } from '../ui/page-outlet';
+import { FullPageSpinner } from '../ui/spinner';
 import { AdminLayout } from './admin-layout';
 import { PublicOnly, RequireAdmin, RequireAuth } from './guards';
 
@@ -50,21 +51,6 @@ const AdminMembersPage = lazyPage(() => import('../features/members/admin-member
 const SettingsLayout = lazyPage(() => import('../features/settings/settings-layout'), 'SettingsLayout');
 const SettingsTabComingSoon = lazyPage(() => import('../features/settings/settings-layout'), 'SettingsTabComingSoon');
 const HierarchyTab = lazyPage(() => import('../features/settings/hierarchy-tab'), 'HierarchyTab');
-
-/** Inside the layout: while a screen's chunk loads, the sidebar and header stay. */
-function PageOutlet() {
-  return (
-    <Suspense
-      fallback={
-        <div className="flex justify-center py-16">
-          <Spinner label="Loading…" />
-        </div>
-      }
-    >
-      <Outlet />
-    </Suspense>
-  );
-}
 
 function Root() {
   return (

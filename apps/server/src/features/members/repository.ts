@@ -24,7 +24,7 @@ const LEADER_POSITIONS: Position[] = ['Manager', 'AgencyManager', 'AgencyOwner']
  * collation (their own lower() differ beyond ASCII).
  */
 export const searchKey = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
-const searchNameOf = (m: { f_name: string; m_name: string | null; l_name: string }) =>
+export const searchNameOf = (m: { f_name: string; m_name: string | null; l_name: string }) =>
   searchKey([m.f_name, m.m_name, m.l_name].filter(Boolean).join(' '));
 /** A LIKE pattern that finds `text` anywhere, its `%`, `_` and `\` taken literally (ESCAPE '\'). */
 const containsPattern = (text: string) => `%${searchKey(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -1,11 +1,9 @@
 import { Hourglass } from 'lucide-react';
-import { Suspense } from 'react';
-import { Outlet } from 'react-router';
 import { MSG } from '@ahente/contract/messages';
 import { Card } from '../../ui/card';
 import { EmptyState } from '../../ui/empty-state';
 import { PageHeader } from '../../ui/page-header';
-import { Spinner } from '../../ui/spinner';
+import { PageOutlet } from '../../ui/page-outlet';
 import { SubNav } from '../../ui/sub-nav';
 
 /**
@@ -25,16 +23,7 @@ export function SettingsLayout() {
     <>
       <PageHeader title="Settings And Details" description="Your profile, payout details, place in the agency and certifications." />
       <SubNav label="Settings tabs" labelHidden wrap items={SETTINGS_TABS} />
-      {/* While a tab's chunk loads, the title and the tabs stay. */}
-      <Suspense
-        fallback={
-          <div className="flex justify-center py-16">
-            <Spinner label="Loading…" />
-          </div>
-        }
-      >
-        <Outlet />
-      </Suspense>
+      <PageOutlet />
     </>
   );
 }
