@@ -14,6 +14,7 @@ import {
   passwordField,
 } from './common.ts';
 import { isCalendarDate } from './dates.ts';
+import { optionalPsgcCode } from './geo.ts';
 
 export const personRef = z.object({
   id: z.number(),
@@ -63,10 +64,13 @@ export const personalFields = {
   address: optionalText('Address'),
   address_number: optionalText('Unit/house number'),
   address_street: optionalText('Street'),
-  address_region: optionalText('Region'),
-  address_city: optionalText('City'),
-  address_barangay: optionalText('Barangay'),
+  /** PSGC codes (geo.ts); the server checks that they exist and nest. */
+  address_region: optionalPsgcCode('Region'),
+  address_city: optionalPsgcCode('City'),
+  address_barangay: optionalPsgcCode('Barangay'),
 };
+export type PersonalFieldName = keyof typeof personalFields;
+export const PERSONAL_FIELD_NAMES = Object.keys(personalFields) as PersonalFieldName[];
 
 /** Fields only an admin may change (DESIGN §5). `manager` is derived and always refused. */
 export const adminOnlyFields = {
@@ -91,16 +95,26 @@ export const adminOnlyFields = {
 };
 export const ADMIN_ONLY_FIELDS = [...Object.keys(adminOnlyFields), 'manager'] as const;
 
-/** editMember (JSON): id plus only the changed fields. */
+/**
+ * editMember: id plus only the changed fields, as JSON (the admin's edit) or as multipart/form-data
+ * (spec §7: the profile photo, and the personal details with an optional valid ID file), whose
+ * text fields are parsed with this same schema. Besides the fields: `photo` sent as null (JSON) or
+ * '' (a form field) removes the photo; a `valid_id` text field is what the spec's client sends
+ * along with the details and is ignored (only a file changes the valid ID on record).
+ */
 export const editMemberRequest = z
   .object({
     id: memberIdSchema,
     manager: z.unknown().optional(),
+    photo: z.union([z.null(), z.literal('')], { error: 'photo may only be removed here (send the file as multipart)' }).optional(),
+    valid_id: z.string().max(LIMITS.line).optional(),
     ...Object.fromEntries(Object.entries(personalFields).map(([k, s]) => [k, s.optional()])),
     ...Object.fromEntries(Object.entries(adminOnlyFields).map(([k, s]) => [k, s.optional()])),
   } as {
     id: typeof memberIdSchema;
     manager: z.ZodOptional<z.ZodUnknown>;
+    photo: z.ZodOptional<z.ZodUnion<[z.ZodNull, z.ZodLiteral<''>]>>;
+    valid_id: z.ZodOptional<z.ZodString>;
   } & { [K in keyof typeof personalFields]: z.ZodOptional<(typeof personalFields)[K]> } & {
     [K in keyof typeof adminOnlyFields]: z.ZodOptional<(typeof adminOnlyFields)[K]>;
   })
@@ -108,6 +122,35 @@ export const editMemberRequest = z
 export type EditMemberRequest = z.input<typeof editMemberRequest>;
 
 export const editMemberResponse = z.object({ success: z.literal(true), member: memberRecord });
+
+/** The file fields of a multipart editMember: at most one per request (spec §7). */
+export const EDIT_MEMBER_FILE_FIELDS = { photo: 'photo', validId: 'valid_id' } as const;
+
+/**
+ * getuserdetails: spec §3 User details plus the photo. `valid_id` and `photo` are the URLs their
+ * files download from (owner and admins only), or null when none is on file. The address parts are
+ * PSGC codes.
+ */
+export const userDetails = z.object({
+  id: z.number(),
+  f_name: z.string(),
+  m_name: z.string().nullable(),
+  l_name: z.string(),
+  gender: z.enum(GENDERS).nullable(),
+  email: z.string(),
+  contact_no: z.string(),
+  birthdate: z.string().nullable(),
+  address_number: z.string().nullable(),
+  address_street: z.string().nullable(),
+  address_region: z.string().nullable(),
+  address_city: z.string().nullable(),
+  address_barangay: z.string().nullable(),
+  valid_id: z.string().nullable(),
+  photo: z.string().nullable(),
+});
+export type UserDetails = z.infer<typeof userDetails>;
+/** A list, as the spec's client reads it: the first item is the member. */
+export const userDetailsResponse = z.array(userDetails);
 
 /** membersrecord: a direct recruit as the sponsoring agent sees them (spec §2 Agent Recruitment). */
 export const recruitRecord = z.object({
@@ -165,6 +208,8 @@ export const memberSearchRequest = z
       .number({ error: 'pageSize must be a number' })
       .refine((v) => (MEMBER_PAGE_SIZES as readonly number[]).includes(v), `pageSize must be one of ${MEMBER_PAGE_SIZES.join(', ')}`)
       .default(25),
+    /** Only members with no certification on file (issue 11's reminder for admins). */
+    noCertification: z.boolean({ error: 'noCertification must be true or false' }).optional().default(false),
   })
   .strict();
 export type MemberSearchRequest = z.input<typeof memberSearchRequest>;

@@ -64,6 +64,18 @@ export const MSG = {
   certificationSaveFailed: 'There was a problem saving the certification.',
   fillAllFields: 'Please fill in all fields.',
   noDataFound: 'No Data Found..',
+  // Settings and the profile photo: not spec texts (issue 11)
+  personalDetailsSaved: 'Personal details saved.',
+  personalDetailsSaveFailed: 'Failed to save personal details.',
+  photoUpdated: 'Profile picture updated.',
+  photoRemoved: 'Profile picture removed.',
+  photoFailed: 'Failed to change the profile picture.',
+  certificationSaved: 'Certification saved.',
+  addNewCertification: 'Add New Certification',
+  certificationReminderTitle: 'Your certification details are incomplete',
+  certificationReminderNone: 'You have no certification on file.',
+  certificationReminderCoding: 'Your coding dates are missing.',
+  certificationReminderTlc: 'Your TLC attendance dates are missing.',
 } as const;
 
 /** Toasts and notices stay 3000 ms, then take 300 ms to leave (spec §9). */

@@ -13,7 +13,9 @@ import {
   uploadMaterialResponse,
   UPLOAD_MATERIAL_FILE_FIELD,
 } from './materials.ts';
+import { geoCodeParams, geoList } from './geo.ts';
 import {
+  EDIT_MEMBER_FILE_FIELDS,
   editMemberRequest,
   editMemberResponse,
   hierarchyResponse,
@@ -24,7 +26,9 @@ import {
   memberSearchResponse,
   recruitRecord,
   teamSizeResponse,
+  userDetailsResponse,
 } from './members.ts';
+import { addBankRequest, addBankResponse, addCertificationRequest, bankList, certification, certificationList } from './settings.ts';
 import { addTicketRequest, closeTicketRequest, editTicketRequest, ticketList, ticketSavedResponse } from './tickets.ts';
 import { addSaleRequest, saleListResponse, saleSavedResponse } from './sales.ts';
 
@@ -52,8 +56,13 @@ export interface RouteDef {
   member?: { in: 'body' | 'params'; key: string };
   body?: z.ZodType;
   params?: z.ZodType;
-  /** multipart/form-data: its text fields and the name of its one file field. */
-  multipart?: { fields: z.ZodType; file: string };
+  /**
+   * multipart/form-data: its text fields and the name of its file field (or the names, when the
+   * request may carry one file under any of them). A route with both `body` and `multipart` takes
+   * either JSON or a form: its form fields are parsed with `fields`, and its owner is read from
+   * them before any file is stored (platform/uploads.ts).
+   */
+  multipart?: { fields: z.ZodType; file: string | readonly string[] };
   /** Per status: successes, and errors with a shape other than `errorResponse`. */
   responses: Record<number, z.ZodType>;
   /** OpenAPI grouping. */
@@ -124,9 +133,107 @@ export const routes = {
     access: 'member',
     member: ownerInBody,
     body: editMemberRequest,
+    multipart: { fields: editMemberRequest, file: [EDIT_MEMBER_FILE_FIELDS.photo, EDIT_MEMBER_FILE_FIELDS.validId] },
     responses: { 200: editMemberResponse },
     tag: 'members',
-    summary: "Edits a member: one's own personal fields, or anything but the manager for an admin",
+    summary:
+      "Edits a member: one's own personal fields, or anything but the manager for an admin; as JSON, or as multipart/form-data with a photo or a valid ID file",
+  }),
+  getUserDetails: route({
+    method: 'POST',
+    path: '/api/getuserdetails',
+    access: 'member',
+    member: ownerInBody,
+    body: idBody,
+    responses: { 200: userDetailsResponse },
+    tag: 'members',
+    summary: "A member's personal details, photo and valid ID links (a list of one)",
+  }),
+  photo: route({
+    method: 'GET',
+    path: '/api/photo/:id',
+    access: 'member',
+    member: { in: 'params', key: 'id' },
+    params: idParams,
+    responses: { 200: fileResponse },
+    tag: 'members',
+    summary: "A member's profile photo (the member and administrators only)",
+  }),
+  downloadValidId: route({
+    method: 'GET',
+    path: '/api/downloadvalidid/:id',
+    access: 'member',
+    member: { in: 'params', key: 'id' },
+    params: idParams,
+    responses: { 200: fileResponse },
+    tag: 'members',
+    summary: "Downloads a member's valid ID as valid_id_{id}.{ext} (the member and administrators only)",
+  }),
+  getUserBanks: route({
+    method: 'GET',
+    path: '/api/getuserbanks/:id',
+    access: 'member',
+    member: { in: 'params', key: 'id' },
+    params: idParams,
+    responses: { 200: bankList },
+    tag: 'settings',
+    summary: "A member's bank details: [] when none are saved",
+  }),
+  addUserBanks: route({
+    method: 'POST',
+    path: '/api/adduserbanks',
+    access: 'member',
+    member: ownerInBody,
+    body: addBankRequest,
+    responses: { 200: addBankResponse },
+    tag: 'settings',
+    summary: "Saves a member's bank details: once for the member (409 after), any time for an administrator",
+  }),
+  getCertifications: route({
+    method: 'POST',
+    path: '/api/getcertifications',
+    access: 'member',
+    member: ownerInBody,
+    body: idBody,
+    responses: { 200: certificationList },
+    tag: 'settings',
+    summary: "A member's certifications, oldest first",
+  }),
+  addCertifications: route({
+    method: 'POST',
+    path: '/api/addcertifications',
+    access: 'member',
+    member: ownerInBody,
+    body: addCertificationRequest,
+    responses: { 200: certification },
+    tag: 'settings',
+    summary: 'Adds a certification; saved ones are never changed',
+  }),
+  geoRegions: route({
+    method: 'GET',
+    path: '/api/geo/regions',
+    access: 'member',
+    responses: { 200: geoList },
+    tag: 'geo',
+    summary: 'The regions of the Philippines (PSGC, PSA)',
+  }),
+  geoCities: route({
+    method: 'GET',
+    path: '/api/geo/regions/:code/cities',
+    access: 'member',
+    params: geoCodeParams,
+    responses: { 200: geoList },
+    tag: 'geo',
+    summary: "A region's cities and municipalities (PSGC, PSA)",
+  }),
+  geoBarangays: route({
+    method: 'GET',
+    path: '/api/geo/cities/:code/barangays',
+    access: 'member',
+    params: geoCodeParams,
+    responses: { 200: geoList },
+    tag: 'geo',
+    summary: "A city's or municipality's barangays (PSGC, PSA); the City of Manila's are those of all its districts",
   }),
   changePassword: route({
     method: 'POST',
