@@ -24,6 +24,8 @@ import { authRoutes } from './features/auth/routes.ts';
 import { createAuthService } from './features/auth/service.ts';
 import { dealsRoutes } from './features/deals/routes.ts';
 import { createDealsService } from './features/deals/service.ts';
+import { geoRoutes } from './features/geo/routes.ts';
+import { createGeoService } from './features/geo/service.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { createHealthService } from './features/health/service.ts';
 import { materialsRoutes } from './features/materials/routes.ts';
@@ -31,6 +33,8 @@ import { createMaterialsService } from './features/materials/service.ts';
 import { membersRoutes } from './features/members/routes.ts';
 import { createMembersService } from './features/members/service.ts';
 import { salesRoutes } from './features/sales/routes.ts';
+import { settingsRoutes } from './features/settings/routes.ts';
+import { createSettingsService } from './features/settings/service.ts';
 import { createSalesService } from './features/sales/service.ts';
 import { ticketsRoutes } from './features/tickets/routes.ts';
 import { createTicketsService } from './features/tickets/service.ts';
@@ -46,15 +50,17 @@ export interface AppDeps {
 
 export function buildServices({ config, db }: AppDeps) {
   const sessions = createSessions(db.db, config);
-  const members = createMembersService(db.db, config, sessions);
+  const storage = createLocalDiskStorage(config.storageDir);
+  const geo = createGeoService();
+  const members = createMembersService(db.db, config, sessions, { storage, geo });
   const auth = createAuthService(db.db, config, members);
   const deals = createDealsService(db.db, members);
   const sales = createSalesService(db.db, deals);
-  const storage = createLocalDiskStorage(config.storageDir);
   const materials = createMaterialsService(db.db, storage);
   const health = createHealthService(db.db);
   const tickets = createTicketsService(db.db, members);
-  return { sessions, members, auth, deals, sales, storage, materials, health, tickets };
+  const settings = createSettingsService(db.db);
+  return { sessions, members, auth, deals, sales, storage, materials, health, tickets, geo, settings };
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -104,7 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swagger, {
     openapi: { info: { title: 'Ahente API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   requireAccessEverywhere(app);
   app.decorateRequest('auth', null);
@@ -126,7 +132,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
     healthRoutes(api, services.health);
     authRoutes(api, services.auth, services.sessions, csrf);
-    membersRoutes(api, services.members);
+    membersRoutes(api, services.members, { storage: services.storage, config });
+    geoRoutes(api, services.geo);
+    settingsRoutes(api, services.settings);
     materialsRoutes(api, services.materials, { storage: services.storage, config });
     dealsRoutes(api, services.deals);
     salesRoutes(api, services.sales);
@@ -157,6 +165,25 @@ function installApiHooks(api: FastifyInstance, sessions: Sessions, csrf: Csrf) {
   // Once the body and params are parsed: a call naming a member, for that member or an admin only.
   api.addHook('preHandler', async (request) => enforceOwnership(request));
 }
+
+/**
+ * The zod type provider's OpenAPI transform, plus routes that take JSON or a form (editMember,
+ * platform/api-route.ts): their body schema is per content type, which the provider does not read.
+ */
+const openApiTransform: typeof jsonSchemaTransform = (document) => {
+  const body = document.schema?.body as { content?: Record<string, { schema: unknown }> } | undefined;
+  const json = body?.content?.['application/json']?.schema;
+  if (!json) return jsonSchemaTransform(document);
+  const out = jsonSchemaTransform({ ...document, schema: { ...document.schema, body: json } });
+  const schema = out.schema as Record<string, unknown>;
+  return {
+    ...out,
+    schema: {
+      ...schema,
+      body: { content: { 'application/json': { schema: schema.body }, 'multipart/form-data': { schema: { type: 'object' } } } },
+    },
+  };
+};
 
 /** The CSRF signing key shared through the database by every instance (decision 001). */
 async function storedCsrfSecret(db: Db): Promise<string> {

@@ -195,7 +195,7 @@ try {
     const { size } = await s.storage.put(key, bytes);
     await s.materials.create(
       auth,
-      { fields: { sectionId: String(sections.get(sectionName)) }, file: { key, size, fileName, contentType } },
+      { fields: { sectionId: String(sections.get(sectionName)) }, file: { field: 'file', key, size, fileName, contentType } },
       console,
     );
   }

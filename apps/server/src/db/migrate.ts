@@ -6,6 +6,7 @@ import { m003Materials } from './migrations/003-materials.ts';
 import { m004ServerSecrets } from './migrations/004-server-secrets.ts';
 import { m005MembersAudit } from './migrations/005-members-audit.ts';
 import { m006Tickets } from './migrations/006-tickets.ts';
+import { m007Settings } from './migrations/007-settings.ts';
 
 /** Every migration, in order. A migration gets the dialect for the few types that differ. */
 const MIGRATIONS: Record<string, (dialect: DialectName) => Migration> = {
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, (dialect: DialectName) => Migration> = {
   '004-server-secrets': m004ServerSecrets,
   '005-members-audit': m005MembersAudit,
   '006-tickets': m006Tickets,
+  '007-settings': m007Settings,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -30,7 +30,10 @@ export interface MembersTable {
   status: MemberStatus;
   /** The sponsor: owner of the referral code used at sign-up. */
   referror: number | null;
+  /** Storage key of the profile photo (platform/storage.ts), or null. */
   photo: string | null;
+  /** Its content type, decided from its first bytes. */
+  photo_type: string | null;
   gender: Gender | null;
   birthdate: string | null;
   address_number: string | null;
@@ -38,7 +41,9 @@ export interface MembersTable {
   address_region: string | null;
   address_city: string | null;
   address_barangay: string | null;
+  /** Storage key of the valid ID (an image or a PDF), or null. */
   valid_id: string | null;
+  valid_id_type: string | null;
   updated_at: string;
   /** When an admin deactivated the member (UTC ISO-8601), or null while active (decision 011). */
   deactivated_at: string | null;
@@ -160,6 +165,35 @@ export interface MemberAuditTable {
   at: string;
 }
 
+/** A member's bank details (spec §3 Bank record): one per member. */
+export interface BankDetailsTable {
+  member_id: number;
+  bank_name: string;
+  /** Digits only. Never logged (platform/logging.ts). */
+  account_number: string;
+  account_name: string;
+  created_at: string;
+  updated_at: string;
+  updated_by: number | null;
+}
+
+/** spec §3 Certification: `id` here is the record's own key (the API's `certid`). Never changed once saved. */
+export interface CertificationsTable {
+  id: Generated<number>;
+  member_id: number;
+  lfa_code: string | null;
+  cirm_code: string | null;
+  coding_date_1: string | null;
+  coding_date_2: string | null;
+  individual_hmo: string | null;
+  sme_hmo: string | null;
+  corporate_gyrt: string | null;
+  prepaid_hmo: string | null;
+  corporate_cgli: string | null;
+  corporate_hmo: string | null;
+  createdat: string;
+}
+
 export interface Database {
   members: MembersTable;
   sessions: SessionsTable;
@@ -171,4 +205,6 @@ export interface Database {
   server_secrets: ServerSecretsTable;
   member_audit: MemberAuditTable;
   tickets: TicketsTable;
+  bank_details: BankDetailsTable;
+  certifications: CertificationsTable;
 }

@@ -65,6 +65,21 @@ const dealForm = (dealid: number) => ({
   effectiveDate: '2026-04-01',
 });
 
+const png = () => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from(`matrix ${seq++}`)]);
+/** The owner with a photo or a valid ID on file (sent by the owner, as the settings page does). */
+async function ownerFile(field: 'photo' | 'valid_id'): Promise<Call> {
+  const res = await (
+    await t.loginAs(owner)
+  ).postForm(routes.editMember.path, [
+    { name: 'id', value: String(owner.id) },
+    { name: field, filename: `${field}.png`, content: png() },
+  ]);
+  if (res.statusCode !== 200) throw new Error(`upload failed: ${res.body}`);
+  return { params: { id: owner.id } };
+}
+const certificationBody = () => ({ id: owner.id, lfa_code: `LFA-${seq++}`, coding_date_1: '2026-01-15' });
+const bankBody = () => ({ id: owner.id, bank_name: 'BDO Unibank', account_number: '0012 3456 7890', account_name: 'Owner Name' });
+
 const everyone = (status: number): Record<Caller, number> => ({ anonymous: status, owner: status, other: status, admin: status });
 const members = { anonymous: 401, owner: 200, other: 200, admin: 200 };
 const adminsOnly = { anonymous: 401, owner: 403, other: 403, admin: 200 };
@@ -87,6 +102,18 @@ const MATRIX: Record<RouteName, Row> = {
   },
   editMember: { call: async () => ({ body: { id: owner.id, f_name: `Ana${seq++}` } }), expect: selfOrAdmin },
   changePassword: { call: async () => ({ body: { id: owner.id, password: owner.password } }), expect: selfOrAdmin },
+  // Settings and details (issue 11). An agent's second adduserbanks is 409, but the owner is the
+  // only caller here who saves first; the admin then replaces the details.
+  getUserDetails: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
+  photo: { call: () => ownerFile('photo'), expect: selfOrAdmin },
+  downloadValidId: { call: () => ownerFile('valid_id'), expect: selfOrAdmin },
+  getUserBanks: { call: async () => ({ params: { id: owner.id } }), expect: selfOrAdmin },
+  addUserBanks: { call: async () => ({ body: bankBody() }), expect: selfOrAdmin },
+  getCertifications: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
+  addCertifications: { call: async () => ({ body: certificationBody() }), expect: selfOrAdmin },
+  geoRegions: { call: async () => ({}), expect: members },
+  geoCities: { call: async () => ({ params: { code: '1300000000' } }), expect: members },
+  geoBarangays: { call: async () => ({ params: { code: '1381300000' } }), expect: members },
   adminMemberRecords: { call: async () => ({ body: { id: owner.id } }), expect: adminsOnly },
   membersRecord: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
   getHierarchy: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { fileResponse, noContent, type RouteDef } from '@ahente/contract/routes';
+import { badRequest } from './errors.ts';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -25,14 +26,27 @@ export function apiRoute<R extends RouteDef>(api: FastifyInstance, def: R, handl
   const response = Object.fromEntries(
     Object.entries(def.responses).filter(([status, schema]) => Number(status) < 300 && schema !== fileResponse && schema !== noContent),
   );
+  // A route that takes JSON or a form (editMember): the schema checks JSON bodies; a form's fields
+  // are parsed by its handler (platform/uploads.ts), and a request with neither is refused.
+  const either = Boolean(def.body && def.multipart);
+  const body = either ? { content: { 'application/json': { schema: def.body } } } : def.body;
   api.withTypeProvider<ZodTypeProvider>().route({
     method: def.method,
     url: def.path,
     config: { access: def.access, route: def },
+    ...(either
+      ? {
+          preValidation: async (request: FastifyRequest) => {
+            if (!request.isMultipart() && (request.body === undefined || request.body === null)) {
+              throw badRequest('Request body must be a JSON object or multipart/form-data');
+            }
+          },
+        }
+      : {}),
     schema: {
       tags: [def.tag],
       summary: def.summary,
-      ...(def.body ? { body: def.body } : {}),
+      ...(body ? { body } : {}),
       ...(def.params ? { params: def.params } : {}),
       ...(def.multipart ? { consumes: ['multipart/form-data'] } : {}),
       ...(Object.keys(response).length ? { response } : {}),

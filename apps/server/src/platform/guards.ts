@@ -99,6 +99,9 @@ export function enforceOwnership(request: FastifyRequest): void {
   const def = request.routeOptions.config.route;
   if (!def) throw forbidden();
   if (!def.member) return;
+  // A form names its member in a field: platform/uploads.ts reads it and applies this same rule
+  // before it stores any file (a form's fields are not parsed before the handler reads them).
+  if (def.multipart && def.member.in === 'body' && request.isMultipart()) return;
   const source = (def.member.in === 'body' ? request.body : request.params) as Record<string, unknown> | undefined;
   const id = source?.[def.member.key];
   if (typeof id !== 'number') throw forbidden('You may only act on your own account');

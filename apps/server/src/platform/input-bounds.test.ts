@@ -53,9 +53,9 @@ const cases = (): Case[] => [
       address: 'Somewhere',
       address_number: '12',
       address_street: 'Rizal St',
-      address_region: 'NCR',
-      address_city: 'Manila',
-      address_barangay: 'Barangay 1',
+      address_region: '1300000000',
+      address_city: '1380600000',
+      address_barangay: '1380601001',
       username: 'ana_reyes',
       password: 'new-password-1',
       referral_code: 'ANAREYES',
@@ -66,6 +66,30 @@ const cases = (): Case[] => [
     }),
   },
   { url: '/api/changepassword', body: () => ({ id: agentId, password: 'another-pass-1' }) },
+  // Settings and details (issue 11).
+  { url: '/api/getuserdetails', body: () => ({ id: agentId }) },
+  {
+    url: '/api/adduserbanks',
+    body: () => ({ id: agentId, bank_name: 'BDO Unibank', account_number: '0012-3456-7890', account_name: 'Ana Reyes' }),
+  },
+  { url: '/api/getcertifications', body: () => ({ id: agentId }) },
+  {
+    url: '/api/addcertifications',
+    body: () => ({
+      id: agentId,
+      lfa_code: 'LFA-1',
+      cirm_code: 'CIRM-1',
+      coding_date_1: '2026-01-15',
+      coding_date_2: '2026-02-15',
+      individual_hmo: '2026-03-01',
+      sme_hmo: '2026-03-02',
+      corporate_gyrt: '2026-03-03',
+      prepaid_hmo: '2026-03-04',
+      corporate_cgli: '2026-03-05',
+      corporate_hmo: '2026-03-06',
+      createdat: '2026-11-23T10:00:00.000Z',
+    }),
+  },
   { url: '/api/adminmemberrecords', body: () => ({ id: adminId }) },
   { url: '/api/membersrecord', body: () => ({ id: adminId }) },
   { url: '/api/gethiearchy', body: () => ({ id: adminId }) },
@@ -151,6 +175,8 @@ async function snapshot() {
     materials: await db.selectFrom('materials').selectAll().orderBy('id').execute(),
     member_audit: await db.selectFrom('member_audit').selectAll().orderBy('id').execute(),
     tickets: await db.selectFrom('tickets').selectAll().orderBy('id').execute(),
+    bank_details: await db.selectFrom('bank_details').selectAll().orderBy('member_id').execute(),
+    certifications: await db.selectFrom('certifications').selectAll().orderBy('id').execute(),
   };
 }
 
@@ -244,7 +270,13 @@ describe('ids beyond what the columns hold', () => {
         }
       }
     }
-    for (const url of [`/api/downloadmaterial/${MAX_ID + 1}`, '/api/downloadmaterial/99999999999']) {
+    for (const url of [
+      `/api/downloadmaterial/${MAX_ID + 1}`,
+      '/api/downloadmaterial/99999999999',
+      `/api/getuserbanks/${MAX_ID + 1}`,
+      `/api/downloadvalidid/${MAX_ID + 1}`,
+      `/api/photo/${MAX_ID + 1}`,
+    ]) {
       const res = await admin.get(url);
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toBe(`id must be at most ${MAX_ID}`);
@@ -262,6 +294,9 @@ describe('ids beyond what the columns hold', () => {
 
   it('still answers 404 for the largest id that a column can hold but no record has', async () => {
     expect((await admin.get(`/api/downloadmaterial/${MAX_ID}`)).statusCode).toBe(404);
+    expect((await admin.get(`/api/photo/${MAX_ID}`)).statusCode).toBe(404);
+    expect((await admin.get(`/api/downloadvalidid/${MAX_ID}`)).statusCode).toBe(404);
+    expect((await admin.post('/api/getuserdetails', { id: MAX_ID })).statusCode).toBe(404);
     expect((await admin.post('/api/getdeals', { id: MAX_ID })).statusCode).toBe(200);
   });
 });

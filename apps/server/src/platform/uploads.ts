@@ -1,8 +1,10 @@
 import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
+import { memberIdSchema } from '@ahente/contract/common';
 import { ALL_TYPES, SNIFF_BYTES, fitExtension, sniffContentType, type ContentType } from './content-sniff.ts';
 import { HttpError, badRequest } from './errors.ts';
+import { requireSelfOrAdmin } from './guards.ts';
 import { sanitizeFileName } from './file-names.ts';
 import { FileTooLargeError, newStorageKey, type FileStorage } from './storage.ts';
 
@@ -34,6 +36,8 @@ export function formatBytes(bytes: number): string {
 
 /** A file received and stored under a generated key. */
 export interface StoredUpload {
+  /** The form field it came in. */
+  field: string;
   key: string;
   size: number;
   /** Decided from the file's first bytes. */
@@ -49,14 +53,48 @@ export interface ReceivedUpload {
   file: StoredUpload | null;
 }
 
-export interface UploadOptions {
-  /** Name of the one file field. */
-  fileField: string;
-  maxBytes: number;
+/** Where a file field's file is stored and which kinds it may be. */
+export interface FileFieldRule {
   /** Storage key prefix, such as `materials`. */
   keyPrefix: string;
   allowedTypes?: readonly ContentType[];
+}
+
+export interface UploadOptions {
+  /**
+   * The file field(s): one name, with `keyPrefix` and `allowedTypes` below; or a rule per name,
+   * when the form may carry its one file under any of them.
+   */
+  fileField: string | Record<string, FileFieldRule>;
+  maxBytes: number;
+  /** Storage key prefix, such as `materials` (for a single `fileField` name). */
+  keyPrefix?: string;
+  allowedTypes?: readonly ContentType[];
   maxFields?: number;
+}
+
+/** The rule of each accepted file field. */
+function fileRules(options: UploadOptions): Record<string, FileFieldRule> {
+  if (typeof options.fileField !== 'string') return options.fileField;
+  if (!options.keyPrefix) throw new Error('receiveUpload: keyPrefix is required with a single fileField');
+  return { [options.fileField]: { keyPrefix: options.keyPrefix, ...(options.allowedTypes ? { allowedTypes: options.allowedTypes } : {}) } };
+}
+
+/**
+ * The owner rule of the route table for a form (platform/guards.ts defers it here for multipart
+ * requests): the member named by the form's id field must be the caller or the caller an admin.
+ * The id must come before the file, so that no byte of a stranger's file is stored.
+ */
+function ownerCheck(request: FastifyRequest, fields: Record<string, string>): () => void {
+  const owner = request.routeOptions.config.route?.member;
+  let checked = !owner;
+  return () => {
+    if (checked || !owner) return;
+    const parsed = memberIdSchema.safeParse(fields[owner.key]);
+    if (!parsed.success) throw badRequest(`${parsed.error.issues[0]?.message ?? `${owner.key} is required`} (send it before the file)`);
+    requireSelfOrAdmin(request, parsed.data);
+    checked = true;
+  };
 }
 
 /** An error while reading the request body (malformed or cut-off multipart): the client's fault. */
@@ -76,6 +114,8 @@ class UploadReadError extends Error {
 export async function receiveUpload(request: FastifyRequest, storage: FileStorage, options: UploadOptions): Promise<ReceivedUpload> {
   const fields: Record<string, string> = {};
   if (!request.isMultipart()) return { fields, file: null };
+  const rules = fileRules(options);
+  const checkOwner = ownerCheck(request, fields);
   let stored: StoredUpload | null = null;
   try {
     let parts: AsyncIterableIterator<Multipart>;
@@ -90,12 +130,15 @@ export async function receiveUpload(request: FastifyRequest, storage: FileStorag
         if (!(part.fieldname in fields)) fields[part.fieldname] = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
         continue;
       }
-      if (part.fieldname !== options.fileField) {
+      const rule = Object.hasOwn(rules, part.fieldname) ? rules[part.fieldname] : undefined;
+      if (!rule) {
         await drain(part.file);
         throw badRequest(UPLOAD_ERRORS.unexpectedFile(part.fieldname));
       }
-      stored = await storeFile(part, storage, options);
+      checkOwner();
+      stored = await storeFile(part, storage, rule, options.maxBytes);
     }
+    checkOwner();
   } catch (err) {
     if (stored) await storage.delete(stored.key).catch(() => {});
     throw uploadError(err, options.maxBytes);
@@ -103,7 +146,7 @@ export async function receiveUpload(request: FastifyRequest, storage: FileStorag
   return { fields, file: stored };
 }
 
-async function storeFile(part: MultipartFile, storage: FileStorage, options: UploadOptions): Promise<StoredUpload | null> {
+async function storeFile(part: MultipartFile, storage: FileStorage, rule: FileFieldRule, maxBytes: number): Promise<StoredUpload | null> {
   const source = part.file;
   if (!part.filename) {
     // An empty file input sends a part with no name and no bytes: no file was chosen.
@@ -133,25 +176,25 @@ async function storeFile(part: MultipartFile, storage: FileStorage, options: Upl
   const head = Buffer.concat(headChunks);
   if (head.length === 0) throw badRequest(UPLOAD_ERRORS.emptyFile);
   const contentType = sniffContentType(head.subarray(0, SNIFF_BYTES), name);
-  if (!contentType || !(options.allowedTypes ?? ALL_TYPES).includes(contentType)) {
+  if (!contentType || !(rule.allowedTypes ?? ALL_TYPES).includes(contentType)) {
     if (!ended) await drain(chunks);
     throw new HttpError(415, UPLOAD_ERRORS.typeNotAllowed);
   }
 
-  const key = newStorageKey(options.keyPrefix);
+  const key = newStorageKey(rule.keyPrefix);
   const body = Readable.from(
     (async function* () {
       yield head;
       if (!ended) yield* chunks;
     })(),
   );
-  const { size } = await storage.put(key, body, { maxBytes: options.maxBytes });
+  const { size } = await storage.put(key, body, { maxBytes });
   if ((source as { truncated?: boolean }).truncated) {
     // The parser cut the file at the limit: what was stored is not the whole file.
     await storage.delete(key);
-    throw new FileTooLargeError(options.maxBytes);
+    throw new FileTooLargeError(maxBytes);
   }
-  return { key, size, contentType, fileName: fitExtension(name, contentType) };
+  return { field: part.fieldname, key, size, contentType, fileName: fitExtension(name, contentType) };
 }
 
 /** Reads and discards the rest of a stream, returning how many bytes it had. */

@@ -6,7 +6,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError, badRequest } from '../../platform/errors.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
-import { fullName, type MembersService } from '../members/service.ts';
+import { fullName, photoUrl, type MembersService } from '../members/service.ts';
 import { authRepository } from './repository.ts';
 
 type RegisterInput = z.output<typeof registerRequest>;
@@ -26,7 +26,7 @@ export function toSessionUser(m: {
     account_type: m.account_type,
     referral_code: m.referral_code,
     status: m.status,
-    photo: m.photo ? `/api/photo/${m.id}` : null,
+    photo: photoUrl(m),
   };
 }
 

@@ -21,7 +21,8 @@ describe('POST /api/editMember', () => {
       contact_no: '09998887777',
       gender: 'female',
       birthdate: '1990-02-28',
-      address_city: 'Quezon City',
+      address_region: '1300000000',
+      address_city: '1381300000',
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -32,7 +33,7 @@ describe('POST /api/editMember', () => {
       f_name: 'Maria',
       gender: 'female',
       birthdate: '1990-02-28',
-      address_city: 'Quezon City',
+      address_city: '1381300000',
       contact_no: '09998887777',
     });
   });
@@ -209,8 +210,8 @@ describe('the last approved administrator (issue 7, finding 5)', () => {
         // first to commit would end the other's session before its request is even read).
         const as = (m: { id: number }) => ({ memberId: m.id, accountType: 'admin' as const, sessionId: `s${m.id}` });
         const results = await Promise.allSettled([
-          s.services.members.edit(as(a), { id: b.id, status: 'Pending' }),
-          s.services.members.edit(as(b), { id: a.id, account_type: 'user' }),
+          s.services.members.edit(as(a), { id: b.id, status: 'Pending' }, s.app.log),
+          s.services.members.edit(as(b), { id: a.id, account_type: 'user' }, s.app.log),
         ]);
         expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
         const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;

@@ -54,6 +54,8 @@ const PUBLIC_COLUMNS = [
   'address_city',
   'address_barangay',
   'valid_id',
+  'photo_type',
+  'valid_id_type',
   'deactivated_at',
 ] as const;
 export type PublicMemberRow = Pick<MemberRow, (typeof PUBLIC_COLUMNS)[number]>;
@@ -96,8 +98,10 @@ export const membersRepository = {
       .executeTakeFirst();
   },
 
-  findById(db: Exec, id: number) {
-    return db.selectFrom('members').select(PUBLIC_COLUMNS).where('id', '=', id).executeTakeFirst();
+  /** A member; with `lock`, their row stays locked until the transaction ends (PostgreSQL; SQLite needs none). */
+  findById(db: Exec, id: number, options: { lock?: boolean } = {}) {
+    const query = db.selectFrom('members').select(PUBLIC_COLUMNS).where('id', '=', id);
+    return (options.lock && hasRowLocks(db) ? query.forUpdate() : query).executeTakeFirst();
   },
 
   /** The active member owning a referral code: a deactivated member's code is refused at sign-up. */
@@ -158,11 +162,16 @@ export const membersRepository = {
   },
 
   /** One page of the active members whose full name contains `q` (any case), by id, and their count. */
-  async searchPage(db: Exec, q: string, limit: number, offset: number) {
+  async searchPage(db: Exec, q: string, limit: number, offset: number, filter: { noCertification?: boolean } = {}) {
     const base = db
       .selectFrom('members')
       .where('deactivated_at', 'is', null)
-      .$if(q !== '', (b) => b.where(sql<boolean>`search_name like ${containsPattern(q)} escape '\\'`));
+      .$if(q !== '', (b) => b.where(sql<boolean>`search_name like ${containsPattern(q)} escape '\\'`))
+      .$if(filter.noCertification === true, (b) =>
+        b.where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom('certifications as c').select('c.id').whereRef('c.member_id', '=', 'members.id'))),
+        ),
+      );
     const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const rows = await base.select(PUBLIC_COLUMNS).orderBy('id').limit(limit).offset(offset).execute();
     return { total: Number(count.n), rows };

@@ -1,15 +1,60 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { EDIT_MEMBER_FILE_FIELDS } from '@ahente/contract/members';
 import { routes } from '@ahente/contract/routes';
+import type { Config } from '../../config.ts';
 import { apiRoute } from '../../platform/api-route.ts';
+import { attachmentDisposition } from '../../platform/file-names.ts';
 import { requireAuth } from '../../platform/guards.ts';
-import type { MembersService } from './service.ts';
+import type { FileStorage } from '../../platform/storage.ts';
+import { receiveUpload } from '../../platform/uploads.ts';
+import { PHOTO_KEY_PREFIX, PHOTO_TYPES, VALID_ID_KEY_PREFIX, VALID_ID_TYPES, type MembersService, type OpenedFile } from './service.ts';
 
-/** Ownership (`id` names the member) is enforced by the API scope from the route table. */
-export function membersRoutes(app: FastifyInstance, members: MembersService) {
-  apiRoute(app, routes.editMember, async (request) => ({
-    success: true as const,
-    member: await members.edit(requireAuth(request), request.body),
-  }));
+/** Sends a stored file: its sniffed type, never re-sniffed by the browser, kept by no shared cache. */
+function sendFile(request: FastifyRequest, reply: FastifyReply, file: OpenedFile, cacheControl: string) {
+  const etag = `"${file.tag}"`;
+  reply.header('etag', etag).header('cache-control', cacheControl).header('x-content-type-options', 'nosniff');
+  if (request.headers['if-none-match'] === etag) {
+    file.stream.destroy();
+    return reply.code(304).send();
+  }
+  return reply.header('content-type', file.contentType).header('content-length', file.size).send(file.stream);
+}
+
+/**
+ * Ownership (`id` names the member) is enforced by the API scope from the route table; for a form,
+ * by receiveUpload before it stores the file.
+ */
+export function membersRoutes(app: FastifyInstance, members: MembersService, deps: { storage: FileStorage; config: Config }) {
+  /** JSON (the admin's edit, a photo's removal) or multipart/form-data with a photo or a valid ID (spec §7). */
+  apiRoute(app, routes.editMember, async (request) => {
+    const auth = requireAuth(request);
+    if (!request.isMultipart()) return { success: true as const, member: await members.edit(auth, request.body, request.log) };
+    const upload = await receiveUpload(request, deps.storage, {
+      fileField: {
+        [EDIT_MEMBER_FILE_FIELDS.photo]: { keyPrefix: PHOTO_KEY_PREFIX, allowedTypes: PHOTO_TYPES },
+        [EDIT_MEMBER_FILE_FIELDS.validId]: { keyPrefix: VALID_ID_KEY_PREFIX, allowedTypes: VALID_ID_TYPES },
+      },
+      maxBytes: deps.config.uploads.photoBytes,
+      maxFields: 40,
+    });
+    return { success: true as const, member: await members.editForm(auth, upload, request.log) };
+  });
+
+  apiRoute(app, routes.getUserDetails, async (request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return members.details(request.body.id);
+  });
+
+  /** The photo: revalidated each time (its ETag changes with the file), never from a public path. */
+  apiRoute(app, routes.photo, async (request, reply) =>
+    sendFile(request, reply, await members.openPhoto(request.params.id), 'private, no-cache'),
+  );
+
+  apiRoute(app, routes.downloadValidId, async (request, reply) => {
+    const file = await members.openValidId(request.params.id);
+    reply.header('content-disposition', attachmentDisposition(file.fileName));
+    return sendFile(request, reply, file, 'private, no-store');
+  });
 
   apiRoute(app, routes.changePassword, async (request) => {
     await members.changePassword(requireAuth(request), request.body.id, request.body.password);

@@ -10,7 +10,9 @@ import {
   type TeamSizeResponse,
 } from '@ahente/contract/members';
 import type { z } from 'zod';
-import type { editMemberRequest, memberSearchRequest } from '@ahente/contract/members';
+import { editMemberRequest, type memberSearchRequest, type UserDetails } from '@ahente/contract/members';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Readable } from 'node:stream';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { isUniqueViolation, violatedName } from '../../db/errors.ts';
@@ -18,6 +20,9 @@ import { HttpError, badRequest, conflict, forbidden, notFound } from '../../plat
 import { isAdmin } from '../../platform/guards.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import type { Auth, Sessions } from '../../platform/sessions.ts';
+import type { FileStorage } from '../../platform/storage.ts';
+import type { ReceivedUpload, StoredUpload } from '../../platform/uploads.ts';
+import type { GeoService } from '../geo/service.ts';
 import { nowIso, referralCode } from '../../platform/tokens.ts';
 import {
   MAX_CHAIN_DEPTH,
@@ -100,20 +105,86 @@ function* chainInMemory(start: { id: number; referror: number | null }, byId: Ma
 
 export const LAST_ADMIN = 'At least one approved administrator must remain';
 
+/** Where profile photos and valid IDs are stored (keys `photos/<uuid>`, `valid-ids/<uuid>`). */
+export const PHOTO_KEY_PREFIX = 'photos';
+export const VALID_ID_KEY_PREFIX = 'valid-ids';
+
+/** What an upload may hold (issue 11): photos are images; a valid ID may also be a scanned PDF. */
+export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const VALID_ID_TYPES = [...PHOTO_TYPES, 'application/pdf'] as const;
+
+type Log = Pick<FastifyBaseLogger, 'warn'>;
+
+/** A short tag of a stored file's key: it changes when the file does, so the browser fetches the new one. */
+export const fileTag = (key: string) => key.slice(key.lastIndexOf('/') + 1, key.lastIndexOf('/') + 13);
+
+/**
+ * The URL a member's photo is served from (owner and admins only): `/api/photo/{id}?v={tag}`, a
+ * new URL for each new photo, so headers and popups show it at once. Null when there is none.
+ */
+export function photoUrl(m: { id: number; photo: string | null }): string | null {
+  return m.photo ? `/api/photo/${m.id}?v=${fileTag(m.photo)}` : null;
+}
+
+const EXTENSION_OF_TYPE: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'application/pdf': 'pdf',
+};
+
+/** A stored file opened for download. */
+export interface OpenedFile {
+  stream: Readable;
+  size: number;
+  contentType: string;
+  /** Changes with the file (an ETag). */
+  tag: string;
+}
+
 /** What an edit really changes: `[{ field, from, to }]` for each sent field whose value differs. */
 function changedFields(current: Record<string, unknown>, sent: Record<string, unknown>) {
   const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
-  return Object.entries(sent)
-    .filter(([field]) => field !== 'updated_at' && field !== 'password' && field !== 'password_hash')
-    .map(([field, to]) => ({ field, from: text(current[field]), to: text(to) }))
-    .filter((c) => c.from !== c.to);
+  return (
+    Object.entries(sent)
+      .filter(([field]) => !['updated_at', 'password', 'password_hash', 'photo_type', 'valid_id_type'].includes(field))
+      // A file is named, never by its storage key: 'on file', 'replaced' or nothing.
+      .map(([field, to]) =>
+        field === 'photo' || field === 'valid_id'
+          ? { field, from: current[field] ? 'on file' : null, to: to ? (current[field] ? 'replaced' : 'on file') : null }
+          : { field, from: text(current[field]), to: text(to) },
+      )
+      .filter((c) => c.from !== c.to)
+  );
 }
 
 export function fullName(m: { f_name: string; m_name?: string | null; l_name: string }): string {
   return [m.f_name, m.m_name, m.l_name].filter(Boolean).join(' ');
 }
 
-export function createMembersService(db: Kysely<Database>, config: Config, sessions: Sessions) {
+export function createMembersService(
+  db: Kysely<Database>,
+  config: Config,
+  sessions: Sessions,
+  files: { storage: FileStorage; geo: GeoService },
+) {
+  const { storage, geo } = files;
+
+  /** Removes a stored file; a failure is logged with its key only, never thrown (the record is what counts). */
+  async function discardFile(key: string, log: Log) {
+    try {
+      await storage.delete(key);
+    } catch (err) {
+      log.warn({ err, key }, 'could not remove a stored member file');
+    }
+  }
+
+  async function openFile(key: string | null, contentType: string | null, missing: string): Promise<OpenedFile> {
+    const file = key ? await storage.get(key) : null;
+    if (!key || !file) throw notFound(missing);
+    return { ...file, contentType: contentType ?? 'application/octet-stream', tag: fileTag(key) };
+  }
+
   /** The leaders of each given member: one recursive query for them all (a page, or one member). */
   async function leadersOf(ids: number[]): Promise<Map<number, Leaders>> {
     const byMember = new Map<number, AncestorRow[]>();
@@ -143,7 +214,7 @@ export function createMembersService(db: Kysely<Database>, config: Config, sessi
       status: r.status,
       referror: r.referror,
       manager: l.manager?.id ?? null,
-      photo: r.photo,
+      photo: photoUrl(r),
       referror_details: l.sponsor,
       manager_details: l.manager,
       agency_manager_details: l.agencyManager,
@@ -157,8 +228,8 @@ export function createMembersService(db: Kysely<Database>, config: Config, sessi
   }
 
   /** An active member, or 404: a deactivated member can no longer be edited, approved or given a password. */
-  async function requireActive(exec: Parameters<typeof membersRepository.findById>[0], id: number) {
-    const row = await membersRepository.findById(exec, id);
+  async function requireActive(exec: Parameters<typeof membersRepository.findById>[0], id: number, options: { lock?: boolean } = {}) {
+    const row = await membersRepository.findById(exec, id, options);
     if (!row || row.deactivated_at !== null) throw notFound('Member not found');
     return row;
   }
@@ -168,6 +239,95 @@ export function createMembersService(db: Kysely<Database>, config: Config, sessi
     const row = await membersRepository.findById(db, id);
     if (!row) throw notFound('Member not found');
     return row;
+  }
+
+  /** The address parts after a change: each sent part replaces the saved one, the others stay. */
+  function addressProblem(current: PublicMemberRow, patch: MemberPatch): string | null {
+    const pick = (k: 'address_region' | 'address_city' | 'address_barangay') => (patch[k] !== undefined ? patch[k] : current[k]);
+    return geo.addressProblem({ region: pick('address_region'), city: pick('address_city'), barangay: pick('address_barangay') });
+  }
+
+  async function editMember(auth: Auth, input: EditMemberInput, file: StoredUpload | null, log: Log): Promise<MemberRecord> {
+    // `valid_id` as text is what the spec's client sends along: only a file changes the valid ID.
+    const { id, manager, photo, valid_id: _validIdText, ...changes } = input;
+    // Whether the caller may act on member `id` at all is decided before (the route table's owner rule).
+    const admin = isAdmin(auth);
+    if (manager !== undefined) {
+      throw badRequest('The manager is derived from the sponsor chain and cannot be set');
+    }
+    const sent = Object.entries(changes).filter(([, v]) => v !== undefined);
+    if (!admin) {
+      const adminOnly = sent.find(([k]) => (ADMIN_ONLY_FIELDS as readonly string[]).includes(k));
+      if (adminOnly) throw forbidden(`Only administrators may change ${adminOnly[0]}`);
+    }
+    const removePhoto = photo !== undefined;
+    if (removePhoto && file?.field === 'photo') throw badRequest('Send a new photo or remove it, not both');
+    if (sent.length === 0 && !file && !removePhoto) throw badRequest('No changes to save');
+
+    const { password, ...rest } = Object.fromEntries(sent) as Partial<EditMemberInput>;
+    const patch: MemberPatch = { ...(rest as MemberPatch), updated_at: nowIso() };
+    if (password !== undefined) patch.password_hash = await hashPassword(password);
+    if (patch.reg_date) patch.reg_date = new Date(patch.reg_date).toISOString();
+    if (removePhoto) Object.assign(patch, { photo: null, photo_type: null });
+    if (file?.field === 'photo') Object.assign(patch, { photo: file.key, photo_type: file.contentType });
+    if (file?.field === 'valid_id') Object.assign(patch, { valid_id: file.key, valid_id_type: file.contentType });
+
+    let replaced: string | null = null;
+    try {
+      await db.transaction().execute(async (trx) => {
+        // A change of status or account type may take away the last approved administrator.
+        const touchesAdmins = patch.status !== undefined || patch.account_type !== undefined;
+        if (touchesAdmins) await membersRepository.lockApprovedAdmins(trx);
+        // The member's row is locked (PostgreSQL) so that two uploads at once each replace the file
+        // the other left, and no file is left behind without its row.
+        const current = await requireActive(trx, id, { lock: patch.photo !== undefined || patch.valid_id !== undefined });
+        const problem = addressProblem(current, patch);
+        if (problem) throw badRequest(problem);
+        if (patch.username && (await membersRepository.usernameTaken(trx, patch.username, id))) {
+          throw conflict('Username is already taken');
+        }
+        if (patch.email && (await membersRepository.emailTaken(trx, patch.email, id))) {
+          throw conflict('Email is already registered');
+        }
+        if (patch.referral_code && (await membersRepository.referralCodeTaken(trx, patch.referral_code, id))) {
+          throw conflict('Referral code is already in use');
+        }
+        await membersRepository.update(trx, id, patch);
+        if (touchesAdmins && !(await membersRepository.approvedAdminExists(trx))) {
+          throw conflict(LAST_ADMIN);
+        }
+        if (admin) {
+          // The audit trail: the fields that really changed, and a password change on its own, never its value.
+          const at = patch.updated_at!;
+          const changed = changedFields(current, patch);
+          if (changed.length > 0) {
+            await membersRepository.insertAudit(trx, { member_id: id, actor_id: auth.memberId, action: 'edited', changes: changed, at });
+          }
+          if (password !== undefined) {
+            await membersRepository.insertAudit(trx, {
+              member_id: id,
+              actor_id: auth.memberId,
+              action: 'password_changed',
+              changes: [],
+              at,
+            });
+          }
+        }
+        // A new password set by someone else, or an account no longer approved, ends its sessions.
+        const passwordChanged = password !== undefined;
+        const deactivated = patch.status !== undefined && patch.status !== 'Approved';
+        if (passwordChanged || deactivated || patch.account_type !== undefined) {
+          await sessions.endAllFor(id, id === auth.memberId && !deactivated ? auth.sessionId : undefined, trx);
+        }
+        replaced = patch.photo !== undefined ? current.photo : patch.valid_id !== undefined ? current.valid_id : null;
+      });
+    } catch (err) {
+      if (err instanceof HttpError || !isUniqueViolation(err)) throw err;
+      throw conflict('That username, email or referral code is already in use');
+    }
+    // After the commit: the file the change replaced (or removed) is no longer anyone's.
+    if (replaced) await discardFile(replaced, log);
+    return requireRecord(id);
   }
 
   async function requireRecord(id: number): Promise<MemberRecord> {
@@ -207,6 +367,7 @@ export function createMembersService(db: Kysely<Database>, config: Config, sessi
               status: input.status ?? 'Pending',
               referror: input.referror,
               photo: null,
+              photo_type: null,
               gender: null,
               birthdate: null,
               address_number: null,
@@ -215,6 +376,7 @@ export function createMembersService(db: Kysely<Database>, config: Config, sessi
               address_city: null,
               address_barangay: null,
               valid_id: null,
+              valid_id_type: null,
               updated_at: now,
             });
           });
@@ -245,8 +407,47 @@ export function createMembersService(db: Kysely<Database>, config: Config, sessi
 
     /** adminmembersearch: one page of active members by id, the name search on the server, leaders for that page only. */
     async search(input: MemberSearchInput): Promise<MemberSearchResponse> {
-      const { total, rows } = await membersRepository.searchPage(db, input.q, input.pageSize, (input.page - 1) * input.pageSize);
+      const { total, rows } = await membersRepository.searchPage(db, input.q, input.pageSize, (input.page - 1) * input.pageSize, {
+        noCertification: input.noCertification,
+      });
       return { total, page: input.page, pageSize: input.pageSize, rows: await toRecords(rows) };
+    },
+
+    /** getuserdetails: a list of one (spec §7), the files as the URLs they download from. */
+    async details(id: number): Promise<UserDetails[]> {
+      const m = await requireMember(id);
+      return [
+        {
+          id: m.id,
+          f_name: m.f_name,
+          m_name: m.m_name,
+          l_name: m.l_name,
+          gender: m.gender,
+          email: m.email,
+          contact_no: m.contact_no,
+          birthdate: m.birthdate,
+          address_number: m.address_number,
+          address_street: m.address_street,
+          address_region: m.address_region,
+          address_city: m.address_city,
+          address_barangay: m.address_barangay,
+          valid_id: m.valid_id ? `/api/downloadvalidid/${m.id}` : null,
+          photo: photoUrl(m),
+        },
+      ];
+    },
+
+    /** /api/photo/{id}: the stored photo; 404 when there is none. */
+    async openPhoto(id: number): Promise<OpenedFile> {
+      const m = await requireMember(id);
+      return openFile(m.photo, m.photo_type, 'No photo on file');
+    },
+
+    /** downloadvalidid/{id}: the stored valid ID and its download name, `valid_id_{id}.{ext}`. */
+    async openValidId(id: number): Promise<OpenedFile & { fileName: string }> {
+      const m = await requireMember(id);
+      const file = await openFile(m.valid_id, m.valid_id_type, 'No valid ID on file');
+      return { ...file, fileName: `valid_id_${id}.${EXTENSION_OF_TYPE[file.contentType] ?? 'bin'}` };
     },
 
     /** membersrecord: a member's direct recruits (DESIGN §4), deactivated ones left out. */
@@ -324,76 +525,34 @@ export function createMembersService(db: Kysely<Database>, config: Config, sessi
       }));
     },
 
-    /** editMember: an agent changes their own personal fields; an admin anything but `manager`. */
-    async edit(auth: Auth, input: EditMemberInput): Promise<MemberRecord> {
-      const { id, manager, ...changes } = input;
-      // Whether the caller may act on member `id` at all is decided before (the route table's owner rule).
-      const admin = isAdmin(auth);
-      if (manager !== undefined) {
-        throw badRequest('The manager is derived from the sponsor chain and cannot be set');
-      }
-      const sent = Object.entries(changes).filter(([, v]) => v !== undefined);
-      if (!admin) {
-        const adminOnly = sent.find(([k]) => (ADMIN_ONLY_FIELDS as readonly string[]).includes(k));
-        if (adminOnly) throw forbidden(`Only administrators may change ${adminOnly[0]}`);
-      }
-      if (sent.length === 0) throw badRequest('No changes to save');
-
-      const { password, ...rest } = Object.fromEntries(sent) as Partial<EditMemberInput>;
-      const patch: MemberPatch = { ...(rest as MemberPatch), updated_at: nowIso() };
-      if (password !== undefined) patch.password_hash = await hashPassword(password);
-      if (patch.reg_date) patch.reg_date = new Date(patch.reg_date).toISOString();
-
-      try {
-        await db.transaction().execute(async (trx) => {
-          // A change of status or account type may take away the last approved administrator.
-          const touchesAdmins = patch.status !== undefined || patch.account_type !== undefined;
-          if (touchesAdmins) await membersRepository.lockApprovedAdmins(trx);
-          const current = await requireActive(trx, id);
-          if (patch.username && (await membersRepository.usernameTaken(trx, patch.username, id))) {
-            throw conflict('Username is already taken');
-          }
-          if (patch.email && (await membersRepository.emailTaken(trx, patch.email, id))) {
-            throw conflict('Email is already registered');
-          }
-          if (patch.referral_code && (await membersRepository.referralCodeTaken(trx, patch.referral_code, id))) {
-            throw conflict('Referral code is already in use');
-          }
-          await membersRepository.update(trx, id, patch);
-          if (touchesAdmins && !(await membersRepository.approvedAdminExists(trx))) {
-            throw conflict(LAST_ADMIN);
-          }
-          if (admin) {
-            // The audit trail: the fields that really changed, and a password change on its own, never its value.
-            const at = patch.updated_at!;
-            const changed = changedFields(current, patch);
-            if (changed.length > 0) {
-              await membersRepository.insertAudit(trx, { member_id: id, actor_id: auth.memberId, action: 'edited', changes: changed, at });
-            }
-            if (password !== undefined) {
-              await membersRepository.insertAudit(trx, {
-                member_id: id,
-                actor_id: auth.memberId,
-                action: 'password_changed',
-                changes: [],
-                at,
-              });
-            }
-          }
-          // A new password set by someone else, or an account no longer approved, ends its sessions.
-          const passwordChanged = password !== undefined;
-          const deactivated = patch.status !== undefined && patch.status !== 'Approved';
-          if (passwordChanged || deactivated || patch.account_type !== undefined) {
-            await sessions.endAllFor(id, id === auth.memberId && !deactivated ? auth.sessionId : undefined, trx);
-          }
-        });
-      } catch (err) {
-        if (err instanceof HttpError || !isUniqueViolation(err)) throw err;
-        throw conflict('That username, email or referral code is already in use');
-      }
-      return requireRecord(id);
+    /**
+     * editMember (JSON): an agent changes their own personal fields; an admin anything but
+     * `manager`. `photo: null` removes the photo.
+     */
+    edit(auth: Auth, input: EditMemberInput, log: Log): Promise<MemberRecord> {
+      return editMember(auth, input, null, log);
     },
 
+    /**
+     * editMember (multipart/form-data, spec §7): the same fields as text, and at most one file,
+     * a photo or a valid ID, already stored by platform/uploads.ts. Whatever fails, that file is
+     * removed; once the change is committed, the file it replaces is removed.
+     */
+    async editForm(auth: Auth, upload: ReceivedUpload, log: Log): Promise<MemberRecord> {
+      try {
+        const parsed = editMemberRequest.safeParse(upload.fields);
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0];
+          throw new HttpError(400, issue?.message ?? 'Invalid form', {
+            details: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+          });
+        }
+        return await editMember(auth, parsed.data, upload.file, log);
+      } catch (err) {
+        if (upload.file) await discardFile(upload.file.key, log);
+        throw err;
+      }
+    },
     /** changepassword: one's own keeps this session and ends the others; an admin's ends them all. */
     async changePassword(auth: Auth, id: number, password: string): Promise<void> {
       const password_hash = await hashPassword(password);
