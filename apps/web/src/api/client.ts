@@ -4,7 +4,8 @@
  * - Same-origin cookies (the session cookie is HttpOnly; the server sets it).
  * - CSRF: every unsafe request carries header X-XSRF-TOKEN equal to the XSRF-TOKEN cookie.
  *   Without that cookie, GET /api/csrf-cookie is called first.
- * - Every call goes through `call(route, input)` with a route of the contract's route table:
+ * - Every call goes through `call(route, input)` (or `callForm(route, formData)` for a route that
+ *   takes multipart/form-data) with a route of the contract's route table:
  *   the answer is parsed with that route's schema. 2xx is success (no timeout); a body of the
  *   wrong shape throws UnexpectedResponseError; any other status throws ApiError {status, error,
  *   body}, its text from `errorText`; a request that never got a response throws NetworkError.
@@ -207,6 +208,26 @@ export async function call<R extends RouteDef>(route: R, input: RouteInput<R>, o
   const path = pathOf(route, (input as { params?: Record<string, unknown> }).params);
   const body = (input as { body?: unknown }).body ?? (route.method === 'POST' ? {} : undefined);
   const response = await send(path, { ...options, method: route.method, body }, false);
+  return parseAnswer(route, path, response);
+}
+
+/** A route whose request may be multipart/form-data (it declares `multipart`). */
+export type MultipartRoute = RouteDef & { multipart: NonNullable<RouteDef['multipart']> };
+
+/**
+ * Calls a route that takes multipart/form-data with `form` (its text fields and at most the files
+ * the route names), through the same `send` as `call` (XSRF header, one retry on a stale token,
+ * 401 handling), and parses the answer with the route's response schema. The browser sets the
+ * multipart boundary. For uploads that need progress, see `uploadMaterial` (XMLHttpRequest).
+ */
+export async function callForm<R extends MultipartRoute>(route: R, form: FormData, options: CallOptions = {}): Promise<RouteOutput<R>> {
+  const path = pathOf(route);
+  const response = await send(path, { ...options, method: route.method, body: form }, false);
+  return parseAnswer(route, path, response);
+}
+
+/** The answer of a successful call, parsed with the route's schema for its status. */
+async function parseAnswer<R extends RouteDef>(route: R, path: string, response: Response): Promise<RouteOutput<R>> {
   const parsed = await readBody(response);
   const schema = responseSchema(route, response.status);
   if (!schema) throw new UnexpectedResponseError(path, response.status, `no ${response.status} answer in the route table`);

@@ -1,16 +1,22 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChangePasswordRequest } from '@ahente/contract/auth';
-import type {
-  EditMemberRequest,
-  HierarchyResponse,
-  MemberAuditEntry,
-  MemberRecord,
-  MemberSearchResponse,
-  RecruitRecord,
-  TeamSizeResponse,
+import {
+  EDIT_MEMBER_FILE_FIELDS,
+  type EditMemberRequest,
+  type HierarchyResponse,
+  type MemberAuditEntry,
+  type MemberRecord,
+  type MemberSearchResponse,
+  type PersonalFieldName,
+  type RecruitRecord,
+  type TeamSizeResponse,
+  type UserDetails,
 } from '@ahente/contract/members';
 import { routes } from '@ahente/contract/routes';
-import { call } from './client';
+import { fullName } from '../lib/names';
+import { saveBlob } from '../lib/save-blob';
+import { NetworkError, call, callForFile, callForm, filenameFromDisposition } from './client';
+import { useSession } from './session';
 
 /**
  * Members (spec §2 Agent Recruitment, Admin: Members Record, Settings Hiearchy tab, the dashboard's
@@ -22,8 +28,10 @@ export const membersKeys = {
   recruits: (id: number) => ['members', 'recruits', id] as const,
   hierarchy: (id: number) => ['members', 'hierarchy', id] as const,
   teamSize: (id: number) => ['members', 'team-size', id] as const,
-  search: (id: number, q: string, page: number, pageSize: number) => ['members', 'search', id, q, page, pageSize] as const,
+  search: (id: number, q: string, page: number, pageSize: number, noCertification: boolean) =>
+    ['members', 'search', id, q, page, pageSize, noCertification] as const,
   history: (id: number) => ['members', 'history', id] as const,
+  details: (id: number) => ['members', 'details', id] as const,
 };
 
 /** POST /api/membersrecord { id }: the member's direct recruits. */
@@ -51,13 +59,15 @@ export function useTeamSize(id: number) {
 }
 
 /**
- * POST /api/adminmembersearch: one page of the Members Record, searched by name on the server.
- * The page shown stays while the next one loads (no flash of placeholders between pages).
+ * POST /api/adminmembersearch: one page of the Members Record, searched by name on the server,
+ * optionally only the members with no certification on file. The page shown stays while the next
+ * one loads (no flash of placeholders between pages).
  */
-export function useMemberSearch(adminId: number, q: string, page: number, pageSize: number) {
+export function useMemberSearch(adminId: number, q: string, page: number, pageSize: number, noCertification = false) {
   return useQuery({
-    queryKey: membersKeys.search(adminId, q, page, pageSize),
-    queryFn: (): Promise<MemberSearchResponse> => call(routes.adminMemberSearch, { body: { id: adminId, q, page, pageSize } }),
+    queryKey: membersKeys.search(adminId, q, page, pageSize, noCertification),
+    queryFn: (): Promise<MemberSearchResponse> =>
+      call(routes.adminMemberSearch, { body: { id: adminId, q, page, pageSize, noCertification } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -110,4 +120,102 @@ export function useDeactivateMemberMutation() {
     mutationFn: (id: number) => call(routes.deactivateMember, { body: { id } }),
     onSettled: invalidate,
   });
+}
+
+/**
+ * POST /api/getuserdetails { id }: the member's personal details, photo and valid ID link (the
+ * first item of the list, as the spec's client reads it).
+ */
+export function useUserDetails(id: number) {
+  return useQuery({
+    queryKey: membersKeys.details(id),
+    queryFn: async (): Promise<UserDetails> => {
+      const [details] = await call(routes.getUserDetails, { body: { id } });
+      if (!details) throw new Error('No details were found for this member.');
+      return details;
+    },
+  });
+}
+
+/**
+ * After a member's own record changed: the header's name and the avatar follow at once (the
+ * session holds them), and every member query (the details among them) is reloaded. The promise
+ * ends when the reload has, so a form reset afterwards shows the saved values.
+ */
+function useAfterOwnEdit() {
+  const queryClient = useQueryClient();
+  const { user, update } = useSession();
+  return async (member: MemberRecord) => {
+    if (user && user.user === member.id) update({ name: fullName({ f_name: member.f_name, l_name: member.l_name }), photo: member.photo });
+    await queryClient.invalidateQueries({ queryKey: membersKeys.all });
+  };
+}
+
+/** The personal fields of the Personal Details tab, as text ('' for none). */
+export type PersonalDetailsFields = Partial<Record<PersonalFieldName, string>>;
+
+export interface SavePersonalDetailsInput {
+  id: number;
+  fields: PersonalDetailsFields;
+  /** A new valid ID, already renamed as spec §5 asks; null keeps the one on file. */
+  validId: File | null;
+}
+
+/**
+ * POST /api/editMember as multipart/form-data (spec §7 "personal details"): the id, every personal
+ * field ('' for an empty one) and, when one was chosen, the valid ID file.
+ */
+export function useSavePersonalDetailsMutation() {
+  const afterEdit = useAfterOwnEdit();
+  return useMutation({
+    mutationFn: ({ id, fields, validId }: SavePersonalDetailsInput) => {
+      const form = new FormData();
+      form.append('id', String(id));
+      for (const [name, value] of Object.entries(fields)) form.append(name, value ?? '');
+      if (validId) form.append(EDIT_MEMBER_FILE_FIELDS.validId, validId, validId.name);
+      return callForm(routes.editMember, form);
+    },
+    onSuccess: ({ member }) => afterEdit(member),
+  });
+}
+
+/**
+ * The profile picture (spec §2 Layout, §7 "profile photo"): a file is sent as multipart/form-data
+ * under `photo`; null removes the photo (JSON `photo: null`). The answer's member.photo is the new
+ * photo URL, or null.
+ */
+export function useProfilePhotoMutation() {
+  const afterEdit = useAfterOwnEdit();
+  return useMutation({
+    mutationFn: ({ id, file }: { id: number; file: File | null }) => {
+      if (!file) return call(routes.editMember, { body: { id, photo: null } });
+      const form = new FormData();
+      form.append('id', String(id));
+      form.append(EDIT_MEMBER_FILE_FIELDS.photo, file, file.name);
+      return callForm(routes.editMember, form);
+    },
+    onSuccess: ({ member }) => afterEdit(member),
+  });
+}
+
+/**
+ * GET /api/downloadvalidid/{id} as a blob, saved under the name of its Content-Disposition header
+ * (`valid_id_{id}.{ext}`; spec §9's `valid_id_{id}.jpg` when the header names nothing). Returns
+ * the name it was saved under.
+ */
+export async function downloadValidId(id: number): Promise<string> {
+  const response = await callForFile(routes.downloadValidId, { params: { id } });
+  const fileName = filenameFromDisposition(response.headers.get('content-disposition')) || `valid_id_${id}.jpg`;
+  let blob: Blob;
+  try {
+    blob = await response.blob();
+  } catch (cause) {
+    throw new NetworkError(cause);
+  }
+  saveBlob(blob, fileName);
+  return fileName;
+}
+
+export function useDownloadValidIdMutation() {
+  return useMutation({ mutationFn: downloadValidId });
 }

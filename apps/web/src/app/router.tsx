@@ -49,8 +49,10 @@ const AdminTicketsPage = lazyPage(() => import('../features/tickets/admin-ticket
 const RecruitmentPage = lazyPage(() => import('../features/members/recruitment-page'), 'RecruitmentPage');
 const AdminMembersPage = lazyPage(() => import('../features/members/admin-members-page'), 'AdminMembersPage');
 const SettingsLayout = lazyPage(() => import('../features/settings/settings-layout'), 'SettingsLayout');
-const SettingsTabComingSoon = lazyPage(() => import('../features/settings/settings-layout'), 'SettingsTabComingSoon');
+const PersonalDetailsTab = lazyPage(() => import('../features/settings/personal-details-tab'), 'PersonalDetailsTab');
+const BankDetailsTab = lazyPage(() => import('../features/settings/bank-details-tab'), 'BankDetailsTab');
 const HierarchyTab = lazyPage(() => import('../features/settings/hierarchy-tab'), 'HierarchyTab');
+const CertificationsTab = lazyPage(() => import('../features/settings/certifications-tab'), 'CertificationsTab');
 
 function Root() {
   return (
@@ -140,10 +142,10 @@ export const router = createBrowserRouter([
                         // The tabs of 'Settings And Details' (spec §2 Settings); each tab is a child route.
                         element: <SettingsLayout />,
                         children: [
-                          { path: 'userdetails', element: <SettingsTabComingSoon key="userdetails" title="Personal Details" /> },
-                          { path: 'bankdetails', element: <SettingsTabComingSoon key="bankdetails" title="Bank Details" /> },
+                          { path: 'userdetails', element: <PersonalDetailsTab /> },
+                          { path: 'bankdetails', element: <BankDetailsTab /> },
                           { path: 'hiearchy', element: <HierarchyTab /> },
-                          { path: 'certifications', element: <SettingsTabComingSoon key="certifications" title="Certifications" /> },
+                          { path: 'certifications', element: <CertificationsTab /> },
                         ],
                       },
                     ],

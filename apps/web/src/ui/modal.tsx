@@ -16,6 +16,11 @@ interface ModalProps {
   trigger?: ReactNode;
   /** The control to focus on opening (default: the first focusable one, the close button). */
   initialFocus?: RefObject<HTMLElement | null>;
+  /**
+   * The control to focus on closing, when what opened the dialog is gone by then (e.g. a button of
+   * a popover that closed as the dialog opened). Default: what opened it.
+   */
+  finalFocus?: RefObject<HTMLElement | null>;
   children?: ReactNode;
 }
 
@@ -25,7 +30,18 @@ const widths = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl
  * A modal dialog (Radix): focus is trapped inside, Escape and the backdrop close it,
  * focus returns to what opened it.
  */
-export function Modal({ open, onOpenChange, title, description, footer, size = 'md', trigger, initialFocus, children }: ModalProps) {
+export function Modal({
+  open,
+  onOpenChange,
+  title,
+  description,
+  footer,
+  size = 'md',
+  trigger,
+  initialFocus,
+  finalFocus,
+  children,
+}: ModalProps) {
   // Without a Radix trigger, Radix returns focus to nothing on close: remember the opener instead.
   const opener = useRef<HTMLElement | null>(null);
   return (
@@ -43,6 +59,11 @@ export function Modal({ open, onOpenChange, title, description, footer, size = '
             initialFocus.current.focus();
           }}
           onCloseAutoFocus={(event) => {
+            if (finalFocus?.current?.isConnected) {
+              event.preventDefault();
+              finalFocus.current.focus();
+              return;
+            }
             if (trigger || !opener.current?.isConnected) return;
             event.preventDefault();
             opener.current.focus();

@@ -4,13 +4,14 @@ import { MSG } from '@ahente/contract/messages';
 import { useCurrentUser } from '../../api/session';
 import { PageHeader } from '../../ui/page-header';
 import { CardSection } from '../../ui/card';
+import { CertificationReminder } from './certification-reminder';
 import { ReferralCard } from './referral-card';
 import { SalesCard } from './sales-card';
 import { TeamSizeCard } from './team-size-card';
 
 /**
  * / (spec §2 Dashboard): Sales, Commissions, Team Size (direct recruits and whole downline),
- * Active Proposals, and the referral link.
+ * Active Proposals, the referral link, and for agents a reminder of missing certification details.
  */
 export function DashboardPage() {
   const user = useCurrentUser();
@@ -23,6 +24,7 @@ export function DashboardPage() {
         description={firstName ? `Good to see you, ${firstName}. Here is where your business stands.` : undefined}
       />
       <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-4">
+        <CertificationReminder className="col-span-full" />
         <SalesCard className="sm:col-span-2" />
         <ComingSoonCard title="Commissions" icon={<CircleDollarSign />} />
         <TeamSizeCard />

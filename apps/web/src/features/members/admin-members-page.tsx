@@ -10,6 +10,7 @@ import { fullName } from '../../lib/names';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
+import { Checkbox } from '../../ui/checkbox';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DropdownMenu, DropdownMenuItem, DropdownMenuSeparator } from '../../ui/dropdown-menu';
 import { PageHeader } from '../../ui/page-header';
@@ -36,6 +37,14 @@ function reason(error: unknown): string {
   return isApiError(error) && error.status < 500 ? ` ${error.error}` : '';
 }
 
+/** Why the list is empty, when a search or the certification filter is on. */
+function emptyDescription(search: string, noCertification: boolean): string | undefined {
+  if (search && noCertification) return `No member without a certification has a name containing “${search}”.`;
+  if (search) return `No member's name contains “${search}”.`;
+  if (noCertification) return 'Every member has a certification on file.';
+  return undefined;
+}
+
 /**
  * /admin/adminmembers, 'Members Record' (spec §2 Admin: Members Record): every active member,
  * searched by name and paged on the server, with the derived manager, the status badge, and per
@@ -47,7 +56,9 @@ export function AdminMembersPage() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<PageSize>(MEMBER_PAGE_SIZES[0]);
-  const members = useMemberSearch(user.user, search, page, pageSize);
+  // Only the members with no certification on file (issue 11: whom to remind).
+  const [noCertification, setNoCertification] = useState(false);
+  const members = useMemberSearch(user.user, search, page, pageSize, noCertification);
   const approve = useApproveMemberMutation();
   const deactivate = useDeactivateMemberMutation();
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -121,7 +132,17 @@ export function AdminMembersPage() {
           onSubmit={() => runSearch(text)}
           onRefresh={refresh}
           refreshing={members.isFetching && !members.isPending}
-        />
+        >
+          <Checkbox
+            label="No certification on file"
+            checked={noCertification}
+            onChange={(event) => {
+              setNoCertification(event.target.checked);
+              setPage(1);
+            }}
+            className="h-10"
+          />
+        </NameSearch>
         <TableScrollHint>Scroll the table sideways for every column; the actions stay at the right.</TableScrollHint>
         <Table caption="Members" aria-busy={members.isPending || undefined} className={DENSE_TABLE}>
           <TableHead>
@@ -148,7 +169,7 @@ export function AdminMembersPage() {
             empty={rows.length === 0}
             emptyIcon={<Users />}
             emptyTitle={MSG.noRecords}
-            emptyDescription={search ? `No member's name contains “${search}”.` : undefined}
+            emptyDescription={emptyDescription(search, noCertification)}
           >
             {rows.map((member, index) => (
               <MemberRow

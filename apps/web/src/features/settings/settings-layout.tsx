@@ -1,7 +1,3 @@
-import { Hourglass } from 'lucide-react';
-import { MSG } from '@ahente/contract/messages';
-import { Card } from '../../ui/card';
-import { EmptyState } from '../../ui/empty-state';
 import { PageHeader } from '../../ui/page-header';
 import { PageOutlet } from '../../ui/page-outlet';
 import { SubNav } from '../../ui/sub-nav';
@@ -25,15 +21,5 @@ export function SettingsLayout() {
       <SubNav label="Settings tabs" labelHidden wrap items={SETTINGS_TABS} />
       <PageOutlet />
     </>
-  );
-}
-
-/** A tab that is not built yet: its name and 'Coming Soon...'. */
-export function SettingsTabComingSoon({ title }: { title: string }) {
-  return (
-    <Card>
-      <h2 className="sr-only">{title}</h2>
-      <EmptyState icon={<Hourglass />} title={MSG.comingSoon} description={`${title} will appear here as soon as it is ready.`} />
-    </Card>
   );
 }

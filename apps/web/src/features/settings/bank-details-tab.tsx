@@ -1,0 +1,176 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Lock, Save } from 'lucide-react';
+import { useEffect, useMemo, useRef } from 'react';
+import { useForm, type FieldError, type FieldErrors } from 'react-hook-form';
+import { z } from 'zod';
+import { MSG } from '@ahente/contract/messages';
+import { addBankRequest, type BankRecord } from '@ahente/contract/settings';
+import { useAddBankMutation, useUserBanks } from '../../api/settings';
+import { useCurrentUser } from '../../api/session';
+import { formSchemaFor } from '../../lib/form-schema';
+import { Button } from '../../ui/button';
+import { CardSection } from '../../ui/card';
+import { Field } from '../../ui/field';
+import { Input } from '../../ui/input';
+import { Skeleton } from '../../ui/skeleton';
+import { Spinner } from '../../ui/spinner';
+import { toast } from '../../ui/toast';
+import { LoadError } from './load-error';
+import { serverFieldErrors, withReason } from './settings-errors';
+
+const BANK_KEYS = ['bank_name', 'account_number', 'account_name'] as const;
+type BankValues = Record<(typeof BANK_KEYS)[number], string>;
+
+/** Spec §5 first (a blank field: 'Please fill in all fields.', nothing sent), then the contract's rules. */
+const filled = z.string().refine((value) => value.trim() !== '', MSG.fillAllFields);
+const bankSchema = formSchemaFor<BankValues>()(
+  z.looseObject({ bank_name: filled, account_number: filled, account_name: filled }).pipe(addBankRequest.omit({ id: true })),
+);
+type BankOutput = z.output<typeof bankSchema>;
+
+const EMPTY: BankValues = { bank_name: '', account_number: '', account_name: '' };
+
+function toForm(bank: BankRecord | undefined): BankValues {
+  return bank ? { bank_name: bank.bank_name, account_number: bank.account_number, account_name: bank.account_name } : EMPTY;
+}
+
+/** A blank field is said once, by the toast; any other rule broken is said under its field. */
+function fieldError(error: FieldError | undefined): { error?: string; invalid: boolean } {
+  if (!error) return { invalid: false };
+  return error.message === MSG.fillAllFields ? { invalid: true } : { error: error.message, invalid: true };
+}
+
+/**
+ * Says how a load went, once per load: 'No Details Found' (warning) for an empty list, 'Server
+ * Error' (error) for a failure (spec §8 Settings).
+ */
+function useLoadToasts(query: ReturnType<typeof useUserBanks>) {
+  const said = useRef<number>(0);
+  const empty = query.isSuccess && query.data.length === 0;
+  const at = query.isError ? query.errorUpdatedAt : query.dataUpdatedAt;
+  useEffect(() => {
+    if (at === 0 || at === said.current) return;
+    if (query.isError) {
+      said.current = at;
+      toast.error(MSG.serverError);
+    } else if (empty) {
+      said.current = at;
+      toast.warning(MSG.noDetailsFound);
+    }
+  }, [at, empty, query.isError]);
+}
+
+const DESCRIPTION = 'The account your commissions are paid into.';
+
+/**
+ * /settings/bankdetails (spec §2 Bank Details, §5, §7, §8): Bank, Account Number and Account Name.
+ * Save shows only while one of the three loaded values is empty: once saved, the details are
+ * read-only here (an administrator changes them).
+ */
+export function BankDetailsTab() {
+  const user = useCurrentUser();
+  const banks = useUserBanks(user.user);
+  useLoadToasts(banks);
+
+  if (banks.isSuccess) return <BankForm bank={banks.data[0]} memberId={user.user} reloading={banks.isFetching} />;
+  return (
+    <CardSection title="Bank Details" description={DESCRIPTION} aria-busy={banks.isPending || undefined}>
+      {banks.isError ? (
+        <LoadError message="Your bank details could not be loaded." retrying={banks.isFetching} onRetry={() => void banks.refetch()} />
+      ) : (
+        <div className="flex flex-col gap-4">
+          <p className="flex items-center gap-2 text-sm text-slate-600">
+            <Spinner className="size-4 text-brand-700" />
+            <span role="status">Loading bank details…</span>
+          </p>
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
+            {BANK_KEYS.map((key) => (
+              <Skeleton key={key} className="h-16 w-full" />
+            ))}
+          </div>
+        </div>
+      )}
+    </CardSection>
+  );
+}
+
+function BankForm({ bank, memberId, reloading }: { bank: BankRecord | undefined; memberId: number; reloading: boolean }) {
+  const addBank = useAddBankMutation();
+  const loaded = useMemo(() => toForm(bank), [bank]);
+  // Spec §2: Save shows only while any of the three (as loaded) is empty.
+  const editable = BANK_KEYS.some((key) => loaded[key].trim() === '');
+  const form = useForm<BankValues, unknown, BankOutput>({ resolver: zodResolver(bankSchema), defaultValues: loaded });
+  const { errors } = form.formState;
+
+  // A reload after saving shows what the server keeps.
+  useEffect(() => {
+    form.reset(loaded);
+  }, [loaded, form]);
+
+  const save = async (values: BankOutput) => {
+    if (addBank.isPending) return;
+    try {
+      await addBank.mutateAsync({ id: memberId, ...values });
+      toast.success(MSG.bankSaved);
+    } catch (error) {
+      toast.error(withReason(MSG.bankSaveFailed, error));
+      for (const [name, message] of serverFieldErrors(error, BANK_KEYS)) form.setError(name, { type: 'server', message });
+    }
+  };
+
+  const refuse = (found: FieldErrors<BankValues>) => {
+    const messages = Object.values(found).map((error) => error?.message);
+    if (messages.includes(MSG.fillAllFields)) toast.warning(MSG.fillAllFields);
+  };
+
+  const busy = addBank.isPending || form.formState.isSubmitting;
+
+  return (
+    <CardSection title="Bank Details" description={DESCRIPTION} aria-busy={busy || undefined}>
+      <form noValidate aria-label="Bank details" onSubmit={(event) => void form.handleSubmit(save, refuse)(event)}>
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
+          <Field label="Bank" {...fieldError(errors.bank_name)}>
+            <Input
+              readOnly={!editable}
+              autoComplete="off"
+              placeholder={editable ? 'e.g. BDO Unibank' : undefined}
+              {...form.register('bank_name')}
+            />
+          </Field>
+          <Field
+            label="Account Number"
+            {...fieldError(errors.account_number)}
+            hint={editable ? 'Digits; spaces and dashes are fine.' : undefined}
+          >
+            <Input
+              readOnly={!editable}
+              inputMode="numeric"
+              autoComplete="off"
+              className="tabular-nums"
+              {...form.register('account_number')}
+            />
+          </Field>
+          <Field label="Account Name" {...fieldError(errors.account_name)} hint={editable ? 'As printed on your passbook.' : undefined}>
+            <Input readOnly={!editable} autoComplete="off" {...form.register('account_name')} />
+          </Field>
+        </div>
+        <div className="-mx-5 mt-5 -mb-5 flex flex-col gap-3 rounded-b-xl border-t border-slate-100 bg-slate-50/60 px-5 py-4 sm:flex-row sm:items-center sm:justify-between">
+          {editable ? (
+            <>
+              <p className="text-xs text-slate-500">All three fields are required. Once saved, only an administrator can change them.</p>
+              <Button type="submit" loading={busy || reloading} className="w-full shrink-0 sm:w-auto">
+                {!(busy || reloading) && <Save aria-hidden="true" />}
+                Save
+              </Button>
+            </>
+          ) : (
+            <p className="flex items-start gap-2 text-sm text-slate-600">
+              <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
+              Your bank details are saved. To change them, please contact an administrator.
+            </p>
+          )}
+        </div>
+      </form>
+    </CardSection>
+  );
+}

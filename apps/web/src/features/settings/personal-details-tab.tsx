@@ -1,0 +1,477 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Download, Pencil, Save, X } from 'lucide-react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useController, useForm, useWatch, type Control, type UseFormRegisterReturn, type UseFormReturn } from 'react-hook-form';
+import { z } from 'zod';
+import { GENDERS } from '@ahente/contract/enums';
+import type { GeoPlace } from '@ahente/contract/geo';
+import { personalFields, type UserDetails } from '@ahente/contract/members';
+import { MSG } from '@ahente/contract/messages';
+import { useBarangays, useCities, useRegions } from '../../api/geo';
+import { useDownloadValidIdMutation, useSavePersonalDetailsMutation, useUserDetails } from '../../api/members';
+import { useCurrentUser } from '../../api/session';
+import { formatCalendarDate } from '../../lib/dates';
+import { formSchemaFor } from '../../lib/form-schema';
+import { Button } from '../../ui/button';
+import { CardSection } from '../../ui/card';
+import { Field } from '../../ui/field';
+import { Input } from '../../ui/input';
+import { Select } from '../../ui/select';
+import { Skeleton } from '../../ui/skeleton';
+import { toast } from '../../ui/toast';
+import { LoadError } from './load-error';
+import { serverFieldErrors, withReason } from './settings-errors';
+
+/** The fields of the tab (spec §2 Personal Details), in the order the form shows them. */
+const PERSONAL_KEYS = [
+  'f_name',
+  'm_name',
+  'l_name',
+  'gender',
+  'email',
+  'contact_no',
+  'birthdate',
+  'address_number',
+  'address_street',
+  'address_region',
+  'address_city',
+  'address_barangay',
+] as const;
+type PersonalKey = (typeof PERSONAL_KEYS)[number];
+/** What the inputs hold: text, '' for nothing. */
+type PersonalValues = Record<PersonalKey, string>;
+
+/** The contract's rules for each field (the server checks the same); `address` is not on this tab. */
+const personalSchema = formSchemaFor<PersonalValues>()(z.object(personalFields).omit({ address: true }));
+type PersonalOutput = z.output<typeof personalSchema>;
+
+const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = { male: 'Male', female: 'Female' };
+const GENDER_OPTIONS = GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }));
+
+/** What a valid ID may be (the server checks the bytes too). */
+const VALID_ID_ACCEPT = '.jpg,.jpeg,.png,.webp,.pdf';
+const VALID_ID_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.webp', '.pdf'];
+const VALID_ID_MAX_BYTES = 5 * 1024 * 1024;
+
+function toForm(details: UserDetails): PersonalValues {
+  return {
+    f_name: details.f_name,
+    m_name: details.m_name ?? '',
+    l_name: details.l_name,
+    gender: details.gender ?? '',
+    email: details.email,
+    contact_no: details.contact_no,
+    birthdate: details.birthdate?.slice(0, 10) ?? '',
+    address_number: details.address_number ?? '',
+    address_street: details.address_street ?? '',
+    address_region: details.address_region ?? '',
+    address_city: details.address_city ?? '',
+    address_barangay: details.address_barangay ?? '',
+  };
+}
+
+/** ".jpg" of "id card.JPG" (as given), or '' when the name has no extension. */
+function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(dot) : '';
+}
+
+/**
+ * Spec §5: the valid ID is renamed '{userid}_{first}_{middle}_{last}.{original extension}' before it
+ * is sent; an empty middle name leaves its place empty ('12_Ana__Reyes.jpg').
+ */
+export function validIdFileName(userId: number, names: { f_name: string; m_name: string; l_name: string }, original: string): string {
+  return `${userId}_${names.f_name.trim()}_${names.m_name.trim()}_${names.l_name.trim()}${extensionOf(original)}`;
+}
+
+/** Why a file cannot be sent as a valid ID, or null. */
+function validIdProblem(file: File): string | null {
+  if (!VALID_ID_EXTENSIONS.includes(extensionOf(file.name).toLowerCase())) return 'Choose a JPG, PNG, WebP or PDF file.';
+  if (file.size > VALID_ID_MAX_BYTES) return 'This file is larger than 5 MB. Choose a smaller one.';
+  if (file.size === 0) return 'This file is empty. Choose another one.';
+  return null;
+}
+
+/** Digits only, at most 11 (spec §5, §9), as the number is typed. */
+function cleaningContact(field: UseFormRegisterReturn<'contact_no'>): UseFormRegisterReturn<'contact_no'> {
+  return {
+    ...field,
+    onChange: (event: { target: HTMLInputElement }) => {
+      const cleaned = event.target.value.replace(/\D/g, '').slice(0, 11);
+      if (cleaned !== event.target.value) event.target.value = cleaned;
+      return field.onChange(event);
+    },
+  };
+}
+
+const DESCRIPTION = 'Your name, contact details, address and valid ID.';
+
+/**
+ * /settings/userdetails (spec §2 Personal Details, §4, §5, §7): read-only until Edit; then Cancel
+ * (puts the loaded values back) and Save (enabled once a value differs from the loaded one), which
+ * sends one multipart editMember with every field and the renamed valid ID, if one was chosen.
+ */
+export function PersonalDetailsTab() {
+  const user = useCurrentUser();
+  const details = useUserDetails(user.user);
+
+  if (details.isSuccess) return <PersonalDetailsForm details={details.data} />;
+  return (
+    <CardSection title="Personal Details" description={DESCRIPTION} aria-busy={details.isPending || undefined}>
+      {details.isError ? (
+        <LoadError message="Your details could not be loaded." retrying={details.isFetching} onRetry={() => void details.refetch()} />
+      ) : (
+        <>
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {Array.from({ length: 9 }, (_, i) => (
+              <Skeleton key={i} className="h-16 w-full" />
+            ))}
+          </div>
+          <span className="sr-only" role="status">
+            Loading your details…
+          </span>
+        </>
+      )}
+    </CardSection>
+  );
+}
+
+function PersonalDetailsForm({ details }: { details: UserDetails }) {
+  const user = useCurrentUser();
+  const save = useSavePersonalDetailsMutation();
+  const download = useDownloadValidIdMutation();
+  const [editing, setEditing] = useState(false);
+  const [validId, setValidId] = useState<File | null>(null);
+  const [validIdError, setValidIdError] = useState<string | undefined>();
+  const editButton = useRef<HTMLButtonElement>(null);
+  const formId = useId();
+
+  const loaded = useMemo(() => toForm(details), [details]);
+  const form = useForm<PersonalValues, unknown, PersonalOutput>({ resolver: zodResolver(personalSchema), defaultValues: loaded });
+  const { errors } = form.formState;
+
+  // In view mode the form always shows what is on record (also after a save reloaded it).
+  useEffect(() => {
+    if (!editing) form.reset(loaded);
+  }, [editing, loaded, form]);
+
+  const values = useWatch({ control: form.control });
+  const changed = validId !== null || PERSONAL_KEYS.some((key) => (values[key] ?? '') !== loaded[key]);
+  const busy = save.isPending || form.formState.isSubmitting;
+
+  const startEditing = () => {
+    setEditing(true);
+    window.requestAnimationFrame(() => form.setFocus('f_name'));
+  };
+
+  const stopEditing = () => {
+    // Cancel puts the loaded values back (the spec's client kept the edits: not copied).
+    form.reset(loaded);
+    setValidId(null);
+    setValidIdError(undefined);
+    setEditing(false);
+    window.requestAnimationFrame(() => editButton.current?.focus());
+  };
+
+  const submit = async (output: PersonalOutput) => {
+    if (!changed || save.isPending) return;
+    const fields = Object.fromEntries(PERSONAL_KEYS.map((key) => [key, output[key] ?? '']));
+    const file = validId
+      ? new File([validId], validIdFileName(user.user, form.getValues(), validId.name), {
+          type: validId.type,
+          lastModified: validId.lastModified,
+        })
+      : null;
+    try {
+      await save.mutateAsync({ id: user.user, fields, validId: file });
+      toast.success(MSG.personalDetailsSaved);
+      stopEditing();
+    } catch (error) {
+      toast.error(withReason(MSG.personalDetailsSaveFailed, error));
+      for (const [name, message] of serverFieldErrors(error, [...PERSONAL_KEYS, 'valid_id'] as const)) {
+        if (name === 'valid_id') setValidIdError(message);
+        else form.setError(name, { type: 'server', message }, { shouldFocus: true });
+      }
+    }
+  };
+
+  const chooseValidId = (file: File | undefined) => {
+    const problem = file ? validIdProblem(file) : null;
+    setValidIdError(problem ?? undefined);
+    setValidId(file && !problem ? file : null);
+  };
+
+  const readOnly = !editing;
+  const text = (key: PersonalKey) => ({ readOnly, ...form.register(key) });
+
+  return (
+    <CardSection
+      title="Personal Details"
+      description={editing ? 'Change what you need, then Save.' : DESCRIPTION}
+      actions={
+        !editing && (
+          <Button ref={editButton} variant="outline" size="sm" onClick={startEditing}>
+            <Pencil aria-hidden="true" />
+            Edit
+          </Button>
+        )
+      }
+    >
+      <form
+        id={formId}
+        noValidate
+        aria-label="Personal details"
+        aria-busy={busy || undefined}
+        onSubmit={(event) => void form.handleSubmit(submit)(event)}
+      >
+        <div className="flex flex-col gap-6">
+          <Group title="Name and contact">
+            <Field label="First Name" error={errors.f_name?.message}>
+              <Input autoComplete="given-name" {...text('f_name')} />
+            </Field>
+            <Field label="Middle Name" error={errors.m_name?.message}>
+              <Input autoComplete="additional-name" {...text('m_name')} />
+            </Field>
+            <Field label="Last Name" error={errors.l_name?.message}>
+              <Input autoComplete="family-name" {...text('l_name')} />
+            </Field>
+            <Field label="Gender" error={errors.gender?.message}>
+              {editing ? (
+                <ControlledSelect control={form.control} name="gender" placeholder="Select gender" options={GENDER_OPTIONS} />
+              ) : (
+                <Input readOnly value={GENDER_LABELS[values.gender as keyof typeof GENDER_LABELS] ?? ''} />
+              )}
+            </Field>
+            <Field label="Email" error={errors.email?.message}>
+              <Input type="email" autoComplete="email" {...text('email')} />
+            </Field>
+            <Field label="Contact Number" error={errors.contact_no?.message} hint={editing ? 'Digits only, up to 11.' : undefined}>
+              <Input
+                type="tel"
+                inputMode="numeric"
+                autoComplete="tel-national"
+                maxLength={11}
+                readOnly={readOnly}
+                {...cleaningContact(form.register('contact_no'))}
+              />
+            </Field>
+            <Field label="Birthday" error={errors.birthdate?.message}>
+              {editing ? (
+                <Input type="date" autoComplete="bday" {...form.register('birthdate')} />
+              ) : (
+                <Input readOnly value={values.birthdate ? formatCalendarDate(values.birthdate) : ''} />
+              )}
+            </Field>
+          </Group>
+
+          <Group title="Address">
+            <Field label="Unit/House Number" error={errors.address_number?.message}>
+              <Input autoComplete="off" {...text('address_number')} />
+            </Field>
+            <Field label="Street" error={errors.address_street?.message} className="lg:col-span-2">
+              <Input autoComplete="off" {...text('address_street')} />
+            </Field>
+            <AddressFields form={form} editing={editing} />
+          </Group>
+
+          <Group title="Valid ID" single>
+            {details.valid_id !== null ? (
+              <ValidIdOnFile
+                downloading={download.isPending}
+                onDownload={() => {
+                  if (download.isPending) return;
+                  download.mutate(user.user, { onError: () => toast.error(MSG.validIdDownloadFailed) });
+                }}
+              />
+            ) : editing ? (
+              <Field
+                label="Valid ID"
+                error={validIdError}
+                hint={
+                  validId
+                    ? `Will be sent as ${validIdFileName(user.user, form.getValues(), validId.name)}`
+                    : 'A photo or scan of a government ID: JPG, PNG, WebP or PDF, up to 5 MB.'
+                }
+                className="max-w-md"
+              >
+                <Input
+                  type="file"
+                  accept={VALID_ID_ACCEPT}
+                  disabled={busy}
+                  onChange={(event) => chooseValidId(event.target.files?.[0])}
+                  className="h-auto py-2 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1 file:text-sm file:font-medium file:text-brand-800 hover:file:bg-brand-100"
+                />
+              </Field>
+            ) : (
+              <p className="text-sm text-slate-600">No valid ID on file. Press Edit to add one.</p>
+            )}
+          </Group>
+        </div>
+
+        {editing && (
+          <div className="-mx-5 mt-6 -mb-5 flex flex-col-reverse gap-2 rounded-b-xl border-t border-slate-100 bg-slate-50/60 px-5 py-4 sm:flex-row sm:items-center sm:justify-end">
+            {!changed && <p className="mr-auto text-xs text-slate-500">Save is available once you change something.</p>}
+            <Button variant="outline" onClick={stopEditing} disabled={busy}>
+              <X aria-hidden="true" />
+              Cancel
+            </Button>
+            <Button type="submit" loading={busy} disabled={!changed}>
+              {!busy && <Save aria-hidden="true" />}
+              Save
+            </Button>
+          </div>
+        )}
+      </form>
+    </CardSection>
+  );
+}
+
+/** A titled group of fields: a fieldset whose legend names it. */
+function Group({ title, single = false, children }: { title: string; single?: boolean; children: ReactNode }) {
+  return (
+    <fieldset className="min-w-0">
+      <legend className="mb-3 text-sm font-semibold tracking-wide text-slate-500 uppercase">{title}</legend>
+      <div className={single ? undefined : 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3'}>{children}</div>
+    </fieldset>
+  );
+}
+
+/** The valid ID on record: Download saves it under the server's name (`valid_id_{id}.{ext}`). */
+function ValidIdOnFile({ downloading, onDownload }: { downloading: boolean; onDownload: () => void }) {
+  const noteId = useId();
+  return (
+    <div className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
+      <p id={noteId} className="text-sm text-slate-700">
+        A valid ID is on file.
+      </p>
+      <Button
+        variant="outline"
+        size="sm"
+        loading={downloading}
+        onClick={onDownload}
+        aria-describedby={noteId}
+        className="self-start sm:self-auto"
+      >
+        {!downloading && <Download aria-hidden="true" />}
+        Download
+      </Button>
+    </div>
+  );
+}
+
+/** The name of a PSGC code in a loaded list; the code itself until the list is there. */
+function nameOf(list: GeoPlace[] | undefined, code: string | undefined, loading: boolean): string {
+  if (!code) return '';
+  const place = list?.find((p) => p.code === code);
+  if (place) return place.name;
+  return loading ? 'Loading…' : code;
+}
+
+/**
+ * Region, City and Barangay: cascading selects over the PSGC routes (spec §2). City waits for a
+ * region, Barangay for a city; a new region clears city and barangay, a new city clears barangay.
+ * In view mode the saved places are shown by name.
+ */
+function AddressFields({ form, editing }: { form: UseFormReturn<PersonalValues, unknown, PersonalOutput>; editing: boolean }) {
+  const [region, city, barangay] = useWatch({ control: form.control, name: ['address_region', 'address_city', 'address_barangay'] });
+  const regions = useRegions();
+  const cities = useCities(region || null);
+  const barangays = useBarangays(city || null);
+  const { errors } = form.formState;
+
+  if (!editing) {
+    return (
+      <>
+        <Field label="Region">
+          <Input readOnly value={nameOf(regions.data, region, regions.isPending)} />
+        </Field>
+        <Field label="City">
+          <Input readOnly value={nameOf(cities.data, city, cities.isPending)} />
+        </Field>
+        <Field label="Barangay">
+          <Input readOnly value={nameOf(barangays.data, barangay, barangays.isPending)} />
+        </Field>
+      </>
+    );
+  }
+
+  const clear = (...names: ('address_city' | 'address_barangay')[]) => {
+    for (const name of names) form.setValue(name, '', { shouldDirty: true });
+  };
+  const options = (list: GeoPlace[] | undefined) => list?.map((p) => ({ value: p.code, label: p.name })) ?? [];
+  const placeholder = (query: { isPending: boolean; isError: boolean; fetchStatus: string }, idle: string, loading: string) =>
+    query.isError ? 'Could not load the list' : query.isPending && query.fetchStatus !== 'idle' ? loading : idle;
+
+  return (
+    <>
+      <Field label="Region" error={errors.address_region?.message}>
+        <ControlledSelect
+          control={form.control}
+          name="address_region"
+          placeholder={placeholder(regions, 'Select a region', 'Loading regions…')}
+          options={options(regions.data)}
+          disabled={!regions.data}
+          onPick={() => clear('address_city', 'address_barangay')}
+        />
+      </Field>
+      <Field label="City" error={errors.address_city?.message}>
+        <ControlledSelect
+          control={form.control}
+          name="address_city"
+          placeholder={region ? placeholder(cities, 'Select a city or municipality', 'Loading cities…') : 'Choose a region first'}
+          options={options(cities.data)}
+          disabled={!region || !cities.data}
+          onPick={() => clear('address_barangay')}
+        />
+      </Field>
+      <Field label="Barangay" error={errors.address_barangay?.message}>
+        <ControlledSelect
+          control={form.control}
+          name="address_barangay"
+          placeholder={city ? placeholder(barangays, 'Select a barangay', 'Loading barangays…') : 'Choose a city first'}
+          options={options(barangays.data)}
+          disabled={!city || !barangays.data}
+        />
+      </Field>
+    </>
+  );
+}
+
+/**
+ * A select whose value React controls: options that arrive after the value (a city list still
+ * loading) still show the saved choice.
+ */
+function ControlledSelect({
+  control,
+  name,
+  placeholder,
+  options,
+  disabled,
+  onPick,
+}: {
+  control: Control<PersonalValues, unknown, PersonalOutput>;
+  name: PersonalKey;
+  placeholder: string;
+  options: readonly { value: string; label: string }[];
+  disabled?: boolean;
+  onPick?: () => void;
+}) {
+  const {
+    field: { ref, value, onBlur, onChange },
+  } = useController({ control, name });
+  return (
+    <Select
+      ref={ref}
+      name={name}
+      value={value}
+      onBlur={onBlur}
+      onChange={(event) => {
+        onChange(event.target.value);
+        onPick?.();
+      }}
+      disabled={disabled}
+      placeholder={placeholder}
+      options={options}
+    />
+  );
+}
