@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { LIMITS, controlCharacterMessage, hasControlCharacter, lineField, memberIdSchema, nameField, optionalCalendarDate, optionalText } from './common.ts';
+import {
+  LIMITS,
+  controlCharacterMessage,
+  hasControlCharacter,
+  lineField,
+  memberIdSchema,
+  nameField,
+  optionalCalendarDate,
+  optionalText,
+} from './common.ts';
 
 /**
  * Settings: bank details and certifications (spec §2 Settings, §3 Bank record and Certification,
