@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
-import { useForm, type FieldError, type FieldErrors, type UseFormRegisterReturn } from 'react-hook-form';
+import { useForm, type FieldError, type FieldErrors } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { registerRequest, type RegisterRequest } from '@ahente/contract/auth';
@@ -8,6 +8,7 @@ import { errorResponse } from '@ahente/contract/common';
 import { MSG } from '@ahente/contract/messages';
 import { useRegisterMutation } from '../../api/auth';
 import { isApiError, isNetworkError } from '../../api/client';
+import { cleaningContact } from '../../lib/contact-input';
 import { formSchemaFor } from '../../lib/form-schema';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Button } from '../../ui/button';
@@ -40,23 +41,6 @@ const REDIRECT_DELAY_MS = 1500;
 function fieldError(error: FieldError | undefined): { error?: string; invalid: boolean } {
   if (!error) return { invalid: false };
   return error.message === FIELD_REQUIRED ? { error: error.message, invalid: true } : { invalid: true };
-}
-
-/** Digits only, at most 11 (spec §5, §9). */
-export function cleanContact(value: string): string {
-  return value.replace(/\D/g, '').slice(0, 11);
-}
-
-/** The contact number input keeps what `cleanContact` keeps, as it is typed. */
-function cleaningContact(field: UseFormRegisterReturn<'contact'>): UseFormRegisterReturn<'contact'> {
-  return {
-    ...field,
-    onChange: (event: { target: HTMLInputElement }) => {
-      const cleaned = cleanContact(event.target.value);
-      if (cleaned !== event.target.value) event.target.value = cleaned;
-      return field.onChange(event);
-    },
-  };
 }
 
 /** /register (spec §2 Register, §5, §8); ?ref=CODE prefills the referral code. */

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Download, Pencil, Save, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useController, useForm, useWatch, type Control, type UseFormRegisterReturn, type UseFormReturn } from 'react-hook-form';
+import { useController, useForm, useWatch, type Control, type UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { GENDERS } from '@ahente/contract/enums';
 import type { GeoPlace } from '@ahente/contract/geo';
@@ -11,6 +11,7 @@ import { useBarangays, useCities, useRegions } from '../../api/geo';
 import { useDownloadValidIdMutation, useSavePersonalDetailsMutation, useUserDetails } from '../../api/members';
 import { useCurrentUser } from '../../api/session';
 import { formatCalendarDate } from '../../lib/dates';
+import { cleaningContact } from '../../lib/contact-input';
 import { formSchemaFor } from '../../lib/form-schema';
 import { Button } from '../../ui/button';
 import { CardSection } from '../../ui/card';
@@ -90,18 +91,6 @@ function validIdProblem(file: File): string | null {
   if (file.size > VALID_ID_MAX_BYTES) return 'This file is larger than 5 MB. Choose a smaller one.';
   if (file.size === 0) return 'This file is empty. Choose another one.';
   return null;
-}
-
-/** Digits only, at most 11 (spec §5, §9), as the number is typed. */
-function cleaningContact(field: UseFormRegisterReturn<'contact_no'>): UseFormRegisterReturn<'contact_no'> {
-  return {
-    ...field,
-    onChange: (event: { target: HTMLInputElement }) => {
-      const cleaned = event.target.value.replace(/\D/g, '').slice(0, 11);
-      if (cleaned !== event.target.value) event.target.value = cleaned;
-      return field.onChange(event);
-    },
-  };
 }
 
 const DESCRIPTION = 'Your name, contact details, address and valid ID.';
@@ -250,7 +239,6 @@ function PersonalDetailsForm({ details }: { details: UserDetails }) {
                 type="tel"
                 inputMode="numeric"
                 autoComplete="tel-national"
-                maxLength={11}
                 readOnly={readOnly}
                 {...cleaningContact(form.register('contact_no'))}
               />
