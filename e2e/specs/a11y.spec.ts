@@ -48,9 +48,6 @@ const AGENT_OTHER_PAGES: readonly (readonly [string, string])[] = [
   ['/commissions', 'Commission Tracking'],
   ['/reports', 'Performance Reports'],
   ['/learning', 'Learning Resources'],
-  ['/settings/userdetails', 'Settings And Details'],
-  ['/settings/bankdetails', 'Settings And Details'],
-  ['/settings/certifications', 'Settings And Details'],
   ['/no-such-page', 'Page not found'],
 ];
 const ADMIN_PAGES: readonly (readonly [string, string])[] = [
@@ -249,6 +246,50 @@ for (const size of SIZES) {
       await expect(page.getByText('Title is required')).toBeVisible();
       await axe.scan('/helpcenter with errors');
 
+      await axe.check();
+    });
+
+    test('an agent: Settings And Details with data (Personal Details in edit mode, saved bank details, a certification, the new-entry form) and Change Profile Picture', async ({
+      page,
+      baseURL,
+      agent,
+    }, testInfo) => {
+      const c = await loginApi(baseURL!, agent.username, agent.password);
+      try {
+        const seeded = await Promise.all([
+          c.csrfPost(routes.editMember.path, { id: agent.id, address_region: '1300000000', address_city: '1380600000' }),
+          c.csrfPost(routes.addUserBanks.path, {
+            id: agent.id,
+            bank_name: 'BDO Unibank',
+            account_number: '001234567890',
+            account_name: agent.name,
+          }),
+          c.csrfPost(routes.addCertifications.path, { id: agent.id, lfa_code: 'LFA-1', coding_date_1: '2026-01-15' }),
+        ]);
+        for (const res of seeded) if (!res.ok()) throw new Error(`seed: ${res.status()} ${await res.text()}`);
+      } finally {
+        await c.dispose();
+      }
+      const axe = scanner(page, testInfo);
+      await signIn(page, agent);
+      await openPage(page, '/settings/userdetails', 'Settings And Details');
+      await page.getByRole('button', { name: 'Edit', exact: true }).click();
+      await expect(page.getByLabel('Barangay', { exact: true })).toBeEnabled();
+      await axe.scan('/settings/userdetails editing');
+      await openPage(page, '/settings/bankdetails', 'Settings And Details');
+      await expect(page.getByLabel('Account Number')).toHaveValue('001234567890');
+      await axe.scan('/settings/bankdetails saved');
+      await openPage(page, '/settings/certifications', 'Settings And Details');
+      await expect(page.getByRole('region', { name: 'Certification 1' })).toBeVisible();
+      await axe.scan('/settings/certifications saved');
+      await page.getByLabel('Certification', { exact: true }).selectOption({ label: MSG.addNewCertification });
+      await axe.scan('/settings/certifications new');
+      await page.getByRole('button', { name: /Open profile$/ }).click();
+      await page.getByRole('dialog', { name: 'Profile' }).getByRole('button', { name: 'Change Profile Picture' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Change Profile Picture' });
+      await expect(dialog).toBeVisible();
+      await axe.scan('/ Change Profile Picture');
+      await escape(page, dialog);
       await axe.check();
     });
 
