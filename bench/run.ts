@@ -3,6 +3,7 @@
  * render, 10,000-sale export; they need `npm run build` first). See bench/README.md.
  */
 import { runBrowserBench } from './browser.ts';
+import { runGeoBench } from './geo.ts';
 import { runGetdealsBench } from './getdeals.ts';
 import { runHierarchyBench } from './hierarchy.ts';
 import { runPhoneBench } from './phone.ts';
@@ -10,6 +11,9 @@ import { runPhoneBench } from './phone.ts';
 // `npm run bench -- --phone`: only the phone budget (LCP, CLS, JS on an emulated phone, issue 9).
 if (process.argv.includes('--phone')) {
   await runPhoneBench();
+} else if (process.argv.includes('--geo')) {
+  // `npm run bench -- --geo`: the PSGC list of the address cascade (issue 11).
+  await runGeoBench();
 } else if (process.argv.includes('--hierarchy')) {
   // `npm run bench -- --hierarchy`: 100,000 members 30 levels deep on SQLite and PostgreSQL (issue 10).
   await runHierarchyBench();
