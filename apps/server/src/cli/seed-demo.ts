@@ -2,7 +2,8 @@
  * npm run seed:demo — fills the configured database (DATABASE_URL, STORAGE_DIR) with realistic
  * demo data through the same services the API uses: an agency owner, agency managers, managers
  * and agents in a 4-level sponsor hierarchy (a few still Pending), their deals and sales, and
- * learning and marketing sections with materials, and the spec's four sample tickets. Every demo member's password is printed once.
+ * learning and marketing sections with materials, the spec's four sample tickets, and addresses,
+ * bank details and certifications (some agents without). Every demo member's password is printed once.
  * Refuses to run twice on the same database (it looks for the demo owner).
  */
 import { buildServices } from '../app.ts';
@@ -225,8 +226,59 @@ try {
   ];
   for (const [type, title, description] of tickets) await s.tickets.open(null, { type, title, description });
 
+  // Settings (issue 11): an address from the PSA list, a gender and a birthday for every approved
+  // demo member; bank details for most; certifications for two agents in three, so that the
+  // dashboard's reminder and the Members Record's "No certification on file" have someone to show.
+  const BANKS = ['BDO Unibank', 'Bank of the Philippine Islands', 'Metrobank', 'Land Bank of the Philippines', 'Security Bank'];
+  let banks = 0;
+  let certifications = 0;
+  for (const [i, id] of [owner, ...agents].entries()) {
+    const region = pick(s.geo.regions());
+    const city = pick(s.geo.cities(region.code)!);
+    const barangay = pick(s.geo.barangays(city.code)!);
+    const m = (await s.members.findById(id))!;
+    // As the member saves them in Settings (no admin in the audit trail).
+    const self: Auth = { memberId: id, accountType: 'user', sessionId: 'seed' };
+    await s.members.edit(
+      self,
+      {
+        id,
+        gender: i % 2 === 0 ? 'female' : 'male',
+        birthdate: day(365 * 25 + Math.floor(rand() * 365 * 20)),
+        address_number: `${1 + Math.floor(rand() * 200)}`,
+        address_street: `${pick(['Rizal', 'Mabini', 'Bonifacio', 'Luna', 'Burgos'])} St`,
+        address_region: region.code,
+        address_city: city.code,
+        address_barangay: barangay.code,
+      },
+      console,
+    );
+    if (i % 5 !== 4) {
+      const account_number = String(100_000_000_000 + Math.floor(rand() * 899_999_999_999));
+      await s.settings.saveBank(self, { id, bank_name: pick(BANKS), account_number, account_name: `${m.f_name} ${m.l_name}` });
+      banks += 1;
+    }
+    if (i % 3 !== 2) {
+      await s.settings.addCertification({
+        id,
+        lfa_code: `LFA-${String(id).padStart(5, '0')}`,
+        cirm_code: `CIRM-${String(id * 7).padStart(5, '0')}`,
+        coding_date_1: day(300 + Math.floor(rand() * 200)),
+        coding_date_2: i % 2 === 0 ? day(100 + Math.floor(rand() * 150)) : null,
+        individual_hmo: day(200 + Math.floor(rand() * 100)),
+        sme_hmo: null,
+        corporate_gyrt: i % 4 === 0 ? day(150) : null,
+        prepaid_hmo: null,
+        corporate_cgli: null,
+        corporate_hmo: null,
+        createdat: null,
+      });
+      certifications += 1;
+    }
+  }
+
   console.log(
-    `Demo data: ${n} members (owner demo_owner, agency managers demo_am1-2, managers demo_mgr11-22, agents demo_agent111-223, 4 Pending), ${deals} deals, ${sales} sales, ${sections.size} sections, ${files.length} materials, ${tickets.length} Pending tickets.`,
+    `Demo data: ${n} members (owner demo_owner, agency managers demo_am1-2, managers demo_mgr11-22, agents demo_agent111-223, 4 Pending), ${deals} deals, ${sales} sales, ${sections.size} sections, ${files.length} materials, ${tickets.length} Pending tickets, ${banks} bank details, ${certifications} certifications.`,
   );
   console.log(`Every demo member's password: ${PASSWORD}`);
 } finally {
