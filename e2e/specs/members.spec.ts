@@ -1,7 +1,8 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { MSG } from '@ahente/contract/messages';
-import { expectFitsPhone, expectSignedIn, expectToast, goViaMainNav, signIn } from '../support/app.ts';
-import { ADMIN, createAgent, expect, loginUi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
+import { routes } from '@ahente/contract/routes';
+import { expectFitsPhone, expectFitsViewport, expectSignedIn, expectToast, goViaMainNav, signIn } from '../support/app.ts';
+import { ADMIN, createAgent, expect, loginApi, loginUi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
 
 /**
  * Issue 10, members and hierarchy: the admin's Members Record (approve, edit, change a password,
@@ -267,6 +268,49 @@ test('an admin changes a password (blank refused) and the member logs in with th
 
   expect(await logsIn(browser, baseURL!, member, member.password)).toBe(false);
   expect(await logsIn(browser, baseURL!, member, 'a-new-secret-42')).toBe(true);
+});
+
+test("an admin replaces a member's saved bank details in Edit Member Details; the member reads the new number", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  const member = await createAgent(baseURL!);
+  // The member saves their details once (Settings → Bank Details), with the member's own session.
+  const own = await loginApi(baseURL!, member.username, member.password);
+  const banksOf = async () => (await own.get(routes.getUserBanks.path.replace(':id', String(member.id)))).json();
+  const first = await own.csrfPost(routes.addUserBanks.path, {
+    id: member.id,
+    bank_name: 'BDO Unibank',
+    account_number: '0012-3456-7890',
+    account_name: member.name,
+  });
+  expect(first.ok(), await first.text()).toBe(true);
+
+  await openMembersAsAdmin(page);
+  await rowAction(page, await findMember(page, member), 'Edit');
+  const modal = page.getByRole('dialog', { name: 'Edit Member Details' });
+  const bank = modal.getByRole('form', { name: 'Bank Details' });
+  await expect(bank.getByLabel('Bank', { exact: true })).toHaveValue('BDO Unibank');
+  await expect(bank.getByLabel('Account Number')).toHaveValue('001234567890');
+  await expect(bank.getByLabel('Account Name')).toHaveValue(member.name);
+
+  await bank.getByLabel('Account Number').fill('9876 5432 10');
+  await bank.getByRole('button', { name: 'Save Bank Details' }).click();
+  await expectNotice(bank, 'success', MSG.bankSavedByAdmin);
+  await expect(bank.getByLabel('Account Number')).toHaveValue('9876543210');
+  // Not a member change: the modal's own Save still finds nothing to send.
+  await modal.getByRole('button', { name: 'Save Changes' }).click();
+  await expectNotice(modal, 'warning', MSG.noChanges);
+
+  await bank.scrollIntoViewIfNeeded();
+  await shot(page, testInfo, 'edit-member-bank-1440', { fullPage: false });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await bank.scrollIntoViewIfNeeded();
+  await expectFitsViewport(page);
+  await shot(page, testInfo, 'edit-member-bank-375', { fullPage: false });
+
+  expect(await banksOf()).toEqual([{ bank_name: 'BDO Unibank', account_number: '9876543210', account_name: member.name }]);
+  await own.dispose();
 });
 
 test('an admin deletes a member after confirming: the member leaves the list and cannot log in', async ({ page, baseURL, browser }) => {

@@ -71,6 +71,8 @@ export const MSG = {
   photoRemoved: 'Profile picture removed.',
   photoFailed: 'Failed to change the profile picture.',
   certificationSaved: 'Certification saved.',
+  /** The admin's Edit Member Details (the member's own tab says bankSaved). */
+  bankSavedByAdmin: 'Bank details saved.',
   addNewCertification: 'Add New Certification',
   certificationReminderTitle: 'Your certification details are incomplete',
   certificationReminderNone: 'You have no certification on file.',

@@ -11,6 +11,7 @@
  *   body}, its text from `errorText`; a request that never got a response throws NetworkError.
  */
 
+import { errorResponse } from '@ahente/contract/common';
 import { pathOf, responseSchema, routes, type RouteDef, type RouteInput, type RouteOutput } from '@ahente/contract/routes';
 
 const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -137,6 +138,25 @@ export function errorText(status: number, body: unknown, statusText = ''): strin
     if (typeof value === 'string' && value.trim() !== '') return value;
   }
   return statusText || `Request failed with status ${status}`;
+}
+
+/**
+ * The server's reason for a refusal, to show after the screen's own words: the readable `error` of
+ * a 4xx answer (409 "already saved", 413 too large, 415 wrong type, 400 a rule). A 5xx, a network
+ * failure or an unexpected answer has none worth showing.
+ */
+export function serverReason(error: unknown): string | undefined {
+  return isApiError(error) && error.status < 500 ? error.error : undefined;
+}
+
+/** The field errors of a 400 answer (`details: [{ path, message }]`) that name one of `names`. */
+export function serverFieldErrors<Name extends string>(error: unknown, names: readonly Name[]): [Name, string][] {
+  if (!isApiError(error, 400)) return [];
+  const details = errorResponse.safeParse(error.body).data?.details ?? [];
+  return details.flatMap(({ path, message }): [Name, string][] => {
+    const key = path.split('.').pop() ?? '';
+    return (names as readonly string[]).includes(key) ? [[key as Name, message]] : [];
+  });
 }
 
 /** True for the server's CSRF refusal, after which a fresh token is fetched and the call sent once more. */

@@ -16,6 +16,7 @@ import { Modal } from '../../ui/modal';
 import { Notice, type NoticeTone } from '../../ui/notice';
 import { Select } from '../../ui/select';
 import { toast } from '../../ui/toast';
+import { BankForm } from './bank-form';
 import { MemberHistory } from './member-history';
 import { PasswordForm } from './password-form';
 
@@ -103,7 +104,8 @@ interface EditMemberModalProps {
  * 'Edit Member Details' (spec §2 Admin: Edit Member modal, §4, §5, §8): username, referral code and
  * the hierarchy read-only; status, account type, position and the personal fields editable. Save
  * sends only the changed fields; with none it warns and sends nothing. A successful save closes
- * the modal after 3 s. The password sub-form and the member's history sit below.
+ * the modal after 3 s. The bank details and password sub-forms (each with its own button, neither
+ * a member change) and the member's history sit below.
  */
 export function EditMemberModal({ member: initial, open, onOpenChange }: EditMemberModalProps) {
   const editMember = useEditMemberMutation();
@@ -245,6 +247,7 @@ export function EditMemberModal({ member: initial, open, onOpenChange }: EditMem
           </FormSection>
         </form>
 
+        <BankForm memberId={member.id} />
         <PasswordForm memberId={member.id} />
         <MemberHistory memberId={member.id} />
       </div>

@@ -1,13 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Lock, Save } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
-import { useForm, type FieldError, type FieldErrors } from 'react-hook-form';
-import { z } from 'zod';
+import { useForm, type FieldErrors } from 'react-hook-form';
 import { MSG } from '@ahente/contract/messages';
-import { addBankRequest, type BankRecord } from '@ahente/contract/settings';
+import type { BankRecord } from '@ahente/contract/settings';
 import { useAddBankMutation, useUserBanks } from '../../api/settings';
 import { useCurrentUser } from '../../api/session';
-import { formSchemaFor } from '../../lib/form-schema';
+import { BANK_KEYS, bankFieldError, bankFormSchema, bankFormValues, type BankOutput, type BankValues } from '../../lib/bank-form';
 import { Button } from '../../ui/button';
 import { CardSection } from '../../ui/card';
 import { Field } from '../../ui/field';
@@ -16,29 +15,8 @@ import { Skeleton } from '../../ui/skeleton';
 import { Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast';
 import { LoadError } from './load-error';
-import { serverFieldErrors, withReason } from './settings-errors';
-
-const BANK_KEYS = ['bank_name', 'account_number', 'account_name'] as const;
-type BankValues = Record<(typeof BANK_KEYS)[number], string>;
-
-/** Spec §5 first (a blank field: 'Please fill in all fields.', nothing sent), then the contract's rules. */
-const filled = z.string().refine((value) => value.trim() !== '', MSG.fillAllFields);
-const bankSchema = formSchemaFor<BankValues>()(
-  z.looseObject({ bank_name: filled, account_number: filled, account_name: filled }).pipe(addBankRequest.omit({ id: true })),
-);
-type BankOutput = z.output<typeof bankSchema>;
-
-const EMPTY: BankValues = { bank_name: '', account_number: '', account_name: '' };
-
-function toForm(bank: BankRecord | undefined): BankValues {
-  return bank ? { bank_name: bank.bank_name, account_number: bank.account_number, account_name: bank.account_name } : EMPTY;
-}
-
-/** A blank field is said once, by the toast; any other rule broken is said under its field. */
-function fieldError(error: FieldError | undefined): { error?: string; invalid: boolean } {
-  if (!error) return { invalid: false };
-  return error.message === MSG.fillAllFields ? { invalid: true } : { error: error.message, invalid: true };
-}
+import { withReason } from './settings-errors';
+import { serverFieldErrors } from '../../api/client';
 
 /**
  * Says how a load went, once per load: 'No Details Found' (warning) for an empty list, 'Server
@@ -96,10 +74,10 @@ export function BankDetailsTab() {
 
 function BankForm({ bank, memberId, reloading }: { bank: BankRecord | undefined; memberId: number; reloading: boolean }) {
   const addBank = useAddBankMutation();
-  const loaded = useMemo(() => toForm(bank), [bank]);
+  const loaded = useMemo(() => bankFormValues(bank), [bank]);
   // Spec §2: Save shows only while any of the three (as loaded) is empty.
   const editable = BANK_KEYS.some((key) => loaded[key].trim() === '');
-  const form = useForm<BankValues, unknown, BankOutput>({ resolver: zodResolver(bankSchema), defaultValues: loaded });
+  const form = useForm<BankValues, unknown, BankOutput>({ resolver: zodResolver(bankFormSchema), defaultValues: loaded });
   const { errors } = form.formState;
 
   // A reload after saving shows what the server keeps.
@@ -129,7 +107,7 @@ function BankForm({ bank, memberId, reloading }: { bank: BankRecord | undefined;
     <CardSection title="Bank Details" description={DESCRIPTION} aria-busy={busy || undefined}>
       <form noValidate aria-label="Bank details" onSubmit={(event) => void form.handleSubmit(save, refuse)(event)}>
         <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
-          <Field label="Bank" {...fieldError(errors.bank_name)}>
+          <Field label="Bank" {...bankFieldError(errors.bank_name)}>
             <Input
               readOnly={!editable}
               autoComplete="off"
@@ -139,7 +117,7 @@ function BankForm({ bank, memberId, reloading }: { bank: BankRecord | undefined;
           </Field>
           <Field
             label="Account Number"
-            {...fieldError(errors.account_number)}
+            {...bankFieldError(errors.account_number)}
             hint={editable ? 'Digits; spaces and dashes are fine.' : undefined}
           >
             <Input
@@ -150,7 +128,7 @@ function BankForm({ bank, memberId, reloading }: { bank: BankRecord | undefined;
               {...form.register('account_number')}
             />
           </Field>
-          <Field label="Account Name" {...fieldError(errors.account_name)} hint={editable ? 'As printed on your passbook.' : undefined}>
+          <Field label="Account Name" {...bankFieldError(errors.account_name)} hint={editable ? 'As printed on your passbook.' : undefined}>
             <Input readOnly={!editable} autoComplete="off" {...form.register('account_name')} />
           </Field>
         </div>

@@ -26,7 +26,8 @@ import { Select } from '../../ui/select';
 import { Skeleton } from '../../ui/skeleton';
 import { toast } from '../../ui/toast';
 import { LoadError } from './load-error';
-import { serverFieldErrors, withReason } from './settings-errors';
+import { withReason } from './settings-errors';
+import { serverFieldErrors } from '../../api/client';
 
 /** The select's value for a new entry ('Add New Certification'); '' is "nothing selected". */
 const NEW = 'new';

@@ -21,7 +21,8 @@ import { Select } from '../../ui/select';
 import { Skeleton } from '../../ui/skeleton';
 import { toast } from '../../ui/toast';
 import { LoadError } from './load-error';
-import { serverFieldErrors, withReason } from './settings-errors';
+import { withReason } from './settings-errors';
+import { serverFieldErrors } from '../../api/client';
 
 /** The fields of the tab (spec §2 Personal Details), in the order the form shows them. */
 const PERSONAL_KEYS = [
