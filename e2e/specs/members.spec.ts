@@ -298,6 +298,10 @@ test("an admin replaces a member's saved bank details in Edit Member Details; th
   await bank.getByRole('button', { name: 'Save Bank Details' }).click();
   await expectNotice(bank, 'success', MSG.bankSavedByAdmin);
   await expect(bank.getByLabel('Account Number')).toHaveValue('9876543210');
+  // The change is in the member's history, the account numbers by their last four digits.
+  const change = modal.getByRole('region', { name: 'History' }).getByRole('listitem').filter({ hasText: 'Bank details changed' });
+  await expect(change).toContainText('••••7890');
+  await expect(change).toContainText('••••3210');
   // Not a member change: the modal's own Save still finds nothing to send.
   await modal.getByRole('button', { name: 'Save Changes' }).click();
   await expectNotice(modal, 'warning', MSG.noChanges);

@@ -59,7 +59,7 @@ export function buildServices({ config, db }: AppDeps) {
   const materials = createMaterialsService(db.db, storage);
   const health = createHealthService(db.db);
   const tickets = createTicketsService(db.db, members);
-  const settings = createSettingsService(db.db);
+  const settings = createSettingsService(db.db, members);
   return { sessions, members, auth, deals, sales, storage, materials, health, tickets, geo, settings };
 }
 

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { routes } from '@ahente/contract/routes';
 import type { AddBankRequest, AddCertificationRequest, BankRecord, Certification } from '@ahente/contract/settings';
 import { call } from './client';
+import { membersKeys } from './members';
 
 /** Settings: bank details and certifications (spec §2 Settings, §7). */
 export const settingsKeys = {
@@ -22,12 +23,19 @@ export function useUserBanks(id: number) {
   });
 }
 
-/** POST /api/adduserbanks; the bank details are reloaded afterwards (spec §7). */
+/**
+ * POST /api/adduserbanks; the bank details are reloaded afterwards (spec §7), and the member's
+ * history, where an administrator's change is recorded.
+ */
 export function useAddBankMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: AddBankRequest) => call(routes.addUserBanks, { body }),
-    onSettled: (_data, _error, body) => queryClient.invalidateQueries({ queryKey: settingsKeys.banks(Number(body.id)) }),
+    onSettled: (_data, _error, body) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: settingsKeys.banks(Number(body.id)) }),
+        queryClient.invalidateQueries({ queryKey: membersKeys.history(Number(body.id)) }),
+      ]),
   });
 }
 

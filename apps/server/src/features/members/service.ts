@@ -513,6 +513,17 @@ export function createMembersService(
       });
     },
 
+    /**
+     * Records what an administrator did to a member, in the caller's transaction (another feature's
+     * change, such as bank details, goes to the same trail as the member's own fields).
+     */
+    recordAudit(
+      trx: Parameters<typeof membersRepository.insertAudit>[0],
+      entry: { member_id: number; actor_id: number; action: MemberAuditEntry['action']; changes: MemberAuditEntry['changes']; at: string },
+    ): Promise<void> {
+      return membersRepository.insertAudit(trx, entry);
+    },
+
     /** memberhistory: what administrators did to a member, newest first. */
     async history(id: number): Promise<MemberAuditEntry[]> {
       await requireMember(id);

@@ -13,6 +13,7 @@ import { conflict, notFound } from '../../platform/errors.ts';
 import { isAdmin } from '../../platform/guards.ts';
 import type { Auth } from '../../platform/sessions.ts';
 import { nowIso } from '../../platform/tokens.ts';
+import type { MembersService } from '../members/service.ts';
 import { settingsRepository, type CertificationRow } from './repository.ts';
 
 type AddBankInput = z.output<typeof addBankRequest>;
@@ -21,6 +22,18 @@ type AddCertificationInput = z.output<typeof addCertificationRequest>;
 /** An agent's second save: their saved details are locked (spec §2; changing them is an admin's job). */
 export const BANK_LOCKED = 'Bank details are already saved. Please contact an administrator to change them.';
 const MEMBER_NOT_FOUND = 'Member not found';
+
+/** An account number as the audit trail keeps it: its last four digits only. */
+export const maskAccountNumber = (digits: string) => `••••${digits.slice(-4)}`;
+
+/** The fields of an administrator's bank change that really changed, for the member's audit trail. */
+function bankChanges(before: BankRecord | undefined, after: BankRecord) {
+  const shown = (k: keyof BankRecord, v: string | undefined) =>
+    v === undefined ? null : k === 'account_number' ? maskAccountNumber(v) : v;
+  return (['bank_name', 'account_number', 'account_name'] as const)
+    .filter((k) => before?.[k] !== after[k])
+    .map((k) => ({ field: k, from: shown(k, before?.[k]), to: shown(k, after[k]) }));
+}
 
 function toCertification(row: CertificationRow): Certification {
   return {
@@ -44,7 +57,7 @@ function toCertification(row: CertificationRow): Certification {
  * Bank details and certifications (spec §2 Settings, §7; DESIGN §4). Whether the caller may act on
  * member `id` is decided before (the route table's owner rule); here: what they may do to it.
  */
-export function createSettingsService(db: Kysely<Database>) {
+export function createSettingsService(db: Kysely<Database>, members: Pick<MembersService, 'recordAudit'>) {
   /** An active member, locked, or 404 (a deactivated member's details are kept but no longer changed). */
   async function requireActiveMember(exec: Parameters<typeof settingsRepository.findMember>[0], id: number) {
     const member = await settingsRepository.findMember(exec, id, { lock: true });
@@ -66,7 +79,8 @@ export function createSettingsService(db: Kysely<Database>) {
 
     /**
      * adduserbanks: the member saves their details once (a second save is 409); an administrator
-     * may save or replace anyone's.
+     * may save or replace anyone's, and that goes to the member's audit trail (the account number
+     * by its last four digits), in the same transaction.
      */
     async saveBank(auth: Auth, input: AddBankInput): Promise<BankRecord> {
       const { id, bank_name, account_number, account_name } = input;
@@ -76,9 +90,13 @@ export function createSettingsService(db: Kysely<Database>) {
           await requireActiveMember(trx, id);
           const existing = await settingsRepository.findBank(trx, id);
           const values = { member_id: id, bank_name, account_number, account_name, updated_at: at, updated_by: auth.memberId };
+          if (existing && !isAdmin(auth)) throw conflict(BANK_LOCKED);
           if (!existing) await settingsRepository.insertBank(trx, { ...values, created_at: at });
-          else if (isAdmin(auth)) await settingsRepository.replaceBank(trx, values);
-          else throw conflict(BANK_LOCKED);
+          else await settingsRepository.replaceBank(trx, values);
+          const changes = bankChanges(existing, { bank_name, account_number, account_name });
+          if (isAdmin(auth) && changes.length > 0) {
+            await members.recordAudit(trx, { member_id: id, actor_id: auth.memberId, action: 'bank_details_changed', changes, at });
+          }
         });
       } catch (err) {
         // Two first saves at once on a database without the row lock: the primary key decides.

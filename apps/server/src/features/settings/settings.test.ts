@@ -83,6 +83,24 @@ describe('GET /api/getuserbanks/{id} and POST /api/adduserbanks', () => {
     expect((await adminClient.post(routes.addUserBanks.path, bank(m2.id))).statusCode).toBe(200);
   });
 
+  it("records an admin's change in the member's history (the account number by its last four digits); the member's own save is not an admin action", async () => {
+    const { m, c } = await fresh();
+    await c.post(routes.addUserBanks.path, bank(m.id));
+    const history = async () => (await adminClient.post(routes.memberHistory.path, { id: m.id })).json();
+    expect(await history()).toEqual([]);
+    await adminClient.post(routes.addUserBanks.path, bank(m.id, { account_number: '5555 6666 7777' }));
+    const [entry, ...rest] = await history();
+    expect(rest).toEqual([]);
+    expect(entry).toMatchObject({
+      action: 'bank_details_changed',
+      changes: [{ field: 'account_number', from: '••••7890', to: '••••7777' }],
+    });
+    expect(JSON.stringify(entry)).not.toContain('555566667777');
+    // The same details again change nothing, and say nothing.
+    await adminClient.post(routes.addUserBanks.path, bank(m.id, { account_number: '555566667777' }));
+    expect(await history()).toHaveLength(1);
+  });
+
   it('two first saves at once: one 200, one 409, one record', async () => {
     const { m, c } = await fresh();
     const results = await Promise.all([

@@ -11,6 +11,7 @@ const ACTIONS: Record<MemberAuditAction, string> = {
   edited: 'Edited',
   password_changed: 'Password changed',
   deactivated: 'Deleted (deactivated)',
+  bank_details_changed: 'Bank details changed',
 };
 
 /** How the edit modal names each field of a member. */
@@ -27,6 +28,9 @@ export const FIELD_LABELS: Record<string, string> = {
   position: 'Position',
   reg_date: 'Registration Date',
   status: 'Status',
+  bank_name: 'Bank',
+  account_number: 'Account Number',
+  account_name: 'Account Name',
 };
 
 /** The member's history in the edit modal (issue 10 audit trail): who, when and what, newest first. */
