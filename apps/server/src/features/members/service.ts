@@ -243,6 +243,8 @@ export function createMembersService(
 
   /** The address parts after a change: each sent part replaces the saved one, the others stay. */
   function addressProblem(current: PublicMemberRow, patch: MemberPatch): string | null {
+    // An edit that leaves the address alone does not need the PSGC list (nor loads it).
+    if (patch.address_region === undefined && patch.address_city === undefined && patch.address_barangay === undefined) return null;
     const pick = (k: 'address_region' | 'address_city' | 'address_barangay') => (patch[k] !== undefined ? patch[k] : current[k]);
     return geo.addressProblem({ region: pick('address_region'), city: pick('address_city'), barangay: pick('address_barangay') });
   }
