@@ -37,7 +37,8 @@ export function apiRoute<R extends RouteDef>(api: FastifyInstance, def: R, handl
     ...(either
       ? {
           preValidation: async (request: FastifyRequest) => {
-            if (!request.isMultipart() && (request.body === undefined || request.body === null)) {
+            const body: unknown = request.body;
+            if (!request.isMultipart() && (typeof body !== 'object' || body === null || Array.isArray(body))) {
               throw badRequest('Request body must be a JSON object or multipart/form-data');
             }
           },

@@ -196,9 +196,24 @@ describe('POST /api/editMember as a form: personal details', () => {
     expect(byAdmin.statusCode, byAdmin.body).toBe(200);
   });
 
-  it('answers 400 for a request that is neither JSON nor a form', async () => {
-    const res = await agentClient.post(routes.editMember.path, undefined, { headers: {} });
-    expect(res.statusCode).toBe(400);
+  it('answers 400 for a request that is neither a JSON object nor a form, and checks JSON with a charset as JSON', async () => {
+    const before = await memberRow(agent.id);
+    expect((await agentClient.post(routes.editMember.path, undefined, { headers: {} })).statusCode).toBe(400);
+    const text = await agentClient.post(routes.editMember.path, undefined, {
+      headers: { 'content-type': 'text/plain' },
+      rawBody: `id=${agent.id}&f_name=Plain`,
+    });
+    expect(text.statusCode).toBe(400);
+    expect(text.json().error).toBe('Request body must be a JSON object or multipart/form-data');
+    const array = await agentClient.post(routes.editMember.path, [{ id: agent.id }]);
+    expect(array.statusCode).toBe(400);
+    const charset = await agentClient.post(routes.editMember.path, undefined, {
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      rawBody: JSON.stringify({ id: agent.id, gender: 'other' }),
+    });
+    expect(charset.statusCode).toBe(400);
+    expect(charset.json().error).toBe('Gender must be male or female');
+    expect(await memberRow(agent.id)).toEqual(before);
   });
 });
 
