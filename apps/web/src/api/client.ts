@@ -13,6 +13,7 @@
 
 import { errorResponse } from '@ahente/contract/common';
 import { pathOf, responseSchema, routes, type RouteDef, type RouteInput, type RouteOutput } from '@ahente/contract/routes';
+import { saveBlob } from '../lib/save-blob';
 
 const XSRF_COOKIE = 'XSRF-TOKEN';
 const XSRF_HEADER = 'X-XSRF-TOKEN';
@@ -260,6 +261,25 @@ async function parseAnswer<R extends RouteDef>(route: R, path: string, response:
 export async function callForFile<R extends RouteDef>(route: R, input: RouteInput<R>, options: CallOptions = {}): Promise<Response> {
   const path = pathOf(route, (input as { params?: Record<string, unknown> }).params);
   return send(path, { ...options, method: route.method }, false);
+}
+
+/**
+ * Calls a route that answers with a file and hands it to the browser as a download, named by its
+ * Content-Disposition header (RFC 6266: `filename*=UTF-8''…` first, then `filename="…"`, so
+ * non-ASCII names survive), or `fallbackName` when the header names nothing. Returns the name it
+ * was saved under.
+ */
+export async function downloadFile<R extends RouteDef>(route: R, input: RouteInput<R>, fallbackName: string): Promise<string> {
+  const response = await callForFile(route, input);
+  const fileName = filenameFromDisposition(response.headers.get('content-disposition')) || fallbackName;
+  let blob: Blob;
+  try {
+    blob = await response.blob();
+  } catch (cause) {
+    throw new NetworkError(cause);
+  }
+  saveBlob(blob, fileName);
+  return fileName;
 }
 
 /** The file name from a Content-Disposition header (RFC 6266, filename* first). */

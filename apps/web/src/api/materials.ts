@@ -6,15 +6,13 @@ import {
   NetworkError,
   UnexpectedResponseError,
   call,
-  callForFile,
+  downloadFile,
   ensureCsrfCookie,
   errorText,
-  filenameFromDisposition,
   looksLikeCsrfFailure,
   notifyUnauthorized,
   readCookie,
 } from './client';
-import { saveBlob } from '../lib/save-blob';
 
 /**
  * The materials library (spec §7): sections, a section's materials, upload with progress,
@@ -167,21 +165,11 @@ export function useUploadMaterial() {
 }
 
 /**
- * GET /api/downloadmaterial/{id} as a blob, saved under the name of its Content-Disposition
- * header (RFC 6266: `filename*=UTF-8''…` first, then `filename="…"`), so non-ASCII names survive;
+ * GET /api/downloadmaterial/{id}, saved under its original name (the Content-Disposition header);
  * the material's title when the header names nothing. Returns the name it was saved under.
  */
-export async function downloadMaterial(material: Pick<Material, 'id' | 'title'>): Promise<string> {
-  const response = await callForFile(routes.downloadMaterial, { params: { id: material.id } });
-  const fileName = filenameFromDisposition(response.headers.get('content-disposition')) || material.title || `material-${material.id}`;
-  let blob: Blob;
-  try {
-    blob = await response.blob();
-  } catch (cause) {
-    throw new NetworkError(cause);
-  }
-  saveBlob(blob, fileName);
-  return fileName;
+export function downloadMaterial(material: Pick<Material, 'id' | 'title'>): Promise<string> {
+  return downloadFile(routes.downloadMaterial, { params: { id: material.id } }, material.title || `material-${material.id}`);
 }
 
 export function useDownloadMaterial() {

@@ -14,8 +14,7 @@ import {
 } from '@ahente/contract/members';
 import { routes } from '@ahente/contract/routes';
 import { fullName } from '../lib/names';
-import { saveBlob } from '../lib/save-blob';
-import { NetworkError, call, callForFile, callForm, filenameFromDisposition } from './client';
+import { call, callForm, downloadFile } from './client';
 import { useSession } from './session';
 
 /**
@@ -203,17 +202,8 @@ export function useProfilePhotoMutation() {
  * (`valid_id_{id}.{ext}`; spec §9's `valid_id_{id}.jpg` when the header names nothing). Returns
  * the name it was saved under.
  */
-export async function downloadValidId(id: number): Promise<string> {
-  const response = await callForFile(routes.downloadValidId, { params: { id } });
-  const fileName = filenameFromDisposition(response.headers.get('content-disposition')) || `valid_id_${id}.jpg`;
-  let blob: Blob;
-  try {
-    blob = await response.blob();
-  } catch (cause) {
-    throw new NetworkError(cause);
-  }
-  saveBlob(blob, fileName);
-  return fileName;
+export function downloadValidId(id: number): Promise<string> {
+  return downloadFile(routes.downloadValidId, { params: { id } }, `valid_id_${id}.jpg`);
 }
 
 export function useDownloadValidIdMutation() {

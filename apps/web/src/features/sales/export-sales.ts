@@ -1,4 +1,5 @@
 import type { SaleRecord } from '@ahente/contract/sales';
+import { saveBlob } from '../../lib/save-blob';
 
 /** Spec §2, §9: the export is built on the user's device and saved as sales_data.xlsx. */
 export const EXPORT_FILE_NAME = 'sales_data.xlsx';
@@ -19,20 +20,6 @@ function buildInWorker(rows: readonly SaleRecord[]): Promise<Blob> {
     };
     worker.postMessage(rows);
   });
-}
-
-/** Hands a Blob to the browser as a download named `fileName`. */
-function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // The download has its own reference by now; give slow browsers a moment anyway.
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /**
