@@ -1,7 +1,7 @@
 import { ImageUp, Trash2 } from 'lucide-react';
 import { useRef, useState, type RefObject } from 'react';
 import { MSG } from '@ahente/contract/messages';
-import { isApiError } from '../api/client';
+import { serverReason } from '../api/client';
 import { useProfilePhotoMutation } from '../api/members';
 import { useCurrentUser } from '../api/session';
 import { Avatar } from '../ui/avatar';
@@ -58,7 +58,7 @@ export function ProfilePhotoDialog({ open, onOpenChange, finalFocus }: ProfilePh
       onOpenChange(false);
     } catch (error) {
       // 413 too large, 415 not an image, 400…: the server's own words; otherwise the general text.
-      fail(MSG.photoFailed, isApiError(error) && error.status < 500 ? error.error : 'Please try again.');
+      fail(MSG.photoFailed, serverReason(error) ?? 'Please try again.');
     } finally {
       inFlight.current = false;
       setAction(null);
