@@ -129,6 +129,11 @@ export function sniffContentType(head: Buffer, fileName: string): ContentType | 
   return null;
 }
 
+/** The usual extension of a content type (`jpg` for a JPEG), or `bin` for one not on the list. */
+export function extensionForType(contentType: string): string {
+  return EXTENSIONS[contentType as ContentType]?.[0] ?? 'bin';
+}
+
 /**
  * The name with an extension that fits its content type: `report.pdf` stays, `evil.html` holding
  * a PDF becomes `evil.html.pdf`, so a saved download never opens as something it is not.

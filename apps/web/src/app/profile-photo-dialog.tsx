@@ -1,5 +1,6 @@
 import { ImageUp, Trash2 } from 'lucide-react';
 import { useRef, useState, type RefObject } from 'react';
+import { PHOTO_CONTENT_TYPES, PHOTO_MAX_BYTES } from '@ahente/contract/members';
 import { MSG } from '@ahente/contract/messages';
 import { serverReason } from '../api/client';
 import { useProfilePhotoMutation } from '../api/members';
@@ -11,13 +12,11 @@ import { Notice } from '../ui/notice';
 import { toast } from '../ui/toast';
 
 /** What the server takes as a photo (DESIGN §5): checked here first, so a wrong file is not sent. */
-const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-const PHOTO_ACCEPT = '.jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp';
-const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+const PHOTO_ACCEPT = ['.jpg', '.jpeg', '.png', '.webp', ...PHOTO_CONTENT_TYPES].join(',');
 
 /** Why a file cannot be a profile photo, or null when it can. */
 function photoProblem(file: File): string | null {
-  if (!(PHOTO_TYPES as readonly string[]).includes(file.type)) return 'Choose a JPEG, PNG or WebP image.';
+  if (!(PHOTO_CONTENT_TYPES as readonly string[]).includes(file.type)) return 'Choose a JPEG, PNG or WebP image.';
   if (file.size > PHOTO_MAX_BYTES) return 'This photo is larger than 5 MB. Choose a smaller one.';
   if (file.size === 0) return 'This file is empty. Choose another photo.';
   return null;

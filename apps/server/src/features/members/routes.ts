@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { EDIT_MEMBER_FILE_FIELDS } from '@ahente/contract/members';
+import { EDIT_MEMBER_FILE_FIELDS, PHOTO_CONTENT_TYPES, VALID_ID_CONTENT_TYPES } from '@ahente/contract/members';
 import { routes } from '@ahente/contract/routes';
 import type { Config } from '../../config.ts';
 import { apiRoute } from '../../platform/api-route.ts';
@@ -7,7 +7,7 @@ import { attachmentDisposition } from '../../platform/file-names.ts';
 import { requireAuth } from '../../platform/guards.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import { receiveUpload } from '../../platform/uploads.ts';
-import { PHOTO_KEY_PREFIX, PHOTO_TYPES, VALID_ID_KEY_PREFIX, VALID_ID_TYPES, type MembersService, type OpenedFile } from './service.ts';
+import { PHOTO_KEY_PREFIX, VALID_ID_KEY_PREFIX, type MembersService, type OpenedFile } from './service.ts';
 
 /** Sends a stored file: its sniffed type, never re-sniffed by the browser, kept by no shared cache. */
 function sendFile(request: FastifyRequest, reply: FastifyReply, file: OpenedFile, cacheControl: string) {
@@ -31,8 +31,8 @@ export function membersRoutes(app: FastifyInstance, members: MembersService, dep
     if (!request.isMultipart()) return { success: true as const, member: await members.edit(auth, request.body, request.log) };
     const upload = await receiveUpload(request, deps.storage, {
       fileField: {
-        [EDIT_MEMBER_FILE_FIELDS.photo]: { keyPrefix: PHOTO_KEY_PREFIX, allowedTypes: PHOTO_TYPES },
-        [EDIT_MEMBER_FILE_FIELDS.validId]: { keyPrefix: VALID_ID_KEY_PREFIX, allowedTypes: VALID_ID_TYPES },
+        [EDIT_MEMBER_FILE_FIELDS.photo]: { keyPrefix: PHOTO_KEY_PREFIX, allowedTypes: PHOTO_CONTENT_TYPES },
+        [EDIT_MEMBER_FILE_FIELDS.validId]: { keyPrefix: VALID_ID_KEY_PREFIX, allowedTypes: VALID_ID_CONTENT_TYPES },
       },
       maxBytes: deps.config.uploads.photoBytes,
       maxFields: 40,

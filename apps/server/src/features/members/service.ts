@@ -20,6 +20,7 @@ import { HttpError, badRequest, conflict, forbidden, notFound } from '../../plat
 import { isAdmin } from '../../platform/guards.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import type { Auth, Sessions } from '../../platform/sessions.ts';
+import { extensionForType } from '../../platform/content-sniff.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import type { ReceivedUpload, StoredUpload } from '../../platform/uploads.ts';
 import type { GeoService } from '../geo/service.ts';
@@ -109,10 +110,6 @@ export const LAST_ADMIN = 'At least one approved administrator must remain';
 export const PHOTO_KEY_PREFIX = 'photos';
 export const VALID_ID_KEY_PREFIX = 'valid-ids';
 
-/** What an upload may hold (issue 11): photos are images; a valid ID may also be a scanned PDF. */
-export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export const VALID_ID_TYPES = [...PHOTO_TYPES, 'application/pdf'] as const;
-
 type Log = Pick<FastifyBaseLogger, 'warn'>;
 
 /** A short tag of a stored file's key: it changes when the file does, so the browser fetches the new one. */
@@ -125,13 +122,6 @@ export const fileTag = (key: string) => key.slice(key.lastIndexOf('/') + 1, key.
 export function photoUrl(m: { id: number; photo: string | null }): string | null {
   return m.photo ? `/api/photo/${m.id}?v=${fileTag(m.photo)}` : null;
 }
-
-const EXTENSION_OF_TYPE: Record<string, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-  'application/pdf': 'pdf',
-};
 
 /** A stored file opened for download. */
 export interface OpenedFile {
@@ -449,7 +439,7 @@ export function createMembersService(
     async openValidId(id: number): Promise<OpenedFile & { fileName: string }> {
       const m = await requireMember(id);
       const file = await openFile(m.valid_id, m.valid_id_type, 'No valid ID on file');
-      return { ...file, fileName: `valid_id_${id}.${EXTENSION_OF_TYPE[file.contentType] ?? 'bin'}` };
+      return { ...file, fileName: `valid_id_${id}.${extensionForType(file.contentType)}` };
     },
 
     /** membersrecord: a member's direct recruits (DESIGN §4), deactivated ones left out. */

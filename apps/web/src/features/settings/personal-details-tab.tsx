@@ -5,7 +5,7 @@ import { useController, useForm, useWatch, type Control, type UseFormReturn } fr
 import { z } from 'zod';
 import { GENDERS } from '@ahente/contract/enums';
 import type { GeoPlace } from '@ahente/contract/geo';
-import { personalFields, type UserDetails } from '@ahente/contract/members';
+import { PHOTO_MAX_BYTES, personalFields, type UserDetails } from '@ahente/contract/members';
 import { MSG } from '@ahente/contract/messages';
 import { useBarangays, useCities, useRegions } from '../../api/geo';
 import { useDownloadValidIdMutation, useSavePersonalDetailsMutation, useUserDetails } from '../../api/members';
@@ -53,7 +53,6 @@ const GENDER_OPTIONS = GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }
 /** What a valid ID may be (the server checks the bytes too). */
 const VALID_ID_ACCEPT = '.jpg,.jpeg,.png,.webp,.pdf';
 const VALID_ID_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.webp', '.pdf'];
-const VALID_ID_MAX_BYTES = 5 * 1024 * 1024;
 
 function toForm(details: UserDetails): PersonalValues {
   return {
@@ -89,7 +88,7 @@ export function validIdFileName(userId: number, names: { f_name: string; m_name:
 /** Why a file cannot be sent as a valid ID, or null. */
 function validIdProblem(file: File): string | null {
   if (!VALID_ID_EXTENSIONS.includes(extensionOf(file.name).toLowerCase())) return 'Choose a JPG, PNG, WebP or PDF file.';
-  if (file.size > VALID_ID_MAX_BYTES) return 'This file is larger than 5 MB. Choose a smaller one.';
+  if (file.size > PHOTO_MAX_BYTES) return 'This file is larger than 5 MB. Choose a smaller one.';
   if (file.size === 0) return 'This file is empty. Choose another one.';
   return null;
 }
