@@ -7,6 +7,7 @@ import { m004ServerSecrets } from './migrations/004-server-secrets.ts';
 import { m005MembersAudit } from './migrations/005-members-audit.ts';
 import { m006Tickets } from './migrations/006-tickets.ts';
 import { m007Settings } from './migrations/007-settings.ts';
+import { m008Commissions } from './migrations/008-commissions.ts';
 
 /** Every migration, in order. A migration gets the dialect for the few types that differ. */
 const MIGRATIONS: Record<string, (dialect: DialectName) => Migration> = {
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, (dialect: DialectName) => Migration> = {
   '005-members-audit': m005MembersAudit,
   '006-tickets': m006Tickets,
   '007-settings': m007Settings,
+  '008-commissions': m008Commissions,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -9,6 +9,7 @@ import type {
   SalesType,
   TransactionType,
 } from '@ahente/contract/enums';
+import type { CommissionKind, LeaderPosition, RateKind } from '@ahente/contract/commissions';
 import type { MemberAuditAction } from '@ahente/contract/members';
 import type { TicketStatus, TicketType } from '@ahente/contract/tickets';
 
@@ -194,6 +195,59 @@ export interface CertificationsTable {
   createdat: string;
 }
 
+/** An append-only dated rate (decision 016), in hundredths of a percent. */
+export interface CommissionRatesTable {
+  id: Generated<number>;
+  kind: RateKind;
+  /** A product of the catalogue (kind 'product') or a leadership position (kind 'override'). */
+  key: string;
+  rate_hundredths: number;
+  effective_from: string;
+  created_at: string;
+  created_by: number | null;
+}
+
+/** A month (YYYY-MM) that entries were recorded in; closed once. */
+export interface CommissionPeriodsTable {
+  period: string;
+  closed_at: string | null;
+  closed_by: number | null;
+}
+
+export interface CommissionStatementsTable {
+  id: Generated<number>;
+  member_id: number;
+  period: string;
+  total_centavos: number;
+  entry_count: number;
+  created_at: string;
+  paid_on: string | null;
+  paid_reference: string | null;
+  paid_at: string | null;
+  paid_by: number | null;
+}
+
+/** The ledger: never edited or deleted; statement_id is set once, when its month is closed. */
+export interface CommissionEntriesTable {
+  id: Generated<number>;
+  member_id: number;
+  kind: CommissionKind;
+  sale_id: number | null;
+  seller_id: number | null;
+  /** For an override: the position the leader held when the sale was recorded. */
+  position: LeaderPosition | null;
+  rule: string;
+  rate_hundredths: number | null;
+  base_centavos: number | null;
+  amount_centavos: number;
+  entry_date: string;
+  period: string;
+  statement_id: number | null;
+  reason: string | null;
+  created_by: number | null;
+  created_at: string;
+}
+
 export interface Database {
   members: MembersTable;
   sessions: SessionsTable;
@@ -207,4 +261,8 @@ export interface Database {
   tickets: TicketsTable;
   bank_details: BankDetailsTable;
   certifications: CertificationsTable;
+  commission_rates: CommissionRatesTable;
+  commission_periods: CommissionPeriodsTable;
+  commission_statements: CommissionStatementsTable;
+  commission_entries: CommissionEntriesTable;
 }

@@ -1,0 +1,339 @@
+import { z } from 'zod';
+import { isProduct, PRODUCTS, type Product } from './catalogue.ts';
+import {
+  calendarDate,
+  hasControlCharacter,
+  controlCharacterMessage,
+  idField,
+  isBlank,
+  memberIdSchema,
+  optionalCalendarDate,
+} from './common.ts';
+import { isCalendarDate } from './dates.ts';
+import { enumField } from './deals.ts';
+import { MAX_TCV_PESOS } from './money.ts';
+
+/**
+ * Commissions (issue 12, decision 016): a dated rate per product and per leadership position, a
+ * ledger of entries in integer centavos that is only ever added to, monthly statements and their
+ * payment. Rates travel as percentages with up to 2 decimals (12.5) and are kept as hundredths of
+ * a percent (1250), so every amount is integer arithmetic.
+ */
+
+/** The positions that earn an override on their downline's sales, nearest first up the chain. */
+export const LEADER_POSITIONS = ['Manager', 'AgencyManager', 'AgencyOwner'] as const;
+export type LeaderPosition = (typeof LEADER_POSITIONS)[number];
+
+/** What an entry is for: the agent's own sale, a leader's override on it, or an admin's correction. */
+export const COMMISSION_KINDS = ['sale', 'override', 'adjustment'] as const;
+export type CommissionKind = (typeof COMMISSION_KINDS)[number];
+export const COMMISSION_KIND_LABELS: Record<CommissionKind, string> = {
+  sale: 'Own sale',
+  override: 'Override',
+  adjustment: 'Adjustment',
+};
+
+/** A rate is set for a product of the catalogue or for a leadership position. */
+export const RATE_KINDS = ['product', 'override'] as const;
+export type RateKind = (typeof RATE_KINDS)[number];
+
+/** Where an entry stands: open (this period's), posted to a statement, or on a paid statement. */
+export const ENTRY_STATUSES = ['open', 'posted', 'paid'] as const;
+export type EntryStatus = (typeof ENTRY_STATUSES)[number];
+
+export const MAX_RATE_HUNDREDTHS = 100_00;
+
+/** 12.5 (%) → 1250. */
+export function percentToHundredths(percent: number): number {
+  return Math.round(percent * 100);
+}
+/** 1250 → 12.5 (%). */
+export function hundredthsToPercent(hundredths: number): number {
+  return hundredths / 100;
+}
+/** 1250 → "12.5%", 1000 → "10%", 1234 → "12.34%". */
+export function formatRate(percent: number): string {
+  return `${Number(percent.toFixed(2))}%`;
+}
+
+/**
+ * The commission on `baseCentavos` at `rateHundredths` hundredths of a percent, in whole
+ * centavos rounded half-up (half away from zero): 12.5 % of 5 centavos is 0.625 → 1 centavo.
+ * Exact for any amount: the product is taken in BigInt.
+ */
+export function commissionCentavos(baseCentavos: number, rateHundredths: number): number {
+  const product = BigInt(Math.abs(baseCentavos)) * BigInt(rateHundredths);
+  const rounded = (product + 5_000n) / 10_000n;
+  return Number(baseCentavos < 0 ? -rounded : rounded);
+}
+
+/** A percentage 0–100 with at most 2 decimals, as a number or a numeric string; out: hundredths (1250). */
+export const rateField = (label = 'Rate') =>
+  z
+    .union([z.number(), z.string()], {
+      error: (iss) => (isBlank(iss.input) ? `${label} is required` : `${label} must be a number`),
+    })
+    .transform((value, ctx): number => {
+      const fail = (message: string) => {
+        ctx.addIssue({ code: 'custom', message, input: value });
+        return z.NEVER;
+      };
+      const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : 'x') : value.trim();
+      if (text === '') return fail(`${label} is required`);
+      const m = /^(\d{1,3})(?:\.(\d+))?$/.exec(text);
+      if (!m) return fail(/^-/.test(text) ? `${label} must not be negative` : `${label} must be a number from 0 to 100`);
+      const decimals = (m[2] ?? '').replace(/0+$/, '');
+      if (decimals.length > 2) return fail(`${label} must have at most 2 decimals`);
+      const hundredths = Number(m[1]) * 100 + Number(decimals.padEnd(2, '0'));
+      if (hundredths > MAX_RATE_HUNDREDTHS) return fail(`${label} must be a number from 0 to 100`);
+      return hundredths;
+    });
+
+/**
+ * A signed peso amount (an adjustment): not zero, at most 2 decimals, at most MAX_TCV_PESOS
+ * either way; out: integer centavos.
+ */
+export const signedCentavosField = (label = 'Amount') =>
+  z
+    .union([z.number(), z.string()], {
+      error: (iss) => (isBlank(iss.input) ? `${label} is required` : `${label} must be a number`),
+    })
+    .transform((value, ctx): number => {
+      const fail = (message: string) => {
+        ctx.addIssue({ code: 'custom', message, input: value });
+        return z.NEVER;
+      };
+      const text = typeof value === 'number' ? (Number.isFinite(value) ? value.toFixed(6) : 'x') : value.trim().replace(/,/g, '');
+      if (text === '') return fail(`${label} is required`);
+      const m = /^([+-]?)(\d{1,15})(?:\.(\d+))?$/.exec(text);
+      if (!m) return fail(`${label} must be a number`);
+      const decimals = (m[3] ?? '').replace(/0+$/, '');
+      if (decimals.length > 2) return fail(`${label} must have at most 2 decimals`);
+      const centavos = Number(m[2]) * 100 + Number(decimals.padEnd(2, '0'));
+      if (centavos === 0) return fail(`${label} must not be zero`);
+      if (centavos > MAX_TCV_PESOS * 100) return fail(`${label} must be at most ${MAX_TCV_PESOS.toLocaleString('en-US')} either way`);
+      return m[1] === '-' ? -centavos : centavos;
+    });
+
+/** A calendar month, YYYY-MM. */
+export const PERIOD_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/;
+export const periodField = (label = 'Period') =>
+  z.string({ error: `${label} is required` }).regex(PERIOD_PATTERN, `${label} must be a month (YYYY-MM)`);
+
+const textField = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine((v) => !hasControlCharacter(v), controlCharacterMessage(label));
+
+// ---------------------------------------------------------------- rates (admins)
+
+/** POST commissionrates: a new dated rate for a product or a leadership position. */
+export const setRateRequest = z
+  .object({
+    kind: enumField('Kind', RATE_KINDS),
+    key: z.string({ error: 'Product or position is required' }).trim().min(1, 'Product or position is required'),
+    rate: rateField('Rate'),
+    effective_from: calendarDate('Effective from'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.kind === 'product' && !isProduct(v.key)) {
+      ctx.addIssue({ code: 'custom', path: ['key'], message: 'Product must be one of the products of the catalogue' });
+    }
+    if (v.kind === 'override' && !(LEADER_POSITIONS as readonly string[]).includes(v.key)) {
+      ctx.addIssue({ code: 'custom', path: ['key'], message: `Position must be one of: ${LEADER_POSITIONS.join(', ')}` });
+    }
+  });
+export type SetRateRequest = z.input<typeof setRateRequest>;
+export type SetRate = z.output<typeof setRateRequest>;
+
+export const rateRecord = z.object({
+  id: z.number(),
+  kind: z.enum(RATE_KINDS),
+  key: z.string(),
+  /** Percent, e.g. 12.5. */
+  rate: z.number(),
+  effective_from: z.string(),
+  created_at: z.string(),
+  created_by_name: z.string().nullable(),
+});
+export type RateRecord = z.infer<typeof rateRecord>;
+
+/** One product's or position's schedule: the rate in force today, and every rate ever set, newest first. */
+export const rateSchedule = z.object({
+  key: z.string(),
+  /** The product's category, or null for a position. */
+  category: z.string().nullable(),
+  current: z.number().nullable(),
+  current_from: z.string().nullable(),
+  /** A rate set for a later date, if any (the nearest). */
+  next: z.number().nullable(),
+  next_from: z.string().nullable(),
+  history: z.array(rateRecord),
+});
+export type RateSchedule = z.infer<typeof rateSchedule>;
+
+export const ratesResponse = z.object({
+  /** Today in Manila: what "current" means. */
+  as_of: z.string(),
+  products: z.array(rateSchedule),
+  overrides: z.array(rateSchedule),
+});
+export type RatesResponse = z.infer<typeof ratesResponse>;
+
+export const setRateResponse = z.object({ rate: rateRecord });
+
+// ---------------------------------------------------------------- ledger
+
+export const ledgerEntry = z.object({
+  id: z.number(),
+  kind: z.enum(COMMISSION_KINDS),
+  /** The member who earns it. */
+  member_id: z.number(),
+  /** The day it was recorded (Manila), YYYY-MM-DD, and the month whose statement it goes to. */
+  entry_date: z.string(),
+  period: z.string(),
+  /** Pesos, negative for a deduction. */
+  amount: z.number(),
+  /** Percent of TCV, or null for an adjustment. */
+  rate: z.number().nullable(),
+  /** The TCV it was computed on (pesos), or null for an adjustment. */
+  base: z.number().nullable(),
+  /** How it was computed, e.g. "Product rate: Comprehensive" or "Manager override". */
+  rule: z.string(),
+  /** For an override, the leader's position the override was paid for. */
+  position: z.enum(LEADER_POSITIONS).nullable(),
+  sale_id: z.number().nullable(),
+  customer_name: z.string().nullable(),
+  product: z.string().nullable(),
+  /** The agent who made the sale (an override's source), or null. */
+  seller_id: z.number().nullable(),
+  seller_name: z.string().nullable(),
+  /** An adjustment's reason. */
+  reason: z.string().nullable(),
+  status: z.enum(ENTRY_STATUSES),
+  statement_id: z.number().nullable(),
+  created_at: z.string(),
+});
+export type LedgerEntry = z.infer<typeof ledgerEntry>;
+
+/** POST commissionledger: a member's entries, newest first, by recorded date and kind. */
+export const ledgerRequest = z
+  .object({
+    id: memberIdSchema,
+    from: optionalCalendarDate('From'),
+    to: optionalCalendarDate('To'),
+    kind: z
+      .union([enumField('Kind', COMMISSION_KINDS), z.literal(''), z.null()])
+      .optional()
+      .transform((v) => (v ? v : null)),
+  })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { path: ['to'], message: 'To must not be before From' });
+export type LedgerRequest = z.input<typeof ledgerRequest>;
+
+export const ledgerResponse = z.object({
+  entries: z.array(ledgerEntry),
+  /** The sum of the entries listed (pesos). */
+  total: z.number(),
+});
+export type LedgerResponse = z.infer<typeof ledgerResponse>;
+
+/** POST commissionsummary: what the dashboard card and the page's totals show. */
+export const commissionSummary = z.object({
+  /** This month in Manila (YYYY-MM). */
+  month: z.string(),
+  /** Entries recorded this month. */
+  earned_this_month: z.number(),
+  /** Every entry not yet on a paid statement. */
+  pending: z.number(),
+  /** Every entry on a paid statement. */
+  paid_to_date: z.number(),
+});
+export type CommissionSummary = z.infer<typeof commissionSummary>;
+
+// ---------------------------------------------------------------- adjustments (admins)
+
+export const adjustmentRequest = z.object({
+  member_id: idField('Member'),
+  amount: signedCentavosField('Amount'),
+  reason: textField('Reason', 200),
+});
+export type AdjustmentRequest = z.input<typeof adjustmentRequest>;
+export const adjustmentResponse = z.object({ entry: ledgerEntry });
+/** Admins' list of adjustments: the entry and whose it is. */
+export const adjustmentList = z.array(ledgerEntry.extend({ member_name: z.string(), created_by_name: z.string().nullable() }));
+export type AdjustmentRecord = z.infer<typeof adjustmentList>[number];
+
+// ---------------------------------------------------------------- statements
+
+export const statementRecord = z.object({
+  id: z.number(),
+  member_id: z.number(),
+  member_name: z.string(),
+  period: z.string(),
+  total: z.number(),
+  entry_count: z.number(),
+  created_at: z.string(),
+  paid_on: z.string().nullable(),
+  paid_reference: z.string().nullable(),
+  /** Admins' list only: whether the member has bank details on file (the payout needs them). */
+  has_bank_details: z.boolean().optional(),
+});
+export type StatementRecord = z.infer<typeof statementRecord>;
+export const statementList = z.array(statementRecord);
+
+/** GET commissionstatement/:id/:statementId/{pdf|xlsx}: a statement of member `id`. */
+export const statementFileParams = z.object({ id: idField('id'), statementId: idField('Statement id') });
+
+/** POST closeperiod (admins): posts the open entries of a month to one statement per member. */
+export const closePeriodRequest = z.object({ period: periodField() });
+export const closePeriodResponse = z.object({ period: z.string(), statements: z.number(), entries: z.number(), total: z.number() });
+export type ClosePeriodResponse = z.infer<typeof closePeriodResponse>;
+
+/** One month as admins see it: open or closed, and its statements' totals. */
+export const periodRecord = z.object({
+  period: z.string(),
+  closed_at: z.string().nullable(),
+  closed_by_name: z.string().nullable(),
+  /** Open entries of the month (pesos) and their count: what a close would post. */
+  open_total: z.number(),
+  open_entries: z.number(),
+  statements: z.number(),
+  statements_total: z.number(),
+  paid: z.number(),
+  unpaid: z.number(),
+});
+export type PeriodRecord = z.infer<typeof periodRecord>;
+export const periodList = z.array(periodRecord);
+
+/** POST periodstatements (admins): a month's statements with their members' bank status. */
+export const periodStatementsRequest = z.object({ period: periodField() });
+
+/** POST markstatementpaid (admins). */
+export const markPaidRequest = z.object({
+  statement_id: idField('Statement id'),
+  paid_on: calendarDate('Paid on'),
+  reference: textField('Reference', 100),
+});
+export type MarkPaidRequest = z.input<typeof markPaidRequest>;
+export const markPaidResponse = z.object({ statement: statementRecord });
+
+/** GET payoutexport/:period (admins): the bank's payout file, .xlsx. */
+export const payoutParams = z.object({ period: periodField() });
+
+// ---------------------------------------------------------------- dashboard
+
+/** POST activeproposals: open deals, neither sold nor 'Did not Continue'. */
+export const activeProposals = z.object({ count: z.number(), tcv: z.number() });
+export type ActiveProposals = z.infer<typeof activeProposals>;
+
+/** Files: what the statement's downloads are called. */
+export const statementFileName = (period: string, memberId: number, ext: 'pdf' | 'xlsx') => `statement_${period}_${memberId}.${ext}`;
+export const payoutFileName = (period: string) => `payouts_${period}.xlsx`;
+
+/** The products of the catalogue, for the schedule. */
+export const RATED_PRODUCTS: readonly Product[] = PRODUCTS;
+
+export const isPeriod = (v: string) => PERIOD_PATTERN.test(v) && isCalendarDate(`${v}-01`);

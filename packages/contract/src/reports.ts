@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { memberIdSchema, optionalCalendarDate } from './common.ts';
+import { enumField } from './deals.ts';
+import { POSITIONS } from './enums.ts';
+
+/**
+ * Performance Reports (issue 12, decision 016): a member's own sales, a leader's whole downline,
+ * or (admins) the whole agency. Sales are placed in months and periods by their effective date,
+ * the date the Sales screen's From/To filters use.
+ */
+export const REPORT_SCOPES = ['own', 'team', 'agency'] as const;
+export type ReportScope = (typeof REPORT_SCOPES)[number];
+export const REPORT_SCOPE_LABELS: Record<ReportScope, string> = {
+  own: 'My sales',
+  team: 'My team',
+  agency: 'Whole agency',
+};
+
+/** How many months the monthly chart covers, this month included. */
+export const REPORT_MONTHS = 12;
+/** How many rows a leaderboard shows at most. */
+export const LEADERBOARD_SIZE = 20;
+
+/** POST reports: the scope, and the leaderboard's period (inclusive; either bound may be empty). */
+export const reportRequest = z
+  .object({
+    id: memberIdSchema,
+    scope: enumField('Scope', REPORT_SCOPES).optional().default('own'),
+    from: optionalCalendarDate('From'),
+    to: optionalCalendarDate('To'),
+  })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { path: ['to'], message: 'To must not be before From' });
+export type ReportRequest = z.input<typeof reportRequest>;
+
+export const reportMonth = z.object({ month: z.string(), tcv: z.number(), count: z.number() });
+export const reportProduct = z.object({ product: z.string(), category: z.string().nullable(), tcv: z.number(), count: z.number() });
+export const leaderboardRow = z.object({
+  rank: z.number(),
+  id: z.number(),
+  name: z.string(),
+  position: z.enum(POSITIONS),
+  tcv: z.number(),
+  count: z.number(),
+});
+export type ReportMonth = z.infer<typeof reportMonth>;
+export type ReportProduct = z.infer<typeof reportProduct>;
+export type LeaderboardRow = z.infer<typeof leaderboardRow>;
+
+export const reportResponse = z.object({
+  scope: z.enum(REPORT_SCOPES),
+  /** The scopes this caller may ask for ('own' always; 'team' for leaders; 'agency' for admins). */
+  scopes: z.array(z.enum(REPORT_SCOPES)),
+  /** The last REPORT_MONTHS months, oldest first, months without sales included (0). */
+  months: z.array(reportMonth),
+  /** Product mix over those months, largest TCV first. */
+  products: z.array(reportProduct),
+  totals: z.object({ tcv: z.number(), count: z.number() }),
+  /** Members counted (1 for 'own'). */
+  members: z.number(),
+  /**
+   * 'team': the direct recruits ranked by their own TCV over from–to; 'agency': every member;
+   * null for 'own'.
+   */
+  leaderboard: z.array(leaderboardRow).nullable(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+});
+export type ReportResponse = z.infer<typeof reportResponse>;
