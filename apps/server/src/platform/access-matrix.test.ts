@@ -141,6 +141,7 @@ const MATRIX: Record<RouteName, Row> = {
   editDeal: { call: async () => ({ body: { id: owner.id, formData: dealForm(await ownerDeal()) } }), expect: selfOrAdmin },
   addSale: { call: async () => ({ body: { id: owner.id, formData: dealForm(await ownerDeal()) } }), expect: selfOrAdmin },
   getSales: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
+  activeProposals: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
   // Tickets (decision 012).
   addTicket: { call: async () => ({ body: ticketBody() }), expect: { ...selfOrAdmin, owner: 201, admin: 201 } },
   getMyTickets: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },

@@ -421,3 +421,60 @@ describe('POST /api/editdeals', () => {
     expect((await listDeals(agentClient, agent.id)).find((d) => d.id === deal.id)?.customer_name).toBe('After');
   });
 });
+
+describe('POST /api/activeproposals', () => {
+  const proposals = async (client: TestClient, id: number | string) => {
+    const res = await client.post('/api/activeproposals', { id });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+
+  it('answers { count: 0, tcv: 0 } for a member with no deals', async () => {
+    const { m, c } = await freshAgent();
+    expect(await proposals(c, m.id)).toEqual({ count: 0, tcv: 0 });
+  });
+
+  it("counts and sums the open deals: a sold deal and a 'Did not Continue' deal are left out", async () => {
+    const { m, c } = await freshAgent();
+    await addDeal(c, m.id, { tcvValue: 25000.5, dealStatus: 'For Quotation' });
+    await addDeal(c, m.id, { tcvValue: '1234567.89', dealStatus: 'Under Negotiation' });
+    await addDeal(c, m.id, { tcvValue: 0.11, dealStatus: 'For Billing' });
+    await addDeal(c, m.id, { tcvValue: 99999, dealStatus: 'Did not Continue' });
+    const sold = await addDeal(c, m.id, { tcvValue: 50000, dealStatus: 'For Quotation' });
+    const sale = await c.post('/api/addsales', { id: m.id, formData: form(sold.id, { tcv: '50000' }) });
+    expect(sale.statusCode, sale.body).toBe(200);
+    await addDeal(otherClient, other.id, { tcvValue: 777 });
+    // 25,000.50 + 1,234,567.89 + 0.11 = 1,259,568.50
+    expect(await proposals(c, m.id)).toEqual({ count: 3, tcv: 1259568.5 });
+  });
+
+  it('follows an edit: a deal set to Did not Continue leaves the total', async () => {
+    const { m, c } = await freshAgent();
+    const a = await addDeal(c, m.id, { tcvValue: 100 });
+    await addDeal(c, m.id, { tcvValue: 200.25 });
+    expect(await proposals(c, m.id)).toEqual({ count: 2, tcv: 300.25 });
+    const res = await c.post('/api/editdeals', { id: m.id, formData: form(a.id, { tcv: '100', deal_status: 'Did not Continue' }) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await proposals(c, m.id)).toEqual({ count: 1, tcv: 200.25 });
+  });
+
+  it('answers 401 anonymous, 200 the owner, 403 another agent, 200 an admin, 400 a bad id', async () => {
+    const { m, c } = await freshAgent();
+    await addDeal(c, m.id, { tcvValue: 1500.75 });
+    const expected = { count: 1, tcv: 1500.75 };
+    const anonymous = await t.client().post('/api/activeproposals', { id: m.id });
+    expect(anonymous.statusCode).toBe(401);
+    expect(await proposals(c, m.id)).toEqual(expected);
+    const foreign = await otherClient.post('/api/activeproposals', { id: m.id });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json()).toEqual({ error: 'You may only act on your own account' });
+    expect(await proposals(adminClient, m.id)).toEqual(expected);
+    const missing = await c.post('/api/activeproposals', {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error).toBe('id is required');
+    const bad = await c.post('/api/activeproposals', { id: 'abc' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe('id must be a number');
+    expect((await c.post('/api/activeproposals', { id: m.id }, { csrf: 'omit' })).statusCode).toBe(403);
+  });
+});

@@ -42,4 +42,24 @@ export const dealsRepository = {
       .orderBy('deals.id', 'desc')
       .execute();
   },
+
+  /**
+   * The number and summed TCV (centavos) of a member's open deals: no sale made from them, and
+   * not 'Did not Continue'. Both databases answer a count or a sum of bigints as a string or a
+   * number: read them with Number().
+   */
+  async openTotals(db: Exec, memberId: number): Promise<{ count: number; tcvCentavos: number }> {
+    const row = await db
+      .selectFrom('deals')
+      .leftJoin('sales', 'sales.deal_id', 'deals.id')
+      .where('deals.member_id', '=', memberId)
+      .where('sales.id', 'is', null)
+      .where('deals.deal_status', '!=', 'Did not Continue')
+      .select((eb) => [
+        eb.fn.countAll<number | string>().as('n'),
+        eb.fn.coalesce(eb.fn.sum<number | string | null>('deals.tcv_centavos'), eb.val(0)).as('tcv'),
+      ])
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.n), tcvCentavos: Number(row.tcv) };
+  },
 };

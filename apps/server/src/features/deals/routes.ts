@@ -7,5 +7,6 @@ import type { DealsService } from './service.ts';
 export function dealsRoutes(app: FastifyInstance, deals: DealsService) {
   apiRoute(app, routes.addDeal, async (request) => ({ success: true as const, deal: await deals.add(request.body) }));
   apiRoute(app, routes.getDeals, async (request) => deals.list(request.body.id));
+  apiRoute(app, routes.activeProposals, async (request) => deals.activeProposals(request.body.id));
   apiRoute(app, routes.editDeal, async (request) => ({ success: true as const, deal: await deals.edit(request.body) }));
 }

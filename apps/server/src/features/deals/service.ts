@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { ActiveProposals } from '@ahente/contract/commissions';
 import type { DealRecord, EditDeal, NewDeal } from '@ahente/contract/deals';
 import { MSG } from '@ahente/contract/messages';
 import { centavosToPesos, pesosToCentavos } from '@ahente/contract/money';
@@ -45,6 +46,12 @@ export function createDealsService(db: Kysely<Database>, members: Pick<MembersSe
     /** getdeals: newest effective date first. */
     async list(memberId: number): Promise<DealRecord[]> {
       return (await dealsRepository.listForMember(db, memberId)).map(toRecord);
+    },
+
+    /** activeproposals: the number and TCV (pesos) of the member's open deals, neither sold nor 'Did not Continue'. */
+    async activeProposals(memberId: number): Promise<ActiveProposals> {
+      const { count, tcvCentavos } = await dealsRepository.openTotals(db, memberId);
+      return { count, tcv: centavosToPesos(tcvCentavos) };
     },
 
     /** adddeals: a new deal of the member, created now. */
