@@ -6,6 +6,8 @@ import { call } from './client';
 export const dealsKeys = {
   all: ['deals'] as const,
   byAgent: (id: number) => ['deals', id] as const,
+  /** Under 'deals': a new, edited or sold deal reloads it with the lists. */
+  activeProposals: (id: number) => ['deals', 'active-proposals', id] as const,
 };
 
 /** POST /api/getdeals { id }: the agent's deals (spec §3 Deal), newest first. */
@@ -18,6 +20,14 @@ export function useDeals(id: number | null | undefined) {
     queryKey: dealsKeys.byAgent(id ?? 0),
     queryFn: () => fetchDeals(id as number),
     enabled: typeof id === 'number',
+  });
+}
+
+/** POST /api/activeproposals { id }: the number and TCV of the member's open deals (not sold, not 'Did not Continue'). */
+export function useActiveProposals(id: number) {
+  return useQuery({
+    queryKey: dealsKeys.activeProposals(id),
+    queryFn: () => call(routes.activeProposals, { body: { id } }),
   });
 }
 

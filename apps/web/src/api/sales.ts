@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { routes } from '@ahente/contract/routes';
 import type { AddSaleRequest, SaleRecord, SaleSavedResponse } from '@ahente/contract/sales';
 import { call } from './client';
+import { commissionKeys } from './commissions';
 import { dealsKeys } from './deals';
 
 export const salesKeys = {
@@ -28,8 +29,9 @@ export function addSale(body: AddSaleRequest): Promise<SaleSavedResponse> {
 }
 
 /**
- * Making a deal into a sale changes both lists (the deal becomes sold) and the dashboard's Sales
- * card; a 409 means the deal list was stale, so it reloads too.
+ * Making a deal into a sale changes both lists (the deal becomes sold), the dashboard's Sales and
+ * Active Proposals cards and the commissions it earns (the agent's and the leaders'); a 409 means
+ * the deal list was stale, so it reloads too.
  */
 export function useAddSaleMutation() {
   const queryClient = useQueryClient();
@@ -39,6 +41,7 @@ export function useAddSaleMutation() {
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: salesKeys.all });
       void queryClient.invalidateQueries({ queryKey: dealsKeys.all });
+      void queryClient.invalidateQueries({ queryKey: commissionKeys.all });
     },
   });
 }

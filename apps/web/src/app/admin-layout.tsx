@@ -6,6 +6,7 @@ const ADMIN_NAV = [
   { label: 'Members List', to: '/admin/adminmembers' },
   { label: 'Materials Panel', to: '/admin/adminmaterials' },
   { label: 'Tickets List', to: '/admin/adminticketlist' },
+  { label: 'Commissions', to: '/admin/admincommissions' },
 ] as const;
 
 /** /admin/*, inside the admin guard: the 'Admin Panel' sub-navigation above every admin screen. */

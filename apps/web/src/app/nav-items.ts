@@ -1,5 +1,7 @@
 import {
   BriefcaseBusiness,
+  ChartColumn,
+  Coins,
   GraduationCap,
   Handshake,
   LayoutDashboard,
@@ -23,12 +25,14 @@ export interface NavItem {
   adminOnly?: boolean;
 }
 
-/** The sidebar of spec §2 Layout, in its order. */
+/** The sidebar of spec §2 Layout, in its order; Commissions and Reports (issue 12) follow Sales. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Dashboard', to: '/', icon: LayoutDashboard, area: '/' },
   { label: 'Portfolio', to: '/portfolio', icon: BriefcaseBusiness, area: '/portfolio' },
   { label: 'Deals', to: '/deals/dealsinput', icon: Handshake, area: '/deals' },
   { label: 'Sales', to: '/sales/salesview', icon: TrendingUp, area: '/sales' },
+  { label: 'Commissions', to: '/commissions', icon: Coins, area: '/commissions' },
+  { label: 'Reports', to: '/reports', icon: ChartColumn, area: '/reports' },
   { label: 'Proposals', to: '/proposals', icon: ReceiptText, area: '/proposals' },
   { label: 'E-Store', to: '/estore', icon: Store, area: '/estore' },
   { label: 'Help Center', to: '/helpcenter', icon: LifeBuoy, area: '/helpcenter' },

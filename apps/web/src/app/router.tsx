@@ -46,6 +46,8 @@ const AdminMaterialsPage = lazyPage(() => import('../features/materials/admin-ma
 const MaterialsLibraryPage = lazyPage(() => import('../features/materials/materials-library-page'), 'MaterialsLibraryPage');
 const HelpCenterPage = lazyPage(() => import('../features/tickets/help-center-page'), 'HelpCenterPage');
 const AdminTicketsPage = lazyPage(() => import('../features/tickets/admin-tickets-page'), 'AdminTicketsPage');
+const CommissionsPage = lazyPage(() => import('../features/commissions/commissions-page'), 'CommissionsPage');
+const AdminCommissionsPage = lazyPage(() => import('../features/commissions/admin-commissions-page'), 'AdminCommissionsPage');
 const RecruitmentPage = lazyPage(() => import('../features/members/recruitment-page'), 'RecruitmentPage');
 const AdminMembersPage = lazyPage(() => import('../features/members/admin-members-page'), 'AdminMembersPage');
 const SettingsLayout = lazyPage(() => import('../features/settings/settings-layout'), 'SettingsLayout');
@@ -122,7 +124,7 @@ export const router = createBrowserRouter([
                       />
                     ),
                   },
-                  { path: 'commissions', element: soon('Commission Tracking') },
+                  { path: 'commissions', element: <CommissionsPage /> },
                   { path: 'reports', element: soon('Performance Reports') },
                   {
                     path: 'learning',
@@ -162,6 +164,7 @@ export const router = createBrowserRouter([
                           { path: 'adminmembers', element: <AdminMembersPage /> },
                           { path: 'adminmaterials', element: <AdminMaterialsPage /> },
                           { path: 'adminticketlist', element: <AdminTicketsPage /> },
+                          { path: 'admincommissions', element: <AdminCommissionsPage /> },
                         ],
                       },
                     ],

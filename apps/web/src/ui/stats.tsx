@@ -50,13 +50,15 @@ interface TotalsProps {
   /** Said when the figures could not be loaded, before Try again. */
   errorMessage: string;
   className?: string;
+  /** Extra classes for the list of tiles (e.g. three columns from `sm`: 'sm:grid-cols-3'). */
+  listClassName?: string;
 }
 
 /**
  * The totals of a list screen (Deals, Sales): tiles while loaded, placeholders while loading,
  * and an error with Try again when the list failed, so that no loading state lasts forever.
  */
-export function Totals({ query, figures, loadingLabel, errorMessage, className }: TotalsProps) {
+export function Totals({ query, figures, loadingLabel, errorMessage, className, listClassName }: TotalsProps) {
   return (
     <div className={className}>
       {query.isError ? (
@@ -69,7 +71,7 @@ export function Totals({ query, figures, loadingLabel, errorMessage, className }
         </div>
       ) : query.isPending ? (
         <>
-          <dl className="grid grid-cols-2 gap-3" aria-busy="true">
+          <dl className={cn('grid grid-cols-2 gap-3', listClassName)} aria-busy="true">
             {figures.map((f) => (
               <StatTile key={f.label} label={f.label}>
                 <Skeleton className="mt-1 h-6 w-20" />
@@ -81,7 +83,7 @@ export function Totals({ query, figures, loadingLabel, errorMessage, className }
           </span>
         </>
       ) : (
-        <StatList figures={figures} />
+        <StatList figures={figures} className={listClassName} />
       )}
     </div>
   );

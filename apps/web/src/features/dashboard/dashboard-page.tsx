@@ -1,10 +1,8 @@
-import { CircleDollarSign, FileText, Hourglass } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { MSG } from '@ahente/contract/messages';
 import { useCurrentUser } from '../../api/session';
 import { PageHeader } from '../../ui/page-header';
-import { CardSection } from '../../ui/card';
+import { ActiveProposalsCard } from './active-proposals-card';
 import { CertificationReminder } from './certification-reminder';
+import { CommissionsCard } from './commissions-card';
 import { ReferralCard } from './referral-card';
 import { SalesCard } from './sales-card';
 import { TeamSizeCard } from './team-size-card';
@@ -26,24 +24,11 @@ export function DashboardPage() {
       <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-4">
         <CertificationReminder className="col-span-full" />
         <SalesCard className="sm:col-span-2" />
-        <ComingSoonCard title="Commissions" icon={<CircleDollarSign />} />
-        <TeamSizeCard />
-        <ComingSoonCard title="Active Proposals" icon={<FileText />} className="sm:col-span-2 xl:col-span-1" />
-        <ReferralCard className="sm:col-span-2 xl:col-span-3" />
+        <CommissionsCard className="sm:col-span-2" />
+        <TeamSizeCard className="sm:col-span-2" />
+        <ActiveProposalsCard className="sm:col-span-2" />
+        <ReferralCard className="col-span-full" />
       </div>
     </>
-  );
-}
-
-function ComingSoonCard({ title, icon, className }: { title: string; icon: ReactNode; className?: string }) {
-  return (
-    <CardSection title={title} icon={icon} className={className}>
-      <div className="flex h-full items-end sm:min-h-20">
-        <p className="inline-flex items-center gap-2 rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-600">
-          <Hourglass aria-hidden="true" className="size-3.5" />
-          {MSG.comingSoon}
-        </p>
-      </div>
-    </CardSection>
   );
 }

@@ -1,0 +1,136 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  payoutFileName,
+  statementFileName,
+  type AdjustmentRequest,
+  type CommissionKind,
+  type MarkPaidRequest,
+  type SetRateRequest,
+  type StatementRecord,
+} from '@ahente/contract/commissions';
+import { routes } from '@ahente/contract/routes';
+import { call, downloadFile } from './client';
+
+/** The ledger's filters as the screen holds them: '' for no bound and for every kind. */
+export interface LedgerFilter {
+  from: string;
+  to: string;
+  kind: CommissionKind | '';
+}
+
+/**
+ * Commissions (issue 12): a member's summary, ledger and statements; the admin's schedule,
+ * adjustments, months and statements. Every key starts with 'commissions', so one invalidation
+ * after a sale, an adjustment, a close or a payment reloads every figure that may have changed.
+ */
+export const commissionKeys = {
+  all: ['commissions'] as const,
+  summary: (id: number) => ['commissions', 'summary', id] as const,
+  ledger: (id: number, f: LedgerFilter) => ['commissions', 'ledger', id, f.from, f.to, f.kind] as const,
+  statements: (id: number) => ['commissions', 'statements', id] as const,
+  rates: () => ['commissions', 'rates'] as const,
+  adjustments: () => ['commissions', 'adjustments'] as const,
+  periods: () => ['commissions', 'periods'] as const,
+  periodStatements: (period: string) => ['commissions', 'period-statements', period] as const,
+};
+
+/** POST /api/commissionsummary { id }: earned this month, pending and paid to date (the dashboard card and the page's totals). */
+export function useCommissionSummary(id: number) {
+  return useQuery({
+    queryKey: commissionKeys.summary(id),
+    queryFn: () => call(routes.commissionSummary, { body: { id } }),
+  });
+}
+
+/**
+ * POST /api/commissionledger: the member's entries, newest first, filtered on the server by
+ * recorded date (inclusive) and kind. The rows shown stay while another filter loads, and while
+ * the filter cannot be sent (`enabled` false: a To before the From).
+ */
+export function useCommissionLedger(id: number, filter: LedgerFilter, enabled = true) {
+  return useQuery({
+    queryKey: commissionKeys.ledger(id, filter),
+    queryFn: () => call(routes.commissionLedger, { body: { id, from: filter.from || null, to: filter.to || null, kind: filter.kind } }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** POST /api/commissionstatements { id }: the member's statements, newest month first. */
+export function useCommissionStatements(id: number) {
+  return useQuery({
+    queryKey: commissionKeys.statements(id),
+    queryFn: () => call(routes.commissionStatements, { body: { id } }),
+  });
+}
+
+/** GET the statement as a PDF or an Excel workbook, saved under the server's name (statement_{period}_{id}.{ext}). */
+export function downloadStatement(statement: Pick<StatementRecord, 'id' | 'member_id' | 'period'>, format: 'pdf' | 'xlsx') {
+  const input = { params: { id: statement.member_id, statementId: statement.id } };
+  const fallback = statementFileName(statement.period, statement.member_id, format);
+  return format === 'pdf' ? downloadFile(routes.statementPdf, input, fallback) : downloadFile(routes.statementXlsx, input, fallback);
+}
+
+// ---------------------------------------------------------------- admins
+
+/** GET /api/commissionrates: every product's and position's rate today, the next one and the history. */
+export function useCommissionRates() {
+  return useQuery({ queryKey: commissionKeys.rates(), queryFn: () => call(routes.commissionRates, {}) });
+}
+
+/** POST /api/setcommissionrate: a new dated rate; earlier sales keep theirs, so only the schedule reloads. */
+export function useSetCommissionRate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SetRateRequest) => call(routes.setCommissionRate, { body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: commissionKeys.rates() }),
+  });
+}
+
+/** GET /api/commissionadjustments: every adjustment, newest first. */
+export function useCommissionAdjustments() {
+  return useQuery({ queryKey: commissionKeys.adjustments(), queryFn: () => call(routes.commissionAdjustments, {}) });
+}
+
+/** GET /api/commissionperiods: every month with entries or statements, newest first. */
+export function useCommissionPeriods() {
+  return useQuery({ queryKey: commissionKeys.periods(), queryFn: () => call(routes.commissionPeriods, {}) });
+}
+
+/** POST /api/periodstatements { period }: a closed month's statements with the members' bank status. */
+export function usePeriodStatements(period: string | null) {
+  return useQuery({
+    queryKey: commissionKeys.periodStatements(period ?? ''),
+    queryFn: () => call(routes.periodStatements, { body: { period: period as string } }),
+    enabled: period !== null,
+  });
+}
+
+/** Adjustments, closes and payments change ledgers, totals, months and statements: all of them reload. */
+function useCommissionMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: commissionKeys.all }),
+  });
+}
+
+/** POST /api/commissionadjustment { member_id, amount, reason }: a positive or negative correction. */
+export function useAddAdjustment() {
+  return useCommissionMutation((body: AdjustmentRequest) => call(routes.addAdjustment, { body }));
+}
+
+/** POST /api/closeperiod { period }: the month's open entries go to one statement per member (409 once closed). */
+export function useClosePeriod() {
+  return useCommissionMutation((period: string) => call(routes.closePeriod, { body: { period } }));
+}
+
+/** POST /api/markstatementpaid { statement_id, paid_on, reference } (409 once paid). */
+export function useMarkStatementPaid() {
+  return useCommissionMutation((body: MarkPaidRequest) => call(routes.markStatementPaid, { body }));
+}
+
+/** GET /api/payoutexport/{period}: the bank's payout file for a closed month, saved as payouts_{period}.xlsx. */
+export function downloadPayouts(period: string): Promise<string> {
+  return downloadFile(routes.payoutExport, { params: { period } }, payoutFileName(period));
+}

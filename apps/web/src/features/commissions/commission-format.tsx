@@ -1,0 +1,77 @@
+import { COMMISSION_KIND_LABELS, COMMISSION_KINDS, type EntryStatus, type LeaderPosition } from '@ahente/contract/commissions';
+import { formatPeso } from '@ahente/contract/money';
+import { Badge, type BadgeTone } from '../../ui/badge';
+import { cn } from '../../lib/cn';
+
+const monthFormat = new Intl.DateTimeFormat('en-PH', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** "2026-05" → "May 2026". Anything else is shown as given. */
+export function formatPeriod(period: string): string {
+  const m = /^(\d{4})-(\d{2})$/.exec(period);
+  if (!m) return period;
+  return monthFormat.format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1)));
+}
+
+/** How a leadership position reads on screen; the stored value stays the contract's word. */
+export const POSITION_LABELS: Record<LeaderPosition, string> = {
+  Manager: 'Manager',
+  AgencyManager: 'Agency Manager',
+  AgencyOwner: 'Agency Owner',
+};
+
+/** A schedule key as it reads: a product as spelt in the catalogue, a position in words. */
+export function keyLabel(key: string): string {
+  return (POSITION_LABELS as Record<string, string>)[key] ?? key;
+}
+
+/** The kind filter's options: every kind, then each one. */
+export const KIND_OPTIONS = [
+  { value: '', label: 'All kinds' },
+  ...COMMISSION_KINDS.map((kind) => ({ value: kind, label: COMMISSION_KIND_LABELS[kind] })),
+];
+
+/**
+ * A peso amount that may be negative (an adjustment, a total after a deduction): the minus sign is
+ * always written ("-₱500.00", read "minus"), and a deduction is also red, never by colour alone.
+ */
+export function Amount({ value, className }: { value: number; className?: string }) {
+  return <span className={cn('tabular-nums', value < 0 && 'font-medium text-red-700', className)}>{formatPeso(value)}</span>;
+}
+
+const STATUS: Record<EntryStatus, { label: string; tone: BadgeTone }> = {
+  open: { label: 'Open', tone: 'info' },
+  posted: { label: 'On statement', tone: 'warning' },
+  paid: { label: 'Paid', tone: 'success' },
+};
+
+/** Where an entry stands: open this month, on a statement to be paid, or paid. The word says it. */
+export function EntryStatusBadge({ status }: { status: EntryStatus }) {
+  return (
+    <Badge tone={STATUS[status].tone} dot>
+      {STATUS[status].label}
+    </Badge>
+  );
+}
+
+/** A statement's payment: 'Paid' with its date, or 'Unpaid'. */
+export function PaidBadge({ paidOn }: { paidOn: string | null }) {
+  return paidOn ? (
+    <Badge tone="success" dot>
+      Paid
+    </Badge>
+  ) : (
+    <Badge tone="warning" dot>
+      Unpaid
+    </Badge>
+  );
+}
+
+/** An empty optional value: shown as a dash, read as "none". */
+export function Dash() {
+  return (
+    <span className="text-slate-500">
+      <span aria-hidden="true">—</span>
+      <span className="sr-only">none</span>
+    </span>
+  );
+}

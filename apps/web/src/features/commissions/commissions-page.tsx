@@ -1,0 +1,200 @@
+import { Coins, FilterX } from 'lucide-react';
+import { useState } from 'react';
+import { COMMISSION_KIND_LABELS, formatRate, type CommissionKind, type LedgerEntry } from '@ahente/contract/commissions';
+import { formatPeso } from '@ahente/contract/money';
+import { useCommissionLedger, useCommissionSummary, type LedgerFilter } from '../../api/commissions';
+import { useCurrentUser } from '../../api/session';
+import { formatCalendarDate } from '../../lib/dates';
+import { useShowMore } from '../../lib/use-show-more';
+import { Button } from '../../ui/button';
+import { Card } from '../../ui/card';
+import { Field } from '../../ui/field';
+import { Input } from '../../ui/input';
+import { PageHeader } from '../../ui/page-header';
+import { Select } from '../../ui/select';
+import { ShowMore } from '../../ui/show-more';
+import { Totals } from '../../ui/stats';
+import { Table, TableCell, TableHead, TableHeaderCell, TableRow, TableScrollHint } from '../../ui/table';
+import { TableBodyStates } from '../../ui/table-states';
+import { Amount, Dash, EntryStatusBadge, formatPeriod, KIND_OPTIONS } from './commission-format';
+import { MyStatementsCard } from './my-statements-card';
+
+const COLUMNS = 10;
+/** Ten columns fit a laptop with narrower cells and headings that may wrap; phones scroll the table. */
+const DENSE_TABLE = '[&_td]:px-3 [&_th]:px-3 [&_th]:whitespace-normal';
+const NO_FILTER: LedgerFilter = { from: '', to: '', kind: '' };
+
+/**
+ * /commissions 'Commission Tracking' (issue 12), for every member: earned this month, pending and
+ * paid to date; the ledger filtered by recorded date (From/To, inclusive) and kind, each entry with
+ * its sale, customer, product, rate and amount; and the member's statements as PDF and Excel.
+ */
+export function CommissionsPage() {
+  const user = useCurrentUser();
+  const summary = useCommissionSummary(user.user);
+  const [filter, setFilter] = useState<LedgerFilter>(NO_FILTER);
+  // A To before the From is said under To and not sent; the rows of the last filter stay.
+  const reversed = Boolean(filter.from && filter.to && filter.from > filter.to);
+  const ledger = useCommissionLedger(user.user, filter, !reversed);
+  const entries = ledger.data?.entries ?? [];
+  const page = useShowMore(entries);
+  const filtered = Boolean(filter.from || filter.to || filter.kind);
+  const refreshing = ledger.isPlaceholderData && ledger.isFetching;
+
+  return (
+    <>
+      <PageHeader
+        title="Commission Tracking"
+        description="What you earn on your sales and your team's, and what the agency has paid you."
+      />
+
+      <Card className="mb-5 p-4 sm:p-5">
+        <h2 className="sr-only">Your totals</h2>
+        <Totals
+          query={summary}
+          loadingLabel="Loading your totals…"
+          errorMessage="Your totals could not be loaded."
+          listClassName="sm:grid-cols-3"
+          figures={[
+            {
+              label: summary.data ? `Earned in ${formatPeriod(summary.data.month)}` : 'Earned This Month',
+              value: formatPeso(summary.data?.earned_this_month ?? 0),
+            },
+            { label: 'Pending', value: formatPeso(summary.data?.pending ?? 0) },
+            { label: 'Paid to Date', value: formatPeso(summary.data?.paid_to_date ?? 0) },
+          ]}
+        />
+      </Card>
+
+      <Card className="mb-5 overflow-hidden">
+        <div className="border-b border-slate-100 p-4 sm:px-5">
+          <h2 className="mb-3 text-[0.9375rem] font-semibold text-slate-900">Ledger</h2>
+          <LedgerFilters filter={filter} reversed={reversed} onChange={setFilter} />
+        </div>
+        <TableScrollHint>Scroll the table sideways for every column.</TableScrollHint>
+        <Table caption="Your commission entries" aria-busy={ledger.isPending || refreshing || undefined} className={DENSE_TABLE}>
+          <TableHead>
+            <tr>
+              <TableHeaderCell>Date</TableHeaderCell>
+              <TableHeaderCell>Kind</TableHeaderCell>
+              <TableHeaderCell numeric>Sale</TableHeaderCell>
+              <TableHeaderCell>Customer</TableHeaderCell>
+              <TableHeaderCell>Product</TableHeaderCell>
+              <TableHeaderCell>Details</TableHeaderCell>
+              <TableHeaderCell numeric>TCV</TableHeaderCell>
+              <TableHeaderCell numeric>Rate</TableHeaderCell>
+              <TableHeaderCell numeric>Amount</TableHeaderCell>
+              <TableHeaderCell>Status</TableHeaderCell>
+            </tr>
+          </TableHead>
+          <TableBodyStates
+            columns={COLUMNS}
+            query={ledger}
+            loadingLabel="Loading your commissions…"
+            skeletonClassName={(column) => (column === 3 || column === 5 ? 'h-4 w-28' : 'h-4 w-14')}
+            errorMessage="Your commissions could not be loaded."
+            empty={entries.length === 0}
+            emptyIcon={<Coins />}
+            emptyTitle="No commissions yet"
+            emptyDescription={
+              filtered
+                ? 'No entry matches these filters.'
+                : 'You earn a commission on each sale you record, and on your team’s sales as a leader.'
+            }
+          >
+            {page.visible.map((entry) => (
+              <EntryRow key={entry.id} entry={entry} />
+            ))}
+          </TableBodyStates>
+          {ledger.data && entries.length > 0 && (
+            <tfoot className="border-t border-slate-200 bg-slate-50">
+              <tr>
+                <th scope="row" colSpan={COLUMNS - 2} className="px-3 py-3 text-right text-sm font-semibold text-slate-700">
+                  {`Total of the ${entries.length.toLocaleString('en-PH')} ${entries.length === 1 ? 'entry' : 'entries'} listed`}
+                </th>
+                <td className="px-3 py-3 text-right font-semibold whitespace-nowrap text-slate-900">
+                  <Amount value={ledger.data.total} />
+                </td>
+                <td />
+              </tr>
+            </tfoot>
+          )}
+        </Table>
+        <ShowMore
+          shown={page.visible.length}
+          total={entries.length}
+          next={page.next}
+          expanded={page.expanded}
+          noun="entries"
+          onShowMore={page.showMore}
+          onShowAll={page.showAll}
+        />
+      </Card>
+
+      <MyStatementsCard memberId={user.user} />
+    </>
+  );
+}
+
+/** From, To (the recorded date, inclusive), Kind and Clear Filters: two columns on a phone, one row from `sm` up. */
+function LedgerFilters({
+  filter,
+  reversed,
+  onChange,
+}: {
+  filter: LedgerFilter;
+  reversed: boolean;
+  onChange: (filter: LedgerFilter) => void;
+}) {
+  const set = (patch: Partial<LedgerFilter>) => onChange({ ...filter, ...patch });
+  const any = Boolean(filter.from || filter.to || filter.kind);
+  return (
+    <div className="grid grid-cols-2 items-start gap-3 sm:flex">
+      <Field label="From" className="sm:w-44">
+        <Input type="date" value={filter.from} max={filter.to || undefined} onChange={(e) => set({ from: e.target.value })} />
+      </Field>
+      <Field label="To" className="sm:w-44" error={reversed ? 'To must not be before From' : undefined}>
+        <Input type="date" value={filter.to} min={filter.from || undefined} onChange={(e) => set({ to: e.target.value })} />
+      </Field>
+      <Field label="Kind" className="sm:w-44">
+        <Select value={filter.kind} options={KIND_OPTIONS} onChange={(e) => set({ kind: e.target.value as CommissionKind | '' })} />
+      </Field>
+      <Button variant="outline" className="self-end" disabled={!any} onClick={() => onChange(NO_FILTER)}>
+        <FilterX aria-hidden="true" />
+        Clear Filters
+      </Button>
+    </div>
+  );
+}
+
+/** One ledger entry: what it was for (the sale, its customer and product, or the adjustment's reason), the rate and the amount. */
+function EntryRow({ entry }: { entry: LedgerEntry }) {
+  return (
+    <TableRow>
+      <TableCell className="whitespace-nowrap">
+        <time dateTime={entry.entry_date}>{formatCalendarDate(entry.entry_date)}</time>
+      </TableCell>
+      <TableCell className="whitespace-nowrap">{COMMISSION_KIND_LABELS[entry.kind]}</TableCell>
+      <TableCell numeric>{entry.sale_id !== null ? `#${entry.sale_id}` : <Dash />}</TableCell>
+      <TableCell className="min-w-32 font-medium text-slate-900">{entry.customer_name ?? <Dash />}</TableCell>
+      <TableCell className="min-w-32">{entry.product ?? <Dash />}</TableCell>
+      <TableCell className="min-w-44">
+        <p className="break-words">{entry.kind === 'adjustment' ? (entry.reason ?? entry.rule) : entry.rule}</p>
+        {entry.kind === 'override' && entry.seller_name && <p className="mt-0.5 text-xs text-slate-500">Sale by {entry.seller_name}</p>}
+      </TableCell>
+      <TableCell numeric className="whitespace-nowrap">
+        {entry.base !== null ? formatPeso(entry.base) : <Dash />}
+      </TableCell>
+      <TableCell numeric className="whitespace-nowrap">
+        {entry.rate !== null ? formatRate(entry.rate) : <Dash />}
+      </TableCell>
+      <TableCell numeric className="whitespace-nowrap">
+        <Amount value={entry.amount} />
+      </TableCell>
+      <TableCell className="whitespace-nowrap">
+        <EntryStatusBadge status={entry.status} />
+        {entry.status !== 'open' && <span className="mt-1 block text-xs text-slate-500">{formatPeriod(entry.period)}</span>}
+      </TableCell>
+    </TableRow>
+  );
+}

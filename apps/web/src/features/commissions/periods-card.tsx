@@ -1,0 +1,162 @@
+import { CalendarCheck } from 'lucide-react';
+import { useState } from 'react';
+import type { PeriodRecord } from '@ahente/contract/commissions';
+import { formatPeso } from '@ahente/contract/money';
+import { serverReason } from '../../api/client';
+import { useClosePeriod, useCommissionPeriods } from '../../api/commissions';
+import { formatTimestampParts } from '../../lib/dates';
+import { Badge } from '../../ui/badge';
+import { Button } from '../../ui/button';
+import { CardSection } from '../../ui/card';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { Table, TableCell, TableHead, TableHeaderCell, TableRow, TableScrollHint } from '../../ui/table';
+import { TableBodyStates } from '../../ui/table-states';
+import { toast } from '../../ui/toast';
+import { Amount, formatPeriod } from './commission-format';
+
+const COLUMNS = 5;
+const entries = (n: number) => `${n.toLocaleString('en-PH')} ${n === 1 ? 'entry' : 'entries'}`;
+const statements = (n: number) => `${n.toLocaleString('en-PH')} ${n === 1 ? 'statement' : 'statements'}`;
+
+/** The open (or closing) confirmation; `seq` gives each opening its own dialog. */
+type Confirm = { period: PeriodRecord; open: boolean; seq: number };
+
+/**
+ * Monthly close (issue 12): every month with entries or statements, newest first. Closing a month
+ * posts its open entries to one statement per member, after a confirmation; a month closes once
+ * (the server's 409 reason is shown). View Statements shows a closed month's statements.
+ */
+export function PeriodsCard({ id, onView }: { id?: string; onView: (period: string) => void }) {
+  const periods = useCommissionPeriods();
+  const close = useClosePeriod();
+  const [confirm, setConfirm] = useState<Confirm | null>(null);
+  const rows = periods.data ?? [];
+
+  const onConfirm = () => {
+    if (!confirm || close.isPending) return;
+    const month = formatPeriod(confirm.period.period);
+    close.mutate(confirm.period.period, {
+      onSuccess: (result) => {
+        toast.success(`${month} closed: ${statements(result.statements)}, ${formatPeso(result.total)} in all.`);
+        setConfirm((current) => (current ? { ...current, open: false } : current));
+        onView(result.period);
+      },
+      onError: (error) => {
+        const reason = serverReason(error);
+        toast.error(reason ? `Failed to close ${month}: ${reason}` : `Failed to close ${month}. Please try again.`);
+        setConfirm((current) => (current ? { ...current, open: false } : current));
+      },
+    });
+  };
+
+  return (
+    <div id={id} className="scroll-mt-6">
+      <CardSection
+        title="Monthly Close"
+        description="Closing a month posts its open entries to one statement per member. Entries recorded after the close go to the next open month."
+        icon={<CalendarCheck />}
+        bodyClassName="px-0 pb-0"
+        className="overflow-hidden"
+      >
+        <TableScrollHint>Scroll the table sideways for every column; the actions stay at the right.</TableScrollHint>
+        <Table caption="Months" aria-busy={periods.isPending || undefined} className="[&_td]:px-3 [&_th]:px-3">
+          <TableHead>
+            <tr>
+              <TableHeaderCell>Month</TableHeaderCell>
+              <TableHeaderCell>Status</TableHeaderCell>
+              <TableHeaderCell numeric>Open Entries</TableHeaderCell>
+              <TableHeaderCell numeric>Statements</TableHeaderCell>
+              <TableHeaderCell sticky>Action</TableHeaderCell>
+            </tr>
+          </TableHead>
+          <TableBodyStates
+            columns={COLUMNS}
+            query={periods}
+            loadingLabel="Loading months…"
+            skeletonClassName={(column) => (column === 1 ? 'h-4 w-32' : 'h-4 w-20')}
+            errorMessage="The months could not be loaded."
+            empty={rows.length === 0}
+            emptyIcon={<CalendarCheck />}
+            emptyTitle="No commissions yet"
+            emptyDescription="A month appears here once a sale or an adjustment records a commission in it."
+          >
+            {rows.map((row) => {
+              const month = formatPeriod(row.period);
+              const closed = row.closed_at !== null;
+              const closedAt = closed ? formatTimestampParts(row.closed_at as string) : null;
+              return (
+                <TableRow key={row.period}>
+                  <TableCell className="font-medium whitespace-nowrap text-slate-900">{month}</TableCell>
+                  <TableCell className="min-w-36">
+                    {closed ? (
+                      <>
+                        <Badge tone="neutral" dot>
+                          Closed
+                        </Badge>
+                        <span className="mt-1 block text-xs text-slate-500">
+                          {closedAt?.date}
+                          {row.closed_by_name ? ` by ${row.closed_by_name}` : ''}
+                        </span>
+                      </>
+                    ) : (
+                      <Badge tone="info" dot>
+                        Open
+                      </Badge>
+                    )}
+                  </TableCell>
+                  <TableCell numeric className="whitespace-nowrap">
+                    <Amount value={row.open_total} />
+                    <span className="block text-xs text-slate-500">{entries(row.open_entries)}</span>
+                  </TableCell>
+                  <TableCell numeric className="whitespace-nowrap">
+                    <Amount value={row.statements_total} />
+                    <span className="block text-xs text-slate-500">
+                      {row.statements === 0 ? 'none' : `${statements(row.statements)}, ${row.paid.toLocaleString('en-PH')} paid`}
+                    </span>
+                  </TableCell>
+                  <TableCell sticky>
+                    <div className="flex flex-col items-stretch gap-1.5 sm:flex-row sm:items-center sm:gap-2">
+                      {row.open_entries > 0 && (
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          onClick={() => setConfirm((current) => ({ period: row, open: true, seq: (current?.seq ?? 0) + 1 }))}
+                        >
+                          Close Month<span className="sr-only">{` ${month}`}</span>
+                        </Button>
+                      )}
+                      {row.statements > 0 && (
+                        <Button size="sm" variant="outline" onClick={() => onView(row.period)}>
+                          View Statements<span className="sr-only">{` of ${month}`}</span>
+                        </Button>
+                      )}
+                    </div>
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBodyStates>
+        </Table>
+      </CardSection>
+
+      {confirm && (
+        <ConfirmDialog
+          key={confirm.seq}
+          open={confirm.open}
+          onOpenChange={(open) => !open && setConfirm((current) => (current ? { ...current, open: false } : current))}
+          title={`Close ${formatPeriod(confirm.period.period)}?`}
+          description={
+            <p>
+              Its {entries(confirm.period.open_entries)}, {formatPeso(confirm.period.open_total)} in all, will be posted to one statement
+              per member. Statements cannot be changed afterwards: corrections are made with adjustments.
+            </p>
+          }
+          confirmLabel="Close Month"
+          tone="primary"
+          busy={close.isPending}
+          onConfirm={onConfirm}
+        />
+      )}
+    </div>
+  );
+}
