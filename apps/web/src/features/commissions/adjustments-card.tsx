@@ -53,7 +53,7 @@ export function AdjustmentsCard({ id }: { id?: string }) {
         title="Adjustments"
         description="Entries are never edited: correct a member's commissions with a positive or negative adjustment and its reason."
         icon={<Scale />}
-        bodyClassName="px-0 pb-0"
+        bodyClassName="px-0! pb-0!"
         className="overflow-hidden"
       >
         <AdjustmentForm />
@@ -129,6 +129,8 @@ function AdjustmentForm() {
   const form = useForm<AdjustmentFormValues, unknown, Adjustment>({ resolver: zodResolver(adjustmentFormSchema), defaultValues: EMPTY });
   const { errors } = form.formState;
   const [memberName, setMemberName] = useState<ReadonlyMap<string, string>>(() => new Map());
+  // A new key after each adjustment: the member search starts empty again with the form.
+  const [pickerKey, setPickerKey] = useState(0);
 
   const submit = async (values: Adjustment) => {
     if (add.isPending) return;
@@ -138,6 +140,7 @@ function AdjustmentForm() {
       const { entry } = await add.mutateAsync({ ...values, amount: centavosToPesos(values.amount) });
       toast.success(`Adjustment of ${formatPeso(entry.amount)} added for ${name}.`);
       form.reset(EMPTY);
+      setPickerKey((k) => k + 1);
     } catch (error) {
       const fields = serverFieldErrors(error, FIELDS);
       for (const [field, message] of fields) form.setError(field, { type: 'server', message });
@@ -151,22 +154,25 @@ function AdjustmentForm() {
       noValidate
       aria-label="New adjustment"
       onSubmit={form.handleSubmit(submit)}
-      className="grid gap-4 border-b border-slate-100 px-5 pb-5 md:grid-cols-2 xl:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)_minmax(0,2fr)_auto] xl:items-start"
+      className="flex flex-col gap-4 border-b border-slate-100 px-5 pb-5"
     >
       <MemberPicker
+        key={pickerKey}
         control={form.control}
         disabled={add.isPending}
         onChosen={(value, label) => setMemberName((current) => new Map(current).set(value, label))}
       />
-      <Field label="Amount (₱)" hint="A minus sign for a deduction, e.g. -500" error={errors.amount?.message}>
-        <Input {...form.register('amount')} inputMode="decimal" autoComplete="off" disabled={add.isPending} />
-      </Field>
-      <Field label="Reason" error={errors.reason?.message} className="md:col-span-2 xl:col-span-1">
-        <Input {...form.register('reason')} maxLength={200} autoComplete="off" disabled={add.isPending} />
-      </Field>
-      <Button type="submit" loading={add.isPending} className="md:col-span-2 md:justify-self-start xl:col-span-1 xl:mt-7">
-        Add Adjustment
-      </Button>
+      <div className="grid items-start gap-4 sm:grid-cols-[12rem_minmax(0,1fr)] lg:grid-cols-[12rem_minmax(0,1fr)_auto]">
+        <Field label="Amount (₱)" hint="Use -500 for a deduction" error={errors.amount?.message}>
+          <Input {...form.register('amount')} inputMode="decimal" autoComplete="off" disabled={add.isPending} />
+        </Field>
+        <Field label="Reason" error={errors.reason?.message}>
+          <Input {...form.register('reason')} maxLength={200} autoComplete="off" disabled={add.isPending} />
+        </Field>
+        <Button type="submit" loading={add.isPending} className="justify-self-start lg:mt-7">
+          Add Adjustment
+        </Button>
+      </div>
     </form>
   );
 }
@@ -212,7 +218,7 @@ function MemberPicker({
         : 'Select a member';
 
   return (
-    <div className="flex min-w-0 flex-col gap-3">
+    <div className="grid items-start gap-4 sm:grid-cols-2">
       <Field label="Find member" hint="Part of a first, middle or last name">
         <Input
           type="search"

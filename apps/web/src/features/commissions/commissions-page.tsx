@@ -20,7 +20,7 @@ import { Amount, Dash, EntryStatusBadge, formatPeriod, KIND_OPTIONS } from './co
 import { MyStatementsCard } from './my-statements-card';
 
 const COLUMNS = 10;
-/** Ten columns fit a laptop with narrower cells and headings that may wrap; phones scroll the table. */
+/** Ten columns fit a laptop with narrower cells and headings that may wrap; phones scroll the table, Amount pinned at the right. */
 const DENSE_TABLE = '[&_td]:px-3 [&_th]:px-3 [&_th]:whitespace-normal';
 const NO_FILTER: LedgerFilter = { from: '', to: '', kind: '' };
 
@@ -54,7 +54,7 @@ export function CommissionsPage() {
           query={summary}
           loadingLabel="Loading your totals…"
           errorMessage="Your totals could not be loaded."
-          listClassName="sm:grid-cols-3"
+          listClassName="sm:grid-cols-3 [&>:first-child]:col-span-2 sm:[&>:first-child]:col-span-1"
           figures={[
             {
               label: summary.data ? `Earned in ${formatPeriod(summary.data.month)}` : 'Earned This Month',
@@ -71,7 +71,7 @@ export function CommissionsPage() {
           <h2 className="mb-3 text-[0.9375rem] font-semibold text-slate-900">Ledger</h2>
           <LedgerFilters filter={filter} reversed={reversed} onChange={setFilter} />
         </div>
-        <TableScrollHint>Scroll the table sideways for every column.</TableScrollHint>
+        <TableScrollHint>Scroll the table sideways for every column; the amount stays at the right.</TableScrollHint>
         <Table caption="Your commission entries" aria-busy={ledger.isPending || refreshing || undefined} className={DENSE_TABLE}>
           <TableHead>
             <tr>
@@ -83,8 +83,10 @@ export function CommissionsPage() {
               <TableHeaderCell>Details</TableHeaderCell>
               <TableHeaderCell numeric>TCV</TableHeaderCell>
               <TableHeaderCell numeric>Rate</TableHeaderCell>
-              <TableHeaderCell numeric>Amount</TableHeaderCell>
               <TableHeaderCell>Status</TableHeaderCell>
+              <TableHeaderCell numeric sticky>
+                Amount
+              </TableHeaderCell>
             </tr>
           </TableHead>
           <TableBodyStates
@@ -109,13 +111,15 @@ export function CommissionsPage() {
           {ledger.data && entries.length > 0 && (
             <tfoot className="border-t border-slate-200 bg-slate-50">
               <tr>
-                <th scope="row" colSpan={COLUMNS - 2} className="px-3 py-3 text-right text-sm font-semibold text-slate-700">
-                  {`Total of the ${entries.length.toLocaleString('en-PH')} ${entries.length === 1 ? 'entry' : 'entries'} listed`}
+                {/* The label stays at the left of the visible box, the total under the pinned Amount column. */}
+                <th scope="row" colSpan={COLUMNS - 1} className="px-3 py-3 text-left text-sm font-semibold text-slate-700">
+                  <span className="sticky left-3 inline-block">
+                    {`Total of the ${entries.length.toLocaleString('en-PH')} ${entries.length === 1 ? 'entry' : 'entries'} listed`}
+                  </span>
                 </th>
-                <td className="px-3 py-3 text-right font-semibold whitespace-nowrap text-slate-900">
+                <TableCell numeric sticky className="bg-slate-50! font-semibold whitespace-nowrap text-slate-900">
                   <Amount value={ledger.data.total} />
-                </td>
-                <td />
+                </TableCell>
               </tr>
             </tfoot>
           )}
@@ -188,12 +192,12 @@ function EntryRow({ entry }: { entry: LedgerEntry }) {
       <TableCell numeric className="whitespace-nowrap">
         {entry.rate !== null ? formatRate(entry.rate) : <Dash />}
       </TableCell>
-      <TableCell numeric className="whitespace-nowrap">
-        <Amount value={entry.amount} />
-      </TableCell>
       <TableCell className="whitespace-nowrap">
         <EntryStatusBadge status={entry.status} />
         {entry.status !== 'open' && <span className="mt-1 block text-xs text-slate-500">{formatPeriod(entry.period)}</span>}
+      </TableCell>
+      <TableCell numeric sticky className="whitespace-nowrap">
+        <Amount value={entry.amount} />
       </TableCell>
     </TableRow>
   );

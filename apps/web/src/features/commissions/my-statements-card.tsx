@@ -27,7 +27,7 @@ export function MyStatementsCard({ memberId }: { memberId: number }) {
       title="Statements"
       description="One statement for each month the agency has closed, to download as a PDF or an Excel workbook."
       icon={<ScrollText />}
-      bodyClassName="px-0 pb-0"
+      bodyClassName="px-0! pb-0!"
       className="overflow-hidden"
     >
       <TableScrollHint>Scroll the table sideways for every column; the downloads stay at the right.</TableScrollHint>
@@ -55,7 +55,14 @@ export function MyStatementsCard({ memberId }: { memberId: number }) {
         >
           {rows.map((statement) => (
             <TableRow key={statement.id}>
-              <TableCell className="font-medium whitespace-nowrap text-slate-900">{formatPeriod(statement.period)}</TableCell>
+              <TableCell className="font-medium whitespace-nowrap text-slate-900">
+                {formatPeriod(statement.period)}
+                {/* On a phone the total and the status are off to the side: repeated here (read once, from their columns). */}
+                <span aria-hidden="true" className="mt-1 flex items-center gap-1.5 text-xs font-normal md:hidden">
+                  <Amount value={statement.total} className="font-medium" />
+                  <PaidBadge paidOn={statement.paid_on} />
+                </span>
+              </TableCell>
               <TableCell numeric>{statement.entry_count.toLocaleString('en-PH')}</TableCell>
               <TableCell numeric className="font-medium whitespace-nowrap">
                 <Amount value={statement.total} />

@@ -63,7 +63,7 @@ export function PeriodStatementsCard({ id, closed, period, onPeriod }: PeriodSta
         title="Statements"
         description="A closed month's statements: mark each one paid once the payout is made."
         icon={<ScrollText />}
-        bodyClassName="px-0 pb-0"
+        bodyClassName="px-0! pb-0!"
         className="overflow-hidden"
       >
         {period === null ? (
@@ -96,7 +96,7 @@ export function PeriodStatementsCard({ id, closed, period, onPeriod }: PeriodSta
                   : `${noBank} members have no bank details on file: their payouts need an account first.`}
               </p>
             )}
-            <TableScrollHint>Scroll the table sideways for every column; Mark Paid stays at the right.</TableScrollHint>
+            <TableScrollHint>Scroll the table sideways for every column; the actions stay at the right.</TableScrollHint>
             <Table
               caption={`Statements of ${formatPeriod(period)}`}
               aria-busy={statements.isPending || undefined}
@@ -124,11 +124,17 @@ export function PeriodStatementsCard({ id, closed, period, onPeriod }: PeriodSta
               >
                 {rows.map((statement) => (
                   <TableRow key={statement.id}>
-                    <TableCell className="min-w-40 font-medium text-slate-900">
+                    <TableCell className="min-w-36 font-medium text-slate-900">
                       {statement.member_name}
                       <span className="block text-xs font-normal text-slate-500">
                         ID {statement.member_id} · {statement.entry_count} {statement.entry_count === 1 ? 'entry' : 'entries'}
                       </span>
+                      {/* On a phone the bank column is off to the side: its flag is repeated here (read once, from its column). */}
+                      {statement.has_bank_details === false && (
+                        <span aria-hidden="true" className="mt-1 block md:hidden">
+                          <Badge tone="warning">No bank details</Badge>
+                        </span>
+                      )}
                     </TableCell>
                     <TableCell numeric className="font-medium whitespace-nowrap">
                       <Amount value={statement.total} />
@@ -161,14 +167,17 @@ export function PeriodStatementsCard({ id, closed, period, onPeriod }: PeriodSta
                       )}
                     </TableCell>
                     <TableCell sticky>
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        disabled={statement.paid_on !== null}
-                        onClick={() => setDialog((current) => ({ statement, open: true, seq: (current?.seq ?? 0) + 1 }))}
-                      >
-                        Mark Paid<span className="sr-only">{`: ${statement.member_name}`}</span>
-                      </Button>
+                      {statement.paid_on === null ? (
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          onClick={() => setDialog((current) => ({ statement, open: true, seq: (current?.seq ?? 0) + 1 }))}
+                        >
+                          Mark Paid<span className="sr-only">{` for ${statement.member_name}`}</span>
+                        </Button>
+                      ) : (
+                        <span className="text-sm text-slate-500">Paid</span>
+                      )}
                     </TableCell>
                   </TableRow>
                 ))}

@@ -55,7 +55,7 @@ export function PeriodsCard({ id, onView }: { id?: string; onView: (period: stri
         title="Monthly Close"
         description="Closing a month posts its open entries to one statement per member. Entries recorded after the close go to the next open month."
         icon={<CalendarCheck />}
-        bodyClassName="px-0 pb-0"
+        bodyClassName="px-0! pb-0!"
         className="overflow-hidden"
       >
         <TableScrollHint>Scroll the table sideways for every column; the actions stay at the right.</TableScrollHint>
@@ -86,7 +86,15 @@ export function PeriodsCard({ id, onView }: { id?: string; onView: (period: stri
               const closedAt = closed ? formatTimestampParts(row.closed_at as string) : null;
               return (
                 <TableRow key={row.period}>
-                  <TableCell className="font-medium whitespace-nowrap text-slate-900">{month}</TableCell>
+                  <TableCell className="font-medium whitespace-nowrap text-slate-900">
+                    {month}
+                    {/* On a phone the status is off to the side: repeated here (read once, from its column). */}
+                    <span aria-hidden="true" className="mt-1 block md:hidden">
+                      <Badge tone={closed ? 'neutral' : 'info'} dot>
+                        {closed ? 'Closed' : 'Open'}
+                      </Badge>
+                    </span>
+                  </TableCell>
                   <TableCell className="min-w-36">
                     {closed ? (
                       <>

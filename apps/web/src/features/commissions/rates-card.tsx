@@ -37,7 +37,7 @@ export function RatesCards({ id }: { id?: string }) {
         title="Leadership Overrides"
         description="On each sale, the nearest Manager, Agency Manager and Agency Owner above the agent earn their position's share of the TCV."
         icon={<UsersRound />}
-        bodyClassName="px-0 pb-0"
+        bodyClassName="px-0! pb-0!"
         className="overflow-hidden"
       >
         <ScheduleTable kind="override" caption="Override rates" query={rates} rows={rates.data?.overrides ?? []} onSet={onSet} />
@@ -47,7 +47,7 @@ export function RatesCards({ id }: { id?: string }) {
         title="Product Rates"
         description="The agent earns the rate of the product sold, as a share of the TCV."
         icon={<Percent />}
-        bodyClassName="px-0 pb-0"
+        bodyClassName="px-0! pb-0!"
         className="overflow-hidden"
       >
         {unrated.length > 0 && (
@@ -92,9 +92,9 @@ function ScheduleTable({ kind, caption, query, rows, onSet }: ScheduleTableProps
         <TableHead>
           <tr>
             <TableHeaderCell>{product ? 'Product' : 'Position'}</TableHeaderCell>
-            {product && <TableHeaderCell>Category</TableHeaderCell>}
-            <TableHeaderCell numeric>Rate Today</TableHeaderCell>
+            <TableHeaderCell>Rate Today</TableHeaderCell>
             <TableHeaderCell>Scheduled</TableHeaderCell>
+            {product && <TableHeaderCell>Category</TableHeaderCell>}
             <TableHeaderCell sticky>Action</TableHeaderCell>
           </tr>
         </TableHead>
@@ -102,7 +102,7 @@ function ScheduleTable({ kind, caption, query, rows, onSet }: ScheduleTableProps
           columns={columns}
           query={query}
           loadingLabel="Loading the commission schedule…"
-          skeletonClassName={(column) => (column === 0 ? 'h-4 w-32' : 'h-4 w-16')}
+          skeletonClassName={(column) => (column === 0 ? 'h-4 w-28' : 'h-4 w-14')}
           errorMessage="The commission schedule could not be loaded."
           empty={rows.length === 0}
           emptyIcon={<Percent />}
@@ -129,9 +129,14 @@ const ScheduleRow = memo(function ScheduleRow({
   const name = keyLabel(row.key);
   return (
     <TableRow>
-      <TableCell className="min-w-40 font-medium text-slate-900">{name}</TableCell>
-      {kind === 'product' && <TableCell className="whitespace-nowrap">{row.category ?? <Dash />}</TableCell>}
-      <TableCell numeric className="whitespace-nowrap">
+      <TableCell className="min-w-32 font-medium text-slate-900 sm:min-w-40">
+        {name}
+        {/* On a phone Set Rate covers part of the rate: it is repeated here (read once, from its column). */}
+        <span aria-hidden="true" className="mt-0.5 block text-xs font-normal text-slate-500 md:hidden">
+          {row.current === null ? 'No rate' : formatRate(row.current)}
+        </span>
+      </TableCell>
+      <TableCell className="whitespace-nowrap tabular-nums">
         {row.current === null ? (
           <Badge tone="warning">
             <TriangleAlert aria-hidden="true" className="size-3.5" />
@@ -144,16 +149,17 @@ const ScheduleRow = memo(function ScheduleRow({
           </>
         )}
       </TableCell>
-      <TableCell className="whitespace-nowrap">
+      <TableCell className="whitespace-nowrap tabular-nums">
         {row.next !== null && row.next_from ? (
           <>
-            <span className="font-medium text-slate-900 tabular-nums">{formatRate(row.next)}</span>
+            <span className="font-medium text-slate-900">{formatRate(row.next)}</span>
             <span className="block text-xs text-slate-500">from {formatCalendarDate(row.next_from)}</span>
           </>
         ) : (
           <Dash />
         )}
       </TableCell>
+      {kind === 'product' && <TableCell className="whitespace-nowrap">{row.category ?? <Dash />}</TableCell>}
       <TableCell sticky>
         <Button size="sm" variant="outline" onClick={() => onSet(kind, row.key)}>
           Set Rate<span className="sr-only">{` for ${name}`}</span>
