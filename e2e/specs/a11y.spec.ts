@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page, TestInfo } from '@playwright/test';
+import { todayInManila } from '@ahente/contract/dates';
 import { MSG } from '@ahente/contract/messages';
 import { routes } from '@ahente/contract/routes';
 import { seedSales, signIn, uniqueId } from '../support/app.ts';
@@ -54,6 +55,7 @@ const ADMIN_PAGES: readonly (readonly [string, string])[] = [
   ['/admin/adminmembers', 'Members Record'],
   ['/admin/adminmaterials', 'Materials Panel'],
   ['/admin/adminticketlist', 'Tickets List'],
+  ['/admin/admincommissions', 'Commissions'],
 ];
 
 /** Collects the violations of every scan in a test; `check()` fails the test with all of them. */
@@ -130,6 +132,58 @@ async function seedDeal(baseURL: string, agent: Agent, customerName: string) {
     if (!res.ok()) throw new Error(`adddeals: ${res.status()} ${await res.text()}`);
   } finally {
     await c.dispose();
+  }
+}
+
+/**
+ * A commission for the agent, through the API: 'Commercial Fire' rated 8 % (the rate
+ * commissions.spec.ts gives it too), a sale of it, and an admin's deduction.
+ */
+async function seedCommissions(baseURL: string, agent: Agent) {
+  const admin = await loginApi(baseURL, ADMIN.username, ADMIN.password);
+  const c = await loginApi(baseURL, agent.username, agent.password);
+  try {
+    const product = 'Commercial Fire';
+    const check = async (res: Awaited<ReturnType<typeof c.post>>, what: string) => {
+      if (!res.ok()) throw new Error(`${what}: ${res.status()} ${await res.text()}`);
+      return res.json() as Promise<Record<string, { id: number }>>;
+    };
+    await check(
+      await admin.csrfPost(routes.setCommissionRate.path, { kind: 'product', key: product, rate: '8', effective_from: todayInManila() }),
+      'setcommissionrate',
+    );
+    const { deal } = await check(
+      await c.csrfPost(routes.addDeal.path, {
+        id: agent.id,
+        customerName: 'Teresita Lim',
+        transactionType: 'New',
+        product,
+        tcvValue: '48000',
+        effectiveDate: '2026-04-15',
+      }),
+      'adddeals',
+    );
+    await check(
+      await c.csrfPost(routes.addSale.path, {
+        id: agent.id,
+        formData: {
+          dealid: deal!.id,
+          customerName: 'Teresita Lim',
+          product,
+          tcv: '48000',
+          sales_type: 'Direct',
+          effectiveDate: '2026-04-15',
+        },
+      }),
+      'addsales',
+    );
+    await check(
+      await admin.csrfPost(routes.addAdjustment.path, { member_id: agent.id, amount: '-120.50', reason: 'Chargeback: cancelled policy' }),
+      'commissionadjustment',
+    );
+  } finally {
+    await c.dispose();
+    await admin.dispose();
   }
 }
 
@@ -338,6 +392,50 @@ for (const size of SIZES) {
       await expect(editTicket.getByText('Title is required')).toBeVisible();
       await axe.scan('/admin/adminticketlist Edit Ticket with errors');
       await escape(page, editTicket);
+
+      await axe.check();
+    });
+
+    test('commissions: /commissions with entries, the admin Commissions tab, Set Rate, the adjustment form with errors and the close confirmation', async ({
+      page,
+      baseURL,
+      agent,
+    }, testInfo) => {
+      await seedCommissions(baseURL!, agent);
+      const axe = scanner(page, testInfo);
+      await signIn(page, agent);
+      await openPage(page, '/commissions', 'Commission Tracking');
+      await expect(page.getByRole('table', { name: 'Your commission entries' }).locator('tbody').getByRole('row')).toHaveCount(2);
+      await axe.scan('/commissions with entries');
+
+      await page.context().clearCookies();
+      await loginUi(page, ADMIN.username, ADMIN.password);
+      await expect(page).toHaveURL(/\/$/);
+      await openPage(page, '/admin/admincommissions', 'Commissions');
+      await axe.scan('/admin/admincommissions');
+
+      const rateRow = page.getByRole('table', { name: 'Product rates' }).getByRole('row').filter({ hasText: 'Commercial Fire' });
+      await rateRow.getByRole('button', { name: 'Set Rate for Commercial Fire' }).click();
+      const rate = page.getByRole('dialog', { name: 'Set Rate: Commercial Fire' });
+      await expect(rate).toBeVisible();
+      await axe.scan('/admin/admincommissions Set Rate');
+      await escape(page, rate);
+
+      const form = page.getByRole('form', { name: 'New adjustment' });
+      await form.getByRole('button', { name: 'Add Adjustment' }).click();
+      await expect(form.getByText('Member is required')).toBeVisible();
+      await axe.scan('/admin/admincommissions adjustment with errors');
+
+      // The month this agent's entries went to is open (today's, or the next if today's is closed).
+      await page
+        .getByRole('table', { name: 'Months' })
+        .getByRole('button', { name: /^Close Month/ })
+        .first()
+        .click();
+      const confirm = page.getByRole('alertdialog', { name: /^Close / });
+      await expect(confirm).toBeVisible();
+      await axe.scan('/admin/admincommissions close confirmation');
+      await escape(page, confirm);
 
       await axe.check();
     });

@@ -14,7 +14,7 @@ async function expectSalesFigures(page: Page, count: string, total: string) {
 }
 
 test(
-  'an agent with no sales and no recruits: Sales Count 0, Total Sales ₱0.00, a team of 0; Commissions and Active Proposals read Coming Soon',
+  'an agent with no sales and no recruits: Sales Count 0, Total Sales ₱0.00, a team of 0, no commissions and no active proposals',
   PHONE,
   async ({ page, agent }) => {
     await signIn(page, agent);
@@ -25,12 +25,15 @@ test(
     const team = page.getByRole('region', { name: 'Team Size', exact: true });
     await expect(team.getByRole('term')).toHaveText(['Direct Recruits', 'Whole Team']);
     await expect(team.getByRole('definition')).toHaveText(['0', '0']);
-    for (const name of ['Commissions', 'Active Proposals']) {
-      const card = page.getByRole('region', { name, exact: true });
-      await expect(card.getByRole('heading', { name })).toBeVisible();
-      await expect(card.getByText(MSG.comingSoon, { exact: true })).toBeVisible();
-    }
-    await expect(page.getByRole('main').getByText(MSG.comingSoon, { exact: true })).toHaveCount(2);
+    const commissions = page.getByRole('region', { name: 'Commissions', exact: true });
+    await expect(commissions.getByRole('term')).toHaveText(['Earned This Month', 'Pending']);
+    await expect(commissions.getByRole('definition')).toHaveText(['₱0.00', '₱0.00']);
+    await expect(commissions.getByRole('link', { name: 'View commissions' })).toHaveAttribute('href', '/commissions');
+    const proposals = page.getByRole('region', { name: 'Active Proposals', exact: true });
+    await expect(proposals.getByRole('term')).toHaveText(['Open Deals', 'Total TCV']);
+    await expect(proposals.getByRole('definition')).toHaveText(['0', '₱0.00']);
+    await expect(proposals.getByRole('link', { name: 'View deals' })).toHaveAttribute('href', '/deals/dealsview');
+    await expect(page.getByRole('main').getByText(MSG.comingSoon, { exact: true })).toHaveCount(0);
     await expectFitsViewport(page);
   },
 );

@@ -10,6 +10,8 @@ const NAV: readonly (readonly [string, string])[] = [
   ['Portfolio', '/portfolio'],
   ['Deals', '/deals/dealsinput'],
   ['Sales', '/sales/salesview'],
+  ['Commissions', '/commissions'],
+  ['Reports', '/reports'],
   ['Proposals', '/proposals'],
   ['E-Store', '/estore'],
   ['Help Center', '/helpcenter'],
@@ -26,7 +28,6 @@ const PLACEHOLDERS: readonly (readonly [string, string])[] = [
   ['/proposals', 'Insurance Proposals'],
   ['/estore', 'E-Store'],
   ['/university', 'University'],
-  ['/commissions', 'Commission Tracking'],
   ['/reports', 'Performance Reports'],
 ];
 
@@ -39,6 +40,7 @@ const MEMBER_ROUTES = [
   '/deals/dealsview',
   '/sales/salesinput',
   '/sales/salesview',
+  '/commissions',
   '/helpcenter',
   '/recruitment',
   '/marketing',
@@ -48,7 +50,7 @@ const MEMBER_ROUTES = [
   '/settings/certifications',
   '/settings/hiearchy',
 ];
-const ADMIN_ROUTES = ['/admin/adminmembers', '/admin/adminmaterials', '/admin/adminticketlist'];
+const ADMIN_ROUTES = ['/admin/adminmembers', '/admin/adminmaterials', '/admin/adminticketlist', '/admin/admincommissions'];
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 

@@ -42,6 +42,8 @@ test('the dashboard fits; the sidebar is a drawer behind the menu button', PHONE
     'Portfolio',
     'Deals',
     'Sales',
+    'Commissions',
+    'Reports',
     'Proposals',
     'E-Store',
     'Help Center',

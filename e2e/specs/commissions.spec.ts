@@ -1,0 +1,385 @@
+import fs from 'node:fs';
+import { PDFParse } from 'pdf-parse';
+import readExcelFile from 'read-excel-file/node';
+import type { Locator, Page } from '@playwright/test';
+import { todayInManila } from '@ahente/contract/dates';
+import { routes } from '@ahente/contract/routes';
+import { expectFitsPhone, expectToast, goViaMainNav, signIn } from '../support/app.ts';
+import { ADMIN, createAgent, expect, loginApi, loginUi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
+
+/**
+ * Commissions (issue 12): the admin's Commissions tab, a member's Commission Tracking page and
+ * the dashboard's Commissions and Active Proposals cards. The schedule is shared by every test of
+ * the run, so each test rates a product no other spec sells. Only one test closes a month: the
+ * current month closes once per database (a second close is 409).
+ */
+
+const TODAY = todayInManila();
+const PERIOD = TODAY.slice(0, 7);
+const MONTH = new Date(`${PERIOD}-01T00:00:00Z`).toLocaleString('en-PH', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** Sets a rate from today through the admin API (the set-up; the UI is tested on its own). */
+async function setRate(baseURL: string, kind: 'product' | 'override', key: string, rate: string) {
+  const admin = await loginApi(baseURL, ADMIN.username, ADMIN.password);
+  try {
+    const res = await admin.csrfPost(routes.setCommissionRate.path, { kind, key, rate, effective_from: TODAY });
+    if (!res.ok()) throw new Error(`setcommissionrate: ${res.status()} ${await res.text()}`);
+  } finally {
+    await admin.dispose();
+  }
+}
+
+/** Records deals for the agent through the API, each made into a sale unless its status says otherwise; returns the sales' ids. */
+async function seedDeals(
+  baseURL: string,
+  agent: Agent,
+  deals: readonly { customerName: string; product: string; tcv: string; sell?: boolean; dealStatus?: string }[],
+): Promise<number[]> {
+  const c = await loginApi(baseURL, agent.username, agent.password);
+  const saleIds: number[] = [];
+  try {
+    for (const d of deals) {
+      const res = await c.csrfPost(routes.addDeal.path, {
+        id: agent.id,
+        customerName: d.customerName,
+        transactionType: 'New',
+        product: d.product,
+        tcvValue: d.tcv,
+        effectiveDate: '2026-03-01',
+        dealStatus: d.dealStatus ?? 'For Quotation',
+      });
+      if (!res.ok()) throw new Error(`adddeals: ${res.status()} ${await res.text()}`);
+      if (d.sell === false) continue;
+      const { deal } = (await res.json()) as { deal: { id: number } };
+      const sale = await c.csrfPost(routes.addSale.path, {
+        id: agent.id,
+        formData: {
+          dealid: deal.id,
+          customerName: d.customerName,
+          product: d.product,
+          tcv: d.tcv,
+          sales_type: 'Direct',
+          effectiveDate: '2026-03-01',
+        },
+      });
+      if (!sale.ok()) throw new Error(`addsales: ${sale.status()} ${await sale.text()}`);
+      saleIds.push(((await sale.json()) as { sale: { id: number } }).sale.id);
+    }
+  } finally {
+    await c.dispose();
+  }
+  return saleIds;
+}
+
+/** The cells of a ledger row but Status (a close in another test may have posted the entry): Date to Rate, then Amount. */
+async function ledgerCells(row: Locator): Promise<string[]> {
+  const cells = (await row.getByRole('cell').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+  return [...cells.slice(0, 8), ...cells.slice(9)];
+}
+
+const ledger = (page: Page) => page.getByRole('table', { name: 'Your commission entries' });
+const bodyRows = (table: Locator) => table.locator('tbody').getByRole('row');
+
+async function signOutAndIn(page: Page, member: Agent) {
+  await page.context().clearCookies();
+  await signIn(page, member);
+}
+
+test('the admin sets a product rate and the Manager override; a sale pays the agent and their manager; the dashboard shows the month and the open deals', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.slow();
+  const product = 'Warranty Bond';
+  const manager = await createAgent(baseURL!, { position: 'Manager' });
+  const agent = await createAgent(baseURL!, { refCode: manager.referral_code });
+
+  // The admin's Commissions tab, beside the other admin screens.
+  await loginUi(page, ADMIN.username, ADMIN.password);
+  await expect(page).toHaveURL(/\/$/);
+  await goViaMainNav(page, 'Admin Panel');
+  await page.getByRole('navigation', { name: 'Admin Panel' }).getByRole('link', { name: 'Commissions', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/admincommissions$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Commissions', exact: true })).toBeVisible();
+
+  // A product with no rate is flagged; Set Rate gives it 12.5 % from today.
+  const productRow = page
+    .getByRole('table', { name: 'Product rates' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: product, exact: true }) });
+  await expect(productRow.getByRole('cell').nth(1)).toHaveText('No rate');
+  await productRow.getByRole('button', { name: `Set Rate for ${product}` }).click();
+  const rateDialog = page.getByRole('dialog', { name: `Set Rate: ${product}` });
+  await expect(rateDialog.getByText('No rate has been set yet')).toBeVisible();
+  await expect(rateDialog.getByLabel('Effective from')).toHaveValue(TODAY);
+  await rateDialog.getByLabel('Rate (% of TCV)').fill('12.555');
+  await rateDialog.getByRole('button', { name: 'Save Rate' }).click();
+  await expect(rateDialog.getByText('Rate must have at most 2 decimals')).toBeVisible();
+  await rateDialog.getByLabel('Rate (% of TCV)').fill('12.5');
+  await rateDialog.getByRole('button', { name: 'Save Rate' }).click();
+  await expectToast(page, 'success', `${product}: 12.5% from`);
+  await expect(rateDialog).toBeHidden();
+  await expect(productRow.getByRole('cell').nth(1)).toContainText('12.5%');
+
+  // The Manager's override: 2.25 %.
+  const managerRow = page
+    .getByRole('table', { name: 'Override rates' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: 'Manager', exact: true }) });
+  await managerRow.getByRole('button', { name: 'Set Rate for Manager' }).click();
+  const overrideDialog = page.getByRole('dialog', { name: 'Set Rate: Manager' });
+  await overrideDialog.getByLabel('Rate (% of TCV)').fill('2.25');
+  await overrideDialog.getByRole('button', { name: 'Save Rate' }).click();
+  await expectToast(page, 'success', 'Manager: 2.25% from');
+  await expect(managerRow.getByRole('cell').nth(1)).toContainText('2.25%');
+  await managerRow.getByRole('button', { name: 'Set Rate for Manager' }).click();
+  await expect(overrideDialog.getByRole('listitem').first()).toContainText('2.25%');
+  await expect(overrideDialog.getByRole('listitem').first()).toContainText('In force');
+  await page.keyboard.press('Escape');
+  await expect(overrideDialog).toBeHidden();
+  await shot(page, testInfo, 'admin-commissions-rates-1440');
+
+  // The agent's sale (₱25,000.50), an open deal (₱1,000.25) and one that did not continue.
+  const [saleId] = await seedDeals(baseURL!, agent, [
+    { customerName: 'Lorna Dizon', product, tcv: '25000.50' },
+    { customerName: 'Open Prospect', product, tcv: '1000.25', sell: false },
+    { customerName: 'Lost Prospect', product, tcv: '500', sell: false, dealStatus: 'Did not Continue' },
+  ]);
+
+  // The agent: 12.5 % of ₱25,000.50 = ₱3,125.0625 → ₱3,125.06 (half-up).
+  await signOutAndIn(page, agent);
+  const commissionsCard = page.getByRole('region', { name: 'Commissions', exact: true });
+  await expect(commissionsCard.getByRole('term')).toHaveText(['Earned This Month', 'Pending']);
+  await expect(commissionsCard.getByRole('definition')).toHaveText(['₱3,125.06', '₱3,125.06']);
+  const proposalsCard = page.getByRole('region', { name: 'Active Proposals', exact: true });
+  await expect(proposalsCard.getByRole('term')).toHaveText(['Open Deals', 'Total TCV']);
+  await expect(proposalsCard.getByRole('definition')).toHaveText(['1', '₱1,000.25']);
+  await shot(page, testInfo, 'dashboard-commissions-1440');
+  await proposalsCard.getByRole('link', { name: 'View deals' }).click();
+  await expect(page).toHaveURL(/\/deals\/dealsview$/);
+  await page.goBack();
+  await commissionsCard.getByRole('link', { name: 'View commissions' }).click();
+  await expect(page).toHaveURL(/\/commissions$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Commission Tracking' })).toBeVisible();
+
+  const main = page.getByRole('main');
+  await expect(main.getByRole('term')).toHaveText([`Earned in ${MONTH}`, 'Pending', 'Paid to Date']);
+  await expect(main.getByRole('definition')).toHaveText(['₱3,125.06', '₱3,125.06', '₱0.00']);
+  await expect(bodyRows(ledger(page))).toHaveCount(1);
+  expect(await ledgerCells(bodyRows(ledger(page)).first())).toEqual([
+    expect.any(String),
+    'Own sale',
+    `#${saleId}`,
+    'Lorna Dizon',
+    product,
+    `Product rate: ${product}`,
+    '₱25,000.50',
+    '12.5%',
+    '₱3,125.06',
+  ]);
+  await expect(ledger(page).locator('tfoot')).toHaveText(/Total of the 1 entry listed\s*₱3,125\.06/);
+
+  // The kind filter: no override for the agent; Clear Filters brings the sale back.
+  await page.getByLabel('Kind').selectOption('Override');
+  await expect(ledger(page).getByText('No entry matches these filters.')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear Filters' }).click();
+  await expect(bodyRows(ledger(page))).toHaveCount(1);
+  await expect(page.getByRole('table', { name: 'Your statements' }).getByText('No statements yet')).toBeVisible();
+  await shot(page, testInfo, 'commissions-agent-1440');
+
+  // The manager: 2.25 % of ₱25,000.50 = ₱562.51125 → ₱562.51, on the agent's sale.
+  await signOutAndIn(page, manager);
+  await goViaMainNav(page, 'Commissions');
+  await expect(page.getByRole('heading', { level: 1, name: 'Commission Tracking' })).toBeVisible();
+  await expect(bodyRows(ledger(page))).toHaveCount(1);
+  expect(await ledgerCells(bodyRows(ledger(page)).first())).toEqual([
+    expect.any(String),
+    'Override',
+    `#${saleId}`,
+    'Lorna Dizon',
+    product,
+    `Manager override Sale by ${agent.name}`,
+    '₱25,000.50',
+    '2.25%',
+    '₱562.51',
+  ]);
+});
+
+test('the admin adds an adjustment, closes the month, sees the statements with the no-bank flag, exports the payouts and marks one paid; the agent downloads the statement as PDF and .xlsx', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.slow();
+  const product = 'Micro Insurance';
+  await setRate(baseURL!, 'product', product, '10');
+  const banked = await createAgent(baseURL!);
+  const unbanked = await createAgent(baseURL!);
+  const own = await loginApi(baseURL!, banked.username, banked.password);
+  const bank = await own.csrfPost(routes.addUserBanks.path, {
+    id: banked.id,
+    bank_name: 'BDO Unibank',
+    account_number: '001234567890',
+    account_name: banked.name,
+  });
+  expect(bank.ok(), await bank.text()).toBe(true);
+  await own.dispose();
+  // 10 % of ₱12,345.67 = ₱1,234.567 → ₱1,234.57; 10 % of ₱2,000 = ₱200.00.
+  const [saleId] = await seedDeals(baseURL!, banked, [{ customerName: 'Ramon Bautista', product, tcv: '12345.67' }]);
+  await seedDeals(baseURL!, unbanked, [{ customerName: 'Celia Ramos', product, tcv: '2000' }]);
+
+  await loginUi(page, ADMIN.username, ADMIN.password);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/admin/admincommissions');
+  await expect(page.getByRole('heading', { level: 1, name: 'Commissions', exact: true })).toBeVisible();
+
+  // A deduction of ₱34.57 for the banked agent, found by name: their month comes to ₱1,200.00.
+  const form = page.getByRole('form', { name: 'New adjustment' });
+  await form.getByRole('button', { name: 'Add Adjustment' }).click();
+  await expect(form.getByText('Member is required')).toBeVisible();
+  await form.getByLabel('Find member').fill(banked.lname);
+  await form.getByLabel('Member', { exact: true }).selectOption({ label: `${banked.name} (ID ${banked.id})` });
+  await form.getByLabel('Amount (₱)').fill('-34.57');
+  await form.getByLabel('Reason').fill('Duplicate fuel allowance');
+  await form.getByRole('button', { name: 'Add Adjustment' }).click();
+  await expectToast(page, 'success', `Adjustment of -₱34.57 added for ${banked.name}.`);
+  await expect(form.getByLabel('Amount (₱)')).toHaveValue('');
+  const adjustment = page.getByRole('table', { name: 'Past adjustments' }).getByRole('row').filter({ hasText: banked.name });
+  await expect(adjustment).toContainText('-₱34.57');
+  await expect(adjustment).toContainText('Duplicate fuel allowance');
+
+  // Close the month, after its confirmation.
+  const monthRow = page.getByRole('table', { name: 'Months' }).getByRole('row').filter({ hasText: MONTH });
+  await monthRow.getByRole('button', { name: `Close Month ${MONTH}` }).click();
+  const confirm = page.getByRole('alertdialog', { name: `Close ${MONTH}?` });
+  await expect(confirm).toContainText('one statement per member');
+  await confirm.getByRole('button', { name: 'Close Month' }).click();
+  await expectToast(page, 'success', `${MONTH} closed:`);
+  await expect(confirm).toBeHidden();
+  await expect(monthRow).toContainText('Closed');
+  await expect(monthRow.getByRole('button', { name: `Close Month ${MONTH}` })).toHaveCount(0);
+
+  // Its statements: the banked agent's ₱1,200.00; the other's ₱200.00, flagged, still listed.
+  const statements = page.getByRole('table', { name: `Statements of ${MONTH}` });
+  const bankedRow = statements.getByRole('row').filter({ hasText: banked.name });
+  const unbankedRow = statements.getByRole('row').filter({ hasText: unbanked.name });
+  await expect(bankedRow).toContainText('₱1,200.00');
+  await expect(bankedRow).toContainText('On file');
+  await expect(bankedRow).toContainText('Unpaid');
+  await expect(unbankedRow).toContainText('₱200.00');
+  await expect(unbankedRow).toContainText('No bank details on file');
+
+  // The bank's payout file: member, bank name, account number, account name, amount.
+  const payoutDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export Payouts (.xlsx)' }).click();
+  const payout = await payoutDownload;
+  expect(payout.suggestedFilename()).toBe(`payouts_${PERIOD}.xlsx`);
+  const payoutFile = testInfo.outputPath('payouts.xlsx');
+  await payout.saveAs(payoutFile);
+  const [payoutSheet] = await readExcelFile(payoutFile);
+  expect(payoutSheet!.sheet).toBe('Payouts');
+  expect(payoutSheet!.data[0]).toEqual(['Member ID', 'Member', 'Bank Name', 'Account Number', 'Account Name', 'Amount', 'Note']);
+  const payoutRow = (id: number) => payoutSheet!.data.find((row) => row[0] === id);
+  expect(payoutRow(banked.id)).toEqual([banked.id, banked.name, 'BDO Unibank', '001234567890', banked.name, 1200, null]);
+  expect(payoutRow(unbanked.id)).toEqual([unbanked.id, unbanked.name, null, null, null, 200, 'No bank details on file']);
+
+  // Mark Paid, with the date and the bank's reference.
+  await bankedRow.getByRole('button', { name: `Mark Paid for ${banked.name}` }).click();
+  const paidDialog = page.getByRole('dialog', { name: 'Mark Paid' });
+  await expect(paidDialog.getByLabel('Paid on')).toHaveValue(TODAY);
+  await paidDialog.getByLabel('Reference').fill('BDO-TRX-0001');
+  await paidDialog.getByRole('button', { name: 'Mark Paid' }).click();
+  await expectToast(page, 'success', `${banked.name}'s ${MONTH} statement is marked paid.`);
+  await expect(bankedRow).toContainText('Ref. BDO-TRX-0001');
+  await expect(bankedRow.getByRole('button', { name: `Mark Paid for ${banked.name}` })).toHaveCount(0);
+  await shot(page, testInfo, 'admin-commissions-1440');
+  await expectFitsPhone(page, testInfo, 'admin-commissions-375');
+
+  // The agent: paid to date ₱1,200.00, and the statement as a PDF and a workbook.
+  await page.context().clearCookies();
+  await signIn(page, banked);
+  await page.goto('/commissions');
+  await expect(page.getByRole('main').getByRole('definition')).toHaveText(['₱1,200.00', '₱0.00', '₱1,200.00']);
+  const statementRow = page.getByRole('table', { name: 'Your statements' }).getByRole('row').filter({ hasText: MONTH });
+  await expect(statementRow).toContainText('₱1,200.00');
+  await expect(statementRow).toContainText('Paid');
+  await expect(statementRow).toContainText('Ref. BDO-TRX-0001');
+
+  const pdfDownload = page.waitForEvent('download');
+  await statementRow.getByRole('button', { name: `Download the ${MONTH} statement as PDF` }).click();
+  const pdf = await pdfDownload;
+  expect(pdf.suggestedFilename()).toBe(`statement_${PERIOD}_${banked.id}.pdf`);
+  await expectToast(page, 'success', 'File Downloaded');
+  const pdfFile = testInfo.outputPath('statement.pdf');
+  await pdf.saveAs(pdfFile);
+  const parser = new PDFParse({ data: fs.readFileSync(pdfFile) });
+  const text = (await parser.getText()).text.replace(/\s+/g, ' ');
+  await parser.destroy();
+  for (const expected of [
+    'Ahente Insurance Agency',
+    'Commission Statement',
+    `Member: ${banked.name} (ID# ${banked.id})`,
+    `Period: ${MONTH} (${PERIOD})`,
+    'Ramon Bautista',
+    'Duplicate fuel allowance',
+    '₱1,234.57',
+    '-₱34.57',
+    'Total (2 entries): ₱1,200.00',
+    'BDO-TRX-0001',
+  ]) {
+    expect(text, expected).toContain(expected);
+  }
+
+  const xlsxDownload = page.waitForEvent('download');
+  await statementRow.getByRole('button', { name: `Download the ${MONTH} statement as Excel` }).click();
+  const xlsx = await xlsxDownload;
+  expect(xlsx.suggestedFilename()).toBe(`statement_${PERIOD}_${banked.id}.xlsx`);
+  const xlsxFile = testInfo.outputPath('statement.xlsx');
+  await xlsx.saveAs(xlsxFile);
+  const [sheet] = await readExcelFile(xlsxFile);
+  const rows = sheet!.data;
+  expect(rows[0]![0]).toBe('Ahente Insurance Agency');
+  expect(rows).toContainEqual(expect.arrayContaining(['Member', `${banked.name} (ID# ${banked.id})`]));
+  expect(rows).toContainEqual(expect.arrayContaining(['Period', PERIOD]));
+  expect(rows).toContainEqual([TODAY, 'Own sale', saleId, 'Ramon Bautista', product, `Product rate: ${product}`, 10, 12345.67, 1234.57]);
+  expect(rows).toContainEqual([TODAY, 'Adjustment', null, null, null, 'Duplicate fuel allowance', null, null, -34.57]);
+  expect(rows.at(-1)).toEqual(['Total', null, null, null, null, null, null, null, 1200]);
+});
+
+test(
+  'an agent on a phone: the totals, a deduction shown with its minus sign, the ledger filtered by kind',
+  PHONE,
+  async ({ page, baseURL, agent, press }, testInfo) => {
+    const product = 'Commercial Fire';
+    await setRate(baseURL!, 'product', product, '8');
+    await seedDeals(baseURL!, agent, [{ customerName: 'Josefina Cruz', product, tcv: '10000' }]);
+    const admin = await loginApi(baseURL!, ADMIN.username, ADMIN.password);
+    const res = await admin.csrfPost(routes.addAdjustment.path, {
+      member_id: agent.id,
+      amount: '-50.25',
+      reason: 'Chargeback: cancelled policy',
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+    await admin.dispose();
+
+    // 8 % of ₱10,000 = ₱800.00, less ₱50.25: ₱749.75.
+    await signIn(page, agent);
+    const card = page.getByRole('region', { name: 'Commissions', exact: true });
+    await expect(card.getByRole('definition')).toHaveText(['₱749.75', '₱749.75']);
+    await expectFitsPhone(page, testInfo, 'dashboard-commissions-phone');
+    await goViaMainNav(page, 'Commissions');
+    await expect(page.getByRole('heading', { level: 1, name: 'Commission Tracking' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('definition')).toHaveText(['₱749.75', '₱749.75', '₱0.00']);
+    await expect(bodyRows(ledger(page))).toHaveCount(2);
+    await expect(ledger(page).locator('tfoot')).toHaveText(/Total of the 2 entries listed\s*₱749\.75/);
+    await expectFitsPhone(page, testInfo, 'commissions-phone');
+
+    await page.getByLabel('Kind').selectOption('Adjustment');
+    await expect(bodyRows(ledger(page))).toHaveCount(1);
+    const row = bodyRows(ledger(page)).first();
+    await expect(row).toContainText('Chargeback: cancelled policy');
+    await expect(row.getByRole('cell').nth(9)).toHaveText('-₱50.25');
+    await expect(ledger(page).locator('tfoot')).toHaveText(/Total of the 1 entry listed\s*-₱50\.25/);
+    await press(page.getByRole('button', { name: 'Clear Filters' }));
+    await expect(bodyRows(ledger(page))).toHaveCount(2);
+  },
+);
