@@ -247,10 +247,20 @@ test('the admin adds an adjustment, closes the month, sees the statements with t
   await expect(adjustment).toContainText('-₱34.57');
   await expect(adjustment).toContainText('Duplicate fuel allowance');
 
-  // Close the month, after its confirmation.
+  // A refused close (another admin closed it first: 409) says the server's reason.
   const monthRow = page.getByRole('table', { name: 'Months' }).getByRole('row').filter({ hasText: MONTH });
-  await monthRow.getByRole('button', { name: `Close Month ${MONTH}` }).click();
   const confirm = page.getByRole('alertdialog', { name: `Close ${MONTH}?` });
+  await page.route(`**${routes.closePeriod.path}`, (route) =>
+    route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: `${PERIOD} is already closed` }) }),
+  );
+  await monthRow.getByRole('button', { name: `Close Month ${MONTH}` }).click();
+  await confirm.getByRole('button', { name: 'Close Month' }).click();
+  await expectToast(page, 'error', `Failed to close ${MONTH}: ${PERIOD} is already closed`);
+  await expect(confirm).toBeHidden();
+  await page.unroute(`**${routes.closePeriod.path}`);
+
+  // Close the month, after its confirmation.
+  await monthRow.getByRole('button', { name: `Close Month ${MONTH}` }).click();
   await expect(confirm).toContainText('one statement per member');
   await confirm.getByRole('button', { name: 'Close Month' }).click();
   await expectToast(page, 'success', `${MONTH} closed:`);

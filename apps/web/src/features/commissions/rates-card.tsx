@@ -131,10 +131,12 @@ const ScheduleRow = memo(function ScheduleRow({
     <TableRow>
       <TableCell className="min-w-32 font-medium text-slate-900 sm:min-w-40">
         {name}
-        {/* On a phone Set Rate covers part of the rate: it is repeated here (read once, from its column). */}
-        <span aria-hidden="true" className="mt-0.5 block text-xs font-normal text-slate-500 md:hidden">
-          {row.current === null ? 'No rate' : formatRate(row.current)}
-        </span>
+        {/* On a phone Set Rate covers part of a product's rate: it is repeated here (read once, from its column). */}
+        {kind === 'product' && (
+          <span aria-hidden="true" className="mt-0.5 block text-xs font-normal text-slate-500 md:hidden">
+            {row.current === null ? 'No rate' : formatRate(row.current)}
+          </span>
+        )}
       </TableCell>
       <TableCell className="whitespace-nowrap tabular-nums">
         {row.current === null ? (
