@@ -150,6 +150,8 @@ const MATRIX: Record<RouteName, Row> = {
     expect: adminsOnly,
   },
   closeTicket: { call: async () => ({ body: { ticketId: await ownerTicket(), status: 'Resolved' } }), expect: adminsOnly },
+  // Performance Reports (decision 017): the owner's own report; 'team' and 'agency' are the service's rules.
+  reports: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
 };
 
 async function clientFor(caller: Caller): Promise<TestClient> {

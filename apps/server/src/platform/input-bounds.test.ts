@@ -148,6 +148,8 @@ const cases = (): Case[] => [
     body: () => ({ ticketId: String(ticketId), title: 'Missing commission', description: 'Checked', type: 'sales' }),
   },
   { url: '/api/closeticket', body: () => ({ ticketId: String(ticketId), status: 'Resolved' }) },
+  // Performance Reports (decision 017).
+  { url: '/api/reports', body: () => ({ id: adminId, scope: 'team', from: '2026-01-01', to: '2026-12-31' }) },
 ];
 
 /** Every path to a string (or id) leaf of a body. */
