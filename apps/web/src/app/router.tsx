@@ -46,6 +46,7 @@ const AdminMaterialsPage = lazyPage(() => import('../features/materials/admin-ma
 const MaterialsLibraryPage = lazyPage(() => import('../features/materials/materials-library-page'), 'MaterialsLibraryPage');
 const HelpCenterPage = lazyPage(() => import('../features/tickets/help-center-page'), 'HelpCenterPage');
 const AdminTicketsPage = lazyPage(() => import('../features/tickets/admin-tickets-page'), 'AdminTicketsPage');
+const ReportsPage = lazyPage(() => import('../features/reports/reports-page'), 'ReportsPage');
 const RecruitmentPage = lazyPage(() => import('../features/members/recruitment-page'), 'RecruitmentPage');
 const AdminMembersPage = lazyPage(() => import('../features/members/admin-members-page'), 'AdminMembersPage');
 const SettingsLayout = lazyPage(() => import('../features/settings/settings-layout'), 'SettingsLayout');
@@ -123,7 +124,7 @@ export const router = createBrowserRouter([
                     ),
                   },
                   { path: 'commissions', element: soon('Commission Tracking') },
-                  { path: 'reports', element: soon('Performance Reports') },
+                  { path: 'reports', element: <ReportsPage /> },
                   {
                     path: 'learning',
                     element: (
