@@ -21,6 +21,8 @@ import { secretRepository } from './platform/secret-repository.ts';
 import { createSessions, sessionBinding, type Sessions } from './platform/sessions.ts';
 import { createLocalDiskStorage } from './platform/storage.ts';
 import { authRoutes } from './features/auth/routes.ts';
+import { commissionsRoutes } from './features/commissions/routes.ts';
+import { createCommissionsService } from './features/commissions/service.ts';
 import { createAuthService } from './features/auth/service.ts';
 import { dealsRoutes } from './features/deals/routes.ts';
 import { createDealsService } from './features/deals/service.ts';
@@ -57,13 +59,14 @@ export function buildServices({ config, db }: AppDeps) {
   const members = createMembersService(db.db, config, sessions, { storage, geo });
   const auth = createAuthService(db.db, config, members);
   const deals = createDealsService(db.db, members);
-  const sales = createSalesService(db.db, deals);
+  const commissions = createCommissionsService(db.db, members, { agencyName: config.agencyName });
+  const sales = createSalesService(db.db, deals, commissions);
   const materials = createMaterialsService(db.db, storage);
   const health = createHealthService(db.db);
   const tickets = createTicketsService(db.db, members);
   const settings = createSettingsService(db.db, members);
   const reports = createReportsService(db.db, members);
-  return { sessions, members, auth, deals, sales, storage, materials, health, tickets, geo, settings, reports };
+  return { sessions, members, auth, deals, sales, commissions, storage, materials, health, tickets, geo, settings, reports };
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -141,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     materialsRoutes(api, services.materials, { storage: services.storage, config });
     dealsRoutes(api, services.deals);
     salesRoutes(api, services.sales);
+    commissionsRoutes(api, services.commissions);
     ticketsRoutes(api, services.tickets);
     reportsRoutes(api, services.reports);
   });

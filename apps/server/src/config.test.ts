@@ -22,6 +22,7 @@ const DEFAULTS: Config = {
   uploads: { materialBytes: 50 * MB, photoBytes: 5 * MB },
   trustProxy: false,
   csrfSecret: undefined,
+  agencyName: 'Ahente Insurance Agency',
 };
 
 /** Every variable the server reads. */
@@ -45,6 +46,7 @@ const VARIABLES = [
   'LOG_LEVEL',
   'TRUST_PROXY',
   'CSRF_SECRET',
+  'AGENCY_NAME',
 ];
 
 /** The message loadConfig refuses the environment with (fails the test if it accepts it). */
@@ -104,6 +106,7 @@ describe('loadConfig: defaults', () => {
         LOG_LEVEL: 'Warn',
         TRUST_PROXY: '127.0.0.1, 10.0.0.0/8',
         CSRF_SECRET: secret,
+        AGENCY_NAME: '  Bayanihan Insurance Agency ',
       }),
     ).toEqual({
       port: 8080,
@@ -121,6 +124,7 @@ describe('loadConfig: defaults', () => {
       uploads: { materialBytes: 100 * MB, photoBytes: 2 * MB },
       trustProxy: ['127.0.0.1', '10.0.0.0/8'],
       csrfSecret: secret,
+      agencyName: 'Bayanihan Insurance Agency',
     } satisfies Config);
   });
 
@@ -139,6 +143,7 @@ describe('loadConfig: bad values are refused, naming the variable', () => {
     ['PORT', '80.5', 'PORT must be a whole number from 1 to 65535 (got "80.5")'],
     ['PORT', '3e3', 'PORT must be a whole number from 1 to 65535 (got "3e3")'],
     ['COOKIE_SECURE', 'maybe', 'COOKIE_SECURE must be true or false (got "maybe")'],
+    ['AGENCY_NAME', 'x'.repeat(101), `AGENCY_NAME must be 1 to 100 characters without control characters (got "${'x'.repeat(101)}")`],
     ['COOKIE_SECURE', '1', 'COOKIE_SECURE must be true or false (got "1")'],
     ['SESSION_IDLE_MINUTES', '0', 'SESSION_IDLE_MINUTES must be a whole number from 1 to 525600 (got "0")'],
     ['SESSION_IDLE_MINUTES', 'forever', 'SESSION_IDLE_MINUTES must be a whole number from 1 to 525600 (got "forever")'],

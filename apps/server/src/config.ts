@@ -23,6 +23,8 @@ export interface Config {
   trustProxy: false | string[];
   /** Signs CSRF tokens; unset, a secret kept in the database is shared by every instance. */
   csrfSecret: string | undefined;
+  /** The agency's name, as commission statements print it. */
+  agencyName: string;
 }
 
 /** A setting that cannot be used; its message names the variable (main.ts prints it in one line). */
@@ -157,6 +159,11 @@ const envSchema = z
         throw err;
       }
     }),
+    AGENCY_NAME: variable.transform((v, ctx) => {
+      const name = (v ?? 'Ahente Insurance Agency').trim();
+      if (name.length >= 1 && name.length <= 100 && !/\p{Cc}/u.test(name)) return name;
+      return refuse(ctx, `AGENCY_NAME must be 1 to 100 characters without control characters ${got(v ?? '')}`);
+    }),
     CSRF_SECRET: variable.transform((v, ctx) => {
       if (v === undefined || v.length >= 32) return v;
       return refuse(ctx, 'CSRF_SECRET must be at least 32 characters');
@@ -184,6 +191,7 @@ const envSchema = z
       uploads: { materialBytes: env.MATERIAL_MAX_MB * MB, photoBytes: env.PHOTO_MAX_MB * MB },
       trustProxy: env.TRUST_PROXY,
       csrfSecret: env.CSRF_SECRET,
+      agencyName: env.AGENCY_NAME,
     };
   });
 

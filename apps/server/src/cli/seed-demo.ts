@@ -3,7 +3,8 @@
  * demo data through the same services the API uses: an agency owner, agency managers, managers
  * and agents in a 4-level sponsor hierarchy (a few still Pending), their deals and sales, and
  * learning and marketing sections with materials, the spec's four sample tickets, and addresses,
- * bank details and certifications (some agents without). Every demo member's password is printed once.
+ * bank details and certifications (some agents without), the commission schedule and the entries
+ * the sales earn. Every demo member's password is printed once.
  * Refuses to run twice on the same database (it looks for the demo owner).
  */
 import { buildServices } from '../app.ts';
@@ -16,6 +17,8 @@ import type { Auth } from '../platform/sessions.ts';
 import { PRODUCT_CATALOGUE, PRODUCT_CATEGORIES, type Product } from '@ahente/contract/catalogue';
 import { DEAL_STATUSES, SALES_GROUPS, TRANSACTION_TYPES } from '@ahente/contract/enums';
 import type { TicketType } from '@ahente/contract/tickets';
+import { setRateRequest } from '@ahente/contract/commissions';
+import { todayInManila } from '@ahente/contract/dates';
 
 const PASSWORD = 'demo-pass-2026';
 const FIRST = [
@@ -117,6 +120,39 @@ try {
       const mgr = await member(`demo_mgr${a}${m}`, am, 'Manager');
       for (let g = 1; g <= 3; g++) agents.push(await member(`demo_agent${a}${m}${g}`, mgr, 'Agent'));
       await member(`demo_pending${a}${m}`, mgr, 'Agent', 'Pending');
+    }
+  }
+
+  // The commission schedule (decision 016) before the sales, so they earn entries: a rate for every
+  // product but Pet Insurance (the admin's page flags it), and the three override rates.
+  const rater = (await s.members.listAll()).find((m) => m.account_type === 'admin' && m.status === 'Approved');
+  if (rater) {
+    const rateAuth: Auth = { memberId: rater.id, accountType: 'admin', sessionId: 'seed' };
+    const today = todayInManila();
+    const CATEGORY_RATES: Record<string, string> = {
+      Motor: '10',
+      Fire: '12',
+      Bonds: '15',
+      Medical: '8',
+      Group: '7.5',
+      Liabilities: '12.5',
+      Others: '10',
+    };
+    for (const category of PRODUCT_CATEGORIES) {
+      for (const product of PRODUCT_CATALOGUE[category]) {
+        if (product === 'Pet Insurance') continue;
+        await s.commissions.setRate(
+          rateAuth,
+          setRateRequest.parse({ kind: 'product', key: product, rate: CATEGORY_RATES[category], effective_from: today }),
+        );
+      }
+    }
+    for (const [position, rate] of [
+      ['Manager', '3'],
+      ['AgencyManager', '2'],
+      ['AgencyOwner', '1'],
+    ] as const) {
+      await s.commissions.setRate(rateAuth, setRateRequest.parse({ kind: 'override', key: position, rate, effective_from: today }));
     }
   }
 

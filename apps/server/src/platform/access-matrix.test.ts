@@ -80,6 +80,34 @@ async function ownerFile(field: 'photo' | 'valid_id'): Promise<Call> {
 const certificationBody = () => ({ id: owner.id, lfa_code: `LFA-${seq++}`, coding_date_1: '2026-01-15' });
 const bankBody = () => ({ id: owner.id, bank_name: 'BDO Unibank', account_number: '0012 3456 7890', account_name: 'Owner Name' });
 
+/** A closed month of its own and a statement of the owner's in it, made directly in the database. */
+let statementSeq = 0;
+async function ownerStatement(): Promise<number> {
+  const period = `${2000 + ++statementSeq}-01`;
+  const db = t.db.db;
+  await db.insertInto('commission_periods').values({ period, closed_at: '2026-01-01T00:00:00.000Z', closed_by: null }).execute();
+  const row = await db
+    .insertInto('commission_statements')
+    .values({
+      member_id: owner.id,
+      period,
+      total_centavos: 10_000,
+      entry_count: 0,
+      created_at: '2026-01-01T00:00:00.000Z',
+      paid_on: null,
+      paid_reference: null,
+      paid_at: null,
+      paid_by: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+/** A month long past, a new one per call: closing it is always allowed once. */
+let closeSeq = 0;
+const pastMonth = () => `1990-${String((closeSeq++ % 12) + 1).padStart(2, '0')}`;
+const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+
 const everyone = (status: number): Record<Caller, number> => ({ anonymous: status, owner: status, other: status, admin: status });
 const members = { anonymous: 401, owner: 200, other: 200, admin: 200 };
 const adminsOnly = { anonymous: 401, owner: 403, other: 403, admin: 200 };
@@ -150,6 +178,27 @@ const MATRIX: Record<RouteName, Row> = {
     expect: adminsOnly,
   },
   closeTicket: { call: async () => ({ body: { ticketId: await ownerTicket(), status: 'Resolved' } }), expect: adminsOnly },
+  // Commissions (decision 016): a member's own figures for them and admins; the rest admins only.
+  commissionSummary: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
+  commissionLedger: { call: async () => ({ body: { id: owner.id, kind: 'sale' } }), expect: selfOrAdmin },
+  commissionStatements: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
+  statementPdf: { call: async () => ({ params: { id: owner.id, statementId: await ownerStatement() } }), expect: selfOrAdmin },
+  statementXlsx: { call: async () => ({ params: { id: owner.id, statementId: await ownerStatement() } }), expect: selfOrAdmin },
+  commissionRates: { call: async () => ({}), expect: adminsOnly },
+  setCommissionRate: {
+    call: async () => ({ body: { kind: 'product', key: 'CTPL', rate: '7.5', effective_from: today() } }),
+    expect: adminsOnly,
+  },
+  commissionAdjustments: { call: async () => ({}), expect: adminsOnly },
+  addAdjustment: { call: async () => ({ body: { member_id: owner.id, amount: '-1.50', reason: 'Matrix' } }), expect: adminsOnly },
+  commissionPeriods: { call: async () => ({}), expect: adminsOnly },
+  closePeriod: { call: async () => ({ body: { period: pastMonth() } }), expect: adminsOnly },
+  periodStatements: { call: async () => ({ body: { period: '2001-01' } }), expect: adminsOnly },
+  markStatementPaid: {
+    call: async () => ({ body: { statement_id: await ownerStatement(), paid_on: today(), reference: `REF-${seq++}` } }),
+    expect: adminsOnly,
+  },
+  payoutExport: { call: async () => ({ params: { period: '2001-01' } }), expect: adminsOnly },
   // Performance Reports (decision 017): the owner's own report; 'team' and 'agency' are the service's rules.
   reports: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
 };

@@ -148,6 +148,15 @@ const cases = (): Case[] => [
     body: () => ({ ticketId: String(ticketId), title: 'Missing commission', description: 'Checked', type: 'sales' }),
   },
   { url: '/api/closeticket', body: () => ({ ticketId: String(ticketId), status: 'Resolved' }) },
+  // Commissions (decision 016).
+  { url: '/api/commissionsummary', body: () => ({ id: agentId }) },
+  { url: '/api/commissionledger', body: () => ({ id: agentId, from: '2026-01-01', to: '2026-12-31', kind: 'override' }) },
+  { url: '/api/commissionstatements', body: () => ({ id: agentId }) },
+  { url: '/api/setcommissionrate', body: () => ({ kind: 'product', key: 'Comprehensive', rate: '12.5', effective_from: '2999-01-01' }) },
+  { url: '/api/commissionadjustment', body: () => ({ member_id: String(agentId), amount: '-250.50', reason: 'Correction' }) },
+  { url: '/api/closeperiod', body: () => ({ period: '2026-01' }) },
+  { url: '/api/periodstatements', body: () => ({ period: '2026-01' }) },
+  { url: '/api/markstatementpaid', body: () => ({ statement_id: '1', paid_on: '2026-01-31', reference: 'BDO-0001' }) },
   // Performance Reports (decision 017).
   { url: '/api/reports', body: () => ({ id: adminId, scope: 'team', from: '2026-01-01', to: '2026-12-31' }) },
 ];
@@ -179,6 +188,10 @@ async function snapshot() {
     tickets: await db.selectFrom('tickets').selectAll().orderBy('id').execute(),
     bank_details: await db.selectFrom('bank_details').selectAll().orderBy('member_id').execute(),
     certifications: await db.selectFrom('certifications').selectAll().orderBy('id').execute(),
+    commission_rates: await db.selectFrom('commission_rates').selectAll().orderBy('id').execute(),
+    commission_periods: await db.selectFrom('commission_periods').selectAll().orderBy('period').execute(),
+    commission_statements: await db.selectFrom('commission_statements').selectAll().orderBy('id').execute(),
+    commission_entries: await db.selectFrom('commission_entries').selectAll().orderBy('id').execute(),
   };
 }
 

@@ -65,6 +65,10 @@ interface Leaders {
   agencyManager: PersonRef | null;
   agencyOwner: PersonRef | null;
 }
+/** A leader above a member, with the position they lead as. */
+export interface LeaderRef extends PersonRef {
+  position: 'Manager' | 'AgencyManager' | 'AgencyOwner';
+}
 const NO_LEADERS: Leaders = { sponsor: null, manager: null, agencyManager: null, agencyOwner: null };
 const ROLE = { Manager: 'manager', AgencyManager: 'agencyManager', AgencyOwner: 'agencyOwner' } as const;
 
@@ -187,6 +191,19 @@ export function createMembersService(
       byMember.set(a.member_id, list);
     }
     return new Map(ids.map((id) => [id, pickLeaders(byMember.get(id) ?? [])]));
+  }
+
+  /**
+   * The leaders of one member as they stand in `exec` (a sale's transaction: the hierarchy the
+   * commissions of the sale are computed from, decision 016), nearest Manager first.
+   */
+  async function leadersIn(exec: Parameters<typeof membersRepository.leadersAbove>[0], id: number): Promise<LeaderRef[]> {
+    const l = pickLeaders(await membersRepository.leadersAbove(exec, [id]));
+    const out: LeaderRef[] = [];
+    if (l.manager) out.push({ position: 'Manager', ...l.manager });
+    if (l.agencyManager) out.push({ position: 'AgencyManager', ...l.agencyManager });
+    if (l.agencyOwner) out.push({ position: 'AgencyOwner', ...l.agencyOwner });
+    return out.filter((leader) => leader.id !== id);
   }
 
   /** Shapes rows as admins see them, with their derived hierarchy. */
@@ -450,6 +467,11 @@ export function createMembersService(
       await requireMember(id);
       return membersRepository.recruitsOf(db, id);
     },
+
+    leadersIn,
+
+    /** A member, deactivated included, or 404. */
+    requireMember,
 
     /** gethiearchy: sponsor, manager, agency manager and agency owner, as ids and full names. */
     async hierarchy(id: number): Promise<HierarchyResponse> {

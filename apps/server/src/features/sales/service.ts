@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { conflict } from '../../platform/errors.ts';
 import { nowIso } from '../../platform/tokens.ts';
+import type { CommissionsService } from '../commissions/service.ts';
 import type { DealsService } from '../deals/service.ts';
 import { salesRepository, type SaleRow } from './repository.ts';
 
@@ -33,7 +34,11 @@ function toRecord(row: SaleRow): SaleRecord {
  * Sales of spec §3/§7, each made from one deal of the same member (DESIGN §6). Callers have
  * already checked that the session may act for the member (requireSelfOrAdmin).
  */
-export function createSalesService(db: Kysely<Database>, deals: Pick<DealsService, 'requireOwned'>) {
+export function createSalesService(
+  db: Kysely<Database>,
+  deals: Pick<DealsService, 'requireOwned'>,
+  commissions: Pick<CommissionsService, 'recordSale'>,
+) {
   return {
     /** getsales: newest effective date first. */
     async list(memberId: number): Promise<SaleRecord[]> {
@@ -41,9 +46,9 @@ export function createSalesService(db: Kysely<Database>, deals: Pick<DealsServic
     },
 
     /**
-     * addsales: the sale of one of the member's deals, in one transaction. A deal is sold once:
-     * a second try is 409, and under two simultaneous requests the unique index on deal_id
-     * lets exactly one through.
+     * addsales: the sale of one of the member's deals and its commission entries (decision 016),
+     * in one transaction. A deal is sold once: a second try is 409, and under two simultaneous
+     * requests the unique index on deal_id lets exactly one through.
      */
     async add({ id: memberId, formData: f }: AddSale): Promise<SaleRecord> {
       try {
@@ -68,6 +73,7 @@ export function createSalesService(db: Kysely<Database>, deals: Pick<DealsServic
             createdat: nowIso(),
           };
           const id = await salesRepository.insert(trx, row);
+          await commissions.recordSale(trx, { id, member_id: memberId, product: row.product, tcv_centavos: row.tcv_centavos });
           return toRecord({ ...row, id });
         });
       } catch (err) {

@@ -1,0 +1,336 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { CommissionKind, RateKind } from '@ahente/contract/commissions';
+import { hasRowLocks } from '../../db/locks.ts';
+import type { CommissionEntriesTable, Database } from '../../db/schema.ts';
+
+type Exec = Kysely<Database> | Transaction<Database>;
+export type NewEntry = Omit<CommissionEntriesTable, 'id' | 'statement_id'>;
+
+/** An entry as the ledger shows it: with its sale, its seller's name and its statement's payment. */
+export interface EntryRow {
+  id: number;
+  member_id: number;
+  kind: CommissionKind;
+  sale_id: number | null;
+  seller_id: number | null;
+  position: string | null;
+  rule: string;
+  rate_hundredths: number | null;
+  base_centavos: number | null;
+  amount_centavos: number;
+  entry_date: string;
+  period: string;
+  statement_id: number | null;
+  reason: string | null;
+  created_at: string;
+  customer_name: string | null;
+  product: string | null;
+  seller_f_name: string | null;
+  seller_m_name: string | null;
+  seller_l_name: string | null;
+  paid_on: string | null;
+}
+
+const num = (v: unknown) => Number(v ?? 0);
+
+function entriesQuery(db: Exec) {
+  return db
+    .selectFrom('commission_entries as e')
+    .leftJoin('sales as s', 's.id', 'e.sale_id')
+    .leftJoin('members as seller', 'seller.id', 'e.seller_id')
+    .leftJoin('commission_statements as st', 'st.id', 'e.statement_id')
+    .select([
+      'e.id',
+      'e.member_id',
+      'e.kind',
+      'e.sale_id',
+      'e.seller_id',
+      'e.position',
+      'e.rule',
+      'e.rate_hundredths',
+      'e.base_centavos',
+      'e.amount_centavos',
+      'e.entry_date',
+      'e.period',
+      'e.statement_id',
+      'e.reason',
+      'e.created_at',
+      's.customer_name',
+      's.product',
+      'seller.f_name as seller_f_name',
+      'seller.m_name as seller_m_name',
+      'seller.l_name as seller_l_name',
+      'st.paid_on',
+    ]);
+}
+
+/** Statements with their member's name and bank details (the payout needs them; null when none). */
+function statementsQuery(db: Exec) {
+  return db
+    .selectFrom('commission_statements as st')
+    .innerJoin('members as m', 'm.id', 'st.member_id')
+    .leftJoin('bank_details as b', 'b.member_id', 'st.member_id')
+    .select([
+      'st.id',
+      'st.member_id',
+      'st.period',
+      'st.total_centavos',
+      'st.entry_count',
+      'st.created_at',
+      'st.paid_on',
+      'st.paid_reference',
+      'm.f_name',
+      'm.m_name',
+      'm.l_name',
+      'b.bank_name',
+      'b.account_number',
+      'b.account_name',
+    ]);
+}
+
+export const commissionsRepository = {
+  // ------------------------------------------------------------ rates
+
+  insertRate(
+    db: Exec,
+    row: { kind: RateKind; key: string; rate_hundredths: number; effective_from: string; created_at: string; created_by: number | null },
+  ) {
+    return db.insertInto('commission_rates').values(row).returning('id').executeTakeFirstOrThrow();
+  },
+
+  /** Every rate ever set, with who set it; newest effective date first, then newest set. */
+  allRates(db: Exec) {
+    return db
+      .selectFrom('commission_rates as r')
+      .leftJoin('members as m', 'm.id', 'r.created_by')
+      .select(['r.id', 'r.kind', 'r.key', 'r.rate_hundredths', 'r.effective_from', 'r.created_at', 'm.f_name', 'm.m_name', 'm.l_name'])
+      .orderBy('r.kind')
+      .orderBy('r.key')
+      .orderBy('r.effective_from', 'desc')
+      .orderBy('r.id', 'desc')
+      .execute();
+  },
+
+  /**
+   * The rate in force on `day` for each of `keys` of `kind`: the latest effective_from on or before
+   * it, the latest set when two share a date. Keys with no such rate are absent.
+   */
+  async ratesOn(db: Exec, kind: RateKind, keys: readonly string[], day: string): Promise<Map<string, number>> {
+    if (keys.length === 0) return new Map();
+    const rows = await db
+      .selectFrom('commission_rates')
+      .select(['key', 'rate_hundredths'])
+      .where('kind', '=', kind)
+      .where('key', 'in', keys)
+      .where('effective_from', '<=', day)
+      .orderBy('key')
+      .orderBy('effective_from', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    const out = new Map<string, number>();
+    for (const r of rows) if (!out.has(r.key)) out.set(r.key, r.rate_hundredths);
+    return out;
+  },
+
+  // ------------------------------------------------------------ periods
+
+  /**
+   * The row of month `period`, made if missing, and locked until the transaction ends: shared for
+   * a writer of entries, exclusive for a close (PostgreSQL; SQLite runs transactions one at a
+   * time). A close therefore waits for every entry being written into its month, and an entry
+   * written after a close sees the month closed.
+   */
+  async lockPeriod(db: Exec, period: string, mode: 'share' | 'update') {
+    await db
+      .insertInto('commission_periods')
+      .values({ period, closed_at: null, closed_by: null })
+      .onConflict((oc) => oc.column('period').doNothing())
+      .execute();
+    const query = db.selectFrom('commission_periods').select(['period', 'closed_at']).where('period', '=', period);
+    const locked = hasRowLocks(db) ? (mode === 'share' ? query.forShare() : query.forUpdate()) : query;
+    return locked.executeTakeFirstOrThrow();
+  },
+
+  markPeriodClosed(db: Exec, period: string, at: string, by: number) {
+    return db.updateTable('commission_periods').set({ closed_at: at, closed_by: by }).where('period', '=', period).execute();
+  },
+
+  /** Every month with entries, statements or a close, newest first, with what admins need to see. */
+  async periods(db: Exec) {
+    const periods = await db
+      .selectFrom('commission_periods as p')
+      .leftJoin('members as m', 'm.id', 'p.closed_by')
+      .select(['p.period', 'p.closed_at', 'm.f_name', 'm.m_name', 'm.l_name'])
+      .orderBy('p.period', 'desc')
+      .execute();
+    const open = await db
+      .selectFrom('commission_entries')
+      .select(['period', sql<number>`count(*)`.as('n'), sql<number>`coalesce(sum(amount_centavos), 0)`.as('total')])
+      .where('statement_id', 'is', null)
+      .groupBy('period')
+      .execute();
+    const statements = await db
+      .selectFrom('commission_statements')
+      .select([
+        'period',
+        sql<number>`count(*)`.as('n'),
+        sql<number>`coalesce(sum(total_centavos), 0)`.as('total'),
+        sql<number>`coalesce(sum(case when paid_on is null then 0 else 1 end), 0)`.as('paid'),
+      ])
+      .groupBy('period')
+      .execute();
+    const openBy = new Map(open.map((r) => [r.period, r]));
+    const stBy = new Map(statements.map((r) => [r.period, r]));
+    return periods.map((p) => {
+      const o = openBy.get(p.period);
+      const s = stBy.get(p.period);
+      return {
+        ...p,
+        open_entries: num(o?.n),
+        open_total: num(o?.total),
+        statements: num(s?.n),
+        statements_total: num(s?.total),
+        paid: num(s?.paid),
+      };
+    });
+  },
+
+  // ------------------------------------------------------------ entries
+
+  async insertEntries(db: Exec, rows: NewEntry[]): Promise<number[]> {
+    if (rows.length === 0) return [];
+    const ids = await db.insertInto('commission_entries').values(rows).returning('id').execute();
+    return ids.map((r) => r.id);
+  },
+
+  entriesByIds(db: Exec, ids: number[]): Promise<EntryRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return entriesQuery(db).where('e.id', 'in', ids).orderBy('e.id').execute() as Promise<EntryRow[]>;
+  },
+
+  /** A member's entries, newest recorded first, by recorded date (inclusive) and kind. */
+  ledger(db: Exec, memberId: number, filter: { from: string | null; to: string | null; kind: CommissionKind | null }): Promise<EntryRow[]> {
+    return entriesQuery(db)
+      .where('e.member_id', '=', memberId)
+      .$if(filter.from !== null, (q) => q.where('e.entry_date', '>=', filter.from!))
+      .$if(filter.to !== null, (q) => q.where('e.entry_date', '<=', filter.to!))
+      .$if(filter.kind !== null, (q) => q.where('e.kind', '=', filter.kind!))
+      .orderBy('e.entry_date', 'desc')
+      .orderBy('e.id', 'desc')
+      .execute() as Promise<EntryRow[]>;
+  },
+
+  /** A statement's entries in the order they were recorded. */
+  statementEntries(db: Exec, statementId: number): Promise<EntryRow[]> {
+    return entriesQuery(db).where('e.statement_id', '=', statementId).orderBy('e.entry_date').orderBy('e.id').execute() as Promise<
+      EntryRow[]
+    >;
+  },
+
+  /** Every adjustment with whose it is and who made it, newest first. */
+  adjustments(db: Exec) {
+    return entriesQuery(db)
+      .innerJoin('members as owner', 'owner.id', 'e.member_id')
+      .leftJoin('members as admin', 'admin.id', 'e.created_by')
+      .select([
+        'owner.f_name as owner_f_name',
+        'owner.m_name as owner_m_name',
+        'owner.l_name as owner_l_name',
+        'admin.f_name as admin_f_name',
+        'admin.m_name as admin_m_name',
+        'admin.l_name as admin_l_name',
+      ])
+      .where('e.kind', '=', 'adjustment')
+      .orderBy('e.id', 'desc')
+      .execute();
+  },
+
+  /** A member's totals: recorded in [monthStart, monthEnd], not yet on a paid statement, and paid. */
+  async summary(db: Exec, memberId: number, monthStart: string, monthEnd: string) {
+    const row = await db
+      .selectFrom('commission_entries as e')
+      .leftJoin('commission_statements as st', 'st.id', 'e.statement_id')
+      .select([
+        sql<number>`coalesce(sum(case when e.entry_date >= ${monthStart} and e.entry_date <= ${monthEnd} then e.amount_centavos else 0 end), 0)`.as(
+          'month',
+        ),
+        sql<number>`coalesce(sum(case when st.paid_on is null then e.amount_centavos else 0 end), 0)`.as('pending'),
+        sql<number>`coalesce(sum(case when st.paid_on is null then 0 else e.amount_centavos end), 0)`.as('paid'),
+      ])
+      .where('e.member_id', '=', memberId)
+      .executeTakeFirstOrThrow();
+    return { month: num(row.month), pending: num(row.pending), paid: num(row.paid) };
+  },
+
+  // ------------------------------------------------------------ closing and statements
+
+  /**
+   * Posts the open entries of `period` to one statement per member, in the database: the rows
+   * never pass through this process, so closing 300,000 entries takes no more memory than 3.
+   */
+  async postPeriod(db: Exec, period: string, now: string): Promise<{ statements: number; entries: number; total: number }> {
+    await db
+      .insertInto('commission_statements')
+      .columns(['member_id', 'period', 'total_centavos', 'entry_count', 'created_at'])
+      .expression(
+        db
+          .selectFrom('commission_entries')
+          .select([
+            'member_id',
+            'period',
+            sql<number>`sum(amount_centavos)`.as('total_centavos'),
+            sql<number>`count(*)`.as('entry_count'),
+            sql<string>`${now}`.as('created_at'),
+          ])
+          .where('period', '=', period)
+          .where('statement_id', 'is', null)
+          .groupBy(['member_id', 'period']),
+      )
+      .execute();
+    await db
+      .updateTable('commission_entries')
+      .set({
+        statement_id: (eb) =>
+          eb
+            .selectFrom('commission_statements as st')
+            .select('st.id')
+            .whereRef('st.member_id', '=', 'commission_entries.member_id')
+            .whereRef('st.period', '=', 'commission_entries.period'),
+      })
+      .where('period', '=', period)
+      .where('statement_id', 'is', null)
+      .execute();
+    const row = await db
+      .selectFrom('commission_statements')
+      .select([
+        sql<number>`count(*)`.as('n'),
+        sql<number>`coalesce(sum(entry_count), 0)`.as('entries'),
+        sql<number>`coalesce(sum(total_centavos), 0)`.as('total'),
+      ])
+      .where('period', '=', period)
+      .executeTakeFirstOrThrow();
+    return { statements: num(row.n), entries: num(row.entries), total: num(row.total) };
+  },
+
+  statementsOfMember(db: Exec, memberId: number) {
+    return statementsQuery(db).where('st.member_id', '=', memberId).orderBy('st.period', 'desc').execute();
+  },
+
+  statementsOfPeriod(db: Exec, period: string) {
+    return statementsQuery(db).where('st.period', '=', period).orderBy('m.l_name').orderBy('m.f_name').orderBy('st.member_id').execute();
+  },
+
+  statement(db: Exec, id: number) {
+    return statementsQuery(db).where('st.id', '=', id).executeTakeFirst();
+  },
+
+  /** The statement's row, locked until the transaction ends (PostgreSQL), for marking it paid. */
+  lockStatement(db: Exec, id: number) {
+    const query = db.selectFrom('commission_statements').select(['id', 'period', 'paid_on']).where('id', '=', id);
+    return (hasRowLocks(db) ? query.forUpdate() : query).executeTakeFirst();
+  },
+
+  markPaid(db: Exec, id: number, paid: { paid_on: string; paid_reference: string; paid_at: string; paid_by: number }) {
+    return db.updateTable('commission_statements').set(paid).where('id', '=', id).where('paid_on', 'is', null).executeTakeFirst();
+  },
+};

@@ -1,0 +1,425 @@
+import type { Kysely, Transaction } from 'kysely';
+import {
+  commissionCentavos,
+  hundredthsToPercent,
+  LEADER_POSITIONS,
+  type AdjustmentRecord,
+  type ClosePeriodResponse,
+  type CommissionSummary,
+  type LedgerEntry,
+  type LedgerResponse,
+  type LeaderPosition,
+  type PeriodRecord,
+  type RateRecord,
+  type RateSchedule,
+  type RatesResponse,
+  type SetRate,
+  type StatementRecord,
+} from '@ahente/contract/commissions';
+import type { adjustmentRequest, ledgerRequest, markPaidRequest } from '@ahente/contract/commissions';
+import { categoryOf, PRODUCTS } from '@ahente/contract/catalogue';
+import { todayInManila } from '@ahente/contract/dates';
+import { centavosToPesos } from '@ahente/contract/money';
+import type { z } from 'zod';
+import type { Database } from '../../db/schema.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import type { Auth } from '../../platform/sessions.ts';
+import type { MembersService } from '../members/service.ts';
+import { commissionsRepository as repo, type EntryRow, type NewEntry } from './repository.ts';
+import { statementPdf, statementWorkbook, payoutWorkbook, type StatementDocument } from './statement-files.ts';
+
+type Exec = Kysely<Database> | Transaction<Database>;
+
+const POSITION_LABELS: Record<LeaderPosition, string> = {
+  Manager: 'Manager',
+  AgencyManager: 'Agency Manager',
+  AgencyOwner: 'Agency Owner',
+};
+
+const fullName = (m: { f_name: string | null; m_name: string | null; l_name: string | null }) =>
+  [m.f_name, m.m_name, m.l_name].filter(Boolean).join(' ');
+
+/** The month after YYYY-MM. */
+export function nextPeriod(period: string): string {
+  const [y, m] = period.split('-').map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+}
+
+/** The last day of a month, YYYY-MM-DD. */
+function lastDayOf(period: string): string {
+  const [y, m] = period.split('-').map(Number) as [number, number];
+  return `${period}-${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, '0')}`;
+}
+
+function toEntry(r: EntryRow): LedgerEntry {
+  const status = r.statement_id === null ? 'open' : r.paid_on === null ? 'posted' : 'paid';
+  return {
+    id: r.id,
+    kind: r.kind,
+    member_id: r.member_id,
+    entry_date: r.entry_date,
+    period: r.period,
+    amount: centavosToPesos(Number(r.amount_centavos)),
+    rate: r.rate_hundredths === null ? null : hundredthsToPercent(r.rate_hundredths),
+    base: r.base_centavos === null ? null : centavosToPesos(Number(r.base_centavos)),
+    rule: r.rule,
+    position: (r.position as LeaderPosition | null) ?? null,
+    sale_id: r.sale_id,
+    customer_name: r.customer_name,
+    product: r.product,
+    seller_id: r.seller_id,
+    seller_name: r.seller_id === null ? null : fullName({ f_name: r.seller_f_name, m_name: r.seller_m_name, l_name: r.seller_l_name }),
+    reason: r.reason,
+    status,
+    statement_id: r.statement_id,
+    created_at: r.created_at,
+  };
+}
+
+type StatementRow = Awaited<ReturnType<typeof repo.statementsOfPeriod>>[number];
+function toStatement(r: StatementRow, withBank = false): StatementRecord {
+  return {
+    id: r.id,
+    member_id: r.member_id,
+    member_name: fullName(r),
+    period: r.period,
+    total: centavosToPesos(Number(r.total_centavos)),
+    entry_count: Number(r.entry_count),
+    created_at: r.created_at,
+    paid_on: r.paid_on,
+    paid_reference: r.paid_reference,
+    ...(withBank ? { has_bank_details: r.account_number !== null } : {}),
+  };
+}
+
+/** A sale as its commissions need it (sales/service.ts calls recordSale inside its transaction). */
+export interface SoldSale {
+  id: number;
+  member_id: number;
+  product: string;
+  tcv_centavos: number;
+}
+
+/**
+ * Commissions (issue 12, decision 016): the schedule of rates, the ledger written with each sale,
+ * adjustments, closing a month into statements, and paying them.
+ */
+export function createCommissionsService(
+  db: Kysely<Database>,
+  members: Pick<MembersService, 'leadersIn' | 'requireMember'>,
+  options: { agencyName: string; now?: () => Date },
+) {
+  const now = () => options.now?.() ?? new Date();
+
+  /**
+   * The month an entry recorded on `day` belongs to, its row locked (shared) until the
+   * transaction ends: the day's month, or when that month is closed already, the first open
+   * month after it (an entry is never added to a closed statement, nor lost).
+   */
+  async function openPeriodFor(trx: Exec, day: string): Promise<string> {
+    let period = day.slice(0, 7);
+    for (;;) {
+      const row = await repo.lockPeriod(trx, period, 'share');
+      if (row.closed_at === null) return period;
+      period = nextPeriod(period);
+    }
+  }
+
+  async function recordEntries(trx: Exec, rows: NewEntry[]): Promise<number[]> {
+    return repo.insertEntries(trx, rows);
+  }
+
+  function schedules(kind: 'product' | 'override', keys: readonly string[], history: RateRecord[], today: string): RateSchedule[] {
+    return keys.map((key) => {
+      const mine = history.filter((r) => r.kind === kind && r.key === key); // newest effective date first, then newest set
+      const current = mine.find((r) => r.effective_from <= today) ?? null;
+      const upcoming = mine.filter((r) => r.effective_from > today);
+      const next = upcoming.length ? upcoming[upcoming.length - 1]! : null;
+      // Among rates sharing the nearest future date, the latest set is the one that will apply.
+      const nextRate = next ? upcoming.find((r) => r.effective_from === next.effective_from)! : null;
+      return {
+        key,
+        category: kind === 'product' ? (categoryOf(key) ?? null) : null,
+        current: current?.rate ?? null,
+        current_from: current?.effective_from ?? null,
+        next: nextRate?.rate ?? null,
+        next_from: nextRate?.effective_from ?? null,
+        history: mine,
+      };
+    });
+  }
+
+  async function requireStatementOf(memberId: number, statementId: number): Promise<StatementDocument> {
+    const row = await repo.statement(db, statementId);
+    if (!row || row.member_id !== memberId) throw notFound('Statement not found');
+    const entries = (await repo.statementEntries(db, statementId)).map(toEntry);
+    return { agencyName: options.agencyName, statement: toStatement(row), entries };
+  }
+
+  return {
+    // ---------------------------------------------------------------- the sale's entries
+
+    /**
+     * The entries of a sale, written in the sale's transaction: the agent's product rate of TCV,
+     * and each of the nearest Manager, Agency Manager and Agency Owner above the agent their
+     * override rate, as the rates and the hierarchy stand on the day the sale is recorded. No
+     * rate (or a 0 % rate) earns nothing and writes no entry.
+     */
+    async recordSale(trx: Transaction<Database>, sale: SoldSale): Promise<void> {
+      const at = now();
+      const today = todayInManila(at);
+      const productRate = (await repo.ratesOn(trx, 'product', [sale.product], today)).get(sale.product);
+      const overrideRates = await repo.ratesOn(trx, 'override', LEADER_POSITIONS, today);
+      const paying = [...overrideRates.values()].some((r) => r > 0);
+      if (!productRate && !paying) return;
+
+      const period = await openPeriodFor(trx, today);
+      const base = {
+        sale_id: sale.id,
+        base_centavos: sale.tcv_centavos,
+        entry_date: today,
+        period,
+        reason: null,
+        created_by: null,
+        created_at: at.toISOString(),
+      };
+      const rows: NewEntry[] = [];
+      if (productRate) {
+        rows.push({
+          ...base,
+          member_id: sale.member_id,
+          kind: 'sale',
+          seller_id: sale.member_id,
+          position: null,
+          rule: `Product rate: ${sale.product}`,
+          rate_hundredths: productRate,
+          amount_centavos: commissionCentavos(sale.tcv_centavos, productRate),
+        });
+      }
+      if (paying) {
+        for (const leader of await members.leadersIn(trx, sale.member_id)) {
+          const rate = overrideRates.get(leader.position);
+          // The seller never earns an override on their own sale (leadersIn leaves them out too).
+          if (!rate || leader.id === sale.member_id) continue;
+          rows.push({
+            ...base,
+            member_id: leader.id,
+            kind: 'override',
+            seller_id: sale.member_id,
+            position: leader.position,
+            rule: `${POSITION_LABELS[leader.position]} override`,
+            rate_hundredths: rate,
+            amount_centavos: commissionCentavos(sale.tcv_centavos, rate),
+          });
+        }
+      }
+      await recordEntries(trx, rows);
+    },
+
+    // ---------------------------------------------------------------- rates
+
+    async rates(): Promise<RatesResponse> {
+      const today = todayInManila(now());
+      const history: RateRecord[] = (await repo.allRates(db)).map((r) => ({
+        id: r.id,
+        kind: r.kind,
+        key: r.key,
+        rate: hundredthsToPercent(r.rate_hundredths),
+        effective_from: r.effective_from,
+        created_at: r.created_at,
+        created_by_name: r.f_name === null ? null : fullName(r),
+      }));
+      return {
+        as_of: today,
+        products: schedules('product', PRODUCTS, history, today),
+        overrides: schedules('override', LEADER_POSITIONS, history, today),
+      };
+    },
+
+    /** A new rate from a date on: today or later, so no sale already recorded is priced again. */
+    async setRate(auth: Auth, input: SetRate): Promise<RateRecord> {
+      const at = now();
+      if (input.effective_from < todayInManila(at)) {
+        throw badRequest('Effective from must be today or later: a rate never changes sales already recorded');
+      }
+      const { id } = await repo.insertRate(db, {
+        kind: input.kind,
+        key: input.key,
+        rate_hundredths: input.rate,
+        effective_from: input.effective_from,
+        created_at: at.toISOString(),
+        created_by: auth.memberId,
+      });
+      const admin = await members.requireMember(auth.memberId);
+      return {
+        id,
+        kind: input.kind,
+        key: input.key,
+        rate: hundredthsToPercent(input.rate),
+        effective_from: input.effective_from,
+        created_at: at.toISOString(),
+        created_by_name: fullName(admin),
+      };
+    },
+
+    // ---------------------------------------------------------------- ledger
+
+    async ledger(input: z.output<typeof ledgerRequest>): Promise<LedgerResponse> {
+      await members.requireMember(input.id);
+      const entries = (await repo.ledger(db, input.id, { from: input.from, to: input.to, kind: input.kind })).map(toEntry);
+      const total = entries.reduce((sum, e) => sum + Math.round(e.amount * 100), 0);
+      return { entries, total: centavosToPesos(total) };
+    },
+
+    async summary(memberId: number): Promise<CommissionSummary> {
+      await members.requireMember(memberId);
+      const month = todayInManila(now()).slice(0, 7);
+      const s = await repo.summary(db, memberId, `${month}-01`, lastDayOf(month));
+      return {
+        month,
+        earned_this_month: centavosToPesos(s.month),
+        pending: centavosToPesos(s.pending),
+        paid_to_date: centavosToPesos(s.paid),
+      };
+    },
+
+    // ---------------------------------------------------------------- adjustments
+
+    async addAdjustment(auth: Auth, input: z.output<typeof adjustmentRequest>): Promise<LedgerEntry> {
+      await members.requireMember(input.member_id);
+      const at = now();
+      const today = todayInManila(at);
+      const [id] = await db.transaction().execute(async (trx) => {
+        const period = await openPeriodFor(trx, today);
+        return recordEntries(trx, [
+          {
+            member_id: input.member_id,
+            kind: 'adjustment',
+            sale_id: null,
+            seller_id: null,
+            position: null,
+            rule: 'Adjustment',
+            rate_hundredths: null,
+            base_centavos: null,
+            amount_centavos: input.amount,
+            entry_date: today,
+            period,
+            reason: input.reason,
+            created_by: auth.memberId,
+            created_at: at.toISOString(),
+          },
+        ]);
+      });
+      const [row] = await repo.entriesByIds(db, [id!]);
+      return toEntry(row!);
+    },
+
+    async adjustments(): Promise<AdjustmentRecord[]> {
+      return (await repo.adjustments(db)).map((r) => ({
+        ...toEntry(r),
+        member_name: fullName({ f_name: r.owner_f_name, m_name: r.owner_m_name, l_name: r.owner_l_name }),
+        created_by_name:
+          r.admin_f_name === null ? null : fullName({ f_name: r.admin_f_name, m_name: r.admin_m_name, l_name: r.admin_l_name }),
+      }));
+    },
+
+    // ---------------------------------------------------------------- periods and statements
+
+    async periods(): Promise<PeriodRecord[]> {
+      return (await repo.periods(db)).map((p) => ({
+        period: p.period,
+        closed_at: p.closed_at,
+        closed_by_name: p.f_name === null ? null : fullName(p),
+        open_total: centavosToPesos(p.open_total),
+        open_entries: p.open_entries,
+        statements: p.statements,
+        statements_total: centavosToPesos(p.statements_total),
+        paid: p.paid,
+        unpaid: p.statements - p.paid,
+      }));
+    },
+
+    /**
+     * Closes a month: its open entries go to one statement per member, all in one transaction
+     * that holds the month's row exclusively, so a second close (at the same time or later) finds
+     * it closed (409) and a sale being recorded into the month is either in or rolls forward.
+     */
+    async closePeriod(auth: Auth, period: string): Promise<ClosePeriodResponse> {
+      const at = now();
+      if (period > todayInManila(at).slice(0, 7)) throw badRequest('A month can be closed once it has begun');
+      return db.transaction().execute(async (trx) => {
+        const row = await repo.lockPeriod(trx, period, 'update');
+        if (row.closed_at !== null) throw conflict(`${period} is already closed`);
+        const posted = await repo.postPeriod(trx, period, at.toISOString());
+        await repo.markPeriodClosed(trx, period, at.toISOString(), auth.memberId);
+        return { period, statements: posted.statements, entries: posted.entries, total: centavosToPesos(posted.total) };
+      });
+    },
+
+    async statementsOf(memberId: number): Promise<StatementRecord[]> {
+      await members.requireMember(memberId);
+      return (await repo.statementsOfMember(db, memberId)).map((r) => toStatement(r));
+    },
+
+    async statementsOfPeriod(period: string): Promise<StatementRecord[]> {
+      return (await repo.statementsOfPeriod(db, period)).map((r) => toStatement(r, true));
+    },
+
+    async markPaid(auth: Auth, input: z.output<typeof markPaidRequest>): Promise<StatementRecord> {
+      const at = now();
+      if (input.paid_on > todayInManila(at)) throw badRequest('Paid on cannot be a future date');
+      await db.transaction().execute(async (trx) => {
+        const st = await repo.lockStatement(trx, input.statement_id);
+        if (!st) throw notFound('Statement not found');
+        if (st.paid_on !== null) throw conflict('This statement is already marked paid');
+        if (input.paid_on < `${st.period}-01`) throw badRequest('Paid on cannot be before the statement’s month');
+        await repo.markPaid(trx, st.id, {
+          paid_on: input.paid_on,
+          paid_reference: input.reference,
+          paid_at: at.toISOString(),
+          paid_by: auth.memberId,
+        });
+      });
+      return toStatement((await repo.statement(db, input.statement_id))!);
+    },
+
+    /** A member's statement as a PDF (Buffer), with its file name. */
+    async statementPdf(memberId: number, statementId: number) {
+      const doc = await requireStatementOf(memberId, statementId);
+      return { bytes: await statementPdf(doc), period: doc.statement.period };
+    },
+
+    async statementXlsx(memberId: number, statementId: number) {
+      const doc = await requireStatementOf(memberId, statementId);
+      return { bytes: await statementWorkbook(doc), period: doc.statement.period };
+    },
+
+    /**
+     * The bank's payout file of a closed month: each unpaid statement with a positive total, and
+     * the member's bank details, or a flag when there are none (the row is kept, never dropped).
+     */
+    async payoutXlsx(period: string): Promise<Buffer> {
+      const rows = await repo.statementsOfPeriod(db, period);
+      if (rows.length === 0) {
+        const closed = (await repo.periods(db)).some((p) => p.period === period && p.closed_at !== null);
+        if (!closed) throw notFound(`${period} has no statements: close the month first`);
+      }
+      return payoutWorkbook(
+        options.agencyName,
+        period,
+        rows
+          .filter((r) => r.paid_on === null && Number(r.total_centavos) > 0)
+          .map((r) => ({
+            member_id: r.member_id,
+            member_name: fullName(r),
+            bank_name: r.bank_name,
+            account_number: r.account_number,
+            account_name: r.account_name,
+            amount: centavosToPesos(Number(r.total_centavos)),
+          })),
+      );
+    },
+  };
+}
+
+export type CommissionsService = ReturnType<typeof createCommissionsService>;
