@@ -37,6 +37,21 @@ export default tseslint.config(
     ...jsxA11y.flatConfigs.recommended,
   },
   {
+    // recharts (~100 kB gzipped) loads with /reports only (decision 017): nothing else in the web
+    // app may import it, or it would join the chunks of the login page and the dashboard.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/features/reports/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'recharts', message: 'Charts belong to the reports feature (decision 017).' }],
+          patterns: [{ group: ['recharts/*'], message: 'Charts belong to the reports feature (decision 017).' }],
+        },
+      ],
+    },
+  },
+  {
     // SQL only in repositories and db/: no query builder and no sql`` anywhere else on the server.
     files: ['apps/server/src/**/*.ts'],
     ignores: [

@@ -358,6 +358,30 @@ for (const size of SIZES) {
       await axe.check();
     });
 
+    test('a manager: Performance Reports with a team, its charts, their tables and the leaderboard', async ({
+      page,
+      baseURL,
+    }, testInfo) => {
+      const manager = await createAgent(baseURL!, { position: 'Manager' });
+      const recruit = await createAgent(baseURL!, { refCode: manager.referral_code });
+      await createAgent(baseURL!, { refCode: manager.referral_code });
+      await seedSales(baseURL!, recruit, [125000, 4500.5], { effectiveDate: todayInManila() });
+      const axe = scanner(page, testInfo);
+      await signIn(page, manager);
+      await openPage(page, '/reports', 'Performance Reports');
+      await expect(page.getByRole('table', { name: 'Recruits ranked by TCV' }).locator('tbody tr')).toHaveCount(2);
+      await axe.scan('/reports team');
+      for (const card of ['TCV by month', 'Product mix']) {
+        await page
+          .getByRole('region', { name: card })
+          .getByRole('button', { name: /^Show table/ })
+          .click();
+      }
+      await expect(page.getByRole('table', { name: 'TCV by product' })).toBeVisible();
+      await axe.scan('/reports team with its tables');
+      await axe.check();
+    });
+
     test('an admin: the admin pages, the material delete confirmation and Edit Ticket', async ({ page, baseURL, agent }, testInfo) => {
       const { section, title } = await seedMaterial(baseURL!);
       const ticketTitle = `A11y ticket ${uniqueId()}`;

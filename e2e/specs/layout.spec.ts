@@ -28,12 +28,11 @@ const PLACEHOLDERS: readonly (readonly [string, string])[] = [
   ['/proposals', 'Insurance Proposals'],
   ['/estore', 'E-Store'],
   ['/university', 'University'],
-  ['/reports', 'Performance Reports'],
 ];
 
 /**
  * Routes of spec §2 whose screens are being built (deals, sales, help center, recruitment,
- * marketing, learning, settings): they must exist and show a page heading, whatever they show below it.
+ * marketing, learning, settings, reports): they must exist and show a page heading, whatever they show below it.
  */
 const MEMBER_ROUTES = [
   '/deals/dealsinput',
@@ -49,6 +48,7 @@ const MEMBER_ROUTES = [
   '/settings/bankdetails',
   '/settings/certifications',
   '/settings/hiearchy',
+  '/reports',
 ];
 const ADMIN_ROUTES = ['/admin/adminmembers', '/admin/adminmaterials', '/admin/adminticketlist', '/admin/admincommissions'];
 

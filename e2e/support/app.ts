@@ -67,8 +67,16 @@ export async function approveMember(baseURL: string, id: number): Promise<Member
   }
 }
 
-/** Records sales for an agent through the API: one deal per amount, each made into a sale. */
-export async function seedSales(baseURL: string, agent: Agent, tcvs: readonly number[]) {
+/**
+ * Records sales for an agent through the API: one deal per amount, each made into a sale (effective
+ * 2026-03-01 and product Individual unless told otherwise).
+ */
+export async function seedSales(
+  baseURL: string,
+  agent: Agent,
+  tcvs: readonly number[],
+  { effectiveDate = '2026-03-01', product = 'Individual' }: { effectiveDate?: string; product?: string } = {},
+) {
   const c = await loginApi(baseURL, agent.username, agent.password);
   try {
     for (const [i, tcv] of tcvs.entries()) {
@@ -76,7 +84,7 @@ export async function seedSales(baseURL: string, agent: Agent, tcvs: readonly nu
         id: agent.id,
         customerName: `Customer ${i + 1}`,
         transactionType: 'New',
-        product: 'Individual',
+        product,
         tcvValue: String(tcv),
         effectiveDate: '2026-02-01',
       });
@@ -93,7 +101,7 @@ export async function seedSales(baseURL: string, agent: Agent, tcvs: readonly nu
           policy: `POL-${i + 1}`,
           insurer: 'Insurer',
           planName: 'Plan',
-          effectiveDate: '2026-03-01',
+          effectiveDate,
         },
       });
       if (!saleRes.ok()) throw new Error(`addsales: ${saleRes.status()} ${await saleRes.text()}`);

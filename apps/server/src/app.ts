@@ -34,6 +34,8 @@ import { materialsRoutes } from './features/materials/routes.ts';
 import { createMaterialsService } from './features/materials/service.ts';
 import { membersRoutes } from './features/members/routes.ts';
 import { createMembersService } from './features/members/service.ts';
+import { reportsRoutes } from './features/reports/routes.ts';
+import { createReportsService } from './features/reports/service.ts';
 import { salesRoutes } from './features/sales/routes.ts';
 import { settingsRoutes } from './features/settings/routes.ts';
 import { createSettingsService } from './features/settings/service.ts';
@@ -63,7 +65,8 @@ export function buildServices({ config, db }: AppDeps) {
   const health = createHealthService(db.db);
   const tickets = createTicketsService(db.db, members);
   const settings = createSettingsService(db.db, members);
-  return { sessions, members, auth, deals, sales, commissions, storage, materials, health, tickets, geo, settings };
+  const reports = createReportsService(db.db, members);
+  return { sessions, members, auth, deals, sales, commissions, storage, materials, health, tickets, geo, settings, reports };
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -143,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     salesRoutes(api, services.sales);
     commissionsRoutes(api, services.commissions);
     ticketsRoutes(api, services.tickets);
+    reportsRoutes(api, services.reports);
   });
 
   // The built SPA and the not-found handler: public because their scope says so, and outside the

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { memberIdSchema, optionalCalendarDate } from './common.ts';
-import { enumField } from './deals.ts';
+import { optionalEnum } from './deals.ts';
 import { POSITIONS } from './enums.ts';
 
 /**
- * Performance Reports (issue 12, decision 016): a member's own sales, a leader's whole downline,
+ * Performance Reports (issue 12, decision 017): a member's own sales, a leader's whole downline,
  * or (admins) the whole agency. Sales are placed in months and periods by their effective date,
  * the date the Sales screen's From/To filters use.
  */
@@ -21,11 +21,15 @@ export const REPORT_MONTHS = 12;
 /** How many rows a leaderboard shows at most. */
 export const LEADERBOARD_SIZE = 20;
 
-/** POST reports: the scope, and the leaderboard's period (inclusive; either bound may be empty). */
+/**
+ * POST reports: the scope, and the leaderboard's period (inclusive; either bound may be empty).
+ * Without a scope (absent, null or '') the server answers the widest one this caller may ask for:
+ * 'agency' for an admin, 'team' for a leader, else 'own' (the page opens on it in one request).
+ */
 export const reportRequest = z
   .object({
     id: memberIdSchema,
-    scope: enumField('Scope', REPORT_SCOPES).optional().default('own'),
+    scope: optionalEnum('Scope', REPORT_SCOPES),
     from: optionalCalendarDate('From'),
     to: optionalCalendarDate('To'),
   })

@@ -200,6 +200,8 @@ const MATRIX: Record<RouteName, Row> = {
     expect: adminsOnly,
   },
   payoutExport: { call: async () => ({ params: { period: '2001-01' } }), expect: adminsOnly },
+  // Performance Reports (decision 017): the owner's own report; 'team' and 'agency' are the service's rules.
+  reports: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
 };
 
 async function clientFor(caller: Caller): Promise<TestClient> {

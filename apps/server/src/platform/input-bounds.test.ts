@@ -157,6 +157,8 @@ const cases = (): Case[] => [
   { url: '/api/closeperiod', body: () => ({ period: '2026-01' }) },
   { url: '/api/periodstatements', body: () => ({ period: '2026-01' }) },
   { url: '/api/markstatementpaid', body: () => ({ statement_id: '1', paid_on: '2026-01-31', reference: 'BDO-0001' }) },
+  // Performance Reports (decision 017).
+  { url: '/api/reports', body: () => ({ id: adminId, scope: 'team', from: '2026-01-01', to: '2026-12-31' }) },
 ];
 
 /** Every path to a string (or id) leaf of a body. */

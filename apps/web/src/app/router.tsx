@@ -48,6 +48,7 @@ const HelpCenterPage = lazyPage(() => import('../features/tickets/help-center-pa
 const AdminTicketsPage = lazyPage(() => import('../features/tickets/admin-tickets-page'), 'AdminTicketsPage');
 const CommissionsPage = lazyPage(() => import('../features/commissions/commissions-page'), 'CommissionsPage');
 const AdminCommissionsPage = lazyPage(() => import('../features/commissions/admin-commissions-page'), 'AdminCommissionsPage');
+const ReportsPage = lazyPage(() => import('../features/reports/reports-page'), 'ReportsPage');
 const RecruitmentPage = lazyPage(() => import('../features/members/recruitment-page'), 'RecruitmentPage');
 const AdminMembersPage = lazyPage(() => import('../features/members/admin-members-page'), 'AdminMembersPage');
 const SettingsLayout = lazyPage(() => import('../features/settings/settings-layout'), 'SettingsLayout');
@@ -125,7 +126,7 @@ export const router = createBrowserRouter([
                     ),
                   },
                   { path: 'commissions', element: <CommissionsPage /> },
-                  { path: 'reports', element: soon('Performance Reports') },
+                  { path: 'reports', element: <ReportsPage /> },
                   {
                     path: 'learning',
                     element: (

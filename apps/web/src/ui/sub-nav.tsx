@@ -15,6 +15,8 @@ interface SubNavProps {
   labelHidden?: boolean;
   /** Links that do not fit one row wrap to the next (instead of the row scrolling sideways). */
   wrap?: boolean;
+  /** The `to` of the current item, when the path alone does not tell (links that differ by a query, `?scope=team`). */
+  current?: string;
   className?: string;
 }
 
@@ -22,7 +24,7 @@ interface SubNavProps {
  * The sub-navigation of an area (spec §2 Layout: "Your Deals", "Your Sales"): its title and a row
  * of links; the current page's link is highlighted and marked aria-current="page".
  */
-export function SubNav({ label, items, labelHidden = false, wrap = false, className }: SubNavProps) {
+export function SubNav({ label, items, labelHidden = false, wrap = false, current, className }: SubNavProps) {
   const { pathname } = useLocation();
   const labelId = useId();
   return (
@@ -32,7 +34,7 @@ export function SubNav({ label, items, labelHidden = false, wrap = false, classN
       </span>
       <ul className={cn('flex max-w-full gap-1 rounded-lg bg-slate-200/60 p-1', wrap ? 'flex-wrap' : 'overflow-x-auto')}>
         {items.map((item) => {
-          const active = pathname === item.to || pathname.startsWith(`${item.to}/`);
+          const active = current !== undefined ? current === item.to : pathname === item.to || pathname.startsWith(`${item.to}/`);
           return (
             <li key={item.to} className="shrink-0">
               <Link

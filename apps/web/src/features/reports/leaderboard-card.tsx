@@ -1,0 +1,108 @@
+import { CalendarDays, Trophy, UserRoundPlus } from 'lucide-react';
+import { formatPeso } from '@ahente/contract/money';
+import { LEADERBOARD_SIZE, type ReportResponse } from '@ahente/contract/reports';
+import type { DateRange } from '../../lib/use-date-range-filter';
+import { Button } from '../../ui/button';
+import { CardSection } from '../../ui/card';
+import { DateRangeFilter } from '../../ui/date-range-filter';
+import { Notice } from '../../ui/notice';
+import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from '../../ui/table';
+import { TableBodyStates, type ListQueryState } from '../../ui/table-states';
+import { FIGURES_TABLE } from './chart-figures';
+import { formatCount, positionLabel } from './report-format';
+
+const COLUMNS = 4;
+
+interface LeaderboardCardProps {
+  scope: 'team' | 'agency';
+  rows: ReportResponse['leaderboard'] | undefined;
+  query: ListQueryState;
+  range: DateRange;
+  /** Whether the period is this month already (its button is then disabled). */
+  isThisMonth: boolean;
+  onThisMonth: () => void;
+  /** To is before From: the period is not asked for until it is fixed. */
+  invalidPeriod: boolean;
+  className?: string;
+}
+
+/**
+ * The leaderboard (decision 017): a leader's direct recruits, or every agent for an admin, ranked
+ * by their own TCV with an effective date in From–To (inclusive; this month unless changed), then
+ * by number of sales, then name. Recruits who sold nothing show ₱0.00.
+ */
+export function LeaderboardCard({ scope, rows, query, range, isThisMonth, onThisMonth, invalidPeriod, className }: LeaderboardCardProps) {
+  const who = scope === 'team' ? 'Your direct recruits' : 'Every agent';
+  return (
+    <CardSection
+      title="Leaderboard"
+      icon={<Trophy />}
+      description={`${who}, ranked by their own TCV with an effective date in the period (top ${LEADERBOARD_SIZE}).`}
+      className={className}
+      aria-busy={query.isFetching || undefined}
+    >
+      <div className="space-y-3 pb-4">
+        <DateRangeFilter range={range} fromLabel="From:" toLabel="To:">
+          <Button variant="outline" onClick={onThisMonth} disabled={isThisMonth}>
+            <CalendarDays aria-hidden="true" />
+            This month
+          </Button>
+        </DateRangeFilter>
+        {invalidPeriod && <Notice tone="warning">To must not be before From.</Notice>}
+      </div>
+      {/* Edge to edge in the card, as the charts' tables. */}
+      <div className="-mx-5 -mb-5 overflow-hidden rounded-b-xl border-t border-slate-200">
+        <Table caption={scope === 'team' ? 'Recruits ranked by TCV' : 'Agents ranked by TCV'} className={FIGURES_TABLE}>
+          <TableHead>
+            <tr>
+              <TableHeaderCell numeric className="w-12">
+                #
+              </TableHeaderCell>
+              <TableHeaderCell>Name</TableHeaderCell>
+              <TableHeaderCell numeric className="hidden sm:table-cell">
+                Sales
+              </TableHeaderCell>
+              <TableHeaderCell numeric>TCV</TableHeaderCell>
+            </tr>
+          </TableHead>
+          <TableBodyStates
+            columns={COLUMNS}
+            query={query}
+            loadingLabel="Loading the leaderboard…"
+            skeletonClassName={(column) => (column === 1 ? 'h-4 w-32' : 'h-4 w-12')}
+            errorMessage="The leaderboard could not be loaded."
+            empty={(rows?.length ?? 0) === 0}
+            emptyIcon={<UserRoundPlus />}
+            emptyTitle={scope === 'team' ? 'No recruits yet' : 'No agents yet'}
+            emptyDescription={scope === 'team' ? 'Agents who sign up with your referral code appear here.' : undefined}
+          >
+            {rows?.map((row) => (
+              <TableRow key={row.id}>
+                <TableCell numeric className="text-slate-500">
+                  {row.rank}
+                </TableCell>
+                <TableCell className="min-w-28">
+                  <span className="block font-medium text-slate-900">{row.name}</span>
+                  <span className="block text-xs text-slate-500">
+                    {positionLabel(row.position)}
+                    {/* A phone has no room for the Sales column: the count goes under the name. */}
+                    <span className="sm:hidden">
+                      {' · '}
+                      {formatCount(row.count)} {row.count === 1 ? 'sale' : 'sales'}
+                    </span>
+                  </span>
+                </TableCell>
+                <TableCell numeric className="hidden sm:table-cell">
+                  {formatCount(row.count)}
+                </TableCell>
+                <TableCell numeric className="whitespace-nowrap">
+                  {formatPeso(row.tcv)}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBodyStates>
+        </Table>
+      </div>
+    </CardSection>
+  );
+}

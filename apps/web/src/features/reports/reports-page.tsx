@@ -1,0 +1,183 @@
+import { ChartColumn, ChartPie, ChartSpline, ShieldX } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { todayInManila } from '@ahente/contract/dates';
+import { formatPeso } from '@ahente/contract/money';
+import { REPORT_SCOPE_LABELS, REPORT_SCOPES, type ReportResponse, type ReportScope } from '@ahente/contract/reports';
+import { isApiError, serverReason } from '../../api/client';
+import { useReport, type ReportPeriod } from '../../api/reports';
+import { useCurrentUser } from '../../api/session';
+import type { DateRange } from '../../lib/use-date-range-filter';
+import { buttonClasses } from '../../ui/button';
+import { Card, CardSection } from '../../ui/card';
+import { EmptyState } from '../../ui/empty-state';
+import { PageHeader } from '../../ui/page-header';
+import { Skeleton } from '../../ui/skeleton';
+import { Totals } from '../../ui/stats';
+import { SubNav } from '../../ui/sub-nav';
+import { LeaderboardCard } from './leaderboard-card';
+import { MonthlyChart } from './monthly-chart';
+import { ProductMixChart } from './product-mix-chart';
+import { formatCount } from './report-format';
+
+const scopeLink = (scope: ReportScope) => `/reports?scope=${scope}`;
+
+/** The scope in the address (?scope=team), or null: the server then answers the widest one the member may see. */
+function scopeFrom(params: URLSearchParams): ReportScope | null {
+  const value = params.get('scope');
+  return (REPORT_SCOPES as readonly string[]).includes(value ?? '') ? (value as ReportScope) : null;
+}
+
+function thisMonth(): ReportPeriod {
+  const today = todayInManila();
+  return { from: `${today.slice(0, 8)}01`, to: today };
+}
+
+/** What the figures cover, in a sentence under the summary. */
+function coverage(report: ReportResponse): string {
+  if (report.scope === 'own') return 'Your own sales, placed in months by their effective date.';
+  if (report.scope === 'team') {
+    const n = `${formatCount(report.members)} ${report.members === 1 ? 'member' : 'members'}`;
+    return `Everyone below you, at every level (${n}: your recruits and theirs). Your own sales are under ${REPORT_SCOPE_LABELS.own}.`;
+  }
+  return `Every member's sales (${formatCount(report.members)} members), placed in months by their effective date.`;
+}
+
+const EMPTY_TEXT: Record<ReportScope, { title: string; description: string }> = {
+  own: { title: 'No sales in the last 12 months', description: 'Your sales appear here by their effective date as you record them.' },
+  team: { title: 'No team sales in the last 12 months', description: 'Sales your recruits and their teams record appear here.' },
+  agency: { title: 'No sales in the last 12 months', description: "The agency's sales appear here as members record them." },
+};
+
+/**
+ * /reports (issue 12, decision 017): the member's own sales by month and product for the last 12
+ * months; for a leader the same for their whole downline with a leaderboard of direct recruits;
+ * for an admin the whole agency. The charts (recharts) load with this page only.
+ */
+export function ReportsPage() {
+  const user = useCurrentUser();
+  const [params] = useSearchParams();
+  const asked = scopeFrom(params);
+  const [period, setPeriod] = useState<ReportPeriod>(thisMonth);
+  // The period asked for: the last one whose To is not before its From.
+  const [applied, setApplied] = useState<ReportPeriod>(period);
+  const update = (next: ReportPeriod) => {
+    setPeriod(next);
+    if (!next.from || !next.to || next.from <= next.to) setApplied(next);
+  };
+  const range: DateRange = {
+    from: period.from,
+    to: period.to,
+    setFrom: (from) => update({ ...period, from }),
+    setTo: (to) => update({ ...period, to }),
+    filtered: Boolean(period.from || period.to),
+    clear: () => update({ from: '', to: '' }),
+  };
+  const month = thisMonth();
+
+  const report = useReport(user.user, asked, applied);
+  const data = report.data;
+  const scope = data?.scope ?? asked ?? 'own';
+  const lastMonth = data?.months.at(-1);
+  // A scope this member may not see (an address typed by hand): the reason, and the way to their own.
+  const refused = report.isError && isApiError(report.error, 403) && asked !== 'own' ? serverReason(report.error) : undefined;
+
+  return (
+    <>
+      <PageHeader title="Performance Reports" description="Sales at a glance: the last 12 months, by effective date." />
+      {data && data.scopes.length > 1 && (
+        <SubNav
+          label="Whose sales"
+          labelHidden
+          current={scopeLink(scope)}
+          items={data.scopes.map((s) => ({ label: REPORT_SCOPE_LABELS[s], to: scopeLink(s) }))}
+        />
+      )}
+
+      <div className="grid grid-cols-1 gap-5 lg:grid-cols-3">
+        <CardSection
+          title="Last 12 months"
+          className="lg:col-start-3 lg:row-start-1 lg:self-start"
+          description={data ? coverage(data) : undefined}
+        >
+          {refused ? (
+            <EmptyState
+              compact
+              icon={<ShieldX />}
+              title={refused}
+              action={
+                <Link to={scopeLink('own')} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+                  Show {REPORT_SCOPE_LABELS.own}
+                </Link>
+              }
+            />
+          ) : (
+            <Totals
+              query={report}
+              loadingLabel="Loading the report…"
+              errorMessage={serverReason(report.error) ?? 'Your report could not be loaded.'}
+              figures={[
+                { label: 'Total TCV', value: formatPeso(data?.totals.tcv ?? 0) },
+                { label: 'Sales', value: formatCount(data?.totals.count ?? 0) },
+                { label: 'TCV this month', value: formatPeso(lastMonth?.tcv ?? 0) },
+                { label: 'Sales this month', value: formatCount(lastMonth?.count ?? 0) },
+              ]}
+            />
+          )}
+        </CardSection>
+
+        {report.isPending ? (
+          <>
+            <ChartPlaceholder title="TCV by month" className="lg:col-span-2 lg:row-start-1" />
+            <ChartPlaceholder title="Product mix" className="lg:col-span-3" />
+          </>
+        ) : !data ? null : data.totals.count === 0 ? (
+          <Card className="lg:col-span-2 lg:row-start-1">
+            <EmptyState icon={<ChartSpline />} title={EMPTY_TEXT[data.scope].title} description={EMPTY_TEXT[data.scope].description} />
+          </Card>
+        ) : (
+          <>
+            <CardSection
+              title="TCV by month"
+              icon={<ChartColumn />}
+              description="Total contract value and number of sales, by effective date."
+              className="min-w-0 lg:col-span-2 lg:row-start-1"
+            >
+              <MonthlyChart months={data.months} />
+            </CardSection>
+            <CardSection
+              title="Product mix"
+              icon={<ChartPie />}
+              description="TCV by product over the last 12 months."
+              className={data.leaderboard ? 'min-w-0' : 'min-w-0 lg:col-span-3'}
+            >
+              <ProductMixChart products={data.products} totalTcv={data.totals.tcv} />
+            </CardSection>
+          </>
+        )}
+
+        {data?.leaderboard && data.scope !== 'own' && (
+          <LeaderboardCard
+            scope={data.scope}
+            rows={data.leaderboard}
+            query={report}
+            range={range}
+            isThisMonth={period.from === month.from && period.to === month.to}
+            onThisMonth={() => update(month)}
+            invalidPeriod={Boolean(period.from && period.to && period.from > period.to)}
+            className={data.totals.count === 0 ? 'lg:col-span-3' : 'min-w-0 lg:col-span-2'}
+          />
+        )}
+      </div>
+    </>
+  );
+}
+
+/** A chart's card while the report loads: its title over a placeholder of the chart's height. */
+function ChartPlaceholder({ title, className }: { title: string; className?: string }) {
+  return (
+    <CardSection title={title} className={className} aria-busy>
+      <Skeleton className="h-64 w-full" />
+    </CardSection>
+  );
+}
