@@ -140,6 +140,7 @@ const cases = (): Case[] => [
   })),
   { url: '/api/getdeals', body: () => ({ id: adminId }) },
   { url: '/api/getsales', body: () => ({ id: adminId }) },
+  { url: '/api/activeproposals', body: () => ({ id: agentId }) },
   // Tickets (decision 012).
   { url: '/api/addticket', body: () => ({ id: agentId, title: 'Missing commission', description: 'Line one\nLine two', type: 'finance' }) },
   { url: '/api/getmytickets', body: () => ({ id: agentId }) },
