@@ -18,14 +18,15 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import pg from 'pg';
+import type { Position } from '@ahente/contract/enums';
 import { buildServices } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { connect, type Db } from '../apps/server/src/db/connect.ts';
+import { connect, type Db, type DialectName } from '../apps/server/src/db/connect.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { searchNameOf } from '../apps/server/src/features/members/repository.ts';
 
-const DEPTH = 30;
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const DEPTH = 30;
+export const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const FIRST = ['Maria', 'Jose', 'Ana', 'Juan', 'Liza', 'Paolo', 'Carmela', 'Ramon', 'Grace', 'Miguel'];
 const MIDDLE = ['Santos', 'Reyes', null, 'Cruz', null, 'Garcia'];
 const LAST = ['Bautista', 'Mendoza', 'Dela Cruz', 'Villanueva', 'Ramos', 'Aquino', 'Castillo', 'Navarro', 'Torres', 'Flores'];
@@ -34,7 +35,7 @@ let seed = 20261122;
 const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
 
-interface Tree {
+export interface Tree {
   /** Member i+1's sponsor (ids are 1..n), and its level (0 = the root). */
   parent: (number | null)[];
   level: number[];
@@ -46,7 +47,7 @@ interface Tree {
  * random member of the level above. Level 1 are agency managers, level 2 managers, and 2 % of
  * everyone below is a manager too, so the walks find leaders at various heights.
  */
-function makeTree(n: number): Tree {
+export function makeTree(n: number): Tree {
   const parent: (number | null)[] = [null];
   const level = [0];
   const perLevel = Math.ceil((n - 1) / (DEPTH - 1));
@@ -64,7 +65,8 @@ function makeTree(n: number): Tree {
   return { parent, level, deepest: parent.length };
 }
 
-async function fill(db: Db, tree: Tree) {
+/** Inserts the tree's members (the same on every run and database); returns member i+1's position. */
+export async function fill(db: Db, tree: Tree): Promise<Position[]> {
   seed = 7; // the same names, positions and statuses on both databases
   const now = new Date().toISOString();
   const rows = tree.parent.map((referror, i) => {
@@ -119,9 +121,10 @@ async function fill(db: Db, tree: Tree) {
         .execute();
   });
   await sql`analyze`.execute(db.db);
+  return rows.map((r) => r.position);
 }
 
-const median = (xs: number[]) => {
+export const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };
@@ -182,18 +185,32 @@ async function benchOne(label: string, db: Db, tree: Tree, runs: number) {
   }
 }
 
-export async function runHierarchyBench({ runs = 21, members = 100_000 }: { runs?: number; members?: number } = {}) {
-  const tree = makeTree(members);
-  console.log(`Members bench (issue 10): median of ${runs} runs after one warm-up, node ${process.version}, ${os.cpus().length} cores`);
+/** A database the bench runs on: SQLite in a temporary file, or PostgreSQL in a fresh schema. */
+export interface BenchDatabase {
+  label: string;
+  db: Db;
+  /** How another process reaches it: `sqlite:<file>` or the PostgreSQL URL with `schema`. */
+  url: string;
+  schema?: string;
+}
 
-  const file = path.join(os.tmpdir(), `ahente-bench-hierarchy-${randomBytes(4).toString('hex')}.db`);
-  const lite = connect(`sqlite:${file}`);
-  try {
-    await benchOne('SQLite', lite, tree, runs);
-  } finally {
-    await lite.close();
-    for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
+/**
+ * Runs `run` on SQLite (a temporary file, deleted after), then on PostgreSQL (PG_URL, a fresh
+ * schema dropped after; skipped with a note when the server does not answer). `only` picks one.
+ */
+export async function onEachDatabase(name: string, run: (d: BenchDatabase) => Promise<void>, only?: DialectName) {
+  if (only !== 'postgres') {
+    const file = path.join(os.tmpdir(), `ahente-bench-${name}-${randomBytes(4).toString('hex')}.db`);
+    const url = `sqlite:${file}`;
+    const lite = connect(url);
+    try {
+      await run({ label: 'SQLite', db: lite, url });
+    } finally {
+      await lite.close();
+      for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
+    }
   }
+  if (only === 'sqlite') return;
 
   const schema = `bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_URL });
@@ -206,12 +223,19 @@ export async function runHierarchyBench({ runs = 21, members = 100_000 }: { runs
   await admin.query(`create schema ${schema}`);
   const pgDb = connect(PG_URL, { schema });
   try {
-    await benchOne(`PostgreSQL (${(await admin.query('show server_version')).rows[0].server_version})`, pgDb, tree, runs);
+    const label = `PostgreSQL (${(await admin.query('show server_version')).rows[0].server_version})`;
+    await run({ label, db: pgDb, url: PG_URL, schema });
   } finally {
     await pgDb.close();
     await admin.query(`drop schema ${schema} cascade`);
     await admin.end();
   }
+}
+
+export async function runHierarchyBench({ runs = 21, members = 100_000 }: { runs?: number; members?: number } = {}) {
+  const tree = makeTree(members);
+  console.log(`Members bench (issue 10): median of ${runs} runs after one warm-up, node ${process.version}, ${os.cpus().length} cores`);
+  await onEachDatabase('hierarchy', ({ label, db }) => benchOne(label, db, tree, runs));
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

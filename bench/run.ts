@@ -3,6 +3,7 @@
  * render, 10,000-sale export; they need `npm run build` first). See bench/README.md.
  */
 import { runBrowserBench } from './browser.ts';
+import { commissionsOptions, runCommissionsBench } from './commissions.ts';
 import { runGeoBench } from './geo.ts';
 import { runGetdealsBench } from './getdeals.ts';
 import { runHierarchyBench } from './hierarchy.ts';
@@ -17,6 +18,9 @@ if (process.argv.includes('--phone')) {
 } else if (process.argv.includes('--hierarchy')) {
   // `npm run bench -- --hierarchy`: 100,000 members 30 levels deep on SQLite and PostgreSQL (issue 10).
   await runHierarchyBench();
+} else if (process.argv.includes('--commissions')) {
+  // `npm run bench -- --commissions [--members N] [--sales N] [--entries N]`: a sale's entries and closing a month (issue 12).
+  await runCommissionsBench(commissionsOptions(process.argv.slice(2)));
 } else {
   await runGetdealsBench();
   await runBrowserBench();
