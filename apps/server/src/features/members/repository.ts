@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Position } from '@ahente/contract/enums';
 import type { MemberAuditAction } from '@ahente/contract/members';
+import { MAX_CHAIN_DEPTH } from '../../db/limits.ts';
 import { hasRowLocks } from '../../db/locks.ts';
 import type { Database, MembersTable } from '../../db/schema.ts';
 
@@ -10,11 +11,7 @@ export type MemberRow = Omit<MembersTable, 'id'> & { id: number };
 export type NewMember = Omit<MemberRow, 'id' | 'search_name' | 'deactivated_at'>;
 export type MemberPatch = Partial<Omit<MemberRow, 'id' | 'search_name'>>;
 
-/**
- * How far up (or down) the sponsor chain a walk goes: far deeper than any real agency (the bench
- * tree is 30 levels), and a bound on the work of one query whatever the data holds (decision 011).
- */
-export const MAX_CHAIN_DEPTH = 64;
+export { MAX_CHAIN_DEPTH };
 
 const LEADER_POSITIONS: Position[] = ['Manager', 'AgencyManager', 'AgencyOwner'];
 

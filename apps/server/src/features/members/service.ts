@@ -108,9 +108,6 @@ function* chainInMemory(start: { id: number; referror: number | null }, byId: Ma
   }
 }
 
-/** How deep a walk of the sponsor tree goes; other features' walks (reports' downline) use the same bound. */
-export { MAX_CHAIN_DEPTH };
-
 export const LAST_ADMIN = 'At least one approved administrator must remain';
 
 /** Where profile photos and valid IDs are stored (keys `photos/<uuid>`, `valid-ids/<uuid>`). */

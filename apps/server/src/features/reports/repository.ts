@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { Position } from '@ahente/contract/enums';
 import type { Database } from '../../db/schema.ts';
-import { MAX_CHAIN_DEPTH } from '../members/service.ts';
+import { MAX_CHAIN_DEPTH } from '../../db/limits.ts';
 
 type Exec = Kysely<Database> | Transaction<Database>;
 
