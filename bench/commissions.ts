@@ -43,7 +43,7 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
 } from 'kysely';
-import { commissionCentavos, type LeaderPosition } from '@ahente/contract/commissions';
+import { commissionCentavos, percentToHundredths, type LeaderPosition } from '@ahente/contract/commissions';
 import { todayInManila } from '@ahente/contract/dates';
 import type { Position } from '@ahente/contract/enums';
 import { addSaleRequest, type AddSale } from '@ahente/contract/sales';
@@ -61,10 +61,11 @@ const SELF = fileURLToPath(import.meta.url);
 const ADMIN: Auth = { memberId: 1, accountType: 'admin', sessionId: 'bench' };
 const RATED = 'Comprehensive'; // 10 %
 const UNRATED = 'Pet Insurance'; // no rate
+/** Percent of TCV. */
 const OVERRIDES: [LeaderPosition, number][] = [
-  ['Manager', 300],
-  ['AgencyManager', 200],
-  ['AgencyOwner', 100],
+  ['Manager', 3],
+  ['AgencyManager', 2],
+  ['AgencyOwner', 1],
 ];
 const SELLERS = 20;
 const WARMUP_SALES = 10;
@@ -175,7 +176,7 @@ async function benchSales(db: Db, services: Services, tree: Tree, positions: Pos
 
   // The schedule, set through the service as an admin would: today on, the product rate and all three overrides.
   const today = todayInManila();
-  await services.commissions.setRate(ADMIN, { kind: 'product', key: RATED, rate: 1000, effective_from: today });
+  await services.commissions.setRate(ADMIN, { kind: 'product', key: RATED, rate: 10, effective_from: today });
   for (const [key, rate] of OVERRIDES) await services.commissions.setRate(ADMIN, { kind: 'override', key, rate, effective_from: today });
   // Override rates are per position, not per product, so (b) needs them at 0 %. The schedule is
   // append-only (setRate adds a row), so to keep the same 4 rows for the whole loop the bench flips
@@ -186,7 +187,7 @@ async function benchSales(db: Db, services: Services, tree: Tree, positions: Pos
     for (const [key, rate] of OVERRIDES) {
       await db.db
         .updateTable('commission_rates')
-        .set({ rate_hundredths: on ? rate : 0 })
+        .set({ rate_hundredths: on ? percentToHundredths(rate) : 0 })
         .where('kind', '=', 'override')
         .where('key', '=', key)
         .execute();
@@ -300,7 +301,8 @@ async function insertMonth(db: Db, period: string, count: number, members: numbe
           });
         } else {
           const base = between(1_000_00, 200_000_00);
-          const [position, rate] = r < 0.4 ? [null, 1000] : OVERRIDES[between(0, 2)]!;
+          const [position, percent] = r < 0.4 ? [null, 10] : OVERRIDES[between(0, 2)]!;
+          const rate = percentToHundredths(percent);
           const amount = commissionCentavos(base, rate);
           total += amount;
           rows.push({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isProduct, PRODUCTS, type Product } from './catalogue.ts';
+import { isProduct } from './catalogue.ts';
 import {
   calendarDate,
   hasControlCharacter,
@@ -9,9 +9,8 @@ import {
   memberIdSchema,
   optionalCalendarDate,
 } from './common.ts';
-import { isCalendarDate } from './dates.ts';
 import { enumField } from './deals.ts';
-import { MAX_TCV_PESOS } from './money.ts';
+import { centavosToPesos, MAX_TCV_PESOS, pesosToCentavos } from './money.ts';
 
 /**
  * Commissions (issue 12, decision 016): a dated rate per product and per leadership position, a
@@ -67,7 +66,11 @@ export function commissionCentavos(baseCentavos: number, rateHundredths: number)
   return Number(baseCentavos < 0 ? -rounded : rounded);
 }
 
-/** A percentage 0–100 with at most 2 decimals, as a number or a numeric string; out: hundredths (1250). */
+/**
+ * A percentage 0–100 with at most 2 decimals, as a number or a numeric string. The output is the
+ * percentage as a number (12.5), as `tcvField` gives pesos: the server turns it into hundredths
+ * with `percentToHundredths`, which is exact for such a number.
+ */
 export const rateField = (label = 'Rate') =>
   z
     .union([z.number(), z.string()], {
@@ -86,14 +89,15 @@ export const rateField = (label = 'Rate') =>
       if (decimals.length > 2) return fail(`${label} must have at most 2 decimals`);
       const hundredths = Number(m[1]) * 100 + Number(decimals.padEnd(2, '0'));
       if (hundredths > MAX_RATE_HUNDREDTHS) return fail(`${label} must be a number from 0 to 100`);
-      return hundredths;
+      return hundredthsToPercent(hundredths);
     });
 
 /**
  * A signed peso amount (an adjustment): not zero, at most 2 decimals, at most MAX_TCV_PESOS
- * either way; out: integer centavos.
+ * either way. The output is pesos (-250.5), as `tcvField` gives: the server turns it into
+ * centavos with `signedPesosToCentavos`.
  */
-export const signedCentavosField = (label = 'Amount') =>
+export const signedPesosField = (label = 'Amount') =>
   z
     .union([z.number(), z.string()], {
       error: (iss) => (isBlank(iss.input) ? `${label} is required` : `${label} must be a number`),
@@ -112,8 +116,13 @@ export const signedCentavosField = (label = 'Amount') =>
       const centavos = Number(m[2]) * 100 + Number(decimals.padEnd(2, '0'));
       if (centavos === 0) return fail(`${label} must not be zero`);
       if (centavos > MAX_TCV_PESOS * 100) return fail(`${label} must be at most ${MAX_TCV_PESOS.toLocaleString('en-US')} either way`);
-      return m[1] === '-' ? -centavos : centavos;
+      return centavosToPesos(m[1] === '-' ? -centavos : centavos);
     });
+
+/** Signed pesos (at most 2 decimals) to integer centavos, exactly: -250.5 → -25050. */
+export function signedPesosToCentavos(pesos: number): number {
+  return Math.sign(pesos) * pesosToCentavos(Math.abs(pesos));
+}
 
 /** A calendar month, YYYY-MM. */
 export const PERIOD_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/;
@@ -257,7 +266,7 @@ export type CommissionSummary = z.infer<typeof commissionSummary>;
 
 export const adjustmentRequest = z.object({
   member_id: idField('Member'),
-  amount: signedCentavosField('Amount'),
+  amount: signedPesosField('Amount'),
   reason: textField('Reason', 200),
 });
 export type AdjustmentRequest = z.input<typeof adjustmentRequest>;
@@ -332,8 +341,3 @@ export type ActiveProposals = z.infer<typeof activeProposals>;
 /** Files: what the statement's downloads are called. */
 export const statementFileName = (period: string, memberId: number, ext: 'pdf' | 'xlsx') => `statement_${period}_${memberId}.${ext}`;
 export const payoutFileName = (period: string) => `payouts_${period}.xlsx`;
-
-/** The products of the catalogue, for the schedule. */
-export const RATED_PRODUCTS: readonly Product[] = PRODUCTS;
-
-export const isPeriod = (v: string) => PERIOD_PATTERN.test(v) && isCalendarDate(`${v}-01`);

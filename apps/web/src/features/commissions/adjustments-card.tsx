@@ -3,7 +3,7 @@ import { Scale, Search } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useController, useForm, type Control } from 'react-hook-form';
 import { adjustmentRequest, type AdjustmentRecord } from '@ahente/contract/commissions';
-import { centavosToPesos, formatPeso } from '@ahente/contract/money';
+import { formatPeso } from '@ahente/contract/money';
 import type { z } from 'zod';
 import { serverFieldErrors, serverReason } from '../../api/client';
 import { useAddAdjustment, useCommissionAdjustments } from '../../api/commissions';
@@ -136,8 +136,7 @@ function AdjustmentForm() {
     if (add.isPending) return;
     const name = memberName.get(String(values.member_id)) ?? `member ${values.member_id}`;
     try {
-      // The checked amount is in centavos; the route takes pesos, as the admin typed them.
-      const { entry } = await add.mutateAsync({ ...values, amount: centavosToPesos(values.amount) });
+      const { entry } = await add.mutateAsync(values);
       toast.success(`Adjustment of ${formatPeso(entry.amount)} added for ${name}.`);
       form.reset(EMPTY);
       setPickerKey((k) => k + 1);

@@ -1,14 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import {
-  formatRate,
-  hundredthsToPercent,
-  setRateRequest,
-  type RateKind,
-  type RateSchedule,
-  type SetRate,
-} from '@ahente/contract/commissions';
+import { formatRate, setRateRequest, type RateKind, type RateSchedule, type SetRate } from '@ahente/contract/commissions';
 import { serverFieldErrors, serverReason } from '../../api/client';
 import { useSetCommissionRate } from '../../api/commissions';
 import { formatCalendarDate, formatTimestampParts } from '../../lib/dates';
@@ -65,8 +58,7 @@ export function RateModal({ kind, schedule, today, open, onOpenChange }: RateMod
     if (save.isPending) return;
     setServerError(null);
     try {
-      // The checked rate is in hundredths of a percent (1250); the route takes the percentage (12.5).
-      const { rate } = await save.mutateAsync({ ...values, rate: hundredthsToPercent(values.rate) });
+      const { rate } = await save.mutateAsync(values);
       toast.success(`${name}: ${formatRate(rate.rate)} from ${formatCalendarDate(rate.effective_from)}.`);
       onOpenChange(false);
     } catch (error) {
