@@ -19,3 +19,18 @@ export function inDateRange(date: string, from?: string, to?: string): boolean {
 export function todayInManila(now: Date = new Date()): string {
   return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
 }
+
+const monthFormat = new Intl.DateTimeFormat('en-PH', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** A month 'YYYY-MM' as people read it: '2026-11' → 'November 2026'. Anything else is shown as given. */
+export function formatMonth(month: string): string {
+  const m = /^(\d{4})-(\d{2})$/.exec(month);
+  if (!m) return month;
+  return monthFormat.format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1)));
+}
+
+/** The month after 'YYYY-MM': '2026-12' → '2027-01'. */
+export function nextMonth(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+}

@@ -13,6 +13,9 @@ export function centavosToPesos(centavos: number): number {
   return Math.round(centavos) / 100;
 }
 
+/** Excel's "₱ English (Philippines)" currency format: peso sign, thousands separators, two decimals. */
+export const PESO_EXCEL_FORMAT = '[$₱-3409]#,##0.00';
+
 const pesoFormat = new Intl.NumberFormat('en-PH', { style: 'currency', currency: 'PHP' });
 
 /** ₱1,234,567.89 */

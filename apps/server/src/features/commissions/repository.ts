@@ -245,13 +245,13 @@ export const commissionsRepository = {
       .execute();
   },
 
-  /** A member's totals: recorded in [monthStart, monthEnd], not yet on a paid statement, and paid. */
-  async summary(db: Exec, memberId: number, monthStart: string, monthEnd: string) {
+  /** A member's totals: recorded from monthStart up to (not including) nextMonthStart, not yet on a paid statement, and paid. */
+  async summary(db: Exec, memberId: number, monthStart: string, nextMonthStart: string) {
     const row = await db
       .selectFrom('commission_entries as e')
       .leftJoin('commission_statements as st', 'st.id', 'e.statement_id')
       .select([
-        sql<number>`coalesce(sum(case when e.entry_date >= ${monthStart} and e.entry_date <= ${monthEnd} then e.amount_centavos else 0 end), 0)`.as(
+        sql<number>`coalesce(sum(case when e.entry_date >= ${monthStart} and e.entry_date < ${nextMonthStart} then e.amount_centavos else 0 end), 0)`.as(
           'month',
         ),
         sql<number>`coalesce(sum(case when st.paid_on is null then e.amount_centavos else 0 end), 0)`.as('pending'),

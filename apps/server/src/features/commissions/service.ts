@@ -20,38 +20,18 @@ import {
 } from '@ahente/contract/commissions';
 import type { adjustmentRequest, ledgerRequest, markPaidRequest } from '@ahente/contract/commissions';
 import { categoryOf, PRODUCTS } from '@ahente/contract/catalogue';
-import { todayInManila } from '@ahente/contract/dates';
+import { nextMonth, todayInManila } from '@ahente/contract/dates';
+import { POSITION_LABELS } from '@ahente/contract/enums';
 import { centavosToPesos } from '@ahente/contract/money';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { Auth } from '../../platform/sessions.ts';
-import type { MembersService } from '../members/service.ts';
+import { fullName, type MembersService } from '../members/service.ts';
 import { commissionsRepository as repo, type EntryRow, type NewEntry } from './repository.ts';
 import { statementPdf, statementWorkbook, payoutWorkbook, type StatementDocument } from './statement-files.ts';
 
 type Exec = Kysely<Database> | Transaction<Database>;
-
-const POSITION_LABELS: Record<LeaderPosition, string> = {
-  Manager: 'Manager',
-  AgencyManager: 'Agency Manager',
-  AgencyOwner: 'Agency Owner',
-};
-
-const fullName = (m: { f_name: string | null; m_name: string | null; l_name: string | null }) =>
-  [m.f_name, m.m_name, m.l_name].filter(Boolean).join(' ');
-
-/** The month after YYYY-MM. */
-export function nextPeriod(period: string): string {
-  const [y, m] = period.split('-').map(Number) as [number, number];
-  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
-}
-
-/** The last day of a month, YYYY-MM-DD. */
-function lastDayOf(period: string): string {
-  const [y, m] = period.split('-').map(Number) as [number, number];
-  return `${period}-${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, '0')}`;
-}
 
 function toEntry(r: EntryRow): LedgerEntry {
   const status = r.statement_id === null ? 'open' : r.paid_on === null ? 'posted' : 'paid';
@@ -123,7 +103,7 @@ export function createCommissionsService(
     for (;;) {
       const row = await repo.lockPeriod(trx, period, 'share');
       if (row.closed_at === null) return period;
-      period = nextPeriod(period);
+      period = nextMonth(period);
     }
   }
 
@@ -276,7 +256,7 @@ export function createCommissionsService(
     async summary(memberId: number): Promise<CommissionSummary> {
       await members.requireMember(memberId);
       const month = todayInManila(now()).slice(0, 7);
-      const s = await repo.summary(db, memberId, `${month}-01`, lastDayOf(month));
+      const s = await repo.summary(db, memberId, `${month}-01`, `${nextMonth(month)}-01`);
       return {
         month,
         earned_this_month: centavosToPesos(s.month),

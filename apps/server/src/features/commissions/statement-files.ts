@@ -2,7 +2,8 @@ import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import writeExcelFile, { type Row } from 'write-excel-file/node';
 import { COMMISSION_KIND_LABELS, formatRate, type LedgerEntry, type StatementRecord } from '@ahente/contract/commissions';
-import { formatPeso } from '@ahente/contract/money';
+import { formatMonth } from '@ahente/contract/dates';
+import { formatPeso, PESO_EXCEL_FORMAT } from '@ahente/contract/money';
 
 /** What a statement's files show: the agency, the statement and every entry on it. */
 export interface StatementDocument {
@@ -22,19 +23,10 @@ export interface PayoutRow {
 
 export const NO_BANK_DETAILS = 'No bank details on file';
 
-/** Excel's "₱ English (Philippines)" currency format, as the sales export uses. */
-const PESO_FORMAT = '[$₱-3409]#,##0.00';
-
 const require = createRequire(import.meta.url);
 /** Roboto (Apache 2.0) from npm: the PDF's standard fonts have no peso sign. */
 const FONT_REGULAR = require.resolve('roboto-fontface/fonts/roboto/Roboto-Regular.woff');
 const FONT_BOLD = require.resolve('roboto-fontface/fonts/roboto/Roboto-Bold.woff');
-
-/** "2026-11" → "November 2026". */
-export function periodLabel(period: string): string {
-  const [y, m] = period.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(y, m - 1, 1)).toLocaleString('en-PH', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-}
 
 const statusText = (s: StatementRecord) => (s.paid_on ? `Paid on ${s.paid_on} (reference ${s.paid_reference ?? ''})` : 'Unpaid');
 const saleText = (e: LedgerEntry) => (e.sale_id === null ? '' : `#${e.sale_id}`);
@@ -68,7 +60,7 @@ export function statementPdf({ agencyName, statement: s, entries }: StatementDoc
   doc.moveDown(0.6);
   doc.fontSize(10).fillColor('#0f172a');
   doc.text(`Member: ${s.member_name} (ID# ${s.member_id})`);
-  doc.text(`Period: ${periodLabel(s.period)} (${s.period})`);
+  doc.text(`Period: ${formatMonth(s.period)} (${s.period})`);
   doc.text(`Statement no. ${s.id}, issued ${s.created_at.slice(0, 10)}`);
   doc.text(`Status: ${statusText(s)}`);
   doc.moveDown(0.8);
@@ -124,7 +116,7 @@ export function statementPdf({ agencyName, statement: s, entries }: StatementDoc
 }
 
 const bold = (value: string) => ({ value, fontWeight: 'bold' as const });
-const money = (value: number) => ({ value, type: Number, format: PESO_FORMAT });
+const money = (value: number) => ({ value, type: Number, format: PESO_EXCEL_FORMAT });
 
 /** The statement as a workbook: one sheet 'Statement' with the agency, the period, every entry and the total. */
 export function statementWorkbook({ agencyName, statement: s, entries }: StatementDocument): Promise<Buffer> {

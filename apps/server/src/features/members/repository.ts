@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { LEADER_POSITIONS } from '@ahente/contract/commissions';
 import type { Position } from '@ahente/contract/enums';
 import type { MemberAuditAction } from '@ahente/contract/members';
 import { MAX_CHAIN_DEPTH } from '../../db/limits.ts';
@@ -10,10 +11,6 @@ export type MemberRow = Omit<MembersTable, 'id'> & { id: number };
 /** A new member: active, its search name computed here. */
 export type NewMember = Omit<MemberRow, 'id' | 'search_name' | 'deactivated_at'>;
 export type MemberPatch = Partial<Omit<MemberRow, 'id' | 'search_name'>>;
-
-export { MAX_CHAIN_DEPTH };
-
-const LEADER_POSITIONS: Position[] = ['Manager', 'AgencyManager', 'AgencyOwner'];
 
 /**
  * What the admin's name search matches: whitespace runs made one space, lower-cased by the server

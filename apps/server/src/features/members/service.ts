@@ -9,6 +9,7 @@ import {
   type RecruitRecord,
   type TeamSizeResponse,
 } from '@ahente/contract/members';
+import type { LeaderPosition } from '@ahente/contract/commissions';
 import type { z } from 'zod';
 import { editMemberRequest, type memberSearchRequest, type UserDetails } from '@ahente/contract/members';
 import type { FastifyBaseLogger } from 'fastify';
@@ -25,14 +26,8 @@ import type { FileStorage } from '../../platform/storage.ts';
 import type { ReceivedUpload, StoredUpload } from '../../platform/uploads.ts';
 import type { GeoService } from '../geo/service.ts';
 import { nowIso, referralCode } from '../../platform/tokens.ts';
-import {
-  MAX_CHAIN_DEPTH,
-  membersRepository,
-  type AncestorRow,
-  type MemberPatch,
-  type NewMember,
-  type PublicMemberRow,
-} from './repository.ts';
+import { MAX_CHAIN_DEPTH } from '../../db/limits.ts';
+import { membersRepository, type AncestorRow, type MemberPatch, type NewMember, type PublicMemberRow } from './repository.ts';
 
 type EditMemberInput = z.output<typeof editMemberRequest>;
 type MemberSearchInput = z.output<typeof memberSearchRequest>;
@@ -67,7 +62,7 @@ interface Leaders {
 }
 /** A leader above a member, with the position they lead as. */
 export interface LeaderRef extends PersonRef {
-  position: 'Manager' | 'AgencyManager' | 'AgencyOwner';
+  position: LeaderPosition;
 }
 const NO_LEADERS: Leaders = { sponsor: null, manager: null, agencyManager: null, agencyOwner: null };
 const ROLE = { Manager: 'manager', AgencyManager: 'agencyManager', AgencyOwner: 'agencyOwner' } as const;
@@ -152,7 +147,8 @@ function changedFields(current: Record<string, unknown>, sent: Record<string, un
   );
 }
 
-export function fullName(m: { f_name: string; m_name?: string | null; l_name: string }): string {
+/** First, middle and last name joined; a missing part (a left join's null too) is left out. */
+export function fullName(m: { f_name: string | null; m_name?: string | null; l_name: string | null }): string {
   return [m.f_name, m.m_name, m.l_name].filter(Boolean).join(' ');
 }
 

@@ -22,7 +22,8 @@ import { ShowMore } from '../../ui/show-more';
 import { Table, TableCell, TableHead, TableHeaderCell, TableRow, TableScrollHint } from '../../ui/table';
 import { TableBodyStates } from '../../ui/table-states';
 import { toast } from '../../ui/toast';
-import { Amount, EntryStatusBadge, formatPeriod } from './commission-format';
+import { Amount, EntryStatusBadge } from './commission-format';
+import { formatMonth } from '@ahente/contract/dates';
 
 const COLUMNS = 6;
 /** Typing pauses this long before the members are searched. */
@@ -117,7 +118,7 @@ function AdjustmentRow({ row }: { row: AdjustmentRecord }) {
       <TableCell className="min-w-28">{row.created_by_name ?? '—'}</TableCell>
       <TableCell className="whitespace-nowrap">
         <EntryStatusBadge status={row.status} />
-        <span className="mt-1 block text-xs text-slate-500">{formatPeriod(row.period)}</span>
+        <span className="mt-1 block text-xs text-slate-500">{formatMonth(row.period)}</span>
       </TableCell>
     </TableRow>
   );

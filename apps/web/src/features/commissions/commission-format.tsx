@@ -1,23 +1,8 @@
-import { COMMISSION_KIND_LABELS, COMMISSION_KINDS, type EntryStatus, type LeaderPosition } from '@ahente/contract/commissions';
+import { COMMISSION_KIND_LABELS, COMMISSION_KINDS, type EntryStatus } from '@ahente/contract/commissions';
+import { POSITION_LABELS } from '@ahente/contract/enums';
 import { formatPeso } from '@ahente/contract/money';
 import { Badge, type BadgeTone } from '../../ui/badge';
 import { cn } from '../../lib/cn';
-
-const monthFormat = new Intl.DateTimeFormat('en-PH', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-
-/** "2026-05" → "May 2026". Anything else is shown as given. */
-export function formatPeriod(period: string): string {
-  const m = /^(\d{4})-(\d{2})$/.exec(period);
-  if (!m) return period;
-  return monthFormat.format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1)));
-}
-
-/** How a leadership position reads on screen; the stored value stays the contract's word. */
-export const POSITION_LABELS: Record<LeaderPosition, string> = {
-  Manager: 'Manager',
-  AgencyManager: 'Agency Manager',
-  AgencyOwner: 'Agency Owner',
-};
 
 /** A schedule key as it reads: a product as spelt in the catalogue, a position in words. */
 export function keyLabel(key: string): string {

@@ -16,7 +16,8 @@ import { ShowMore } from '../../ui/show-more';
 import { Totals } from '../../ui/stats';
 import { Table, TableCell, TableHead, TableHeaderCell, TableRow, TableScrollHint } from '../../ui/table';
 import { TableBodyStates } from '../../ui/table-states';
-import { Amount, Dash, EntryStatusBadge, formatPeriod, KIND_OPTIONS } from './commission-format';
+import { Amount, Dash, EntryStatusBadge, KIND_OPTIONS } from './commission-format';
+import { formatMonth } from '@ahente/contract/dates';
 import { MyStatementsCard } from './my-statements-card';
 
 const COLUMNS = 10;
@@ -57,7 +58,7 @@ export function CommissionsPage() {
           listClassName="sm:grid-cols-3 [&>:first-child]:col-span-2 sm:[&>:first-child]:col-span-1"
           figures={[
             {
-              label: summary.data ? `Earned in ${formatPeriod(summary.data.month)}` : 'Earned This Month',
+              label: summary.data ? `Earned in ${formatMonth(summary.data.month)}` : 'Earned This Month',
               value: formatPeso(summary.data?.earned_this_month ?? 0),
             },
             { label: 'Pending', value: formatPeso(summary.data?.pending ?? 0) },
@@ -194,7 +195,7 @@ function EntryRow({ entry }: { entry: LedgerEntry }) {
       </TableCell>
       <TableCell className="whitespace-nowrap">
         <EntryStatusBadge status={entry.status} />
-        {entry.status !== 'open' && <span className="mt-1 block text-xs text-slate-500">{formatPeriod(entry.period)}</span>}
+        {entry.status !== 'open' && <span className="mt-1 block text-xs text-slate-500">{formatMonth(entry.period)}</span>}
       </TableCell>
       <TableCell numeric sticky className="whitespace-nowrap">
         <Amount value={entry.amount} />

@@ -14,7 +14,7 @@ import { Input } from '../../ui/input';
 import { Modal } from '../../ui/modal';
 import { Notice } from '../../ui/notice';
 import { toast } from '../../ui/toast';
-import { formatPeriod } from './commission-format';
+import { formatMonth } from '@ahente/contract/dates';
 
 interface MarkPaidFormValues {
   statement_id: string;
@@ -43,7 +43,7 @@ export function MarkPaidModal({ statement, open, onOpenChange }: MarkPaidModalPr
   const { errors } = form.formState;
   const saving = markPaid.isPending;
   const referenceField = form.register('reference');
-  const what = `${statement.member_name}'s ${formatPeriod(statement.period)} statement`;
+  const what = `${statement.member_name}'s ${formatMonth(statement.period)} statement`;
 
   const submit = async (values: MarkPaidRequest) => {
     if (markPaid.isPending) return;
@@ -69,7 +69,7 @@ export function MarkPaidModal({ statement, open, onOpenChange }: MarkPaidModalPr
         onOpenChange(next);
       }}
       title="Mark Paid"
-      description={`${statement.member_name}, ${formatPeriod(statement.period)}: ${formatPeso(statement.total)}`}
+      description={`${statement.member_name}, ${formatMonth(statement.period)}: ${formatPeso(statement.total)}`}
       initialFocus={referenceRef}
       footer={
         <>

@@ -9,7 +9,8 @@ import { CardSection } from '../../ui/card';
 import { Table, TableCell, TableHead, TableHeaderCell, TableRow, TableScrollHint } from '../../ui/table';
 import { TableBodyStates } from '../../ui/table-states';
 import { toast } from '../../ui/toast';
-import { Amount, Dash, formatPeriod, PaidBadge } from './commission-format';
+import { Amount, Dash, PaidBadge } from './commission-format';
+import { formatMonth } from '@ahente/contract/dates';
 
 const COLUMNS = 6;
 type Format = 'pdf' | 'xlsx';
@@ -56,7 +57,7 @@ export function MyStatementsCard({ memberId }: { memberId: number }) {
           {rows.map((statement) => (
             <TableRow key={statement.id}>
               <TableCell className="font-medium whitespace-nowrap text-slate-900">
-                {formatPeriod(statement.period)}
+                {formatMonth(statement.period)}
                 {/* On a phone the total and the status are off to the side: repeated here (read once, from their columns). */}
                 <span aria-hidden="true" className="mt-1 flex items-center gap-1.5 text-xs font-normal md:hidden">
                   <Amount value={statement.total} className="font-medium" />
@@ -96,7 +97,7 @@ export function MyStatementsCard({ memberId }: { memberId: number }) {
                     >
                       {!busy(statement.id, format) &&
                         (format === 'pdf' ? <FileText aria-hidden="true" /> : <FileSpreadsheet aria-hidden="true" />)}
-                      <span className="sr-only">{`Download the ${formatPeriod(statement.period)} statement as `}</span>
+                      <span className="sr-only">{`Download the ${formatMonth(statement.period)} statement as `}</span>
                       {format === 'pdf' ? 'PDF' : 'Excel'}
                     </Button>
                   ))}

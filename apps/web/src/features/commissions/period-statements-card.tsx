@@ -13,7 +13,8 @@ import { Select } from '../../ui/select';
 import { Table, TableCell, TableHead, TableHeaderCell, TableRow, TableScrollHint } from '../../ui/table';
 import { TableBodyStates } from '../../ui/table-states';
 import { toast } from '../../ui/toast';
-import { Amount, Dash, formatPeriod, PaidBadge } from './commission-format';
+import { Amount, Dash, PaidBadge } from './commission-format';
+import { formatMonth } from '@ahente/contract/dates';
 import { MarkPaidModal } from './mark-paid-modal';
 
 const COLUMNS = 6;
@@ -79,7 +80,7 @@ export function PeriodStatementsCard({ id, closed, period, onPeriod }: PeriodSta
               <Field label="Month" className="sm:w-56">
                 <Select
                   value={period}
-                  options={closed.map((p) => ({ value: p.period, label: formatPeriod(p.period) }))}
+                  options={closed.map((p) => ({ value: p.period, label: formatMonth(p.period) }))}
                   onChange={(e) => onPeriod(e.target.value)}
                 />
               </Field>
@@ -98,7 +99,7 @@ export function PeriodStatementsCard({ id, closed, period, onPeriod }: PeriodSta
             )}
             <TableScrollHint>Scroll the table sideways for every column; the actions stay at the right.</TableScrollHint>
             <Table
-              caption={`Statements of ${formatPeriod(period)}`}
+              caption={`Statements of ${formatMonth(period)}`}
               aria-busy={statements.isPending || undefined}
               className="[&_td]:px-3 [&_th]:px-3"
             >

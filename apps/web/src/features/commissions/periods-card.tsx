@@ -12,7 +12,8 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Table, TableCell, TableHead, TableHeaderCell, TableRow, TableScrollHint } from '../../ui/table';
 import { TableBodyStates } from '../../ui/table-states';
 import { toast } from '../../ui/toast';
-import { Amount, formatPeriod } from './commission-format';
+import { Amount } from './commission-format';
+import { formatMonth } from '@ahente/contract/dates';
 
 const COLUMNS = 5;
 const entries = (n: number) => `${n.toLocaleString('en-PH')} ${n === 1 ? 'entry' : 'entries'}`;
@@ -34,7 +35,7 @@ export function PeriodsCard({ id, onView }: { id?: string; onView: (period: stri
 
   const onConfirm = () => {
     if (!confirm || close.isPending) return;
-    const month = formatPeriod(confirm.period.period);
+    const month = formatMonth(confirm.period.period);
     close.mutate(confirm.period.period, {
       onSuccess: (result) => {
         toast.success(`${month} closed: ${statements(result.statements)}, ${formatPeso(result.total)} in all.`);
@@ -81,7 +82,7 @@ export function PeriodsCard({ id, onView }: { id?: string; onView: (period: stri
             emptyDescription="A month appears here once a sale or an adjustment records a commission in it."
           >
             {rows.map((row) => {
-              const month = formatPeriod(row.period);
+              const month = formatMonth(row.period);
               const closed = row.closed_at !== null;
               const closedAt = closed ? formatTimestampParts(row.closed_at as string) : null;
               return (
@@ -152,7 +153,7 @@ export function PeriodsCard({ id, onView }: { id?: string; onView: (period: stri
           key={confirm.seq}
           open={confirm.open}
           onOpenChange={(open) => !open && setConfirm((current) => (current ? { ...current, open: false } : current))}
-          title={`Close ${formatPeriod(confirm.period.period)}?`}
+          title={`Close ${formatMonth(confirm.period.period)}?`}
           description={
             <p>
               Its {entries(confirm.period.open_entries)}, {formatPeso(confirm.period.open_total)} in all, will be posted to one statement

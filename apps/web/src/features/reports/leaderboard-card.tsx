@@ -9,7 +9,8 @@ import { Notice } from '../../ui/notice';
 import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from '../../ui/table';
 import { TableBodyStates, type ListQueryState } from '../../ui/table-states';
 import { FIGURES_TABLE } from './chart-figures';
-import { formatCount, positionLabel } from './report-format';
+import { POSITION_LABELS } from '@ahente/contract/enums';
+import { formatCount } from './report-format';
 
 const COLUMNS = 4;
 
@@ -84,7 +85,7 @@ export function LeaderboardCard({ scope, rows, query, range, isThisMonth, onThis
                 <TableCell className="min-w-28">
                   <span className="block font-medium text-slate-900">{row.name}</span>
                   <span className="block text-xs text-slate-500">
-                    {positionLabel(row.position)}
+                    {POSITION_LABELS[row.position]}
                     {/* A phone has no room for the Sales column: the count goes under the name. */}
                     <span className="sm:hidden">
                       {' · '}

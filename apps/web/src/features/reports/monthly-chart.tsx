@@ -3,7 +3,8 @@ import { formatPeso } from '@ahente/contract/money';
 import type { ReportMonth } from '@ahente/contract/reports';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '../../ui/table';
 import { ChartFigures, FIGURES_TABLE } from './chart-figures';
-import { CHART, formatCount, formatMonth, formatPesoCompact, monthTick } from './report-format';
+import { formatMonth } from '@ahente/contract/dates';
+import { CHART, formatCount, formatPesoCompact, monthTick } from './report-format';
 
 const tick = { fontSize: 12, fill: CHART.axis };
 

@@ -1,13 +1,7 @@
-import type { Position } from '@ahente/contract/enums';
-
 /** Display helpers of the Performance Reports: months ('YYYY-MM') and compact pesos for chart axes. */
 
 const monthDate = (month: string) => new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1, 1));
-const longMonth = new Intl.DateTimeFormat('en-PH', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const shortMonth = new Intl.DateTimeFormat('en-PH', { month: 'short', timeZone: 'UTC' });
-
-/** '2026-03' → 'March 2026'. */
-export const formatMonth = (month: string) => longMonth.format(monthDate(month));
 
 /** An axis tick: '2026-03' → 'Mar'; January carries its year ('Jan ’26') so the turn of the year shows. */
 export function monthTick(month: string): string {
@@ -20,9 +14,6 @@ const compactPeso = new Intl.NumberFormat('en-PH', { style: 'currency', currency
 export const formatPesoCompact = (pesos: number) => compactPeso.format(pesos);
 
 export const formatCount = (n: number) => n.toLocaleString('en-PH');
-
-/** 'AgencyManager' → 'Agency Manager'. */
-export const positionLabel = (position: Position) => position.replace(/([a-z])([A-Z])/g, '$1 $2');
 
 /** A share of a whole as a percentage with one decimal ('42.5%'); 0% of nothing. */
 export function formatShare(part: number, whole: number): string {

@@ -1,4 +1,5 @@
 import writeExcelFile from 'write-excel-file/browser';
+import { PESO_EXCEL_FORMAT } from '@ahente/contract/money';
 import type { SaleRecord } from '@ahente/contract/sales';
 
 /** Spec §2, §9: one sheet named 'Sales'. */
@@ -20,8 +21,6 @@ export const EXPORT_HEADERS = [
   'Effective Date',
 ] as const;
 
-/** Philippine peso, two decimals, thousands separators (Excel's "₱ English (Philippines)" currency format). */
-export const PESO_FORMAT = '[$₱-3409]#,##0.00';
 export const DATE_FORMAT = 'yyyy-mm-dd';
 
 const WIDTHS = [10, 28, 16, 26, 16, 18, 22, 20, 14];
@@ -46,7 +45,7 @@ export function buildSalesWorkbook(rows: readonly SaleRecord[]): Promise<Blob> {
       s.customer_name,
       s.tx_type,
       s.product,
-      { value: s.tcv, type: Number, format: PESO_FORMAT },
+      { value: s.tcv, type: Number, format: PESO_EXCEL_FORMAT },
       s.policy_number ?? null,
       s.insurer ?? null,
       s.plan_name ?? null,
