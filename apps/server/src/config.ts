@@ -2,6 +2,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { USERNAME_PATTERN } from '@ahente/contract/auth';
+import { hasControlCharacter } from '@ahente/contract/common';
 
 export interface Config {
   port: number;
@@ -161,7 +162,7 @@ const envSchema = z
     }),
     AGENCY_NAME: variable.transform((v, ctx) => {
       const name = (v ?? 'Ahente Insurance Agency').trim();
-      if (name.length >= 1 && name.length <= 100 && !/\p{Cc}/u.test(name)) return name;
+      if (name.length >= 1 && name.length <= 100 && !hasControlCharacter(name)) return name;
       return refuse(ctx, `AGENCY_NAME must be 1 to 100 characters without control characters ${got(v ?? '')}`);
     }),
     CSRF_SECRET: variable.transform((v, ctx) => {

@@ -151,6 +151,11 @@ export const commissionsRepository = {
     return locked.executeTakeFirstOrThrow();
   },
 
+  async isClosed(db: Exec, period: string): Promise<boolean> {
+    const row = await db.selectFrom('commission_periods').select('closed_at').where('period', '=', period).executeTakeFirst();
+    return row?.closed_at != null;
+  },
+
   markPeriodClosed(db: Exec, period: string, at: string, by: number) {
     return db.updateTable('commission_periods').set({ closed_at: at, closed_by: by }).where('period', '=', period).execute();
   },

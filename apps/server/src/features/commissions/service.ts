@@ -107,10 +107,6 @@ export function createCommissionsService(
     }
   }
 
-  async function recordEntries(trx: Exec, rows: NewEntry[]): Promise<number[]> {
-    return repo.insertEntries(trx, rows);
-  }
-
   function schedules(kind: 'product' | 'override', keys: readonly string[], history: RateRecord[], today: string): RateSchedule[] {
     return keys.map((key) => {
       const mine = history.filter((r) => r.kind === kind && r.key === key); // newest effective date first, then newest set
@@ -181,8 +177,8 @@ export function createCommissionsService(
       if (paying) {
         for (const leader of await members.leadersIn(trx, sale.member_id)) {
           const rate = overrideRates.get(leader.position);
-          // The seller never earns an override on their own sale (leadersIn leaves them out too).
-          if (!rate || leader.id === sale.member_id) continue;
+          // leadersIn never returns the seller: no override on one's own sale.
+          if (!rate) continue;
           rows.push({
             ...base,
             member_id: leader.id,
@@ -195,7 +191,7 @@ export function createCommissionsService(
           });
         }
       }
-      await recordEntries(trx, rows);
+      await repo.insertEntries(trx, rows);
     },
 
     // ---------------------------------------------------------------- rates
@@ -248,9 +244,9 @@ export function createCommissionsService(
 
     async ledger(input: z.output<typeof ledgerRequest>): Promise<LedgerResponse> {
       await members.requireMember(input.id);
-      const entries = (await repo.ledger(db, input.id, { from: input.from, to: input.to, kind: input.kind })).map(toEntry);
-      const total = entries.reduce((sum, e) => sum + Math.round(e.amount * 100), 0);
-      return { entries, total: centavosToPesos(total) };
+      const rows = await repo.ledger(db, input.id, { from: input.from, to: input.to, kind: input.kind });
+      const total = rows.reduce((sum, r) => sum + Number(r.amount_centavos), 0);
+      return { entries: rows.map(toEntry), total: centavosToPesos(total) };
     },
 
     async summary(memberId: number): Promise<CommissionSummary> {
@@ -273,7 +269,7 @@ export function createCommissionsService(
       const today = todayInManila(at);
       const [id] = await db.transaction().execute(async (trx) => {
         const period = await openPeriodFor(trx, today);
-        return recordEntries(trx, [
+        return repo.insertEntries(trx, [
           {
             member_id: input.member_id,
             kind: 'adjustment',
@@ -383,8 +379,7 @@ export function createCommissionsService(
     async payoutXlsx(period: string): Promise<Buffer> {
       const rows = await repo.statementsOfPeriod(db, period);
       if (rows.length === 0) {
-        const closed = (await repo.periods(db)).some((p) => p.period === period && p.closed_at !== null);
-        if (!closed) throw notFound(`${period} has no statements: close the month first`);
+        if (!(await repo.isClosed(db, period))) throw notFound(`${period} has no statements: close the month first`);
       }
       return payoutWorkbook(
         options.agencyName,
