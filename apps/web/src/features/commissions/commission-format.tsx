@@ -3,6 +3,7 @@ import { POSITION_LABELS } from '@ahente/contract/enums';
 import { formatPeso } from '@ahente/contract/money';
 import { Badge, type BadgeTone } from '../../ui/badge';
 import { cn } from '../../lib/cn';
+import { formatCalendarDate } from '../../lib/dates';
 
 /** A schedule key as it reads: a product as spelt in the catalogue, a position in words. */
 export function keyLabel(key: string): string {
@@ -48,6 +49,19 @@ export function PaidBadge({ paidOn }: { paidOn: string | null }) {
     <Badge tone="warning" dot>
       Unpaid
     </Badge>
+  );
+}
+
+/** A statement's payment: its date and the bank's reference, or a dash while unpaid. */
+export function PaymentDetails({ paidOn, reference }: { paidOn: string | null; reference: string | null }) {
+  if (!paidOn) return <Dash />;
+  return (
+    <>
+      <time dateTime={paidOn} className="whitespace-nowrap">
+        {formatCalendarDate(paidOn)}
+      </time>
+      {reference && <span className="block text-xs break-words text-slate-500">Ref. {reference}</span>}
+    </>
   );
 }
 

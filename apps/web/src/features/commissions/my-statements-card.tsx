@@ -3,13 +3,12 @@ import { useCallback, useRef, useState } from 'react';
 import type { StatementRecord } from '@ahente/contract/commissions';
 import { MSG } from '@ahente/contract/messages';
 import { downloadStatement, useCommissionStatements } from '../../api/commissions';
-import { formatCalendarDate } from '../../lib/dates';
 import { Button } from '../../ui/button';
 import { CardSection } from '../../ui/card';
 import { Table, TableCell, TableHead, TableHeaderCell, TableRow, TableScrollHint } from '../../ui/table';
 import { TableBodyStates } from '../../ui/table-states';
 import { toast } from '../../ui/toast';
-import { Amount, Dash, PaidBadge } from './commission-format';
+import { Amount, PaidBadge, PaymentDetails } from './commission-format';
 import { formatMonth } from '@ahente/contract/dates';
 
 const COLUMNS = 6;
@@ -72,18 +71,7 @@ export function MyStatementsCard({ memberId }: { memberId: number }) {
                 <PaidBadge paidOn={statement.paid_on} />
               </TableCell>
               <TableCell className="min-w-36">
-                {statement.paid_on ? (
-                  <>
-                    <time dateTime={statement.paid_on} className="whitespace-nowrap">
-                      {formatCalendarDate(statement.paid_on)}
-                    </time>
-                    {statement.paid_reference && (
-                      <span className="block text-xs break-words text-slate-500">Ref. {statement.paid_reference}</span>
-                    )}
-                  </>
-                ) : (
-                  <Dash />
-                )}
+                <PaymentDetails paidOn={statement.paid_on} reference={statement.paid_reference} />
               </TableCell>
               <TableCell sticky>
                 <div className="flex flex-col items-stretch gap-1.5 sm:flex-row sm:items-center sm:gap-2">

@@ -3,7 +3,6 @@ import { useRef, useState } from 'react';
 import type { PeriodRecord, StatementRecord } from '@ahente/contract/commissions';
 import { MSG } from '@ahente/contract/messages';
 import { downloadPayouts, usePeriodStatements } from '../../api/commissions';
-import { formatCalendarDate } from '../../lib/dates';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { CardSection } from '../../ui/card';
@@ -13,7 +12,7 @@ import { Select } from '../../ui/select';
 import { Table, TableCell, TableHead, TableHeaderCell, TableRow, TableScrollHint } from '../../ui/table';
 import { TableBodyStates } from '../../ui/table-states';
 import { toast } from '../../ui/toast';
-import { Amount, Dash, PaidBadge } from './commission-format';
+import { Amount, PaidBadge, PaymentDetails } from './commission-format';
 import { formatMonth } from '@ahente/contract/dates';
 import { MarkPaidModal } from './mark-paid-modal';
 
@@ -154,18 +153,7 @@ export function PeriodStatementsCard({ id, closed, period, onPeriod }: PeriodSta
                       <PaidBadge paidOn={statement.paid_on} />
                     </TableCell>
                     <TableCell className="min-w-36">
-                      {statement.paid_on ? (
-                        <>
-                          <time dateTime={statement.paid_on} className="whitespace-nowrap">
-                            {formatCalendarDate(statement.paid_on)}
-                          </time>
-                          {statement.paid_reference && (
-                            <span className="block text-xs break-words text-slate-500">Ref. {statement.paid_reference}</span>
-                          )}
-                        </>
-                      ) : (
-                        <Dash />
-                      )}
+                      <PaymentDetails paidOn={statement.paid_on} reference={statement.paid_reference} />
                     </TableCell>
                     <TableCell sticky>
                       {statement.paid_on === null ? (
