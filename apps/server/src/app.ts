@@ -29,6 +29,8 @@ import { createDealsService } from './features/deals/service.ts';
 import { geoRoutes } from './features/geo/routes.ts';
 import { createGeoService } from './features/geo/service.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { licencesRoutes } from './features/licences/routes.ts';
+import { createLicencesService } from './features/licences/service.ts';
 import { createHealthService } from './features/health/service.ts';
 import { materialsRoutes } from './features/materials/routes.ts';
 import { createMaterialsService } from './features/materials/service.ts';
@@ -50,23 +52,26 @@ export interface AppDeps {
   db: Db;
   /** Where log lines go (stdout when not given); tests read them here. */
   logStream?: NodeJS.WritableStream;
+  /** The clock of the money rules (recording days, months, licence terms); tests move it. */
+  now?: () => Date;
 }
 
-export function buildServices({ config, db }: AppDeps) {
+export function buildServices({ config, db, now }: AppDeps) {
   const sessions = createSessions(db.db, config);
   const storage = createLocalDiskStorage(config.storageDir);
   const geo = createGeoService();
   const members = createMembersService(db.db, config, sessions, { storage, geo });
   const auth = createAuthService(db.db, config, members);
   const deals = createDealsService(db.db, members);
-  const commissions = createCommissionsService(db.db, members, { agencyName: config.agencyName });
+  const licences = createLicencesService(db.db, members, { storage, ...(now ? { now } : {}) });
+  const commissions = createCommissionsService(db.db, members, licences, { agencyName: config.agencyName, ...(now ? { now } : {}) });
   const sales = createSalesService(db.db, deals, commissions);
   const materials = createMaterialsService(db.db, storage);
   const health = createHealthService(db.db);
   const tickets = createTicketsService(db.db, members);
   const settings = createSettingsService(db.db, members);
   const reports = createReportsService(db.db, members);
-  return { sessions, members, auth, deals, sales, commissions, storage, materials, health, tickets, geo, settings, reports };
+  return { sessions, members, auth, deals, sales, commissions, licences, storage, materials, health, tickets, geo, settings, reports };
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -145,6 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     dealsRoutes(api, services.deals);
     salesRoutes(api, services.sales);
     commissionsRoutes(api, services.commissions);
+    licencesRoutes(api, services.licences, { storage: services.storage, config });
     ticketsRoutes(api, services.tickets);
     reportsRoutes(api, services.reports);
   });

@@ -3,6 +3,7 @@ import { buildApp, buildServices } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { connect } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { closeStatementPdfs } from './features/commissions/statement-files.ts';
 
 const HOUR = 3_600_000;
 /**
@@ -38,6 +39,8 @@ async function main() {
       } finally {
         clearInterval(sweep);
       }
+      // The statement PDF threads (features/commissions/statement-files.ts): ended, not left to idle out.
+      await closeStatementPdfs();
       await db.close();
     },
   );

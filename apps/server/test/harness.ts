@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { LICENSE_LINES, type LicenseLine } from '@ahente/contract/licences';
 import { routes } from '@ahente/contract/routes';
 import { buildApp, buildServices } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
@@ -12,7 +13,7 @@ import { migrateToLatest } from '../src/db/migrate.ts';
  * One app over a fresh database per test file: SQLite in memory, or (TEST_DIALECT=postgres) a
  * fresh schema of TEST_DATABASE_URL, dropped afterwards.
  */
-export async function startTestApp(overrides: Partial<Config> = {}) {
+export async function startTestApp(overrides: Partial<Config> = {}, options: { now?: () => Date } = {}) {
   const dialect = process.env.TEST_DIALECT ?? 'sqlite';
   let db: Db;
   let dropSchema = async () => {};
@@ -41,8 +42,8 @@ export async function startTestApp(overrides: Partial<Config> = {}) {
     storageDir: `/tmp/ahente-test-${randomBytes(6).toString('hex')}`,
     ...overrides,
   };
-  const app = await buildApp({ config, db });
-  const services = buildServices({ config, db });
+  const app = await buildApp({ config, db, ...options });
+  const services = buildServices({ config, db, ...options });
   let seq = 0;
 
   /** A member made directly through the service (Approved agent unless told otherwise). */
@@ -70,6 +71,48 @@ export async function startTestApp(overrides: Partial<Config> = {}) {
 
   async function createAdmin() {
     return createMember({ account_type: 'admin', position: 'Agent' });
+  }
+
+  /**
+   * Verified Insurance Commission licences for a member (every line unless told otherwise), made
+   * directly in the database: what a test needs when it is about money, not licences (decision 018).
+   */
+  async function licenseMember(
+    memberId: number,
+    options: { lines?: readonly LicenseLine[]; issued_on?: string; expires_on?: string; status?: 'pending' | 'verified' } = {},
+  ) {
+    const at = new Date().toISOString();
+    for (const line of options.lines ?? LICENSE_LINES) {
+      await db.db
+        .insertInto('licenses')
+        .values({
+          member_id: memberId,
+          line,
+          license_no: `TEST-${memberId}-${line}`.slice(0, 40),
+          insurer: null,
+          issued_on: options.issued_on ?? '2020-01-01',
+          expires_on: options.expires_on ?? '2099-12-31',
+          scan_key: null,
+          scan_type: null,
+          status: options.status ?? 'verified',
+          decided_by: null,
+          decided_at: options.status === 'pending' ? null : at,
+          rejection_reason: null,
+          created_by: null,
+          created_at: at,
+        })
+        .execute();
+    }
+  }
+
+  /** Marks sales verified directly in the database (a test about what happens after verification). */
+  async function verifySalesInDb(saleIds: number[]) {
+    if (saleIds.length === 0) return;
+    await db.db
+      .updateTable('sales')
+      .set({ verification: 'verified', verified_at: new Date().toISOString(), verified_by: null })
+      .where('id', 'in', saleIds)
+      .execute();
   }
 
   /** A client logged in as the given member. */
@@ -100,6 +143,8 @@ export async function startTestApp(overrides: Partial<Config> = {}) {
     services,
     createMember,
     createAdmin,
+    licenseMember,
+    verifySalesInDb,
     loginAs,
     callers,
     client: () => new TestClient(app),

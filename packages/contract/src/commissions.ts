@@ -36,9 +36,37 @@ export const COMMISSION_KIND_LABELS: Record<CommissionKind, string> = {
 export const RATE_KINDS = ['product', 'override'] as const;
 export type RateKind = (typeof RATE_KINDS)[number];
 
-/** Where an entry stands: open (this period's), posted to a statement, or on a paid statement. */
-export const ENTRY_STATUSES = ['open', 'posted', 'paid'] as const;
+/**
+ * Where an entry stands (decision 016, decision 018):
+ * - `awaiting`: its sale is not verified yet; no close posts it.
+ * - `held`: its earner held no verified licence for the product's lines on the recording day; no
+ *   close posts it until an admin releases it.
+ * - `open`: payable, posted by the next close; `posted` on a statement; `paid` on a paid statement.
+ * - `forfeited`: an admin forfeited the held entry; `rejected`: its sale was rejected. Never paid.
+ */
+export const ENTRY_STATUSES = ['awaiting', 'held', 'open', 'posted', 'paid', 'forfeited', 'rejected'] as const;
 export type EntryStatus = (typeof ENTRY_STATUSES)[number];
+export const ENTRY_STATUS_LABELS: Record<EntryStatus, string> = {
+  awaiting: 'Awaiting verification',
+  held: 'Held',
+  open: 'Open',
+  posted: 'Posted',
+  paid: 'Paid',
+  forfeited: 'Forfeited',
+  rejected: 'Sale rejected',
+};
+
+/** What an entry's amount counts as: payable (will be or was paid), awaiting verification, held, or never paid. */
+export type EntryBucket = 'payable' | 'awaiting' | 'held' | 'forfeited';
+export function entryBucket(status: EntryStatus): EntryBucket {
+  if (status === 'awaiting') return 'awaiting';
+  if (status === 'held') return 'held';
+  if (status === 'forfeited' || status === 'rejected') return 'forfeited';
+  return 'payable';
+}
+/** The decision on a held entry: released (payable from the next close) or forfeited (never paid). */
+export const HOLD_DECISIONS = ['released', 'forfeited'] as const;
+export type HoldDecision = (typeof HOLD_DECISIONS)[number];
 
 export const MAX_RATE_HUNDREDTHS = 100_00;
 
@@ -215,6 +243,7 @@ export const ledgerEntry = z.object({
   /** For an override, the leader's position the override was paid for. */
   position: z.enum(LEADER_POSITIONS).nullable(),
   sale_id: z.number().nullable(),
+  /** The customer: on the seller's own entries only; never on a leader's override (decision 017, decision 018). */
   customer_name: z.string().nullable(),
   product: z.string().nullable(),
   /** The agent who made the sale (an override's source), or null. */
@@ -225,6 +254,15 @@ export const ledgerEntry = z.object({
   status: z.enum(ENTRY_STATUSES),
   statement_id: z.number().nullable(),
   created_at: z.string(),
+  /** Why the entry was written held (no licence on the day), or null. */
+  hold_reason: z.string().nullable(),
+  /** The decision on a held entry, who made it, when and why (a forfeit's reason). */
+  decision: z.enum(HOLD_DECISIONS).nullable(),
+  decided_by_name: z.string().nullable(),
+  decided_at: z.string().nullable(),
+  decision_reason: z.string().nullable(),
+  /** A rejected sale's reason, shown on its entries. */
+  rejection_reason: z.string().nullable(),
 });
 export type LedgerEntry = z.infer<typeof ledgerEntry>;
 
@@ -242,10 +280,16 @@ export const ledgerRequest = z
   .refine((v) => !v.from || !v.to || v.from <= v.to, { path: ['to'], message: 'To must not be before From' });
 export type LedgerRequest = z.input<typeof ledgerRequest>;
 
+/** Pesos by what they count as: payable (open, posted, paid), awaiting verification, held, forfeited (or of a rejected sale). */
+export const bucketTotals = z.object({ payable: z.number(), awaiting: z.number(), held: z.number(), forfeited: z.number() });
+export type BucketTotals = z.infer<typeof bucketTotals>;
+
 export const ledgerResponse = z.object({
   entries: z.array(ledgerEntry),
-  /** The sum of the entries listed (pesos). */
+  /** The sum of the entries listed (pesos), whatever their status. */
   total: z.number(),
+  /** The entries listed, by what they count as. */
+  totals: bucketTotals,
 });
 export type LedgerResponse = z.infer<typeof ledgerResponse>;
 
@@ -253,12 +297,16 @@ export type LedgerResponse = z.infer<typeof ledgerResponse>;
 export const commissionSummary = z.object({
   /** This month in Manila (YYYY-MM). */
   month: z.string(),
-  /** Entries recorded this month. */
+  /** Payable entries recorded this month. */
   earned_this_month: z.number(),
-  /** Every entry not yet on a paid statement. */
+  /** Every payable entry not yet on a paid statement. */
   pending: z.number(),
   /** Every entry on a paid statement. */
   paid_to_date: z.number(),
+  /** Entries of sales not verified yet, held entries, and entries never to be paid (forfeited, or of a rejected sale). */
+  awaiting: z.number(),
+  held: z.number(),
+  forfeited: z.number(),
 });
 export type CommissionSummary = z.infer<typeof commissionSummary>;
 
@@ -274,6 +322,16 @@ export const adjustmentResponse = z.object({ entry: ledgerEntry });
 /** Admins' list of adjustments: the entry and whose it is. */
 export const adjustmentList = z.array(ledgerEntry.extend({ member_name: z.string(), created_by_name: z.string().nullable() }));
 export type AdjustmentRecord = z.infer<typeof adjustmentList>[number];
+
+// ---------------------------------------------------------------- held entries (admins)
+
+/** POST releasecommission: a held entry becomes payable, if its earner now holds a verified licence that covered its recording day. */
+export const releaseCommissionRequest = z.object({ entry_id: idField('Entry id') });
+export type ReleaseCommissionRequest = z.input<typeof releaseCommissionRequest>;
+/** POST forfeitcommission: a held entry is never paid. */
+export const forfeitCommissionRequest = z.object({ entry_id: idField('Entry id'), reason: textField('Reason', 200) });
+export type ForfeitCommissionRequest = z.input<typeof forfeitCommissionRequest>;
+export const holdDecisionResponse = z.object({ entry: ledgerEntry });
 
 // ---------------------------------------------------------------- statements
 

@@ -34,3 +34,13 @@ export function nextMonth(month: string): string {
   const [y, m] = month.split('-').map(Number) as [number, number];
   return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
 }
+
+/** `day` plus `days` (negative for earlier), both YYYY-MM-DD: '2026-11-24' + 7 → '2026-12-01'. */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Whole days from `today` to `date` (negative once past), both YYYY-MM-DD. */
+export function daysUntil(date: string, today: string): number {
+  return Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+}

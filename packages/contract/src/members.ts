@@ -231,7 +231,19 @@ export type MemberSearchResponse = z.infer<typeof memberSearchResponse>;
 /** approvemember / deactivatemember / memberhistory take `{ id }`, the member acted on (as editMember). */
 export const memberActionResponse = z.object({ success: z.literal(true), member: memberRecord });
 
-export const MEMBER_AUDIT_ACTIONS = ['approved', 'edited', 'password_changed', 'deactivated', 'bank_details_changed'] as const;
+export const MEMBER_AUDIT_ACTIONS = [
+  'approved',
+  'edited',
+  'password_changed',
+  'deactivated',
+  'bank_details_changed',
+  // Issue 20 (decision 018): licences and held commissions.
+  'licence_added',
+  'licence_verified',
+  'licence_rejected',
+  'commission_released',
+  'commission_forfeited',
+] as const;
 export type MemberAuditAction = (typeof MEMBER_AUDIT_ACTIONS)[number];
 
 /** memberhistory: what administrators did to a member, newest first. Never a password. */

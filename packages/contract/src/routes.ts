@@ -30,7 +30,25 @@ import {
 } from './members.ts';
 import { addBankRequest, addBankResponse, addCertificationRequest, bankList, certification, certificationList } from './settings.ts';
 import { addTicketRequest, closeTicketRequest, editTicketRequest, ticketList, ticketSavedResponse } from './tickets.ts';
-import { addSaleRequest, saleListResponse, saleSavedResponse } from './sales.ts';
+import {
+  addSaleRequest,
+  saleListResponse,
+  saleSavedResponse,
+  salesToVerifyRequest,
+  salesToVerifyResponse,
+  verifySalesRequest,
+  verifySalesResponse,
+} from './sales.ts';
+import {
+  addLicenseRequest,
+  addLicenseResponse,
+  complianceResponse,
+  getLicensesRequest,
+  LICENSE_SCAN_FIELD,
+  licenseList,
+  licenseScanParams,
+  verifyLicenseRequest,
+} from './licences.ts';
 import {
   activeProposals,
   adjustmentList,
@@ -39,6 +57,8 @@ import {
   closePeriodRequest,
   closePeriodResponse,
   commissionSummary,
+  forfeitCommissionRequest,
+  holdDecisionResponse,
   ledgerRequest,
   ledgerResponse,
   markPaidRequest,
@@ -47,6 +67,7 @@ import {
   periodList,
   periodStatementsRequest,
   ratesResponse,
+  releaseCommissionRequest,
   setRateRequest,
   setRateResponse,
   statementFileParams,
@@ -629,6 +650,95 @@ export const routes = {
     responses: { 200: fileResponse },
     tag: 'commissions',
     summary: "A closed month's payouts for the bank (.xlsx): member, bank name, account number, account name, amount",
+  }),
+  // Verified sales, licences and held commissions (issue 20, decision 018).
+  salesToVerify: route({
+    method: 'POST',
+    path: '/api/salestoverify',
+    access: 'admin',
+    body: salesToVerifyRequest,
+    responses: { 200: salesToVerifyResponse },
+    tag: 'sales',
+    summary:
+      "Unverified sales across the agency but the admin's own, largest TCV first, filtered by insurer, product, agent and effective date",
+  }),
+  verifySales: route({
+    method: 'POST',
+    path: '/api/verifysales',
+    access: 'admin',
+    body: verifySalesRequest,
+    responses: { 200: verifySalesResponse },
+    tag: 'sales',
+    summary:
+      'Verifies or rejects up to 500 sales at once; each sale is decided once (409 naming those already decided) and never by an admin who sold it',
+  }),
+  addLicense: route({
+    method: 'POST',
+    path: '/api/addlicense',
+    access: 'member',
+    member: ownerInBody,
+    body: addLicenseRequest,
+    multipart: { fields: addLicenseRequest, file: LICENSE_SCAN_FIELD },
+    responses: { 200: addLicenseResponse },
+    tag: 'licences',
+    summary:
+      "Adds an Insurance Commission licence: a member's own (pending), or anyone's by an admin (verified at once); JSON, or multipart/form-data with a scan",
+  }),
+  getLicenses: route({
+    method: 'POST',
+    path: '/api/getlicenses',
+    access: 'member',
+    body: getLicensesRequest,
+    responses: { 200: licenseList },
+    tag: 'licences',
+    summary:
+      "A member's licences, newest first: the member, their Manager, Agency Manager and Agency Owner (no number, no scan) and admins",
+  }),
+  verifyLicense: route({
+    method: 'POST',
+    path: '/api/verifylicense',
+    access: 'admin',
+    body: verifyLicenseRequest,
+    responses: { 200: addLicenseResponse },
+    tag: 'licences',
+    summary: 'Verifies or rejects a pending licence (409 once decided)',
+  }),
+  licenseScan: route({
+    method: 'GET',
+    path: '/api/licensescan/:licenseId',
+    access: 'member',
+    params: licenseScanParams,
+    responses: { 200: fileResponse },
+    tag: 'licences',
+    summary: "A licence's scan (the member and administrators only)",
+  }),
+  compliance: route({
+    method: 'GET',
+    path: '/api/compliance',
+    access: 'admin',
+    responses: { 200: complianceResponse },
+    tag: 'licences',
+    summary:
+      'Licences to verify and expiring within 60 days, members selling a line they hold no verified licence for, held commissions, and the commission earned in each licence term',
+  }),
+  releaseCommission: route({
+    method: 'POST',
+    path: '/api/releasecommission',
+    access: 'admin',
+    body: releaseCommissionRequest,
+    responses: { 200: holdDecisionResponse },
+    tag: 'commissions',
+    summary:
+      'Releases a held entry when its earner now holds a verified licence that covered its recording day (409 otherwise, or once decided)',
+  }),
+  forfeitCommission: route({
+    method: 'POST',
+    path: '/api/forfeitcommission',
+    access: 'admin',
+    body: forfeitCommissionRequest,
+    responses: { 200: holdDecisionResponse },
+    tag: 'commissions',
+    summary: 'Forfeits a held entry, with a reason: it is never paid (409 once decided)',
   }),
   reports: route({
     method: 'POST',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { calendarDate, memberIdSchema } from './common.ts';
-import { dealFormFields, withSalesTypeRule } from './deals.ts';
+import { calendarDate, idField, memberIdSchema, optionalCalendarDate, optionalText } from './common.ts';
+import { dealFormFields, enumField, withSalesTypeRule } from './deals.ts';
 import { SALES_GROUPS, SALES_TYPES, TRANSACTION_TYPES } from './enums.ts';
 
 /** The fields of addsales formData, each with its rule (a form reuses them one by one). */
@@ -17,6 +17,20 @@ export type SaleForm = z.input<typeof saleForm>;
 export const addSaleRequest = z.object({ id: memberIdSchema, formData: saleForm });
 export type AddSaleRequest = z.input<typeof addSaleRequest>;
 export type AddSale = z.output<typeof addSaleRequest>;
+
+/**
+ * A sale is the agent's statement of a policy; the agency verifies it against the insurer's
+ * issuance and the client's payment before any commission on it is paid (issue 20, decision 018).
+ */
+export const SALE_VERIFICATIONS = ['unverified', 'verified', 'rejected'] as const;
+export type SaleVerification = (typeof SALE_VERIFICATIONS)[number];
+export const SALE_VERIFICATION_LABELS: Record<SaleVerification, string> = {
+  unverified: 'Awaiting verification',
+  verified: 'Verified',
+  rejected: 'Rejected',
+};
+/** Whether a sale counts in sales totals, reports and the dashboard: a rejected sale does not (its deal may be sold again). */
+export const countsAsSale = (s: { verification: SaleVerification }) => s.verification !== 'rejected';
 
 /** The sale as read back (spec §3 Sale), TCV in pesos, with the deal it was made from. */
 export const saleRecord = z.object({
@@ -35,6 +49,11 @@ export const saleRecord = z.object({
   agent: z.string().nullable(),
   sales_group: z.enum(SALES_GROUPS),
   createdat: z.string(),
+  verification: z.enum(SALE_VERIFICATIONS),
+  /** Who verified or rejected it and when (null while unverified); a rejection's reason. */
+  verified_at: z.string().nullable(),
+  verified_by_name: z.string().nullable(),
+  rejection_reason: z.string().nullable(),
 });
 export type SaleRecord = z.infer<typeof saleRecord>;
 
@@ -42,3 +61,58 @@ export const saleSavedResponse = z.object({ success: z.literal(true), sale: sale
 export type SaleSavedResponse = z.infer<typeof saleSavedResponse>;
 
 export const saleListResponse = z.array(saleRecord);
+
+// ---------------------------------------------------------------- verification (admins)
+
+/** At most this many sales are decided in one call. */
+export const MAX_VERIFY_BATCH = 500;
+
+/** POST verifysales: each sale is decided once; a rejection needs a reason. */
+export const verifySalesRequest = z
+  .object({
+    sale_ids: z
+      .array(idField('Sale id'), { error: 'Sale ids must be a list' })
+      .min(1, 'Choose at least one sale')
+      .max(MAX_VERIFY_BATCH, `At most ${MAX_VERIFY_BATCH} sales at once`)
+      .refine((ids) => new Set(ids).size === ids.length, 'Each sale may be listed once'),
+    decision: enumField('Decision', ['verified', 'rejected'] as const),
+    reason: optionalText('Reason'),
+  })
+  .refine((v) => v.decision !== 'rejected' || v.reason !== null, { path: ['reason'], message: 'Reason is required to reject' });
+export type VerifySalesRequest = z.input<typeof verifySalesRequest>;
+export const verifySalesResponse = z.object({
+  decision: z.enum(['verified', 'rejected']),
+  count: z.number(),
+  /** The TCV of the sales decided (pesos). */
+  tcv: z.number(),
+});
+export type VerifySalesResponse = z.infer<typeof verifySalesResponse>;
+
+/** POST salestoverify: unverified sales across the agency, largest TCV first. */
+export const salesToVerifyRequest = z
+  .object({
+    insurer: optionalText('Insurer'),
+    product: optionalText('Product'),
+    /** Part of the agent's name. */
+    agent: optionalText('Agent', 100),
+    /** Effective date, inclusive. */
+    from: optionalCalendarDate('From'),
+    to: optionalCalendarDate('To'),
+  })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { path: ['to'], message: 'To must not be before From' });
+export type SalesToVerifyRequest = z.input<typeof salesToVerifyRequest>;
+
+/** At most this many rows are listed; the totals count them all. */
+export const SALES_TO_VERIFY_LIMIT = 500;
+
+export const saleToVerify = saleRecord.extend({ member_id: z.number(), agent_name: z.string() });
+export type SaleToVerify = z.infer<typeof saleToVerify>;
+export const salesToVerifyResponse = z.object({
+  sales: z.array(saleToVerify),
+  /** Every unverified sale matching the filter (the list stops at SALES_TO_VERIFY_LIMIT). */
+  count: z.number(),
+  tcv: z.number(),
+  /** The insurers named on unverified sales, for the filter. */
+  insurers: z.array(z.string()),
+});
+export type SalesToVerifyResponse = z.infer<typeof salesToVerifyResponse>;

@@ -8,6 +8,7 @@ import { m005MembersAudit } from './migrations/005-members-audit.ts';
 import { m006Tickets } from './migrations/006-tickets.ts';
 import { m007Settings } from './migrations/007-settings.ts';
 import { m008Commissions } from './migrations/008-commissions.ts';
+import { m009VerificationLicences } from './migrations/009-verification-licences.ts';
 
 /** Every migration, in order. A migration gets the dialect for the few types that differ. */
 const MIGRATIONS: Record<string, (dialect: DialectName) => Migration> = {
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, (dialect: DialectName) => Migration> = {
   '006-tickets': m006Tickets,
   '007-settings': m007Settings,
   '008-commissions': m008Commissions,
+  '009-verification-licences': m009VerificationLicences,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -9,7 +9,9 @@ import type {
   SalesType,
   TransactionType,
 } from '@ahente/contract/enums';
-import type { CommissionKind, LeaderPosition, RateKind } from '@ahente/contract/commissions';
+import type { CommissionKind, HoldDecision, LeaderPosition, RateKind } from '@ahente/contract/commissions';
+import type { LicenseLine, LicenseStatus } from '@ahente/contract/licences';
+import type { SaleVerification } from '@ahente/contract/sales';
 import type { MemberAuditAction } from '@ahente/contract/members';
 import type { TicketStatus, TicketType } from '@ahente/contract/tickets';
 
@@ -91,7 +93,7 @@ export interface DealsTable {
 export interface SalesTable {
   id: Generated<number>;
   member_id: number;
-  /** Unique: a deal is sold once. */
+  /** Unique among sales not rejected: a deal has one live sale (a rejected one's deal may be sold again). */
   deal_id: number;
   customer_name: string;
   tx_type: TransactionType;
@@ -107,6 +109,11 @@ export interface SalesTable {
   sales_group: SalesGroup;
   effective_date: string;
   createdat: string;
+  /** Decided once by an admin (decision 018): entries of a sale are payable only once it is verified. */
+  verification: SaleVerification;
+  verified_by: number | null;
+  verified_at: string | null;
+  rejection_reason: string | null;
 }
 
 export interface SectionsTable {
@@ -246,6 +253,37 @@ export interface CommissionEntriesTable {
   reason: string | null;
   created_by: number | null;
   created_at: string;
+  /** Written with the entry when its earner held no verified licence for the product's lines that day (decision 018). */
+  hold_reason: string | null;
+}
+
+/** The one decision on a held entry (decision 018). */
+export interface CommissionEntryDecisionsTable {
+  entry_id: number;
+  decision: HoldDecision;
+  reason: string | null;
+  decided_by: number | null;
+  decided_at: string;
+}
+
+/** An Insurance Commission licence (decision 018). The number and the scan are the member's and the agency's only. */
+export interface LicensesTable {
+  id: Generated<number>;
+  member_id: number;
+  line: LicenseLine;
+  license_no: string;
+  insurer: string | null;
+  issued_on: string;
+  expires_on: string;
+  /** Storage key of the scan (platform/storage.ts), or null; its content type decided from its bytes. */
+  scan_key: string | null;
+  scan_type: string | null;
+  status: LicenseStatus;
+  decided_by: number | null;
+  decided_at: string | null;
+  rejection_reason: string | null;
+  created_by: number | null;
+  created_at: string;
 }
 
 export interface Database {
@@ -265,4 +303,6 @@ export interface Database {
   commission_periods: CommissionPeriodsTable;
   commission_statements: CommissionStatementsTable;
   commission_entries: CommissionEntriesTable;
+  commission_entry_decisions: CommissionEntryDecisionsTable;
+  licenses: LicensesTable;
 }

@@ -108,6 +108,51 @@ let closeSeq = 0;
 const pastMonth = () => `1990-${String((closeSeq++ % 12) + 1).padStart(2, '0')}`;
 const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
 
+/** A sale of the owner's, not yet verified: each call a fresh one, so every caller may decide it. */
+async function ownerSale(): Promise<number> {
+  const res = await (await t.loginAs(owner)).post(routes.addSale.path, { id: owner.id, formData: dealForm(await ownerDeal()) });
+  if (res.statusCode !== 200) throw new Error(`sale failed: ${res.body}`);
+  return res.json().sale.id;
+}
+const licenceBody = () => ({
+  id: owner.id,
+  line: 'Non-Life',
+  license_no: `NL-${seq++}`,
+  issued_on: '2026-01-05',
+  expires_on: '2029-12-31',
+});
+/** A pending licence of the owner's, with a scan. */
+async function ownerLicence(): Promise<number> {
+  const res = await (
+    await t.loginAs(owner)
+  ).postForm(routes.addLicense.path, [
+    ...Object.entries(licenceBody()).map(([name, value]) => ({ name, value: String(value) })),
+    { name: 'scan', filename: 'licence.pdf', content: pdf() },
+  ]);
+  if (res.statusCode !== 200) throw new Error(`licence failed: ${res.body}`);
+  return res.json().license.id;
+}
+/**
+ * A held entry: a fresh member without a licence sells (CTPL has a rate), then gets a verified
+ * licence that covers the day, so that a release is allowed.
+ */
+async function heldEntry(): Promise<number> {
+  const admin = await adminClient();
+  await admin.post(routes.setCommissionRate.path, { kind: 'product', key: 'CTPL', rate: '5', effective_from: today() });
+  const seller = await t.createMember();
+  const c = await t.loginAs(seller);
+  const deal = await c.post(routes.addDeal.path, { ...dealBody(), id: seller.id });
+  const sale = await c.post(routes.addSale.path, { id: seller.id, formData: dealForm(deal.json().deal.id) });
+  await t.licenseMember(seller.id, { lines: ['Non-Life'] });
+  const entry = await t.db.db
+    .selectFrom('commission_entries')
+    .select('id')
+    .where('sale_id', '=', sale.json().sale.id)
+    .where('hold_reason', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return entry.id;
+}
+
 const everyone = (status: number): Record<Caller, number> => ({ anonymous: status, owner: status, other: status, admin: status });
 const members = { anonymous: 401, owner: 200, other: 200, admin: 200 };
 const adminsOnly = { anonymous: 401, owner: 403, other: 403, admin: 200 };
@@ -200,6 +245,18 @@ const MATRIX: Record<RouteName, Row> = {
     expect: adminsOnly,
   },
   payoutExport: { call: async () => ({ params: { period: '2001-01' } }), expect: adminsOnly },
+  // Verified sales, licences and held commissions (decision 018). getlicenses and licensescan
+  // decide in the service: a leader reads licences without number or scan (licences.test.ts), and
+  // another member's scan is not found.
+  salesToVerify: { call: async () => ({ body: {} }), expect: adminsOnly },
+  verifySales: { call: async () => ({ body: { sale_ids: [await ownerSale()], decision: 'verified' } }), expect: adminsOnly },
+  addLicense: { call: async () => ({ body: licenceBody() }), expect: selfOrAdmin },
+  getLicenses: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
+  verifyLicense: { call: async () => ({ body: { license_id: await ownerLicence(), decision: 'verified' } }), expect: adminsOnly },
+  licenseScan: { call: async () => ({ params: { licenseId: await ownerLicence() } }), expect: { ...selfOrAdmin, other: 404 } },
+  compliance: { call: async () => ({}), expect: adminsOnly },
+  releaseCommission: { call: async () => ({ body: { entry_id: await heldEntry() } }), expect: adminsOnly },
+  forfeitCommission: { call: async () => ({ body: { entry_id: await heldEntry(), reason: 'Matrix' } }), expect: adminsOnly },
   // Performance Reports (decision 017): the owner's own report; 'team' and 'agency' are the service's rules.
   reports: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
 };

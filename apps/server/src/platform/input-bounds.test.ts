@@ -158,6 +158,24 @@ const cases = (): Case[] => [
   { url: '/api/closeperiod', body: () => ({ period: '2026-01' }) },
   { url: '/api/periodstatements', body: () => ({ period: '2026-01' }) },
   { url: '/api/markstatementpaid', body: () => ({ statement_id: '1', paid_on: '2026-01-31', reference: 'BDO-0001' }) },
+  // Verified sales, licences and held commissions (decision 018).
+  { url: '/api/salestoverify', body: () => ({ insurer: 'Pioneer', product: 'CTPL', agent: 'ana', from: '2026-01-01', to: '2026-12-31' }) },
+  { url: '/api/verifysales', body: () => ({ sale_ids: [1], decision: 'rejected', reason: 'Policy not issued' }) },
+  {
+    url: '/api/addlicense',
+    body: () => ({
+      id: agentId,
+      line: 'Non-Life',
+      license_no: 'NL-2026-0001',
+      insurer: 'Pioneer',
+      issued_on: '2026-01-05',
+      expires_on: '2029-12-31',
+    }),
+  },
+  { url: '/api/getlicenses', body: () => ({ id: agentId }) },
+  { url: '/api/verifylicense', body: () => ({ license_id: '1', decision: 'rejected', reason: 'The scan is unreadable' }) },
+  { url: '/api/releasecommission', body: () => ({ entry_id: '1' }) },
+  { url: '/api/forfeitcommission', body: () => ({ entry_id: '1', reason: 'No licence' }) },
   // Performance Reports (decision 017).
   { url: '/api/reports', body: () => ({ id: adminId, scope: 'team', from: '2026-01-01', to: '2026-12-31' }) },
 ];
@@ -193,6 +211,8 @@ async function snapshot() {
     commission_periods: await db.selectFrom('commission_periods').selectAll().orderBy('period').execute(),
     commission_statements: await db.selectFrom('commission_statements').selectAll().orderBy('id').execute(),
     commission_entries: await db.selectFrom('commission_entries').selectAll().orderBy('id').execute(),
+    commission_entry_decisions: await db.selectFrom('commission_entry_decisions').selectAll().orderBy('entry_id').execute(),
+    licenses: await db.selectFrom('licenses').selectAll().orderBy('id').execute(),
   };
 }
 

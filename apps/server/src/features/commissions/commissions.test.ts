@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import readExcelFile from 'read-excel-file/node';
 import { PDFParse } from 'pdf-parse';
 import type { LedgerEntry, PeriodRecord, RatesResponse, StatementRecord } from '@ahente/contract/commissions';
-import { todayInManila } from '@ahente/contract/dates';
+import { addDays, todayInManila } from '@ahente/contract/dates';
 import { pathOf, routes } from '@ahente/contract/routes';
 import { startTestApp, type TestApp, type TestClient } from '../../../test/harness.ts';
 
@@ -10,14 +10,19 @@ type Member = Awaited<ReturnType<TestApp['createMember']>>;
 
 const today = () => todayInManila();
 const thisMonth = () => today().slice(0, 7);
-function addDays(day: string, n: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
 function nextMonth(period: string): string {
   const [y, m] = period.split('-').map(Number) as [number, number];
   return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+}
+
+/**
+ * A member with verified licences for every line: the tests of this file are about the money of a
+ * payable sale; holds and verification have tests of their own (verification.test.ts).
+ */
+async function member(t: TestApp, over: Parameters<TestApp['createMember']>[0] = {}): Promise<Member> {
+  const m = await t.createMember(over);
+  await t.licenseMember(m.id);
+  return m;
 }
 
 /** A little agency per test app: admin, and the helpers every test below uses. */
@@ -52,6 +57,9 @@ async function agency(t: TestApp) {
       formData: { dealid: deal.json().deal.id, customerName, product, tcv, sales_type: 'Direct', effectiveDate: '2026-03-01' },
     });
     expect(sale.statusCode, sale.body).toBe(200);
+    // The agency verifies the sale, as it must before any commission on it is paid (decision 018).
+    const verified = await adminClient.post(routes.verifySales.path, { sale_ids: [sale.json().sale.id], decision: 'verified' });
+    expect(verified.statusCode, verified.body).toBe(200);
     return sale.json().sale.id;
   }
   async function ledger(client: TestClient, id: number, filter: Record<string, unknown> = {}): Promise<LedgerEntry[]> {
@@ -61,10 +69,10 @@ async function agency(t: TestApp) {
   }
   /** Owner (AgencyOwner) ← AM (AgencyManager) ← Manager ← Agent, each sponsoring the next. */
   async function chain() {
-    const owner = await t.createMember({ position: 'AgencyOwner' });
-    const am = await t.createMember({ referror: owner.id, position: 'AgencyManager' });
-    const mgr = await t.createMember({ referror: am.id, position: 'Manager' });
-    const agent = await t.createMember({ referror: mgr.id });
+    const owner = await member(t, { position: 'AgencyOwner' });
+    const am = await member(t, { referror: owner.id, position: 'AgencyManager' });
+    const mgr = await member(t, { referror: am.id, position: 'Manager' });
+    const agent = await member(t, { referror: mgr.id });
     return { owner, am, mgr, agent };
   }
   return { admin, adminClient, setRate, setPosition, sell, ledger, chain };
@@ -123,13 +131,17 @@ describe('the ledger of a sale', () => {
         amount,
         sale_id: saleId,
         seller_id: agent.id,
-        customer_name: 'Maria Clara',
+        seller_name: expect.any(String),
+        product: 'Comprehensive',
+        base: 12345.67,
+        // A leader sees the seller, product, base and date, never the customer (decision 017, 018).
+        customer_name: null,
       });
     }
   });
 
   it('rounds each entry half-up: 12.5 % of ₱0.05 is ₱0.01, of ₱0.03 is ₱0.00, and 10 % of ₱0.05 is ₱0.01', async () => {
-    const agent = await t.createMember();
+    const agent = await member(t);
     await a.sell(agent, 'CTPL', '0.05'); // 0.625 centavo → 1
     await a.sell(agent, 'CTPL', '0.03'); // 0.375 centavo → 0
     await a.sell(agent, 'Comprehensive', '0.05'); // 0.5 centavo → 1
@@ -165,7 +177,7 @@ describe('the ledger of a sale', () => {
 
   it('keeps today’s rate for today’s sale when a new rate is dated tomorrow', async () => {
     await a.setRate('product', 'Comprehensive', 20, addDays(today(), 1));
-    const agent = await t.createMember();
+    const agent = await member(t);
     await a.sell(agent, 'Comprehensive', '1000');
     expect(shape(await a.ledger(a.adminClient, agent.id))).toEqual([['sale', null, 10, 100]]);
     const rates: RatesResponse = (await a.adminClient.get(routes.commissionRates.path)).json();
@@ -174,8 +186,8 @@ describe('the ledger of a sale', () => {
 
   it('keeps entries where they were earned when the hierarchy changes later, and pays the new leader from then on', async () => {
     const { mgr, agent } = await a.chain();
-    const sponsor = await t.createMember({ referror: mgr.id });
-    const recruit = await t.createMember({ referror: sponsor.id });
+    const sponsor = await member(t, { referror: mgr.id });
+    const recruit = await member(t, { referror: sponsor.id });
     await a.sell(recruit, 'Comprehensive', '1000');
     await a.setPosition(sponsor.id, 'Manager'); // a promotion after the sale
     expect(shape(await a.ledger(a.adminClient, mgr.id))).toEqual([['override', 'Manager', 3, 30]]);
@@ -187,7 +199,7 @@ describe('the ledger of a sale', () => {
   });
 
   it('does not change a sale’s entries when its deal is edited afterwards', async () => {
-    const agent = await t.createMember();
+    const agent = await member(t);
     const c = await t.loginAs(agent);
     await a.sell(agent, 'Comprehensive', '1000');
     const deals = (await c.post(routes.getDeals.path, { id: agent.id })).json();
@@ -291,7 +303,7 @@ describe('adjustments', () => {
   afterAll(() => t.close());
 
   it('adds positive and negative corrections with a reason, listed for admins and in the member’s ledger', async () => {
-    const agent = await t.createMember();
+    const agent = await member(t);
     const plus = await a.adminClient.post(routes.addAdjustment.path, { member_id: agent.id, amount: '1500.50', reason: 'March bonus' });
     expect(plus.statusCode, plus.body).toBe(200);
     expect(plus.json().entry).toMatchObject({
@@ -314,14 +326,22 @@ describe('adjustments', () => {
       [1500.5, 'March bonus'],
     ]);
     const summary = (await c.post(routes.commissionSummary.path, { id: agent.id })).json();
-    expect(summary).toEqual({ month: thisMonth(), earned_this_month: 1300.25, pending: 1300.25, paid_to_date: 0 });
+    expect(summary).toEqual({
+      month: thisMonth(),
+      earned_this_month: 1300.25,
+      pending: 1300.25,
+      paid_to_date: 0,
+      awaiting: 0,
+      held: 0,
+      forfeited: 0,
+    });
     const list = (await a.adminClient.get(routes.commissionAdjustments.path)).json();
     expect(list[0]).toMatchObject({ member_id: agent.id, amount: -200.25, member_name: expect.stringMatching(/^First/) });
     expect(list[0].created_by_name).toMatch(/^First/);
   });
 
   it('refuses a zero, a bad amount, a missing reason or an unknown member, and saves nothing', async () => {
-    const agent = await t.createMember();
+    const agent = await member(t);
     const cases: [Record<string, unknown>, number, RegExp][] = [
       [{ member_id: agent.id, amount: 0, reason: 'x' }, 400, /not be zero/],
       [{ member_id: agent.id, amount: '10.005', reason: 'x' }, 400, /2 decimals/],

@@ -1,5 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { CommissionKind, RateKind } from '@ahente/contract/commissions';
+import type { CommissionKind, HoldDecision, RateKind } from '@ahente/contract/commissions';
+import type { SaleVerification } from '@ahente/contract/sales';
+import { entryBucketSql, payableUnpostedSql } from '../../db/entry-bucket.ts';
 import { hasRowLocks } from '../../db/locks.ts';
 import type { CommissionEntriesTable, Database } from '../../db/schema.ts';
 
@@ -29,6 +31,15 @@ export interface EntryRow {
   seller_m_name: string | null;
   seller_l_name: string | null;
   paid_on: string | null;
+  hold_reason: string | null;
+  sale_verification: SaleVerification | null;
+  rejection_reason: string | null;
+  decision: HoldDecision | null;
+  decision_reason: string | null;
+  decided_at: string | null;
+  decider_f_name: string | null;
+  decider_m_name: string | null;
+  decider_l_name: string | null;
 }
 
 const num = (v: unknown) => Number(v ?? 0);
@@ -39,6 +50,8 @@ function entriesQuery(db: Exec) {
     .leftJoin('sales as s', 's.id', 'e.sale_id')
     .leftJoin('members as seller', 'seller.id', 'e.seller_id')
     .leftJoin('commission_statements as st', 'st.id', 'e.statement_id')
+    .leftJoin('commission_entry_decisions as dec', 'dec.entry_id', 'e.id')
+    .leftJoin('members as decider', 'decider.id', 'dec.decided_by')
     .select([
       'e.id',
       'e.member_id',
@@ -61,6 +74,15 @@ function entriesQuery(db: Exec) {
       'seller.m_name as seller_m_name',
       'seller.l_name as seller_l_name',
       'st.paid_on',
+      'e.hold_reason',
+      's.verification as sale_verification',
+      's.rejection_reason',
+      'dec.decision',
+      'dec.reason as decision_reason',
+      'dec.decided_at',
+      'decider.f_name as decider_f_name',
+      'decider.m_name as decider_m_name',
+      'decider.l_name as decider_l_name',
     ]);
 }
 
@@ -171,7 +193,7 @@ export const commissionsRepository = {
     const open = await db
       .selectFrom('commission_entries')
       .select(['period', sql<number>`count(*)`.as('n'), sql<number>`coalesce(sum(amount_centavos), 0)`.as('total')])
-      .where('statement_id', 'is', null)
+      .where(payableUnpostedSql)
       .groupBy('period')
       .execute();
     const statements = await db
@@ -184,7 +206,15 @@ export const commissionsRepository = {
       ])
       .groupBy('period')
       .execute();
-    const openBy = new Map(open.map((r) => [r.period, r]));
+    // Payable entries left in a closed month (verified or released after its close) are posted by the
+    // close of the first open month after it: they are shown there.
+    const openBy = new Map<string, { n: number; total: number }>();
+    const ascending = [...periods].reverse();
+    for (const r of open) {
+      const target = ascending.find((p) => p.period >= r.period && p.closed_at === null)?.period ?? r.period;
+      const o = openBy.get(target) ?? { n: 0, total: 0 };
+      openBy.set(target, { n: o.n + num(r.n), total: o.total + num(r.total) });
+    }
     const stBy = new Map(statements.map((r) => [r.period, r]));
     return periods.map((p) => {
       const o = openBy.get(p.period);
@@ -250,30 +280,96 @@ export const commissionsRepository = {
       .execute();
   },
 
-  /** A member's totals: recorded from monthStart up to (not including) nextMonthStart, not yet on a paid statement, and paid. */
+  /**
+   * A member's totals by what each entry counts as (decision 018): payable recorded from monthStart
+   * up to (not including) nextMonthStart, payable not yet on a paid statement, paid, awaiting
+   * verification, held, and never to be paid.
+   */
   async summary(db: Exec, memberId: number, monthStart: string, nextMonthStart: string) {
-    const row = await db
+    const rows = await db
       .selectFrom('commission_entries as e')
       .leftJoin('commission_statements as st', 'st.id', 'e.statement_id')
+      .leftJoin('sales as s', 's.id', 'e.sale_id')
+      .leftJoin('commission_entry_decisions as dec', 'dec.entry_id', 'e.id')
       .select([
+        entryBucketSql.as('bucket'),
         sql<number>`coalesce(sum(case when e.entry_date >= ${monthStart} and e.entry_date < ${nextMonthStart} then e.amount_centavos else 0 end), 0)`.as(
           'month',
         ),
-        sql<number>`coalesce(sum(case when st.paid_on is null then e.amount_centavos else 0 end), 0)`.as('pending'),
+        sql<number>`coalesce(sum(case when st.paid_on is null then e.amount_centavos else 0 end), 0)`.as('unpaid'),
         sql<number>`coalesce(sum(case when st.paid_on is null then 0 else e.amount_centavos end), 0)`.as('paid'),
       ])
       .where('e.member_id', '=', memberId)
-      .executeTakeFirstOrThrow();
-    return { month: num(row.month), pending: num(row.pending), paid: num(row.paid) };
+      .groupBy(entryBucketSql)
+      .execute();
+    const of = (bucket: string) => rows.find((r) => r.bucket === bucket);
+    const payable = of('payable');
+    return {
+      month: num(payable?.month),
+      pending: num(payable?.unpaid),
+      paid: num(payable?.paid),
+      awaiting: num(of('awaiting')?.unpaid),
+      held: num(of('held')?.unpaid),
+      forfeited: num(of('forfeited')?.unpaid),
+    };
+  },
+
+  /** The entry, locked until the transaction ends (PostgreSQL), with its sale's product and any decision on it. */
+  lockEntry(db: Exec, id: number) {
+    const query = db
+      .selectFrom('commission_entries as e')
+      .leftJoin('sales as s', 's.id', 'e.sale_id')
+      .leftJoin('commission_entry_decisions as dec', 'dec.entry_id', 'e.id')
+      .select(['e.id', 'e.member_id', 'e.entry_date', 'e.hold_reason', 's.product', 'dec.decision'])
+      .where('e.id', '=', id);
+    return (hasRowLocks(db) ? query.forUpdate('e') : query).executeTakeFirst();
+  },
+
+  /** The one decision on a held entry; its primary key refuses a second (a unique violation). */
+  insertDecision(
+    db: Exec,
+    row: { entry_id: number; decision: HoldDecision; reason: string | null; decided_by: number; decided_at: string },
+  ) {
+    return db.insertInto('commission_entry_decisions').values(row).execute();
   },
 
   // ------------------------------------------------------------ closing and statements
 
   /**
-   * Posts the open entries of `period` to one statement per member, in the database: the rows
-   * never pass through this process, so closing 300,000 entries takes no more memory than 3.
+   * The months whose unposted entries the close of `period` posts: the month itself, and the
+   * closed months right before it (down to the first open one), whose entries were verified or
+   * released after their own close (decision 018).
    */
-  async postPeriod(db: Exec, period: string, now: string): Promise<{ statements: number; entries: number; total: number }> {
+  async monthsPostedBy(db: Exec, period: string): Promise<string[]> {
+    const rows = await db
+      .selectFrom('commission_periods')
+      .select(['period', 'closed_at'])
+      .where('period', '<', period)
+      .orderBy('period', 'desc')
+      .execute();
+    const months = [period];
+    for (const r of rows) {
+      if (r.closed_at === null) break;
+      months.push(r.period);
+    }
+    return months;
+  },
+
+  /**
+   * Posts the payable unposted entries of `months` to one statement per member for `period`, in the
+   * database: the rows never pass through this process, so closing 300,000 entries takes no more
+   * memory than 3. A sale verified or an entry released while the close runs (PostgreSQL, read
+   * committed) may be seen by the UPDATE and not by the INSERT: when the UPDATE posted more entries
+   * than the statements count, each statement's total and count are taken again from the entries
+   * posted to it, so they always agree.
+   */
+  async postPeriod(
+    db: Exec,
+    period: string,
+    months: string[],
+    now: string,
+  ): Promise<{ statements: number; entries: number; total: number }> {
+    const unposted = sql<boolean>`commission_entries.period in (${sql.join(months)}) and ${payableUnpostedSql}`;
     await db
       .insertInto('commission_statements')
       .columns(['member_id', 'period', 'total_centavos', 'entry_count', 'created_at'])
@@ -282,21 +378,20 @@ export const commissionsRepository = {
           .selectFrom('commission_entries')
           .select([
             'member_id',
-            'period',
+            sql<string>`${period}`.as('period'),
             sql<number>`sum(amount_centavos)`.as('total_centavos'),
             sql<number>`count(*)`.as('entry_count'),
             sql<string>`${now}`.as('created_at'),
           ])
-          .where('period', '=', period)
-          .where('statement_id', 'is', null)
-          .groupBy(['member_id', 'period']),
+          .where(unposted)
+          .groupBy('member_id'),
       )
       .execute();
     // PostgreSQL caches, per connection, the plan of the foreign-key check on statement_id; made
     // while the table was small it scans it once per entry (seconds for 30,000 entries, bench
     // finding). Fresh statistics before the UPDATE give it the index (decision 016).
     if (hasRowLocks(db)) await sql`analyze commission_statements`.execute(db);
-    await db
+    const updated = await db
       .updateTable('commission_entries')
       .set({
         statement_id: (eb) =>
@@ -304,11 +399,29 @@ export const commissionsRepository = {
             .selectFrom('commission_statements as st')
             .select('st.id')
             .whereRef('st.member_id', '=', 'commission_entries.member_id')
-            .whereRef('st.period', '=', 'commission_entries.period'),
+            .where('st.period', '=', period),
       })
+      .where(unposted)
+      .where('member_id', 'in', db.selectFrom('commission_statements').select('member_id').where('period', '=', period))
+      .executeTakeFirst();
+    // Entries only become payable, never stop being (a rejection or a forfeit applies to entries
+    // that are not payable), so the UPDATE posts each statement's INSERT-time entries and maybe
+    // more: the counts agree exactly when nothing was verified or released between the two.
+    const inserted = await db
+      .selectFrom('commission_statements')
+      .select(sql<number>`coalesce(sum(entry_count), 0)`.as('n'))
       .where('period', '=', period)
-      .where('statement_id', 'is', null)
-      .execute();
+      .executeTakeFirstOrThrow();
+    if (Number(updated.numUpdatedRows) !== num(inserted.n)) {
+      await db
+        .updateTable('commission_statements')
+        .set({
+          total_centavos: sql`(select coalesce(sum(e.amount_centavos), 0) from commission_entries e where e.statement_id = commission_statements.id)`,
+          entry_count: sql`(select count(*) from commission_entries e where e.statement_id = commission_statements.id)`,
+        })
+        .where('period', '=', period)
+        .execute();
+    }
     const row = await db
       .selectFrom('commission_statements')
       .select([

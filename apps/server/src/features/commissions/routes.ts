@@ -43,6 +43,12 @@ export function commissionsRoutes(app: FastifyInstance, commissions: Commissions
   apiRoute(app, routes.setCommissionRate, async (request) => ({ rate: await commissions.setRate(requireAuth(request), request.body) }));
   apiRoute(app, routes.commissionAdjustments, async () => commissions.adjustments());
   apiRoute(app, routes.addAdjustment, async (request) => ({ entry: await commissions.addAdjustment(requireAuth(request), request.body) }));
+  apiRoute(app, routes.releaseCommission, async (request) => ({
+    entry: await commissions.releaseHeld(requireAuth(request), request.body.entry_id),
+  }));
+  apiRoute(app, routes.forfeitCommission, async (request) => ({
+    entry: await commissions.forfeitHeld(requireAuth(request), request.body),
+  }));
   apiRoute(app, routes.commissionPeriods, async () => commissions.periods());
   apiRoute(app, routes.closePeriod, async (request) => commissions.closePeriod(requireAuth(request), request.body.period));
   apiRoute(app, routes.periodStatements, async (request) => commissions.statementsOfPeriod(request.body.period));

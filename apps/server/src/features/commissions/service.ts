@@ -1,11 +1,14 @@
 import type { Kysely, Transaction } from 'kysely';
 import {
   commissionCentavos,
+  entryBucket,
   hundredthsToPercent,
   LEADER_POSITIONS,
   percentToHundredths,
   signedPesosToCentavos,
   type AdjustmentRecord,
+  type BucketTotals,
+  type EntryStatus,
   type ClosePeriodResponse,
   type CommissionSummary,
   type LedgerEntry,
@@ -18,23 +21,40 @@ import {
   type SetRate,
   type StatementRecord,
 } from '@ahente/contract/commissions';
-import type { adjustmentRequest, ledgerRequest, markPaidRequest } from '@ahente/contract/commissions';
+import type { adjustmentRequest, forfeitCommissionRequest, ledgerRequest, markPaidRequest } from '@ahente/contract/commissions';
+import { holdReason } from '@ahente/contract/licences';
 import { categoryOf, PRODUCTS } from '@ahente/contract/catalogue';
 import { nextMonth, todayInManila } from '@ahente/contract/dates';
 import { POSITION_LABELS } from '@ahente/contract/enums';
 import { centavosToPesos } from '@ahente/contract/money';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { Auth } from '../../platform/sessions.ts';
+import type { LicencesService } from '../licences/service.ts';
 import { fullName, type MembersService } from '../members/service.ts';
 import { commissionsRepository as repo, type EntryRow, type NewEntry } from './repository.ts';
 import { statementPdf, statementWorkbook, payoutWorkbook, type StatementDocument } from './statement-files.ts';
 
 type Exec = Kysely<Database> | Transaction<Database>;
 
+/**
+ * Where an entry stands (decision 018): on a statement it is posted or paid, whatever came after;
+ * otherwise a rejected sale or a forfeit means never paid, a hold not released means held, a sale
+ * not verified means awaiting, and anything else is open (the next close posts it).
+ */
+function statusOf(r: EntryRow): EntryStatus {
+  if (r.statement_id !== null) return r.paid_on === null ? 'posted' : 'paid';
+  if (r.sale_verification === 'rejected') return 'rejected';
+  if (r.decision === 'forfeited') return 'forfeited';
+  if (r.hold_reason !== null && r.decision === null) return 'held';
+  if (r.sale_id !== null && r.sale_verification !== 'verified') return 'awaiting';
+  return 'open';
+}
+
 function toEntry(r: EntryRow): LedgerEntry {
-  const status = r.statement_id === null ? 'open' : r.paid_on === null ? 'posted' : 'paid';
+  const status = statusOf(r);
   return {
     id: r.id,
     kind: r.kind,
@@ -47,7 +67,8 @@ function toEntry(r: EntryRow): LedgerEntry {
     rule: r.rule,
     position: (r.position as LeaderPosition | null) ?? null,
     sale_id: r.sale_id,
-    customer_name: r.customer_name,
+    // A leader's override names the seller, never the seller's customer (decision 017, decision 018).
+    customer_name: r.kind === 'override' ? null : r.customer_name,
     product: r.product,
     seller_id: r.seller_id,
     seller_name: r.seller_id === null ? null : fullName({ f_name: r.seller_f_name, m_name: r.seller_m_name, l_name: r.seller_l_name }),
@@ -55,6 +76,25 @@ function toEntry(r: EntryRow): LedgerEntry {
     status,
     statement_id: r.statement_id,
     created_at: r.created_at,
+    hold_reason: r.hold_reason,
+    decision: r.decision,
+    decided_by_name:
+      r.decider_f_name === null ? null : fullName({ f_name: r.decider_f_name, m_name: r.decider_m_name, l_name: r.decider_l_name }),
+    decided_at: r.decided_at,
+    decision_reason: r.decision_reason,
+    rejection_reason: r.sale_verification === 'rejected' ? r.rejection_reason : null,
+  };
+}
+
+/** Pesos of `entries` by what they count as. */
+function bucketTotals(entries: LedgerEntry[]): BucketTotals {
+  const centavos = { payable: 0, awaiting: 0, held: 0, forfeited: 0 };
+  for (const e of entries) centavos[entryBucket(e.status)] += Math.round(e.amount * 100);
+  return {
+    payable: centavosToPesos(centavos.payable),
+    awaiting: centavosToPesos(centavos.awaiting),
+    held: centavosToPesos(centavos.held),
+    forfeited: centavosToPesos(centavos.forfeited),
   };
 }
 
@@ -88,7 +128,8 @@ export interface SoldSale {
  */
 export function createCommissionsService(
   db: Kysely<Database>,
-  members: Pick<MembersService, 'leadersIn' | 'requireMember'>,
+  members: Pick<MembersService, 'leadersIn' | 'requireMember' | 'audit'>,
+  licences: Pick<LicencesService, 'coveredEarners' | 'covers'>,
   options: { agencyName: string; now?: () => Date },
 ) {
   const now = () => options.now?.() ?? new Date();
@@ -131,7 +172,68 @@ export function createCommissionsService(
     const row = await repo.statement(db, statementId);
     if (!row || row.member_id !== memberId) throw notFound('Statement not found');
     const entries = (await repo.statementEntries(db, statementId)).map(toEntry);
-    return { agencyName: options.agencyName, statement: toStatement(row), entries };
+    // What is not on it yet: the member's awaiting, held and forfeited amounts, as their summary says.
+    const { awaiting, held, forfeited } = await summaryOf(memberId);
+    return {
+      agencyName: options.agencyName,
+      statement: toStatement(row),
+      entries,
+      notPayable: { awaiting, held, forfeited, asOf: todayInManila(now()) },
+    };
+  }
+
+  /** A member's totals (the dashboard card, the page, a statement's "not on this statement"). */
+  async function summaryOf(memberId: number): Promise<CommissionSummary> {
+    const month = todayInManila(now()).slice(0, 7);
+    const s = await repo.summary(db, memberId, `${month}-01`, `${nextMonth(month)}-01`);
+    return {
+      month,
+      earned_this_month: centavosToPesos(s.month),
+      pending: centavosToPesos(s.pending),
+      paid_to_date: centavosToPesos(s.paid),
+      awaiting: centavosToPesos(s.awaiting),
+      held: centavosToPesos(s.held),
+      forfeited: centavosToPesos(s.forfeited),
+    };
+  }
+
+  /**
+   * The one decision on a held entry, recorded with who, when and why, and in the earner's
+   * history. A second decision, at once or later, is 409 (the decision's primary key is the entry).
+   */
+  async function decideHeld(
+    auth: Auth,
+    entryId: number,
+    decision: 'released' | 'forfeited',
+    reason: string | null,
+    check: (trx: Transaction<Database>, entry: NonNullable<Awaited<ReturnType<typeof repo.lockEntry>>>) => Promise<void>,
+  ): Promise<LedgerEntry> {
+    const at = now().toISOString();
+    try {
+      await db.transaction().execute(async (trx) => {
+        const entry = await repo.lockEntry(trx, entryId);
+        if (!entry) throw notFound('Entry not found');
+        if (entry.hold_reason === null) throw conflict('This entry is not held');
+        if (entry.decision !== null) throw conflict(`This entry was already ${entry.decision}`);
+        await check(trx, entry);
+        await repo.insertDecision(trx, { entry_id: entry.id, decision, reason, decided_by: auth.memberId, decided_at: at });
+        await members.audit(trx, {
+          member_id: entry.member_id,
+          actor_id: auth.memberId,
+          action: decision === 'released' ? 'commission_released' : 'commission_forfeited',
+          changes: [
+            { field: 'entry', from: `#${entry.id} held: ${entry.hold_reason}`, to: decision === 'released' ? 'Released' : 'Forfeited' },
+            ...(reason ? [{ field: 'reason', from: null, to: reason }] : []),
+          ],
+          at,
+        });
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict('This entry was already decided');
+      throw err;
+    }
+    const [row] = await repo.entriesByIds(db, [entryId]);
+    return toEntry(row!);
   }
 
   return {
@@ -161,7 +263,7 @@ export function createCommissionsService(
         created_by: null,
         created_at: at.toISOString(),
       };
-      const rows: NewEntry[] = [];
+      const rows: Omit<NewEntry, 'hold_reason'>[] = [];
       if (productRate) {
         rows.push({
           ...base,
@@ -191,7 +293,15 @@ export function createCommissionsService(
           });
         }
       }
-      await repo.insertEntries(trx, rows);
+      // RA 10607 s.307/s.309: no commission, an override included, to anyone without a licence.
+      // Each earner's entry is written held unless they hold a verified licence for one of the
+      // product's lines covering the recording day, read in the sale's own transaction.
+      const licensed = await licences.coveredEarners(trx, [...new Set(rows.map((r) => r.member_id))], sale.product, today);
+      const hold = holdReason(sale.product, today);
+      await repo.insertEntries(
+        trx,
+        rows.map((r) => ({ ...r, hold_reason: licensed.has(r.member_id) ? null : hold })),
+      );
     },
 
     // ---------------------------------------------------------------- rates
@@ -246,19 +356,35 @@ export function createCommissionsService(
       await members.requireMember(input.id);
       const rows = await repo.ledger(db, input.id, { from: input.from, to: input.to, kind: input.kind });
       const total = rows.reduce((sum, r) => sum + Number(r.amount_centavos), 0);
-      return { entries: rows.map(toEntry), total: centavosToPesos(total) };
+      const entries = rows.map(toEntry);
+      return { entries, total: centavosToPesos(total), totals: bucketTotals(entries) };
     },
 
     async summary(memberId: number): Promise<CommissionSummary> {
       await members.requireMember(memberId);
-      const month = todayInManila(now()).slice(0, 7);
-      const s = await repo.summary(db, memberId, `${month}-01`, `${nextMonth(month)}-01`);
-      return {
-        month,
-        earned_this_month: centavosToPesos(s.month),
-        pending: centavosToPesos(s.pending),
-        paid_to_date: centavosToPesos(s.paid),
-      };
+      return summaryOf(memberId);
+    },
+
+    // ---------------------------------------------------------------- held entries
+
+    /**
+     * releasecommission: a held entry becomes payable (the next close posts it, once its sale is
+     * verified) only if its earner now holds a verified licence for one of the product's lines that
+     * covered the recording day: a licence verified later but issued before the sale counts.
+     */
+    releaseHeld(auth: Auth, entryId: number): Promise<LedgerEntry> {
+      return decideHeld(auth, entryId, 'released', null, async (trx, entry) => {
+        if (entry.product === null || !(await licences.covers(trx, entry.member_id, entry.product, entry.entry_date))) {
+          throw conflict(
+            entry.product === null ? 'This entry has no sale to check a licence against' : holdReason(entry.product, entry.entry_date),
+          );
+        }
+      });
+    },
+
+    /** forfeitcommission: a held entry is never paid. */
+    forfeitHeld(auth: Auth, input: z.output<typeof forfeitCommissionRequest>): Promise<LedgerEntry> {
+      return decideHeld(auth, input.entry_id, 'forfeited', input.reason, async () => undefined);
     },
 
     // ---------------------------------------------------------------- adjustments
@@ -285,6 +411,7 @@ export function createCommissionsService(
             reason: input.reason,
             created_by: auth.memberId,
             created_at: at.toISOString(),
+            hold_reason: null,
           },
         ]);
       });
@@ -328,7 +455,8 @@ export function createCommissionsService(
       return db.transaction().execute(async (trx) => {
         const row = await repo.lockPeriod(trx, period, 'update');
         if (row.closed_at !== null) throw conflict(`${period} is already closed`);
-        const posted = await repo.postPeriod(trx, period, at.toISOString());
+        const months = await repo.monthsPostedBy(trx, period);
+        const posted = await repo.postPeriod(trx, period, months, at.toISOString());
         await repo.markPeriodClosed(trx, period, at.toISOString(), auth.memberId);
         return { period, statements: posted.statements, entries: posted.entries, total: centavosToPesos(posted.total) };
       });

@@ -1,16 +1,14 @@
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
+import Piscina from 'piscina';
 import writeExcelFile, { type Row } from 'write-excel-file/node';
-import { COMMISSION_KIND_LABELS, formatRate, type LedgerEntry, type StatementRecord } from '@ahente/contract/commissions';
-import { formatMonth } from '@ahente/contract/dates';
-import { formatPeso, PESO_EXCEL_FORMAT } from '@ahente/contract/money';
+import { COMMISSION_KIND_LABELS } from '@ahente/contract/commissions';
+import { PESO_EXCEL_FORMAT } from '@ahente/contract/money';
+import { customerText, notPayableHeading, notPayableParts, statusText, type StatementDocument } from './statement-document.ts';
 
-/** What a statement's files show: the agency, the statement and every entry on it. */
-export interface StatementDocument {
-  agencyName: string;
-  statement: StatementRecord;
-  entries: LedgerEntry[];
-}
+export type { StatementDocument } from './statement-document.ts';
 
 export interface PayoutRow {
   member_id: number;
@@ -23,103 +21,75 @@ export interface PayoutRow {
 
 export const NO_BANK_DETAILS = 'No bank details on file';
 
-const require = createRequire(import.meta.url);
-/** Roboto (Apache 2.0) from npm: the PDF's standard fonts have no peso sign. */
-const FONT_REGULAR = require.resolve('roboto-fontface/fonts/roboto/Roboto-Regular.woff');
-const FONT_BOLD = require.resolve('roboto-fontface/fonts/roboto/Roboto-Bold.woff');
+/**
+ * The PDF worker threads. Drawing a statement takes one core for tens of milliseconds (more for a
+ * long one), so it runs off the event loop: a request that awaits a PDF leaves every other request
+ * served. Two threads at most (one on a single core); PDFs asked for at once queue for a thread.
+ * The threads run at a lower priority (nice +10, through piscina where the OS allows it), so under
+ * a burst of PDFs the event loop, and a database on the same machine, still get the cores first:
+ * on two cores, four agents downloading PDFs in a loop raised another agent's getdeals p95
+ * 1.6–4.3× with the threads at nice 0, 1.1–1.6× at nice 10 (bench/README.md, issue 20). A thread
+ * idle for a minute ends; piscina unrefs idle threads, so the pool never keeps the process alive.
+ */
+const PDF_THREADS = Math.min(2, availableParallelism());
+const PDF_NICE = 10;
+const PDF_IDLE_MS = 60_000;
 
-const statusText = (s: StatementRecord) => (s.paid_on ? `Paid on ${s.paid_on} (reference ${s.paid_reference ?? ''})` : 'Unpaid');
-const saleText = (e: LedgerEntry) => (e.sale_id === null ? '' : `#${e.sale_id}`);
-const detailText = (e: LedgerEntry) =>
-  e.kind === 'adjustment'
-    ? (e.reason ?? '')
-    : [e.customer_name, e.product].filter(Boolean).join(' · ') +
-      (e.kind === 'override' && e.seller_name ? ` (sold by ${e.seller_name})` : '');
+/**
+ * statement-pdf.ts beside this module when it runs from source (tsx, vitest), or the bundle's
+ * dist/statement-pdf.js beside dist/main.js (build.mjs builds both).
+ */
+function pdfWorkerFile(): { filename: string; execArgv: string[] } {
+  const here = fileURLToPath(import.meta.url);
+  const ext = path.extname(here);
+  const filename = path.join(path.dirname(here), `statement-pdf${ext === '.ts' ? '.ts' : '.js'}`);
+  if (ext !== '.ts') return { filename, execArgv: process.execArgv };
+  // From source, the worker loads TypeScript through tsx (a dev dependency), unless the process already does.
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  const hasTsx = process.execArgv.some((arg) => arg.includes('tsx'));
+  return { filename, execArgv: hasTsx ? process.execArgv : [...process.execArgv, '--import', tsx] };
+}
 
-/** The statement as an A4 PDF: the agency, the member, the period, every entry and the total. */
-export function statementPdf({ agencyName, statement: s, entries }: StatementDocument): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: `Commission statement ${s.period}`, Author: agencyName } });
-  doc.registerFont('regular', FONT_REGULAR);
-  doc.registerFont('bold', FONT_BOLD);
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+/**
+ * The pool, made on the first PDF. Not request state: a process resource like the database pool
+ * (each instance has its own, and nothing in it outlives a task), so N instances still behave as one.
+ */
+let pool: Piscina<StatementDocument, Uint8Array> | null = null;
+
+function pdfPool() {
+  pool ??= new Piscina<StatementDocument, Uint8Array>({
+    ...pdfWorkerFile(),
+    minThreads: 0,
+    maxThreads: PDF_THREADS,
+    idleTimeout: PDF_IDLE_MS,
+    niceIncrement: PDF_NICE,
   });
+  return pool;
+}
 
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
-  // Date, Kind, Sale, Details, Rate, Amount
-  const cols = [62, 58, 44, 221, 50, 80];
-  const headers = ['Date', 'Kind', 'Sale', 'Customer · Product / Reason', 'Rate', 'Amount'];
-  const rightAligned = new Set([4, 5]);
+/** The statement as an A4 PDF (statement-pdf.ts), drawn in a worker thread. */
+export async function statementPdf(doc: StatementDocument): Promise<Buffer> {
+  const bytes = await pdfPool().run(doc);
+  // A Buffer arrives as a plain Uint8Array: view it as a Buffer again, without copying.
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
 
-  doc.font('bold').fontSize(16).fillColor('#0f172a').text(agencyName, left, doc.y, { width });
-  doc.font('regular').fontSize(12).fillColor('#334155').text('Commission Statement');
-  doc.moveDown(0.6);
-  doc.fontSize(10).fillColor('#0f172a');
-  doc.text(`Member: ${s.member_name} (ID# ${s.member_id})`);
-  doc.text(`Period: ${formatMonth(s.period)} (${s.period})`);
-  doc.text(`Statement no. ${s.id}, issued ${s.created_at.slice(0, 10)}`);
-  doc.text(`Status: ${statusText(s)}`);
-  doc.moveDown(0.8);
-
-  const row = (cells: string[], font: 'regular' | 'bold') => {
-    doc.font(font).fontSize(9);
-    const heights = cells.map((c, i) => doc.heightOfString(c, { width: cols[i]! - 6 }));
-    const h = Math.max(...heights) + 6;
-    if (doc.y + h > doc.page.height - doc.page.margins.bottom) {
-      doc.addPage();
-      if (font === 'regular') row(headers, 'bold');
-    }
-    const y = doc.y;
-    let x = left;
-    cells.forEach((c, i) => {
-      doc.text(c, x + 3, y + 3, { width: cols[i]! - 6, align: rightAligned.has(i) ? 'right' : 'left' });
-      x += cols[i]!;
-    });
-    doc
-      .moveTo(left, y + h)
-      .lineTo(left + width, y + h)
-      .lineWidth(0.5)
-      .strokeColor('#cbd5e1')
-      .stroke();
-    doc.x = left;
-    doc.y = y + h;
-  };
-
-  row(headers, 'bold');
-  for (const e of entries) {
-    row(
-      [
-        e.entry_date,
-        COMMISSION_KIND_LABELS[e.kind],
-        saleText(e),
-        detailText(e),
-        e.rate === null ? '' : formatRate(e.rate),
-        formatPeso(e.amount),
-      ],
-      'regular',
-    );
-  }
-  doc.moveDown(0.6);
-  doc
-    .font('bold')
-    .fontSize(11)
-    .text(`Total (${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}): ${formatPeso(s.total)}`, left, doc.y, {
-      width,
-      align: 'right',
-    });
-  doc.end();
-  return done;
+/**
+ * Ends the PDF threads once the PDFs under way are done (a later PDF starts a new pool). Idle
+ * threads never hold the process open, so this only makes a shutdown prompt and tidy: for
+ * main.ts to call after app.close(), and for tests.
+ */
+export async function closeStatementPdfs(): Promise<void> {
+  const closing = pool;
+  pool = null;
+  await closing?.close();
 }
 
 const bold = (value: string) => ({ value, fontWeight: 'bold' as const });
 const money = (value: number) => ({ value, type: Number, format: PESO_EXCEL_FORMAT });
 
-/** The statement as a workbook: one sheet 'Statement' with the agency, the period, every entry and the total. */
-export function statementWorkbook({ agencyName, statement: s, entries }: StatementDocument): Promise<Buffer> {
+/** The statement as a workbook: one sheet 'Statement' with the agency, the period, every entry, the total and what is not on it. */
+export function statementWorkbook({ agencyName, statement: s, entries, notPayable }: StatementDocument): Promise<Buffer> {
   const rows: Row[] = [
     [bold(agencyName)],
     ['Commission Statement'],
@@ -132,7 +102,7 @@ export function statementWorkbook({ agencyName, statement: s, entries }: Stateme
       e.entry_date,
       COMMISSION_KIND_LABELS[e.kind],
       e.sale_id === null ? null : { value: e.sale_id, type: Number },
-      e.customer_name,
+      customerText(e) || null,
       e.product,
       e.kind === 'adjustment' ? (e.reason ?? '') : e.rule,
       e.rate === null ? null : { value: e.rate, type: Number },
@@ -141,6 +111,15 @@ export function statementWorkbook({ agencyName, statement: s, entries }: Stateme
     ]),
     [bold('Total'), null, null, null, null, null, null, null, { ...money(s.total), fontWeight: 'bold' as const }],
   ];
+  // Under the total, what the member earned that this statement does not pay: the non-zero amounts, each in the Amount column.
+  const notOnIt = notPayableParts(notPayable);
+  if (notPayable && notOnIt.length > 0) {
+    rows.push(
+      [],
+      [notPayableHeading(notPayable)],
+      ...notOnIt.map((p): Row => [p.label, null, null, null, null, null, null, null, money(p.amount)]),
+    );
+  }
   return writeExcelFile(rows, {
     sheet: 'Statement',
     columns: [12, 12, 9, 26, 24, 28, 9, 16, 16].map((width) => ({ width })),

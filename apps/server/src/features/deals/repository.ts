@@ -5,7 +5,7 @@ type Exec = Kysely<Database> | Transaction<Database>;
 export type DealRow = Omit<DealsTable, 'id'> & { id: number };
 export type NewDealRow = Omit<DealRow, 'id'>;
 export type DealPatch = Partial<Omit<DealRow, 'id' | 'member_id' | 'createdat'>>;
-/** A deal with the id of the sale made from it, if any. */
+/** A deal with the id of the sale made from it, if any (a rejected sale does not count: its deal may be sold again, decision 018). */
 export type DealWithSaleRow = DealRow & { sale_id: number | null };
 
 export const dealsRepository = {
@@ -22,7 +22,7 @@ export const dealsRepository = {
   findOwned(db: Exec, memberId: number, dealId: number): Promise<DealWithSaleRow | undefined> {
     return db
       .selectFrom('deals')
-      .leftJoin('sales', 'sales.deal_id', 'deals.id')
+      .leftJoin('sales', (join) => join.onRef('sales.deal_id', '=', 'deals.id').on('sales.verification', '!=', 'rejected'))
       .selectAll('deals')
       .select('sales.id as sale_id')
       .where('deals.id', '=', dealId)
@@ -34,7 +34,7 @@ export const dealsRepository = {
   listForMember(db: Exec, memberId: number): Promise<DealWithSaleRow[]> {
     return db
       .selectFrom('deals')
-      .leftJoin('sales', 'sales.deal_id', 'deals.id')
+      .leftJoin('sales', (join) => join.onRef('sales.deal_id', '=', 'deals.id').on('sales.verification', '!=', 'rejected'))
       .selectAll('deals')
       .select('sales.id as sale_id')
       .where('deals.member_id', '=', memberId)
@@ -51,7 +51,7 @@ export const dealsRepository = {
   async openTotals(db: Exec, memberId: number): Promise<{ count: number; tcvCentavos: number }> {
     const row = await db
       .selectFrom('deals')
-      .leftJoin('sales', 'sales.deal_id', 'deals.id')
+      .leftJoin('sales', (join) => join.onRef('sales.deal_id', '=', 'deals.id').on('sales.verification', '!=', 'rejected'))
       .where('deals.member_id', '=', memberId)
       .where('sales.id', 'is', null)
       .where('deals.deal_status', '!=', 'Did not Continue')

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import {
   ADMIN_ONLY_FIELDS,
+  type MemberAuditAction,
   type HierarchyResponse,
   type MemberAuditEntry,
   type MemberRecord,
@@ -462,6 +463,24 @@ export function createMembersService(
     },
 
     leadersIn,
+
+    /**
+     * Records what an administrator did to a member in their history (decision 011), inside the
+     * caller's transaction: other features' actions on a member (a licence decided, a held
+     * commission released or forfeited: decision 018) read there too.
+     */
+    audit(
+      exec: Parameters<typeof membersRepository.insertAudit>[0],
+      entry: {
+        member_id: number;
+        actor_id: number | null;
+        action: MemberAuditAction;
+        changes: { field: string; from: string | null; to: string | null }[];
+        at: string;
+      },
+    ) {
+      return membersRepository.insertAudit(exec, entry);
+    },
 
     /** A member, deactivated included, or 404. */
     requireMember,

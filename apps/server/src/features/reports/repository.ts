@@ -82,6 +82,8 @@ export const reportsRepository = {
       ])
       .where('sales.effective_date', '>=', fromDay)
       .where('sales.effective_date', '<', beforeDay)
+      // A rejected sale is not a sale (its deal may be sold again): contract countsAsSale, decision 018.
+      .where('sales.verification', '!=', 'rejected')
       .where(inScope(db, scope))
       .groupBy([month, 'sales.product'])
       .execute();
@@ -119,7 +121,7 @@ export const reportsRepository = {
     const rows = await db
       .selectFrom('members as m')
       .leftJoin('sales as s', (join) => {
-        let on = join.onRef('s.member_id', '=', 'm.id');
+        let on = join.onRef('s.member_id', '=', 'm.id').on('s.verification', '!=', 'rejected');
         if (period.from) on = on.on('s.effective_date', '>=', period.from);
         if (period.to) on = on.on('s.effective_date', '<=', period.to);
         return on;

@@ -1,25 +1,124 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, SalesTable } from '../../db/schema.ts';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction } from 'kysely';
+import type { Database, MembersTable, SalesTable } from '../../db/schema.ts';
+import { hasRowLocks } from '../../db/locks.ts';
 
 type Exec = Kysely<Database> | Transaction<Database>;
 export type SaleRow = Omit<SalesTable, 'id'> & { id: number };
 export type NewSaleRow = Omit<SaleRow, 'id'>;
+/** A sale with the name of the admin who verified or rejected it. */
+export type SaleWithVerifierRow = SaleRow & {
+  verifier_f_name: string | null;
+  verifier_m_name: string | null;
+  verifier_l_name: string | null;
+};
+
+export interface ToVerifyFilter {
+  insurer: string | null;
+  product: string | null;
+  /** Lower-cased part of the agent's full name. */
+  agent: string | null;
+  from: string | null;
+  to: string | null;
+  /** The admin asking: their own sales are not theirs to verify. */
+  excludeMember: number;
+}
+
+function withVerifier(db: Exec) {
+  return db
+    .selectFrom('sales')
+    .leftJoin('members as v', 'v.id', 'sales.verified_by')
+    .selectAll('sales')
+    .select(['v.f_name as verifier_f_name', 'v.m_name as verifier_m_name', 'v.l_name as verifier_l_name']);
+}
+
+/** `%`, `_` and `\` matched as themselves in a LIKE pattern. */
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export const salesRepository = {
-  /** Fails with a unique violation when the deal already has a sale. */
+  /** Fails with a unique violation when the deal already has a sale that is not rejected. */
   async insert(db: Exec, sale: NewSaleRow): Promise<number> {
     const row = await db.insertInto('sales').values(sale).returning('id').executeTakeFirstOrThrow();
     return row.id;
   },
 
   /** A member's sales, newest effective date first (then newest id). */
-  listForMember(db: Exec, memberId: number): Promise<SaleRow[]> {
-    return db
-      .selectFrom('sales')
-      .selectAll()
-      .where('member_id', '=', memberId)
-      .orderBy('effective_date', 'desc')
-      .orderBy('id', 'desc')
+  listForMember(db: Exec, memberId: number): Promise<SaleWithVerifierRow[]> {
+    return withVerifier(db)
+      .where('sales.member_id', '=', memberId)
+      .orderBy('sales.effective_date', 'desc')
+      .orderBy('sales.id', 'desc')
       .execute();
   },
+
+  /** Unverified sales matching the filter, largest TCV first, with their agent's name; at most `limit`. */
+  toVerify(db: Exec, filter: ToVerifyFilter, limit: number) {
+    return db
+      .selectFrom('sales')
+      .innerJoin('members as m', 'm.id', 'sales.member_id')
+      .selectAll('sales')
+      .select(['m.f_name', 'm.m_name', 'm.l_name'])
+      .where((eb) => toVerifyWhere(eb, filter))
+      .orderBy('sales.tcv_centavos', 'desc')
+      .orderBy('sales.id')
+      .limit(limit)
+      .execute();
+  },
+
+  /** How many unverified sales match the filter, and their TCV (centavos). */
+  async toVerifyTotals(db: Exec, filter: ToVerifyFilter): Promise<{ count: number; tcv: number }> {
+    const row = await db
+      .selectFrom('sales')
+      .innerJoin('members as m', 'm.id', 'sales.member_id')
+      .select([sql<number>`count(*)`.as('n'), sql<number>`coalesce(sum(sales.tcv_centavos), 0)`.as('tcv')])
+      .where((eb) => toVerifyWhere(eb, filter))
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.n), tcv: Number(row.tcv) };
+  },
+
+  /** The insurers named on unverified sales, alphabetically. */
+  async insurersToVerify(db: Exec): Promise<string[]> {
+    const rows = await db
+      .selectFrom('sales')
+      .select('insurer')
+      .distinct()
+      .where('verification', '=', 'unverified')
+      .where('insurer', 'is not', null)
+      .orderBy('insurer')
+      .execute();
+    return rows.map((r) => r.insurer!).filter(Boolean);
+  },
+
+  /** The sales of `ids`, locked until the transaction ends (PostgreSQL), for deciding them once. */
+  lockForDecision(db: Exec, ids: readonly number[]) {
+    const query = db.selectFrom('sales').select(['id', 'member_id', 'verification', 'tcv_centavos']).where('id', 'in', ids).orderBy('id');
+    return (hasRowLocks(db) ? query.forUpdate() : query).execute();
+  },
+
+  /** Decides unverified sales; returns how many were decided (fewer when some were decided meanwhile). */
+  async decide(
+    db: Exec,
+    ids: readonly number[],
+    decision: { verification: 'verified' | 'rejected'; verified_by: number; verified_at: string; rejection_reason: string | null },
+  ): Promise<number> {
+    const r = await db
+      .updateTable('sales')
+      .set(decision)
+      .where('id', 'in', ids)
+      .where('verification', '=', 'unverified')
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows);
+  },
 };
+
+type ToVerifyBuilder = ExpressionBuilder<Database & { m: MembersTable }, 'sales' | 'm'>;
+
+/** Unverified, and each filter given: insurer and product exactly, the agent by part of their name, the effective date inclusive. */
+function toVerifyWhere(eb: ToVerifyBuilder, f: ToVerifyFilter) {
+  const conditions: Expression<SqlBool>[] = [eb('sales.verification', '=', 'unverified'), eb('sales.member_id', '!=', f.excludeMember)];
+  if (f.insurer) conditions.push(eb('sales.insurer', '=', f.insurer));
+  if (f.product) conditions.push(eb('sales.product', '=', f.product));
+  if (f.agent) conditions.push(sql<SqlBool>`m.search_name like ${`%${likeEscape(f.agent)}%`} escape '\\'`);
+  if (f.from) conditions.push(eb('sales.effective_date', '>=', f.from));
+  if (f.to) conditions.push(eb('sales.effective_date', '<=', f.to));
+  return eb.and(conditions);
+}

@@ -94,6 +94,11 @@ describe('POST /api/addsales', () => {
       agent: null,
       sales_group: 'CarSalesGroup',
       createdat: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) as unknown as string,
+      // Every new sale awaits the agency's verification (decision 018).
+      verification: 'unverified',
+      verified_at: null,
+      verified_by_name: null,
+      rejection_reason: null,
     };
     expect(res.json()).toEqual({ success: true, sale: expected });
     const sale = res.json().sale as SaleRecord;

@@ -1,16 +1,42 @@
 import type { Kysely } from 'kysely';
 import { MSG } from '@ahente/contract/messages';
 import { centavosToPesos, pesosToCentavos } from '@ahente/contract/money';
-import type { AddSale, SaleRecord } from '@ahente/contract/sales';
+import {
+  SALES_TO_VERIFY_LIMIT,
+  type AddSale,
+  type SaleRecord,
+  type SalesToVerifyResponse,
+  type salesToVerifyRequest,
+  type VerifySalesResponse,
+  type verifySalesRequest,
+} from '@ahente/contract/sales';
+import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { conflict } from '../../platform/errors.ts';
+import { conflict, forbidden, notFound } from '../../platform/errors.ts';
+import type { Auth } from '../../platform/sessions.ts';
 import { nowIso } from '../../platform/tokens.ts';
 import type { CommissionsService } from '../commissions/service.ts';
 import type { DealsService } from '../deals/service.ts';
-import { salesRepository, type SaleRow } from './repository.ts';
+import { fullName } from '../members/service.ts';
+import { salesRepository, type SaleRow, type SaleWithVerifierRow } from './repository.ts';
 
-function toRecord(row: SaleRow): SaleRecord {
+type VerifierNames = Pick<SaleWithVerifierRow, 'verifier_f_name' | 'verifier_m_name' | 'verifier_l_name'>;
+const NO_VERIFIER: VerifierNames = { verifier_f_name: null, verifier_m_name: null, verifier_l_name: null };
+
+/** "#3, #7 and #9": sales named in a message. */
+const saleList = (ids: number[]) => {
+  const named = ids.map((id) => `#${id}`);
+  return named.length <= 1 ? (named[0] ?? '') : `${named.slice(0, -1).join(', ')} and ${named[named.length - 1]}`;
+};
+
+export const VERIFY_MESSAGES = {
+  notFound: (ids: number[]) => `Sale${ids.length > 1 ? 's' : ''} not found: ${saleList(ids)}`,
+  own: (ids: number[]) => `You may not verify your own sale${ids.length > 1 ? 's' : ''}: ${saleList(ids)}`,
+  decided: (ids: number[]) => `Already decided, nothing was changed: sale${ids.length > 1 ? 's' : ''} ${saleList(ids)}`,
+} as const;
+
+function toRecord(row: SaleRow, verifier: VerifierNames = NO_VERIFIER): SaleRecord {
   return {
     id: row.id,
     deal_id: row.deal_id,
@@ -27,6 +53,13 @@ function toRecord(row: SaleRow): SaleRecord {
     agent: row.agent,
     sales_group: row.sales_group,
     createdat: row.createdat,
+    verification: row.verification,
+    verified_at: row.verified_at,
+    verified_by_name:
+      verifier.verifier_f_name === null
+        ? null
+        : fullName({ f_name: verifier.verifier_f_name, m_name: verifier.verifier_m_name, l_name: verifier.verifier_l_name }),
+    rejection_reason: row.rejection_reason,
   };
 }
 
@@ -42,7 +75,63 @@ export function createSalesService(
   return {
     /** getsales: newest effective date first. */
     async list(memberId: number): Promise<SaleRecord[]> {
-      return (await salesRepository.listForMember(db, memberId)).map(toRecord);
+      return (await salesRepository.listForMember(db, memberId)).map((r) => toRecord(r, r));
+    },
+
+    /**
+     * salestoverify: unverified sales across the agency, largest TCV first (at most
+     * SALES_TO_VERIFY_LIMIT), and the totals of them all; an admin's own sales are left out of
+     * their list (another admin verifies them).
+     */
+    async toVerify(auth: Auth, input: z.output<typeof salesToVerifyRequest>): Promise<SalesToVerifyResponse> {
+      const filter = {
+        ...input,
+        agent: input.agent ? input.agent.replace(/\s+/g, ' ').trim().toLowerCase() : null,
+        excludeMember: auth.memberId,
+      };
+      const [rows, totals, insurers] = await Promise.all([
+        salesRepository.toVerify(db, filter, SALES_TO_VERIFY_LIMIT),
+        salesRepository.toVerifyTotals(db, filter),
+        salesRepository.insurersToVerify(db),
+      ]);
+      return {
+        sales: rows.map((r) => ({ ...toRecord(r), member_id: r.member_id, agent_name: fullName(r) })),
+        count: totals.count,
+        tcv: centavosToPesos(totals.tcv),
+        insurers,
+      };
+    },
+
+    /**
+     * verifysales: each sale is decided once, all or nothing: an unknown sale is 404, one of the
+     * admin's own 403, one decided already 409, each naming the sales, and nothing is changed. The
+     * rows are locked (PostgreSQL) so two admins deciding the same sale at once are decided one
+     * after the other: the second is told it is decided.
+     */
+    async verify(auth: Auth, input: z.output<typeof verifySalesRequest>): Promise<VerifySalesResponse> {
+      const at = nowIso();
+      return db.transaction().execute(async (trx) => {
+        const rows = await salesRepository.lockForDecision(trx, input.sale_ids);
+        const found = new Set(rows.map((r) => r.id));
+        const missing = input.sale_ids.filter((id) => !found.has(id));
+        if (missing.length) throw notFound(VERIFY_MESSAGES.notFound(missing));
+        const own = rows.filter((r) => r.member_id === auth.memberId).map((r) => r.id);
+        if (own.length) throw forbidden(VERIFY_MESSAGES.own(own));
+        const decided = rows.filter((r) => r.verification !== 'unverified').map((r) => r.id);
+        if (decided.length) throw conflict(VERIFY_MESSAGES.decided(decided));
+        const count = await salesRepository.decide(trx, input.sale_ids, {
+          verification: input.decision,
+          verified_by: auth.memberId,
+          verified_at: at,
+          rejection_reason: input.decision === 'rejected' ? input.reason : null,
+        });
+        if (count !== rows.length) throw conflict(VERIFY_MESSAGES.decided(input.sale_ids));
+        return {
+          decision: input.decision,
+          count,
+          tcv: centavosToPesos(rows.reduce((sum, r) => sum + Number(r.tcv_centavos), 0)),
+        };
+      });
     },
 
     /**
@@ -71,6 +160,10 @@ export function createSalesService(
             sales_group: f.sales_group ?? deal.sales_group,
             effective_date: f.effectiveDate,
             createdat: nowIso(),
+            verification: 'unverified' as const,
+            verified_by: null,
+            verified_at: null,
+            rejection_reason: null,
           };
           const id = await salesRepository.insert(trx, row);
           await commissions.recordSale(trx, { id, member_id: memberId, product: row.product, tcv_centavos: row.tcv_centavos });

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { LICENSE_SCAN_FIELD } from '@ahente/contract/licences';
+import { VALID_ID_CONTENT_TYPES } from '@ahente/contract/members';
+import { routes } from '@ahente/contract/routes';
+import type { Config } from '../../config.ts';
+import { apiRoute } from '../../platform/api-route.ts';
+import { attachmentDisposition } from '../../platform/file-names.ts';
+import { requireAuth } from '../../platform/guards.ts';
+import type { FileStorage } from '../../platform/storage.ts';
+import { receiveUpload } from '../../platform/uploads.ts';
+import { LICENCE_SCAN_KEY_PREFIX, type LicencesService } from './service.ts';
+
+/**
+ * Licences (issue 20, decision 018). addlicense names its member (the route table's owner rule; for
+ * a form, receiveUpload applies it before storing the scan); getlicenses and licensescan decide in
+ * the service (leaders read a recruit's licences without number or scan; a scan is its holder's and
+ * the admins' only).
+ */
+export function licencesRoutes(app: FastifyInstance, licences: LicencesService, deps: { storage: FileStorage; config: Config }) {
+  apiRoute(app, routes.addLicense, async (request) => {
+    const auth = requireAuth(request);
+    if (!request.isMultipart()) return { license: await licences.add(auth, request.body) };
+    const upload = await receiveUpload(request, deps.storage, {
+      fileField: LICENSE_SCAN_FIELD,
+      keyPrefix: LICENCE_SCAN_KEY_PREFIX,
+      allowedTypes: VALID_ID_CONTENT_TYPES,
+      maxBytes: deps.config.uploads.photoBytes,
+    });
+    return { license: await licences.addForm(auth, upload) };
+  });
+
+  apiRoute(app, routes.getLicenses, async (request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return licences.list(requireAuth(request), request.body.id);
+  });
+
+  apiRoute(app, routes.verifyLicense, async (request) => ({ license: await licences.verify(requireAuth(request), request.body) }));
+
+  apiRoute(app, routes.licenseScan, async (request, reply) => {
+    const file = await licences.openScan(requireAuth(request), request.params.licenseId);
+    return reply
+      .header('content-type', file.contentType)
+      .header('content-length', file.size)
+      .header('content-disposition', attachmentDisposition(file.fileName))
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(file.stream);
+  });
+
+  apiRoute(app, routes.compliance, async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return licences.compliance();
+  });
+}
