@@ -1,13 +1,31 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { routes } from '@ahente/contract/routes';
-import type { AddSaleRequest, SaleRecord, SaleSavedResponse } from '@ahente/contract/sales';
+import type {
+  AddSaleRequest,
+  SaleRecord,
+  SaleSavedResponse,
+  SalesToVerifyResponse,
+  VerifySalesRequest,
+  VerifySalesResponse,
+} from '@ahente/contract/sales';
 import { call } from './client';
 import { commissionKeys } from './commissions';
 import { dealsKeys } from './deals';
+import { licenceKeys } from './licences';
+
+/** The Sales to verify filters as the screen holds them: '' for no filter. */
+export interface SalesToVerifyFilter {
+  insurer: string;
+  product: string;
+  agent: string;
+  from: string;
+  to: string;
+}
 
 export const salesKeys = {
   all: ['sales'] as const,
   byAgent: (id: number) => ['sales', id] as const,
+  toVerify: (f: SalesToVerifyFilter) => ['sales', 'to-verify', f.insurer, f.product, f.agent, f.from, f.to] as const,
 };
 
 /** POST /api/getsales { id }: the agent's sales (spec §3 Sale). */
@@ -43,5 +61,49 @@ export function useAddSaleMutation() {
       void queryClient.invalidateQueries({ queryKey: dealsKeys.all });
       void queryClient.invalidateQueries({ queryKey: commissionKeys.all });
     },
+  });
+}
+
+// ---------------------------------------------------------------- verification (admins)
+
+/**
+ * POST /api/salestoverify: unverified sales across the agency, largest TCV first, filtered on the
+ * server. The rows shown stay while another filter loads, and while the filter cannot be sent
+ * (`enabled` false: a To before the From).
+ */
+export function useSalesToVerify(filter: SalesToVerifyFilter, enabled = true) {
+  return useQuery({
+    queryKey: salesKeys.toVerify(filter),
+    queryFn: (): Promise<SalesToVerifyResponse> =>
+      call(routes.salesToVerify, {
+        body: {
+          insurer: filter.insurer || null,
+          product: filter.product || null,
+          agent: filter.agent.trim() || null,
+          from: filter.from || null,
+          to: filter.to || null,
+        },
+      }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/**
+ * POST /api/verifysales { sale_ids, decision, reason? }: all or nothing (409 names the sales already
+ * decided). Either way the list to verify, the agents' sales (a rejected sale's deal may be sold
+ * again), their commissions and the Compliance page may have changed: all of them reload.
+ */
+export function useVerifySales() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: VerifySalesRequest): Promise<VerifySalesResponse> => call(routes.verifySales, { body }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: salesKeys.all }),
+        queryClient.invalidateQueries({ queryKey: dealsKeys.all }),
+        queryClient.invalidateQueries({ queryKey: commissionKeys.all }),
+        queryClient.invalidateQueries({ queryKey: licenceKeys.all }),
+      ]),
   });
 }

@@ -7,6 +7,8 @@ const ADMIN_NAV = [
   { label: 'Materials Panel', to: '/admin/adminmaterials' },
   { label: 'Tickets List', to: '/admin/adminticketlist' },
   { label: 'Commissions', to: '/admin/admincommissions' },
+  { label: 'Sales to verify', to: '/admin/verifysales' },
+  { label: 'Compliance', to: '/admin/compliance' },
 ] as const;
 
 /** /admin/*, inside the admin guard: the 'Admin Panel' sub-navigation above every admin screen. */

@@ -42,6 +42,7 @@ const DealsInputPage = lazyPage(() => import('../features/deals/deals-input-page
 const DealsViewPage = lazyPage(() => import('../features/deals/deals-view-page'), 'DealsViewPage');
 const SalesInputPage = lazyPage(() => import('../features/sales/sales-input-page'), 'SalesInputPage');
 const SalesViewPage = lazyPage(() => import('../features/sales/sales-view-page'), 'SalesViewPage');
+const SalesToVerifyPage = lazyPage(() => import('../features/sales/sales-to-verify-page'), 'SalesToVerifyPage');
 const AdminMaterialsPage = lazyPage(() => import('../features/materials/admin-materials-page'), 'AdminMaterialsPage');
 const MaterialsLibraryPage = lazyPage(() => import('../features/materials/materials-library-page'), 'MaterialsLibraryPage');
 const HelpCenterPage = lazyPage(() => import('../features/tickets/help-center-page'), 'HelpCenterPage');
@@ -56,6 +57,8 @@ const PersonalDetailsTab = lazyPage(() => import('../features/settings/personal-
 const BankDetailsTab = lazyPage(() => import('../features/settings/bank-details-tab'), 'BankDetailsTab');
 const HierarchyTab = lazyPage(() => import('../features/settings/hierarchy-tab'), 'HierarchyTab');
 const CertificationsTab = lazyPage(() => import('../features/settings/certifications-tab'), 'CertificationsTab');
+const LicencesTab = lazyPage(() => import('../features/licences/licences-tab'), 'LicencesTab');
+const CompliancePage = lazyPage(() => import('../features/licences/compliance-page'), 'CompliancePage');
 
 function Root() {
   return (
@@ -149,6 +152,7 @@ export const router = createBrowserRouter([
                           { path: 'bankdetails', element: <BankDetailsTab /> },
                           { path: 'hiearchy', element: <HierarchyTab /> },
                           { path: 'certifications', element: <CertificationsTab /> },
+                          { path: 'licences', element: <LicencesTab /> },
                         ],
                       },
                     ],
@@ -166,6 +170,8 @@ export const router = createBrowserRouter([
                           { path: 'adminmaterials', element: <AdminMaterialsPage /> },
                           { path: 'adminticketlist', element: <AdminTicketsPage /> },
                           { path: 'admincommissions', element: <AdminCommissionsPage /> },
+                          { path: 'verifysales', element: <SalesToVerifyPage /> },
+                          { path: 'compliance', element: <CompliancePage /> },
                         ],
                       },
                     ],

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Scale, Search } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { Scale } from 'lucide-react';
+import { useState } from 'react';
 import { useController, useForm, type Control } from 'react-hook-form';
 import { adjustmentRequest, type AdjustmentRecord } from '@ahente/contract/commissions';
 import { formatPeso } from '@ahente/contract/money';
@@ -11,13 +11,12 @@ import { useMemberSearch } from '../../api/members';
 import { useCurrentUser } from '../../api/session';
 import { formatCalendarDate } from '../../lib/dates';
 import { formSchemaFor } from '../../lib/form-schema';
-import { fullName } from '../../lib/names';
 import { useShowMore } from '../../lib/use-show-more';
 import { Button } from '../../ui/button';
 import { CardSection } from '../../ui/card';
 import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
-import { Select } from '../../ui/select';
+import { MemberSelect } from '../../ui/member-select';
 import { ShowMore } from '../../ui/show-more';
 import { Table, TableCell, TableHead, TableHeaderCell, TableRow, TableScrollHint } from '../../ui/table';
 import { TableBodyStates } from '../../ui/table-states';
@@ -26,9 +25,6 @@ import { Amount, EntryStatusBadge } from './commission-format';
 import { formatMonth } from '@ahente/contract/dates';
 
 const COLUMNS = 6;
-/** Typing pauses this long before the members are searched. */
-const SEARCH_DELAY_MS = 300;
-
 interface AdjustmentFormValues {
   member_id: string;
   amount: string;
@@ -177,10 +173,7 @@ function AdjustmentForm() {
   );
 }
 
-/**
- * Choosing a member: a name search (on the server, after a pause in typing) fills the Member
- * select with up to 25 matches. The chosen member stays in the select while the search changes.
- */
+/** Choosing the member: up to 25 matches of the admin’s member search. */
 function MemberPicker({
   control,
   disabled,
@@ -192,60 +185,17 @@ function MemberPicker({
   onChosen: (value: string, name: string) => void;
 }) {
   const { field, fieldState } = useController({ control, name: 'member_id' });
-  const { value } = field;
   const user = useCurrentUser();
-  const [text, setText] = useState('');
   const [q, setQ] = useState('');
-  useEffect(() => {
-    const timer = window.setTimeout(() => setQ(text.trim()), SEARCH_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [text]);
-  const members = useMemberSearch(user.user, q, 1, 25);
-  const [chosen, setChosen] = useState<{ value: string; name: string; label: string } | null>(null);
-
-  const options = useMemo(() => {
-    const found = (members.data?.rows ?? []).map((m) => ({ value: String(m.id), name: fullName(m), label: `${fullName(m)} (ID ${m.id})` }));
-    if (chosen && value === chosen.value && !found.some((o) => o.value === chosen.value)) found.unshift(chosen);
-    return found;
-  }, [members.data, chosen, value]);
-
-  const placeholder = members.isPending
-    ? 'Loading members…'
-    : members.isError
-      ? 'The members could not be loaded'
-      : options.length === 0
-        ? 'No member has that name'
-        : 'Select a member';
-
+  const matches = useMemberSearch(user.user, q, 1, 25);
   return (
-    <div className="grid items-start gap-4 sm:grid-cols-2">
-      <Field label="Find member" hint="Part of a first, middle or last name">
-        <Input
-          type="search"
-          leading={<Search />}
-          value={text}
-          autoComplete="off"
-          onChange={(e) => setText(e.target.value)}
-          disabled={disabled}
-        />
-      </Field>
-      <Field label="Member" error={fieldState.error?.message}>
-        <Select
-          ref={(element: HTMLSelectElement | null) => field.ref(element)}
-          name={field.name}
-          value={value}
-          placeholder={placeholder}
-          options={options}
-          disabled={disabled}
-          onBlur={field.onBlur}
-          onChange={(e) => {
-            const option = options.find((o) => o.value === e.target.value);
-            setChosen(option ?? null);
-            if (option) onChosen(option.value, option.name);
-            field.onChange(e.target.value);
-          }}
-        />
-      </Field>
-    </div>
+    <MemberSelect
+      field={field}
+      error={fieldState.error?.message}
+      disabled={disabled}
+      matches={matches}
+      onSearch={setQ}
+      onChosen={onChosen}
+    />
   );
 }

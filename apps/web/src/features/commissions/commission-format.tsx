@@ -1,7 +1,8 @@
-import { COMMISSION_KIND_LABELS, COMMISSION_KINDS, type EntryStatus } from '@ahente/contract/commissions';
+import { COMMISSION_KIND_LABELS, COMMISSION_KINDS, ENTRY_STATUS_LABELS, type EntryStatus } from '@ahente/contract/commissions';
 import { POSITION_LABELS } from '@ahente/contract/enums';
 import { formatPeso } from '@ahente/contract/money';
 import { Badge, type BadgeTone } from '../../ui/badge';
+import { Dash } from '../../ui/dash';
 import { cn } from '../../lib/cn';
 import { formatCalendarDate } from '../../lib/dates';
 
@@ -24,17 +25,24 @@ export function Amount({ value, className }: { value: number; className?: string
   return <span className={cn('tabular-nums', value < 0 && 'font-medium text-red-700', className)}>{formatPeso(value)}</span>;
 }
 
-const STATUS: Record<EntryStatus, { label: string; tone: BadgeTone }> = {
-  open: { label: 'Open', tone: 'info' },
-  posted: { label: 'On statement', tone: 'warning' },
-  paid: { label: 'Paid', tone: 'success' },
+const TONES: Record<EntryStatus, BadgeTone> = {
+  awaiting: 'neutral',
+  held: 'warning',
+  open: 'info',
+  posted: 'brand',
+  paid: 'success',
+  forfeited: 'danger',
+  rejected: 'danger',
 };
 
-/** Where an entry stands: open this month, on a statement to be paid, or paid. The word says it. */
+/**
+ * Where an entry stands (decision 016, issue 20): awaiting its sale's verification, held for a
+ * licence, open this month, on a statement, paid, forfeited, or of a rejected sale. The word says it.
+ */
 export function EntryStatusBadge({ status }: { status: EntryStatus }) {
   return (
-    <Badge tone={STATUS[status].tone} dot>
-      {STATUS[status].label}
+    <Badge tone={TONES[status]} dot>
+      {ENTRY_STATUS_LABELS[status]}
     </Badge>
   );
 }
@@ -62,15 +70,5 @@ export function PaymentDetails({ paidOn, reference }: { paidOn: string | null; r
       </time>
       {reference && <span className="block text-xs break-words text-slate-500">Ref. {reference}</span>}
     </>
-  );
-}
-
-/** An empty optional value: shown as a dash, read as "none". */
-export function Dash() {
-  return (
-    <span className="text-slate-500">
-      <span aria-hidden="true">—</span>
-      <span className="sr-only">none</span>
-    </span>
   );
 }

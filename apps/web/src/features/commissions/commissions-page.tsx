@@ -1,10 +1,16 @@
 import { Coins, FilterX } from 'lucide-react';
 import { useState } from 'react';
-import { COMMISSION_KIND_LABELS, formatRate, type CommissionKind, type LedgerEntry } from '@ahente/contract/commissions';
+import {
+  COMMISSION_KIND_LABELS,
+  formatRate,
+  type BucketTotals as BucketTotalsValue,
+  type CommissionKind,
+  type LedgerEntry,
+} from '@ahente/contract/commissions';
 import { formatPeso } from '@ahente/contract/money';
 import { useCommissionLedger, useCommissionSummary, type LedgerFilter } from '../../api/commissions';
 import { useCurrentUser } from '../../api/session';
-import { formatCalendarDate } from '../../lib/dates';
+import { formatCalendarDate, formatTimestampParts } from '../../lib/dates';
 import { useShowMore } from '../../lib/use-show-more';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -16,12 +22,13 @@ import { ShowMore } from '../../ui/show-more';
 import { Totals } from '../../ui/stats';
 import { Table, TableCell, TableHead, TableHeaderCell, TableRow, TableScrollHint } from '../../ui/table';
 import { TableBodyStates } from '../../ui/table-states';
-import { Amount, Dash, EntryStatusBadge, KIND_OPTIONS } from './commission-format';
+import { Dash } from '../../ui/dash';
+import { Amount, EntryStatusBadge, KIND_OPTIONS } from './commission-format';
 import { formatMonth } from '@ahente/contract/dates';
 import { MyStatementsCard } from './my-statements-card';
 
 const COLUMNS = 10;
-/** Ten columns fit a laptop with narrower cells and headings that may wrap; phones scroll the table, Amount pinned at the right. */
+/** Ten columns fit a laptop (1280 px) with narrower cells and text and headings that may wrap; phones scroll the table, Amount pinned at the right. */
 const DENSE_TABLE = '[&_td]:px-3 [&_th]:px-3 [&_th]:whitespace-normal';
 const NO_FILTER: LedgerFilter = { from: '', to: '', kind: '' };
 
@@ -55,7 +62,7 @@ export function CommissionsPage() {
           query={summary}
           loadingLabel="Loading your totals…"
           errorMessage="Your totals could not be loaded."
-          listClassName="sm:grid-cols-3 [&>:first-child]:col-span-2 sm:[&>:first-child]:col-span-1"
+          listClassName="sm:grid-cols-3 lg:grid-cols-5 [&>:first-child]:col-span-2 sm:[&>:first-child]:col-span-1"
           figures={[
             {
               label: summary.data ? `Earned in ${formatMonth(summary.data.month)}` : 'Earned This Month',
@@ -63,14 +70,24 @@ export function CommissionsPage() {
             },
             { label: 'Pending', value: formatPeso(summary.data?.pending ?? 0) },
             { label: 'Paid to Date', value: formatPeso(summary.data?.paid_to_date ?? 0) },
+            { label: 'Awaiting verification', value: formatPeso(summary.data?.awaiting ?? 0) },
+            { label: 'Held', value: formatPeso(summary.data?.held ?? 0) },
           ]}
         />
+        <p className="mt-3 text-xs text-slate-500">
+          Pending and Paid count only what is payable: commission on a sale awaits the agency’s verification of the sale, and is held
+          without a verified licence for the product’s line on the day of the sale.
+          {summary.data &&
+            summary.data.forfeited !== 0 &&
+            ` Forfeited, or of rejected sales (never paid): ${formatPeso(summary.data.forfeited)}.`}
+        </p>
       </Card>
 
       <Card className="mb-5 overflow-hidden">
         <div className="border-b border-slate-100 p-4 sm:px-5">
           <h2 className="mb-3 text-[0.9375rem] font-semibold text-slate-900">Ledger</h2>
           <LedgerFilters filter={filter} reversed={reversed} onChange={setFilter} />
+          {ledger.data && entries.length > 0 && <BucketTotals totals={ledger.data.totals} />}
         </div>
         <TableScrollHint>Scroll the table sideways for every column; the amount stays at the right.</TableScrollHint>
         <Table caption="Your commission entries" aria-busy={ledger.isPending || refreshing || undefined} className={DENSE_TABLE}>
@@ -176,14 +193,18 @@ function LedgerFilters({
 function EntryRow({ entry }: { entry: LedgerEntry }) {
   return (
     <TableRow>
-      <TableCell className="whitespace-nowrap">
+      <TableCell className="min-w-20">
         <time dateTime={entry.entry_date}>{formatCalendarDate(entry.entry_date)}</time>
+        {/* On a phone the Status column is off to the side: its badge is repeated here (read once, from its column). */}
+        <span aria-hidden="true" className="mt-1 block md:hidden">
+          <EntryStatusBadge status={entry.status} />
+        </span>
       </TableCell>
-      <TableCell className="whitespace-nowrap">{COMMISSION_KIND_LABELS[entry.kind]}</TableCell>
+      <TableCell>{COMMISSION_KIND_LABELS[entry.kind]}</TableCell>
       <TableCell numeric>{entry.sale_id !== null ? `#${entry.sale_id}` : <Dash />}</TableCell>
-      <TableCell className="min-w-32 font-medium text-slate-900">{entry.customer_name ?? <Dash />}</TableCell>
-      <TableCell className="min-w-32">{entry.product ?? <Dash />}</TableCell>
-      <TableCell className="min-w-44">
+      <TableCell className="min-w-20 font-medium text-slate-900">{entry.customer_name ?? <Dash />}</TableCell>
+      <TableCell className="min-w-24">{entry.product ?? <Dash />}</TableCell>
+      <TableCell className="min-w-24">
         <p className="break-words">{entry.kind === 'adjustment' ? (entry.reason ?? entry.rule) : entry.rule}</p>
         {entry.kind === 'override' && entry.seller_name && <p className="mt-0.5 text-xs text-slate-500">Sale by {entry.seller_name}</p>}
       </TableCell>
@@ -193,13 +214,51 @@ function EntryRow({ entry }: { entry: LedgerEntry }) {
       <TableCell numeric className="whitespace-nowrap">
         {entry.rate !== null ? formatRate(entry.rate) : <Dash />}
       </TableCell>
-      <TableCell className="whitespace-nowrap">
+      <TableCell>
         <EntryStatusBadge status={entry.status} />
-        {entry.status !== 'open' && <span className="mt-1 block text-xs text-slate-500">{formatMonth(entry.period)}</span>}
+        <EntryStatusDetails entry={entry} />
       </TableCell>
       <TableCell numeric sticky className="whitespace-nowrap">
         <Amount value={entry.amount} />
       </TableCell>
     </TableRow>
   );
+}
+
+/**
+ * What the status of an entry owes its earner to know (issue 20): the month of its statement; why
+ * it is held; who released or forfeited it, when and why; why its sale was rejected.
+ */
+function EntryStatusDetails({ entry }: { entry: LedgerEntry }) {
+  const decided = entry.decided_at ? formatTimestampParts(entry.decided_at).date : null;
+  const by = [decided && `on ${decided}`, entry.decided_by_name && `by ${entry.decided_by_name}`].filter(Boolean).join(' ');
+  const lines: string[] = [];
+  if (entry.status === 'posted' || entry.status === 'paid') lines.push(formatMonth(entry.period));
+  if (entry.hold_reason && (entry.status === 'held' || entry.decision !== null)) lines.push(entry.hold_reason);
+  if (entry.decision === 'released') lines.push(`Released${by ? ` ${by}` : ''}`);
+  if (entry.decision === 'forfeited') {
+    lines.push(`Forfeited${by ? ` ${by}` : ''}${entry.decision_reason ? `: ${entry.decision_reason}` : ''}`);
+  }
+  if (entry.status === 'rejected' && entry.rejection_reason) lines.push(`Reason: ${entry.rejection_reason}`);
+  if (lines.length === 0) return null;
+  return (
+    <span className="mt-1 block text-xs break-words text-slate-600">
+      {lines.map((line) => (
+        <span key={line} className="block">
+          {line}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** The entries listed by what they count as: "Payable: ₱x · Awaiting verification: ₱y · Held: ₱z · Forfeited: ₱w" (zeros left out but Payable). */
+function BucketTotals({ totals }: { totals: BucketTotalsValue }) {
+  const parts = [
+    `Payable: ${formatPeso(totals.payable)}`,
+    totals.awaiting !== 0 && `Awaiting verification: ${formatPeso(totals.awaiting)}`,
+    totals.held !== 0 && `Held: ${formatPeso(totals.held)}`,
+    totals.forfeited !== 0 && `Forfeited: ${formatPeso(totals.forfeited)}`,
+  ].filter(Boolean);
+  return <p className="mt-3 text-sm font-medium text-slate-700 tabular-nums">{parts.join(' · ')}</p>;
 }

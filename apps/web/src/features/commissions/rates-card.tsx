@@ -9,7 +9,8 @@ import { CardSection } from '../../ui/card';
 import { Notice } from '../../ui/notice';
 import { Table, TableCell, TableHead, TableHeaderCell, TableRow, TableScrollHint } from '../../ui/table';
 import { TableBodyStates, type ListQueryState } from '../../ui/table-states';
-import { Dash, keyLabel } from './commission-format';
+import { Dash } from '../../ui/dash';
+import { keyLabel } from './commission-format';
 import { RateModal } from './rate-modal';
 
 /** The open (or closing) Set Rate dialog; `seq` gives each opening a fresh form. */

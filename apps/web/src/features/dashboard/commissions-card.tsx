@@ -8,7 +8,10 @@ import { CardLink } from './card-link';
 
 const peso = (value: number | undefined) => formatPeso(value ?? 0);
 
-/** The dashboard's Commissions card: what the member earned this month and what is still to be paid. */
+/**
+ * The dashboard's Commissions card: what the member earned this month and what is still to be paid,
+ * and apart from them what awaits the verification of its sale and what is held for a licence (issue 20).
+ */
 export function CommissionsCard({ className }: { className?: string }) {
   const user = useCurrentUser();
   const summary = useCommissionSummary(user.user);
@@ -21,6 +24,8 @@ export function CommissionsCard({ className }: { className?: string }) {
         figures={[
           { label: 'Earned This Month', value: peso(summary.data?.earned_this_month) },
           { label: 'Pending', value: peso(summary.data?.pending) },
+          { label: 'Awaiting verification', value: peso(summary.data?.awaiting) },
+          { label: 'Held', value: peso(summary.data?.held) },
         ]}
       />
       <CardLink to="/commissions">View commissions</CardLink>

@@ -3,13 +3,15 @@ import { PageHeader } from '../../ui/page-header';
 import { ActiveProposalsCard } from './active-proposals-card';
 import { CertificationReminder } from './certification-reminder';
 import { CommissionsCard } from './commissions-card';
+import { LicenceExpiryBanner } from './licence-expiry-banner';
 import { ReferralCard } from './referral-card';
 import { SalesCard } from './sales-card';
 import { TeamSizeCard } from './team-size-card';
 
 /**
  * / (spec §2 Dashboard): Sales, Commissions, Team Size (direct recruits and whole downline),
- * Active Proposals, the referral link, and for agents a reminder of missing certification details.
+ * Active Proposals, the referral link, and for agents a reminder of missing certification details
+ * and of a licence about to expire (issue 20).
  */
 export function DashboardPage() {
   const user = useCurrentUser();
@@ -22,6 +24,7 @@ export function DashboardPage() {
         description={firstName ? `Good to see you, ${firstName}. Here is where your business stands.` : undefined}
       />
       <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-4">
+        <LicenceExpiryBanner className="col-span-full" />
         <CertificationReminder className="col-span-full" />
         <SalesCard className="sm:col-span-2" />
         <CommissionsCard className="sm:col-span-2" />

@@ -1,7 +1,7 @@
 import { ChartNoAxesColumnIncreasing, TrendingUp } from 'lucide-react';
 import { MSG } from '@ahente/contract/messages';
 import { formatPeso, sumPesos } from '@ahente/contract/money';
-import type { SaleRecord } from '@ahente/contract/sales';
+import { countsAsSale, type SaleRecord } from '@ahente/contract/sales';
 import { useSales } from '../../api/sales';
 import { useCurrentUser } from '../../api/session';
 import { CardSection } from '../../ui/card';
@@ -19,7 +19,10 @@ export function totalTcv(sales: readonly SaleRecord[]): number {
   }
 }
 
-/** The dashboard's Sales card: Sales Count and Total Sales, or 'No Data Yet' when nothing loaded. */
+/**
+ * The dashboard's Sales card: Sales Count and Total Sales, or 'No Data Yet' when nothing loaded.
+ * A rejected sale is not counted (its deal may be sold again: counting both would count it twice).
+ */
 export function SalesCard({ className }: { className?: string }) {
   const user = useCurrentUser();
   const sales = useSales(user.user);
@@ -37,14 +40,20 @@ export function SalesCard({ className }: { className?: string }) {
       ) : sales.isError || !sales.data ? (
         <EmptyState compact icon={<ChartNoAxesColumnIncreasing />} title={MSG.noDataYet} />
       ) : (
-        <StatList
-          figures={[
-            { label: 'Sales Count', value: sales.data.length.toLocaleString('en-PH') },
-            { label: 'Total Sales', value: formatPeso(totalTcv(sales.data)) },
-          ]}
-        />
+        <SalesFigures sales={sales.data.filter(countsAsSale)} />
       )}
     </CardSection>
+  );
+}
+
+function SalesFigures({ sales }: { sales: readonly SaleRecord[] }) {
+  return (
+    <StatList
+      figures={[
+        { label: 'Sales Count', value: sales.length.toLocaleString('en-PH') },
+        { label: 'Total Sales', value: formatPeso(totalTcv(sales)) },
+      ]}
+    />
   );
 }
 

@@ -12,6 +12,11 @@ const ACTIONS: Record<MemberAuditAction, string> = {
   password_changed: 'Password changed',
   deactivated: 'Deleted (deactivated)',
   bank_details_changed: 'Bank details changed',
+  licence_added: 'Licence added',
+  licence_verified: 'Licence verified',
+  licence_rejected: 'Licence rejected',
+  commission_released: 'Held commission released',
+  commission_forfeited: 'Held commission forfeited',
 };
 
 /** How the edit modal names each field of a member. */
@@ -31,6 +36,9 @@ export const FIELD_LABELS: Record<string, string> = {
   bank_name: 'Bank',
   account_number: 'Account Number',
   account_name: 'Account Name',
+  licence: 'Licence',
+  entry: 'Commission entry',
+  reason: 'Reason',
 };
 
 /** The member's history in the edit modal (issue 10 audit trail): who, when and what, newest first. */

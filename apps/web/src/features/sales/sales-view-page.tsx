@@ -2,8 +2,10 @@ import { FileSpreadsheet, ReceiptText } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { MSG } from '@ahente/contract/messages';
 import { formatPeso, sumPesos } from '@ahente/contract/money';
+import { countsAsSale } from '@ahente/contract/sales';
 import { useSales } from '../../api/sales';
 import { useCurrentUser } from '../../api/session';
+import { cn } from '../../lib/cn';
 import { formatCalendarDate } from '../../lib/dates';
 import { useDateRangeFilter } from '../../lib/use-date-range-filter';
 import { useShowMore } from '../../lib/use-show-more';
@@ -17,16 +19,26 @@ import { Table, TableCell, TableHead, TableHeaderCell, TableRow, TableScrollHint
 import { TableBodyStates } from '../../ui/table-states';
 import { toast } from '../../ui/toast';
 import { exportSalesToExcel } from './export-sales';
+import { Dash } from '../../ui/dash';
+import { SaleVerificationBadge, VerificationDetails } from './sale-format';
 import { SalesNav } from './sales-nav';
 
-const COLUMNS = 10;
-/** Ten columns fit a laptop screen with narrower cell padding and headings that may wrap; phones scroll the table. */
+const COLUMNS = 11;
+/** Narrower cell padding and headings that may wrap, so that most of the eleven columns fit a laptop. */
 const DENSE_TABLE = '[&_td]:px-3 [&_th]:px-3 [&_th]:whitespace-normal';
+/**
+ * Eleven columns do not fit a laptop: from `md` up the Verification column stays at the right while
+ * the others scroll under it. On a phone it scrolls with the rest (pinned it would cover the
+ * customer): TCV and the verification's badge are repeated under the customer's name there.
+ */
+const UNPIN_ON_PHONE = 'max-md:static max-md:shadow-none';
 
 /**
  * /sales/salesview (spec §2 Sales screen): 'From:' and 'To:' on the effective date (inclusive,
  * either may be empty), Clear Filters, Export To Excel (the filtered rows, built in the browser),
- * 'Total TCV: ₱…' and 'Number of Sales Made: …', the sales table.
+ * 'Total TCV: ₱…' and 'Number of Sales Made: …', the sales table with each sale's verification
+ * (issue 20). The totals leave rejected sales out: a rejected sale's deal may be sold again, and
+ * counting both would count it twice.
  */
 export function SalesViewPage() {
   const user = useCurrentUser();
@@ -36,7 +48,8 @@ export function SalesViewPage() {
   const exportButton = useRef<HTMLButtonElement>(null);
 
   const { range, rows } = useDateRangeFilter(sales.data);
-  const total = useMemo(() => sumPesos(rows.map((s) => s.tcv).filter((v) => Number.isFinite(v) && v >= 0)), [rows]);
+  const counted = useMemo(() => rows.filter(countsAsSale), [rows]);
+  const total = useMemo(() => sumPesos(counted.map((s) => s.tcv).filter((v) => Number.isFinite(v) && v >= 0)), [counted]);
   const page = useShowMore(rows);
 
   const onExport = async () => {
@@ -68,16 +81,18 @@ export function SalesViewPage() {
               Export To Excel
             </Button>
           </DateRangeFilter>
-          <Totals
-            className="min-w-0 xl:w-[26rem]"
-            query={sales}
-            loadingLabel="Loading totals…"
-            errorMessage="Your totals could not be loaded."
-            figures={[
-              { label: 'Total TCV:', value: formatPeso(total) },
-              { label: 'Number of Sales Made:', value: rows.length.toLocaleString('en-PH') },
-            ]}
-          />
+          <div className="min-w-0 xl:w-[26rem]">
+            <Totals
+              query={sales}
+              loadingLabel="Loading totals…"
+              errorMessage="Your totals could not be loaded."
+              figures={[
+                { label: 'Total TCV:', value: formatPeso(total) },
+                { label: 'Number of Sales Made:', value: counted.length.toLocaleString('en-PH') },
+              ]}
+            />
+            <p className="mt-2 text-xs text-slate-500">Rejected sales are not counted.</p>
+          </div>
         </div>
       </Card>
 
@@ -98,6 +113,9 @@ export function SalesViewPage() {
               <TableHeaderCell>Insurer</TableHeaderCell>
               <TableHeaderCell>Plan Name</TableHeaderCell>
               <TableHeaderCell>Effective Date</TableHeaderCell>
+              <TableHeaderCell sticky className={UNPIN_ON_PHONE}>
+                Verification
+              </TableHeaderCell>
             </tr>
           </TableHead>
           <TableBodyStates
@@ -117,17 +135,27 @@ export function SalesViewPage() {
                   {index + 1}
                 </TableCell>
                 <TableCell numeric>{sale.id}</TableCell>
-                <TableCell className="font-medium text-slate-900">{sale.customer_name}</TableCell>
+                <TableCell className="min-w-28">
+                  <span className="font-medium text-slate-900">{sale.customer_name}</span>
+                  {/* On a phone TCV and Verification are off to the side: repeated here (read once, from their columns). */}
+                  <span aria-hidden="true" className="mt-1 flex flex-col items-start gap-1 md:hidden">
+                    <span className="text-xs text-slate-600 tabular-nums">{formatPeso(sale.tcv)}</span>
+                    <SaleVerificationBadge verification={sale.verification} />
+                  </span>
+                </TableCell>
                 <TableCell>{sale.tx_type}</TableCell>
-                <TableCell className="min-w-36">{sale.product}</TableCell>
+                <TableCell className="min-w-28">{sale.product}</TableCell>
                 <TableCell numeric className="whitespace-nowrap">
                   {formatPeso(sale.tcv)}
                 </TableCell>
                 <TableCell>{sale.policy_number ?? <Dash />}</TableCell>
                 <TableCell>{sale.insurer ?? <Dash />}</TableCell>
                 <TableCell>{sale.plan_name ?? <Dash />}</TableCell>
-                <TableCell className="whitespace-nowrap">
+                <TableCell className="min-w-20">
                   <time dateTime={sale.effective_date}>{formatCalendarDate(sale.effective_date)}</time>
+                </TableCell>
+                <TableCell sticky className={cn('min-w-36', UNPIN_ON_PHONE)}>
+                  <VerificationDetails sale={sale} />
                 </TableCell>
               </TableRow>
             ))}
@@ -144,15 +172,5 @@ export function SalesViewPage() {
         />
       </Card>
     </>
-  );
-}
-
-/** An empty optional value: shown as a dash, read as "none". */
-function Dash() {
-  return (
-    <span className="text-slate-500">
-      <span aria-hidden="true">—</span>
-      <span className="sr-only">none</span>
-    </span>
   );
 }

@@ -1,13 +1,14 @@
 import writeExcelFile from 'write-excel-file/browser';
 import { PESO_EXCEL_FORMAT } from '@ahente/contract/money';
-import type { SaleRecord } from '@ahente/contract/sales';
+import { SALE_VERIFICATION_LABELS, type SaleRecord } from '@ahente/contract/sales';
 
 /** Spec §2, §9: one sheet named 'Sales'. */
 export const EXPORT_SHEET_NAME = 'Sales';
 
 /**
  * The columns of the Sales table without '#': a row number is the table's running count of what
- * is shown, and a spreadsheet numbers its rows itself.
+ * is shown, and a spreadsheet numbers its rows itself. The table's Verification column is two here,
+ * the status and a rejection's reason, so that a spreadsheet can filter on the status.
  */
 export const EXPORT_HEADERS = [
   'Sales ID',
@@ -19,11 +20,13 @@ export const EXPORT_HEADERS = [
   'Insurer',
   'Plan Name',
   'Effective Date',
+  'Verification',
+  'Rejection Reason',
 ] as const;
 
 export const DATE_FORMAT = 'yyyy-mm-dd';
 
-const WIDTHS = [10, 28, 16, 26, 16, 18, 22, 20, 14];
+const WIDTHS = [10, 28, 16, 26, 16, 18, 22, 20, 14, 22, 40];
 
 /** "2026-03-05" as a Date at midnight UTC: the spreadsheet's date cell then shows that calendar day. */
 function calendarDate(value: string): Date | string {
@@ -34,7 +37,9 @@ function calendarDate(value: string): Date | string {
 /**
  * sales_data.xlsx as a Blob: a bold header row that stays in view, then `rows` in the order given.
  * TCV is a number cell in pesos with a peso format; the effective date is a date cell (yyyy-mm-dd);
- * Sales ID is a number; the other columns are text (empty when the sale has none).
+ * Sales ID is a number; the other columns are text (empty when the sale has none). Verification
+ * is the label the screen shows ('Awaiting verification', 'Verified', 'Rejected'), and a rejected
+ * sale's reason follows it.
  */
 export function buildSalesWorkbook(rows: readonly SaleRecord[]): Promise<Blob> {
   const header = EXPORT_HEADERS.map((value) => ({ value, fontWeight: 'bold' as const }));
@@ -50,6 +55,8 @@ export function buildSalesWorkbook(rows: readonly SaleRecord[]): Promise<Blob> {
       s.insurer ?? null,
       s.plan_name ?? null,
       date instanceof Date ? { value: date, type: Date, format: DATE_FORMAT } : date,
+      SALE_VERIFICATION_LABELS[s.verification],
+      s.verification === 'rejected' ? s.rejection_reason : null,
     ];
   });
   return writeExcelFile([header, ...body], {

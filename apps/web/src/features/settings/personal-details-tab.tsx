@@ -5,7 +5,7 @@ import { useController, useForm, useWatch, type Control, type UseFormReturn } fr
 import { z } from 'zod';
 import { GENDERS } from '@ahente/contract/enums';
 import type { GeoPlace } from '@ahente/contract/geo';
-import { PHOTO_MAX_BYTES, personalFields, type UserDetails } from '@ahente/contract/members';
+import { personalFields, type UserDetails } from '@ahente/contract/members';
 import { MSG } from '@ahente/contract/messages';
 import { useBarangays, useCities, useRegions } from '../../api/geo';
 import { useDownloadValidIdMutation, useSavePersonalDetailsMutation, useUserDetails } from '../../api/members';
@@ -13,6 +13,7 @@ import { useCurrentUser } from '../../api/session';
 import { formatCalendarDate } from '../../lib/dates';
 import { cleaningContact } from '../../lib/contact-input';
 import { formSchemaFor } from '../../lib/form-schema';
+import { ID_DOCUMENT_ACCEPT, idDocumentProblem } from '../../lib/id-document';
 import { Button } from '../../ui/button';
 import { CardSection } from '../../ui/card';
 import { Field } from '../../ui/field';
@@ -50,10 +51,6 @@ type PersonalOutput = z.output<typeof personalSchema>;
 const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = { male: 'Male', female: 'Female' };
 const GENDER_OPTIONS = GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }));
 
-/** What a valid ID may be (the server checks the bytes too). */
-const VALID_ID_ACCEPT = '.jpg,.jpeg,.png,.webp,.pdf';
-const VALID_ID_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.webp', '.pdf'];
-
 function toForm(details: UserDetails): PersonalValues {
   return {
     f_name: details.f_name,
@@ -83,14 +80,6 @@ function extensionOf(name: string): string {
  */
 export function validIdFileName(userId: number, names: { f_name: string; m_name: string; l_name: string }, original: string): string {
   return `${userId}_${names.f_name.trim()}_${names.m_name.trim()}_${names.l_name.trim()}${extensionOf(original)}`;
-}
-
-/** Why a file cannot be sent as a valid ID, or null. */
-function validIdProblem(file: File): string | null {
-  if (!VALID_ID_EXTENSIONS.includes(extensionOf(file.name).toLowerCase())) return 'Choose a JPG, PNG, WebP or PDF file.';
-  if (file.size > PHOTO_MAX_BYTES) return 'This file is larger than 5 MB. Choose a smaller one.';
-  if (file.size === 0) return 'This file is empty. Choose another one.';
-  return null;
 }
 
 const DESCRIPTION = 'Your name, contact details, address and valid ID.';
@@ -185,7 +174,7 @@ function PersonalDetailsForm({ details }: { details: UserDetails }) {
   };
 
   const chooseValidId = (file: File | undefined) => {
-    const problem = file ? validIdProblem(file) : null;
+    const problem = file ? idDocumentProblem(file) : null;
     setValidIdError(problem ?? undefined);
     setValidId(file && !problem ? file : null);
   };
@@ -284,7 +273,7 @@ function PersonalDetailsForm({ details }: { details: UserDetails }) {
               >
                 <Input
                   type="file"
-                  accept={VALID_ID_ACCEPT}
+                  accept={ID_DOCUMENT_ACCEPT}
                   disabled={busy}
                   onChange={(event) => chooseValidId(event.target.files?.[0])}
                   className="h-auto py-2 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1 file:text-sm file:font-medium file:text-brand-800 hover:file:bg-brand-100"

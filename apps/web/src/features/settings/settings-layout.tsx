@@ -11,13 +11,17 @@ export const SETTINGS_TABS = [
   { label: 'Bank Details', to: '/settings/bankdetails' },
   { label: 'Hiearchy', to: '/settings/hiearchy' },
   { label: 'Certifications', to: '/settings/certifications' },
+  { label: 'Licences', to: '/settings/licences' },
 ] as const;
 
 /** /settings/*: the page title, the tabs (the active one highlighted) and the tab's content. */
 export function SettingsLayout() {
   return (
     <>
-      <PageHeader title="Settings And Details" description="Your profile, payout details, place in the agency and certifications." />
+      <PageHeader
+        title="Settings And Details"
+        description="Your profile, payout details, place in the agency, certifications and licences."
+      />
       <SubNav label="Settings tabs" labelHidden wrap items={SETTINGS_TABS} />
       <PageOutlet />
     </>

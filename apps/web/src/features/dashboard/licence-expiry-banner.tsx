@@ -1,0 +1,59 @@
+import { CalendarClock } from 'lucide-react';
+import { useMemo } from 'react';
+import { todayInManila } from '@ahente/contract/dates';
+import { expiringLicenceAlerts } from '@ahente/contract/licences';
+import { useLicences } from '../../api/licences';
+import { useSales } from '../../api/sales';
+import { useCurrentUser } from '../../api/session';
+import { formatCalendarDate } from '../../lib/dates';
+import { ReminderBanner } from './reminder-banner';
+
+/** "(today)", "(tomorrow)", "(in 36 days)". */
+function inDays(days: number): string {
+  if (days === 0) return 'today';
+  if (days === 1) return 'tomorrow';
+  return `in ${days.toLocaleString('en-PH')} days`;
+}
+
+/**
+ * Issue 20: a member whose verified licence for a line they sell (from the products of their
+ * sales) expires within 60 days, with no renewal on file, is reminded here until it is renewed,
+ * and led to Settings, Licences. Not for admins; nothing while loading, on failure, or when no
+ * licence is about to expire.
+ */
+export function LicenceExpiryBanner({ className }: { className?: string }) {
+  const user = useCurrentUser();
+  return user.account_type === 'admin' ? null : <Banner memberId={user.user} className={className} />;
+}
+
+function Banner({ memberId, className }: { memberId: number; className?: string }) {
+  const licences = useLicences(memberId);
+  // The Sales card's query: one request for both.
+  const sales = useSales(memberId);
+  const alerts = useMemo(
+    () =>
+      licences.data && sales.data
+        ? expiringLicenceAlerts(
+            licences.data,
+            sales.data.map((s) => s.product),
+            todayInManila(),
+          )
+        : [],
+    [licences.data, sales.data],
+  );
+  if (alerts.length === 0) return null;
+
+  return (
+    <ReminderBanner
+      icon={CalendarClock}
+      title={alerts.length === 1 ? 'Your licence is about to expire' : 'Your licences are about to expire'}
+      lines={alerts.map(
+        (alert) =>
+          `Your ${alert.line} licence expires on ${formatCalendarDate(alert.expires_on)} (${inDays(alert.days)}). Renew it to keep earning commission.`,
+      )}
+      to="/settings/licences"
+      linkLabel="Go to Licences"
+      className={className}
+    />
+  );
+}

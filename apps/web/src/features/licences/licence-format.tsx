@@ -1,0 +1,57 @@
+import { forfeitCommissionRequest } from '@ahente/contract/commissions';
+import { LICENSE_EXPIRY_WARNING_DAYS, LICENSE_STATUS_LABELS, type LicenseStatus } from '@ahente/contract/licences';
+import { RotateCw } from 'lucide-react';
+import { Badge, type BadgeTone } from '../../ui/badge';
+import { Button } from '../../ui/button';
+import { formatCalendarDate } from '../../lib/dates';
+
+/** A licence's rejection and a forfeit ask the same reason: required, at most 200 characters (the contract's rule). */
+export const reasonSchema = forfeitCommissionRequest.pick({ reason: true });
+
+const STATUS_TONES: Record<LicenseStatus, BadgeTone> = { pending: 'warning', verified: 'success', rejected: 'danger' };
+
+/** Pending, Verified or Rejected: the word says it, the colour only repeats it. */
+export function LicenceStatusBadge({ status }: { status: LicenseStatus }) {
+  return (
+    <Badge tone={STATUS_TONES[status]} dot>
+      {LICENSE_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+/** "Expires in 45 days", "Expires today", "Expired 3 days ago". */
+export function expiryText(days: number): string {
+  if (days === 0) return 'Expires today';
+  if (days === 1) return 'Expires tomorrow';
+  if (days > 1) return `Expires in ${days.toLocaleString('en-PH')} days`;
+  if (days === -1) return 'Expired yesterday';
+  return `Expired ${(-days).toLocaleString('en-PH')} days ago`;
+}
+
+/** The countdown to a licence's expiry: red once expired, amber within the warning window, grey before. */
+export function ExpiryBadge({ days }: { days: number }) {
+  const tone: BadgeTone = days < 0 ? 'danger' : days <= LICENSE_EXPIRY_WARNING_DAYS ? 'warning' : 'neutral';
+  return <Badge tone={tone}>{expiryText(days)}</Badge>;
+}
+
+/** A calendar date as the app shows it, in a <time>. */
+export function CalendarDate({ value }: { value: string }) {
+  return (
+    <time dateTime={value} className="whitespace-nowrap">
+      {formatCalendarDate(value)}
+    </time>
+  );
+}
+
+/** A section whose data could not be loaded: what failed, and Try again. */
+export function LoadFailed({ message, retrying, onRetry }: { message: string; retrying: boolean; onRetry: () => unknown }) {
+  return (
+    <div className="flex flex-wrap items-center gap-3 rounded-lg bg-slate-50 px-4 py-3 text-sm ring-1 ring-slate-900/5 ring-inset">
+      <p className="font-medium text-slate-700">{message}</p>
+      <Button variant="outline" size="sm" onClick={() => void onRetry()} loading={retrying}>
+        {!retrying && <RotateCw aria-hidden="true" />}
+        Try again
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { formSchemaFor } from '../lib/form-schema';
+import { setRefs } from '../lib/set-refs';
+import { Button } from './button';
+import { Field } from './field';
+import { Input, Textarea } from './input';
+import { Modal } from './modal';
+
+interface ReasonValues {
+  reason: string;
+}
+
+interface ReasonModalProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  hint: string;
+  /** The reason's rule, from the contract: required, at most 200 characters, and its messages. */
+  schema: z.ZodType<{ reason: string }>;
+  /** A text area of three lines instead of a one-line input. */
+  multiline?: boolean;
+  busy: boolean;
+  /** Called with the trimmed reason; the caller closes the dialog once the server agreed. */
+  onConfirm: (reason: string) => void;
+}
+
+/**
+ * A decision that needs its reason (reject sales or a licence, forfeit a held commission): the
+ * reason, then the action, in red. The dialog stays open while the decision is sent.
+ */
+export function ReasonModal({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  hint,
+  schema,
+  multiline = false,
+  busy,
+  onConfirm,
+}: ReasonModalProps) {
+  const formId = useId();
+  const inputRef = useRef<HTMLElement>(null);
+  const form = useForm<ReasonValues, unknown, { reason: string }>({
+    resolver: zodResolver(formSchemaFor<ReasonValues>()(schema)),
+    defaultValues: { reason: '' },
+  });
+  const field = form.register('reason');
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => {
+        if (!next && busy) return;
+        onOpenChange(next);
+      }}
+      title={title}
+      description={description}
+      initialFocus={inputRef}
+      footer={
+        <>
+          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} variant="danger" loading={busy}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={formId}
+        noValidate
+        aria-busy={busy || undefined}
+        onSubmit={(event) => void form.handleSubmit(({ reason }) => !busy && onConfirm(reason))(event)}
+      >
+        <Field label="Reason" hint={hint} error={form.formState.errors.reason?.message}>
+          {multiline ? (
+            <Textarea
+              {...field}
+              ref={(element: HTMLTextAreaElement | null) => setRefs<HTMLElement>(element, field.ref, inputRef)}
+              maxLength={200}
+              rows={3}
+              disabled={busy}
+            />
+          ) : (
+            <Input
+              {...field}
+              ref={(element: HTMLInputElement | null) => setRefs<HTMLElement>(element, field.ref, inputRef)}
+              maxLength={200}
+              autoComplete="off"
+              disabled={busy}
+            />
+          )}
+        </Field>
+      </form>
+    </Modal>
+  );
+}
