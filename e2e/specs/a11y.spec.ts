@@ -5,6 +5,7 @@ import { MSG } from '@ahente/contract/messages';
 import { routes } from '@ahente/contract/routes';
 import { seedSales, signIn, uniqueId } from '../support/app.ts';
 import { ADMIN, createAgent, expect, loginApi, loginUi, test, type Agent } from '../support/fixtures.ts';
+import { salesOf, verifySales } from '../support/verification.ts';
 
 /**
  * DESIGN §7, §8: an axe-core scan (WCAG 2.0, 2.1 and 2.2, levels A and AA) of every page of the
@@ -56,6 +57,8 @@ const ADMIN_PAGES: readonly (readonly [string, string])[] = [
   ['/admin/adminmaterials', 'Materials Panel'],
   ['/admin/adminticketlist', 'Tickets List'],
   ['/admin/admincommissions', 'Commissions'],
+  ['/admin/compliance', 'Compliance'],
+  ['/admin/verifysales', 'Sales to verify'],
 ];
 
 /** Collects the violations of every scan in a test; `check()` fails the test with all of them. */
@@ -187,6 +190,46 @@ async function seedCommissions(baseURL: string, agent: Agent) {
   }
 }
 
+/** A 1×1 PNG: a real image, so the browser draws the scan. */
+const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+/**
+ * Licences for the agent, through the API: their own Non-Life licence with a scan (pending), and
+ * a Non-Life licence an admin enters (verified) that expires in 30 days, so the dashboard reminds.
+ */
+async function seedLicences(baseURL: string, agent: Agent) {
+  const c = await loginApi(baseURL, agent.username, agent.password);
+  const admin = await loginApi(baseURL, ADMIN.username, ADMIN.password);
+  try {
+    const own = await c.post(routes.addLicense.path, {
+      headers: { 'X-XSRF-TOKEN': await c.xsrfToken() },
+      multipart: {
+        id: String(agent.id),
+        line: 'Non-Life',
+        license_no: `NL-${uniqueId()}`,
+        insurer: 'Malayan Insurance Co.',
+        issued_on: '2026-01-05',
+        expires_on: '2029-12-31',
+        scan: { name: 'licence.png', mimeType: 'image/png', buffer: PNG_1X1 },
+      },
+    });
+    if (!own.ok()) throw new Error(`addlicense: ${own.status()} ${await own.text()}`);
+    const expires = new Date(`${todayInManila()}T00:00:00Z`);
+    expires.setUTCDate(expires.getUTCDate() + 30);
+    const entered = await admin.csrfPost(routes.addLicense.path, {
+      id: agent.id,
+      line: 'Non-Life',
+      license_no: `NL-${uniqueId()}`,
+      issued_on: '2024-01-15',
+      expires_on: expires.toISOString().slice(0, 10),
+    });
+    if (!entered.ok()) throw new Error(`addlicense (admin): ${entered.status()} ${await entered.text()}`);
+  } finally {
+    await c.dispose();
+    await admin.dispose();
+  }
+}
+
 /** A ticket the agent opened, through the API; `close` has an admin resolve it. */
 async function seedTicket(baseURL: string, agent: Agent, title: string, close = false): Promise<void> {
   const c = await loginApi(baseURL, agent.username, agent.password);
@@ -253,7 +296,11 @@ for (const size of SIZES) {
       const sponsor = await createAgent(baseURL!, { position: 'Manager' });
       const agent = await createAgent(baseURL!, { refCode: sponsor.referral_code });
       await createAgent(baseURL!, { refCode: agent.referral_code });
-      await seedSales(baseURL!, agent, [125000]);
+      await seedSales(baseURL!, agent, [125000, 4000]);
+      // The sales screen with a verified and a rejected sale (its badge and reason).
+      const [verified, rejected] = await salesOf(baseURL!, agent).then((sales) => [...sales].sort((a, b) => b.tcv - a.tcv));
+      await verifySales(baseURL!, [verified!.id]);
+      await verifySales(baseURL!, [rejected!.id], { decision: 'rejected', reason: 'No policy issued by the insurer' });
       await seedDeal(baseURL!, agent, 'Andrea Reyes');
       await seedTicket(baseURL!, agent, 'Commission not credited');
       await seedTicket(baseURL!, agent, 'Claims hotline unreachable', true);
@@ -319,6 +366,14 @@ for (const size of SIZES) {
             account_name: agent.name,
           }),
           c.csrfPost(routes.addCertifications.path, { id: agent.id, lfa_code: 'LFA-1', coding_date_1: '2026-01-15' }),
+          c.csrfPost(routes.addLicense.path, {
+            id: agent.id,
+            line: 'Non-Life',
+            license_no: 'NL-2025-0001',
+            insurer: 'Malayan Insurance Co.',
+            issued_on: '2025-03-10',
+            expires_on: '2028-12-31',
+          }),
         ]);
         for (const res of seeded) if (!res.ok()) throw new Error(`seed: ${res.status()} ${await res.text()}`);
       } finally {
@@ -338,6 +393,9 @@ for (const size of SIZES) {
       await axe.scan('/settings/certifications saved');
       await page.getByLabel('Certification', { exact: true }).selectOption({ label: MSG.addNewCertification });
       await axe.scan('/settings/certifications new');
+      await openPage(page, '/settings/licences', 'Settings And Details');
+      await expect(page.getByRole('list', { name: 'Your licences' }).getByRole('listitem')).toHaveCount(1);
+      await axe.scan('/settings/licences with a licence');
       await page.getByRole('button', { name: /Open profile$/ }).click();
       await page.getByRole('dialog', { name: 'Profile' }).getByRole('button', { name: 'Change Profile Picture' }).click();
       const dialog = page.getByRole('dialog', { name: 'Change Profile Picture' });
@@ -386,6 +444,7 @@ for (const size of SIZES) {
       const { section, title } = await seedMaterial(baseURL!);
       const ticketTitle = `A11y ticket ${uniqueId()}`;
       await seedTicket(baseURL!, agent, ticketTitle);
+      await seedSales(baseURL!, agent, [7500]);
       await seedTicket(baseURL!, agent, `A11y closed ${uniqueId()}`, true);
       const axe = scanner(page, testInfo);
       await loginUi(page, ADMIN.username, ADMIN.password);
@@ -417,17 +476,32 @@ for (const size of SIZES) {
       await axe.scan('/admin/adminticketlist Edit Ticket with errors');
       await escape(page, editTicket);
 
+      // Sales to verify: the agent's sale selected, and Reject's reason with its error.
+      await openPage(page, '/admin/verifysales', 'Sales to verify');
+      await page.getByLabel('Agent', { exact: true }).fill(agent.lname);
+      await expect(page.getByRole('table', { name: 'Sales to verify' }).locator('tbody tr')).toHaveCount(1);
+      await page.getByRole('checkbox', { name: /^Select sale #\d+, Customer 1,/ }).check();
+      await page.getByRole('button', { name: 'Reject', exact: true }).click();
+      const reject = page.getByRole('dialog', { name: 'Reject 1 sale' });
+      await reject.getByRole('button', { name: 'Reject sale' }).click();
+      await expect(reject.getByText('Reason is required to reject')).toBeVisible();
+      await axe.scan('/admin/verifysales Reject with errors');
+      await escape(page, reject);
+
       await axe.check();
     });
 
-    test('commissions: /commissions with entries, the admin Commissions tab, Set Rate, the adjustment form with errors and the close confirmation', async ({
+    test('commissions: /commissions with entries, the licence reminder, the admin Commissions tab, Set Rate, the adjustment form with errors, the close confirmation, and Compliance with Forfeit and Reject', async ({
       page,
       baseURL,
       agent,
     }, testInfo) => {
       await seedCommissions(baseURL!, agent);
+      await seedLicences(baseURL!, agent);
       const axe = scanner(page, testInfo);
       await signIn(page, agent);
+      await expect(page.getByRole('region', { name: 'Your licence is about to expire' })).toBeVisible();
+      await axe.scan('/ with the licence reminder');
       await openPage(page, '/commissions', 'Commission Tracking');
       await expect(page.getByRole('table', { name: 'Your commission entries' }).locator('tbody').getByRole('row')).toHaveCount(2);
       await axe.scan('/commissions with entries');
@@ -460,6 +534,24 @@ for (const size of SIZES) {
       await expect(confirm).toBeVisible();
       await axe.scan('/admin/admincommissions close confirmation');
       await escape(page, confirm);
+
+      // Compliance: the agent's commission held (no licence on the day of the sale), their licence to verify with its scan.
+      await openPage(page, '/admin/compliance', 'Compliance');
+      const pending = page.getByRole('list', { name: 'Licences to verify' }).getByRole('listitem').filter({ hasText: agent.name });
+      await expect(pending.getByRole('img', { name: `Scan of ${agent.name}'s Non-Life licence` })).toBeVisible();
+      await axe.scan('/admin/compliance');
+      await pending.getByRole('button', { name: /^Reject/ }).click();
+      const reject = page.getByRole('dialog', { name: 'Reject Licence' });
+      await reject.getByRole('button', { name: 'Reject Licence' }).click();
+      await expect(reject.getByText('Reason is required')).toBeVisible();
+      await axe.scan('/admin/compliance Reject Licence with errors');
+      await escape(page, reject);
+      const held = page.getByRole('table', { name: 'Held commissions' }).getByRole('row').filter({ hasText: agent.name });
+      await held.getByRole('button', { name: /^Forfeit/ }).click();
+      const forfeit = page.getByRole('dialog', { name: 'Forfeit Commission' });
+      await expect(forfeit).toBeVisible();
+      await axe.scan('/admin/compliance Forfeit Commission');
+      await escape(page, forfeit);
 
       await axe.check();
     });

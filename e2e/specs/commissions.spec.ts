@@ -6,12 +6,16 @@ import { todayInManila } from '@ahente/contract/dates';
 import { routes } from '@ahente/contract/routes';
 import { expectFitsPhone, expectToast, goViaMainNav, signIn } from '../support/app.ts';
 import { ADMIN, createAgent, expect, loginApi, loginUi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
+import { licenseAgent, verifySales } from '../support/verification.ts';
 
 /**
  * Commissions (issue 12): the admin's Commissions tab, a member's Commission Tracking page and
  * the dashboard's Commissions and Active Proposals cards. The schedule is shared by every test of
  * the run, so each test rates a product no other spec sells. Only one test closes a month: the
- * current month closes once per database (a second close is 409).
+ * current month closes once per database (a second close is 409). Commission is payable only on a
+ * verified sale to an earner with a verified licence for its line (issue 20): the earners here get
+ * a Non-Life licence and their sales are verified through the API (verification.spec.ts shows
+ * what is awaiting verification and held).
  */
 
 const TODAY = todayInManila();
@@ -93,6 +97,8 @@ test('the admin sets a product rate and the Manager override; a sale pays the ag
   const product = 'Warranty Bond';
   const manager = await createAgent(baseURL!, { position: 'Manager' });
   const agent = await createAgent(baseURL!, { refCode: manager.referral_code });
+  await licenseAgent(baseURL!, manager);
+  await licenseAgent(baseURL!, agent);
 
   // The admin's Commissions tab, beside the other admin screens.
   await loginUi(page, ADMIN.username, ADMIN.password);
@@ -145,12 +151,13 @@ test('the admin sets a product rate and the Manager override; a sale pays the ag
     { customerName: 'Open Prospect', product, tcv: '1000.25', sell: false },
     { customerName: 'Lost Prospect', product, tcv: '500', sell: false, dealStatus: 'Did not Continue' },
   ]);
+  await verifySales(baseURL!, [saleId!]);
 
   // The agent: 12.5 % of ₱25,000.50 = ₱3,125.0625 → ₱3,125.06 (half-up).
   await signOutAndIn(page, agent);
   const commissionsCard = page.getByRole('region', { name: 'Commissions', exact: true });
-  await expect(commissionsCard.getByRole('term')).toHaveText(['Earned This Month', 'Pending']);
-  await expect(commissionsCard.getByRole('definition')).toHaveText(['₱3,125.06', '₱3,125.06']);
+  await expect(commissionsCard.getByRole('term')).toHaveText(['Earned This Month', 'Pending', 'Awaiting verification', 'Held']);
+  await expect(commissionsCard.getByRole('definition')).toHaveText(['₱3,125.06', '₱3,125.06', '₱0.00', '₱0.00']);
   const proposalsCard = page.getByRole('region', { name: 'Active Proposals', exact: true });
   await expect(proposalsCard.getByRole('term')).toHaveText(['Open Deals', 'Total TCV']);
   await expect(proposalsCard.getByRole('definition')).toHaveText(['1', '₱1,000.25']);
@@ -163,8 +170,9 @@ test('the admin sets a product rate and the Manager override; a sale pays the ag
   await expect(page.getByRole('heading', { level: 1, name: 'Commission Tracking' })).toBeVisible();
 
   const main = page.getByRole('main');
-  await expect(main.getByRole('term')).toHaveText([`Earned in ${MONTH}`, 'Pending', 'Paid to Date']);
-  await expect(main.getByRole('definition')).toHaveText(['₱3,125.06', '₱3,125.06', '₱0.00']);
+  await expect(main.getByRole('term')).toHaveText([`Earned in ${MONTH}`, 'Pending', 'Paid to Date', 'Awaiting verification', 'Held']);
+  await expect(main.getByRole('definition')).toHaveText(['₱3,125.06', '₱3,125.06', '₱0.00', '₱0.00', '₱0.00']);
+  await expect(main.getByText(/^Payable: /)).toHaveText('Payable: ₱3,125.06');
   await expect(bodyRows(ledger(page))).toHaveCount(1);
   expect(await ledgerCells(bodyRows(ledger(page)).first())).toEqual([
     expect.any(String),
@@ -198,7 +206,8 @@ test('the admin sets a product rate and the Manager override; a sale pays the ag
     expect.any(String),
     'Override',
     `#${saleId}`,
-    'Lorna Dizon',
+    // A leader sees the seller, never their downline's customer (decisions 017, 018).
+    '— none',
     product,
     `Manager override Sale by ${agent.name}`,
     '₱25,000.50',
@@ -216,6 +225,8 @@ test('the admin adds an adjustment, closes the month, sees the statements with t
   await setRate(baseURL!, 'product', product, '10');
   const banked = await createAgent(baseURL!);
   const unbanked = await createAgent(baseURL!);
+  await licenseAgent(baseURL!, banked);
+  await licenseAgent(baseURL!, unbanked);
   const own = await loginApi(baseURL!, banked.username, banked.password);
   const bank = await own.csrfPost(routes.addUserBanks.path, {
     id: banked.id,
@@ -227,7 +238,9 @@ test('the admin adds an adjustment, closes the month, sees the statements with t
   await own.dispose();
   // 10 % of ₱12,345.67 = ₱1,234.567 → ₱1,234.57; 10 % of ₱2,000 = ₱200.00.
   const [saleId] = await seedDeals(baseURL!, banked, [{ customerName: 'Ramon Bautista', product, tcv: '12345.67' }]);
-  await seedDeals(baseURL!, unbanked, [{ customerName: 'Celia Ramos', product, tcv: '2000' }]);
+  const [otherSaleId] = await seedDeals(baseURL!, unbanked, [{ customerName: 'Celia Ramos', product, tcv: '2000' }]);
+  // A close posts only the entries of verified sales.
+  await verifySales(baseURL!, [saleId!, otherSaleId!]);
 
   await loginUi(page, ADMIN.username, ADMIN.password);
   await expect(page).toHaveURL(/\/$/);
@@ -310,7 +323,7 @@ test('the admin adds an adjustment, closes the month, sees the statements with t
   await page.context().clearCookies();
   await signIn(page, banked);
   await page.goto('/commissions');
-  await expect(page.getByRole('main').getByRole('definition')).toHaveText(['₱1,200.00', '₱0.00', '₱1,200.00']);
+  await expect(page.getByRole('main').getByRole('definition')).toHaveText(['₱1,200.00', '₱0.00', '₱1,200.00', '₱0.00', '₱0.00']);
   const statementRow = page.getByRole('table', { name: 'Your statements' }).getByRole('row').filter({ hasText: MONTH });
   await expect(statementRow).toContainText('₱1,200.00');
   await expect(statementRow).toContainText('Paid');
@@ -363,7 +376,8 @@ test(
   async ({ page, baseURL, agent, press }, testInfo) => {
     const product = 'Commercial Fire';
     await setRate(baseURL!, 'product', product, '8');
-    await seedDeals(baseURL!, agent, [{ customerName: 'Josefina Cruz', product, tcv: '10000' }]);
+    await licenseAgent(baseURL!, agent);
+    await verifySales(baseURL!, await seedDeals(baseURL!, agent, [{ customerName: 'Josefina Cruz', product, tcv: '10000' }]));
     const admin = await loginApi(baseURL!, ADMIN.username, ADMIN.password);
     const res = await admin.csrfPost(routes.addAdjustment.path, {
       member_id: agent.id,
@@ -376,11 +390,11 @@ test(
     // 8 % of ₱10,000 = ₱800.00, less ₱50.25: ₱749.75.
     await signIn(page, agent);
     const card = page.getByRole('region', { name: 'Commissions', exact: true });
-    await expect(card.getByRole('definition')).toHaveText(['₱749.75', '₱749.75']);
+    await expect(card.getByRole('definition')).toHaveText(['₱749.75', '₱749.75', '₱0.00', '₱0.00']);
     await expectFitsPhone(page, testInfo, 'dashboard-commissions-phone');
     await goViaMainNav(page, 'Commissions');
     await expect(page.getByRole('heading', { level: 1, name: 'Commission Tracking' })).toBeVisible();
-    await expect(page.getByRole('main').getByRole('definition')).toHaveText(['₱749.75', '₱749.75', '₱0.00']);
+    await expect(page.getByRole('main').getByRole('definition')).toHaveText(['₱749.75', '₱749.75', '₱0.00', '₱0.00', '₱0.00']);
     await expect(bodyRows(ledger(page))).toHaveCount(2);
     await expect(ledger(page).locator('tfoot')).toHaveText(/Total of the 2 entries listed\s*₱749\.75/);
     await expectFitsPhone(page, testInfo, 'commissions-phone');

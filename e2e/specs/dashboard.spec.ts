@@ -26,8 +26,8 @@ test(
     await expect(team.getByRole('term')).toHaveText(['Direct Recruits', 'Whole Team']);
     await expect(team.getByRole('definition')).toHaveText(['0', '0']);
     const commissions = page.getByRole('region', { name: 'Commissions', exact: true });
-    await expect(commissions.getByRole('term')).toHaveText(['Earned This Month', 'Pending']);
-    await expect(commissions.getByRole('definition')).toHaveText(['₱0.00', '₱0.00']);
+    await expect(commissions.getByRole('term')).toHaveText(['Earned This Month', 'Pending', 'Awaiting verification', 'Held']);
+    await expect(commissions.getByRole('definition')).toHaveText(['₱0.00', '₱0.00', '₱0.00', '₱0.00']);
     await expect(commissions.getByRole('link', { name: 'View commissions' })).toHaveAttribute('href', '/commissions');
     const proposals = page.getByRole('region', { name: 'Active Proposals', exact: true });
     await expect(proposals.getByRole('term')).toHaveText(['Open Deals', 'Total TCV']);

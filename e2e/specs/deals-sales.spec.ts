@@ -26,9 +26,10 @@ const SALES_COLUMNS = [
   'Insurer',
   'Plan Name',
   'Effective Date',
+  'Verification',
 ];
-/** The export's header row: the table's columns without the row number. */
-const EXPORT_HEADER = SALES_COLUMNS.slice(1);
+/** The export's header row: the table's columns without the row number, and a rejection's reason after the verification. */
+const EXPORT_HEADER = [...SALES_COLUMNS.slice(1), 'Rejection Reason'];
 const SOLD_NOTE = 'Already made into a sale';
 
 type NewDeal = {
@@ -314,7 +315,10 @@ test(
     await page.route('**/api/adddeals', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal Server Error"}' }),
     );
+    // The TCV step's 'Failed to Save' toast may still be open: wait for this click's answer, not for a toast.
+    const refused = page.waitForResponse((r) => new URL(r.url()).pathname === routes.addDeal.path);
     await page.getByRole('button', { name: 'Save Deal' }).click();
+    expect((await refused).status()).toBe(500);
     await expectToast(page, 'error', MSG.dealSaveFailed);
     await expect(field(page, 'Customer Name')).toHaveValue('Crisostomo Ibarra');
     expect(adddeals()).toBe(3);
@@ -546,18 +550,23 @@ test(
     await goViaMainNav(page, 'Sales');
     await expect(page).toHaveURL(/\/sales\/salesview$/);
     const row = salesTable(page).getByRole('row').filter({ hasText: 'Carmela Santos' });
-    await expect(row.getByRole('cell')).toHaveText([
-      /^\d$/,
-      /^\d+$/,
-      'Carmela Santos',
-      'Renewal',
-      'Surety Bond',
-      '₱2,000.50',
-      'POL-2025-0042',
-      'Malayan Insurance',
-      'Surety Gold',
-      'Feb 28, 2025',
-    ]);
+    // As shown (innerText): on a phone the TCV and the verification follow the name.
+    await expect(row.getByRole('cell')).toHaveText(
+      [
+        /^\d$/,
+        /^\d+$/,
+        /^Carmela Santos(\s+₱2,000\.50\s+Awaiting verification)?$/,
+        'Renewal',
+        'Surety Bond',
+        '₱2,000.50',
+        'POL-2025-0042',
+        'Malayan Insurance',
+        'Surety Gold',
+        'Feb 28, 2025',
+        'Awaiting verification',
+      ],
+      { useInnerText: true },
+    );
     await expectSalesTotals(page, '₱2,300.75', 2);
     await goViaMainNav(page, 'Dashboard');
     const salesCard = page.getByRole('region', { name: 'Sales', exact: true });
@@ -679,7 +688,8 @@ test(
 
     const table = salesTable(page);
     await expect(table.getByRole('columnheader')).toHaveText(SALES_COLUMNS);
-    await expect(bodyRows(table).locator('td:nth-child(3)')).toHaveText(['Apolinario Mabini', 'Gabriela Silang', 'Lapu Lapu']);
+    // Each customer's cell starts with the name (on a phone the TCV and the verification follow it).
+    await expect(bodyRows(table).locator('td:nth-child(3)')).toHaveText([/^Apolinario Mabini/, /^Gabriela Silang/, /^Lapu Lapu/]);
     await expectSalesTotals(page, '₱1,238,818.14', 3);
     await expectFitsViewport(page);
     await shot(page, testInfo, 'sales-1440');
@@ -690,10 +700,10 @@ test(
     await fromInput.fill('2025-02-28');
     await expectSalesTotals(page, '₱1,237,318.14', 2);
     await toInput.fill('2025-02-28');
-    await expect(bodyRows(table).locator('td:nth-child(3)')).toHaveText(['Gabriela Silang']);
+    await expect(bodyRows(table).locator('td:nth-child(3)')).toHaveText([/^Gabriela Silang/]);
     await expectSalesTotals(page, '₱2,750.25', 1);
     await fromInput.fill('');
-    await expect(bodyRows(table).locator('td:nth-child(3)')).toHaveText(['Gabriela Silang', 'Lapu Lapu']);
+    await expect(bodyRows(table).locator('td:nth-child(3)')).toHaveText([/^Gabriela Silang/, /^Lapu Lapu/]);
     await expectSalesTotals(page, '₱4,250.25', 2);
 
     // Export To Excel: sales_data.xlsx, one sheet 'Sales', a header row, only the filtered rows.
@@ -716,6 +726,7 @@ test(
     // The effective date is a date cell holding that calendar day.
     expect(gabriela[8]).toBeInstanceOf(Date);
     expect((gabriela[8] as Date).toISOString().slice(0, 10)).toBe('2025-02-28');
+    expect(gabriela.slice(9)).toEqual(['Awaiting verification', null]);
     expect(byName.get('Lapu Lapu')![4]).toBe(1500);
     expect(byName.has('Apolinario Mabini')).toBe(false);
     // In the order shown on the screen.
@@ -764,6 +775,10 @@ test('a sale without a policy number: the sales page still fits a phone', PHONE,
     agent: null,
     sales_group: 'MedicalSalesGroup',
     createdat: '2025-05-01T00:00:00.000Z',
+    verification: 'unverified',
+    verified_at: null,
+    verified_by_name: null,
+    rejection_reason: null,
   };
   await page.route('**/api/getsales', (route) =>
     route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify([sale]) }),
@@ -797,6 +812,10 @@ test('2,000 sales: the table shows 100 at a time, then more or all on request; t
     agent: null,
     sales_group: 'MedicalSalesGroup',
     createdat: '2025-01-01T00:00:00.000Z',
+    verification: 'unverified',
+    verified_at: null,
+    verified_by_name: null,
+    rejection_reason: null,
   }));
   await page.route('**/api/getsales', (route) =>
     route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(sales) }),

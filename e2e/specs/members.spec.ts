@@ -125,6 +125,8 @@ test('an admin approves a new sign-up from the list, who can then log in; the Ad
     ['Materials Panel', '/admin/adminmaterials', 'Materials Panel'],
     ['Tickets List', '/admin/adminticketlist', 'Tickets List'],
     ['Commissions', '/admin/admincommissions', 'Commissions'],
+    ['Sales to verify', '/admin/verifysales', 'Sales to verify'],
+    ['Compliance', '/admin/compliance', 'Compliance'],
     ['Members List', '/admin/adminmembers', 'Members Record'],
   ] as const) {
     await adminNav.getByRole('link', { name: label, exact: true }).click();
