@@ -113,6 +113,10 @@ export async function seed(dbFile: string) {
           sales_group: row.sales_group,
           effective_date: day,
           createdat: now,
+          verification: 'verified',
+          verified_by: null,
+          verified_at: now,
+          rejection_reason: null,
         });
       }
     });

@@ -172,6 +172,35 @@ async function benchSales(db: Db, services: Services, tree: Tree, positions: Pos
   const sellers = pickSellers(tree, positions);
   const pairs = WARMUP_SALES + sales;
   const deals = await insertDeals(db, sellers, 2 * Math.ceil(pairs / sellers.length));
+  // Every earner holds a verified Non-Life licence (decision 018), so the sale's licence check, one
+  // query for its four earners in the sale's transaction, finds them all and writes payable entries.
+  const earners = new Set<number>();
+  for (const seller of sellers) {
+    const chain = chainOf(tree, seller);
+    for (const id of [seller, ...chain.slice(-3)]) earners.add(id);
+  }
+  const licensedAt = new Date().toISOString();
+  await db.db
+    .insertInto('licenses')
+    .values(
+      [...earners].map((member_id) => ({
+        member_id,
+        line: 'Non-Life' as const,
+        license_no: `BENCH-${member_id}`,
+        insurer: null,
+        issued_on: '2024-01-01',
+        expires_on: '2099-12-31',
+        scan_key: null,
+        scan_type: null,
+        status: 'verified' as const,
+        decided_by: null,
+        decided_at: licensedAt,
+        rejection_reason: null,
+        created_by: null,
+        created_at: licensedAt,
+      })),
+    )
+    .execute();
   await sql`analyze`.execute(db.db);
 
   // The schedule, set through the service as an admin would: today on, the product rate and all three overrides.
@@ -230,6 +259,7 @@ async function benchSales(db: Db, services: Services, tree: Tree, positions: Pos
     .innerJoin('sales', 'sales.id', 'commission_entries.sale_id')
     .select([
       'commission_entries.sale_id',
+      'commission_entries.hold_reason',
       'commission_entries.member_id',
       'commission_entries.kind',
       'commission_entries.position',
@@ -256,6 +286,8 @@ async function benchSales(db: Db, services: Services, tree: Tree, positions: Pos
     }
   }
   if (entriesB !== 0) throw new Error(`(b) sales wrote ${entriesB} entries`);
+  const held = entries.filter((e) => e.hold_reason !== null).length;
+  if (held !== 0) throw new Error(`${held} entries were held: every earner is licensed`);
 
   const q = Math.floor(sales / 4);
   const quarterRatios = [0, 1, 2, 3].map((k) => median(times.a.slice(k * q, (k + 1) * q)) / median(times.b.slice(k * q, (k + 1) * q)));
@@ -477,7 +509,7 @@ async function closeStatements(dialect: DialectName, period: string): Promise<Co
     },
     log: (e) => void (e.level === 'query' && captured.push(e.query)),
   });
-  await commissionsRepository.postPeriod(dry, period, new Date().toISOString()).catch(() => undefined); // the dry run's last read finds no row
+  await commissionsRepository.postPeriod(dry, period, [period], new Date().toISOString()).catch(() => undefined); // the dry run's last read finds no row
   return captured;
 }
 

@@ -7,6 +7,7 @@ import { commissionsOptions, runCommissionsBench } from './commissions.ts';
 import { runGeoBench } from './geo.ts';
 import { runGetdealsBench } from './getdeals.ts';
 import { runHierarchyBench } from './hierarchy.ts';
+import { pdfOptions, runPdfBench } from './pdf.ts';
 import { runPhoneBench } from './phone.ts';
 
 // `npm run bench -- --phone`: only the phone budget (LCP, CLS, JS on an emulated phone, issue 9).
@@ -21,6 +22,10 @@ if (process.argv.includes('--phone')) {
 } else if (process.argv.includes('--commissions')) {
   // `npm run bench -- --commissions [--members N] [--sales N] [--entries N]`: a sale's entries and closing a month (issue 12).
   await runCommissionsBench(commissionsOptions(process.argv.slice(2)));
+} else if (process.argv.includes('--pdf')) {
+  // `npm run bench -- --pdf [--duration 10] [--entries 40] [--database sqlite|postgres] [--baseline REF]`:
+  // another agent's getdeals alone and during four agents' statement PDFs in a loop (issue 20).
+  await runPdfBench(pdfOptions(process.argv.slice(2)));
 } else {
   await runGetdealsBench();
   await runBrowserBench();

@@ -4,7 +4,10 @@
  * and agents in a 4-level sponsor hierarchy (a few still Pending), their deals and sales, and
  * learning and marketing sections with materials, the spec's four sample tickets, and addresses,
  * bank details and certifications (some agents without), the commission schedule and the entries
- * the sales earn. Every demo member's password is printed once.
+ * the sales earn. Insurance Commission licences for most members (two agents without, one whose
+ * licence expires within 60 days, one licence awaiting verification) and most sales verified, one
+ * rejected, the rest awaiting the admin (decision 018): so the Compliance page has held commissions
+ * and the Sales to verify page has work. Every demo member's password is printed once.
  * Refuses to run twice on the same database (it looks for the demo owner).
  */
 import { buildServices } from '../app.ts';
@@ -18,7 +21,8 @@ import { PRODUCT_CATALOGUE, PRODUCT_CATEGORIES, type Product } from '@ahente/con
 import { DEAL_STATUSES, SALES_GROUPS, TRANSACTION_TYPES } from '@ahente/contract/enums';
 import type { TicketType } from '@ahente/contract/tickets';
 import { setRateRequest } from '@ahente/contract/commissions';
-import { todayInManila } from '@ahente/contract/dates';
+import { addLicenseRequest, type LicenseLine } from '@ahente/contract/licences';
+import { addDays, todayInManila } from '@ahente/contract/dates';
 
 const PASSWORD = 'demo-pass-2026';
 const FIRST = [
@@ -156,8 +160,41 @@ try {
     }
   }
 
+  // Licences (decision 018), entered by the admin as an adopting agency does from the Compliance
+  // page: every leader and most agents licensed for the lines the demo sells; two agents without
+  // (their commission is held), one licence expiring within 60 days (the dashboard banner), one
+  // submitted by its agent and awaiting verification.
+  const UNLICENSED = new Set([agents[2], agents[11]]);
+  const EXPIRING = agents[4];
+  const PENDING = agents[7];
+  const LINES: LicenseLine[] = ['Non-Life', 'HMO', 'Life', 'Pre-Need'];
+  const seedDay = todayInManila();
+  let licences = 0;
+  const leaders = (await s.members.listAll()).filter((m) => m.position !== 'Agent' && m.account_type === 'user' && m.status === 'Approved');
+  for (const id of [...leaders.map((m) => m.id), ...agents]) {
+    if (!rater || UNLICENSED.has(id)) continue;
+    const adminAuth: Auth = { memberId: rater.id, accountType: 'admin', sessionId: 'seed' };
+    const issued = id === EXPIRING ? '2023-02-01' : '2024-03-01';
+    const expires = id === EXPIRING ? addDays(seedDay, 40) : '2027-12-31';
+    for (const [i, line] of LINES.entries()) {
+      const input = addLicenseRequest.parse({
+        id,
+        line,
+        license_no: `${line === 'Non-Life' ? 'NL' : line === 'HMO' ? 'HMO' : line === 'Life' ? 'L' : 'PN'}-${issued.slice(0, 4)}-${String(id * 31 + i).padStart(6, '0')}`,
+        insurer: pick(INSURERS),
+        issued_on: issued,
+        expires_on: expires,
+      });
+      // One agent submits their Non-Life licence themselves: pending until the admin verifies it.
+      if (id === PENDING && line === 'Non-Life') await s.licences.add({ memberId: id, accountType: 'user', sessionId: 'seed' }, input);
+      else await s.licences.add(adminAuth, input);
+      licences += 1;
+    }
+  }
+
   let deals = 0;
   let sales = 0;
+  const saleIds: number[] = [];
   for (const id of [owner, ...agents]) {
     for (let i = 0; i < 8; i++) {
       const category = pick(PRODUCT_CATEGORIES);
@@ -177,7 +214,7 @@ try {
       });
       deals += 1;
       if (rand() < 0.4) {
-        await s.sales.add({
+        const sale = await s.sales.add({
           id,
           formData: {
             dealid: deal.id,
@@ -196,9 +233,25 @@ try {
             effectiveDate: deal.effective_date,
           },
         });
+        saleIds.push(sale.id);
         sales += 1;
       }
     }
+  }
+
+  // The agency verifies most sales against the insurers' records; one is rejected (its TCV did not
+  // match the policy), and the newest stay on the admin's Sales to verify page.
+  let verified = 0;
+  if (rater && saleIds.length > 4) {
+    const adminAuth: Auth = { memberId: rater.id, accountType: 'admin', sessionId: 'seed' };
+    const toVerify = saleIds.slice(0, Math.floor(saleIds.length * 0.7));
+    await s.sales.verify(adminAuth, { sale_ids: toVerify.slice(1), decision: 'verified', reason: null });
+    await s.sales.verify(adminAuth, {
+      sale_ids: [toVerify[0]!],
+      decision: 'rejected',
+      reason: 'TCV does not match the policy issued by the insurer',
+    });
+    verified = toVerify.length - 1;
   }
 
   const uploader = await s.members.findByUsername(config.adminUsername ?? 'admin');
@@ -314,7 +367,7 @@ try {
   }
 
   console.log(
-    `Demo data: ${n} members (owner demo_owner, agency managers demo_am1-2, managers demo_mgr11-22, agents demo_agent111-223, 4 Pending), ${deals} deals, ${sales} sales, ${sections.size} sections, ${files.length} materials, ${tickets.length} Pending tickets, ${banks} bank details, ${certifications} certifications.`,
+    `Demo data: ${n} members (owner demo_owner, agency managers demo_am1-2, managers demo_mgr11-22, agents demo_agent111-223, 4 Pending), ${deals} deals, ${sales} sales, ${sections.size} sections, ${files.length} materials, ${tickets.length} Pending tickets, ${banks} bank details, ${certifications} certifications, ${licences} licences (2 agents unlicensed: their commission is held), ${verified} sales verified, 1 rejected, ${sales - verified - 1} awaiting verification.`,
   );
   console.log(`Every demo member's password: ${PASSWORD}`);
 } finally {
