@@ -22,6 +22,8 @@ import { createSessions, sessionBinding, type Sessions } from './platform/sessio
 import { createLocalDiskStorage } from './platform/storage.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { commissionsRoutes } from './features/commissions/routes.ts';
+import { taxRoutes } from './features/tax/routes.ts';
+import { createTaxService } from './features/tax/service.ts';
 import { createCommissionsService } from './features/commissions/service.ts';
 import { createAuthService } from './features/auth/service.ts';
 import { dealsRoutes } from './features/deals/routes.ts';
@@ -64,14 +66,18 @@ export function buildServices({ config, db, now }: AppDeps) {
   const auth = createAuthService(db.db, config, members);
   const deals = createDealsService(db.db, members);
   const licences = createLicencesService(db.db, members, { storage, ...(now ? { now } : {}) });
-  const commissions = createCommissionsService(db.db, members, licences, { agencyName: config.agencyName, ...(now ? { now } : {}) });
-  const sales = createSalesService(db.db, deals, commissions);
+  const tax = createTaxService(db.db, members, geo, {
+    agency: { name: config.agencyName, tin: config.agencyTin, address: config.agencyAddress, rdo: config.agencyRdo },
+    ...(now ? { now } : {}),
+  });
+  const commissions = createCommissionsService(db.db, members, licences, tax, { agencyName: config.agencyName, ...(now ? { now } : {}) });
+  const sales = createSalesService(db.db, deals, commissions, now ? { now } : {});
   const materials = createMaterialsService(db.db, storage);
   const health = createHealthService(db.db);
   const tickets = createTicketsService(db.db, members);
   const settings = createSettingsService(db.db, members);
   const reports = createReportsService(db.db, members);
-  return { sessions, members, auth, deals, sales, commissions, licences, storage, materials, health, tickets, geo, settings, reports };
+  return { sessions, members, auth, deals, sales, commissions, tax, licences, storage, materials, health, tickets, geo, settings, reports };
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -150,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     dealsRoutes(api, services.deals);
     salesRoutes(api, services.sales);
     commissionsRoutes(api, services.commissions);
+    taxRoutes(api, services.tax);
     licencesRoutes(api, services.licences, { storage: services.storage, config });
     ticketsRoutes(api, services.tickets);
     reportsRoutes(api, services.reports);

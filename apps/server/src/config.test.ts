@@ -23,6 +23,9 @@ const DEFAULTS: Config = {
   trustProxy: false,
   csrfSecret: undefined,
   agencyName: 'Ahente Insurance Agency',
+  agencyTin: null,
+  agencyAddress: null,
+  agencyRdo: null,
 };
 
 /** Every variable the server reads. */
@@ -47,6 +50,9 @@ const VARIABLES = [
   'TRUST_PROXY',
   'CSRF_SECRET',
   'AGENCY_NAME',
+  'AGENCY_TIN',
+  'AGENCY_ADDRESS',
+  'AGENCY_RDO',
 ];
 
 /** The message loadConfig refuses the environment with (fails the test if it accepts it). */
@@ -107,6 +113,9 @@ describe('loadConfig: defaults', () => {
         TRUST_PROXY: '127.0.0.1, 10.0.0.0/8',
         CSRF_SECRET: secret,
         AGENCY_NAME: '  Bayanihan Insurance Agency ',
+        AGENCY_TIN: '123456789 00000',
+        AGENCY_ADDRESS: ' 12 Ayala Avenue, Makati City ',
+        AGENCY_RDO: '21b',
       }),
     ).toEqual({
       port: 8080,
@@ -125,6 +134,9 @@ describe('loadConfig: defaults', () => {
       trustProxy: ['127.0.0.1', '10.0.0.0/8'],
       csrfSecret: secret,
       agencyName: 'Bayanihan Insurance Agency',
+      agencyTin: '123-456-789-00000',
+      agencyAddress: '12 Ayala Avenue, Makati City',
+      agencyRdo: '21B',
     } satisfies Config);
   });
 
@@ -145,6 +157,17 @@ describe('loadConfig: bad values are refused, naming the variable', () => {
     ['COOKIE_SECURE', 'maybe', 'COOKIE_SECURE must be true or false (got "maybe")'],
     ['AGENCY_NAME', 'x'.repeat(101), `AGENCY_NAME must be 1 to 100 characters without control characters (got "${'x'.repeat(101)}")`],
     ['COOKIE_SECURE', '1', 'COOKIE_SECURE must be true or false (got "1")'],
+    [
+      'AGENCY_TIN',
+      '123-456-789',
+      'AGENCY_TIN must be the TIN with its branch code, 000-000-000-000 (or a 5-digit branch) (got "123-456-789")',
+    ],
+    ['AGENCY_RDO', 'Makati', 'AGENCY_RDO must be a BIR revenue district office code such as 050 or 21B (got "Makati")'],
+    [
+      'AGENCY_ADDRESS',
+      'x'.repeat(201),
+      `AGENCY_ADDRESS must be at most 200 characters without control characters (got "${'x'.repeat(201)}")`,
+    ],
     ['SESSION_IDLE_MINUTES', '0', 'SESSION_IDLE_MINUTES must be a whole number from 1 to 525600 (got "0")'],
     ['SESSION_IDLE_MINUTES', 'forever', 'SESSION_IDLE_MINUTES must be a whole number from 1 to 525600 (got "forever")'],
     ['SESSION_ABSOLUTE_HOURS', '-24', 'SESSION_ABSOLUTE_HOURS must be a whole number from 1 to 8760 (got "-24")'],

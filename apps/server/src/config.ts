@@ -26,6 +26,10 @@ export interface Config {
   csrfSecret: string | undefined;
   /** The agency's name, as commission statements print it. */
   agencyName: string;
+  /** The agency's TIN with its branch code (000-000-000-000), registered address and RDO code, as BIR Form 2307 and the alphalist print them; null when unset. */
+  agencyTin: string | null;
+  agencyAddress: string | null;
+  agencyRdo: string | null;
 }
 
 /** A setting that cannot be used; its message names the variable (main.ts prints it in one line). */
@@ -165,6 +169,24 @@ const envSchema = z
       if (name.length >= 1 && name.length <= 100 && !hasControlCharacter(name)) return name;
       return refuse(ctx, `AGENCY_NAME must be 1 to 100 characters without control characters ${got(v ?? '')}`);
     }),
+    AGENCY_TIN: variable.transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return null;
+      const digits = v.replace(/[\s-]/g, '');
+      if (/^\d{12,14}$/.test(digits)) return `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6, 9)}-${digits.slice(9)}`;
+      return refuse(ctx, `AGENCY_TIN must be the TIN with its branch code, 000-000-000-000 (or a 5-digit branch) ${got(v)}`);
+    }),
+    AGENCY_ADDRESS: variable.transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return null;
+      const address = v.trim();
+      if (address.length <= 200 && !hasControlCharacter(address)) return address;
+      return refuse(ctx, `AGENCY_ADDRESS must be at most 200 characters without control characters ${got(v)}`);
+    }),
+    AGENCY_RDO: variable.transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return null;
+      const rdo = v.trim().toUpperCase();
+      if (/^\d{2,3}[A-Z]?$/.test(rdo)) return rdo;
+      return refuse(ctx, `AGENCY_RDO must be a BIR revenue district office code such as 050 or 21B ${got(v)}`);
+    }),
     CSRF_SECRET: variable.transform((v, ctx) => {
       if (v === undefined || v.length >= 32) return v;
       return refuse(ctx, 'CSRF_SECRET must be at least 32 characters');
@@ -193,6 +215,9 @@ const envSchema = z
       trustProxy: env.TRUST_PROXY,
       csrfSecret: env.CSRF_SECRET,
       agencyName: env.AGENCY_NAME,
+      agencyTin: env.AGENCY_TIN,
+      agencyAddress: env.AGENCY_ADDRESS,
+      agencyRdo: env.AGENCY_RDO,
     };
   });
 

@@ -40,6 +40,10 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: { n
     ...loadConfig({ NODE_ENV: 'test' }),
     webDist: null,
     storageDir: `/tmp/ahente-test-${randomBytes(6).toString('hex')}`,
+    // The agency as the BIR's forms name it (a test of the unset case overrides these with null).
+    agencyTin: '123-456-789-000',
+    agencyAddress: '12 Ayala Avenue, Makati City, Metro Manila',
+    agencyRdo: '050',
     ...overrides,
   };
   const app = await buildApp({ config, db, ...options });

@@ -23,13 +23,17 @@ import { centavosToPesos, MAX_TCV_PESOS, pesosToCentavos } from './money.ts';
 export const LEADER_POSITIONS = ['Manager', 'AgencyManager', 'AgencyOwner'] as const;
 export type LeaderPosition = (typeof LEADER_POSITIONS)[number];
 
-/** What an entry is for: the agent's own sale, a leader's override on it, or an admin's correction. */
-export const COMMISSION_KINDS = ['sale', 'override', 'adjustment'] as const;
+/**
+ * What an entry is for: the agent's own sale, a leader's override on it, an admin's correction, or
+ * the reversal of a sale's or an override's entry when the sale is cancelled (issue 21).
+ */
+export const COMMISSION_KINDS = ['sale', 'override', 'adjustment', 'reversal'] as const;
 export type CommissionKind = (typeof COMMISSION_KINDS)[number];
 export const COMMISSION_KIND_LABELS: Record<CommissionKind, string> = {
   sale: 'Own sale',
   override: 'Override',
   adjustment: 'Adjustment',
+  reversal: 'Reversal',
 };
 
 /** A rate is set for a product of the catalogue or for a leadership position. */
@@ -81,6 +85,17 @@ export function hundredthsToPercent(hundredths: number): number {
 /** 1250 → "12.5%", 1000 → "10%", 1234 → "12.34%". */
 export function formatRate(percent: number): string {
   return `${Number(percent.toFixed(2))}%`;
+}
+
+/**
+ * What a cancellation takes back of an entry: `amountCentavos` × `refundCentavos` ÷ `tcvCentavos`,
+ * rounded half up (half away from zero), as `commissionCentavos`; the whole amount for a full refund.
+ */
+export function prorataCentavos(amountCentavos: number, refundCentavos: number, tcvCentavos: number): number {
+  if (tcvCentavos <= 0 || refundCentavos >= tcvCentavos) return amountCentavos;
+  const product = BigInt(Math.abs(amountCentavos)) * BigInt(refundCentavos) * 2n;
+  const rounded = (product + BigInt(tcvCentavos)) / (2n * BigInt(tcvCentavos));
+  return Number(amountCentavos < 0 ? -rounded : rounded);
 }
 
 /**
@@ -263,6 +278,8 @@ export const ledgerEntry = z.object({
   decision_reason: z.string().nullable(),
   /** A rejected sale's reason, shown on its entries. */
   rejection_reason: z.string().nullable(),
+  /** A reversal: the entry it reverses. */
+  reverses_id: z.number().nullable(),
 });
 export type LedgerEntry = z.infer<typeof ledgerEntry>;
 
@@ -335,12 +352,26 @@ export const holdDecisionResponse = z.object({ entry: ledgerEntry });
 
 // ---------------------------------------------------------------- statements
 
+/**
+ * A member's statement of a month (decision 016, issue 21): brought forward (the previous
+ * statement's balance when it was carried), gross (this month's payable entries), the tax withheld
+ * on a positive gross at the member's rate, and net = brought forward + gross − tax. A net below the
+ * minimum payout, or below zero, is carried forward to the next statement instead of paid.
+ */
 export const statementRecord = z.object({
   id: z.number(),
   member_id: z.number(),
   member_name: z.string(),
   period: z.string(),
-  total: z.number(),
+  brought_forward: z.number(),
+  gross: z.number(),
+  withholding_tax: z.number(),
+  net: z.number(),
+  /** Percent (5 or 10) and its ATC, as they stood at the close. */
+  withholding_rate: z.number(),
+  atc: z.string(),
+  /** Not paid: its net opens the next statement as "Balance brought forward". */
+  carried: z.boolean(),
   entry_count: z.number(),
   created_at: z.string(),
   paid_on: z.string().nullable(),
@@ -356,7 +387,16 @@ export const statementFileParams = z.object({ id: idField('id'), statementId: id
 
 /** POST closeperiod (admins): posts the open entries of a month to one statement per member. */
 export const closePeriodRequest = z.object({ period: periodField() });
-export const closePeriodResponse = z.object({ period: z.string(), statements: z.number(), entries: z.number(), total: z.number() });
+export const closePeriodResponse = z.object({
+  period: z.string(),
+  statements: z.number(),
+  entries: z.number(),
+  /** Pesos: the gross posted, the tax withheld, the net to pay (statements not carried) and how many were carried. */
+  gross: z.number(),
+  withholding_tax: z.number(),
+  to_pay: z.number(),
+  carried: z.number(),
+});
 export type ClosePeriodResponse = z.infer<typeof closePeriodResponse>;
 
 /** One month as admins see it: open or closed, and its statements' totals. */
@@ -368,8 +408,13 @@ export const periodRecord = z.object({
   open_total: z.number(),
   open_entries: z.number(),
   statements: z.number(),
-  statements_total: z.number(),
+  /** Pesos: the statements' gross, tax withheld, and the net of those to pay (not carried). */
+  statements_gross: z.number(),
+  statements_tax: z.number(),
+  statements_to_pay: z.number(),
+  carried: z.number(),
   paid: z.number(),
+  /** Statements to pay (not carried) not yet marked paid. */
   unpaid: z.number(),
 });
 export type PeriodRecord = z.infer<typeof periodRecord>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalTinField } from './tax.ts';
 import { ACCOUNT_TYPES, GENDERS, MEMBER_STATUSES, POSITIONS } from './enums.ts';
 import {
   LIMITS,
@@ -68,6 +69,8 @@ export const personalFields = {
   address_region: optionalPsgcCode('Region'),
   address_city: optionalPsgcCode('City'),
   address_barangay: optionalPsgcCode('Barangay'),
+  /** The BIR's Taxpayer Identification Number (issue 21): on Form 2307 and the alphalist. */
+  tin: optionalTinField('TIN'),
 };
 export type PersonalFieldName = keyof typeof personalFields;
 export const PERSONAL_FIELD_NAMES = Object.keys(personalFields) as PersonalFieldName[];
@@ -153,6 +156,8 @@ export const userDetails = z.object({
   address_barangay: z.string().nullable(),
   valid_id: z.string().nullable(),
   photo: z.string().nullable(),
+  /** The TIN, whole for the member and admins, masked (•••-•••-789) for anyone else; null when none. */
+  tin: z.string().nullable(),
 });
 export type UserDetails = z.infer<typeof userDetails>;
 /** A list, as the spec's client reads it: the first item is the member. */

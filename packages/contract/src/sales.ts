@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { calendarDate, idField, memberIdSchema, optionalCalendarDate, optionalText } from './common.ts';
-import { dealFormFields, enumField, withSalesTypeRule } from './deals.ts';
+import { calendarDate, idField, lineField, memberIdSchema, optionalCalendarDate, optionalText } from './common.ts';
+import { dealFormFields, enumField, tcvField, withSalesTypeRule } from './deals.ts';
 import { SALES_GROUPS, SALES_TYPES, TRANSACTION_TYPES } from './enums.ts';
 
 /** The fields of addsales formData, each with its rule (a form reuses them one by one). */
@@ -29,8 +29,15 @@ export const SALE_VERIFICATION_LABELS: Record<SaleVerification, string> = {
   verified: 'Verified',
   rejected: 'Rejected',
 };
-/** Whether a sale counts in sales totals, reports and the dashboard: a rejected sale does not (its deal may be sold again). */
-export const countsAsSale = (s: { verification: SaleVerification }) => s.verification !== 'rejected';
+/**
+ * Whether a sale counts in sales totals, reports, team figures and the dashboard: a rejected sale
+ * does not (its deal may be sold again), nor a cancelled one (issue 21, decision 019). The SQL of
+ * the same rule is `countedSaleSql` (apps/server/src/db/counted-sale.ts).
+ */
+export const countsAsSale = (s: { verification: SaleVerification; cancelled_on: string | null }) =>
+  s.verification !== 'rejected' && s.cancelled_on === null;
+/** What the totals say under them: which sales they leave out. */
+export const COUNTED_SALES_NOTE = 'Rejected and cancelled sales are not counted.';
 
 /** The sale as read back (spec §3 Sale), TCV in pesos, with the deal it was made from. */
 export const saleRecord = z.object({
@@ -54,6 +61,12 @@ export const saleRecord = z.object({
   verified_at: z.string().nullable(),
   verified_by_name: z.string().nullable(),
   rejection_reason: z.string().nullable(),
+  /** A cancellation (issue 21): the day, why, the refund (pesos), who recorded it and when; all null while in force. */
+  cancelled_on: z.string().nullable(),
+  cancel_reason: z.string().nullable(),
+  refund: z.number().nullable(),
+  cancelled_by_name: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
 });
 export type SaleRecord = z.infer<typeof saleRecord>;
 
@@ -116,3 +129,24 @@ export const salesToVerifyResponse = z.object({
   insurers: z.array(z.string()),
 });
 export type SalesToVerifyResponse = z.infer<typeof salesToVerifyResponse>;
+
+// ---------------------------------------------------------------- cancellation (admins)
+
+/**
+ * POST cancelsale: the policy was cancelled on `cancelled_on` (not in the future); `refund` is the
+ * premium returned to the client in pesos, the whole TCV when left out, never more than the TCV.
+ */
+export const cancelSaleRequest = z.object({
+  sale_id: idField('Sale id'),
+  cancelled_on: calendarDate('Cancelled on'),
+  reason: lineField('Reason'),
+  refund: z.preprocess((v) => (v === '' || v === null ? undefined : v), tcvField('Refund').optional()).transform((v) => v ?? null),
+});
+export type CancelSaleRequest = z.input<typeof cancelSaleRequest>;
+export const cancelSaleResponse = z.object({
+  sale: saleRecord,
+  /** The reversal entries written, and their sum (pesos, negative). */
+  reversals: z.number(),
+  reversed: z.number(),
+});
+export type CancelSaleResponse = z.infer<typeof cancelSaleResponse>;

@@ -9,6 +9,7 @@ import { m006Tickets } from './migrations/006-tickets.ts';
 import { m007Settings } from './migrations/007-settings.ts';
 import { m008Commissions } from './migrations/008-commissions.ts';
 import { m009VerificationLicences } from './migrations/009-verification-licences.ts';
+import { m010CancellationsTax } from './migrations/010-cancellations-tax.ts';
 
 /** Every migration, in order. A migration gets the dialect for the few types that differ. */
 const MIGRATIONS: Record<string, (dialect: DialectName) => Migration> = {
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, (dialect: DialectName) => Migration> = {
   '007-settings': m007Settings,
   '008-commissions': m008Commissions,
   '009-verification-licences': m009VerificationLicences,
+  '010-cancellations-tax': m010CancellationsTax,
 };
 
 class StaticProvider implements MigrationProvider {

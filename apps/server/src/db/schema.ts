@@ -55,6 +55,8 @@ export interface MembersTable {
    * the admin's name search matches, the same on both databases (decision 011).
    */
   search_name: string;
+  /** The BIR TIN, dashed (000-000-000 or 000-000-000-000), or null (issue 21). */
+  tin: string | null;
 }
 
 export interface SessionsTable {
@@ -114,6 +116,12 @@ export interface SalesTable {
   verified_by: number | null;
   verified_at: string | null;
   rejection_reason: string | null;
+  /** A cancellation (issue 21), written once: the day, why, the refund, who and when; null while in force. */
+  cancelled_on: string | null;
+  cancel_reason: string | null;
+  refund_centavos: number | null;
+  cancelled_by: number | null;
+  cancelled_at: string | null;
 }
 
 export interface SectionsTable {
@@ -221,12 +229,24 @@ export interface CommissionPeriodsTable {
   closed_by: number | null;
 }
 
+/** A member's statement of a month (decision 016, decision 019): net = brought forward + gross − withholding. */
 export interface CommissionStatementsTable {
   id: Generated<number>;
   member_id: number;
   period: string;
-  total_centavos: number;
+  /** The sum of the entries posted to it. */
+  gross_centavos: number;
   entry_count: number;
+  brought_forward_centavos: number;
+  /** The carried statement whose net opens this one (unique: brought forward once), or null. */
+  brought_forward_from: number | null;
+  withholding_centavos: number;
+  net_centavos: number;
+  /** 500 or 1000 (0 for statements closed before withholding existed), and its ATC. */
+  withholding_rate_hundredths: number;
+  atc: string;
+  /** 1 when its net was below the minimum payout or below zero: not paid, brought forward by the next statement. */
+  carried: number;
   created_at: string;
   paid_on: string | null;
   paid_reference: string | null;
@@ -255,6 +275,29 @@ export interface CommissionEntriesTable {
   created_at: string;
   /** Written with the entry when its earner held no verified licence for the product's lines that day (decision 018). */
   hold_reason: string | null;
+  /** A reversal (issue 21): the entry it takes back, once. */
+  reverses_id: number | null;
+}
+
+/** A member's withholding rate from a date (decision 019): only added to. */
+export interface MemberWithholdingTable {
+  id: Generated<number>;
+  member_id: number;
+  rate_hundredths: number;
+  effective_from: string;
+  reason: string;
+  created_at: string;
+  created_by: number | null;
+}
+
+/** The minimum payout and the ATCs (decision 019): each change a new row; the latest applies. */
+export interface PayoutSettingsTable {
+  id: Generated<number>;
+  minimum_payout_centavos: number;
+  atc_5: string;
+  atc_10: string;
+  created_at: string;
+  created_by: number | null;
 }
 
 /** The one decision on a held entry (decision 018). */
@@ -305,4 +348,6 @@ export interface Database {
   commission_entries: CommissionEntriesTable;
   commission_entry_decisions: CommissionEntryDecisionsTable;
   licenses: LicensesTable;
+  member_withholding: MemberWithholdingTable;
+  payout_settings: PayoutSettingsTable;
 }

@@ -80,10 +80,14 @@ async function ownerFile(field: 'photo' | 'valid_id'): Promise<Call> {
 const certificationBody = () => ({ id: owner.id, lfa_code: `LFA-${seq++}`, coding_date_1: '2026-01-15' });
 const bankBody = () => ({ id: owner.id, bank_name: 'BDO Unibank', account_number: '0012 3456 7890', account_name: 'Owner Name' });
 
-/** A closed month of its own and a statement of the owner's in it, made directly in the database. */
+/** A closed month of its own and a statement of the owner's in it, with tax withheld, made directly in the database. */
 let statementSeq = 0;
 async function ownerStatement(): Promise<number> {
-  const period = `${2000 + ++statementSeq}-01`;
+  return (await ownerTaxedStatement()).id;
+}
+async function ownerTaxedStatement(): Promise<{ id: number; year: number }> {
+  const year = 2000 + ++statementSeq;
+  const period = `${year}-01`;
   const db = t.db.db;
   await db.insertInto('commission_periods').values({ period, closed_at: '2026-01-01T00:00:00.000Z', closed_by: null }).execute();
   const row = await db
@@ -91,7 +95,13 @@ async function ownerStatement(): Promise<number> {
     .values({
       member_id: owner.id,
       period,
-      total_centavos: 10_000,
+      gross_centavos: 10_000,
+      withholding_rate_hundredths: 500,
+      withholding_centavos: 500,
+      net_centavos: 9_500,
+      brought_forward_centavos: 0,
+      carried: 0,
+      atc: 'WI070',
       entry_count: 0,
       created_at: '2026-01-01T00:00:00.000Z',
       paid_on: null,
@@ -101,7 +111,7 @@ async function ownerStatement(): Promise<number> {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return row.id;
+  return { id: row.id, year };
 }
 /** A month long past, a new one per call: closing it is always allowed once. */
 let closeSeq = 0;
@@ -257,6 +267,26 @@ const MATRIX: Record<RouteName, Row> = {
   compliance: { call: async () => ({}), expect: adminsOnly },
   releaseCommission: { call: async () => ({ body: { entry_id: await heldEntry() } }), expect: adminsOnly },
   forfeitCommission: { call: async () => ({ body: { entry_id: await heldEntry(), reason: 'Matrix' } }), expect: adminsOnly },
+  // Cancellations, withholding and the BIR's forms (decision 019).
+  cancelSale: {
+    call: async () => ({ body: { sale_id: await ownerSale(), cancelled_on: today(), reason: 'Matrix' } }),
+    expect: adminsOnly,
+  },
+  withholding: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
+  setWithholding: {
+    call: async () => ({ body: { member_id: owner.id, rate: 10, effective_from: today(), reason: 'Matrix' } }),
+    expect: adminsOnly,
+  },
+  payoutSettings: { call: async () => ({}), expect: members },
+  setPayoutSettings: { call: async () => ({ body: { minimum_payout: 500, atc_5: 'WI070', atc_10: 'WI071' } }), expect: adminsOnly },
+  form2307s: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
+  form2307Pdf: {
+    call: async () => ({ params: { id: owner.id, year: (await ownerTaxedStatement()).year, quarter: 1 } }),
+    expect: selfOrAdmin,
+  },
+  alphalist: { call: async () => ({ params: { year: (await ownerTaxedStatement()).year, quarter: 1 } }), expect: adminsOnly },
+  alphalistXlsx: { call: async () => ({ params: { year: (await ownerTaxedStatement()).year, quarter: 1 } }), expect: adminsOnly },
+  alphalistDat: { call: async () => ({ params: { year: (await ownerTaxedStatement()).year, quarter: 1 } }), expect: adminsOnly },
   // Performance Reports (decision 017): the owner's own report; 'team' and 'agency' are the service's rules.
   reports: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
 };

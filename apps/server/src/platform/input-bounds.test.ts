@@ -176,6 +176,18 @@ const cases = (): Case[] => [
   { url: '/api/verifylicense', body: () => ({ license_id: '1', decision: 'rejected', reason: 'The scan is unreadable' }) },
   { url: '/api/releasecommission', body: () => ({ entry_id: '1' }) },
   { url: '/api/forfeitcommission', body: () => ({ entry_id: '1', reason: 'No licence' }) },
+  // Cancellations, withholding and the BIR's forms (decision 019).
+  {
+    url: '/api/cancelsale',
+    body: () => ({ sale_id: '1', cancelled_on: '2026-01-31', reason: 'Free-look cancellation', refund: '100.50' }),
+  },
+  { url: '/api/withholding', body: () => ({ id: agentId }) },
+  {
+    url: '/api/setwithholding',
+    body: () => ({ member_id: String(agentId), rate: '10', effective_from: '2999-01-01', reason: 'Sworn declaration' }),
+  },
+  { url: '/api/setpayoutsettings', body: () => ({ minimum_payout: '500', atc_5: 'WI070', atc_10: 'WI071' }) },
+  { url: '/api/form2307s', body: () => ({ id: agentId }) },
   // Performance Reports (decision 017).
   { url: '/api/reports', body: () => ({ id: adminId, scope: 'team', from: '2026-01-01', to: '2026-12-31' }) },
 ];
@@ -213,6 +225,8 @@ async function snapshot() {
     commission_entries: await db.selectFrom('commission_entries').selectAll().orderBy('id').execute(),
     commission_entry_decisions: await db.selectFrom('commission_entry_decisions').selectAll().orderBy('entry_id').execute(),
     licenses: await db.selectFrom('licenses').selectAll().orderBy('id').execute(),
+    member_withholding: await db.selectFrom('member_withholding').selectAll().orderBy('id').execute(),
+    payout_settings: await db.selectFrom('payout_settings').selectAll().orderBy('id').execute(),
   };
 }
 

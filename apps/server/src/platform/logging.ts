@@ -16,6 +16,8 @@ export const REDACT_PATHS = [
   '*.contact_no',
   'account_number',
   '*.account_number',
+  'tin',
+  '*.tin',
 ];
 
 export function loggerOptions(level: string): Exclude<FastifyServerOptions['logger'], boolean | undefined> {

@@ -368,6 +368,9 @@ describe('closing a month and paying its statements', () => {
   beforeAll(async () => {
     t = await startTestApp();
     a = await agency(t);
+    // No minimum payout here: every positive statement is paid (carrying forward is cancellations-tax.test.ts).
+    const settings = await a.adminClient.post(routes.setPayoutSettings.path, { minimum_payout: 0, atc_5: 'WI070', atc_10: 'WI071' });
+    expect(settings.statusCode, settings.body).toBe(200);
     await a.setRate('product', 'Comprehensive', 10);
     await a.setRate('override', 'Manager', 5);
     chain = await a.chain();
@@ -411,22 +414,52 @@ describe('closing a month and paying its statements', () => {
     expect([r1.statusCode, r2.statusCode].sort()).toEqual([200, 409]);
     const ok = r1.statusCode === 200 ? r1 : r2;
     const refused = r1.statusCode === 200 ? r2 : r1;
-    expect(ok.json()).toEqual({ period: thisMonth(), statements: 2, entries: 5, total: 140.01 });
+    // 5 % withheld by default: ₱100.01 → ₱5.00 (5.0005 half up), ₱40.00 → ₱2.00.
+    expect(ok.json()).toEqual({
+      period: thisMonth(),
+      statements: 2,
+      entries: 5,
+      gross: 140.01,
+      withholding_tax: 7,
+      to_pay: 133.01,
+      carried: 0,
+    });
     expect(refused.json().error).toBe(`${thisMonth()} is already closed`);
     // And a third, later.
     expect((await a.adminClient.post(routes.closePeriod.path, { period: thisMonth() })).statusCode).toBe(409);
 
     statements = (await a.adminClient.post(routes.periodStatements.path, { period: thisMonth() })).json();
     const byMember = new Map(statements.map((s) => [s.member_id, s]));
-    expect(byMember.get(chain.agent.id)).toMatchObject({ total: 100.01, entry_count: 2, paid_on: null, has_bank_details: false });
-    expect(byMember.get(chain.mgr.id)).toMatchObject({ total: 40, entry_count: 3, paid_on: null, has_bank_details: true });
+    expect(byMember.get(chain.agent.id)).toMatchObject({
+      brought_forward: 0,
+      gross: 100.01,
+      withholding_tax: 5,
+      withholding_rate: 5,
+      atc: 'WI070',
+      net: 95.01,
+      carried: false,
+      entry_count: 2,
+      paid_on: null,
+      has_bank_details: false,
+    });
+    expect(byMember.get(chain.mgr.id)).toMatchObject({
+      gross: 40,
+      withholding_tax: 2,
+      net: 38,
+      entry_count: 3,
+      paid_on: null,
+      has_bank_details: true,
+    });
     const entries = await a.ledger(a.adminClient, chain.agent.id);
     expect(entries.every((e) => e.status === 'posted' && e.statement_id === byMember.get(chain.agent.id)!.id)).toBe(true);
     const periods: PeriodRecord[] = (await a.adminClient.get(routes.commissionPeriods.path)).json();
     expect(periods.find((p) => p.period === thisMonth())).toMatchObject({
       open_entries: 0,
       statements: 2,
-      statements_total: 140.01,
+      statements_gross: 140.01,
+      statements_tax: 7,
+      statements_to_pay: 133.01,
+      carried: 0,
       paid: 0,
       unpaid: 2,
     });
@@ -439,7 +472,7 @@ describe('closing a month and paying its statements', () => {
     expect(open).toHaveLength(1);
     expect(open[0]).toMatchObject({ amount: 30, entry_date: today(), period: nextMonth(thisMonth()) });
     const again = (await a.adminClient.post(routes.periodStatements.path, { period: thisMonth() })).json();
-    expect(again.find((s: StatementRecord) => s.member_id === chain.agent.id).total).toBe(100.01);
+    expect(again.find((s: StatementRecord) => s.member_id === chain.agent.id).gross).toBe(100.01);
   });
 
   it('serves the member their statement as a PDF and a workbook, with the agency, the period, every entry and the total', async () => {
@@ -496,9 +529,10 @@ describe('closing a month and paying its statements', () => {
     const rows = sheet!.data;
     expect(rows[0]).toEqual(['Member ID', 'Member', 'Bank Name', 'Account Number', 'Account Name', 'Amount', 'Note']);
     const byId = new Map(rows.slice(1, -1).map((r) => [r[0], r]));
-    expect(byId.get(chain.mgr.id)!.slice(2, 7)).toEqual(['BDO Unibank', '001234567890', 'Manager Name', 40, null]);
-    expect(byId.get(chain.agent.id)!.slice(2, 7)).toEqual([null, null, null, 100.01, 'No bank details on file']);
-    expect(rows.at(-1)![5]).toBe(140.01);
+    // The amount is the net: after withholding.
+    expect(byId.get(chain.mgr.id)!.slice(2, 7)).toEqual(['BDO Unibank', '001234567890', 'Manager Name', 38, null]);
+    expect(byId.get(chain.agent.id)!.slice(2, 7)).toEqual([null, null, null, 95.01, 'No bank details on file']);
+    expect(rows.at(-1)![5]).toBe(133.01);
     expect((await a.adminClient.get(pathOf(routes.payoutExport, { period: '2020-01' }))).statusCode).toBe(404);
     expect((await a.adminClient.get('/api/payoutexport/2020-13')).statusCode).toBe(400);
   });
@@ -526,7 +560,7 @@ describe('closing a month and paying its statements', () => {
       reference: 'BDO-TRX-0042',
     });
     expect(paid.statusCode, paid.body).toBe(200);
-    expect(paid.json().statement).toMatchObject({ id: st.id, paid_on: today(), paid_reference: 'BDO-TRX-0042', total: 40 });
+    expect(paid.json().statement).toMatchObject({ id: st.id, paid_on: today(), paid_reference: 'BDO-TRX-0042', gross: 40, net: 38 });
     const again = await a.adminClient.post(routes.markStatementPaid.path, { statement_id: st.id, paid_on: today(), reference: 'Y' });
     expect(again.statusCode).toBe(409);
 
@@ -566,7 +600,7 @@ describe('sales recorded while a month is being closed', () => {
       expect(posted.every((e) => e.period === thisMonth() && e.statement_id === statements[0]!.id)).toBe(true);
       expect(entries.filter((e) => e.status === 'open').every((e) => e.period === nextMonth(thisMonth()))).toBe(true);
       const postedCentavos = posted.reduce((s, e) => s + Math.round(e.amount * 100), 0);
-      expect(Math.round(statements[0]!.total * 100)).toBe(postedCentavos);
+      expect(Math.round(statements[0]!.gross * 100)).toBe(postedCentavos);
       expect(statements[0]!.entry_count).toBe(posted.length);
     }
   });

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { CommissionKind, HoldDecision, RateKind } from '@ahente/contract/commissions';
 import type { SaleVerification } from '@ahente/contract/sales';
+import { nextMonth as nextMonthOf } from '@ahente/contract/dates';
 import { entryBucketSql, payableUnpostedSql } from '../../db/entry-bucket.ts';
 import { hasRowLocks } from '../../db/locks.ts';
 import type { CommissionEntriesTable, Database } from '../../db/schema.ts';
@@ -40,6 +41,7 @@ export interface EntryRow {
   decider_f_name: string | null;
   decider_m_name: string | null;
   decider_l_name: string | null;
+  reverses_id: number | null;
 }
 
 const num = (v: unknown) => Number(v ?? 0);
@@ -83,6 +85,7 @@ function entriesQuery(db: Exec) {
       'decider.f_name as decider_f_name',
       'decider.m_name as decider_m_name',
       'decider.l_name as decider_l_name',
+      'e.reverses_id',
     ]);
 }
 
@@ -96,7 +99,13 @@ function statementsQuery(db: Exec) {
       'st.id',
       'st.member_id',
       'st.period',
-      'st.total_centavos',
+      'st.gross_centavos',
+      'st.brought_forward_centavos',
+      'st.withholding_centavos',
+      'st.net_centavos',
+      'st.withholding_rate_hundredths',
+      'st.atc',
+      'st.carried',
       'st.entry_count',
       'st.created_at',
       'st.paid_on',
@@ -201,8 +210,12 @@ export const commissionsRepository = {
       .select([
         'period',
         sql<number>`count(*)`.as('n'),
-        sql<number>`coalesce(sum(total_centavos), 0)`.as('total'),
+        sql<number>`coalesce(sum(gross_centavos), 0)`.as('gross'),
+        sql<number>`coalesce(sum(withholding_centavos), 0)`.as('tax'),
+        sql<number>`coalesce(sum(case when carried = 0 then net_centavos else 0 end), 0)`.as('to_pay'),
+        sql<number>`coalesce(sum(carried), 0)`.as('carried'),
         sql<number>`coalesce(sum(case when paid_on is null then 0 else 1 end), 0)`.as('paid'),
+        sql<number>`coalesce(sum(case when carried = 0 and paid_on is null then 1 else 0 end), 0)`.as('unpaid'),
       ])
       .groupBy('period')
       .execute();
@@ -224,8 +237,12 @@ export const commissionsRepository = {
         open_entries: num(o?.n),
         open_total: num(o?.total),
         statements: num(s?.n),
-        statements_total: num(s?.total),
+        statements_gross: num(s?.gross),
+        statements_tax: num(s?.tax),
+        statements_to_pay: num(s?.to_pay),
+        carried: num(s?.carried),
         paid: num(s?.paid),
+        unpaid: num(s?.unpaid),
       };
     });
   },
@@ -320,9 +337,41 @@ export const commissionsRepository = {
       .selectFrom('commission_entries as e')
       .leftJoin('sales as s', 's.id', 'e.sale_id')
       .leftJoin('commission_entry_decisions as dec', 'dec.entry_id', 'e.id')
-      .select(['e.id', 'e.member_id', 'e.entry_date', 'e.hold_reason', 's.product', 'dec.decision'])
+      .select(['e.id', 'e.member_id', 'e.entry_date', 'e.hold_reason', 'e.reverses_id', 's.product', 'dec.decision'])
       .where('e.id', '=', id);
     return (hasRowLocks(db) ? query.forUpdate('e') : query).executeTakeFirst();
+  },
+
+  /** The reversal of an entry, if it has one (issue 21): a decision on a held entry applies to its reversal too. */
+  async reversalOf(db: Exec, entryId: number): Promise<number | null> {
+    const row = await db.selectFrom('commission_entries').select('id').where('reverses_id', '=', entryId).executeTakeFirst();
+    return row?.id ?? null;
+  },
+
+  /**
+   * The entries a cancellation reverses: the sale's own and override entries (not reversals), with
+   * any decision on a hold.
+   */
+  entriesToReverse(db: Exec, saleId: number) {
+    return db
+      .selectFrom('commission_entries as e')
+      .leftJoin('commission_entry_decisions as dec', 'dec.entry_id', 'e.id')
+      .select([
+        'e.id',
+        'e.member_id',
+        'e.kind',
+        'e.seller_id',
+        'e.position',
+        'e.rule',
+        'e.amount_centavos',
+        'e.period',
+        'e.hold_reason',
+        'dec.decision',
+      ])
+      .where('e.sale_id', '=', saleId)
+      .where('e.kind', 'in', ['sale', 'override'])
+      .orderBy('e.id')
+      .execute();
   },
 
   /** The one decision on a held entry; its primary key refuses a second (a unique violation). */
@@ -360,28 +409,53 @@ export const commissionsRepository = {
    * database: the rows never pass through this process, so closing 300,000 entries takes no more
    * memory than 3. A sale verified or an entry released while the close runs (PostgreSQL, read
    * committed) may be seen by the UPDATE and not by the INSERT: when the UPDATE posted more entries
-   * than the statements count, each statement's total and count are taken again from the entries
+   * than the statements count, each statement's gross and count are taken again from the entries
    * posted to it, so they always agree.
+   *
+   * Then, per statement (issue 21, decision 019): brought forward is the net of the member's carried
+   * statement not yet brought forward (at most one: each statement brings forward the one before,
+   * and the unique index on brought_forward_from lets it happen once); the withholding rate is the
+   * member's rate on the month's last day (5 % when none is on record) with its ATC; the tax is the
+   * rate of a positive gross, half up; net = brought forward + gross − tax; a net below the minimum
+   * payout, or below zero, is carried.
    */
   async postPeriod(
     db: Exec,
     period: string,
     months: string[],
     now: string,
-  ): Promise<{ statements: number; entries: number; total: number }> {
+    settings: { minimumCentavos: number; atc5: string; atc10: string; defaultRateHundredths: number },
+  ): Promise<{ statements: number; entries: number; gross: number; tax: number; toPay: number; carried: number }> {
     const unposted = sql<boolean>`commission_entries.period in (${sql.join(months)}) and ${payableUnpostedSql}`;
+    const monthEnd = `${nextMonthOf(period)}-01`;
+    const carriedOf = sql`(select p.id from commission_statements p
+      where p.member_id = commission_entries.member_id and p.carried = 1
+      and not exists (select 1 from commission_statements q where q.brought_forward_from = p.id)
+      order by p.period desc limit 1)`;
     await db
       .insertInto('commission_statements')
-      .columns(['member_id', 'period', 'total_centavos', 'entry_count', 'created_at'])
+      .columns([
+        'member_id',
+        'period',
+        'gross_centavos',
+        'entry_count',
+        'created_at',
+        'brought_forward_from',
+        'withholding_rate_hundredths',
+      ])
       .expression(
         db
           .selectFrom('commission_entries')
           .select([
             'member_id',
             sql<string>`${period}`.as('period'),
-            sql<number>`sum(amount_centavos)`.as('total_centavos'),
+            sql<number>`sum(amount_centavos)`.as('gross_centavos'),
             sql<number>`count(*)`.as('entry_count'),
             sql<string>`${now}`.as('created_at'),
+            sql<number | null>`${carriedOf}`.as('brought_forward_from'),
+            sql<number>`coalesce((select w.rate_hundredths from member_withholding w
+              where w.member_id = commission_entries.member_id and w.effective_from < ${monthEnd}
+              order by w.effective_from desc, w.id desc limit 1), ${settings.defaultRateHundredths})`.as('withholding_rate_hundredths'),
           ])
           .where(unposted)
           .groupBy('member_id'),
@@ -416,22 +490,46 @@ export const commissionsRepository = {
       await db
         .updateTable('commission_statements')
         .set({
-          total_centavos: sql`(select coalesce(sum(e.amount_centavos), 0) from commission_entries e where e.statement_id = commission_statements.id)`,
+          gross_centavos: sql`(select coalesce(sum(e.amount_centavos), 0) from commission_entries e where e.statement_id = commission_statements.id)`,
           entry_count: sql`(select count(*) from commission_entries e where e.statement_id = commission_statements.id)`,
         })
         .where('period', '=', period)
         .execute();
     }
+    // The money of each statement, from its gross, its rate and the balance it brings forward.
+    const tax = sql<number>`(case when gross_centavos > 0 then (gross_centavos * withholding_rate_hundredths + 5000) / 10000 else 0 end)`;
+    const bf = sql<number>`coalesce((select p.net_centavos from commission_statements p where p.id = commission_statements.brought_forward_from), 0)`;
+    await db
+      .updateTable('commission_statements')
+      .set({
+        brought_forward_centavos: bf,
+        withholding_centavos: tax,
+        net_centavos: sql`${bf} + gross_centavos - ${tax}`,
+        carried: sql`(case when ${bf} + gross_centavos - ${tax} < ${settings.minimumCentavos} or ${bf} + gross_centavos - ${tax} < 0 then 1 else 0 end)`,
+        atc: sql`(case when withholding_rate_hundredths = 1000 then ${settings.atc10} else ${settings.atc5} end)`,
+      })
+      .where('period', '=', period)
+      .execute();
     const row = await db
       .selectFrom('commission_statements')
       .select([
         sql<number>`count(*)`.as('n'),
         sql<number>`coalesce(sum(entry_count), 0)`.as('entries'),
-        sql<number>`coalesce(sum(total_centavos), 0)`.as('total'),
+        sql<number>`coalesce(sum(gross_centavos), 0)`.as('gross'),
+        sql<number>`coalesce(sum(withholding_centavos), 0)`.as('tax'),
+        sql<number>`coalesce(sum(case when carried = 0 then net_centavos else 0 end), 0)`.as('to_pay'),
+        sql<number>`coalesce(sum(carried), 0)`.as('carried'),
       ])
       .where('period', '=', period)
       .executeTakeFirstOrThrow();
-    return { statements: num(row.n), entries: num(row.entries), total: num(row.total) };
+    return {
+      statements: num(row.n),
+      entries: num(row.entries),
+      gross: num(row.gross),
+      tax: num(row.tax),
+      toPay: num(row.to_pay),
+      carried: num(row.carried),
+    };
   },
 
   statementsOfMember(db: Exec, memberId: number) {
@@ -448,7 +546,7 @@ export const commissionsRepository = {
 
   /** The statement's row, locked until the transaction ends (PostgreSQL), for marking it paid. */
   lockStatement(db: Exec, id: number) {
-    const query = db.selectFrom('commission_statements').select(['id', 'period', 'paid_on']).where('id', '=', id);
+    const query = db.selectFrom('commission_statements').select(['id', 'period', 'paid_on', 'carried']).where('id', '=', id);
     return (hasRowLocks(db) ? query.forUpdate() : query).executeTakeFirst();
   },
 

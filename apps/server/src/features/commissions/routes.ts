@@ -1,23 +1,10 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { payoutFileName, statementFileName } from '@ahente/contract/commissions';
 import { routes } from '@ahente/contract/routes';
 import { apiRoute } from '../../platform/api-route.ts';
-import { attachmentDisposition } from '../../platform/file-names.ts';
+import { sendGeneratedFile as sendFile, XLSX_TYPE as XLSX } from '../../platform/generated-file.ts';
 import { requireAuth } from '../../platform/guards.ts';
 import type { CommissionsService } from './service.ts';
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** A generated file: never cached (a statement's payment status changes), never sniffed. */
-function sendFile(reply: FastifyReply, bytes: Buffer, type: string, name: string) {
-  return reply
-    .header('content-type', type)
-    .header('content-length', bytes.length)
-    .header('content-disposition', attachmentDisposition(name))
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, no-store')
-    .send(bytes);
-}
 
 /**
  * Who may call each route is in the route table: members for their own ledger, summary and

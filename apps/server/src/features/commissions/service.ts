@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import {
   commissionCentavos,
+  prorataCentavos,
   entryBucket,
   hundredthsToPercent,
   LEADER_POSITIONS,
@@ -23,6 +24,7 @@ import {
 } from '@ahente/contract/commissions';
 import type { adjustmentRequest, forfeitCommissionRequest, ledgerRequest, markPaidRequest } from '@ahente/contract/commissions';
 import { holdReason } from '@ahente/contract/licences';
+import { DEFAULT_WITHHOLDING_RATE } from '@ahente/contract/tax';
 import { categoryOf, PRODUCTS } from '@ahente/contract/catalogue';
 import { nextMonth, todayInManila } from '@ahente/contract/dates';
 import { POSITION_LABELS } from '@ahente/contract/enums';
@@ -36,6 +38,7 @@ import type { LicencesService } from '../licences/service.ts';
 import { fullName, type MembersService } from '../members/service.ts';
 import { commissionsRepository as repo, type EntryRow, type NewEntry } from './repository.ts';
 import { statementPdf, statementWorkbook, payoutWorkbook, type StatementDocument } from './statement-files.ts';
+import type { TaxService } from '../tax/service.ts';
 
 type Exec = Kysely<Database> | Transaction<Database>;
 
@@ -83,6 +86,7 @@ function toEntry(r: EntryRow): LedgerEntry {
     decided_at: r.decided_at,
     decision_reason: r.decision_reason,
     rejection_reason: r.sale_verification === 'rejected' ? r.rejection_reason : null,
+    reverses_id: r.reverses_id,
   };
 }
 
@@ -105,13 +109,28 @@ function toStatement(r: StatementRow, withBank = false): StatementRecord {
     member_id: r.member_id,
     member_name: fullName(r),
     period: r.period,
-    total: centavosToPesos(Number(r.total_centavos)),
+    brought_forward: centavosToPesos(Number(r.brought_forward_centavos)),
+    gross: centavosToPesos(Number(r.gross_centavos)),
+    withholding_tax: centavosToPesos(Number(r.withholding_centavos)),
+    net: centavosToPesos(Number(r.net_centavos)),
+    withholding_rate: hundredthsToPercent(r.withholding_rate_hundredths),
+    atc: r.atc,
+    carried: Number(r.carried) === 1,
     entry_count: Number(r.entry_count),
     created_at: r.created_at,
     paid_on: r.paid_on,
     paid_reference: r.paid_reference,
     ...(withBank ? { has_bank_details: r.account_number !== null } : {}),
   };
+}
+
+/** A cancellation as its reversals need it (sales/service.ts calls reverseSale inside its transaction). */
+export interface SaleCancellation {
+  sale_id: number;
+  tcv_centavos: number;
+  refund_centavos: number;
+  cancelled_on: string;
+  reason: string;
 }
 
 /** A sale as its commissions need it (sales/service.ts calls recordSale inside its transaction). */
@@ -130,6 +149,7 @@ export function createCommissionsService(
   db: Kysely<Database>,
   members: Pick<MembersService, 'leadersIn' | 'requireMember' | 'audit'>,
   licences: Pick<LicencesService, 'coveredEarners' | 'covers'>,
+  tax: Pick<TaxService, 'settingsIn'>,
   options: { agencyName: string; now?: () => Date },
 ) {
   const now = () => options.now?.() ?? new Date();
@@ -213,10 +233,16 @@ export function createCommissionsService(
       await db.transaction().execute(async (trx) => {
         const entry = await repo.lockEntry(trx, entryId);
         if (!entry) throw notFound('Entry not found');
+        if (entry.reverses_id !== null) throw conflict(`A reversal follows the entry it reverses: decide entry #${entry.reverses_id}`);
         if (entry.hold_reason === null) throw conflict('This entry is not held');
         if (entry.decision !== null) throw conflict(`This entry was already ${entry.decision}`);
         await check(trx, entry);
         await repo.insertDecision(trx, { entry_id: entry.id, decision, reason, decided_by: auth.memberId, decided_at: at });
+        // A held entry's reversal (its sale was cancelled) was written held too: it follows the decision (decision 019).
+        const reversal = await repo.reversalOf(trx, entry.id);
+        if (reversal !== null) {
+          await repo.insertDecision(trx, { entry_id: reversal, decision, reason, decided_by: auth.memberId, decided_at: at });
+        }
         await members.audit(trx, {
           member_id: entry.member_id,
           actor_id: auth.memberId,
@@ -262,6 +288,7 @@ export function createCommissionsService(
         reason: null,
         created_by: null,
         created_at: at.toISOString(),
+        reverses_id: null,
       };
       const rows: Omit<NewEntry, 'hold_reason'>[] = [];
       if (productRate) {
@@ -302,6 +329,50 @@ export function createCommissionsService(
         trx,
         rows.map((r) => ({ ...r, hold_reason: licensed.has(r.member_id) ? null : hold })),
       );
+    },
+
+    /**
+     * The reversals of a cancelled sale's entries (issue 21, decision 019), written in the
+     * cancellation's transaction: each sale and override entry gets one entry of minus its amount ×
+     * refund ÷ TCV (half up), same earner, dated the cancellation day, in the first open month from
+     * the later of that day's month and the entry's own. Whatever the entry's state, so that every
+     * entry and its reversal always count the same way: a posted or paid one is taken back from the
+     * next statement; an open one nets on the same statement; one awaiting verification follows its
+     * sale (both post once verified, neither if rejected); a held one is written held and follows
+     * the decision on it. A forfeited entry is never paid and is not reversed.
+     */
+    async reverseSale(trx: Transaction<Database>, auth: Auth, c: SaleCancellation): Promise<{ count: number; total: number }> {
+      const at = now().toISOString();
+      const rows: NewEntry[] = [];
+      for (const e of await repo.entriesToReverse(trx, c.sale_id)) {
+        if (e.decision === 'forfeited') continue;
+        const start = e.period > c.cancelled_on.slice(0, 7) ? e.period : c.cancelled_on.slice(0, 7);
+        rows.push({
+          member_id: e.member_id,
+          kind: 'reversal',
+          sale_id: c.sale_id,
+          seller_id: e.seller_id,
+          position: e.position,
+          rule: `Reversal of ${e.rule}`.slice(0, 200),
+          rate_hundredths: null,
+          base_centavos: c.refund_centavos,
+          amount_centavos: -prorataCentavos(Number(e.amount_centavos), c.refund_centavos, c.tcv_centavos),
+          entry_date: c.cancelled_on,
+          period: await openPeriodFor(trx, `${start}-01`),
+          reason: c.reason,
+          created_by: auth.memberId,
+          created_at: at,
+          hold_reason: e.hold_reason !== null && e.decision === null ? e.hold_reason : null,
+          reverses_id: e.id,
+        });
+      }
+      try {
+        await repo.insertEntries(trx, rows);
+      } catch (err) {
+        if (isUniqueViolation(err)) throw conflict('This sale’s entries were already reversed');
+        throw err;
+      }
+      return { count: rows.length, total: rows.reduce((sum, r) => sum + r.amount_centavos, 0) };
     },
 
     // ---------------------------------------------------------------- rates
@@ -412,6 +483,7 @@ export function createCommissionsService(
             created_by: auth.memberId,
             created_at: at.toISOString(),
             hold_reason: null,
+            reverses_id: null,
           },
         ]);
       });
@@ -438,9 +510,12 @@ export function createCommissionsService(
         open_total: centavosToPesos(p.open_total),
         open_entries: p.open_entries,
         statements: p.statements,
-        statements_total: centavosToPesos(p.statements_total),
+        statements_gross: centavosToPesos(p.statements_gross),
+        statements_tax: centavosToPesos(p.statements_tax),
+        statements_to_pay: centavosToPesos(p.statements_to_pay),
+        carried: p.carried,
         paid: p.paid,
-        unpaid: p.statements - p.paid,
+        unpaid: p.unpaid,
       }));
     },
 
@@ -456,9 +531,23 @@ export function createCommissionsService(
         const row = await repo.lockPeriod(trx, period, 'update');
         if (row.closed_at !== null) throw conflict(`${period} is already closed`);
         const months = await repo.monthsPostedBy(trx, period);
-        const posted = await repo.postPeriod(trx, period, months, at.toISOString());
+        const settings = await tax.settingsIn(trx);
+        const posted = await repo.postPeriod(trx, period, months, at.toISOString(), {
+          minimumCentavos: settings.minimumCentavos,
+          atc5: settings.atc5,
+          atc10: settings.atc10,
+          defaultRateHundredths: percentToHundredths(DEFAULT_WITHHOLDING_RATE),
+        });
         await repo.markPeriodClosed(trx, period, at.toISOString(), auth.memberId);
-        return { period, statements: posted.statements, entries: posted.entries, total: centavosToPesos(posted.total) };
+        return {
+          period,
+          statements: posted.statements,
+          entries: posted.entries,
+          gross: centavosToPesos(posted.gross),
+          withholding_tax: centavosToPesos(posted.tax),
+          to_pay: centavosToPesos(posted.toPay),
+          carried: posted.carried,
+        };
       });
     },
 
@@ -478,6 +567,7 @@ export function createCommissionsService(
         const st = await repo.lockStatement(trx, input.statement_id);
         if (!st) throw notFound('Statement not found');
         if (st.paid_on !== null) throw conflict('This statement is already marked paid');
+        if (Number(st.carried) === 1) throw conflict('This statement was carried forward: its balance opens the member’s next statement');
         if (input.paid_on < `${st.period}-01`) throw badRequest('Paid on cannot be before the statement’s month');
         await repo.markPaid(trx, st.id, {
           paid_on: input.paid_on,
@@ -501,8 +591,9 @@ export function createCommissionsService(
     },
 
     /**
-     * The bank's payout file of a closed month: each unpaid statement with a positive total, and
-     * the member's bank details, or a flag when there are none (the row is kept, never dropped).
+     * The bank's payout file of a closed month: each unpaid statement with a net to pay (not carried,
+     * net above zero), and the member's bank details, or a flag when there are none (the row is kept,
+     * never dropped).
      */
     async payoutXlsx(period: string): Promise<Buffer> {
       const rows = await repo.statementsOfPeriod(db, period);
@@ -513,14 +604,14 @@ export function createCommissionsService(
         options.agencyName,
         period,
         rows
-          .filter((r) => r.paid_on === null && Number(r.total_centavos) > 0)
+          .filter((r) => r.paid_on === null && Number(r.carried) === 0 && Number(r.net_centavos) > 0)
           .map((r) => ({
             member_id: r.member_id,
             member_name: fullName(r),
             bank_name: r.bank_name,
             account_number: r.account_number,
             account_name: r.account_name,
-            amount: centavosToPesos(Number(r.total_centavos)),
+            amount: centavosToPesos(Number(r.net_centavos)),
           })),
       );
     },

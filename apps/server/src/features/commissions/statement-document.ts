@@ -1,4 +1,4 @@
-import type { LedgerEntry, StatementRecord } from '@ahente/contract/commissions';
+import { formatRate, type LedgerEntry, type StatementRecord } from '@ahente/contract/commissions';
 import { formatPeso } from '@ahente/contract/money';
 
 /**
@@ -25,18 +25,56 @@ export interface NotPayable {
 /** What the PDF and the workbook write where a seller's customer is not shown (a leader's override, decisions 017 and 018). */
 export const NO_CUSTOMER = '—';
 
-export const statusText = (s: StatementRecord) => (s.paid_on ? `Paid on ${s.paid_on} (reference ${s.paid_reference ?? ''})` : 'Unpaid');
+export const statusText = (s: StatementRecord) =>
+  s.paid_on ? `Paid on ${s.paid_on} (reference ${s.paid_reference ?? ''})` : s.carried ? 'Carried forward' : 'Unpaid';
 
 export const saleText = (e: LedgerEntry) => (e.sale_id === null ? '' : `#${e.sale_id}`);
 
 /** The customer column: the name, a dash where it is withheld, nothing for an adjustment. */
 export const customerText = (e: LedgerEntry) => (e.kind === 'adjustment' ? '' : (e.customer_name ?? NO_CUSTOMER));
 
-export const detailText = (e: LedgerEntry) =>
-  e.kind === 'adjustment'
-    ? (e.reason ?? '')
-    : [customerText(e), e.product].filter(Boolean).join(' · ') +
-      (e.kind === 'override' && e.seller_name ? ` (sold by ${e.seller_name})` : '');
+/** A reversal's first words: "Reversal of entry #12". */
+export const reversalText = (e: LedgerEntry) => `Reversal of entry #${e.reverses_id ?? ''}`;
+
+/**
+ * The details column: an adjustment's reason; for a sale or an override the customer (or a dash)
+ * and the product, and who sold it when it is someone else's sale; a reversal says which entry it
+ * reverses, then the same as the entry it reverses.
+ */
+export function detailText(e: LedgerEntry): string {
+  if (e.kind === 'adjustment') return e.reason ?? '';
+  const soldBy = (e.kind === 'override' || e.kind === 'reversal') && e.seller_name && e.seller_id !== e.member_id;
+  const sale = [customerText(e), e.product].filter(Boolean).join(' · ') + (soldBy ? ` (sold by ${e.seller_name})` : '');
+  return e.kind === 'reversal' ? `${reversalText(e)}: ${sale}` : sale;
+}
+
+/** The workbook's Rule / Reason column: an adjustment's reason, a reversal's entry and rule, or the rule. */
+export function ruleText(e: LedgerEntry): string {
+  if (e.kind === 'adjustment') return e.reason ?? '';
+  if (e.kind === 'reversal') return e.rule && e.rule !== 'Reversal' ? `${reversalText(e)} · ${e.rule}` : reversalText(e);
+  return e.rule;
+}
+
+/** "Withholding tax (5%, WI070)"; a statement closed before withholding (no ATC) says "Withholding tax". */
+export const withholdingLabel = (s: StatementRecord) =>
+  s.atc ? `Withholding tax (${formatRate(s.withholding_rate)}, ${s.atc})` : 'Withholding tax';
+
+/**
+ * The statement's summary under its entries, amounts in pesos: the balance brought forward (when
+ * not zero), the gross, the tax withheld as a deduction, and the net = brought forward + gross − tax.
+ */
+export function summaryLines(s: StatementRecord): { label: string; amount: number; total?: true }[] {
+  return [
+    ...(s.brought_forward !== 0 ? [{ label: 'Balance brought forward', amount: s.brought_forward }] : []),
+    { label: 'Gross commission', amount: s.gross },
+    // 0 - tax, not -tax: a zero tax must not print as "-₱0.00".
+    { label: withholdingLabel(s), amount: 0 - s.withholding_tax },
+    { label: 'Net', amount: s.net, total: true as const },
+  ];
+}
+
+/** Under the net of a statement not paid: its balance opens the next statement. */
+export const CARRIED_TEXT = 'Carried forward: not paid this month (below the minimum payout or negative)';
 
 /** The not-payable amounts that are not zero, labelled, in a fixed order. */
 export function notPayableParts(n: NotPayable | undefined): { label: string; amount: number }[] {

@@ -3,12 +3,24 @@ import readExcelFile from 'read-excel-file/node';
 import { PDFParse } from 'pdf-parse';
 import type { LedgerEntry, StatementRecord } from '@ahente/contract/commissions';
 import { renderStatementPdf } from './statement-pdf.ts';
-import { closeStatementPdfs, statementPdf, statementWorkbook, type StatementDocument } from './statement-files.ts';
+import {
+  closeStatementPdfs,
+  NO_BANK_DETAILS,
+  payoutWorkbook,
+  statementPdf,
+  statementWorkbook,
+  type StatementDocument,
+} from './statement-files.ts';
 
 /**
  * The statement's files as the member opens them: the PDF drawn in the worker pool (issue 20:
- * fonts unwrapped once, drawing off the event loop) and the workbook, with the amounts earned
- * but not on the statement under the total.
+ * fonts unwrapped once, drawing off the event loop) and the workbook, with the summary (issue 21:
+ * brought forward, gross, withholding tax, net, carried forward) and the amounts earned but not on
+ * the statement under it.
+ *
+ * The figures, by hand: the entries are 1,234.56 + 100.00 + 0.00 − 250.00 = 1,084.56 gross; 5 % of
+ * it is 54.228, withheld 54.23 (half up); with −200.00 brought forward the net is
+ * −200.00 + 1,084.56 − 54.23 = 830.33.
  */
 
 const statement = (over: Partial<StatementRecord> = {}): StatementRecord => ({
@@ -16,8 +28,14 @@ const statement = (over: Partial<StatementRecord> = {}): StatementRecord => ({
   member_id: 7,
   member_name: 'Maria Clara Santos',
   period: '2026-10',
-  total: 1334.56,
-  entry_count: 3,
+  brought_forward: -200,
+  gross: 1084.56,
+  withholding_tax: 54.23,
+  net: 830.33,
+  withholding_rate: 5,
+  atc: 'WI070',
+  carried: false,
+  entry_count: 4,
   created_at: '2026-11-01T02:00:00.000Z',
   paid_on: null,
   paid_reference: null,
@@ -51,6 +69,7 @@ const entry = (over: Partial<LedgerEntry>): LedgerEntry => ({
   decided_at: null,
   decision_reason: null,
   rejection_reason: null,
+  reverses_id: null,
   ...over,
 });
 
@@ -84,6 +103,18 @@ const document = (over: Partial<StatementDocument> = {}): StatementDocument => (
       product: null,
       reason: 'Rounding',
     }),
+    // The reversal of an earlier month's sale entry (#5), its policy cancelled.
+    entry({
+      kind: 'reversal',
+      amount: -250,
+      rate: 10,
+      base: 2500,
+      rule: 'Cancelled on 2026-10-20: refund ₱2,500.00 of ₱2,500.00',
+      sale_id: 880,
+      customer_name: 'Juan Luna',
+      product: 'Fire',
+      reverses_id: 5,
+    }),
   ],
   notPayable: { awaiting: 2500, held: 0, forfeited: 75.5, asOf: '2026-11-24' },
   ...over,
@@ -94,7 +125,7 @@ const pdfText = async (bytes: Buffer) => (await new PDFParse({ data: new Uint8Ar
 afterAll(() => closeStatementPdfs());
 
 describe('the statement PDF', () => {
-  it('is a PDF with the agency, the member, every entry, the total and what is not on the statement', async () => {
+  it('is a PDF with the agency, the member, every entry, the summary and what is not on the statement', async () => {
     const bytes = await statementPdf(document());
     expect(Buffer.isBuffer(bytes)).toBe(true);
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -102,20 +133,61 @@ describe('the statement PDF', () => {
     expect(text).toContain('Ahente Insurance Agency');
     expect(text).toContain('Member: Maria Clara Santos (ID# 7)');
     expect(text).toContain('Period: October 2026 (2026-10)');
+    expect(text).toContain('Status: Unpaid');
     expect(text).toContain('Jose Dela Cruz · Comprehensive');
     expect(text).toContain('₱1,234.56');
     // The override's customer is a dash, and its seller is named.
     expect(text).toContain('— · Fire (sold by Andres Reyes)');
     expect(text).toContain('Rounding');
-    expect(text).toContain('Total (3 entries): ₱1,334.56');
+    // The reversal says which entry it takes back, and of which sale.
+    expect(text).toContain('Reversal of entry #5: Juan Luna · Fire');
+    expect(text).toContain('-₱250.00');
+    expect(text).toContain('Balance brought forward -₱200.00');
+    expect(text).toContain('Gross commission ₱1,084.56');
+    expect(text).toContain('Withholding tax (5%, WI070) -₱54.23');
+    expect(text).toContain('Net ₱830.33');
+    expect(text).not.toContain('Carried forward');
     // Only the amounts that are not zero: nothing held here.
     expect(text).toContain('Not on this statement (as of 2026-11-24): Awaiting verification ₱2,500.00 · Forfeited ₱75.50');
     expect(text).not.toContain('Held');
   });
 
+  it('leaves out a zero balance brought forward, and says why a statement is carried forward', async () => {
+    // 300.00 gross at 10 %: 30.00 withheld, 270.00 net, under the minimum payout.
+    const carried = statement({
+      brought_forward: 0,
+      gross: 300,
+      withholding_tax: 30,
+      net: 270,
+      withholding_rate: 10,
+      atc: 'WI071',
+      carried: true,
+    });
+    const text = await pdfText(await statementPdf(document({ statement: carried })));
+    expect(text).toContain('Status: Carried forward');
+    expect(text).not.toContain('Balance brought forward');
+    expect(text).toContain('Gross commission ₱300.00');
+    expect(text).toContain('Withholding tax (10%, WI071) -₱30.00');
+    expect(text).toContain('Net ₱270.00');
+    expect(text).toContain('Carried forward: not paid this month (below the minimum payout or negative)');
+  });
+
+  it('withholds nothing on a negative gross, and a paid statement says when and how', async () => {
+    const negative = statement({ brought_forward: 0, gross: -250, withholding_tax: 0, net: -250, carried: true });
+    const text = await pdfText(await statementPdf(document({ statement: negative })));
+    expect(text).toContain('Gross commission -₱250.00');
+    expect(text).toContain('Withholding tax (5%, WI070) ₱0.00');
+    expect(text).not.toContain('-₱0.00');
+    expect(text).toContain('Net -₱250.00');
+    const paid = await pdfText(
+      await statementPdf(document({ statement: statement({ paid_on: '2026-11-05', paid_reference: 'BDO-7781' }) })),
+    );
+    expect(paid).toContain('Status: Paid on 2026-11-05 (reference BDO-7781)');
+  });
+
   it('says nothing of amounts not on the statement when there are none', async () => {
     const none = await pdfText(await statementPdf(document({ notPayable: { awaiting: 0, held: 0, forfeited: 0, asOf: '2026-11-24' } })));
-    expect(none).toContain('Total (3 entries): ₱1,334.56');
+    expect(none).toContain('Net ₱830.33');
     expect(none).not.toContain('Not on this statement');
     const absent = await pdfText(await statementPdf(document({ notPayable: undefined })));
     expect(absent).not.toContain('Not on this statement');
@@ -132,14 +204,17 @@ describe('the statement PDF', () => {
       expect(text).toContain(`Statement no. ${500 + members[i]!.id}, issued 2026-11-01`);
     }
     await closeStatementPdfs();
-    expect(await pdfText(await statementPdf(document()))).toContain('Total (3 entries): ₱1,334.56');
+    expect(await pdfText(await statementPdf(document()))).toContain('Net ₱830.33');
   });
 
   it('is drawn off the event loop: asking for a long statement returns at once, while drawing it here would block', async () => {
     const many = Array.from({ length: 1500 }, (_, i) =>
       entry({ amount: 10, base: 100, sale_id: 1000 + i, customer_name: `Customer ${i + 1}` }),
     );
-    const long = document({ entries: many, statement: statement({ total: 15000, entry_count: many.length }) });
+    const long = document({
+      entries: many,
+      statement: statement({ brought_forward: 0, gross: 15000, withholding_tax: 750, net: 14250, entry_count: many.length }),
+    });
     await statementPdf(document()); // the pool's thread is up
 
     const t0 = performance.now();
@@ -152,34 +227,88 @@ describe('the statement PDF', () => {
     const blockedInline = performance.now() - t1;
     await inline;
 
-    expect(await pdfText(pooled)).toContain('Total (1500 entries): ₱15,000.00');
+    const text = await pdfText(pooled);
+    expect(text).toContain('Customer 1500');
+    expect(text).toContain('Net ₱14,250.00');
     // Handing the document to the pool (a structured clone) costs a sliver of drawing it on this thread.
     expect(blockedByPool * 5).toBeLessThan(blockedInline);
   });
 });
 
+/** The rows of a workbook's first sheet that are not empty. */
+const sheetRows = async (bytes: Buffer) => {
+  const [sheet] = await readExcelFile(bytes);
+  return sheet!.data.filter((r) => r.some((c) => c !== null));
+};
+
 describe('the statement workbook', () => {
-  it('puts a dash for an override’s customer and the non-zero amounts not on the statement under the total', async () => {
-    const [sheet] = await readExcelFile(await statementWorkbook(document()));
-    const rows = sheet!.data;
+  it('lists the entries, then the summary, then the non-zero amounts not on the statement', async () => {
+    const rows = await sheetRows(await statementWorkbook(document()));
+    expect(rows.find((r) => r[0] === 'Status')).toEqual(['Status', 'Unpaid', null, null, null, null, null, null, null]);
     const header = rows.findIndex((r) => r[0] === 'Date');
+    expect(rows[header]).toEqual(['Date', 'Kind', 'Sale ID', 'Customer', 'Product', 'Rule / Reason', 'Rate (%)', 'TCV', 'Amount']);
     expect(rows[header + 1]!.slice(3, 5)).toEqual(['Jose Dela Cruz', 'Comprehensive']);
     expect(rows[header + 2]!.slice(3, 5)).toEqual(['—', 'Fire']);
     // An adjustment has no customer at all.
     expect(rows[header + 3]![3]).toBeNull();
-    const total = rows.findIndex((r) => r[0] === 'Total');
-    expect(rows[total]![8]).toBe(1334.56);
-    expect(rows.slice(total + 1).filter((r) => r.some((c) => c !== null))).toEqual([
+    expect(rows[header + 4]).toEqual([
+      '2026-10-15',
+      'Reversal',
+      880,
+      'Juan Luna',
+      'Fire',
+      'Reversal of entry #5 · Cancelled on 2026-10-20: refund ₱2,500.00 of ₱2,500.00',
+      10,
+      2500,
+      -250,
+    ]);
+    expect(rows.slice(header + 5)).toEqual([
+      ['Balance brought forward', null, null, null, null, null, null, null, -200],
+      ['Gross commission', null, null, null, null, null, null, null, 1084.56],
+      ['Withholding tax (5%, WI070)', null, null, null, null, null, null, null, -54.23],
+      ['Net', null, null, null, null, null, null, null, 830.33],
       ['Not on this statement (as of 2026-11-24)', null, null, null, null, null, null, null, null],
       ['Awaiting verification', null, null, null, null, null, null, null, 2500],
       ['Forfeited', null, null, null, null, null, null, null, 75.5],
     ]);
   });
 
-  it('ends with the total when nothing is left unpaid', async () => {
-    const [sheet] = await readExcelFile(
-      await statementWorkbook(document({ notPayable: { awaiting: 0, held: 0, forfeited: 0, asOf: '2026-11-24' } })),
+  it('says a statement was carried forward, and ends with its summary when nothing is left unpaid', async () => {
+    const carried = statement({ brought_forward: 0, gross: 300, withholding_tax: 15, net: 285, carried: true });
+    const rows = await sheetRows(
+      await statementWorkbook(document({ statement: carried, notPayable: { awaiting: 0, held: 0, forfeited: 0, asOf: '2026-11-24' } })),
     );
-    expect(sheet!.data.at(-1)![0]).toBe('Total');
+    expect(rows.find((r) => r[0] === 'Status')![1]).toBe('Carried forward');
+    expect(rows.find((r) => r[0] === 'Balance brought forward')).toBeUndefined();
+    expect(rows.slice(-4).map((r) => [r[0], r[8]])).toEqual([
+      ['Gross commission', 300],
+      ['Withholding tax (5%, WI070)', -15],
+      ['Net', 285],
+      ['Carried forward: not paid this month (below the minimum payout or negative)', null],
+    ]);
+  });
+});
+
+describe('the payout workbook', () => {
+  it('lists each statement to pay with its net, flags a member with no bank details, and totals them', async () => {
+    const rows = await sheetRows(
+      await payoutWorkbook('Ahente Insurance Agency', '2026-10', [
+        {
+          member_id: 7,
+          member_name: 'Maria Clara Santos',
+          bank_name: 'BDO Unibank',
+          account_number: '001234567890',
+          account_name: 'Maria Clara Santos',
+          amount: 830.33,
+        },
+        { member_id: 8, member_name: 'Andres Reyes', bank_name: null, account_number: null, account_name: null, amount: 1140 },
+      ]),
+    );
+    expect(rows).toEqual([
+      ['Member ID', 'Member', 'Bank Name', 'Account Number', 'Account Name', 'Amount', 'Note'],
+      [7, 'Maria Clara Santos', 'BDO Unibank', '001234567890', 'Maria Clara Santos', 830.33, null],
+      [8, 'Andres Reyes', null, null, null, 1140, NO_BANK_DETAILS],
+      ['Total', 'Ahente Insurance Agency, 2026-10', null, null, null, 1970.33, null],
+    ]);
   });
 });

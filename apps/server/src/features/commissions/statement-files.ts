@@ -6,7 +6,16 @@ import Piscina from 'piscina';
 import writeExcelFile, { type Row } from 'write-excel-file/node';
 import { COMMISSION_KIND_LABELS } from '@ahente/contract/commissions';
 import { PESO_EXCEL_FORMAT } from '@ahente/contract/money';
-import { customerText, notPayableHeading, notPayableParts, statusText, type StatementDocument } from './statement-document.ts';
+import {
+  CARRIED_TEXT,
+  customerText,
+  notPayableHeading,
+  notPayableParts,
+  ruleText,
+  statusText,
+  summaryLines,
+  type StatementDocument,
+} from './statement-document.ts';
 
 export type { StatementDocument } from './statement-document.ts';
 
@@ -16,6 +25,7 @@ export interface PayoutRow {
   bank_name: string | null;
   account_number: string | null;
   account_name: string | null;
+  /** Pesos: the statement's net (brought forward + gross − tax withheld), what the bank pays. */
   amount: number;
 }
 
@@ -88,7 +98,11 @@ export async function closeStatementPdfs(): Promise<void> {
 const bold = (value: string) => ({ value, fontWeight: 'bold' as const });
 const money = (value: number) => ({ value, type: Number, format: PESO_EXCEL_FORMAT });
 
-/** The statement as a workbook: one sheet 'Statement' with the agency, the period, every entry, the total and what is not on it. */
+/**
+ * The statement as a workbook: one sheet 'Statement' with the agency, the period, every entry, the
+ * summary (brought forward when not zero, gross, tax withheld as a deduction, net; whether it was
+ * carried forward) and what is not on it, each amount in the Amount column.
+ */
 export function statementWorkbook({ agencyName, statement: s, entries, notPayable }: StatementDocument): Promise<Buffer> {
   const rows: Row[] = [
     [bold(agencyName)],
@@ -104,14 +118,26 @@ export function statementWorkbook({ agencyName, statement: s, entries, notPayabl
       e.sale_id === null ? null : { value: e.sale_id, type: Number },
       customerText(e) || null,
       e.product,
-      e.kind === 'adjustment' ? (e.reason ?? '') : e.rule,
+      ruleText(e),
       e.rate === null ? null : { value: e.rate, type: Number },
       e.base === null ? null : money(e.base),
       money(e.amount),
     ]),
-    [bold('Total'), null, null, null, null, null, null, null, { ...money(s.total), fontWeight: 'bold' as const }],
+    [],
+    ...summaryLines(s).map((line): Row => [
+      line.total ? bold(line.label) : line.label,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      line.total ? { ...money(line.amount), fontWeight: 'bold' as const } : money(line.amount),
+    ]),
   ];
-  // Under the total, what the member earned that this statement does not pay: the non-zero amounts, each in the Amount column.
+  if (s.carried) rows.push([CARRIED_TEXT]);
+  // Under the summary, what the member earned that this statement does not pay: the non-zero amounts, each in the Amount column.
   const notOnIt = notPayableParts(notPayable);
   if (notPayable && notOnIt.length > 0) {
     rows.push(
@@ -126,7 +152,7 @@ export function statementWorkbook({ agencyName, statement: s, entries, notPayabl
   }).toBuffer();
 }
 
-/** A month's payouts for the bank: member, bank name, account number, account name, amount. */
+/** A month's payouts for the bank: member, bank name, account number, account name, amount (each statement's net). */
 export function payoutWorkbook(agencyName: string, period: string, rows: PayoutRow[]): Promise<Buffer> {
   const total = rows.reduce((sum, r) => sum + Math.round(r.amount * 100), 0) / 100;
   const sheet: Row[] = [

@@ -180,6 +180,16 @@ export function createGeoService() {
       return index().barangaysByCity.get(cityCode) ?? null;
     },
 
+    /** The names of an address's barangay, city and region, those that are known, smallest first. */
+    placeNames(a: AddressCodes): string[] {
+      const { regionsByCode, citiesByCode, barangaysByCode } = index();
+      return [
+        a.barangay ? barangaysByCode.get(a.barangay)?.name : undefined,
+        a.city ? citiesByCode.get(a.city)?.name : undefined,
+        a.region ? regionsByCode.get(a.region)?.name : undefined,
+      ].filter((n): n is string => Boolean(n));
+    },
+
     /**
      * Why an address's codes do not make a place, or null when they do. Each part may be missing
      * (null or ''), but a city needs a region and a barangay a city; each given code must be known

@@ -51,6 +51,7 @@ const PUBLIC_COLUMNS = [
   'photo_type',
   'valid_id_type',
   'deactivated_at',
+  'tin',
 ] as const;
 export type PublicMemberRow = Pick<MemberRow, (typeof PUBLIC_COLUMNS)[number]>;
 

@@ -11,6 +11,7 @@ import {
   type TeamSizeResponse,
 } from '@ahente/contract/members';
 import type { LeaderPosition } from '@ahente/contract/commissions';
+import { maskTin } from '@ahente/contract/tax';
 import type { z } from 'zod';
 import { editMemberRequest, type memberSearchRequest, type UserDetails } from '@ahente/contract/members';
 import type { FastifyBaseLogger } from 'fastify';
@@ -142,7 +143,10 @@ function changedFields(current: Record<string, unknown>, sent: Record<string, un
       .map(([field, to]) =>
         field === 'photo' || field === 'valid_id'
           ? { field, from: current[field] ? 'on file' : null, to: to ? (current[field] ? 'replaced' : 'on file') : null }
-          : { field, from: text(current[field]), to: text(to) },
+          : field === 'tin'
+            ? // A personal number: the history names its last digits only (decision 019).
+              { field, from: current[field] ? maskTin(String(current[field])) : null, to: to ? maskTin(String(to)) : null }
+            : { field, from: text(current[field]), to: text(to) },
       )
       .filter((c) => c.from !== c.to)
   );
@@ -384,6 +388,7 @@ export function createMembersService(
               valid_id: null,
               valid_id_type: null,
               updated_at: now,
+              tin: null,
             });
           });
         } catch (err) {
@@ -439,6 +444,7 @@ export function createMembersService(
           address_barangay: m.address_barangay,
           valid_id: m.valid_id ? `/api/downloadvalidid/${m.id}` : null,
           photo: photoUrl(m),
+          tin: m.tin,
         },
       ];
     },

@@ -82,8 +82,9 @@ export const reportsRepository = {
       ])
       .where('sales.effective_date', '>=', fromDay)
       .where('sales.effective_date', '<', beforeDay)
-      // A rejected sale is not a sale (its deal may be sold again): contract countsAsSale, decision 018.
+      // A rejected sale is not a sale (its deal may be sold again), nor a cancelled one: contract countsAsSale, decisions 018 and 019.
       .where('sales.verification', '!=', 'rejected')
+      .where('sales.cancelled_on', 'is', null)
       .where(inScope(db, scope))
       .groupBy([month, 'sales.product'])
       .execute();
@@ -121,7 +122,7 @@ export const reportsRepository = {
     const rows = await db
       .selectFrom('members as m')
       .leftJoin('sales as s', (join) => {
-        let on = join.onRef('s.member_id', '=', 'm.id').on('s.verification', '!=', 'rejected');
+        let on = join.onRef('s.member_id', '=', 'm.id').on('s.verification', '!=', 'rejected').on('s.cancelled_on', 'is', null);
         if (period.from) on = on.on('s.effective_date', '>=', period.from);
         if (period.to) on = on.on('s.effective_date', '<=', period.to);
         return on;

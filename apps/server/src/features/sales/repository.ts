@@ -5,11 +5,14 @@ import { hasRowLocks } from '../../db/locks.ts';
 type Exec = Kysely<Database> | Transaction<Database>;
 export type SaleRow = Omit<SalesTable, 'id'> & { id: number };
 export type NewSaleRow = Omit<SaleRow, 'id'>;
-/** A sale with the name of the admin who verified or rejected it. */
+/** A sale with the names of the admins who verified or rejected it and who recorded its cancellation. */
 export type SaleWithVerifierRow = SaleRow & {
   verifier_f_name: string | null;
   verifier_m_name: string | null;
   verifier_l_name: string | null;
+  canceller_f_name: string | null;
+  canceller_m_name: string | null;
+  canceller_l_name: string | null;
 };
 
 export interface ToVerifyFilter {
@@ -27,8 +30,10 @@ function withVerifier(db: Exec) {
   return db
     .selectFrom('sales')
     .leftJoin('members as v', 'v.id', 'sales.verified_by')
+    .leftJoin('members as c', 'c.id', 'sales.cancelled_by')
     .selectAll('sales')
-    .select(['v.f_name as verifier_f_name', 'v.m_name as verifier_m_name', 'v.l_name as verifier_l_name']);
+    .select(['v.f_name as verifier_f_name', 'v.m_name as verifier_m_name', 'v.l_name as verifier_l_name'])
+    .select(['c.f_name as canceller_f_name', 'c.m_name as canceller_m_name', 'c.l_name as canceller_l_name']);
 }
 
 /** `%`, `_` and `\` matched as themselves in a LIKE pattern. */
@@ -86,6 +91,27 @@ export const salesRepository = {
       .orderBy('insurer')
       .execute();
     return rows.map((r) => r.insurer!).filter(Boolean);
+  },
+
+  /** One sale with its deciders' names, or undefined. */
+  byId(db: Exec, id: number): Promise<SaleWithVerifierRow | undefined> {
+    return withVerifier(db).where('sales.id', '=', id).executeTakeFirst();
+  },
+
+  /** The sale, locked until the transaction ends (PostgreSQL), for cancelling it once. */
+  lockForCancel(db: Exec, id: number) {
+    const query = db.selectFrom('sales').select(['id', 'member_id', 'verification', 'tcv_centavos', 'cancelled_on']).where('id', '=', id);
+    return (hasRowLocks(db) ? query.forUpdate() : query).executeTakeFirst();
+  },
+
+  /** Records a cancellation on a sale not cancelled yet; false when it was cancelled meanwhile. */
+  async cancel(
+    db: Exec,
+    id: number,
+    c: { cancelled_on: string; cancel_reason: string; refund_centavos: number; cancelled_by: number; cancelled_at: string },
+  ): Promise<boolean> {
+    const r = await db.updateTable('sales').set(c).where('id', '=', id).where('cancelled_at', 'is', null).executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
   },
 
   /** The sales of `ids`, locked until the transaction ends (PostgreSQL), for deciding them once. */

@@ -13,4 +13,5 @@ export function salesRoutes(app: FastifyInstance, sales: SalesService) {
     return sales.toVerify(requireAuth(request), request.body);
   });
   apiRoute(app, routes.verifySales, async (request) => sales.verify(requireAuth(request), request.body));
+  apiRoute(app, routes.cancelSale, async (request) => sales.cancel(requireAuth(request), request.body));
 }

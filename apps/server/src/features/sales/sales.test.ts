@@ -98,6 +98,11 @@ describe('POST /api/addsales', () => {
       verification: 'unverified',
       verified_at: null,
       verified_by_name: null,
+      cancelled_on: null,
+      cancel_reason: null,
+      refund: null,
+      cancelled_by_name: null,
+      cancelled_at: null,
       rejection_reason: null,
     };
     expect(res.json()).toEqual({ success: true, sale: expected });

@@ -1,9 +1,12 @@
 import type { Kysely } from 'kysely';
 import { MSG } from '@ahente/contract/messages';
-import { centavosToPesos, pesosToCentavos } from '@ahente/contract/money';
+import { todayInManila } from '@ahente/contract/dates';
+import { centavosToPesos, formatPeso, pesosToCentavos } from '@ahente/contract/money';
 import {
   SALES_TO_VERIFY_LIMIT,
   type AddSale,
+  type CancelSaleResponse,
+  type cancelSaleRequest,
   type SaleRecord,
   type SalesToVerifyResponse,
   type salesToVerifyRequest,
@@ -13,7 +16,7 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { Auth } from '../../platform/sessions.ts';
 import { nowIso } from '../../platform/tokens.ts';
 import type { CommissionsService } from '../commissions/service.ts';
@@ -21,8 +24,18 @@ import type { DealsService } from '../deals/service.ts';
 import { fullName } from '../members/service.ts';
 import { salesRepository, type SaleRow, type SaleWithVerifierRow } from './repository.ts';
 
-type VerifierNames = Pick<SaleWithVerifierRow, 'verifier_f_name' | 'verifier_m_name' | 'verifier_l_name'>;
-const NO_VERIFIER: VerifierNames = { verifier_f_name: null, verifier_m_name: null, verifier_l_name: null };
+type VerifierNames = Pick<
+  SaleWithVerifierRow,
+  'verifier_f_name' | 'verifier_m_name' | 'verifier_l_name' | 'canceller_f_name' | 'canceller_m_name' | 'canceller_l_name'
+>;
+const NO_VERIFIER: VerifierNames = {
+  verifier_f_name: null,
+  verifier_m_name: null,
+  verifier_l_name: null,
+  canceller_f_name: null,
+  canceller_m_name: null,
+  canceller_l_name: null,
+};
 
 /** "#3, #7 and #9": sales named in a message. */
 const saleList = (ids: number[]) => {
@@ -60,6 +73,14 @@ function toRecord(row: SaleRow, verifier: VerifierNames = NO_VERIFIER): SaleReco
         ? null
         : fullName({ f_name: verifier.verifier_f_name, m_name: verifier.verifier_m_name, l_name: verifier.verifier_l_name }),
     rejection_reason: row.rejection_reason,
+    cancelled_on: row.cancelled_on,
+    cancel_reason: row.cancel_reason,
+    refund: row.refund_centavos === null ? null : centavosToPesos(Number(row.refund_centavos)),
+    cancelled_by_name:
+      verifier.canceller_f_name === null
+        ? null
+        : fullName({ f_name: verifier.canceller_f_name, m_name: verifier.canceller_m_name, l_name: verifier.canceller_l_name }),
+    cancelled_at: row.cancelled_at,
   };
 }
 
@@ -70,8 +91,10 @@ function toRecord(row: SaleRow, verifier: VerifierNames = NO_VERIFIER): SaleReco
 export function createSalesService(
   db: Kysely<Database>,
   deals: Pick<DealsService, 'requireOwned'>,
-  commissions: Pick<CommissionsService, 'recordSale'>,
+  commissions: Pick<CommissionsService, 'recordSale' | 'reverseSale'>,
+  options: { now?: () => Date } = {},
 ) {
+  const now = () => options.now?.() ?? new Date();
   return {
     /** getsales: newest effective date first. */
     async list(memberId: number): Promise<SaleRecord[]> {
@@ -135,6 +158,43 @@ export function createSalesService(
     },
 
     /**
+     * cancelsale (issue 21, decision 019): the cancellation is written once on the sale, and in the
+     * same transaction each of its commission entries gets its reversal (commissions.reverseSale).
+     * The sale's row is locked (PostgreSQL) and the update only applies to a sale not cancelled,
+     * so of two cancellations at once exactly one reverses; the other is 409.
+     */
+    async cancel(auth: Auth, input: z.output<typeof cancelSaleRequest>): Promise<CancelSaleResponse> {
+      const at = now();
+      if (input.cancelled_on > todayInManila(at)) throw badRequest('Cancelled on cannot be a future date');
+      const reversed = await db.transaction().execute(async (trx) => {
+        const sale = await salesRepository.lockForCancel(trx, input.sale_id);
+        if (!sale) throw notFound('Sale not found');
+        if (sale.verification === 'rejected') throw conflict('A rejected sale cannot be cancelled: it was never counted or paid');
+        if (sale.cancelled_on !== null) throw conflict(`This sale was already cancelled on ${sale.cancelled_on}`);
+        const tcv = Number(sale.tcv_centavos);
+        const refund = input.refund === null ? tcv : pesosToCentavos(input.refund);
+        if (refund > tcv) throw badRequest(`Refund must not be more than the TCV (${formatPeso(centavosToPesos(tcv))})`);
+        const cancelled = await salesRepository.cancel(trx, sale.id, {
+          cancelled_on: input.cancelled_on,
+          cancel_reason: input.reason,
+          refund_centavos: refund,
+          cancelled_by: auth.memberId,
+          cancelled_at: at.toISOString(),
+        });
+        if (!cancelled) throw conflict('This sale was already cancelled');
+        return commissions.reverseSale(trx, auth, {
+          sale_id: sale.id,
+          tcv_centavos: tcv,
+          refund_centavos: refund,
+          cancelled_on: input.cancelled_on,
+          reason: input.reason,
+        });
+      });
+      const row = (await salesRepository.byId(db, input.sale_id))!;
+      return { sale: toRecord(row, row), reversals: reversed.count, reversed: centavosToPesos(reversed.total) };
+    },
+
+    /**
      * addsales: the sale of one of the member's deals and its commission entries (decision 016),
      * in one transaction. A deal is sold once: a second try is 409, and under two simultaneous
      * requests the unique index on deal_id lets exactly one through.
@@ -164,6 +224,11 @@ export function createSalesService(
             verified_by: null,
             verified_at: null,
             rejection_reason: null,
+            cancelled_on: null,
+            cancel_reason: null,
+            refund_centavos: null,
+            cancelled_by: null,
+            cancelled_at: null,
           };
           const id = await salesRepository.insert(trx, row);
           await commissions.recordSale(trx, { id, member_id: memberId, product: row.product, tcv_centavos: row.tcv_centavos });

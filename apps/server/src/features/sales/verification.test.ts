@@ -249,10 +249,10 @@ describe('closing months with unverified sales', () => {
     const closed = await adminClient.post(routes.closePeriod.path, { period: '2026-09' });
     expect(closed.statusCode, closed.body).toBe(200);
     // What the close posted is what the periods list said it would.
-    expect(closed.json()).toMatchObject({ entries: before.open_entries, total: before.open_total });
+    expect(closed.json()).toMatchObject({ entries: before.open_entries, gross: before.open_total });
     const agentStatements = async (): Promise<StatementRecord[]> =>
       (await adminClient.post(routes.commissionStatements.path, { id: agent.id })).json();
-    expect((await agentStatements()).map((s) => [s.period, s.total, s.entry_count])).toEqual([['2026-09', 200, 1]]);
+    expect((await agentStatements()).map((s) => [s.period, s.gross, s.entry_count])).toEqual([['2026-09', 200, 1]]);
     const waitingEntry = (await ledger(agent.id)).find((e) => e.sale_id === waiting.id)!;
     expect(waitingEntry).toMatchObject({ status: 'awaiting', period: '2026-09', statement_id: null });
 
@@ -267,7 +267,7 @@ describe('closing months with unverified sales', () => {
     expect(october.find((p) => p.period === '2026-10')).toMatchObject({ closed_at: null, open_total: 310 + 60 + 2 });
     const res = await adminClient.post(routes.closePeriod.path, { period: '2026-10' });
     expect(res.statusCode, res.body).toBe(200);
-    expect((await agentStatements()).map((s) => [s.period, s.total, s.entry_count])).toEqual([
+    expect((await agentStatements()).map((s) => [s.period, s.gross, s.entry_count])).toEqual([
       ['2026-10', 310, 2],
       ['2026-09', 200, 1],
     ]);
@@ -307,6 +307,6 @@ async function expectStatementsReconcile() {
       .select((eb) => [eb.fn.sum<number>('amount_centavos').as('total'), eb.fn.countAll<number>().as('n')])
       .where('statement_id', '=', st.id)
       .executeTakeFirstOrThrow();
-    expect([Number(sums.total), Number(sums.n)]).toEqual([Number(st.total_centavos), st.entry_count]);
+    expect([Number(sums.total), Number(sums.n)]).toEqual([Number(st.gross_centavos), st.entry_count]);
   }
 }

@@ -1,0 +1,295 @@
+import type { Kysely } from 'kysely';
+import { hundredthsToPercent, percentToHundredths } from '@ahente/contract/commissions';
+import { todayInManila } from '@ahente/contract/dates';
+import { centavosToPesos, pesosToCentavos } from '@ahente/contract/money';
+import {
+  DEFAULT_PAYOUT_SETTINGS,
+  DEFAULT_WITHHOLDING_RATE,
+  form2307Deadline,
+  quarterMonths,
+  quarterOf,
+  type AlphalistResponse,
+  type Form2307Summary,
+  type PayoutSettings,
+  type setPayoutSettingsRequest,
+  type setWithholdingRequest,
+  type WithheldIncome,
+  type WithholdingRecord,
+  type WithholdingResponse,
+} from '@ahente/contract/tax';
+import type { z } from 'zod';
+import type { Database } from '../../db/schema.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import type { Auth } from '../../platform/sessions.ts';
+import type { GeoService } from '../geo/service.ts';
+import { fullName, type MembersService } from '../members/service.ts';
+import { alphalistDat, alphalistWorkbook } from './alphalist-files.ts';
+import type { AlphalistDocument, Form2307Document } from './bir-documents.ts';
+import { form2307Pdf } from './form2307-pdf.ts';
+import { taxRepository as repo } from './repository.ts';
+
+type Exec = Parameters<typeof repo.latestSettings>[0];
+
+/** The agency as the BIR's forms name it (configuration: AGENCY_NAME, AGENCY_TIN, AGENCY_ADDRESS, AGENCY_RDO). */
+export interface AgencyIdentity {
+  name: string;
+  tin: string | null;
+  address: string | null;
+  rdo: string | null;
+}
+
+export const AGENCY_NOT_CONFIGURED = 'Set AGENCY_TIN, AGENCY_ADDRESS and AGENCY_RDO to issue BIR Form 2307 and the alphalist';
+
+type TaxedRow = Awaited<ReturnType<typeof repo.taxedStatements>>[number];
+
+/**
+ * Withholding tax (issue 21, decision 019): the payout settings, each member's dated rate, and the
+ * BIR's forms made from the closed statements: Form 2307 per member and quarter, and the quarter's
+ * alphalist of payees (.xlsx and the .DAT of the BIR's alphalist module).
+ */
+export function createTaxService(
+  db: Kysely<Database>,
+  members: Pick<MembersService, 'requireMember'>,
+  geo: Pick<GeoService, 'placeNames'>,
+  options: { agency: AgencyIdentity; now?: () => Date },
+) {
+  const now = () => options.now?.() ?? new Date();
+  const agency = options.agency;
+  const configured = agency.tin !== null && agency.address !== null && agency.rdo !== null;
+
+  function requireAgency(): { name: string; tin: string; address: string; rdo: string } {
+    if (!configured) throw conflict(AGENCY_NOT_CONFIGURED);
+    return { name: agency.name, tin: agency.tin!, address: agency.address!, rdo: agency.rdo! };
+  }
+
+  /** Per member, ATC and rate: the income of each month of the quarter, the total and the tax (pesos). */
+  function withheldIncome(rows: TaxedRow[], months: readonly string[]): (WithheldIncome & { row: TaxedRow })[] {
+    const out = new Map<string, WithheldIncome & { row: TaxedRow; centavos: number[]; taxCentavos: number }>();
+    for (const r of rows) {
+      const key = `${r.member_id}|${r.atc}|${r.withholding_rate_hundredths}`;
+      let line = out.get(key);
+      if (!line) {
+        line = {
+          member_id: r.member_id,
+          member_name: fullName(r),
+          tin: r.tin,
+          atc: r.atc,
+          rate: hundredthsToPercent(r.withholding_rate_hundredths),
+          months: [0, 0, 0],
+          income: 0,
+          tax: 0,
+          row: r,
+          centavos: [0, 0, 0],
+          taxCentavos: 0,
+        };
+        out.set(key, line);
+      }
+      const i = months.indexOf(r.period);
+      line.centavos[i]! += Number(r.gross_centavos);
+      line.taxCentavos += Number(r.withholding_centavos);
+    }
+    return [...out.values()].map(({ centavos, taxCentavos, ...line }) => ({
+      ...line,
+      months: [centavosToPesos(centavos[0]!), centavosToPesos(centavos[1]!), centavosToPesos(centavos[2]!)],
+      income: centavosToPesos(centavos[0]! + centavos[1]! + centavos[2]!),
+      tax: centavosToPesos(taxCentavos),
+    }));
+  }
+
+  function addressOf(r: TaxedRow): string | null {
+    const parts = [
+      r.address_number,
+      r.address_street,
+      ...geo.placeNames({ region: r.address_region, city: r.address_city, barangay: r.address_barangay }),
+    ].filter((p): p is string => Boolean(p));
+    return parts.length ? parts.join(', ') : r.address;
+  }
+
+  /** Pesos added as whole centavos (no binary fractions drift). */
+  const sumCentavos = (values: number[]) => centavosToPesos(values.reduce((s, v) => s + Math.round(v * 100), 0));
+
+  return {
+    /** The payout settings in force, read in the caller's transaction (a close uses them). */
+    async settingsIn(exec: Exec) {
+      const row = await repo.latestSettings(exec);
+      return {
+        minimumCentavos: row ? Number(row.minimum_payout_centavos) : pesosToCentavos(DEFAULT_PAYOUT_SETTINGS.minimum_payout),
+        atc5: row?.atc_5 ?? DEFAULT_PAYOUT_SETTINGS.atc_5,
+        atc10: row?.atc_10 ?? DEFAULT_PAYOUT_SETTINGS.atc_10,
+        row,
+      };
+    },
+
+    async payoutSettings(): Promise<PayoutSettings> {
+      const s = await this.settingsIn(db);
+      return {
+        minimum_payout: centavosToPesos(s.minimumCentavos),
+        atc_5: s.atc5,
+        atc_10: s.atc10,
+        updated_at: s.row?.created_at ?? null,
+        updated_by_name:
+          s.row && s.row.f_name !== null ? fullName(s.row as { f_name: string; m_name: string | null; l_name: string }) : null,
+        agency_configured: configured,
+      };
+    },
+
+    /** A new version of the settings; the next close uses it, statements already closed keep theirs. */
+    async setPayoutSettings(auth: Auth, input: z.output<typeof setPayoutSettingsRequest>): Promise<PayoutSettings> {
+      await repo.insertSettings(db, {
+        minimum_payout_centavos: pesosToCentavos(input.minimum_payout),
+        atc_5: input.atc_5,
+        atc_10: input.atc_10,
+        created_at: now().toISOString(),
+        created_by: auth.memberId,
+      });
+      return this.payoutSettings();
+    },
+
+    async withholding(memberId: number): Promise<WithholdingResponse> {
+      await members.requireMember(memberId);
+      const today = todayInManila(now());
+      const history: WithholdingRecord[] = (await repo.withholdingHistory(db, memberId)).map((r) => ({
+        id: r.id,
+        member_id: r.member_id,
+        rate: hundredthsToPercent(r.rate_hundredths),
+        effective_from: r.effective_from,
+        reason: r.reason,
+        created_at: r.created_at,
+        created_by_name: r.f_name === null ? null : fullName(r as { f_name: string; m_name: string | null; l_name: string }),
+      }));
+      const current = history.find((r) => r.effective_from <= today) ?? null;
+      const upcoming = history.filter((r) => r.effective_from > today);
+      const nextDate = upcoming.length ? upcoming[upcoming.length - 1]!.effective_from : null;
+      const next = nextDate === null ? null : upcoming.find((r) => r.effective_from === nextDate)!;
+      const rate = current?.rate ?? DEFAULT_WITHHOLDING_RATE;
+      const settings = await this.settingsIn(db);
+      return {
+        member_id: memberId,
+        as_of: today,
+        rate,
+        atc: rate === 10 ? settings.atc10 : settings.atc5,
+        rate_from: current?.effective_from ?? null,
+        next,
+        history,
+      };
+    },
+
+    /**
+     * A member's rate from a date on, on their sworn declaration (RR 11-2018): today or later, so
+     * no statement already closed says something the schedule contradicts.
+     */
+    async setWithholding(auth: Auth, input: z.output<typeof setWithholdingRequest>): Promise<{ withholding: WithholdingRecord }> {
+      await members.requireMember(input.member_id);
+      const at = now();
+      if (input.effective_from < todayInManila(at)) {
+        throw badRequest('Effective from must be today or later: a rate never changes statements already closed');
+      }
+      const id = await repo.insertWithholding(db, {
+        member_id: input.member_id,
+        rate_hundredths: percentToHundredths(input.rate),
+        effective_from: input.effective_from,
+        reason: input.reason,
+        created_at: at.toISOString(),
+        created_by: auth.memberId,
+      });
+      const record = (await this.withholding(input.member_id)).history.find((r) => r.id === id)!;
+      return { withholding: record };
+    },
+
+    /** The quarters a member had tax withheld in, newest first. */
+    async form2307s(memberId: number): Promise<Form2307Summary[]> {
+      await members.requireMember(memberId);
+      const quarters = new Map<string, { year: number; quarter: number }>();
+      for (const period of await repo.taxedPeriods(db, memberId)) {
+        const q = quarterOf(period);
+        quarters.set(`${q.year}-${q.quarter}`, q);
+      }
+      const out: Form2307Summary[] = [];
+      for (const { year, quarter } of quarters.values()) {
+        const lines = withheldIncome(await repo.taxedStatements(db, quarterMonths(year, quarter), memberId), quarterMonths(year, quarter));
+        out.push({
+          year,
+          quarter,
+          income: sumCentavos(lines.map((l) => l.income)),
+          tax: sumCentavos(lines.map((l) => l.tax)),
+          deadline: form2307Deadline(year, quarter),
+        });
+      }
+      return out;
+    },
+
+    /** Form 2307 of a member for a quarter: 404 when no tax was withheld from them in it. */
+    async form2307(memberId: number, year: number, quarter: number): Promise<{ bytes: Buffer; doc: Form2307Document }> {
+      const member = await members.requireMember(memberId);
+      const payor = requireAgency();
+      const months = quarterMonths(year, quarter);
+      const rows = await repo.taxedStatements(db, months, memberId);
+      if (rows.length === 0) throw notFound(`No tax was withheld from this member in Q${quarter} ${year}`);
+      const lines = withheldIncome(rows, months);
+      const monthTotal = (i: number) => sumCentavos(lines.map((l) => l.months[i]!));
+      const doc: Form2307Document = {
+        year,
+        quarter,
+        months,
+        payee: { name: fullName(member), tin: rows[0]!.tin, address: addressOf(rows[0]!) },
+        payor,
+        lines: lines.map((l) => ({ atc: l.atc, rate: l.rate, months: l.months, income: l.income, tax: l.tax })),
+        totals: {
+          months: [monthTotal(0), monthTotal(1), monthTotal(2)],
+          income: sumCentavos(lines.map((l) => l.income)),
+          tax: sumCentavos(lines.map((l) => l.tax)),
+        },
+        issuedOn: todayInManila(now()),
+      };
+      return { bytes: await form2307Pdf(doc), doc };
+    },
+
+    /** The quarter's payees: one row per member, ATC and rate. */
+    async alphalist(year: number, quarter: number): Promise<AlphalistResponse> {
+      const months = quarterMonths(year, quarter);
+      const lines = withheldIncome(await repo.taxedStatements(db, months, null), months);
+      return {
+        year,
+        quarter,
+        deadline: form2307Deadline(year, quarter),
+        rows: lines.map(({ row: _row, ...l }) => l),
+        income: sumCentavos(lines.map((l) => l.income)),
+        tax: sumCentavos(lines.map((l) => l.tax)),
+        missing_tin: new Set(lines.filter((l) => l.tin === null).map((l) => l.member_id)).size,
+      };
+    },
+
+    async alphalistDocument(year: number, quarter: number): Promise<AlphalistDocument> {
+      const payor = requireAgency();
+      const months = quarterMonths(year, quarter);
+      const lines = withheldIncome(await repo.taxedStatements(db, months, null), months);
+      return {
+        year,
+        quarter,
+        agency: payor,
+        rows: lines.map((l) => ({
+          member_id: l.member_id,
+          tin: l.tin,
+          last_name: l.row.l_name,
+          first_name: l.row.f_name,
+          middle_name: l.row.m_name,
+          atc: l.atc,
+          rate: l.rate,
+          income: l.income,
+          tax: l.tax,
+        })),
+      };
+    },
+
+    async alphalistXlsx(year: number, quarter: number): Promise<Buffer> {
+      return alphalistWorkbook(await this.alphalistDocument(year, quarter));
+    },
+
+    async alphalistDat(year: number, quarter: number): Promise<{ text: string; agencyTin: string }> {
+      const doc = await this.alphalistDocument(year, quarter);
+      return { text: alphalistDat(doc), agencyTin: doc.agency.tin };
+    },
+  };
+}
+
+export type TaxService = ReturnType<typeof createTaxService>;
