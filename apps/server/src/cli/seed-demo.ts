@@ -82,7 +82,9 @@ const day = (offset: number) => new Date(Date.UTC(2026, 10, 21) - offset * 86_40
 const config = loadConfigOrExit();
 const db = connect(config.databaseUrl);
 await migrateToLatest(db);
-const s = buildServices({ config, db });
+/** The money rules' clock: the real one, but for the months of commission history the demo writes in the past. */
+let clock: Date | null = null;
+const s = buildServices({ config, db, now: () => clock ?? new Date() });
 
 try {
   if (await s.members.findByUsername('demo_owner')) {
@@ -132,7 +134,9 @@ try {
   const rater = (await s.members.listAll()).find((m) => m.account_type === 'admin' && m.status === 'Approved');
   if (rater) {
     const rateAuth: Auth = { memberId: rater.id, accountType: 'admin', sessionId: 'seed' };
-    const today = todayInManila();
+    // Set on 1 July 2026, so that the history written below (July to October) earns commission.
+    clock = new Date('2026-07-01T01:00:00.000Z');
+    const today = todayInManila(clock);
     const CATEGORY_RATES: Record<string, string> = {
       Motor: '10',
       Fire: '12',
@@ -158,6 +162,7 @@ try {
     ] as const) {
       await s.commissions.setRate(rateAuth, setRateRequest.parse({ kind: 'override', key: position, rate, effective_from: today }));
     }
+    clock = null;
   }
 
   // Licences (decision 018), entered by the admin as an adopting agency does from the Compliance
@@ -366,8 +371,110 @@ try {
     }
   }
 
+  // Commission history (issue 21, decision 019): July to October 2026 closed, with sales verified
+  // each month; July to September paid, so the third quarter has withholding (BIR Form 2307, the
+  // alphalist); one agent's rate 10 % from August (their sworn declaration); a July sale cancelled in
+  // October with a partial refund, so that agent's October statement is negative and carried
+  // forward; small override statements carried under the ₱500.00 minimum; TINs for most members.
+  let history = 0;
+  if (rater) {
+    const adminAuth: Auth = { memberId: rater.id, accountType: 'admin', sessionId: 'seed' };
+    const sellers = [agents[0]!, agents[1]!, agents[3]!, agents[5]!, agents[6]!, agents[8]!];
+    const everyone = [owner, ...(await s.members.listAll()).filter((m) => m.position !== 'Agent').map((m) => m.id), ...agents];
+    for (const [i, id] of [...new Set(everyone)].entries()) {
+      if (i % 7 === 6) continue; // a few without a TIN: the alphalist counts them
+      await db.db
+        .updateTable('members')
+        .set({
+          tin: `${String(100 + i).padStart(3, '0')}-${String(200 + ((id * 37) % 800)).padStart(3, '0')}-${String(300 + ((id * 53) % 700)).padStart(3, '0')}`,
+        })
+        .where('id', '=', id)
+        .execute();
+    }
+    const sellIn = async (month: string, seller: number, tcv: number) => {
+      clock = new Date(`${month}-10T02:00:00.000Z`);
+      const product: Product = pick(['Comprehensive', 'Commercial Fire', 'Individual', 'GYRT'] as const satisfies readonly Product[]);
+      const deal = await s.deals.add({
+        id: seller,
+        customerName: pick(CUSTOMERS),
+        transactionType: 'New',
+        product,
+        tcvValue: tcv,
+        effectiveDate: `${month}-01`,
+        dealStatus: 'For Application',
+        salesType: 'Direct',
+        referror: null,
+        agent: null,
+        salesGroup: pick(SALES_GROUPS),
+      });
+      const sale = await s.sales.add({
+        id: seller,
+        formData: {
+          dealid: deal.id,
+          customerName: deal.customer_name,
+          transactionType: deal.tx_type,
+          product,
+          tcv,
+          sales_type: 'Direct',
+          referror: null,
+          agent: null,
+          deal_status: deal.deal_status,
+          sales_group: deal.sales_group,
+          policy: `POL-${month.slice(0, 4)}-${String(deal.id).padStart(5, '0')}`,
+          insurer: pick(INSURERS),
+          planName: `${product} Plan`,
+          effectiveDate: `${month}-01`,
+        },
+      });
+      await s.sales.verify(adminAuth, { sale_ids: [sale.id], decision: 'verified', reason: null });
+      history += 1;
+      return sale.id;
+    };
+    const lastDay = (month: string) => new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0, 8)).toISOString();
+    let cancelled = 0;
+    for (const month of ['2026-07', '2026-08', '2026-09', '2026-10']) {
+      for (const [k, seller] of sellers.entries()) {
+        if (month === '2026-10' && k === 0) continue; // the agent whose July sale is cancelled sells nothing in October
+        const id = await sellIn(month, seller, 40_000 + Math.round(rand() * 160_000) + (k === 0 && month === '2026-07' ? 300_000 : 0));
+        if (k === 0 && month === '2026-07') cancelled = id;
+      }
+      if (month === '2026-07') {
+        clock = new Date('2026-07-31T02:00:00.000Z');
+        await s.tax.setWithholding(adminAuth, {
+          member_id: sellers[1]!,
+          rate: 10,
+          effective_from: '2026-08-01',
+          reason: 'Sworn declaration received 2026-07-30: gross income above ₱3,000,000',
+        });
+      }
+      if (month === '2026-10') {
+        clock = new Date('2026-10-15T02:00:00.000Z');
+        await s.sales.cancel(adminAuth, {
+          sale_id: cancelled,
+          cancelled_on: '2026-10-12',
+          reason: 'Client cancelled the policy; pro-rata refund by the insurer',
+          refund: 250_000,
+        });
+      }
+      clock = new Date(lastDay(month));
+      await s.commissions.closePeriod(adminAuth, month);
+      if (month !== '2026-10') {
+        clock = new Date(`${month.slice(0, 5)}${String(Number(month.slice(5, 7)) + 1).padStart(2, '0')}-05T02:00:00.000Z`);
+        for (const st of await s.commissions.statementsOfPeriod(month)) {
+          if (st.carried) continue;
+          await s.commissions.markPaid(adminAuth, {
+            statement_id: st.id,
+            paid_on: todayInManila(clock),
+            reference: `BDO-${month.replace('-', '')}-${st.member_id}`,
+          });
+        }
+      }
+    }
+    clock = null;
+  }
+
   console.log(
-    `Demo data: ${n} members (owner demo_owner, agency managers demo_am1-2, managers demo_mgr11-22, agents demo_agent111-223, 4 Pending), ${deals} deals, ${sales} sales, ${sections.size} sections, ${files.length} materials, ${tickets.length} Pending tickets, ${banks} bank details, ${certifications} certifications, ${licences} licences (2 agents unlicensed: their commission is held), ${verified} sales verified, 1 rejected, ${sales - verified - 1} awaiting verification.`,
+    `Demo data: ${n} members (owner demo_owner, agency managers demo_am1-2, managers demo_mgr11-22, agents demo_agent111-223, 4 Pending), ${deals} deals, ${sales} sales, ${sections.size} sections, ${files.length} materials, ${tickets.length} Pending tickets, ${banks} bank details, ${certifications} certifications, ${licences} licences (2 agents unlicensed: their commission is held), ${verified} sales verified, 1 rejected, ${sales - verified - 1} awaiting verification; ${history} sales from July to October 2026 in closed months (July to September paid, one cancelled in October, one agent withheld at 10 %).`,
   );
   console.log(`Every demo member's password: ${PASSWORD}`);
 } finally {
