@@ -45,7 +45,8 @@ export function detailText(e: LedgerEntry): string {
   if (e.kind === 'adjustment') return e.reason ?? '';
   const soldBy = (e.kind === 'override' || e.kind === 'reversal') && e.seller_name && e.seller_id !== e.member_id;
   const sale = [customerText(e), e.product].filter(Boolean).join(' · ') + (soldBy ? ` (sold by ${e.seller_name})` : '');
-  return e.kind === 'reversal' ? `${reversalText(e)}: ${sale}` : sale;
+  if (e.kind !== 'reversal') return sale;
+  return sale ? `${reversalText(e)}: ${sale}` : reversalText(e);
 }
 
 /** The workbook's Rule / Reason column: an adjustment's reason, a reversal's entry and rule, or the rule. */

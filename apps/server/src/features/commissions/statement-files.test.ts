@@ -185,6 +185,25 @@ describe('the statement PDF', () => {
     expect(paid).toContain('Status: Paid on 2026-11-05 (reference BDO-7781)');
   });
 
+  it('names the seller on the reversal of an override, never the customer', async () => {
+    const reversal = entry({
+      kind: 'reversal',
+      amount: -100,
+      rate: 2,
+      base: 5000,
+      rule: 'Cancelled on 2026-10-20',
+      position: 'Manager',
+      sale_id: 902,
+      customer_name: null,
+      product: 'Fire',
+      seller_id: 8,
+      seller_name: 'Andres Reyes',
+      reverses_id: 6,
+    });
+    const text = await pdfText(await statementPdf(document({ entries: [reversal] })));
+    expect(text).toContain('Reversal of entry #6: — · Fire (sold by Andres Reyes)');
+  });
+
   it('says nothing of amounts not on the statement when there are none', async () => {
     const none = await pdfText(await statementPdf(document({ notPayable: { awaiting: 0, held: 0, forfeited: 0, asOf: '2026-11-24' } })));
     expect(none).toContain('Net ₱830.33');
