@@ -2,6 +2,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { routes } from '@ahente/contract/routes';
 import type {
   AddSaleRequest,
+  CancelSaleRequest,
+  CancelSaleResponse,
   SaleRecord,
   SaleSavedResponse,
   SalesToVerifyResponse,
@@ -12,6 +14,7 @@ import { call } from './client';
 import { commissionKeys } from './commissions';
 import { dealsKeys } from './deals';
 import { licenceKeys } from './licences';
+import { reportsKeys } from './reports';
 
 /** The Sales to verify filters as the screen holds them: '' for no filter. */
 export interface SalesToVerifyFilter {
@@ -104,6 +107,27 @@ export function useVerifySales() {
         queryClient.invalidateQueries({ queryKey: dealsKeys.all }),
         queryClient.invalidateQueries({ queryKey: commissionKeys.all }),
         queryClient.invalidateQueries({ queryKey: licenceKeys.all }),
+      ]),
+  });
+}
+
+// ---------------------------------------------------------------- cancellation (admins)
+
+/**
+ * POST /api/cancelsale { sale_id, cancelled_on, reason, refund? } (issue 21): the sale stays listed
+ * as Cancelled and each of its commission entries gets a reversal. A 409 (cancelled already, or
+ * rejected) or a 400 names the reason. Either way the sales, the commissions (ledgers, totals,
+ * months, statements) and the reports may have changed: all of them reload.
+ */
+export function useCancelSale() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CancelSaleRequest): Promise<CancelSaleResponse> => call(routes.cancelSale, { body }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: salesKeys.all }),
+        queryClient.invalidateQueries({ queryKey: commissionKeys.all }),
+        queryClient.invalidateQueries({ queryKey: reportsKeys.all }),
       ]),
   });
 }

@@ -52,6 +52,8 @@ const AdminCommissionsPage = lazyPage(() => import('../features/commissions/admi
 const ReportsPage = lazyPage(() => import('../features/reports/reports-page'), 'ReportsPage');
 const RecruitmentPage = lazyPage(() => import('../features/members/recruitment-page'), 'RecruitmentPage');
 const AdminMembersPage = lazyPage(() => import('../features/members/admin-members-page'), 'AdminMembersPage');
+/** A member's sales, opened from the Members List (features stay independent: the router composes them). */
+const MemberSalesModal = lazyPage(() => import('../features/sales/member-sales-modal'), 'MemberSalesModal');
 const SettingsLayout = lazyPage(() => import('../features/settings/settings-layout'), 'SettingsLayout');
 const PersonalDetailsTab = lazyPage(() => import('../features/settings/personal-details-tab'), 'PersonalDetailsTab');
 const BankDetailsTab = lazyPage(() => import('../features/settings/bank-details-tab'), 'BankDetailsTab');
@@ -166,7 +168,7 @@ export const router = createBrowserRouter([
                         // The Admin Panel's sub-navigation above every admin screen.
                         element: <AdminLayout />,
                         children: [
-                          { path: 'adminmembers', element: <AdminMembersPage /> },
+                          { path: 'adminmembers', element: <AdminMembersPage SalesDialog={MemberSalesModal} /> },
                           { path: 'adminmaterials', element: <AdminMaterialsPage /> },
                           { path: 'adminticketlist', element: <AdminTicketsPage /> },
                           { path: 'admincommissions', element: <AdminCommissionsPage /> },

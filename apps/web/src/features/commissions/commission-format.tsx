@@ -1,4 +1,4 @@
-import { COMMISSION_KIND_LABELS, COMMISSION_KINDS, ENTRY_STATUS_LABELS, type EntryStatus } from '@ahente/contract/commissions';
+import { COMMISSION_KIND_LABELS, COMMISSION_KINDS, ENTRY_STATUS_LABELS, formatRate, type EntryStatus } from '@ahente/contract/commissions';
 import { POSITION_LABELS } from '@ahente/contract/enums';
 import { formatPeso } from '@ahente/contract/money';
 import { Badge, type BadgeTone } from '../../ui/badge';
@@ -59,6 +59,24 @@ export function PaidBadge({ paidOn }: { paidOn: string | null }) {
     </Badge>
   );
 }
+
+/**
+ * A member's statement as it stands (issue 21): 'Carried forward' when its net was below the
+ * minimum payout or below zero (it opens the next statement), otherwise Paid or Unpaid.
+ */
+export function StatementStatusBadge({ carried, paidOn }: { carried: boolean; paidOn: string | null }) {
+  if (carried) {
+    return (
+      <Badge tone="info" dot>
+        Carried forward
+      </Badge>
+    );
+  }
+  return <PaidBadge paidOn={paidOn} />;
+}
+
+/** A statement's tax withheld as its rate and ATC read: "5% · WI070". */
+export const withholdingLabel = (s: { withholding_rate: number; atc: string }) => `${formatRate(s.withholding_rate)} · ${s.atc}`;
 
 /** A statement's payment: its date and the bank's reference, or a dash while unpaid. */
 export function PaymentDetails({ paidOn, reference }: { paidOn: string | null; reference: string | null }) {

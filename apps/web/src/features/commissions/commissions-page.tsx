@@ -25,6 +25,7 @@ import { TableBodyStates } from '../../ui/table-states';
 import { Dash } from '../../ui/dash';
 import { Amount, EntryStatusBadge, KIND_OPTIONS } from './commission-format';
 import { formatMonth } from '@ahente/contract/dates';
+import { Form2307Card } from './form2307-card';
 import { MyStatementsCard } from './my-statements-card';
 
 const COLUMNS = 10;
@@ -35,7 +36,8 @@ const NO_FILTER: LedgerFilter = { from: '', to: '', kind: '' };
 /**
  * /commissions 'Commission Tracking' (issue 12), for every member: earned this month, pending and
  * paid to date; the ledger filtered by recorded date (From/To, inclusive) and kind, each entry with
- * its sale, customer, product, rate and amount; and the member's statements as PDF and Excel.
+ * its sale, customer, product, rate and amount (a cancelled sale's entries are taken back by
+ * reversals, issue 21); the member's statements as PDF and Excel; and their BIR Form 2307s.
  */
 export function CommissionsPage() {
   const user = useCurrentUser();
@@ -154,6 +156,7 @@ export function CommissionsPage() {
       </Card>
 
       <MyStatementsCard memberId={user.user} />
+      <Form2307Card memberId={user.user} />
     </>
   );
 }
@@ -205,8 +208,7 @@ function EntryRow({ entry }: { entry: LedgerEntry }) {
       <TableCell className="min-w-20 font-medium text-slate-900">{entry.customer_name ?? <Dash />}</TableCell>
       <TableCell className="min-w-24">{entry.product ?? <Dash />}</TableCell>
       <TableCell className="min-w-24">
-        <p className="break-words">{entry.kind === 'adjustment' ? (entry.reason ?? entry.rule) : entry.rule}</p>
-        {entry.kind === 'override' && entry.seller_name && <p className="mt-0.5 text-xs text-slate-500">Sale by {entry.seller_name}</p>}
+        <EntryDetails entry={entry} />
       </TableCell>
       <TableCell numeric className="whitespace-nowrap">
         {entry.base !== null ? formatPeso(entry.base) : <Dash />}
@@ -222,6 +224,29 @@ function EntryRow({ entry }: { entry: LedgerEntry }) {
         <Amount value={entry.amount} />
       </TableCell>
     </TableRow>
+  );
+}
+
+/**
+ * What an entry was for: an adjustment's reason; a reversal's entry (issue 21: "Reversal of entry
+ * #12", and the cancellation's reason when the server gives one); otherwise its rule. An override,
+ * or the reversal of one, names the agent who made the sale.
+ */
+function EntryDetails({ entry }: { entry: LedgerEntry }) {
+  const main =
+    entry.kind === 'adjustment'
+      ? (entry.reason ?? entry.rule)
+      : entry.kind === 'reversal'
+        ? `Reversal of entry #${entry.reverses_id ?? ''}`
+        : entry.rule;
+  const note = entry.kind === 'reversal' ? entry.reason : null;
+  const soldBy = entry.seller_name && (entry.kind === 'override' || (entry.kind === 'reversal' && entry.seller_id !== entry.member_id));
+  return (
+    <>
+      <p className="break-words">{main}</p>
+      {note && <p className="mt-0.5 text-xs break-words text-slate-600">{note}</p>}
+      {soldBy && <p className="mt-0.5 text-xs text-slate-500">Sale by {entry.seller_name}</p>}
+    </>
   );
 }
 

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { todayInManila } from '@ahente/contract/dates';
+import { formatMonth, todayInManila } from '@ahente/contract/dates';
 import { markPaidRequest, type MarkPaidRequest, type StatementRecord } from '@ahente/contract/commissions';
 import { formatPeso } from '@ahente/contract/money';
 import { serverFieldErrors, serverReason } from '../../api/client';
@@ -14,7 +14,6 @@ import { Input } from '../../ui/input';
 import { Modal } from '../../ui/modal';
 import { Notice } from '../../ui/notice';
 import { toast } from '../../ui/toast';
-import { formatMonth } from '@ahente/contract/dates';
 
 interface MarkPaidFormValues {
   statement_id: string;
@@ -30,7 +29,10 @@ interface MarkPaidModalProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** Mark Paid: the date the payout was made and its reference (a bank transfer number); a statement is paid once. */
+/**
+ * Mark Paid: the date the payout of a statement's net was made and its reference (a bank transfer
+ * number); a statement is paid once, and a carried-forward one never (it has no Mark Paid).
+ */
 export function MarkPaidModal({ statement, open, onOpenChange }: MarkPaidModalProps) {
   const markPaid = useMarkStatementPaid();
   const formId = useId();
@@ -69,7 +71,7 @@ export function MarkPaidModal({ statement, open, onOpenChange }: MarkPaidModalPr
         onOpenChange(next);
       }}
       title="Mark Paid"
-      description={`${statement.member_name}, ${formatMonth(statement.period)}: ${formatPeso(statement.total)}`}
+      description={`${statement.member_name}, ${formatMonth(statement.period)}: ${formatPeso(statement.net)} net to pay`}
       initialFocus={referenceRef}
       footer={
         <>

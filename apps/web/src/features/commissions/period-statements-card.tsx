@@ -1,11 +1,14 @@
 import { CircleAlert, FileSpreadsheet, ScrollText } from 'lucide-react';
 import { useRef, useState } from 'react';
-import type { PeriodRecord, StatementRecord } from '@ahente/contract/commissions';
+import { formatRate, type PeriodRecord, type StatementRecord } from '@ahente/contract/commissions';
+import { formatMonth } from '@ahente/contract/dates';
 import { MSG } from '@ahente/contract/messages';
+import { formatPeso } from '@ahente/contract/money';
 import { downloadPayouts, usePeriodStatements } from '../../api/commissions';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { CardSection } from '../../ui/card';
+import { Dash } from '../../ui/dash';
 import { EmptyState } from '../../ui/empty-state';
 import { Field } from '../../ui/field';
 import { Select } from '../../ui/select';
@@ -13,10 +16,9 @@ import { Table, TableCell, TableHead, TableHeaderCell, TableRow, TableScrollHint
 import { TableBodyStates } from '../../ui/table-states';
 import { toast } from '../../ui/toast';
 import { Amount, PaidBadge, PaymentDetails } from './commission-format';
-import { formatMonth } from '@ahente/contract/dates';
 import { MarkPaidModal } from './mark-paid-modal';
 
-const COLUMNS = 6;
+const COLUMNS = 8;
 /** The open (or closing) Mark Paid dialog; `seq` gives each opening a fresh form. */
 type Dialog = { statement: StatementRecord; open: boolean; seq: number };
 
@@ -30,9 +32,12 @@ interface PeriodStatementsCardProps {
 }
 
 /**
- * A closed month's statements (issue 12): each member's total, whether they have bank details on
- * file (a member without is flagged, never left out), paid or not, and Mark Paid; and the month's
- * payout file for the bank (.xlsx, made by the server).
+ * A closed month's statements (issues 12 and 21): each member's balance brought forward, gross,
+ * the tax withheld (rate and ATC) and net; whether they have bank details on file (a member
+ * without is flagged, never left out); paid, unpaid or carried forward (a net below the minimum
+ * payout or below zero opens the member's next statement, and is never marked paid); Mark Paid;
+ * and the month's payout file for the bank (.xlsx, made by the server: the statements with a net
+ * to pay).
  */
 export function PeriodStatementsCard({ id, closed, period, onPeriod }: PeriodStatementsCardProps) {
   const statements = usePeriodStatements(period);
@@ -40,7 +45,9 @@ export function PeriodStatementsCard({ id, closed, period, onPeriod }: PeriodSta
   const [exporting, setExporting] = useState(false);
   const exportingRef = useRef(false);
   const rows = statements.data ?? [];
-  const noBank = rows.filter((s) => s.has_bank_details === false).length;
+  const toPay = rows.filter((s) => !s.carried);
+  const noBank = toPay.filter((s) => s.paid_on === null && s.has_bank_details === false).length;
+  const month = closed.find((p) => p.period === period);
 
   const onExport = async () => {
     if (!period || exportingRef.current) return;
@@ -61,7 +68,7 @@ export function PeriodStatementsCard({ id, closed, period, onPeriod }: PeriodSta
     <div id={id} className="scroll-mt-6">
       <CardSection
         title="Statements"
-        description="A closed month's statements: mark each one paid once the payout is made."
+        description="A closed month's statements: mark each one paid once the payout is made. A net below the minimum payout, or below zero, is carried forward to the member's next statement."
         icon={<ScrollText />}
         bodyClassName="px-0! pb-0!"
         className="overflow-hidden"
@@ -83,17 +90,27 @@ export function PeriodStatementsCard({ id, closed, period, onPeriod }: PeriodSta
                   onChange={(e) => onPeriod(e.target.value)}
                 />
               </Field>
-              <Button variant="outline" onClick={() => void onExport()} loading={exporting} disabled={rows.length === 0}>
-                {!exporting && <FileSpreadsheet aria-hidden="true" />}
-                Export Payouts (.xlsx)
-              </Button>
+              <div className="flex flex-col gap-1 sm:items-end">
+                <Button
+                  variant="outline"
+                  onClick={() => void onExport()}
+                  loading={exporting}
+                  disabled={toPay.length === 0}
+                  className="self-start sm:self-auto"
+                >
+                  {!exporting && <FileSpreadsheet aria-hidden="true" />}
+                  Export Payouts (.xlsx)
+                </Button>
+                <p className="text-xs text-slate-500">The statements with a net to pay, for the bank.</p>
+              </div>
             </div>
+            {month && <MonthFigures month={month} />}
             {noBank > 0 && (
               <p className="flex items-center gap-2 border-b border-slate-100 bg-amber-50 px-5 py-2 text-sm text-amber-900">
                 <CircleAlert aria-hidden="true" className="size-4 shrink-0 text-amber-600" />
                 {noBank === 1
-                  ? '1 member has no bank details on file: their payout needs an account first.'
-                  : `${noBank} members have no bank details on file: their payouts need an account first.`}
+                  ? '1 member to pay has no bank details on file: their payout needs an account first.'
+                  : `${noBank} members to pay have no bank details on file: their payouts need an account first.`}
               </p>
             )}
             <TableScrollHint>Scroll the table sideways for every column; the actions stay at the right.</TableScrollHint>
@@ -105,10 +122,16 @@ export function PeriodStatementsCard({ id, closed, period, onPeriod }: PeriodSta
               <TableHead>
                 <tr>
                   <TableHeaderCell>Member</TableHeaderCell>
-                  <TableHeaderCell numeric>Total</TableHeaderCell>
+                  <TableHeaderCell numeric className="whitespace-normal!">
+                    Brought Forward
+                  </TableHeaderCell>
+                  <TableHeaderCell numeric>Gross</TableHeaderCell>
+                  <TableHeaderCell numeric className="whitespace-normal!">
+                    Withholding Tax
+                  </TableHeaderCell>
+                  <TableHeaderCell numeric>Net</TableHeaderCell>
                   <TableHeaderCell>Bank Details</TableHeaderCell>
                   <TableHeaderCell>Status</TableHeaderCell>
-                  <TableHeaderCell>Payment</TableHeaderCell>
                   <TableHeaderCell sticky>Action</TableHeaderCell>
                 </tr>
               </TableHead>
@@ -116,59 +139,18 @@ export function PeriodStatementsCard({ id, closed, period, onPeriod }: PeriodSta
                 columns={COLUMNS}
                 query={statements}
                 loadingLabel="Loading statements…"
-                skeletonClassName={(column) => (column === 0 || column === 2 ? 'h-4 w-32' : 'h-4 w-16')}
+                skeletonClassName={(column) => (column === 0 || column === 5 ? 'h-4 w-32' : 'h-4 w-16')}
                 errorMessage="The statements could not be loaded."
                 empty={rows.length === 0}
                 emptyIcon={<ScrollText />}
                 emptyTitle="No statements for this month"
               >
                 {rows.map((statement) => (
-                  <TableRow key={statement.id}>
-                    <TableCell className="min-w-36 font-medium text-slate-900">
-                      {statement.member_name}
-                      <span className="block text-xs font-normal text-slate-500">
-                        ID {statement.member_id} · {statement.entry_count} {statement.entry_count === 1 ? 'entry' : 'entries'}
-                      </span>
-                      {/* On a phone the bank column is off to the side: its flag is repeated here (read once, from its column). */}
-                      {statement.has_bank_details === false && (
-                        <span aria-hidden="true" className="mt-1 block md:hidden">
-                          <Badge tone="warning">No bank details</Badge>
-                        </span>
-                      )}
-                    </TableCell>
-                    <TableCell numeric className="font-medium whitespace-nowrap">
-                      <Amount value={statement.total} />
-                    </TableCell>
-                    <TableCell className="whitespace-nowrap">
-                      {statement.has_bank_details === false ? (
-                        <Badge tone="warning">
-                          <CircleAlert aria-hidden="true" className="size-3.5" />
-                          No bank details on file
-                        </Badge>
-                      ) : (
-                        <span className="text-slate-600">On file</span>
-                      )}
-                    </TableCell>
-                    <TableCell>
-                      <PaidBadge paidOn={statement.paid_on} />
-                    </TableCell>
-                    <TableCell className="min-w-36">
-                      <PaymentDetails paidOn={statement.paid_on} reference={statement.paid_reference} />
-                    </TableCell>
-                    <TableCell sticky>
-                      {statement.paid_on === null ? (
-                        <Button
-                          size="sm"
-                          variant="secondary"
-                          onClick={() => setDialog((current) => ({ statement, open: true, seq: (current?.seq ?? 0) + 1 }))}
-                        >
-                          Mark Paid<span className="sr-only">{` for ${statement.member_name}`}</span>
-                        </Button>
-                      ) : (
-                        <span className="text-sm text-slate-500">Paid</span>
-                      )}
-                    </TableCell>
-                  </TableRow>
+                  <StatementRow
+                    key={statement.id}
+                    statement={statement}
+                    onMarkPaid={() => setDialog((current) => ({ statement, open: true, seq: (current?.seq ?? 0) + 1 }))}
+                  />
                 ))}
               </TableBodyStates>
             </Table>
@@ -185,5 +167,112 @@ export function PeriodStatementsCard({ id, closed, period, onPeriod }: PeriodSta
         />
       )}
     </div>
+  );
+}
+
+/** The month's totals: what its close posted, withheld and left to pay, and how many statements were paid or carried. */
+function MonthFigures({ month }: { month: PeriodRecord }) {
+  const toPay = month.statements - month.carried;
+  const figures = [
+    { label: 'Gross', value: formatPeso(month.statements_gross) },
+    { label: 'Tax withheld', value: formatPeso(month.statements_tax) },
+    { label: 'To pay', value: formatPeso(month.statements_to_pay) },
+    { label: 'Paid', value: `${month.paid.toLocaleString('en-PH')} of ${toPay.toLocaleString('en-PH')}` },
+    { label: 'Carried forward', value: month.carried.toLocaleString('en-PH') },
+  ];
+  return (
+    <div role="group" aria-label={`Totals of ${formatMonth(month.period)}`} className="border-b border-slate-100 px-5 py-3">
+      <dl className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+        {figures.map((f) => (
+          <div key={f.label} className="flex items-baseline gap-1.5 whitespace-nowrap">
+            <dt className="text-slate-500">{f.label}:</dt>
+            <dd className="font-semibold text-slate-900 tabular-nums">{f.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+function StatementRow({ statement, onMarkPaid }: { statement: StatementRecord; onMarkPaid: () => void }) {
+  const payable = !statement.carried && statement.paid_on === null;
+  return (
+    <TableRow>
+      <TableCell className="min-w-36 font-medium text-slate-900">
+        {statement.member_name}
+        <span className="block text-xs font-normal text-slate-500">
+          ID {statement.member_id} · {statement.entry_count} {statement.entry_count === 1 ? 'entry' : 'entries'}
+        </span>
+        {/* On a phone the net, the status and the bank columns are off to the side: repeated here (read once, from their columns). */}
+        <span aria-hidden="true" className="mt-1 flex flex-wrap items-center gap-1.5 md:hidden">
+          <span className="text-xs font-normal whitespace-nowrap text-slate-600">
+            Net <Amount value={statement.net} />
+          </span>
+          {statement.carried ? (
+            <Badge tone="info">Carried forward</Badge>
+          ) : (
+            <Badge tone={statement.paid_on ? 'success' : 'warning'}>{statement.paid_on ? 'Paid' : 'Unpaid'}</Badge>
+          )}
+          {statement.has_bank_details === false && <Badge tone="warning">No bank details</Badge>}
+        </span>
+      </TableCell>
+      <TableCell numeric className="whitespace-nowrap">
+        <Amount value={statement.brought_forward} />
+      </TableCell>
+      <TableCell numeric className="whitespace-nowrap">
+        <Amount value={statement.gross} />
+      </TableCell>
+      <TableCell numeric className="whitespace-nowrap">
+        <Amount value={statement.withholding_tax} />
+        {statement.atc !== '' && (
+          <span className="block text-xs text-slate-500">
+            {formatRate(statement.withholding_rate)} · {statement.atc}
+          </span>
+        )}
+      </TableCell>
+      <TableCell numeric className="font-semibold whitespace-nowrap text-slate-900">
+        <Amount value={statement.net} />
+      </TableCell>
+      <TableCell className="whitespace-nowrap">
+        {statement.has_bank_details === false ? (
+          <Badge tone="warning">
+            <CircleAlert aria-hidden="true" className="size-3.5" />
+            Not on file
+          </Badge>
+        ) : (
+          <span className="text-slate-600">On file</span>
+        )}
+      </TableCell>
+      <TableCell className="min-w-32">
+        {statement.carried ? (
+          <>
+            <Badge tone="info" dot>
+              Carried forward
+            </Badge>
+            <span className="mt-1 block text-xs text-slate-500">To the next statement</span>
+          </>
+        ) : (
+          <>
+            <PaidBadge paidOn={statement.paid_on} />
+            {statement.paid_on !== null && (
+              <span className="mt-1 block text-xs">
+                <PaymentDetails paidOn={statement.paid_on} reference={statement.paid_reference} />
+              </span>
+            )}
+          </>
+        )}
+      </TableCell>
+      <TableCell sticky>
+        {payable ? (
+          <Button size="sm" variant="secondary" onClick={onMarkPaid}>
+            Mark Paid<span className="sr-only">{` for ${statement.member_name}`}</span>
+          </Button>
+        ) : statement.carried ? (
+          <Dash />
+        ) : (
+          <span className="text-sm text-slate-500">Paid</span>
+        )}
+      </TableCell>
+    </TableRow>
   );
 }

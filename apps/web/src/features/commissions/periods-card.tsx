@@ -1,36 +1,53 @@
 import { CalendarCheck } from 'lucide-react';
 import { useState } from 'react';
-import type { PeriodRecord } from '@ahente/contract/commissions';
+import type { ClosePeriodResponse, PeriodRecord } from '@ahente/contract/commissions';
+import { formatMonth } from '@ahente/contract/dates';
 import { formatPeso } from '@ahente/contract/money';
 import { serverReason } from '../../api/client';
 import { useClosePeriod, useCommissionPeriods } from '../../api/commissions';
+import { usePayoutSettings } from '../../api/tax-admin';
 import { formatTimestampParts } from '../../lib/dates';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { CardSection } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { Notice } from '../../ui/notice';
 import { Table, TableCell, TableHead, TableHeaderCell, TableRow, TableScrollHint } from '../../ui/table';
 import { TableBodyStates } from '../../ui/table-states';
 import { toast } from '../../ui/toast';
 import { Amount } from './commission-format';
-import { formatMonth } from '@ahente/contract/dates';
 
-const COLUMNS = 5;
+const COLUMNS = 7;
 const entries = (n: number) => `${n.toLocaleString('en-PH')} ${n === 1 ? 'entry' : 'entries'}`;
 const statements = (n: number) => `${n.toLocaleString('en-PH')} ${n === 1 ? 'statement' : 'statements'}`;
+const count = (n: number) => n.toLocaleString('en-PH');
+
+/** What a close did, as its toast and notice say it: the statements, gross, tax withheld, to pay, and how many were carried forward. */
+function closeSummary(result: ClosePeriodResponse): string {
+  return (
+    `${formatMonth(result.period)} closed: ${statements(result.statements)}, gross ${formatPeso(result.gross)}, ` +
+    `tax withheld ${formatPeso(result.withholding_tax)}, to pay ${formatPeso(result.to_pay)}; ${count(result.carried)} carried forward.`
+  );
+}
 
 /** The open (or closing) confirmation; `seq` gives each opening its own dialog. */
 type Confirm = { period: PeriodRecord; open: boolean; seq: number };
 
 /**
- * Monthly close (issue 12): every month with entries or statements, newest first. Closing a month
- * posts its open entries to one statement per member, after a confirmation; a month closes once
- * (the server's 409 reason is shown). View Statements shows a closed month's statements.
+ * Monthly close (issues 12 and 21): every month with entries or statements, newest first, with its
+ * statements' gross, tax withheld and net to pay. Closing a month posts its open entries to one
+ * statement per member, after a confirmation; its toast, and a notice above the months until the
+ * next close, say the gross, the tax withheld, what is to pay and how many statements were carried
+ * forward. A month closes once (the server's 409 reason is shown). View Statements shows a closed
+ * month's statements.
  */
 export function PeriodsCard({ id, onView }: { id?: string; onView: (period: string) => void }) {
   const periods = useCommissionPeriods();
   const close = useClosePeriod();
+  const settings = usePayoutSettings();
   const [confirm, setConfirm] = useState<Confirm | null>(null);
+  // The last close's result, said above the months until the next one (the toast goes after 3 s).
+  const [lastClose, setLastClose] = useState<{ result: ClosePeriodResponse; seq: number } | null>(null);
   const rows = periods.data ?? [];
 
   const onConfirm = () => {
@@ -38,7 +55,8 @@ export function PeriodsCard({ id, onView }: { id?: string; onView: (period: stri
     const month = formatMonth(confirm.period.period);
     close.mutate(confirm.period.period, {
       onSuccess: (result) => {
-        toast.success(`${month} closed: ${statements(result.statements)}, ${formatPeso(result.total)} in all.`);
+        toast.success(closeSummary(result));
+        setLastClose((current) => ({ result, seq: (current?.seq ?? 0) + 1 }));
         setConfirm((current) => (current ? { ...current, open: false } : current));
         onView(result.period);
       },
@@ -59,6 +77,11 @@ export function PeriodsCard({ id, onView }: { id?: string; onView: (period: stri
         bodyClassName="px-0! pb-0!"
         className="overflow-hidden"
       >
+        {lastClose && (
+          <Notice key={lastClose.seq} tone="success" className="mx-5 mb-4">
+            {closeSummary(lastClose.result)}
+          </Notice>
+        )}
         <TableScrollHint>Scroll the table sideways for every column; the actions stay at the right.</TableScrollHint>
         <Table caption="Months" aria-busy={periods.isPending || undefined} className="[&_td]:px-3 [&_th]:px-3">
           <TableHead>
@@ -66,7 +89,11 @@ export function PeriodsCard({ id, onView }: { id?: string; onView: (period: stri
               <TableHeaderCell>Month</TableHeaderCell>
               <TableHeaderCell>Status</TableHeaderCell>
               <TableHeaderCell numeric>Open Entries</TableHeaderCell>
-              <TableHeaderCell numeric>Statements</TableHeaderCell>
+              <TableHeaderCell numeric>Gross</TableHeaderCell>
+              <TableHeaderCell numeric className="whitespace-normal!">
+                Tax Withheld
+              </TableHeaderCell>
+              <TableHeaderCell numeric>To Pay</TableHeaderCell>
               <TableHeaderCell sticky>Action</TableHeaderCell>
             </tr>
           </TableHead>
@@ -89,11 +116,21 @@ export function PeriodsCard({ id, onView }: { id?: string; onView: (period: stri
                 <TableRow key={row.period}>
                   <TableCell className="font-medium whitespace-nowrap text-slate-900">
                     {month}
-                    {/* On a phone the status is off to the side: repeated here (read once, from its column). */}
+                    {/* On a phone the status and the amounts are off to the side: repeated here (read once, from their columns). */}
                     <span aria-hidden="true" className="mt-1 block md:hidden">
                       <Badge tone={closed ? 'neutral' : 'info'} dot>
                         {closed ? 'Closed' : 'Open'}
                       </Badge>
+                      {row.open_entries > 0 && (
+                        <span className="mt-1 block text-xs font-normal text-slate-600">
+                          Open: <Amount value={row.open_total} />
+                        </span>
+                      )}
+                      {row.statements > 0 && (
+                        <span className="mt-1 block text-xs font-normal text-slate-600">
+                          To pay: <Amount value={row.statements_to_pay} />
+                        </span>
+                      )}
                     </span>
                   </TableCell>
                   <TableCell className="min-w-36">
@@ -118,13 +155,25 @@ export function PeriodsCard({ id, onView }: { id?: string; onView: (period: stri
                     <span className="block text-xs text-slate-500">{entries(row.open_entries)}</span>
                   </TableCell>
                   <TableCell numeric className="whitespace-nowrap">
-                    <Amount value={row.statements_total} />
+                    <Amount value={row.statements_gross} />
                     <span className="block text-xs text-slate-500">
-                      {row.statements === 0 ? 'none' : `${statements(row.statements)}, ${row.paid.toLocaleString('en-PH')} paid`}
+                      {row.statements === 0 ? 'no statements' : statements(row.statements)}
                     </span>
                   </TableCell>
+                  <TableCell numeric className="whitespace-nowrap">
+                    <Amount value={row.statements_tax} />
+                  </TableCell>
+                  <TableCell numeric className="whitespace-nowrap">
+                    <Amount value={row.statements_to_pay} />
+                    {row.statements > 0 && (
+                      <span className="block text-xs text-slate-500">
+                        {count(row.paid)} paid, {count(row.unpaid)} unpaid
+                        {row.carried > 0 && <span className="block">{count(row.carried)} carried forward</span>}
+                      </span>
+                    )}
+                  </TableCell>
                   <TableCell sticky>
-                    <div className="flex flex-col items-stretch gap-1.5 sm:flex-row sm:items-center sm:gap-2">
+                    <div className="flex flex-col items-stretch gap-1.5">
                       {row.open_entries > 0 && (
                         <Button
                           size="sm"
@@ -155,10 +204,17 @@ export function PeriodsCard({ id, onView }: { id?: string; onView: (period: stri
           onOpenChange={(open) => !open && setConfirm((current) => (current ? { ...current, open: false } : current))}
           title={`Close ${formatMonth(confirm.period.period)}?`}
           description={
-            <p>
-              Its {entries(confirm.period.open_entries)}, {formatPeso(confirm.period.open_total)} in all, will be posted to one statement
-              per member. Statements cannot be changed afterwards: corrections are made with adjustments.
-            </p>
+            <>
+              <p>
+                Its {entries(confirm.period.open_entries)}, {formatPeso(confirm.period.open_total)} in all, will be posted to one statement
+                per member. Statements cannot be changed afterwards: corrections are made with adjustments.
+              </p>
+              <p className="mt-2">
+                Each statement withholds tax on a positive gross at the member&apos;s rate. A net below the minimum payout
+                {settings.data ? ` of ${formatPeso(settings.data.minimum_payout)}` : ''}, or below zero, is carried forward to the
+                member&apos;s next statement.
+              </p>
+            </>
           }
           confirmLabel="Close Month"
           tone="primary"

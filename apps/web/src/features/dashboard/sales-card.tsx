@@ -1,7 +1,7 @@
 import { ChartNoAxesColumnIncreasing, TrendingUp } from 'lucide-react';
 import { MSG } from '@ahente/contract/messages';
 import { formatPeso, sumPesos } from '@ahente/contract/money';
-import { countsAsSale, type SaleRecord } from '@ahente/contract/sales';
+import { COUNTED_SALES_NOTE, countsAsSale, type SaleRecord } from '@ahente/contract/sales';
 import { useSales } from '../../api/sales';
 import { useCurrentUser } from '../../api/session';
 import { CardSection } from '../../ui/card';
@@ -21,7 +21,8 @@ export function totalTcv(sales: readonly SaleRecord[]): number {
 
 /**
  * The dashboard's Sales card: Sales Count and Total Sales, or 'No Data Yet' when nothing loaded.
- * A rejected sale is not counted (its deal may be sold again: counting both would count it twice).
+ * A rejected sale is not counted (its deal may be sold again: counting both would count it twice),
+ * nor a cancelled one (issue 21); the card says so under the figures.
  */
 export function SalesCard({ className }: { className?: string }) {
   const user = useCurrentUser();
@@ -48,12 +49,15 @@ export function SalesCard({ className }: { className?: string }) {
 
 function SalesFigures({ sales }: { sales: readonly SaleRecord[] }) {
   return (
-    <StatList
-      figures={[
-        { label: 'Sales Count', value: sales.length.toLocaleString('en-PH') },
-        { label: 'Total Sales', value: formatPeso(totalTcv(sales)) },
-      ]}
-    />
+    <>
+      <StatList
+        figures={[
+          { label: 'Sales Count', value: sales.length.toLocaleString('en-PH') },
+          { label: 'Total Sales', value: formatPeso(totalTcv(sales)) },
+        ]}
+      />
+      <p className="mt-2 text-xs text-slate-500">{COUNTED_SALES_NOTE}</p>
+    </>
   );
 }
 

@@ -1,5 +1,5 @@
-import { Check, ChevronLeft, ChevronRight, KeyRound, MoreHorizontal, Pencil, Trash2, Users } from 'lucide-react';
-import { memo, useCallback, useEffect, useId, useState } from 'react';
+import { Check, ChevronLeft, ChevronRight, KeyRound, MoreHorizontal, Pencil, ReceiptText, Trash2, Users } from 'lucide-react';
+import { memo, Suspense, useCallback, useEffect, useId, useState, type ComponentType } from 'react';
 import { MEMBER_PAGE_SIZES, type MemberRecord } from '@ahente/contract/members';
 import { MSG } from '@ahente/contract/messages';
 import { isApiError } from '../../api/client';
@@ -28,7 +28,7 @@ const SEARCH_DELAY_MS = 300;
 const DENSE_TABLE = '[&_td]:px-3 [&_th]:px-3';
 
 type PageSize = (typeof MEMBER_PAGE_SIZES)[number];
-type Action = 'edit' | 'password' | 'delete';
+type Action = 'edit' | 'sales' | 'password' | 'delete';
 /** The open (or closing) dialog; `seq` gives each opening a fresh form. */
 type Dialog = { action: Action; member: MemberRecord; open: boolean; seq: number };
 
@@ -48,9 +48,14 @@ function emptyDescription(search: string, noCertification: boolean): string | un
 /**
  * /admin/adminmembers, 'Members Record' (spec §2 Admin: Members Record): every active member,
  * searched by name and paged on the server, with the derived manager, the status badge, and per
- * row Edit, Approve, Change Password and Delete. After any action the list reloads.
+ * row Edit, Sales (the member's sales, where an admin cancels one: issue 21), Approve, Change
+ * Password and Delete. After any action the list reloads.
  */
-export function AdminMembersPage() {
+/** A dialog about one member that another feature provides (the router passes it in: features stay independent). */
+export type MemberDialog = ComponentType<{ member: MemberRecord; open: boolean; onOpenChange: (open: boolean) => void }>;
+
+/** `SalesDialog`: a member's sales, where an admin cancels one (features/sales, issue 21). */
+export function AdminMembersPage({ SalesDialog }: { SalesDialog?: MemberDialog }) {
   const user = useCurrentUser();
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
@@ -179,6 +184,7 @@ export function AdminMembersPage() {
                 approving={approve.isPending && approve.variables === member.id}
                 onAction={openDialog}
                 onApprove={onApprove}
+                withSales={SalesDialog !== undefined}
               />
             ))}
           </TableBodyStates>
@@ -203,6 +209,11 @@ export function AdminMembersPage() {
 
       {dialog?.action === 'edit' && (
         <EditMemberModal key={dialog.seq} member={dialog.member} open={dialog.open} onOpenChange={closeDialog} />
+      )}
+      {dialog?.action === 'sales' && SalesDialog && (
+        <Suspense fallback={null}>
+          <SalesDialog key={dialog.seq} member={dialog.member} open={dialog.open} onOpenChange={closeDialog} />
+        </Suspense>
       )}
       {dialog?.action === 'password' && (
         <ChangePasswordModal key={dialog.seq} member={dialog.member} open={dialog.open} onOpenChange={closeDialog} />
@@ -237,11 +248,14 @@ const MemberRow = memo(function MemberRow({
   approving,
   onAction,
   onApprove,
+  withSales,
 }: {
   member: MemberRecord;
   number: number;
   approving: boolean;
   onAction: (action: Action, member: MemberRecord) => void;
+  /** Whether the row's menu offers the member's sales. */
+  withSales: boolean;
   onApprove: (member: MemberRecord) => void;
 }) {
   const name = fullName(member);
@@ -275,6 +289,11 @@ const MemberRow = memo(function MemberRow({
           <DropdownMenuItem icon={<Pencil />} onSelect={() => onAction('edit', member)}>
             Edit
           </DropdownMenuItem>
+          {withSales && (
+            <DropdownMenuItem icon={<ReceiptText />} onSelect={() => onAction('sales', member)}>
+              Sales
+            </DropdownMenuItem>
+          )}
           <DropdownMenuItem icon={<Check />} disabled={approved} onSelect={() => onApprove(member)}>
             Approve
           </DropdownMenuItem>

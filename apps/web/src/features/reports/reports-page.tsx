@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { todayInManila } from '@ahente/contract/dates';
 import { formatPeso } from '@ahente/contract/money';
 import { REPORT_SCOPE_LABELS, REPORT_SCOPES, type ReportResponse, type ReportScope } from '@ahente/contract/reports';
+import { COUNTED_SALES_NOTE } from '@ahente/contract/sales';
 import { isApiError, serverReason } from '../../api/client';
 import { useReport, type ReportPeriod } from '../../api/reports';
 import { useCurrentUser } from '../../api/session';
@@ -124,6 +125,7 @@ export function ReportsPage() {
               ]}
             />
           )}
+          {!refused && <p className="mt-2 text-xs text-slate-500">{COUNTED_SALES_NOTE}</p>}
         </CardSection>
 
         {report.isPending ? (

@@ -1,8 +1,11 @@
+import { formatPeso } from '@ahente/contract/money';
 import { SALE_VERIFICATION_LABELS, type SaleRecord, type SaleVerification } from '@ahente/contract/sales';
 import { Badge, type BadgeTone } from '../../ui/badge';
-import { formatTimestampParts } from '../../lib/dates';
+import { formatCalendarDate, formatTimestampParts } from '../../lib/dates';
 
 const TONES: Record<SaleVerification, BadgeTone> = { unverified: 'warning', verified: 'success', rejected: 'danger' };
+
+type Cancellation = Pick<SaleRecord, 'cancelled_on' | 'cancel_reason' | 'refund' | 'cancelled_by_name'>;
 
 /** A sale's verification by the agency (issue 20): the word says it, the colour only repeats it. */
 export function SaleVerificationBadge({ verification }: { verification: SaleVerification }) {
@@ -13,16 +16,50 @@ export function SaleVerificationBadge({ verification }: { verification: SaleVeri
   );
 }
 
+/** A sale's state in one badge: Cancelled once cancelled (issue 21), otherwise its verification. */
+export function SaleStateBadge({ sale }: { sale: Pick<SaleRecord, 'verification' | 'cancelled_on'> }) {
+  if (sale.cancelled_on !== null) {
+    return (
+      <Badge tone="neutral" dot>
+        Cancelled
+      </Badge>
+    );
+  }
+  return <SaleVerificationBadge verification={sale.verification} />;
+}
+
+/**
+ * A cancellation as a sentence: "Cancelled on Nov 20, 2026 by Ana Admin: Free-look cancellation ·
+ * refund ₱1,000.00" (who and the refund left out when unknown); null while the sale is in force.
+ */
+export function cancellationText(sale: Cancellation): string | null {
+  if (sale.cancelled_on === null) return null;
+  const by = sale.cancelled_by_name ? ` by ${sale.cancelled_by_name}` : '';
+  const why = sale.cancel_reason ? `: ${sale.cancel_reason}` : '';
+  const refund = sale.refund !== null ? ` · refund ${formatPeso(sale.refund)}` : '';
+  return `Cancelled on ${formatCalendarDate(sale.cancelled_on)}${by}${why}${refund}`;
+}
+
 /**
  * A sale's verification with what the agent needs to know of it: who verified it and when, or a
- * rejection's reason (its deal may be made into a sale again).
+ * rejection's reason (its deal may be made into a sale again); once cancelled, who cancelled it,
+ * when, why and the refund.
  */
 export function VerificationDetails({
   sale,
 }: {
-  sale: Pick<SaleRecord, 'verification' | 'verified_at' | 'verified_by_name' | 'rejection_reason'>;
+  sale: Pick<SaleRecord, 'verification' | 'verified_at' | 'verified_by_name' | 'rejection_reason'> & Cancellation;
 }) {
   const when = sale.verified_at ? formatTimestampParts(sale.verified_at).date : null;
+  const cancelled = cancellationText(sale);
+  if (cancelled) {
+    return (
+      <>
+        <SaleStateBadge sale={sale} />
+        <span className="mt-1 block text-xs break-words text-slate-600">{cancelled}</span>
+      </>
+    );
+  }
   return (
     <>
       <SaleVerificationBadge verification={sale.verification} />

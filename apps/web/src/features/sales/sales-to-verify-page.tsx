@@ -3,6 +3,7 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { PRODUCT_CATALOGUE, PRODUCT_CATEGORIES } from '@ahente/contract/catalogue';
 import { formatPeso, sumPesos } from '@ahente/contract/money';
 import { verifySalesRequest, type SaleToVerify } from '@ahente/contract/sales';
+import { Link } from 'react-router';
 import { z } from 'zod';
 import { serverReason } from '../../api/client';
 import { useSalesToVerify, useVerifySales, type SalesToVerifyFilter } from '../../api/sales';
@@ -44,7 +45,8 @@ const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en
  * /admin/verifysales 'Sales to verify' (issue 20 §1, decision 018): unverified sales across the
  * agency, largest TCV first, filtered by insurer, product, agent and effective date. The admin
  * selects sales (one by one or all listed) and verifies them, or rejects them with a reason; a
- * decided sale leaves the list. Commission on a sale posts only once it is verified.
+ * decided sale leaves the list. Commission on a sale posts only once it is verified. A sale is
+ * cancelled (issue 21) from its agent's Sales in the Members List, which the header points to.
  */
 export function SalesToVerifyPage() {
   const [filter, setFilter] = useState<SalesToVerifyFilter>(NO_FILTER);
@@ -122,7 +124,16 @@ export function SalesToVerifyPage() {
     <>
       <PageHeader
         title="Sales to verify"
-        description="Sales the agents recorded that the agency has not verified yet, largest TCV first. Their commission is paid only once they are verified."
+        description={
+          <>
+            Sales the agents recorded that the agency has not verified yet, largest TCV first. Their commission is paid only once they are
+            verified. To cancel a sale, verified or not, choose Sales in its agent’s row of the{' '}
+            <Link to="/admin/adminmembers" className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
+              Members List
+            </Link>
+            .
+          </>
+        }
       />
 
       <Card className="mb-5 p-4 sm:p-5">

@@ -2,7 +2,7 @@ import { FileSpreadsheet, ReceiptText } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { MSG } from '@ahente/contract/messages';
 import { formatPeso, sumPesos } from '@ahente/contract/money';
-import { countsAsSale } from '@ahente/contract/sales';
+import { COUNTED_SALES_NOTE, countsAsSale } from '@ahente/contract/sales';
 import { useSales } from '../../api/sales';
 import { useCurrentUser } from '../../api/session';
 import { cn } from '../../lib/cn';
@@ -20,7 +20,7 @@ import { TableBodyStates } from '../../ui/table-states';
 import { toast } from '../../ui/toast';
 import { exportSalesToExcel } from './export-sales';
 import { Dash } from '../../ui/dash';
-import { SaleVerificationBadge, VerificationDetails } from './sale-format';
+import { SaleStateBadge, VerificationDetails } from './sale-format';
 import { SalesNav } from './sales-nav';
 
 const COLUMNS = 11;
@@ -37,8 +37,9 @@ const UNPIN_ON_PHONE = 'max-md:static max-md:shadow-none';
  * /sales/salesview (spec §2 Sales screen): 'From:' and 'To:' on the effective date (inclusive,
  * either may be empty), Clear Filters, Export To Excel (the filtered rows, built in the browser),
  * 'Total TCV: ₱…' and 'Number of Sales Made: …', the sales table with each sale's verification
- * (issue 20). The totals leave rejected sales out: a rejected sale's deal may be sold again, and
- * counting both would count it twice.
+ * (issue 20). The totals leave rejected sales out (a rejected sale's deal may be sold again, and
+ * counting both would count it twice) and cancelled ones (issue 21), which stay listed, marked
+ * Cancelled with who, when, why and the refund.
  */
 export function SalesViewPage() {
   const user = useCurrentUser();
@@ -91,7 +92,7 @@ export function SalesViewPage() {
                 { label: 'Number of Sales Made:', value: counted.length.toLocaleString('en-PH') },
               ]}
             />
-            <p className="mt-2 text-xs text-slate-500">Rejected sales are not counted.</p>
+            <p className="mt-2 text-xs text-slate-500">{COUNTED_SALES_NOTE}</p>
           </div>
         </div>
       </Card>
@@ -140,7 +141,7 @@ export function SalesViewPage() {
                   {/* On a phone TCV and Verification are off to the side: repeated here (read once, from their columns). */}
                   <span aria-hidden="true" className="mt-1 flex flex-col items-start gap-1 md:hidden">
                     <span className="text-xs text-slate-600 tabular-nums">{formatPeso(sale.tcv)}</span>
-                    <SaleVerificationBadge verification={sale.verification} />
+                    <SaleStateBadge sale={sale} />
                   </span>
                 </TableCell>
                 <TableCell>{sale.tx_type}</TableCell>

@@ -22,11 +22,14 @@ export const EXPORT_HEADERS = [
   'Effective Date',
   'Verification',
   'Rejection Reason',
+  'Cancelled On',
+  'Cancellation Reason',
+  'Refund',
 ] as const;
 
 export const DATE_FORMAT = 'yyyy-mm-dd';
 
-const WIDTHS = [10, 28, 16, 26, 16, 18, 22, 20, 14, 22, 40];
+const WIDTHS = [10, 28, 16, 26, 16, 18, 22, 20, 14, 22, 40, 14, 40, 16];
 
 /** "2026-03-05" as a Date at midnight UTC: the spreadsheet's date cell then shows that calendar day. */
 function calendarDate(value: string): Date | string {
@@ -39,12 +42,14 @@ function calendarDate(value: string): Date | string {
  * TCV is a number cell in pesos with a peso format; the effective date is a date cell (yyyy-mm-dd);
  * Sales ID is a number; the other columns are text (empty when the sale has none). Verification
  * is the label the screen shows ('Awaiting verification', 'Verified', 'Rejected'), and a rejected
- * sale's reason follows it.
+ * sale's reason follows it. A cancelled sale (issue 21) has its day (a date cell), its reason and
+ * its refund (pesos) in the last three columns, empty for a sale in force.
  */
 export function buildSalesWorkbook(rows: readonly SaleRecord[]): Promise<Blob> {
   const header = EXPORT_HEADERS.map((value) => ({ value, fontWeight: 'bold' as const }));
   const body = rows.map((s) => {
     const date = calendarDate(s.effective_date);
+    const cancelled = s.cancelled_on !== null ? calendarDate(s.cancelled_on) : null;
     return [
       { value: s.id, type: Number },
       s.customer_name,
@@ -57,6 +62,9 @@ export function buildSalesWorkbook(rows: readonly SaleRecord[]): Promise<Blob> {
       date instanceof Date ? { value: date, type: Date, format: DATE_FORMAT } : date,
       SALE_VERIFICATION_LABELS[s.verification],
       s.verification === 'rejected' ? s.rejection_reason : null,
+      cancelled instanceof Date ? { value: cancelled, type: Date, format: DATE_FORMAT } : cancelled,
+      s.cancel_reason,
+      s.refund !== null ? { value: s.refund, type: Number, format: PESO_EXCEL_FORMAT } : null,
     ];
   });
   return writeExcelFile([header, ...body], {

@@ -39,6 +39,7 @@ const PERSONAL_KEYS = [
   'address_region',
   'address_city',
   'address_barangay',
+  'tin',
 ] as const;
 type PersonalKey = (typeof PERSONAL_KEYS)[number];
 /** What the inputs hold: text, '' for nothing. */
@@ -65,6 +66,7 @@ function toForm(details: UserDetails): PersonalValues {
     address_region: details.address_region ?? '',
     address_city: details.address_city ?? '',
     address_barangay: details.address_barangay ?? '',
+    tin: details.tin ?? '',
   };
 }
 
@@ -82,7 +84,7 @@ export function validIdFileName(userId: number, names: { f_name: string; m_name:
   return `${userId}_${names.f_name.trim()}_${names.m_name.trim()}_${names.l_name.trim()}${extensionOf(original)}`;
 }
 
-const DESCRIPTION = 'Your name, contact details, address and valid ID.';
+const DESCRIPTION = 'Your name, contact details, address, TIN and valid ID.';
 
 /**
  * /settings/userdetails (spec §2 Personal Details, §4, §5, §7): read-only until Edit; then Cancel
@@ -249,6 +251,22 @@ function PersonalDetailsForm({ details }: { details: UserDetails }) {
               <Input autoComplete="off" {...text('address_street')} />
             </Field>
             <AddressFields form={form} editing={editing} />
+          </Group>
+
+          <Group title="Tax">
+            <Field
+              label="TIN"
+              error={errors.tin?.message}
+              hint={editing ? '000-000-000 or 000-000-000-000' : 'On the BIR Form 2307 the agency gives you for the tax withheld.'}
+            >
+              <Input
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={40}
+                placeholder={editing ? '000-000-000' : undefined}
+                {...text('tin')}
+              />
+            </Field>
           </Group>
 
           <Group title="Valid ID" single>

@@ -1,0 +1,71 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { alphalistXlsxFileName, type SetPayoutSettingsRequest, type SetWithholdingRequest } from '@ahente/contract/tax';
+import { routes } from '@ahente/contract/routes';
+import { call, downloadFile } from './client';
+import { commissionKeys } from './commissions';
+
+/**
+ * The admin's payouts and withholding tax (issue 21, decision 019): the payout settings (minimum
+ * payout, the ATC of each rate), a member's dated withholding rate, and the quarter's alphalist
+ * with its files. The alphalist's key starts with 'commissions': a close or a payment changes it,
+ * and those reload every 'commissions' query.
+ */
+export const taxKeys = {
+  payoutSettings: () => ['tax', 'payout-settings'] as const,
+  withholding: (memberId: number) => ['tax', 'withholding', memberId] as const,
+  alphalist: (year: number, quarter: number) => [...commissionKeys.all, 'alphalist', year, quarter] as const,
+};
+
+/** GET /api/payoutsettings: the minimum payout, the ATCs, who changed them last, and whether the agency's TIN is configured. */
+export function usePayoutSettings() {
+  return useQuery({ queryKey: taxKeys.payoutSettings(), queryFn: () => call(routes.payoutSettings, {}) });
+}
+
+/** POST /api/setpayoutsettings: a new version of the settings, from the next close on. */
+export function useSetPayoutSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SetPayoutSettingsRequest) => call(routes.setPayoutSettings, { body }),
+    onSuccess: (settings) => queryClient.setQueryData(taxKeys.payoutSettings(), settings),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: taxKeys.payoutSettings() }),
+  });
+}
+
+/** POST /api/withholding { id }: a member's rate today, its ATC, the next one scheduled and the history. */
+export function useWithholding(memberId: number | null) {
+  return useQuery({
+    queryKey: taxKeys.withholding(memberId ?? 0),
+    queryFn: () => call(routes.withholding, { body: { id: memberId as number } }),
+    enabled: memberId !== null,
+  });
+}
+
+/** POST /api/setwithholding { member_id, rate, effective_from, reason }: a new dated rate; the member's schedule reloads. */
+export function useSetWithholding() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SetWithholdingRequest) => call(routes.setWithholding, { body }),
+    onSettled: (_data, _error, body) => queryClient.invalidateQueries({ queryKey: taxKeys.withholding(Number(body.member_id)) }),
+  });
+}
+
+/** GET /api/alphalist/{year}/{quarter}: the quarter's payees, their income and the tax withheld. */
+export function useAlphalist(year: number, quarter: number) {
+  return useQuery({
+    queryKey: taxKeys.alphalist(year, quarter),
+    queryFn: () => call(routes.alphalist, { params: { year, quarter } }),
+  });
+}
+
+/** GET the quarter's alphalist as an Excel workbook, saved as alphalist_1601EQ_{year}Q{quarter}.xlsx. */
+export function downloadAlphalistXlsx(year: number, quarter: number): Promise<string> {
+  return downloadFile(routes.alphalistXlsx, { params: { year, quarter } }, alphalistXlsxFileName(year, quarter));
+}
+
+/**
+ * GET the quarter's alphalist as BIR's .DAT file. The server names it after the agency's TIN
+ * ({TIN}{BRANCH}{MMYYYY}1601EQ.DAT), which this page does not know: the fallback only says what it is.
+ */
+export function downloadAlphalistDat(year: number, quarter: number): Promise<string> {
+  return downloadFile(routes.alphalistDat, { params: { year, quarter } }, `alphalist_1601EQ_${year}Q${quarter}.DAT`);
+}
