@@ -117,6 +117,11 @@ export async function seed(dbFile: string) {
           verified_by: null,
           verified_at: now,
           rejection_reason: null,
+          cancelled_on: null,
+          cancel_reason: null,
+          refund_centavos: null,
+          cancelled_by: null,
+          cancelled_at: null,
         });
       }
     });

@@ -424,7 +424,7 @@ async function childMain(mode: string, url: string, schema: string | undefined, 
     if (mode === 'close') {
       await services.commissions.closePeriod(ADMIN, warmup);
       const { out, ...m } = await measured(() => services.commissions.closePeriod(ADMIN, period));
-      result = { ...m, statements: out.statements, entries: out.entries, total: Math.round(out.total * 100) };
+      result = { ...m, statements: out.statements, entries: out.entries, total: Math.round(out.gross * 100) };
     } else {
       const load = (p: string) => db.db.selectFrom('commission_entries').selectAll().where('period', '=', p).execute();
       await load(warmup);
@@ -464,7 +464,7 @@ function inChild(mode: 'close' | 'load', where: BenchDatabase, period: string, w
 async function checkClosed(db: Db, period: string, expected: { entries: number; members: number; total: number }, run: MemoryRun) {
   const st = await db.db
     .selectFrom('commission_statements')
-    .select([sql<number>`count(*)`.as('n'), sql<number>`sum(total_centavos)`.as('total'), sql<number>`sum(entry_count)`.as('entries')])
+    .select([sql<number>`count(*)`.as('n'), sql<number>`sum(gross_centavos)`.as('total'), sql<number>`sum(entry_count)`.as('entries')])
     .where('period', '=', period)
     .executeTakeFirstOrThrow();
   const en = await db.db
@@ -509,7 +509,14 @@ async function closeStatements(dialect: DialectName, period: string): Promise<Co
     },
     log: (e) => void (e.level === 'query' && captured.push(e.query)),
   });
-  await commissionsRepository.postPeriod(dry, period, [period], new Date().toISOString()).catch(() => undefined); // the dry run's last read finds no row
+  await commissionsRepository
+    .postPeriod(dry, period, [period], new Date().toISOString(), {
+      minimumCentavos: 50_000,
+      atc5: 'WI070',
+      atc10: 'WI071',
+      defaultRateHundredths: 500,
+    })
+    .catch(() => undefined); // the dry run's last read finds no row
   return captured;
 }
 

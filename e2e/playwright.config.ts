@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { ADMIN, CHROMIUM_ARGS, PORT } from './support/env.ts';
+import { ADMIN, AGENCY, CHROMIUM_ARGS, PORT } from './support/env.ts';
 import { createE2eDatabase } from './support/postgres.ts';
 
 /**
@@ -80,6 +80,9 @@ export default defineConfig({
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
       LOGIN_MAX_PER_IP: '100000',
+      AGENCY_TIN: AGENCY.tin,
+      AGENCY_ADDRESS: AGENCY.address,
+      AGENCY_RDO: AGENCY.rdo,
     },
   })),
 });

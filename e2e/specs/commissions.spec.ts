@@ -236,9 +236,10 @@ test('the admin adds an adjustment, closes the month, sees the statements with t
   });
   expect(bank.ok(), await bank.text()).toBe(true);
   await own.dispose();
-  // 10 % of ₱12,345.67 = ₱1,234.567 → ₱1,234.57; 10 % of ₱2,000 = ₱200.00.
+  // 10 % of ₱12,345.67 = ₱1,234.567 → ₱1,234.57; 10 % of ₱20,000 = ₱2,000.00. Both nets stay above
+  // any minimum payout another spec may set (payouts-tax.spec.ts sets ₱750.00), so both are paid.
   const [saleId] = await seedDeals(baseURL!, banked, [{ customerName: 'Ramon Bautista', product, tcv: '12345.67' }]);
-  const [otherSaleId] = await seedDeals(baseURL!, unbanked, [{ customerName: 'Celia Ramos', product, tcv: '2000' }]);
+  const [otherSaleId] = await seedDeals(baseURL!, unbanked, [{ customerName: 'Celia Ramos', product, tcv: '20000' }]);
   // A close posts only the entries of verified sales.
   await verifySales(baseURL!, [saleId!, otherSaleId!]);
 
@@ -278,22 +279,25 @@ test('the admin adds an adjustment, closes the month, sees the statements with t
   await monthRow.getByRole('button', { name: `Close Month ${MONTH}` }).click();
   await expect(confirm).toContainText('one statement per member');
   await confirm.getByRole('button', { name: 'Close Month' }).click();
-  await expectToast(page, 'success', `${MONTH} closed:`);
   await expect(confirm).toBeHidden();
+  // What the close did stays above the months (its toast says the same for 3 s).
+  await expect(page.getByRole('region', { name: 'Monthly Close' }).getByRole('status')).toContainText(`${MONTH} closed:`);
   await expect(monthRow).toContainText('Closed');
   await expect(monthRow.getByRole('button', { name: `Close Month ${MONTH}` })).toHaveCount(0);
 
-  // Its statements: the banked agent's ₱1,200.00; the other's ₱200.00, flagged, still listed.
+  // Its statements: brought forward, gross, 5 % withheld (the default rate) and net. The banked
+  // agent's ₱1,200.00 less ₱60.00; the other's ₱2,000.00 less ₱100.00, flagged, still listed.
   const statements = page.getByRole('table', { name: `Statements of ${MONTH}` });
   const bankedRow = statements.getByRole('row').filter({ hasText: banked.name });
   const unbankedRow = statements.getByRole('row').filter({ hasText: unbanked.name });
-  await expect(bankedRow).toContainText('₱1,200.00');
+  const money = async (row: Locator) => (await row.getByRole('cell').allInnerTexts()).slice(1, 5).map((t) => t.replace(/\s+/g, ' ').trim());
+  await expect.poll(() => money(bankedRow)).toEqual(['₱0.00', '₱1,200.00', '₱60.00 5% · WI070', '₱1,140.00']);
   await expect(bankedRow).toContainText('On file');
   await expect(bankedRow).toContainText('Unpaid');
-  await expect(unbankedRow).toContainText('₱200.00');
-  await expect(unbankedRow).toContainText('No bank details on file');
+  await expect.poll(() => money(unbankedRow)).toEqual(['₱0.00', '₱2,000.00', '₱100.00 5% · WI070', '₱1,900.00']);
+  await expect(unbankedRow).toContainText('Not on file');
 
-  // The bank's payout file: member, bank name, account number, account name, amount.
+  // The bank's payout file: member, bank name, account number, account name, the net to pay.
   const payoutDownload = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export Payouts (.xlsx)' }).click();
   const payout = await payoutDownload;
@@ -304,8 +308,8 @@ test('the admin adds an adjustment, closes the month, sees the statements with t
   expect(payoutSheet!.sheet).toBe('Payouts');
   expect(payoutSheet!.data[0]).toEqual(['Member ID', 'Member', 'Bank Name', 'Account Number', 'Account Name', 'Amount', 'Note']);
   const payoutRow = (id: number) => payoutSheet!.data.find((row) => row[0] === id);
-  expect(payoutRow(banked.id)).toEqual([banked.id, banked.name, 'BDO Unibank', '001234567890', banked.name, 1200, null]);
-  expect(payoutRow(unbanked.id)).toEqual([unbanked.id, unbanked.name, null, null, null, 200, 'No bank details on file']);
+  expect(payoutRow(banked.id)).toEqual([banked.id, banked.name, 'BDO Unibank', '001234567890', banked.name, 1140, null]);
+  expect(payoutRow(unbanked.id)).toEqual([unbanked.id, unbanked.name, null, null, null, 1900, 'No bank details on file']);
 
   // Mark Paid, with the date and the bank's reference.
   await bankedRow.getByRole('button', { name: `Mark Paid for ${banked.name}` }).click();
@@ -348,7 +352,9 @@ test('the admin adds an adjustment, closes the month, sees the statements with t
     'Duplicate fuel allowance',
     '₱1,234.57',
     '-₱34.57',
-    'Total (2 entries): ₱1,200.00',
+    'Gross commission ₱1,200.00',
+    'Withholding tax (5%, WI070) -₱60.00',
+    'Net ₱1,140.00',
     'BDO-TRX-0001',
   ]) {
     expect(text, expected).toContain(expected);
@@ -367,7 +373,12 @@ test('the admin adds an adjustment, closes the month, sees the statements with t
   expect(rows).toContainEqual(expect.arrayContaining(['Period', PERIOD]));
   expect(rows).toContainEqual([TODAY, 'Own sale', saleId, 'Ramon Bautista', product, `Product rate: ${product}`, 10, 12345.67, 1234.57]);
   expect(rows).toContainEqual([TODAY, 'Adjustment', null, null, null, 'Duplicate fuel allowance', null, null, -34.57]);
-  expect(rows.at(-1)).toEqual(['Total', null, null, null, null, null, null, null, 1200]);
+  // The summary: gross, 5 % withheld, net.
+  expect(rows.slice(-3)).toEqual([
+    ['Gross commission', null, null, null, null, null, null, null, 1200],
+    ['Withholding tax (5%, WI070)', null, null, null, null, null, null, null, -60],
+    ['Net', null, null, null, null, null, null, null, 1140],
+  ]);
 });
 
 test(

@@ -28,8 +28,11 @@ const SALES_COLUMNS = [
   'Effective Date',
   'Verification',
 ];
-/** The export's header row: the table's columns without the row number, and a rejection's reason after the verification. */
-const EXPORT_HEADER = [...SALES_COLUMNS.slice(1), 'Rejection Reason'];
+/**
+ * The export's header row: the table's columns without the row number, a rejection's reason after
+ * the verification, then a cancellation's day, reason and refund (issue 21).
+ */
+const EXPORT_HEADER = [...SALES_COLUMNS.slice(1), 'Rejection Reason', 'Cancelled On', 'Cancellation Reason', 'Refund'];
 const SOLD_NOTE = 'Already made into a sale';
 
 type NewDeal = {
@@ -726,7 +729,7 @@ test(
     // The effective date is a date cell holding that calendar day.
     expect(gabriela[8]).toBeInstanceOf(Date);
     expect((gabriela[8] as Date).toISOString().slice(0, 10)).toBe('2025-02-28');
-    expect(gabriela.slice(9)).toEqual(['Awaiting verification', null]);
+    expect(gabriela.slice(9)).toEqual(['Awaiting verification', null, null, null, null]);
     expect(byName.get('Lapu Lapu')![4]).toBe(1500);
     expect(byName.has('Apolinario Mabini')).toBe(false);
     // In the order shown on the screen.
@@ -779,6 +782,11 @@ test('a sale without a policy number: the sales page still fits a phone', PHONE,
     verified_at: null,
     verified_by_name: null,
     rejection_reason: null,
+    cancelled_on: null,
+    cancel_reason: null,
+    refund: null,
+    cancelled_by_name: null,
+    cancelled_at: null,
   };
   await page.route('**/api/getsales', (route) =>
     route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify([sale]) }),
@@ -816,6 +824,11 @@ test('2,000 sales: the table shows 100 at a time, then more or all on request; t
     verified_at: null,
     verified_by_name: null,
     rejection_reason: null,
+    cancelled_on: null,
+    cancel_reason: null,
+    refund: null,
+    cancelled_by_name: null,
+    cancelled_at: null,
   }));
   await page.route('**/api/getsales', (route) =>
     route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(sales) }),

@@ -3,6 +3,7 @@ import { todayInManila } from '@ahente/contract/dates';
 import { holdReason } from '@ahente/contract/licences';
 import { MSG } from '@ahente/contract/messages';
 import { routes } from '@ahente/contract/routes';
+import { COUNTED_SALES_NOTE } from '@ahente/contract/sales';
 import { expectFitsPhone, expectToast, goViaMainNav, signIn } from '../support/app.ts';
 import { ADMIN, expect, loginApi, loginUi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
 import { licenseAgent, salesOf, verifySales } from '../support/verification.ts';
@@ -206,6 +207,11 @@ test('Sales to verify: more unverified sales than listed, none at all, and a lis
     verified_at: null,
     verified_by_name: null,
     rejection_reason: null,
+    cancelled_on: null,
+    cancel_reason: null,
+    refund: null,
+    cancelled_by_name: null,
+    cancelled_at: null,
     member_id: 42,
     agent_name: 'Juan Dela Cruz',
   };
@@ -275,7 +281,7 @@ test(
     await expect(verificationOf('Diego Silang')).toContainText(`Reason: ${REASON}`);
     const totals = page.getByRole('main').getByRole('definition');
     await expect(totals).toHaveText(['₱165,000.00', '4']);
-    await expect(page.getByText('Rejected sales are not counted.')).toBeVisible();
+    await expect(page.getByText(COUNTED_SALES_NOTE)).toBeVisible();
     await expectFitsPhone(page, testInfo, 'sales-verification');
 
     // The rejected sale's deal may be made into a sale again.

@@ -1,6 +1,8 @@
 /** Settings shared by the Playwright config and the specs. */
 export const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const ADMIN = { username: 'admin', password: 'e2e-admin-pass' };
+/** The agency's registration with the BIR (issue 21): BIR Form 2307 and the alphalist need it. */
+export const AGENCY = { name: 'Ahente Insurance Agency', tin: '123-456-789-000', address: '12 Ayala Avenue, Makati City 1226', rdo: '050' };
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',

@@ -380,16 +380,18 @@ try {
   if (rater) {
     const adminAuth: Auth = { memberId: rater.id, accountType: 'admin', sessionId: 'seed' };
     const sellers = [agents[0]!, agents[1]!, agents[3]!, agents[5]!, agents[6]!, agents[8]!];
-    const everyone = [owner, ...(await s.members.listAll()).filter((m) => m.position !== 'Agent').map((m) => m.id), ...agents];
+    const everyone = [
+      owner,
+      ...(await s.members.listAll())
+        .filter((m) => m.position !== 'Agent' && m.account_type === 'user' && m.status === 'Approved')
+        .map((m) => m.id),
+      ...agents,
+    ];
     for (const [i, id] of [...new Set(everyone)].entries()) {
       if (i % 7 === 6) continue; // a few without a TIN: the alphalist counts them
-      await db.db
-        .updateTable('members')
-        .set({
-          tin: `${String(100 + i).padStart(3, '0')}-${String(200 + ((id * 37) % 800)).padStart(3, '0')}-${String(300 + ((id * 53) % 700)).padStart(3, '0')}`,
-        })
-        .where('id', '=', id)
-        .execute();
+      // As the member enters it in Personal Details.
+      const tin = `${String(100 + i).padStart(3, '0')}-${String(200 + ((id * 37) % 800)).padStart(3, '0')}-${String(300 + ((id * 53) % 700)).padStart(3, '0')}`;
+      await s.members.edit({ memberId: id, accountType: 'user', sessionId: 'seed' }, { id, tin }, console);
     }
     const sellIn = async (month: string, seller: number, tcv: number) => {
       clock = new Date(`${month}-10T02:00:00.000Z`);
