@@ -17,6 +17,7 @@ import { createCsrf, type Csrf } from './platform/csrf.ts';
 import { installApiNotFound, installErrorHandler, installNotFound } from './platform/errors.ts';
 import { declarePublicScope, enforceAccess, enforceOwnership, requireAccessEverywhere, requireRouteTable } from './platform/guards.ts';
 import { loggerOptions } from './platform/logging.ts';
+import { installPlainHttpHint } from './platform/plain-http-hint.ts';
 import { secretRepository } from './platform/secret-repository.ts';
 import { createSessions, sessionBinding, type Sessions } from './platform/sessions.ts';
 import { createLocalDiskStorage } from './platform/storage.ts';
@@ -112,6 +113,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     hsts: config.cookieSecure,
   });
+  // With Secure cookies, a page opened over plain http from another device would stay blank: it
+  // explains why instead (platform/plain-http-hint.ts).
+  if (config.cookieSecure) installPlainHttpHint(app);
   // API answers go compressed to browsers that accept it (a thousand deals are ~350 kB of JSON, a
   // tenth of that gzipped: seconds on a phone over mobile data). Built assets are compressed at
   // build time already (@fastify/static preCompressed) and are sent as they are.

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { connect } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { closeStatementPdfs } from './features/commissions/statement-files.ts';
+import { listeningText } from './platform/plain-http-hint.ts';
 
 const HOUR = 3_600_000;
 /**
@@ -62,7 +63,8 @@ async function main() {
   await housekeeping();
   setInterval(() => housekeeping().catch((err) => app.log.error({ err }, 'housekeeping failed')), HOUR).unref();
 
-  await app.listen({ port: config.port, host: config.host });
+  // With Secure cookies, the LAN addresses come with the hint that another device needs HTTPS.
+  await app.listen({ port: config.port, host: config.host, listenTextResolver: listeningText(config.cookieSecure) });
 }
 
 main().catch((err) => {
