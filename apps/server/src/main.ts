@@ -50,7 +50,7 @@ async function main() {
   if (admin?.generatedPassword) {
     // Printed once, to the console only: never through the logger.
     process.stdout.write(
-      `\n  No administrator existed, so one was created.\n  Username: ${admin.username}\n  Password: ${admin.generatedPassword}\n  Change it after your first login.\n\n`,
+      `\n  No administrator existed, so one was created.\n  Username: ${admin.username}\n  Password: ${admin.generatedPassword}\n  Change it after your first login: Settings → Security → Change password.\n\n`,
     );
   } else if (admin) {
     app.log.info({ username: admin.username }, 'administrator created from ADMIN_USERNAME');

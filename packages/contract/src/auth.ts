@@ -68,5 +68,17 @@ export const registerRequest = z.object({
 export type RegisterRequest = z.input<typeof registerRequest>;
 export const registerResponse = z.object({ id: z.number() });
 
-export const changePasswordRequest = z.object({ id: memberIdSchema, password: passwordField });
+/**
+ * changepassword: one's own needs `current_password` (checked by the server, never trimmed); an
+ * admin changing another member's password does not.
+ */
+export const changePasswordRequest = z.object({
+  id: memberIdSchema,
+  password: passwordField,
+  current_password: z
+    .string()
+    .max(200, 'Current password is incorrect')
+    .refine((v) => !hasControlCharacter(v), controlCharacterMessage('Current password'))
+    .optional(),
+});
 export type ChangePasswordRequest = z.input<typeof changePasswordRequest>;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pathOf, ROUTE_LIST, routes, type RouteName } from '@ahente/contract/routes';
 import { startTestApp, type FormPart, type TestApp, type TestClient } from '../../test/harness.ts';
 
@@ -10,6 +10,7 @@ import { startTestApp, type FormPart, type TestApp, type TestClient } from '../.
 let t: TestApp;
 type Member = Awaited<ReturnType<TestApp['createMember']>>;
 let owner: Member;
+let ownerPasswordHash: string;
 let sectionId: number;
 let seq = 0;
 
@@ -184,7 +185,11 @@ const MATRIX: Record<RouteName, Row> = {
     expect: everyone(200),
   },
   editMember: { call: async () => ({ body: { id: owner.id, f_name: `Ana${seq++}` } }), expect: selfOrAdmin },
-  changePassword: { call: async () => ({ body: { id: owner.id, password: owner.password } }), expect: selfOrAdmin },
+  // The owner's own change needs their current password; afterEach puts the old one back.
+  changePassword: {
+    call: async () => ({ body: { id: owner.id, password: 'a-changed-pass-1', current_password: owner.password } }),
+    expect: selfOrAdmin,
+  },
   // Settings and details (issue 11). An agent's second adduserbanks is 409, but the owner is the
   // only caller here who saves first; the admin then replaces the details.
   getUserDetails: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
@@ -302,6 +307,12 @@ beforeAll(async () => {
   t = await startTestApp();
   owner = await t.createMember();
   sectionId = (await (await adminClient()).post(routes.createSection.path, { name: 'Matrix' })).json().section.id;
+  ownerPasswordHash = (await t.db.db.selectFrom('members').select('password_hash').where('id', '=', owner.id).executeTakeFirstOrThrow())
+    .password_hash;
+});
+/** changepassword really changes the owner's password: put it back so later rows can log in as the owner. */
+afterEach(async () => {
+  await t.db.db.updateTable('members').set({ password_hash: ownerPasswordHash }).where('id', '=', owner.id).execute();
 });
 afterAll(() => t.close());
 

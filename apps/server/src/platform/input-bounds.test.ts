@@ -65,7 +65,7 @@ const cases = (): Case[] => [
       reg_date: '2026-01-01',
     }),
   },
-  { url: '/api/changepassword', body: () => ({ id: agentId, password: 'another-pass-1' }) },
+  { url: '/api/changepassword', body: () => ({ id: agentId, password: 'another-pass-1', current_password: 'correct-horse-1' }) },
   // Settings and details (issue 11).
   { url: '/api/getuserdetails', body: () => ({ id: agentId }) },
   {

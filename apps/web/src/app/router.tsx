@@ -59,6 +59,7 @@ const PersonalDetailsTab = lazyPage(() => import('../features/settings/personal-
 const BankDetailsTab = lazyPage(() => import('../features/settings/bank-details-tab'), 'BankDetailsTab');
 const HierarchyTab = lazyPage(() => import('../features/settings/hierarchy-tab'), 'HierarchyTab');
 const CertificationsTab = lazyPage(() => import('../features/settings/certifications-tab'), 'CertificationsTab');
+const SecurityTab = lazyPage(() => import('../features/settings/security-tab'), 'SecurityTab');
 const LicencesTab = lazyPage(() => import('../features/licences/licences-tab'), 'LicencesTab');
 const CompliancePage = lazyPage(() => import('../features/licences/compliance-page'), 'CompliancePage');
 
@@ -155,6 +156,7 @@ export const router = createBrowserRouter([
                           { path: 'hiearchy', element: <HierarchyTab /> },
                           { path: 'certifications', element: <CertificationsTab /> },
                           { path: 'licences', element: <LicencesTab /> },
+                          { path: 'security', element: <SecurityTab /> },
                         ],
                       },
                     ],

@@ -260,7 +260,7 @@ describe('POST /api/changepassword', () => {
     const m = await t.createMember();
     const here = await t.loginAs(m);
     const elsewhere = await t.loginAs(m);
-    const res = await here.post('/api/changepassword', { id: m.id, password: 'another-secret-9' });
+    const res = await here.post('/api/changepassword', { id: m.id, password: 'another-secret-9', current_password: m.password });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true });
     expect((await here.get('/api/me')).statusCode).toBe(200);
@@ -270,20 +270,46 @@ describe('POST /api/changepassword', () => {
     await t.loginAs({ username: m.username, password: 'another-secret-9' });
   });
 
-  it('lets an admin change anyone’s password and ends their sessions', async () => {
+  it('lets an admin change anyone’s password without theirs and ends their sessions', async () => {
     const admin = await t.loginAs(await t.createAdmin());
     const m = await t.createMember();
     const agent = await t.loginAs(m);
     expect((await admin.post('/api/changepassword', { id: m.id, password: 'temp-pass-123' })).statusCode).toBe(200);
     expect((await agent.get('/api/me')).statusCode).toBe(401);
     expect((await admin.get('/api/me')).statusCode).toBe(200);
+    expect((await t.client().post('/api/login', { username: m.username, password: m.password })).statusCode).toBe(401);
+    await t.loginAs({ username: m.username, password: 'temp-pass-123' });
+  });
+
+  it('refuses one’s own change with a missing, wrong or unchanged current password, and changes nothing', async () => {
+    const m = await t.createMember();
+    const here = await t.loginAs(m);
+    const elsewhere = await t.loginAs(m);
+    const before = await t.db.db.selectFrom('members').select('password_hash').where('id', '=', m.id).executeTakeFirstOrThrow();
+    for (const [body, error] of [
+      [{ id: m.id, password: 'brand-new-pass-1' }, 'Current password is required'],
+      [{ id: m.id, password: 'brand-new-pass-1', current_password: '' }, 'Current password is required'],
+      [{ id: m.id, password: 'brand-new-pass-1', current_password: 'not-the-password' }, 'Current password is incorrect'],
+      [{ id: m.id, password: 'brand-new-pass-1', current_password: ` ${m.password}` }, 'Current password is incorrect'],
+      [{ id: m.id, password: m.password, current_password: m.password }, 'New password must differ from the current one'],
+    ] as const) {
+      const res = await here.post('/api/changepassword', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json(), JSON.stringify(body)).toEqual({ error });
+    }
+    expect(await t.db.db.selectFrom('members').select('password_hash').where('id', '=', m.id).executeTakeFirstOrThrow()).toEqual(before);
+    expect((await here.get('/api/me')).statusCode).toBe(200);
+    expect((await elsewhere.get('/api/me')).statusCode).toBe(200);
+    expect((await t.client().post('/api/login', { username: m.username, password: m.password })).statusCode).toBe(200);
+    expect((await t.client().post('/api/login', { username: m.username, password: 'brand-new-pass-1' })).statusCode).toBe(401);
   });
 
   it('refuses another agent’s password (403), bad input (400), logged out (401), unknown (404)', async () => {
     const m = await t.createMember();
     const other = await t.createMember();
     const c = await t.loginAs(m);
-    expect((await c.post('/api/changepassword', { id: other.id, password: 'takeover-123' })).statusCode).toBe(403);
+    const takeover = await c.post('/api/changepassword', { id: other.id, password: 'takeover-123', current_password: other.password });
+    expect(takeover.statusCode).toBe(403);
     const stillOld = await t.client().post('/api/login', { username: other.username, password: other.password });
     expect(stillOld.statusCode).toBe(200);
     const blank = await c.post('/api/changepassword', { id: m.id, password: '         ' });
@@ -659,7 +685,9 @@ describe('the audit trail: POST /api/memberhistory', () => {
     const other = await t.createMember();
     const agent = await t.loginAs(m);
     expect((await agent.post(routes.editMember.path, { id: m.id, f_name: 'Self' })).statusCode).toBe(200);
-    expect((await agent.post(routes.changePassword.path, { id: m.id, password: 'my-own-secret-1' })).statusCode).toBe(200);
+    expect(
+      (await agent.post(routes.changePassword.path, { id: m.id, password: 'my-own-secret-1', current_password: m.password })).statusCode,
+    ).toBe(200);
     expect((await admin.post(routes.editMember.path, { id: m.id, username: other.username })).statusCode).toBe(409);
     expect((await admin.post(routes.editMember.path, { id: m.id, position: 'Chief' })).statusCode).toBe(400);
     expect((await admin.post(routes.changePassword.path, { id: m.id, password: '   ' })).statusCode).toBe(400);
@@ -681,7 +709,8 @@ describe('changepassword ends the member’s other sessions', () => {
     const a = await t.createAdmin();
     const here = await t.loginAs(a);
     const elsewhere = await t.loginAs(a);
-    expect((await here.post(routes.changePassword.path, { id: a.id, password: 'admins-new-pass-1' })).statusCode).toBe(200);
+    const res = await here.post(routes.changePassword.path, { id: a.id, password: 'admins-new-pass-1', current_password: a.password });
+    expect(res.statusCode, res.body).toBe(200);
     expect((await here.get(routes.me.path)).statusCode).toBe(200);
     expect((await elsewhere.get(routes.me.path)).statusCode).toBe(401);
     const rows = await t.db.db.selectFrom('sessions').select('id').where('member_id', '=', a.id).execute();

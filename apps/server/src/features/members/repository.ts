@@ -93,6 +93,11 @@ export const membersRepository = {
       .executeTakeFirst();
   },
 
+  /** The stored password hash, for checking a member's current password before changing it. */
+  passwordHashOf(db: Exec, id: number) {
+    return db.selectFrom('members').select(['password_hash', 'deactivated_at']).where('id', '=', id).executeTakeFirst();
+  },
+
   /** A member; with `lock`, their row stays locked until the transaction ends (PostgreSQL; SQLite needs none). */
   findById(db: Exec, id: number, options: { lock?: boolean } = {}) {
     const query = db.selectFrom('members').select(PUBLIC_COLUMNS).where('id', '=', id);

@@ -57,7 +57,7 @@ export function membersRoutes(app: FastifyInstance, members: MembersService, dep
   });
 
   apiRoute(app, routes.changePassword, async (request) => {
-    await members.changePassword(requireAuth(request), request.body.id, request.body.password);
+    await members.changePassword(requireAuth(request), request.body.id, request.body.password, request.body.current_password);
     return { success: true as const };
   });
 

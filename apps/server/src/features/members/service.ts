@@ -21,7 +21,7 @@ import type { Database } from '../../db/schema.ts';
 import { isUniqueViolation, violatedName } from '../../db/errors.ts';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { isAdmin } from '../../platform/guards.ts';
-import { hashPassword } from '../../platform/passwords.ts';
+import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import type { Auth, Sessions } from '../../platform/sessions.ts';
 import { extensionForType } from '../../platform/content-sniff.ts';
 import type { FileStorage } from '../../platform/storage.ts';
@@ -599,8 +599,18 @@ export function createMembersService(
         throw err;
       }
     },
-    /** changepassword: one's own keeps this session and ends the others; an admin's ends them all. */
-    async changePassword(auth: Auth, id: number, password: string): Promise<void> {
+    /**
+     * changepassword: one's own needs the current password and keeps this session, ending the
+     * others; an admin changing another member's needs none and ends all of theirs.
+     */
+    async changePassword(auth: Auth, id: number, password: string, currentPassword?: string): Promise<void> {
+      if (id === auth.memberId) {
+        if (!currentPassword) throw badRequest('Current password is required');
+        const stored = await membersRepository.passwordHashOf(db, id);
+        if (!stored || stored.deactivated_at !== null) throw notFound('Member not found');
+        if (!(await verifyPassword(stored.password_hash, currentPassword))) throw badRequest('Current password is incorrect');
+        if (password === currentPassword) throw badRequest('New password must differ from the current one');
+      }
       const password_hash = await hashPassword(password);
       await db.transaction().execute(async (trx) => {
         await requireActive(trx, id);

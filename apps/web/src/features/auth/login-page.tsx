@@ -16,7 +16,6 @@ import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
 import { toast } from '../../ui/toast';
 import { AuthShell } from './auth-shell';
-import { SocialButtons } from './social-buttons';
 
 /** The contract's login rules; Remember me is shown as in the spec and has no effect. */
 const loginForm = loginRequest.extend({ remember: z.boolean() });
@@ -130,13 +129,7 @@ export function LoginPage() {
         </Button>
       </form>
 
-      <div className="my-6 flex items-center gap-3" aria-hidden="true">
-        <span className="h-px flex-1 bg-slate-200" />
-        <span className="text-xs font-medium tracking-wide text-slate-500 uppercase">or continue with</span>
-        <span className="h-px flex-1 bg-slate-200" />
-      </div>
-      <SocialButtons />
-
+      {/* No social sign-in: no provider is configured (issue 22), so no buttons that would do nothing. */}
       <section
         aria-labelledby="signup-panel-title"
         className="mt-8 flex flex-col gap-4 rounded-xl border border-brand-100 bg-brand-50/60 p-5 sm:flex-row sm:items-center sm:justify-between"

@@ -12,6 +12,7 @@ export const SETTINGS_TABS = [
   { label: 'Hiearchy', to: '/settings/hiearchy' },
   { label: 'Certifications', to: '/settings/certifications' },
   { label: 'Licences', to: '/settings/licences' },
+  { label: 'Security', to: '/settings/security' },
 ] as const;
 
 /** /settings/*: the page title, the tabs (the active one highlighted) and the tab's content. */
@@ -20,7 +21,7 @@ export function SettingsLayout() {
     <>
       <PageHeader
         title="Settings And Details"
-        description="Your profile, payout details, place in the agency, certifications and licences."
+        description="Your profile, payout details, place in the agency, certifications, licences and password."
       />
       <SubNav label="Settings tabs" labelHidden wrap items={SETTINGS_TABS} />
       <PageOutlet />

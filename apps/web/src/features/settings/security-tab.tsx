@@ -1,0 +1,90 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { KeyRound } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { changePasswordRequest } from '@ahente/contract/auth';
+import { MSG } from '@ahente/contract/messages';
+import { isApiError } from '../../api/client';
+import { useChangePasswordMutation } from '../../api/members';
+import { useCurrentUser } from '../../api/session';
+import { Button } from '../../ui/button';
+import { CardSection } from '../../ui/card';
+import { Field } from '../../ui/field';
+import { Input } from '../../ui/input';
+import { toast } from '../../ui/toast';
+import { withReason } from './settings-errors';
+
+const PASSWORD_CHANGED = 'Your password was changed.';
+const PASSWORDS_DIFFER = 'Passwords do not match';
+const CURRENT_REQUIRED = 'Current password is required';
+
+/** The form's rules: the contract's for the current and new password, plus the confirmation. */
+const securityFormSchema = z
+  .object({
+    current_password: z.string().min(1, CURRENT_REQUIRED).pipe(changePasswordRequest.shape.current_password.unwrap()),
+    password: changePasswordRequest.shape.password,
+    confirm: z.string(),
+  })
+  .refine((values) => values.confirm === values.password, { path: ['confirm'], message: PASSWORDS_DIFFER });
+
+type SecurityValues = z.input<typeof securityFormSchema>;
+type SecurityField = keyof SecurityValues;
+const EMPTY: SecurityValues = { current_password: '', password: '', confirm: '' };
+
+/** Which field a refusal of changepassword belongs to (the server names the field in words or in `details`). */
+function fieldOf(error: string, detailPath: string | undefined): SecurityField {
+  if (detailPath === 'current_password' || error.startsWith('Current password')) return 'current_password';
+  return 'password';
+}
+
+/**
+ * /settings/security: Change password. The member's own change needs their current password; on
+ * success this session stays and their other sessions end, the form clears and a toast says so.
+ */
+export function SecurityTab() {
+  const user = useCurrentUser();
+  const changePassword = useChangePasswordMutation();
+  const form = useForm<SecurityValues>({ resolver: zodResolver(securityFormSchema), defaultValues: EMPTY });
+  const { errors } = form.formState;
+
+  const save = async (values: SecurityValues) => {
+    if (changePassword.isPending) return;
+    try {
+      await changePassword.mutateAsync({ id: user.user, password: values.password, current_password: values.current_password });
+      form.reset(EMPTY);
+      toast.success(PASSWORD_CHANGED);
+    } catch (error) {
+      if (isApiError(error, 400)) {
+        const body = error.body as { details?: { path?: string }[] } | undefined;
+        const name = fieldOf(error.error, body?.details?.[0]?.path);
+        form.setError(name, { type: 'server', message: error.error }, { shouldFocus: true });
+      } else {
+        toast.error(withReason(MSG.passwordChangeFailed, error));
+      }
+    }
+  };
+
+  const busy = changePassword.isPending || form.formState.isSubmitting;
+
+  return (
+    <CardSection title="Change password" description="After the change, you stay logged in here and your other sessions end.">
+      <form noValidate aria-label="Change password" onSubmit={(event) => void form.handleSubmit(save)(event)} className="max-w-md">
+        <div className="flex flex-col gap-4">
+          <Field label="Current password" error={errors.current_password?.message}>
+            <Input type="password" autoComplete="current-password" {...form.register('current_password')} />
+          </Field>
+          <Field label="New password" error={errors.password?.message} hint="At least 8 characters.">
+            <Input type="password" autoComplete="new-password" {...form.register('password')} />
+          </Field>
+          <Field label="Confirm new password" error={errors.confirm?.message}>
+            <Input type="password" autoComplete="new-password" {...form.register('confirm')} />
+          </Field>
+        </div>
+        <Button type="submit" loading={busy} className="mt-5 w-full sm:w-auto">
+          {!busy && <KeyRound aria-hidden="true" />}
+          Change password
+        </Button>
+      </form>
+    </CardSection>
+  );
+}
