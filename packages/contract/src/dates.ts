@@ -44,3 +44,18 @@ export function addDays(day: string, days: number): string {
 export function daysUntil(date: string, today: string): number {
   return Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
 }
+
+/**
+ * Where a dated, append-only schedule stands on `today` (commission rates, withholding rates):
+ * `history` newest effective date first, then newest set. The current row is the first in force
+ * (the latest set when two share a date); the next is the latest set of the nearest future date.
+ */
+export function scheduleAt<T extends { effective_from: string }>(
+  history: readonly T[],
+  today: string,
+): { current: T | null; next: T | null } {
+  const current = history.find((r) => r.effective_from <= today) ?? null;
+  const upcoming = history.filter((r) => r.effective_from > today);
+  const nearest = upcoming.length ? upcoming[upcoming.length - 1]!.effective_from : null;
+  return { current, next: nearest === null ? null : upcoming.find((r) => r.effective_from === nearest)! };
+}

@@ -23,7 +23,7 @@ export function formatPeso(pesos: number): string {
   return pesoFormat.format(pesos);
 }
 
-/** Sum of peso amounts computed in centavos so 0.1 + 0.2 is 0.30. */
+/** Sum of peso amounts (either sign) computed in centavos so 0.1 + 0.2 is 0.30. */
 export function sumPesos(values: readonly number[]): number {
-  return centavosToPesos(values.reduce((acc, v) => acc + pesosToCentavos(v), 0));
+  return centavosToPesos(values.reduce((acc, v) => acc + Math.sign(v) * pesosToCentavos(Math.abs(v)), 0));
 }

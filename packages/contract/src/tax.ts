@@ -11,8 +11,6 @@ import { tcvField } from './deals.ts';
 
 // ---------------------------------------------------------------- TIN
 
-/** A TIN as the BIR writes it: 000-000-000, or with a branch code, 000-000-000-000. */
-export const TIN_PATTERN = /^\d{3}-\d{3}-\d{3}(?:-\d{3,5})?$/;
 const TIN_MESSAGE = (label: string) => `${label} must be 9 digits (000-000-000) or 12 digits with the branch code (000-000-000-000)`;
 
 /** Digits, spaces and dashes to the dashed form: '123456789' → '123-456-789'; null when not 9 or 12 digits. */

@@ -55,16 +55,18 @@ const roboto = (weight: string) => woffToSfnt(fs.readFileSync(require.resolve(`r
 
 /**
  * Roboto (Apache 2.0) from npm: the PDF's standard fonts have no peso sign. Read and unwrapped once
- * per thread (the main thread's, a PDF worker thread's), when this module loads (a few milliseconds), then only read: an immutable constant
- * made from the installed package, the same in every instance — not state shared between requests
- * (DESIGN §1). pdfkit gets the bytes, so no document reads or inflates a font file again.
+ * per thread (the main thread's, a PDF worker thread's) on the first PDF that thread draws (a few
+ * milliseconds), not at start-up; then only read: an immutable value made from the installed
+ * package, the same in every instance — not state shared between requests (DESIGN §1). pdfkit gets
+ * the bytes, so no document reads or inflates a font file again.
  */
-export const FONTS = { regular: roboto('Regular'), bold: roboto('Bold') } as const;
+let fonts: { regular: Buffer; bold: Buffer } | null = null;
 
 /** Registers Roboto as 'regular' and 'bold' on a document: what every PDF of the server draws with (the 2307 too). */
 export function useRoboto(doc: PDFKit.PDFDocument): void {
-  doc.registerFont('regular', FONTS.regular);
-  doc.registerFont('bold', FONTS.bold);
+  fonts ??= { regular: roboto('Regular'), bold: roboto('Bold') };
+  doc.registerFont('regular', fonts.regular);
+  doc.registerFont('bold', fonts.bold);
 }
 
 /** The bytes a document writes, once it is ended (call before drawing: it listens from the first byte). */

@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { ChangePasswordRequest } from '@ahente/contract/auth';
 import {
   EDIT_MEMBER_FILE_FIELDS,
@@ -15,7 +16,7 @@ import {
 import { routes } from '@ahente/contract/routes';
 import { fullName } from '../lib/names';
 import { call, callForm, downloadFile } from './client';
-import { useSession } from './session';
+import { useCurrentUser, useSession } from './session';
 
 /**
  * Members (spec §2 Agent Recruitment, Admin: Members Record, Settings Hiearchy tab, the dashboard's
@@ -69,6 +70,16 @@ export function useMemberSearch(adminId: number, q: string, page: number, pageSi
       call(routes.adminMemberSearch, { body: { id: adminId, q, page, pageSize, noCertification } }),
     placeholderData: keepPreviousData,
   });
+}
+
+/**
+ * The member picker of the admins' forms (ui/member-select.tsx): what the admin searched for, set
+ * with `onSearch`, and up to 25 matches of the member search.
+ */
+export function useMemberMatches() {
+  const admin = useCurrentUser();
+  const [q, setQ] = useState('');
+  return { matches: useMemberSearch(admin.user, q, 1, 25), onSearch: setQ };
 }
 
 /** POST /api/memberhistory { id }: what administrators did to the member, newest first. */

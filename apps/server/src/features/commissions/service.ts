@@ -26,7 +26,7 @@ import type { adjustmentRequest, forfeitCommissionRequest, ledgerRequest, markPa
 import { holdReason } from '@ahente/contract/licences';
 import { DEFAULT_WITHHOLDING_RATE } from '@ahente/contract/tax';
 import { categoryOf, PRODUCTS } from '@ahente/contract/catalogue';
-import { nextMonth, todayInManila } from '@ahente/contract/dates';
+import { nextMonth, scheduleAt, todayInManila } from '@ahente/contract/dates';
 import { POSITION_LABELS } from '@ahente/contract/enums';
 import { centavosToPesos } from '@ahente/contract/money';
 import type { z } from 'zod';
@@ -171,11 +171,7 @@ export function createCommissionsService(
   function schedules(kind: 'product' | 'override', keys: readonly string[], history: RateRecord[], today: string): RateSchedule[] {
     return keys.map((key) => {
       const mine = history.filter((r) => r.kind === kind && r.key === key); // newest effective date first, then newest set
-      const current = mine.find((r) => r.effective_from <= today) ?? null;
-      const upcoming = mine.filter((r) => r.effective_from > today);
-      const next = upcoming.length ? upcoming[upcoming.length - 1]! : null;
-      // Among rates sharing the nearest future date, the latest set is the one that will apply.
-      const nextRate = next ? upcoming.find((r) => r.effective_from === next.effective_from)! : null;
+      const { current, next: nextRate } = scheduleAt(mine, today);
       return {
         key,
         category: kind === 'product' ? (categoryOf(key) ?? null) : null,

@@ -5,8 +5,8 @@
  */
 import writeExcelFile, { type Row } from 'write-excel-file/node';
 import { alphalistDatFileName, splitTin } from '@ahente/contract/tax';
-import { PESO_EXCEL_FORMAT } from '@ahente/contract/money';
-import { NOT_ON_FILE, sumAmounts, type AlphalistDocument } from './bir-documents.ts';
+import { PESO_EXCEL_FORMAT, sumPesos } from '@ahente/contract/money';
+import { NOT_ON_FILE, type AlphalistDocument } from './bir-documents.ts';
 
 /** The .DAT's TIN and branch for a payee with no TIN on file: zeros (the module then flags the line). */
 export const NO_TIN = { tin9: '000000000', branch: '0000' } as const;
@@ -57,8 +57,8 @@ export function alphalistWorkbook(doc: AlphalistDocument): Promise<Buffer> {
       null,
       null,
       null,
-      { ...money(sumAmounts(doc.rows.map((r) => r.income))), fontWeight: 'bold' as const },
-      { ...money(sumAmounts(doc.rows.map((r) => r.tax))), fontWeight: 'bold' as const },
+      { ...money(sumPesos(doc.rows.map((r) => r.income))), fontWeight: 'bold' as const },
+      { ...money(sumPesos(doc.rows.map((r) => r.tax))), fontWeight: 'bold' as const },
     ],
   ];
   return writeExcelFile(rows, {
@@ -119,8 +119,8 @@ export function alphalistDat(doc: AlphalistDocument): string {
       agency.tin9,
       agency.branch,
       period,
-      datAmount(sumAmounts(doc.rows.map((r) => r.income))),
-      datAmount(sumAmounts(doc.rows.map((r) => r.tax))),
+      datAmount(sumPesos(doc.rows.map((r) => r.income))),
+      datAmount(sumPesos(doc.rows.map((r) => r.tax))),
     ].join(','),
   ];
   return lines.map((line) => `${line}\r\n`).join('');

@@ -51,6 +51,3 @@ const amountFormat = new Intl.NumberFormat('en-PH', { minimumFractionDigits: 2, 
 
 /** Pesos as the BIR's forms write them: thousands separators, 2 decimals, no peso sign (1,234.50). */
 export const formatAmount = (pesos: number) => amountFormat.format(pesos === 0 ? 0 : pesos);
-
-/** A sum of peso amounts, taken in centavos. */
-export const sumAmounts = (values: readonly number[]) => values.reduce((sum, v) => sum + Math.round(v * 100), 0) / 100;

@@ -55,9 +55,10 @@ export const taxRepository = {
 
   /**
    * The statements of `months` on which tax was withheld (a positive gross at a rate), with their
-   * member's name, TIN and address: what a 2307 and the alphalist report. One member's, or all.
+   * member's name, TIN and address: what a 2307 and the alphalist report. Of `months` (every month
+   * when null), one member's or all.
    */
-  taxedStatements(db: Exec, months: readonly string[], memberId: number | null) {
+  taxedStatements(db: Exec, months: readonly string[] | null, memberId: number | null) {
     return db
       .selectFrom('commission_statements as st')
       .innerJoin('members as m', 'm.id', 'st.member_id')
@@ -79,7 +80,7 @@ export const taxRepository = {
         'm.address_city',
         'm.address_barangay',
       ])
-      .where('st.period', 'in', months)
+      .$if(months !== null, (q) => q.where('st.period', 'in', months!))
       .where('st.gross_centavos', '>', 0)
       .where('st.withholding_rate_hundredths', '>', 0)
       .$if(memberId !== null, (q) => q.where('st.member_id', '=', memberId!))
@@ -88,18 +89,5 @@ export const taxRepository = {
       .orderBy('st.member_id')
       .orderBy('st.period')
       .execute();
-  },
-
-  /** The months (YYYY-MM) in which a member had tax withheld, newest first. */
-  async taxedPeriods(db: Exec, memberId: number): Promise<string[]> {
-    const rows = await db
-      .selectFrom('commission_statements')
-      .select('period')
-      .where('member_id', '=', memberId)
-      .where('gross_centavos', '>', 0)
-      .where('withholding_rate_hundredths', '>', 0)
-      .orderBy('period', 'desc')
-      .execute();
-    return rows.map((r) => r.period);
   },
 };

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { hundredthsToPercent, percentToHundredths } from '@ahente/contract/commissions';
-import { todayInManila } from '@ahente/contract/dates';
-import { centavosToPesos, pesosToCentavos } from '@ahente/contract/money';
+import { scheduleAt, todayInManila } from '@ahente/contract/dates';
+import { centavosToPesos, pesosToCentavos, sumPesos } from '@ahente/contract/money';
 import {
   DEFAULT_PAYOUT_SETTINGS,
   DEFAULT_WITHHOLDING_RATE,
@@ -105,9 +105,6 @@ export function createTaxService(
     return parts.length ? parts.join(', ') : r.address;
   }
 
-  /** Pesos added as whole centavos (no binary fractions drift). */
-  const sumCentavos = (values: number[]) => centavosToPesos(values.reduce((s, v) => s + Math.round(v * 100), 0));
-
   return {
     /** The payout settings in force, read in the caller's transaction (a close uses them). */
     async settingsIn(exec: Exec) {
@@ -157,10 +154,7 @@ export function createTaxService(
         created_at: r.created_at,
         created_by_name: r.f_name === null ? null : fullName(r as { f_name: string; m_name: string | null; l_name: string }),
       }));
-      const current = history.find((r) => r.effective_from <= today) ?? null;
-      const upcoming = history.filter((r) => r.effective_from > today);
-      const nextDate = upcoming.length ? upcoming[upcoming.length - 1]!.effective_from : null;
-      const next = nextDate === null ? null : upcoming.find((r) => r.effective_from === nextDate)!;
+      const { current, next } = scheduleAt(history, today);
       const rate = current?.rate ?? DEFAULT_WITHHOLDING_RATE;
       const settings = await this.settingsIn(db);
       return {
@@ -199,23 +193,18 @@ export function createTaxService(
     /** The quarters a member had tax withheld in, newest first. */
     async form2307s(memberId: number): Promise<Form2307Summary[]> {
       await members.requireMember(memberId);
-      const quarters = new Map<string, { year: number; quarter: number }>();
-      for (const period of await repo.taxedPeriods(db, memberId)) {
-        const q = quarterOf(period);
-        quarters.set(`${q.year}-${q.quarter}`, q);
-      }
-      const out: Form2307Summary[] = [];
-      for (const { year, quarter } of quarters.values()) {
-        const lines = withheldIncome(await repo.taxedStatements(db, quarterMonths(year, quarter), memberId), quarterMonths(year, quarter));
-        out.push({
-          year,
-          quarter,
-          income: sumCentavos(lines.map((l) => l.income)),
-          tax: sumCentavos(lines.map((l) => l.tax)),
-          deadline: form2307Deadline(year, quarter),
+      const quarters = new Map<string, Form2307Summary>();
+      for (const st of await repo.taxedStatements(db, null, memberId)) {
+        const { year, quarter } = quarterOf(st.period);
+        const key = `${year}-${quarter}`;
+        const q = quarters.get(key) ?? { year, quarter, income: 0, tax: 0, deadline: form2307Deadline(year, quarter) };
+        quarters.set(key, {
+          ...q,
+          income: sumPesos([q.income, centavosToPesos(Number(st.gross_centavos))]),
+          tax: sumPesos([q.tax, centavosToPesos(Number(st.withholding_centavos))]),
         });
       }
-      return out;
+      return [...quarters.values()].sort((a, b) => b.year - a.year || b.quarter - a.quarter);
     },
 
     /** Form 2307 of a member for a quarter: 404 when no tax was withheld from them in it. */
@@ -226,7 +215,7 @@ export function createTaxService(
       const rows = await repo.taxedStatements(db, months, memberId);
       if (rows.length === 0) throw notFound(`No tax was withheld from this member in Q${quarter} ${year}`);
       const lines = withheldIncome(rows, months);
-      const monthTotal = (i: number) => sumCentavos(lines.map((l) => l.months[i]!));
+      const monthTotal = (i: number) => sumPesos(lines.map((l) => l.months[i]!));
       const doc: Form2307Document = {
         year,
         quarter,
@@ -236,8 +225,8 @@ export function createTaxService(
         lines: lines.map((l) => ({ atc: l.atc, rate: l.rate, months: l.months, income: l.income, tax: l.tax })),
         totals: {
           months: [monthTotal(0), monthTotal(1), monthTotal(2)],
-          income: sumCentavos(lines.map((l) => l.income)),
-          tax: sumCentavos(lines.map((l) => l.tax)),
+          income: sumPesos(lines.map((l) => l.income)),
+          tax: sumPesos(lines.map((l) => l.tax)),
         },
         issuedOn: todayInManila(now()),
       };
@@ -253,8 +242,8 @@ export function createTaxService(
         quarter,
         deadline: form2307Deadline(year, quarter),
         rows: lines.map(({ row: _row, ...l }) => l),
-        income: sumCentavos(lines.map((l) => l.income)),
-        tax: sumCentavos(lines.map((l) => l.tax)),
+        income: sumPesos(lines.map((l) => l.income)),
+        tax: sumPesos(lines.map((l) => l.tax)),
         missing_tin: new Set(lines.filter((l) => l.tin === null).map((l) => l.member_id)).size,
       };
     },

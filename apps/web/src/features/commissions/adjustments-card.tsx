@@ -7,8 +7,7 @@ import { formatPeso } from '@ahente/contract/money';
 import type { z } from 'zod';
 import { serverFieldErrors, serverReason } from '../../api/client';
 import { useAddAdjustment, useCommissionAdjustments } from '../../api/commissions';
-import { useMemberSearch } from '../../api/members';
-import { useCurrentUser } from '../../api/session';
+import { useMemberMatches } from '../../api/members';
 import { formatCalendarDate } from '../../lib/dates';
 import { formSchemaFor } from '../../lib/form-schema';
 import { useShowMore } from '../../lib/use-show-more';
@@ -185,16 +184,14 @@ function MemberPicker({
   onChosen: (value: string, name: string) => void;
 }) {
   const { field, fieldState } = useController({ control, name: 'member_id' });
-  const user = useCurrentUser();
-  const [q, setQ] = useState('');
-  const matches = useMemberSearch(user.user, q, 1, 25);
+  const { matches, onSearch } = useMemberMatches();
   return (
     <MemberSelect
       field={field}
       error={fieldState.error?.message}
       disabled={disabled}
       matches={matches}
-      onSearch={setQ}
+      onSearch={onSearch}
       onChosen={onChosen}
     />
   );

@@ -4,7 +4,7 @@ import { MSG } from '@ahente/contract/messages';
 import { formatPeso } from '@ahente/contract/money';
 import type { Form2307Summary } from '@ahente/contract/tax';
 import { serverReason } from '../../api/client';
-import { downloadForm2307, useForm2307s } from '../../api/form2307';
+import { downloadForm2307, useForm2307s } from '../../api/tax';
 import { formatCalendarDate } from '../../lib/dates';
 import { Button } from '../../ui/button';
 import { CardSection } from '../../ui/card';

@@ -5,7 +5,7 @@ import { formatMonth } from '@ahente/contract/dates';
 import { formatPeso } from '@ahente/contract/money';
 import { serverReason } from '../../api/client';
 import { useClosePeriod, useCommissionPeriods } from '../../api/commissions';
-import { usePayoutSettings } from '../../api/tax-admin';
+import { usePayoutSettings } from '../../api/tax';
 import { formatTimestampParts } from '../../lib/dates';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';

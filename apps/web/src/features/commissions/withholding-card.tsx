@@ -8,9 +8,8 @@ import { LIMITS } from '@ahente/contract/common';
 import { setWithholdingRequest, WITHHOLDING_RATES, type WithholdingResponse } from '@ahente/contract/tax';
 import type { z } from 'zod';
 import { serverFieldErrors, serverReason } from '../../api/client';
-import { useMemberSearch } from '../../api/members';
-import { useCurrentUser } from '../../api/session';
-import { useSetWithholding, useWithholding } from '../../api/tax-admin';
+import { useMemberMatches } from '../../api/members';
+import { useSetWithholding, useWithholding } from '../../api/tax';
 import { formatCalendarDate, formatTimestampParts } from '../../lib/dates';
 import { formSchemaFor } from '../../lib/form-schema';
 import { Badge } from '../../ui/badge';
@@ -126,16 +125,14 @@ function MemberPicker({
   onChosen: (value: string, name: string) => void;
 }) {
   const { field, fieldState } = useController({ control, name: 'member_id' });
-  const user = useCurrentUser();
-  const [q, setQ] = useState('');
-  const matches = useMemberSearch(user.user, q, 1, 25);
+  const { matches, onSearch } = useMemberMatches();
   return (
     <MemberSelect
       field={field}
       error={fieldState.error?.message}
       disabled={disabled}
       matches={matches}
-      onSearch={setQ}
+      onSearch={onSearch}
       onChosen={onChosen}
     />
   );

@@ -5,7 +5,7 @@ import { useController, useForm, useWatch, type Control } from 'react-hook-form'
 import { addLicenseRequest, defaultLicenseExpiry, LICENSE_LINES, type AddLicense } from '@ahente/contract/licences';
 import { serverFieldErrors, serverReason } from '../../api/client';
 import { useAddLicence } from '../../api/licences';
-import { useMemberSearch } from '../../api/members';
+import { useMemberMatches } from '../../api/members';
 import { useCurrentUser } from '../../api/session';
 import { formatCalendarDate } from '../../lib/dates';
 import { formSchemaFor } from '../../lib/form-schema';
@@ -194,16 +194,14 @@ function MemberPicker({
   onChosen: (value: string, name: string) => void;
 }) {
   const { field, fieldState } = useController({ control, name: 'id' });
-  const user = useCurrentUser();
-  const [q, setQ] = useState('');
-  const matches = useMemberSearch(user.user, q, 1, 25);
+  const { matches, onSearch } = useMemberMatches();
   return (
     <MemberSelect
       field={field}
       error={fieldState.error ? 'Choose the member the licence is for' : undefined}
       disabled={disabled}
       matches={matches}
-      onSearch={setQ}
+      onSearch={onSearch}
       onChosen={onChosen}
     />
   );

@@ -1,19 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { alphalistXlsxFileName, type SetPayoutSettingsRequest, type SetWithholdingRequest } from '@ahente/contract/tax';
+import { alphalistXlsxFileName, form2307FileName, type SetPayoutSettingsRequest, type SetWithholdingRequest } from '@ahente/contract/tax';
 import { routes } from '@ahente/contract/routes';
 import { call, downloadFile } from './client';
 import { commissionKeys } from './commissions';
 
 /**
- * The admin's payouts and withholding tax (issue 21, decision 019): the payout settings (minimum
- * payout, the ATC of each rate), a member's dated withholding rate, and the quarter's alphalist
- * with its files. The alphalist's key starts with 'commissions': a close or a payment changes it,
- * and those reload every 'commissions' query.
+ * Withholding tax (issue 21, decision 019): the payout settings (minimum payout, the ATC of each
+ * rate), a member's dated withholding rate, a member's BIR Form 2307s, and the quarter's alphalist
+ * with its files. The 2307s' and the alphalist's keys start with 'commissions': a close, a payment
+ * or a cancellation changes them, and those reload every 'commissions' query.
  */
 export const taxKeys = {
   payoutSettings: () => ['tax', 'payout-settings'] as const,
   withholding: (memberId: number) => ['tax', 'withholding', memberId] as const,
   alphalist: (year: number, quarter: number) => [...commissionKeys.all, 'alphalist', year, quarter] as const,
+  form2307s: (memberId: number) => [...commissionKeys.all, 'form2307s', memberId] as const,
 };
 
 /** GET /api/payoutsettings: the minimum payout, the ATCs, who changed them last, and whether the agency's TIN is configured. */
@@ -68,4 +69,17 @@ export function downloadAlphalistXlsx(year: number, quarter: number): Promise<st
  */
 export function downloadAlphalistDat(year: number, quarter: number): Promise<string> {
   return downloadFile(routes.alphalistDat, { params: { year, quarter } }, `alphalist_1601EQ_${year}Q${quarter}.DAT`);
+}
+
+/** POST /api/form2307s { id }: the member's quarters with income and tax withheld, newest first. */
+export function useForm2307s(id: number) {
+  return useQuery({
+    queryKey: taxKeys.form2307s(id),
+    queryFn: () => call(routes.form2307s, { body: { id } }),
+  });
+}
+
+/** GET /api/form2307/{id}/{year}/{quarter}/pdf, saved under the server's name (BIR2307_{year}Q{quarter}_{id}.pdf). */
+export function downloadForm2307(id: number, year: number, quarter: number): Promise<string> {
+  return downloadFile(routes.form2307Pdf, { params: { id, year, quarter } }, form2307FileName(id, year, quarter));
 }
