@@ -323,6 +323,47 @@ describe('login limits under parallel requests (issue 7, finding 2)', () => {
   });
 });
 
+describe('one’s own change of password: wrong current passwords are limited like logins (issue 22)', () => {
+  const tally = (codes: number[]) => codes.reduce<Record<number, number>>((a, c) => ({ ...a, [c]: (a[c] ?? 0) + 1 }), {});
+  it('answers 429 after the limit, parallel guesses included, for any address, and changes nothing until the window passes', async () => {
+    const s = await startTestApp({ login: { maxFailures: 3, windowMs: 15 * 60_000, maxPerIp: 300 } });
+    try {
+      const m = await s.createMember();
+      const c = await s.loginAs(m);
+      const before = await s.db.db.selectFrom('members').select('password_hash').where('id', '=', m.id).executeTakeFirstOrThrow();
+      const codes = await Promise.all(
+        Array.from(
+          { length: 8 },
+          async (_, i) =>
+            (await c.post('/api/changepassword', { id: m.id, password: 'brand-new-pass-1', current_password: `guess-${i}` })).statusCode,
+        ),
+      );
+      expect(tally(codes)).toEqual({ 400: 3, 429: 5 });
+      const right = await c.post('/api/changepassword', { id: m.id, password: 'brand-new-pass-1', current_password: m.password });
+      expect(right.statusCode).toBe(429);
+      expect(right.json()).toEqual({ error: 'Too many wrong passwords. Please wait a few minutes and try again.' });
+      expect(await s.db.db.selectFrom('members').select('password_hash').where('id', '=', m.id).executeTakeFirstOrThrow()).toEqual(before);
+      // The limit is the member's, not the session's: a second session is refused too; logins are not.
+      const other = await s.loginAs(m);
+      expect(
+        (await other.post('/api/changepassword', { id: m.id, password: 'brand-new-pass-1', current_password: m.password })).statusCode,
+      ).toBe(429);
+      // When the window has passed, the right password works and clears the count.
+      await s.db.db
+        .updateTable('login_throttle')
+        .set({ window_start: '2000-01-01T00:00:00.000Z' })
+        .where('key', '=', `pw:${m.id}`)
+        .execute();
+      expect(
+        (await c.post('/api/changepassword', { id: m.id, password: 'brand-new-pass-1', current_password: m.password })).statusCode,
+      ).toBe(200);
+      expect(await s.db.db.selectFrom('login_throttle').select('key').where('key', '=', `pw:${m.id}`).executeTakeFirst()).toBeUndefined();
+    } finally {
+      await s.close();
+    }
+  });
+});
+
 describe('client addresses behind a proxy (issue 7, finding 3)', () => {
   const failUntilLimited = async (s: TestApp, username: string, forwardedFor: (i: number) => string) => {
     const codes: number[] = [];

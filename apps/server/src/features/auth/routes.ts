@@ -24,5 +24,10 @@ export function authRoutes(app: FastifyInstance, auth: AuthService, sessions: Se
     return reply.code(204).send();
   });
 
+  apiRoute(app, routes.changePassword, async (request) => {
+    await auth.changePassword(requireAuth(request), request.body.id, request.body.password, request.body.current_password);
+    return { success: true as const };
+  });
+
   apiRoute(app, routes.register, async (request) => ({ id: await auth.register(request.body) }));
 }

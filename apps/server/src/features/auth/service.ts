@@ -4,6 +4,7 @@ import type { registerRequest, SessionUser } from '@ahente/contract/auth';
 import { MSG } from '@ahente/contract/messages';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
+import type { Auth } from '../../platform/sessions.ts';
 import { HttpError, badRequest } from '../../platform/errors.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import { fullName, photoUrl, type MembersService } from '../members/service.ts';
@@ -66,6 +67,30 @@ export function createAuthService(db: Kysely<Database>, config: Config, members:
         throw new HttpError(403, MSG.loginNotApproved, { status: member.status });
       }
       return { ...toSessionUser(member), id: member.id };
+    },
+
+    /**
+     * changepassword. One's own change needs the current password, and wrong guesses are limited
+     * like logins: per member (a stolen session may come from any address), `LOGIN_MAX_FAILURES`
+     * per window, then 429 until the window passes, the right password included. The slot is taken
+     * before the check, atomically, as in `login`, so parallel guesses check at most the limit.
+     * An admin changing another member's password needs none (the route table allows only that).
+     */
+    async changePassword(who: Auth, id: number, password: string, currentPassword: string | undefined): Promise<void> {
+      if (id === who.memberId) {
+        if (!currentPassword) throw badRequest('Current password is required');
+        const key = `pw:${id}`;
+        const now = new Date();
+        const counts = await authRepository.hit(db, [key], now.toISOString(), new Date(now.getTime() - windowMs).toISOString());
+        if (counts.get(key)! > maxFailures) {
+          await authRepository.release(db, [key]);
+          throw new HttpError(429, 'Too many wrong passwords. Please wait a few minutes and try again.');
+        }
+        if (!(await members.passwordMatches(id, currentPassword))) throw badRequest('Current password is incorrect');
+        await authRepository.clear(db, key);
+        if (password === currentPassword) throw badRequest('New password must differ from the current one');
+      }
+      await members.changePassword(who, id, password);
     },
 
     async me(memberId: number): Promise<SessionUser> {

@@ -56,11 +56,6 @@ export function membersRoutes(app: FastifyInstance, members: MembersService, dep
     return sendFile(request, reply, file, 'private, no-store');
   });
 
-  apiRoute(app, routes.changePassword, async (request) => {
-    await members.changePassword(requireAuth(request), request.body.id, request.body.password, request.body.current_password);
-    return { success: true as const };
-  });
-
   apiRoute(app, routes.adminMemberRecords, async () => members.listAll());
 
   apiRoute(app, routes.adminMemberSearch, async (request) => members.search(request.body));

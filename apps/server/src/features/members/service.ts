@@ -599,18 +599,18 @@ export function createMembersService(
         throw err;
       }
     },
+    /** Whether `password` is the member's current one (false for a deactivated or unknown member). */
+    async passwordMatches(id: number, password: string): Promise<boolean> {
+      const stored = await membersRepository.passwordHashOf(db, id);
+      return !!stored && stored.deactivated_at === null && (await verifyPassword(stored.password_hash, password));
+    },
+
     /**
-     * changepassword: one's own needs the current password and keeps this session, ending the
-     * others; an admin changing another member's needs none and ends all of theirs.
+     * Sets a member's password and ends their sessions: all of them, or all but `auth`'s own when
+     * members change their own. The auth service checks one's own current password first
+     * (`auth.changePassword`, throttled); an admin changing another member's needs none.
      */
-    async changePassword(auth: Auth, id: number, password: string, currentPassword?: string): Promise<void> {
-      if (id === auth.memberId) {
-        if (!currentPassword) throw badRequest('Current password is required');
-        const stored = await membersRepository.passwordHashOf(db, id);
-        if (!stored || stored.deactivated_at !== null) throw notFound('Member not found');
-        if (!(await verifyPassword(stored.password_hash, currentPassword))) throw badRequest('Current password is incorrect');
-        if (password === currentPassword) throw badRequest('New password must differ from the current one');
-      }
+    async changePassword(auth: Auth, id: number, password: string): Promise<void> {
       const password_hash = await hashPassword(password);
       await db.transaction().execute(async (trx) => {
         await requireActive(trx, id);
