@@ -194,7 +194,7 @@ ownServer(
       .getByRole('button', { name: `Cancel sale #${lorenzo}, Lorenzo Ruiz` })
       .click();
     const dialog = page.getByRole('dialog', { name: `Cancel sale #${lorenzo}` });
-    await expect(dialog).toContainText('Lorenzo Ruiz · Bond(Others) · ₱100,000.00 TCV');
+    await expect(dialog).toContainText('Lorenzo Ruiz · Bond (Others) · ₱100,000.00 TCV');
     await expect(dialog.getByLabel('Cancelled on')).toHaveValue(TODAY);
     await expect(dialog.getByLabel('Refund')).toHaveAttribute('placeholder', 'Whole TCV (₱100,000.00)');
     await expect(dialog.getByText('Commission paid on this sale is reversed in proportion to the refund.')).toBeVisible();

@@ -124,7 +124,7 @@ test('an admin verifies a batch of sales (select-all, the total selected), rejec
   await expect(lorenzoCells.nth(1)).toHaveText(`#${lorenzo}`);
   await expect(lorenzoCells.nth(2)).toContainText(agent.name);
   await expect(lorenzoCells.nth(2)).toContainText(`ID ${agent.id}`);
-  await expect(lorenzoCells.nth(4)).toHaveText(NON_LIFE);
+  await expect(lorenzoCells.nth(4)).toHaveText('Bond (Others)');
   await expect(lorenzoCells.nth(5)).toHaveText('Malayan InsurancePOL-Lorenzo');
   await expect(lorenzoCells.nth(6)).toHaveText('₱100,000.00');
   await expect(lorenzoCells.nth(7)).toHaveText('Mar 1, 2026');

@@ -10,6 +10,7 @@ import {
   optionalCalendarDate,
 } from './common.ts';
 import { enumField } from './deals.ts';
+import { MSG } from './messages.ts';
 import { centavosToPesos, MAX_TCV_PESOS, pesosToCentavos } from './money.ts';
 
 /**
@@ -294,7 +295,7 @@ export const ledgerRequest = z
       .optional()
       .transform((v) => (v ? v : null)),
   })
-  .refine((v) => !v.from || !v.to || v.from <= v.to, { path: ['to'], message: 'To must not be before From' });
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { path: ['to'], message: MSG.dateRangeReversed });
 export type LedgerRequest = z.input<typeof ledgerRequest>;
 
 /** Pesos by what they count as: payable (open, posted, paid), awaiting verification, held, forfeited (or of a rejected sale). */

@@ -4,13 +4,7 @@ export type AccountType = (typeof ACCOUNT_TYPES)[number];
 
 export const POSITIONS = ['Agent', 'Manager', 'AgencyManager', 'AgencyOwner'] as const;
 export type Position = (typeof POSITIONS)[number];
-/** How a position reads on screen and in documents; the stored value stays the spec's word. */
-export const POSITION_LABELS: Record<Position, string> = {
-  Agent: 'Agent',
-  Manager: 'Manager',
-  AgencyManager: 'Agency Manager',
-  AgencyOwner: 'Agency Owner',
-};
+/** How each value of this file reads on screen and in documents: labels.ts (decision 023). */
 
 export const MEMBER_STATUSES = ['Pending', 'Approved'] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];

@@ -78,6 +78,8 @@ export const MSG = {
   certificationReminderNone: 'You have no certification on file.',
   certificationReminderCoding: 'Your coding dates are missing.',
   certificationReminderTlc: 'Your TLC attendance dates are missing.',
+  // Every From/To filter, on screen and from the server (issue 22 §3): not a spec text.
+  dateRangeReversed: 'To must not be before From',
 } as const;
 
 /** Toasts and notices stay 3000 ms, then take 300 ms to leave (spec §9). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { calendarDate, idField, lineField, memberIdSchema, optionalCalendarDate, optionalText } from './common.ts';
 import { dealFormFields, enumField, tcvField, withSalesTypeRule } from './deals.ts';
 import { SALES_GROUPS, SALES_TYPES, TRANSACTION_TYPES } from './enums.ts';
+import { MSG } from './messages.ts';
 
 /** The fields of addsales formData, each with its rule (a form reuses them one by one). */
 export const saleFormFields = { ...dealFormFields, effectiveDate: calendarDate('Effective date') };
@@ -112,7 +113,7 @@ export const salesToVerifyRequest = z
     from: optionalCalendarDate('From'),
     to: optionalCalendarDate('To'),
   })
-  .refine((v) => !v.from || !v.to || v.from <= v.to, { path: ['to'], message: 'To must not be before From' });
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { path: ['to'], message: MSG.dateRangeReversed });
 export type SalesToVerifyRequest = z.input<typeof salesToVerifyRequest>;
 
 /** At most this many rows are listed; the totals count them all. */

@@ -1,4 +1,5 @@
 import { formatRate, type LedgerEntry, type StatementRecord } from '@ahente/contract/commissions';
+import { productLabel } from '@ahente/contract/labels';
 import { formatPeso } from '@ahente/contract/money';
 
 /**
@@ -44,7 +45,9 @@ export const reversalText = (e: LedgerEntry) => `Reversal of entry #${e.reverses
 export function detailText(e: LedgerEntry): string {
   if (e.kind === 'adjustment') return e.reason ?? '';
   const soldBy = (e.kind === 'override' || e.kind === 'reversal') && e.seller_name && e.seller_id !== e.member_id;
-  const sale = [customerText(e), e.product].filter(Boolean).join(' · ') + (soldBy ? ` (sold by ${e.seller_name})` : '');
+  const sale =
+    [customerText(e), e.product === null ? null : productLabel(e.product)].filter(Boolean).join(' · ') +
+    (soldBy ? ` (sold by ${e.seller_name})` : '');
   if (e.kind !== 'reversal') return sale;
   return sale ? `${reversalText(e)}: ${sale}` : reversalText(e);
 }

@@ -308,6 +308,18 @@ describe('the statement workbook', () => {
   });
 });
 
+describe('the statement files name a product as a person reads it (decision 023)', () => {
+  it("writes 'Performance Bond' for the catalogue's 'Perfomance Bond', in the PDF and the workbook", async () => {
+    const bond = entry({ amount: 500, base: 5000, sale_id: 903, product: 'Perfomance Bond', rule: 'Product rate: Performance Bond' });
+    const text = await pdfText(await statementPdf(document({ entries: [bond] })));
+    expect(text).toContain('Jose Dela Cruz · Performance Bond');
+    expect(text).not.toContain('Perfomance');
+    const rows = await sheetRows(await statementWorkbook(document({ entries: [bond] })));
+    const header = rows.findIndex((r) => r[0] === 'Date');
+    expect(rows[header + 1]!.slice(3, 6)).toEqual(['Jose Dela Cruz', 'Performance Bond', 'Product rate: Performance Bond']);
+  });
+});
+
 describe('the payout workbook', () => {
   it('lists each statement to pay with its net, flags a member with no bank details, and totals them', async () => {
     const rows = await sheetRows(

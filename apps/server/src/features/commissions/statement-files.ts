@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import Piscina from 'piscina';
 import writeExcelFile, { type Row } from 'write-excel-file/node';
 import { COMMISSION_KIND_LABELS } from '@ahente/contract/commissions';
+import { productLabel } from '@ahente/contract/labels';
 import { PESO_EXCEL_FORMAT } from '@ahente/contract/money';
 import {
   CARRIED_TEXT,
@@ -117,7 +118,7 @@ export function statementWorkbook({ agencyName, statement: s, entries, notPayabl
       COMMISSION_KIND_LABELS[e.kind],
       e.sale_id === null ? null : { value: e.sale_id, type: Number },
       customerText(e) || null,
-      e.product,
+      e.product === null ? null : productLabel(e.product),
       ruleText(e),
       e.rate === null ? null : { value: e.rate, type: Number },
       e.base === null ? null : money(e.base),

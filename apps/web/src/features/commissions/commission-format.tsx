@@ -1,14 +1,14 @@
 import { COMMISSION_KIND_LABELS, COMMISSION_KINDS, ENTRY_STATUS_LABELS, formatRate, type EntryStatus } from '@ahente/contract/commissions';
-import { POSITION_LABELS } from '@ahente/contract/enums';
+import { labelOf, POSITION_LABELS } from '@ahente/contract/labels';
 import { formatPeso } from '@ahente/contract/money';
 import { Badge, type BadgeTone } from '../../ui/badge';
 import { Dash } from '../../ui/dash';
 import { cn } from '../../lib/cn';
 import { formatCalendarDate } from '../../lib/dates';
 
-/** A schedule key as it reads: a product as spelt in the catalogue, a position in words. */
+/** A schedule key as it reads: a product's or a position's label (decision 023). */
 export function keyLabel(key: string): string {
-  return (POSITION_LABELS as Record<string, string>)[key] ?? key;
+  return (POSITION_LABELS as Record<string, string | undefined>)[key] ?? labelOf('product', key);
 }
 
 /** The kind filter's options: every kind, then each one. */

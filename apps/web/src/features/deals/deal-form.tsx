@@ -1,5 +1,6 @@
 import { PRODUCT_CATALOGUE, PRODUCT_CATEGORIES } from '@ahente/contract/catalogue';
 import { SALES_GROUPS, SALES_TYPES, TRANSACTION_TYPES, type DealStatus } from '@ahente/contract/enums';
+import { labelOptions, type LabelKind } from '@ahente/contract/labels';
 import { useState, type ReactNode, type Ref, type RefObject } from 'react';
 import { useWatch, type UseFormReturn, type UseFormSetError } from 'react-hook-form';
 import type { ApiError } from '../../api/client';
@@ -54,6 +55,7 @@ export function DealFields<T>({ form, statuses, withEffectiveDate = true, disabl
         {...register('transactionType')}
         placeholder="Select a transaction type"
         options={TRANSACTION_TYPES}
+        kind="transactionType"
         required
         disabled={disabled}
       />
@@ -72,6 +74,7 @@ export function DealFields<T>({ form, statuses, withEffectiveDate = true, disabl
         })}
         placeholder="Select a category"
         options={PRODUCT_CATEGORIES}
+        kind="productCategory"
         disabled={disabled}
       />
     ),
@@ -84,6 +87,7 @@ export function DealFields<T>({ form, statuses, withEffectiveDate = true, disabl
         {...register('product')}
         placeholder={category ? 'Select a product' : '—'}
         options={products}
+        kind="product"
         disabled={disabled || !category}
         required
       />
@@ -117,6 +121,7 @@ export function DealFields<T>({ form, statuses, withEffectiveDate = true, disabl
           error={err('dealStatus')}
           {...register('dealStatus')}
           options={statuses}
+          kind="dealStatus"
           disabled={disabled}
         />
       ),
@@ -127,6 +132,7 @@ export function DealFields<T>({ form, statuses, withEffectiveDate = true, disabl
         error={err('salesGroup')}
         {...register('salesGroup')}
         options={SALES_GROUPS}
+        kind="salesGroup"
         disabled={disabled}
       />
     ),
@@ -137,6 +143,7 @@ export function DealFields<T>({ form, statuses, withEffectiveDate = true, disabl
         error={err('salesType')}
         {...register('salesType')}
         options={SALES_TYPES}
+        kind="salesType"
         disabled={disabled}
       />
     ),
@@ -213,16 +220,18 @@ interface SelectFieldProps extends Omit<SelectProps, 'options'> {
   label: string;
   error: string | undefined;
   hint?: string | undefined;
-  /** The choices, each shown as its value. */
+  /** The choices, as the contract spells them (each is sent so). */
   options: readonly string[];
+  /** Which label map names them on screen (decision 023). */
+  kind: LabelKind;
   ref?: Ref<HTMLSelectElement>;
 }
 
-/** A choice of the deal form from a fixed list (the options are the values, as the contract lists them). */
-function SelectField({ label, error, hint, options, ...props }: SelectFieldProps) {
+/** A choice of the deal form from a fixed list: each option sends the catalogue's value and shows its label. */
+function SelectField({ label, error, hint, options, kind, ...props }: SelectFieldProps) {
   return (
     <Field label={label} error={error} hint={hint}>
-      <Select options={options.map((o) => ({ value: o, label: o }))} {...props} />
+      <Select options={labelOptions(kind, options)} {...props} />
     </Field>
   );
 }

@@ -1,6 +1,7 @@
 import { CalendarClock, Scale, ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { LICENSE_EXPIRY_WARNING_DAYS, linesLabel, RENEWAL_COMMISSION_PESOS } from '@ahente/contract/licences';
+import { productLabel } from '@ahente/contract/labels';
 import { formatPeso } from '@ahente/contract/money';
 import { useCompliance } from '../../api/licences';
 import { cn } from '../../lib/cn';
@@ -132,7 +133,7 @@ export function UnlicensedSellersCard({ id }: { id?: string }) {
           {page.visible.map((row) => (
             <TableRow key={`${row.member_id}-${row.product}`}>
               <MemberCell name={row.member_name} id={row.member_id} />
-              <TableCell className="min-w-28">{row.product}</TableCell>
+              <TableCell className="min-w-28">{productLabel(row.product)}</TableCell>
               <TableCell className="min-w-40">{linesLabel(row.lines)}</TableCell>
               <TableCell numeric>{row.sales.toLocaleString('en-PH')}</TableCell>
               <TableCell>

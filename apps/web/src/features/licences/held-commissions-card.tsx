@@ -2,6 +2,7 @@ import { Hand } from 'lucide-react';
 import { useId, useState } from 'react';
 import { COMMISSION_KIND_LABELS } from '@ahente/contract/commissions';
 import type { HeldCommission } from '@ahente/contract/licences';
+import { productLabel } from '@ahente/contract/labels';
 import { formatPeso } from '@ahente/contract/money';
 import { serverReason } from '../../api/client';
 import { useCompliance, useForfeitCommission, useReleaseCommission } from '../../api/licences';
@@ -136,7 +137,7 @@ export function HeldCommissionsCard({ id }: { id?: string }) {
           open={forfeiting.open}
           onOpenChange={(open) => !open && setForfeiting((current) => (current ? { ...current, open: false } : current))}
           title="Forfeit Commission"
-          description={`${whose(forfeiting.entry)} (${forfeiting.entry.product ?? COMMISSION_KIND_LABELS[forfeiting.entry.kind]}, ${formatCalendarDate(forfeiting.entry.entry_date)}) will never be paid. This cannot be undone.`}
+          description={`${whose(forfeiting.entry)} (${forfeiting.entry.product !== null ? productLabel(forfeiting.entry.product) : COMMISSION_KIND_LABELS[forfeiting.entry.kind]}, ${formatCalendarDate(forfeiting.entry.entry_date)}) will never be paid. This cannot be undone.`}
           hint="Why it is not paid, e.g. the earner was not licensed for the line"
           confirmLabel="Forfeit"
           schema={reasonSchema}
@@ -170,7 +171,7 @@ function HeldRow({
         <span className="block text-xs font-normal text-slate-500">ID {entry.member_id}</span>
       </TableCell>
       <TableCell className="min-w-36">
-        {entry.product ?? <Dash />}
+        {entry.product !== null ? productLabel(entry.product) : <Dash />}
         <span className="block text-xs text-slate-500">
           {entry.kind === 'override' && entry.seller_name
             ? `${COMMISSION_KIND_LABELS.override} on ${entry.seller_name}'s sale`

@@ -1,4 +1,5 @@
 import { History, RotateCw } from 'lucide-react';
+import { labelOf, type LabelKind } from '@ahente/contract/labels';
 import type { MemberAuditAction, MemberAuditEntry } from '@ahente/contract/members';
 import { useMemberHistory } from '../../api/members';
 import { formatTimestampParts } from '../../lib/dates';
@@ -40,6 +41,16 @@ export const FIELD_LABELS: Record<string, string> = {
   entry: 'Commission entry',
   reason: 'Reason',
 };
+
+/** The fields whose values are catalogue values: their changes read as labels (decision 023). */
+const VALUE_KINDS: Record<string, LabelKind | undefined> = { account_type: 'accountType', position: 'position', status: 'memberStatus' };
+
+/** A changed value as a person reads it. */
+function valueText(field: string, value: string | null): string {
+  if (value === null) return '—';
+  const kind = VALUE_KINDS[field];
+  return kind ? labelOf(kind, value) : value;
+}
 
 /** The member's history in the edit modal (issue 10 audit trail): who, when and what, newest first. */
 export function MemberHistory({ memberId }: { memberId: number }) {
@@ -98,8 +109,8 @@ function HistoryEntry({ entry }: { entry: MemberAuditEntry }) {
         <ul className="mt-1.5 flex flex-col gap-0.5 text-slate-600">
           {changes.map((change) => (
             <li key={change.field} className="[overflow-wrap:anywhere]">
-              <span className="font-medium text-slate-700">{FIELD_LABELS[change.field] ?? change.field}:</span> {change.from ?? '—'} →{' '}
-              {change.to ?? '—'}
+              <span className="font-medium text-slate-700">{FIELD_LABELS[change.field] ?? change.field}:</span>{' '}
+              {valueText(change.field, change.from)} → {valueText(change.field, change.to)}
             </li>
           ))}
         </ul>

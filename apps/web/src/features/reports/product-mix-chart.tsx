@@ -1,4 +1,5 @@
 import { Cell, Pie, PieChart } from 'recharts';
+import { labelOf, productLabel } from '@ahente/contract/labels';
 import { formatPeso } from '@ahente/contract/money';
 import type { ReportProduct } from '@ahente/contract/reports';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '../../ui/table';
@@ -22,7 +23,9 @@ interface Slice {
 }
 
 function slicesOf(products: readonly ReportProduct[]): Slice[] {
-  const top: Slice[] = products.slice(0, SLICES).map((p, i) => ({ name: p.product, tcv: p.tcv, count: p.count, colour: COLOURS[i]! }));
+  const top: Slice[] = products
+    .slice(0, SLICES)
+    .map((p, i) => ({ name: productLabel(p.product), tcv: p.tcv, count: p.count, colour: COLOURS[i]! }));
   const rest = products.slice(SLICES);
   if (rest.length === 0) return top;
   // Pesos summed in centavos: 0.1 + 0.2 is 0.30.
@@ -94,8 +97,8 @@ export function ProductMixChart({ products, totalTcv }: { products: readonly Rep
           <TableBody>
             {products.map((p) => (
               <TableRow key={p.product}>
-                <TableCell className="min-w-36">{p.product}</TableCell>
-                <TableCell>{p.category ?? '—'}</TableCell>
+                <TableCell className="min-w-28">{productLabel(p.product)}</TableCell>
+                <TableCell>{p.category !== null ? labelOf('productCategory', p.category) : '—'}</TableCell>
                 <TableCell numeric>{formatCount(p.count)}</TableCell>
                 <TableCell numeric className="whitespace-nowrap">
                   {formatPeso(p.tcv)}

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { LIMITS } from '@ahente/contract/common';
 import { todayInManila } from '@ahente/contract/dates';
+import { productLabel } from '@ahente/contract/labels';
 import { formatPeso } from '@ahente/contract/money';
 import { cancelSaleRequest, type CancelSaleResponse, type SaleRecord } from '@ahente/contract/sales';
 import { serverFieldErrors, serverReason } from '../../api/client';
@@ -111,7 +112,7 @@ export function CancelSaleModal({ sale, open, onOpenChange, onCancelled, finalFo
         onOpenChange(next);
       }}
       title={`Cancel sale #${sale.id}`}
-      description={`${sale.customer_name} · ${sale.product} · ${formatPeso(sale.tcv)} TCV`}
+      description={`${sale.customer_name} · ${productLabel(sale.product)} · ${formatPeso(sale.tcv)} TCV`}
       initialFocus={reasonRef}
       finalFocus={finalFocus}
       footer={

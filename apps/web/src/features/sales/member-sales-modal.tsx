@@ -1,6 +1,7 @@
 import { Ban, ReceiptText, Search } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import type { MemberRecord } from '@ahente/contract/members';
+import { productLabel } from '@ahente/contract/labels';
 import { formatPeso, sumPesos } from '@ahente/contract/money';
 import { COUNTED_SALES_NOTE, countsAsSale, type SaleRecord } from '@ahente/contract/sales';
 import { useSales } from '../../api/sales';
@@ -126,7 +127,7 @@ export function MemberSalesModal({ member, open, onOpenChange }: MemberSalesModa
                   <TableCell numeric className="text-slate-500">{`#${sale.id}`}</TableCell>
                   <TableCell className="min-w-32">
                     <span className="font-medium text-slate-900">{sale.customer_name}</span>
-                    <span className="block text-xs text-slate-500">{sale.product}</span>
+                    <span className="block text-xs text-slate-500">{productLabel(sale.product)}</span>
                     {/* On a phone TCV and Status are off to the side: repeated here (read once, from their columns). */}
                     <span aria-hidden="true" className="mt-1 flex flex-col items-start gap-1 md:hidden">
                       <span className="text-xs text-slate-600 tabular-nums">{formatPeso(sale.tcv)}</span>

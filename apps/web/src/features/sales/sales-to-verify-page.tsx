@@ -1,6 +1,7 @@
 import { Check, ClipboardCheck, X } from 'lucide-react';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { PRODUCT_CATALOGUE, PRODUCT_CATEGORIES } from '@ahente/contract/catalogue';
+import { PRODUCT_CATEGORY_LABELS, PRODUCT_LABELS, productLabel } from '@ahente/contract/labels';
 import { formatPeso, sumPesos } from '@ahente/contract/money';
 import { verifySalesRequest, type SaleToVerify } from '@ahente/contract/sales';
 import { Link } from 'react-router';
@@ -12,7 +13,7 @@ import type { DateRange } from '../../lib/use-date-range-filter';
 import { useShowMore } from '../../lib/use-show-more';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
-import { DateRangeFilter } from '../../ui/date-range-filter';
+import { DateRangeFilter, isReversedRange } from '../../ui/date-range-filter';
 import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
 import { PageHeader } from '../../ui/page-header';
@@ -51,7 +52,7 @@ const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en
 export function SalesToVerifyPage() {
   const [filter, setFilter] = useState<SalesToVerifyFilter>(NO_FILTER);
   const [agentText, setAgentText] = useState('');
-  const reversed = Boolean(filter.from && filter.to && filter.from > filter.to);
+  const reversed = isReversedRange(filter.from, filter.to);
   const query = useSalesToVerify(filter, !reversed);
   const verify = useVerifySales();
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
@@ -153,10 +154,10 @@ export function SalesToVerifyPage() {
               <Select value={filter.product} onChange={(e) => changeFilter({ product: e.target.value })}>
                 <option value="">All products</option>
                 {PRODUCT_CATEGORIES.map((category) => (
-                  <optgroup key={category} label={category}>
+                  <optgroup key={category} label={PRODUCT_CATEGORY_LABELS[category]}>
                     {PRODUCT_CATALOGUE[category].map((product) => (
                       <option key={product} value={product}>
-                        {product}
+                        {PRODUCT_LABELS[product]}
                       </option>
                     ))}
                   </optgroup>
@@ -175,11 +176,6 @@ export function SalesToVerifyPage() {
             </Field>
           </div>
           <DateRangeFilter range={range} fromLabel="Effective from" toLabel="Effective to" />
-          {reversed && (
-            <p role="alert" className="text-xs font-medium text-red-700">
-              Effective to must not be before Effective from.
-            </p>
-          )}
         </form>
         <Totals
           className="mt-5"
@@ -341,7 +337,7 @@ const SaleRow = memo(function SaleRow({
         <span className="block text-xs text-slate-500">ID {sale.member_id}</span>
       </TableCell>
       <TableCell className="min-w-32 font-medium text-slate-900">{sale.customer_name}</TableCell>
-      <TableCell className="min-w-28">{sale.product}</TableCell>
+      <TableCell className="min-w-28">{productLabel(sale.product)}</TableCell>
       {/* One column for both, so that nine columns fit a 1280 px laptop without scrolling. */}
       <TableCell className="min-w-32">
         {sale.insurer ?? <Dash />}

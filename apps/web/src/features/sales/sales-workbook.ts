@@ -1,4 +1,5 @@
 import writeExcelFile from 'write-excel-file/browser';
+import { productLabel } from '@ahente/contract/labels';
 import { PESO_EXCEL_FORMAT } from '@ahente/contract/money';
 import { SALE_VERIFICATION_LABELS, type SaleRecord } from '@ahente/contract/sales';
 
@@ -40,7 +41,8 @@ function calendarDate(value: string): Date | string {
 /**
  * sales_data.xlsx as a Blob: a bold header row that stays in view, then `rows` in the order given.
  * TCV is a number cell in pesos with a peso format; the effective date is a date cell (yyyy-mm-dd);
- * Sales ID is a number; the other columns are text (empty when the sale has none). Verification
+ * Sales ID is a number; the other columns are text (empty when the sale has none), the product as
+ * the screen names it (decision 023: 'Performance Bond' for the catalogue's 'Perfomance Bond'). Verification
  * is the label the screen shows ('Awaiting verification', 'Verified', 'Rejected'), and a rejected
  * sale's reason follows it. A cancelled sale (issue 21) has its day (a date cell), its reason and
  * its refund (pesos) in the last three columns, empty for a sale in force.
@@ -54,7 +56,7 @@ export function buildSalesWorkbook(rows: readonly SaleRecord[]): Promise<Blob> {
       { value: s.id, type: Number },
       s.customer_name,
       s.tx_type,
-      s.product,
+      productLabel(s.product),
       { value: s.tcv, type: Number, format: PESO_EXCEL_FORMAT },
       s.policy_number ?? null,
       s.insurer ?? null,

@@ -1,0 +1,95 @@
+import { PRODUCT_CATEGORIES, PRODUCTS, type Product, type ProductCategory } from './catalogue.ts';
+import {
+  ACCOUNT_TYPES,
+  DEAL_STATUSES,
+  GENDERS,
+  MEMBER_STATUSES,
+  POSITIONS,
+  SALES_GROUPS,
+  SALES_TYPES,
+  TRANSACTION_TYPES,
+  type AccountType,
+  type DealStatus,
+  type Gender,
+  type MemberStatus,
+  type Position,
+  type SalesGroup,
+  type SalesType,
+  type TransactionType,
+} from './enums.ts';
+
+/**
+ * How the catalogue's values read (issue 22 §3, decision 023). A value keeps the spec's exact
+ * spelling wherever it is stored or sent ('MedicalSalesGroup', 'Perfomance Bond'); what a person
+ * reads — a select's option text, a badge, a table cell, a chart, a PDF or spreadsheet cell — is
+ * its label from these maps, the one place labels are written. A value with no word of its own
+ * reads as it is spelt.
+ */
+function labelled<V extends string>(values: readonly V[], words: Partial<Record<V, string>> = {}): Record<V, string> {
+  return Object.fromEntries(values.map((v) => [v, words[v] ?? v])) as Record<V, string>;
+}
+
+/** 'user' and 'admin' as a person reads them. */
+export const ACCOUNT_TYPE_LABELS: Record<AccountType, string> = labelled(ACCOUNT_TYPES, { user: 'Agent', admin: 'Administrator' });
+
+export const POSITION_LABELS: Record<Position, string> = labelled(POSITIONS, {
+  AgencyManager: 'Agency Manager',
+  AgencyOwner: 'Agency Owner',
+});
+
+export const MEMBER_STATUS_LABELS: Record<MemberStatus, string> = labelled(MEMBER_STATUSES);
+
+export const GENDER_LABELS: Record<Gender, string> = labelled(GENDERS, { male: 'Male', female: 'Female' });
+
+export const TRANSACTION_TYPE_LABELS: Record<TransactionType, string> = labelled(TRANSACTION_TYPES);
+
+export const DEAL_STATUS_LABELS: Record<DealStatus, string> = labelled(DEAL_STATUSES);
+
+export const SALES_TYPE_LABELS: Record<SalesType, string> = labelled(SALES_TYPES);
+
+export const SALES_GROUP_LABELS: Record<SalesGroup, string> = labelled(SALES_GROUPS, {
+  MedicalSalesGroup: 'Medical Sales Group',
+  CarSalesGroup: 'Car Sales Group',
+});
+
+export const PRODUCT_CATEGORY_LABELS: Record<ProductCategory, string> = labelled(PRODUCT_CATEGORIES);
+
+/** The catalogue's products, with the spec's misspelling and missing spaces mended for the reader. */
+export const PRODUCT_LABELS: Record<Product, string> = labelled(PRODUCTS, {
+  'Perfomance Bond': 'Performance Bond',
+  'Residential(Inside Village)': 'Residential (Inside Village)',
+  'residential(Outside Village)': 'Residential (Outside Village)',
+  'Bond(Others)': 'Bond (Others)',
+  'Group MRI(CGLI)': 'Group MRI (CGLI)',
+});
+
+/** Every label map by the kind of value it labels. */
+export const LABELS = {
+  accountType: ACCOUNT_TYPE_LABELS,
+  position: POSITION_LABELS,
+  memberStatus: MEMBER_STATUS_LABELS,
+  gender: GENDER_LABELS,
+  transactionType: TRANSACTION_TYPE_LABELS,
+  dealStatus: DEAL_STATUS_LABELS,
+  salesType: SALES_TYPE_LABELS,
+  salesGroup: SALES_GROUP_LABELS,
+  productCategory: PRODUCT_CATEGORY_LABELS,
+  product: PRODUCT_LABELS,
+} as const satisfies Record<string, Record<string, string>>;
+
+export type LabelKind = keyof typeof LABELS;
+
+/** What a person reads for `value` of the given kind; a value outside the list reads as it is stored. */
+export function labelOf(kind: LabelKind, value: string): string {
+  return (LABELS[kind] as Record<string, string | undefined>)[value] ?? value;
+}
+
+/** A product's name as a person reads it ('Perfomance Bond' → 'Performance Bond'). */
+export function productLabel(product: string): string {
+  return labelOf('product', product);
+}
+
+/** A select's options: each value sent as the catalogue spells it, shown as its label. */
+export function labelOptions(kind: LabelKind, values: readonly string[]): { value: string; label: string }[] {
+  return values.map((value) => ({ value, label: labelOf(kind, value) }));
+}
