@@ -1,6 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { routes } from '@ahente/contract/routes';
-import type { AddTicketRequest, CloseTicketRequest, EditTicketRequest, Ticket } from '@ahente/contract/tickets';
+import type {
+  AddTicketRequest,
+  CloseTicketRequest,
+  EditTicketRequest,
+  ReplyTicketRequest,
+  Ticket,
+  TicketReply,
+} from '@ahente/contract/tickets';
 import { call } from './client';
 
 /** Tickets (decision 012): a member's own from the Help Center, every one in the admin's Tickets List. */
@@ -8,6 +15,7 @@ export const ticketKeys = {
   all: ['tickets'] as const,
   mine: (id: number) => ['tickets', 'mine', id] as const,
   admin: () => ['tickets', 'admin'] as const,
+  replies: (ticketId: number) => ['tickets', 'replies', ticketId] as const,
 };
 
 /** POST /api/getmytickets { id }: the member's tickets, newest first. */
@@ -51,7 +59,21 @@ export function useEditTicket() {
   return useTicketMutation((body: EditTicketRequest) => call(routes.editTicket, { body }));
 }
 
-/** POST /api/closeticket { ticketId, status: Resolved | Rejected } (admin): 409 once closed. */
+/** POST /api/ticketreplies { ticket_id }: the conversation, oldest first (the author and admins; decision 020). */
+export function useTicketReplies(ticketId: number, enabled = true) {
+  return useQuery({
+    queryKey: ticketKeys.replies(ticketId),
+    queryFn: (): Promise<TicketReply[]> => call(routes.ticketReplies, { body: { ticket_id: ticketId } }),
+    enabled,
+  });
+}
+
+/** POST /api/replyticket { ticket_id, message } → 201 { success, reply }; 409 once the ticket is closed. */
+export function useReplyTicket() {
+  return useTicketMutation((body: ReplyTicketRequest) => call(routes.replyTicket, { body }));
+}
+
+/** POST /api/closeticket { ticketId, status: Resolved | Rejected, message } (admin): 409 once closed. */
 export function useCloseTicket() {
   return useTicketMutation((body: CloseTicketRequest) => call(routes.closeTicket, { body }));
 }

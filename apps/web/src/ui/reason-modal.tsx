@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { formSchemaFor } from '../lib/form-schema';
 import { setRefs } from '../lib/set-refs';
-import { Button } from './button';
+import { Button, type ButtonVariant } from './button';
 import { Field } from './field';
 import { Input, Textarea } from './input';
 import { Modal } from './modal';
@@ -20,18 +20,25 @@ interface ReasonModalProps {
   description: string;
   confirmLabel: string;
   hint: string;
-  /** The reason's rule, from the contract: required, at most 200 characters, and its messages. */
+  /** The reason's rule, from the contract: required, at most `maxLength` characters, and its messages. */
   schema: z.ZodType<{ reason: string }>;
   /** A text area of three lines instead of a one-line input. */
   multiline?: boolean;
+  /** The field's label (default 'Reason'). */
+  label?: string;
+  /** The most characters the field takes (default 200, the contract's reasons). */
+  maxLength?: number;
+  /** The confirming button's look (default red: most reasons go with a refusal). */
+  confirmVariant?: ButtonVariant;
   busy: boolean;
   /** Called with the trimmed reason; the caller closes the dialog once the server agreed. */
   onConfirm: (reason: string) => void;
 }
 
 /**
- * A decision that needs its reason (reject sales or a licence, forfeit a held commission): the
- * reason, then the action, in red. The dialog stays open while the decision is sent.
+ * A decision that needs its reason (reject sales or a licence, forfeit a held commission; close a
+ * ticket with its closing message): the reason, then the action, in red unless told otherwise.
+ * The dialog stays open while the decision is sent.
  */
 export function ReasonModal({
   open,
@@ -42,6 +49,9 @@ export function ReasonModal({
   hint,
   schema,
   multiline = false,
+  label = 'Reason',
+  maxLength = 200,
+  confirmVariant = 'danger',
   busy,
   onConfirm,
 }: ReasonModalProps) {
@@ -67,7 +77,7 @@ export function ReasonModal({
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} variant="danger" loading={busy}>
+          <Button type="submit" form={formId} variant={confirmVariant} loading={busy}>
             {confirmLabel}
           </Button>
         </>
@@ -79,12 +89,12 @@ export function ReasonModal({
         aria-busy={busy || undefined}
         onSubmit={(event) => void form.handleSubmit(({ reason }) => !busy && onConfirm(reason))(event)}
       >
-        <Field label="Reason" hint={hint} error={form.formState.errors.reason?.message}>
+        <Field label={label} hint={hint} error={form.formState.errors.reason?.message}>
           {multiline ? (
             <Textarea
               {...field}
               ref={(element: HTMLTextAreaElement | null) => setRefs<HTMLElement>(element, field.ref, inputRef)}
-              maxLength={200}
+              maxLength={maxLength}
               rows={3}
               disabled={busy}
             />
@@ -92,7 +102,7 @@ export function ReasonModal({
             <Input
               {...field}
               ref={(element: HTMLInputElement | null) => setRefs<HTMLElement>(element, field.ref, inputRef)}
-              maxLength={200}
+              maxLength={maxLength}
               autoComplete="off"
               disabled={busy}
             />

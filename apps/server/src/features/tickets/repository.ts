@@ -1,29 +1,44 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { TicketStatus } from '@ahente/contract/tickets';
-import type { Database, TicketsTable } from '../../db/schema.ts';
+import type { Database, TicketRepliesTable, TicketsTable } from '../../db/schema.ts';
 
 type Exec = Kysely<Database> | Transaction<Database>;
 export type TicketRow = Omit<TicketsTable, 'id'> & { id: number };
 export type NewTicketRow = Omit<TicketRow, 'id'>;
 export type TicketPatch = Pick<TicketRow, 'title' | 'description' | 'type' | 'updated_at'>;
-/** A ticket with the name of the member who opened it (null when nobody did, or they are gone). */
+/**
+ * A ticket with the name of the member who opened it (null when nobody did, or they are gone) and
+ * the number of replies of its conversation.
+ */
 export type TicketWithMemberRow = TicketRow & {
   owner_id: number | null;
+  owner_username: string | null;
   owner_f_name: string | null;
   owner_m_name: string | null;
   owner_l_name: string | null;
+  reply_count: number | string | null;
 };
+export type ReplyRow = Omit<TicketRepliesTable, 'id'> & { id: number };
+export type NewReplyRow = Omit<ReplyRow, 'id'>;
+/** A reply with its author's name. */
+export type ReplyWithAuthorRow = ReplyRow & { author_f_name: string; author_l_name: string };
 
 function withMember(db: Exec) {
   return db
     .selectFrom('tickets')
     .leftJoin('members', 'members.id', 'tickets.member_id')
     .selectAll('tickets')
-    .select([
+    .select((eb) => [
       'members.id as owner_id',
+      'members.username as owner_username',
       'members.f_name as owner_f_name',
       'members.m_name as owner_m_name',
       'members.l_name as owner_l_name',
+      eb
+        .selectFrom('ticket_replies')
+        .select((r) => r.fn.countAll<number>().as('n'))
+        .whereRef('ticket_replies.ticket_id', '=', 'tickets.id')
+        .as('reply_count'),
     ]);
 }
 
@@ -73,4 +88,40 @@ export const ticketsRepository = {
       .executeTakeFirst();
     return res.numUpdatedRows > 0n;
   },
+
+  /**
+   * Marks a Pending ticket as just answered, in one conditional UPDATE that also takes the row's
+   * lock: a reply and a Resolve or Reject of the same ticket happen one after the other, so no
+   * reply lands after the closing message (decision 020). False when it is not Pending.
+   */
+  async touchIfPending(db: Exec, id: number, at: string): Promise<boolean> {
+    const res = await db
+      .updateTable('tickets')
+      .set({ updated_at: at })
+      .where('id', '=', id)
+      .where('status', '=', 'Pending')
+      .executeTakeFirst();
+    return res.numUpdatedRows > 0n;
+  },
+
+  async insertReply(db: Exec, row: NewReplyRow): Promise<number> {
+    return (await db.insertInto('ticket_replies').values(row).returning('id').executeTakeFirstOrThrow()).id;
+  },
+
+  /** A ticket's conversation, oldest first, with each author's name. */
+  listReplies(db: Exec, ticketId: number): Promise<ReplyWithAuthorRow[]> {
+    return replies(db).where('ticket_replies.ticket_id', '=', ticketId).orderBy('ticket_replies.id', 'asc').execute();
+  },
+
+  findReply(db: Exec, id: number): Promise<ReplyWithAuthorRow | undefined> {
+    return replies(db).where('ticket_replies.id', '=', id).executeTakeFirst();
+  },
 };
+
+function replies(db: Exec) {
+  return db
+    .selectFrom('ticket_replies')
+    .innerJoin('members', 'members.id', 'ticket_replies.author_id')
+    .selectAll('ticket_replies')
+    .select(['members.f_name as author_f_name', 'members.l_name as author_l_name']);
+}

@@ -1,10 +1,20 @@
 import type { Kysely } from 'kysely';
-import { TICKET_MESSAGES, type CloseTicket, type EditTicket, type NewTicket, type Ticket } from '@ahente/contract/tickets';
+import {
+  TICKET_MESSAGES,
+  type CloseTicket,
+  type EditTicket,
+  type NewTicket,
+  type ReplyTicket,
+  type Ticket,
+  type TicketReply,
+} from '@ahente/contract/tickets';
 import type { Database } from '../../db/schema.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
+import { isAdmin } from '../../platform/guards.ts';
+import type { Auth } from '../../platform/sessions.ts';
 import { nowIso } from '../../platform/tokens.ts';
 import type { MembersService } from '../members/service.ts';
-import { ticketsRepository, type TicketWithMemberRow } from './repository.ts';
+import { ticketsRepository, type ReplyWithAuthorRow, type TicketWithMemberRow } from './repository.ts';
 
 /** The fields a ticket is opened with, as the contract's schema leaves them (trimmed, checked). */
 export type TicketFields = Omit<NewTicket, 'id'>;
@@ -19,9 +29,28 @@ function toTicket(row: TicketWithMemberRow): Ticket {
     member:
       row.owner_id === null
         ? null
-        : { id: row.owner_id, f_name: row.owner_f_name ?? '', m_name: row.owner_m_name, l_name: row.owner_l_name ?? '' },
+        : {
+            id: row.owner_id,
+            username: row.owner_username ?? '',
+            f_name: row.owner_f_name ?? '',
+            m_name: row.owner_m_name,
+            l_name: row.owner_l_name ?? '',
+          },
     created_at: row.created_at,
     closed_at: row.closed_at,
+    reply_count: Number(row.reply_count ?? 0),
+  };
+}
+
+function toReply(row: ReplyWithAuthorRow): TicketReply {
+  return {
+    id: row.id,
+    ticket_id: row.ticket_id,
+    author: { id: row.author_id, name: [row.author_f_name, row.author_l_name].filter(Boolean).join(' ') },
+    by_admin: row.by_admin === 1,
+    message: row.message,
+    closes_as: row.closes_as,
+    created_at: row.created_at,
   };
 }
 
@@ -35,6 +64,16 @@ export function createTicketsService(db: Kysely<Database>, members: Pick<Members
     const row = await ticketsRepository.find(exec, id);
     if (!row) throw notFound(TICKET_MESSAGES.notFound);
     return toTicket(row);
+  }
+
+  /**
+   * The ticket, for its author or an admin; anyone else is answered as for an unknown ticket, so
+   * that a ticket id says nothing about tickets one may not read (decision 020).
+   */
+  async function readable(exec: Kysely<Database>, auth: Auth, id: number): Promise<TicketWithMemberRow> {
+    const row = await ticketsRepository.find(exec, id);
+    if (!row || (row.member_id !== auth.memberId && !isAdmin(auth))) throw notFound(TICKET_MESSAGES.notFound);
+    return row;
   }
 
   return {
@@ -80,12 +119,53 @@ export function createTicketsService(db: Kysely<Database>, members: Pick<Members
      * closeticket: Pending → Resolved or Rejected. 409 naming the status it already has when it is
      * closed, including when another admin closed it a moment earlier (decision 012).
      */
-    async close({ ticketId, status }: CloseTicket, adminId: number): Promise<Ticket> {
+    async close({ ticketId, status, message }: CloseTicket, adminId: number): Promise<Ticket> {
       return db.transaction().execute(async (trx) => {
-        const closed = await ticketsRepository.closeIfPending(trx, ticketId, status, adminId, nowIso());
+        const now = nowIso();
+        const closed = await ticketsRepository.closeIfPending(trx, ticketId, status, adminId, now);
+        if (closed && message !== undefined) {
+          // The closing message, in the same transaction as the status (decision 020).
+          await ticketsRepository.insertReply(trx, {
+            ticket_id: ticketId,
+            author_id: adminId,
+            by_admin: 1,
+            message,
+            closes_as: status,
+            created_at: now,
+          });
+        }
         const ticket = await read(trx, ticketId);
         if (!closed) throw conflict(TICKET_MESSAGES.alreadyClosed(ticket.status));
         return ticket;
+      });
+    },
+
+    /** ticketreplies: the conversation, oldest first; the ticket's author and admins only (else 404). */
+    async replies(auth: Auth, ticketId: number): Promise<TicketReply[]> {
+      await readable(db, auth, ticketId);
+      return (await ticketsRepository.listReplies(db, ticketId)).map(toReply);
+    },
+
+    /**
+     * replyticket: a message of the ticket's author or an admin on a Pending ticket; 409 once it is
+     * Resolved or Rejected, including when an admin closed it a moment earlier (decision 020).
+     */
+    async reply(auth: Auth, { ticket_id, message }: ReplyTicket): Promise<TicketReply> {
+      return db.transaction().execute(async (trx) => {
+        await readable(trx, auth, ticket_id);
+        const now = nowIso();
+        if (!(await ticketsRepository.touchIfPending(trx, ticket_id, now))) throw conflict(TICKET_MESSAGES.closedForReplies);
+        const id = await ticketsRepository.insertReply(trx, {
+          ticket_id,
+          author_id: auth.memberId,
+          by_admin: isAdmin(auth) ? 1 : 0,
+          message,
+          closes_as: null,
+          created_at: now,
+        });
+        const row = await ticketsRepository.findReply(trx, id);
+        if (!row) throw notFound(TICKET_MESSAGES.notFound);
+        return toReply(row);
       });
     },
   };

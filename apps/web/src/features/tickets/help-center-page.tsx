@@ -1,24 +1,27 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LifeBuoy, MessageSquarePlus, RotateCw } from 'lucide-react';
+import { LifeBuoy, MessageSquarePlus, MessagesSquare, RotateCw } from 'lucide-react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { TICKET_MESSAGES, type NewTicket, type Ticket } from '@ahente/contract/tickets';
 import { isApiError } from '../../api/client';
 import { useCurrentUser } from '../../api/session';
 import { useAddTicket, useMyTickets } from '../../api/tickets';
-import { formatTimestampParts } from '../../lib/dates';
 import { Button } from '../../ui/button';
 import { CardSection } from '../../ui/card';
 import { EmptyState } from '../../ui/empty-state';
 import { PageHeader } from '../../ui/page-header';
 import { Skeleton } from '../../ui/skeleton';
 import { toast } from '../../ui/toast';
+import { TicketConversationModal } from './ticket-conversation-modal';
 import { TicketFields } from './ticket-fields';
 import { EMPTY_TICKET, TICKET_TYPE_LABELS, ticketFormSchema, ticketServerErrors, type TicketFormValues } from './ticket-form-schema';
+import { manilaDateTime, openedBy, replyCountLabel } from './ticket-format';
 import { TicketStatusBadge } from './ticket-status-badge';
 
 /**
- * /helpcenter (decision 012): any member opens a ticket (Title, Type, Description) and follows
- * their own tickets, newest first, with the status an admin gave them.
+ * /helpcenter (decisions 012, 020): any member opens a ticket (Title, Type, Description) and follows
+ * their own tickets, newest first, with the status an admin gave them; each opens as a conversation
+ * with the agency, answered while it is Pending.
  */
 export function HelpCenterPage() {
   return (
@@ -64,58 +67,75 @@ function NewTicketCard() {
   );
 }
 
+/** The open (or closing) conversation; `seq` gives each opening a fresh reply box. */
+type Dialog = { ticketId: number; open: boolean; seq: number };
+
 function MyTicketsCard() {
   const user = useCurrentUser();
   const tickets = useMyTickets(user.user);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  // The ticket as the list has it now: a reply or an admin's Resolve shows at once.
+  const shown = dialog ? tickets.data?.find((t) => t.id === dialog.ticketId) : undefined;
+  const onOpen = (ticketId: number) => setDialog((current) => ({ ticketId, open: true, seq: (current?.seq ?? 0) + 1 }));
   return (
-    <CardSection
-      title="Your Tickets"
-      description="Newest first."
-      icon={<LifeBuoy />}
-      bodyClassName="px-0! pb-0!"
-      aria-busy={tickets.isPending || undefined}
-    >
-      {tickets.isPending ? (
-        <div className="flex flex-col gap-4 p-5">
-          <span role="status" className="sr-only">
-            Loading your tickets…
-          </span>
-          {[0, 1, 2].map((i) => (
-            <div key={i} className="flex flex-col gap-2">
-              <Skeleton className="h-4 w-48" />
-              <Skeleton className="h-3 w-full" />
-            </div>
-          ))}
-        </div>
-      ) : tickets.isError ? (
-        <div className="flex flex-col items-center gap-3 px-5 py-10 text-center text-sm">
-          <p className="font-medium text-slate-700">Your tickets could not be loaded.</p>
-          <Button variant="outline" size="sm" onClick={() => void tickets.refetch()} loading={tickets.isFetching}>
-            <RotateCw aria-hidden="true" />
-            Try again
-          </Button>
-        </div>
-      ) : tickets.data.length === 0 ? (
-        <EmptyState
-          icon={<LifeBuoy />}
-          title="No tickets yet"
-          description="Tickets you open appear here with their status."
-          compact
-          className="py-10"
+    <>
+      <CardSection
+        title="Your Tickets"
+        description="Newest first."
+        icon={<LifeBuoy />}
+        bodyClassName="px-0! pb-0!"
+        aria-busy={tickets.isPending || undefined}
+      >
+        {tickets.isPending ? (
+          <div className="flex flex-col gap-4 p-5">
+            <span role="status" className="sr-only">
+              Loading your tickets…
+            </span>
+            {[0, 1, 2].map((i) => (
+              <div key={i} className="flex flex-col gap-2">
+                <Skeleton className="h-4 w-48" />
+                <Skeleton className="h-3 w-full" />
+              </div>
+            ))}
+          </div>
+        ) : tickets.isError ? (
+          <div className="flex flex-col items-center gap-3 px-5 py-10 text-center text-sm">
+            <p className="font-medium text-slate-700">Your tickets could not be loaded.</p>
+            <Button variant="outline" size="sm" onClick={() => void tickets.refetch()} loading={tickets.isFetching}>
+              <RotateCw aria-hidden="true" />
+              Try again
+            </Button>
+          </div>
+        ) : tickets.data.length === 0 ? (
+          <EmptyState
+            icon={<LifeBuoy />}
+            title="No tickets yet"
+            description="Tickets you open appear here with their status."
+            compact
+            className="py-10"
+          />
+        ) : (
+          <ul aria-label="Your tickets" className="divide-y divide-slate-100 border-t border-slate-100">
+            {tickets.data.map((ticket) => (
+              <MyTicket key={ticket.id} ticket={ticket} onOpen={onOpen} />
+            ))}
+          </ul>
+        )}
+      </CardSection>
+      {dialog && shown && (
+        <TicketConversationModal
+          key={dialog.seq}
+          ticket={shown}
+          viewer="author"
+          open={dialog.open}
+          onOpenChange={(open) => !open && setDialog((current) => (current ? { ...current, open: false } : current))}
         />
-      ) : (
-        <ul aria-label="Your tickets" className="divide-y divide-slate-100 border-t border-slate-100">
-          {tickets.data.map((ticket) => (
-            <MyTicket key={ticket.id} ticket={ticket} />
-          ))}
-        </ul>
       )}
-    </CardSection>
+    </>
   );
 }
 
-function MyTicket({ ticket }: { ticket: Ticket }) {
-  const opened = formatTimestampParts(ticket.created_at);
+function MyTicket({ ticket, onOpen }: { ticket: Ticket; onOpen: (ticketId: number) => void }) {
   return (
     <li className="flex flex-col gap-1.5 px-5 py-4">
       <div className="flex items-start justify-between gap-3">
@@ -123,13 +143,18 @@ function MyTicket({ ticket }: { ticket: Ticket }) {
         <TicketStatusBadge status={ticket.status} />
       </div>
       <p className="text-xs text-slate-500">
-        #{ticket.id} · {TICKET_TYPE_LABELS[ticket.type]} ·{' '}
-        <time dateTime={ticket.created_at}>
-          {opened.date}
-          {opened.time && `, ${opened.time}`}
-        </time>
+        #{ticket.id} · {TICKET_TYPE_LABELS[ticket.type]} · Opened by {openedBy(ticket)} on{' '}
+        <time dateTime={ticket.created_at}>{manilaDateTime(ticket.created_at)}</time>
       </p>
       <p className="line-clamp-3 text-sm break-words whitespace-pre-line text-slate-600">{ticket.description}</p>
+      <div>
+        <Button variant="outline" size="sm" className="mt-1" onClick={() => onOpen(ticket.id)}>
+          <MessagesSquare aria-hidden="true" />
+          {ticket.status === 'Pending' ? 'Open conversation' : 'Read conversation'}
+          <span className="sr-only"> about {ticket.title}</span>
+          {ticket.reply_count > 0 && <span className="font-normal text-slate-500">· {replyCountLabel(ticket.reply_count)}</span>}
+        </Button>
+      </div>
     </li>
   );
 }
