@@ -4,7 +4,7 @@ import { clientWithCookies, expectSignedIn, expectToast, signIn, welcomeLine } f
 import { ADMIN, expect, loginUi, shot, test } from '../support/fixtures.ts';
 import { routes } from '@ahente/contract/routes';
 
-/** The sidebar of spec §2 Layout, in its order. */
+/** The sidebar of spec §2 Layout, in its order (Learning Resources after Marketing: issue 22). */
 const NAV: readonly (readonly [string, string])[] = [
   ['Dashboard', '/'],
   ['Portfolio', '/portfolio'],
@@ -18,6 +18,7 @@ const NAV: readonly (readonly [string, string])[] = [
   ['University', '/university'],
   ['Recruitment', '/recruitment'],
   ['Marketing', '/marketing'],
+  ['Learning Resources', '/learning'],
   ['Settings', '/settings/userdetails'],
 ];
 const ADMIN_ENTRY = ['Admin Panel', '/admin/adminmembers'] as const;

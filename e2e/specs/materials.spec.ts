@@ -1,13 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
-import type { Material, Section } from '@ahente/contract/materials';
+import { LIBRARY_TITLES, MATERIAL_ERRORS, type Material, type MaterialLibrary, type Section } from '@ahente/contract/materials';
 import { MSG } from '@ahente/contract/messages';
 import { expectFitsViewport, expectNoHorizontalOverflow, expectToast, goViaMainNav, signIn, uniqueId } from '../support/app.ts';
 import { ADMIN, expect, loginApi, loginUi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
 import { routes } from '@ahente/contract/routes';
 
-/** Spec §2 Learning Resources, Admin materials page; §5 upload, new section, delete; §8 Materials. */
+/**
+ * Spec §2 Learning Resources, Admin materials page; §5 upload, new section, delete; §8 Materials.
+ * Issue 22: every section belongs to one library, Marketing (/marketing) or Learning (/learning,
+ * 'Learning Resources' in the menu), chosen when it is created (decision 022).
+ */
 
 const NO_MATERIALS = 'No materials in this section yet.';
 const PANEL = '/admin/adminmaterials';
@@ -38,6 +42,9 @@ function formatSize(bytes: number): string {
   return `${Number(value.toFixed(value >= 100 ? 0 : 1)).toLocaleString('en-PH')} ${unit}`;
 }
 
+/** A real 1×1 PNG image. */
+const PNG_BYTES = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
 /** The first bytes of a Linux executable: a type the server refuses whatever the name says. */
 const ELF_BYTES = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00]), Buffer.alloc(120, 0x90)]);
 
@@ -62,7 +69,7 @@ async function signInAdmin(page: Page) {
 
 /** A second browser window (its own cookies) for the agent, beside the admin's. */
 async function agentWindow(browser: Browser, baseURL: string, agent: Agent): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
+  const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 768 } });
   const page = await context.newPage();
   await signIn(page, agent);
   return page;
@@ -75,20 +82,29 @@ const materialsIn = (scope: Page | Locator, section: string) => scope.getByRole(
 const item = (scope: Page | Locator, section: string, title: string) =>
   materialsIn(scope, section).getByRole('listitem').filter({ hasText: title });
 
-async function createSectionUi(page: Page, name: string) {
+async function createSectionUi(page: Page, name: string, library: MaterialLibrary) {
   const card = createCard(page);
   await card.getByLabel('Section Name').fill(name);
+  await card.getByLabel('Library').selectOption({ label: LIBRARY_TITLES[library] });
   await card.getByRole('button', { name: 'Create Section' }).click();
   await expectToast(page, 'success', MSG.sectionCreated);
   await expect(card.getByLabel('Section Name')).toHaveValue('');
+  await expect(card.getByLabel('Library')).toHaveValue('');
 }
+
+/** The options of a page's Section select whose text is exactly `name`. */
+const sectionOption = (scope: Page | Locator, name: string) =>
+  scope
+    .getByLabel('Section')
+    .locator('option')
+    .filter({ hasText: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
 
 /** Admin API helpers for setting up a test's own section and files. */
 async function adminApi(baseURL: string) {
   const admin = await loginApi(baseURL, ADMIN.username, ADMIN.password);
   return {
-    async createSection(name: string): Promise<Section> {
-      const res = await admin.csrfPost(routes.createSection.path, { name });
+    async createSection(name: string, library: MaterialLibrary): Promise<Section> {
+      const res = await admin.csrfPost(routes.createSection.path, { name, library });
       if (!res.ok()) throw new Error(`createsection: ${res.status()} ${await res.text()}`);
       return ((await res.json()) as { section: Section }).section;
     },
@@ -104,7 +120,7 @@ async function adminApi(baseURL: string) {
   };
 }
 
-test('admin publishes a file with progress, the agent downloads it from Learning Resources and Marketing, the admin deletes it', async ({
+test('admin publishes a Learning and a Marketing section with a file each; the agent finds each only in its library, from the menu, and downloads', async ({
   page,
   agent,
   browser,
@@ -112,24 +128,36 @@ test('admin publishes a file with progress, the agent downloads it from Learning
 }, testInfo) => {
   // A journey of two people through three screens, with a throttled upload: more than the default time.
   test.slow();
+  await page.setViewportSize({ width: 1366, height: 768 });
   const section = `Gabay ${uniqueId()}`;
+  const marketingSection = `Flyers ${uniqueId()}`;
   // A non-ASCII name (ñ, written in its composed form as a file system would hand it over).
   const fileName = 'Gabay sa Pagbebenta \u00f1.pdf';
+  const imageName = 'Open House Flyer.png';
   // About 640 KB, sent at 256 KB/s below, so the progress bar moves through several values.
   const pdf = pdfBytes(section, 640 * 1024);
 
   await signInAdmin(page);
 
-  // Create New Section: an empty name is refused on the spot, then the section is created.
-  await createCard(page).getByRole('button', { name: 'Create Section' }).click();
+  // Create New Section: an empty name is refused on the spot, and so is a name without a library.
+  const create = createCard(page);
+  await create.getByRole('button', { name: 'Create Section' }).click();
   await expectToast(page, 'warning', MSG.typeSectionName);
-  await expect(createCard(page).getByLabel('Section Name')).toHaveAttribute('aria-invalid', 'true');
-  await createSectionUi(page, section);
+  await expect(create.getByLabel('Section Name')).toHaveAttribute('aria-invalid', 'true');
+  await create.getByLabel('Section Name').fill(section);
+  await create.getByRole('button', { name: 'Create Section' }).click();
+  await expect(create.getByText(MATERIAL_ERRORS.libraryRequired)).toBeVisible();
+  await expect(create.getByLabel('Library')).toHaveAttribute('aria-invalid', 'true');
+  await expect(create.getByLabel('Library').locator('option')).toHaveText(['Choose a library', 'Marketing', 'Learning Resources']);
+  await shot(page, testInfo, 'materials-create-section-library-1366', { fullPage: false });
+  await createSectionUi(page, section, 'Learning');
 
-  // The new section can be chosen in both selects (the upload one switches to it).
+  // The new section can be chosen in both selects (the upload one switches to it), filed under its library.
   const upload = uploadCard(page);
   await expect(upload.getByLabel('Section')).toHaveValue(/\d+/);
   await expect(upload.getByLabel('Section').locator('option:checked')).toHaveText(section);
+  await expect(upload.getByLabel('Section').locator('optgroup[label="Learning Resources"] option', { hasText: section })).toHaveCount(1);
+  await expect(upload.getByText('Agents find it in Learning Resources.')).toBeVisible();
   await existingCard(page).getByLabel('Section').selectOption({ label: section });
   await expect(existingCard(page).getByText(NO_MATERIALS)).toBeVisible();
 
@@ -161,7 +189,7 @@ test('admin publishes a file with progress, the agent downloads it from Learning
   const percent = await progress.getAttribute('aria-valuenow');
   await expect(upload.getByText(/^\d{1,3}%$/)).toBeVisible();
   expect(Number(percent)).toBeGreaterThan(0);
-  await shot(page, testInfo, 'materials-upload-progress-1440');
+  await shot(page, testInfo, 'materials-upload-progress-1366');
   await expectToast(page, 'success', MSG.fileUploaded);
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
   await cdp.detach();
@@ -192,40 +220,62 @@ test('admin publishes a file with progress, the agent downloads it from Learning
   await upload.getByRole('button', { name: 'Upload' }).click();
   await expect(item(existingCard(page), section, 'Product FAQ.txt')).toBeVisible();
   await expect(materialsIn(existingCard(page), section).getByRole('listitem')).toHaveCount(2);
-  await expectNoHorizontalOverflow(page, 1440);
-  await shot(page, testInfo, 'materials-panel-1440');
 
-  // The agent finds it on /learning and on /marketing, under that section, and downloads it.
+  // A Marketing section with an image: the upload select switches to it and says where agents find it.
+  await createSectionUi(page, marketingSection, 'Marketing');
+  await expect(upload.getByLabel('Section').locator('option:checked')).toHaveText(marketingSection);
+  await expect(upload.getByLabel('Section').locator('optgroup[label="Marketing"] option', { hasText: marketingSection })).toHaveCount(1);
+  await expect(upload.getByText('Agents find it in Marketing.')).toBeVisible();
+  await upload.getByLabel('File').setInputFiles({ name: imageName, mimeType: 'image/png', buffer: PNG_BYTES });
+  await upload.getByRole('button', { name: 'Upload' }).click();
+  await expectToast(page, 'success', MSG.fileUploaded);
+  await expect(item(existingCard(page), marketingSection, imageName)).toBeVisible();
+  await expect(existingCard(page).getByText('Agents find it in Marketing.')).toBeVisible();
+  await existingCard(page).getByLabel('Section').selectOption({ label: section });
+  await expect(materialsIn(existingCard(page), section).getByRole('listitem')).toHaveCount(2);
+  await expectNoHorizontalOverflow(page, 1366);
+  await shot(page, testInfo, 'materials-panel-1366');
+
+  // The agent reaches Learning Resources from the menu: the Learning section is there, the Marketing one is not.
   const agentPage = await agentWindow(browser, baseURL!, agent);
-  for (const [area, title] of [
-    ['/learning', 'Learning Resources'],
-    ['/marketing', 'Marketing'],
-  ] as const) {
-    await agentPage.goto(area);
-    await expect(agentPage.getByRole('heading', { level: 1, name: title })).toBeVisible();
-    await agentPage.getByLabel('Section').selectOption({ label: section });
-    const entry = item(agentPage, section, fileName);
+  const libraries = [
+    { label: 'Learning Resources', path: '/learning', own: section, other: marketingSection, title: fileName, bytes: pdf },
+    { label: 'Marketing', path: '/marketing', own: marketingSection, other: section, title: imageName, bytes: PNG_BYTES },
+  ];
+  for (const { label, path: area, own, other, title, bytes } of libraries) {
+    await goViaMainNav(agentPage, label);
+    await expect(agentPage).toHaveURL(new RegExp(`${area}$`));
+    await expect(agentPage.getByRole('heading', { level: 1, name: label })).toBeVisible();
+    await expect(agentPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(sectionOption(agentPage, own)).toHaveCount(1);
+    await expect(sectionOption(agentPage, other)).toHaveCount(0);
+    await agentPage.getByLabel('Section').selectOption({ label: own });
+    const entry = item(agentPage, own, title);
     await expect(entry).toBeVisible();
-    const link = entry.getByRole('button', { name: `Download ${fileName}` });
+    const link = entry.getByRole('button', { name: `Download ${title}` });
     await expect(link).toHaveText('(Download)');
     const downloading = agentPage.waitForEvent('download');
     await link.click();
     const download = await downloading;
-    expect(download.suggestedFilename()).toBe(fileName);
-    expect(fs.readFileSync(await download.path()).equals(pdf)).toBe(true);
+    expect(download.suggestedFilename()).toBe(title);
+    expect(fs.readFileSync(await download.path()).equals(bytes)).toBe(true);
     await expectToast(agentPage, 'success', MSG.fileDownloaded);
-    if (area === '/learning') {
-      await expectNoHorizontalOverflow(agentPage, 1440);
-      await shot(agentPage, testInfo, 'learning-1440');
-    }
+    await expectNoHorizontalOverflow(agentPage, 1366);
+    await shot(agentPage, testInfo, `${area.slice(1)}-1366`);
   }
-  await agentPage.setViewportSize({ width: 375, height: 812 });
+  // Typed in, the address shows the same: the other library's section is not offered.
   await agentPage.goto('/learning');
+  await expect(sectionOption(agentPage, section)).toHaveCount(1);
+  await expect(sectionOption(agentPage, marketingSection)).toHaveCount(0);
+  await agentPage.setViewportSize({ width: 375, height: 812 });
   await agentPage.getByLabel('Section').selectOption({ label: section });
   await expect(item(agentPage, section, fileName)).toBeVisible();
   await expectNoHorizontalOverflow(agentPage, 375);
   await shot(agentPage, testInfo, 'learning-375');
-  await agentPage.setViewportSize({ width: 1440, height: 900 });
+  await agentPage.setViewportSize({ width: 1366, height: 768 });
 
   // The admin deletes it after confirming; Cancel first keeps it.
   await row.getByRole('button', { name: `Delete ${fileName}` }).click();
@@ -233,7 +283,7 @@ test('admin publishes a file with progress, the agent downloads it from Learning
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(fileName);
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
-  await viewportShot(page, testInfo, 'materials-delete-confirm-1440');
+  await viewportShot(page, testInfo, 'materials-delete-confirm-1366');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(row).toBeVisible();
@@ -267,7 +317,7 @@ test('admin publishes a file with progress, the agent downloads it from Learning
 
 test('a file type that is not allowed is refused with the server reason, whatever its name says', async ({ page, baseURL }) => {
   const api = await adminApi(baseURL!);
-  const section = await api.createSection(`Refused ${uniqueId()}`);
+  const section = await api.createSection(`Refused ${uniqueId()}`, 'Marketing');
   await api.dispose();
 
   await signInAdmin(page);
@@ -284,57 +334,63 @@ test('a file type that is not allowed is refused with the server reason, whateve
   await expect(existingCard(page).getByText(NO_MATERIALS)).toBeVisible();
 });
 
-test("a duplicate section name (any case) answers 'Create New Section Failed' and says why", async ({ page, baseURL }) => {
+test("a duplicate section name (any case, either library) answers 'Create New Section Failed' and says why", async ({ page, baseURL }) => {
   const api = await adminApi(baseURL!);
-  const section = await api.createSection(`Brochures ${uniqueId()}`);
+  const section = await api.createSection(`Brochures ${uniqueId()}`, 'Marketing');
   await api.dispose();
 
   await signInAdmin(page);
   const card = createCard(page);
   await card.getByLabel('Section Name').fill(section.name.toUpperCase());
+  await card.getByLabel('Library').selectOption({ label: 'Learning Resources' });
   await card.getByRole('button', { name: 'Create Section' }).click();
   await expectToast(page, 'error', MSG.sectionCreateFailed);
   await expect(card.getByText('A section with that name already exists')).toBeVisible();
   await expect(card.getByLabel('Section Name')).toHaveAttribute('aria-invalid', 'true');
 });
 
-test('an agent downloads a file from Learning Resources and from Marketing', PHONE, async ({ page, agent, baseURL, press }, testInfo) => {
-  const api = await adminApi(baseURL!);
-  const section = await api.createSection(`Field ${uniqueId()}`);
-  const pdf = pdfBytes(section.name);
-  const material = await api.upload(section.id, 'Rate card 2026.pdf', pdf);
-  await api.dispose();
+test(
+  'an agent downloads a file from Learning Resources and from Marketing, each reached from the menu',
+  PHONE,
+  async ({ page, agent, baseURL, press }, testInfo) => {
+    const api = await adminApi(baseURL!);
+    const learning = await api.createSection(`Field ${uniqueId()}`, 'Learning');
+    const marketing = await api.createSection(`Posts ${uniqueId()}`, 'Marketing');
+    const pdf = pdfBytes(learning.name);
+    const guide = await api.upload(learning.id, 'Rate card 2026.pdf', pdf);
+    const flyer = await api.upload(marketing.id, 'Referral post.png', PNG_BYTES, 'image/png');
+    await api.dispose();
 
-  await signIn(page, agent);
-  // /learning has no sidebar entry (spec §2); Marketing is reached from the menu.
-  for (const [path, title] of [
-    ['/learning', 'Learning Resources'],
-    ['/marketing', 'Marketing'],
-  ] as const) {
-    if (path === '/marketing') await goViaMainNav(page, 'Marketing');
-    else await page.goto(path);
-    await expect(page).toHaveURL(new RegExp(`${path}$`));
-    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-    await page.getByLabel('Section').selectOption({ label: section.name });
-    const entry = item(page, section.name, material.title);
-    await expect(entry).toBeVisible();
-    const link = entry.getByRole('button', { name: `Download ${material.title}` });
-    await expect(link).toHaveText('(Download)');
-    await expectFitsViewport(page);
-    await shot(page, testInfo, `${path.slice(1)}-1440`);
-    const downloading = page.waitForEvent('download');
-    await press(link);
-    const download = await downloading;
-    expect(download.suggestedFilename()).toBe(material.title);
-    expect(fs.readFileSync(await download.path()).equals(pdf)).toBe(true);
-    await expectToast(page, 'success', MSG.fileDownloaded);
-  }
-});
+    await signIn(page, agent);
+    for (const { path, title, own, other, material, bytes } of [
+      { path: '/learning', title: 'Learning Resources', own: learning, other: marketing, material: guide, bytes: pdf },
+      { path: '/marketing', title: 'Marketing', own: marketing, other: learning, material: flyer, bytes: PNG_BYTES },
+    ]) {
+      await goViaMainNav(page, title);
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await expect(sectionOption(page, other.name)).toHaveCount(0);
+      await page.getByLabel('Section').selectOption({ label: own.name });
+      const entry = item(page, own.name, material.title);
+      await expect(entry).toBeVisible();
+      const link = entry.getByRole('button', { name: `Download ${material.title}` });
+      await expect(link).toHaveText('(Download)');
+      await expectFitsViewport(page);
+      await shot(page, testInfo, `${path.slice(1)}-1440`);
+      const downloading = page.waitForEvent('download');
+      await press(link);
+      const download = await downloading;
+      expect(download.suggestedFilename()).toBe(material.title);
+      expect(fs.readFileSync(await download.path()).equals(bytes)).toBe(true);
+      await expectToast(page, 'success', MSG.fileDownloaded);
+    }
+  },
+);
 
 test('an empty section says so on Learning Resources; switching sections shows their files', async ({ page, agent, baseURL }) => {
   const api = await adminApi(baseURL!);
-  const empty = await api.createSection(`Empty ${uniqueId()}`);
-  const full = await api.createSection(`Full ${uniqueId()}`);
+  const empty = await api.createSection(`Empty ${uniqueId()}`, 'Learning');
+  const full = await api.createSection(`Full ${uniqueId()}`, 'Learning');
   const material = await api.upload(full.id, 'Rate card 2026.pdf', pdfBytes(full.name));
   await api.dispose();
 
@@ -354,18 +410,18 @@ test('failures: sections, a section list, a download and a delete each give the 
   // Each failed list is retried once by the client (about a second) before it says so.
   test.slow();
   const api = await adminApi(baseURL!);
-  const section = await api.createSection(`Failing ${uniqueId()}`);
+  const section = await api.createSection(`Failing ${uniqueId()}`, 'Learning');
   const material = await api.upload(section.id, 'Claims guide.pdf', pdfBytes(section.name));
   await api.dispose();
   const serverError = { status: 500, contentType: 'application/json', body: '{"error":"boom"}' };
 
   // Agent: the sections cannot be loaded.
-  await page.route('**/api/getsection', (route) => route.fulfill(serverError));
+  await page.route('**/api/getsection/Learning', (route) => route.fulfill(serverError));
   await signIn(page, agent);
   await page.goto('/learning');
   await expectToast(page, 'error', MSG.errorFetchingSections);
   await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
-  await page.unroute('**/api/getsection');
+  await page.unroute('**/api/getsection/Learning');
 
   // Agent: the section's materials cannot be loaded → 'Server Failed'.
   await page.route('**/api/getmaterial', (route) => route.fulfill(serverError));
@@ -405,7 +461,8 @@ test('failures: sections, a section list, a download and a delete each give the 
 });
 
 test('no sections yet: the panel points to Create New Section and the library says so', async ({ page, agent }) => {
-  await page.route('**/api/getsection', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }));
+  // Every section (the panel's list) and each library's (/marketing, /learning): none.
+  await page.route(/\/api\/getsection(\/\w+)?$/, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }));
   await signInAdmin(page);
   for (const card of [uploadCard(page), existingCard(page)]) {
     await expect(card.getByText('No sections yet')).toBeVisible();

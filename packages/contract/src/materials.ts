@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, idField } from './common.ts';
+import { LIMITS, idField, isBlank } from './common.ts';
 import { MSG } from './messages.ts';
 
 /** Texts the server answers with on the materials calls (spec §7; DESIGN §4). */
@@ -12,29 +12,59 @@ export const MATERIAL_ERRORS = {
   sectionIdInvalid: 'sectionId must be a number',
   sectionNameTooLong: `Section name must be at most ${LIMITS.name} characters`,
   sectionNameInvalid: 'Section name may not contain control characters',
+  libraryRequired: 'Please choose a library',
+  libraryInvalid: 'Library must be one of Marketing, Learning',
 } as const;
+
+/**
+ * The two libraries a section belongs to (issue 22): Marketing (/marketing) and Learning
+ * (/learning, 'Learning Resources'). Chosen when the section is created and fixed after.
+ */
+export const MATERIAL_LIBRARIES = ['Marketing', 'Learning'] as const;
+export type MaterialLibrary = (typeof MATERIAL_LIBRARIES)[number];
+/**
+ * The library of a section created without one (a client of the spec's createsection, which
+ * sends only a name) and of the sections made before libraries existed (migration 012): the
+ * spec's sidebar reaches materials through Marketing only (decision 022).
+ */
+export const DEFAULT_LIBRARY: MaterialLibrary = 'Marketing';
+/** The screen each library is shown on, by its title. */
+export const LIBRARY_TITLES: Record<MaterialLibrary, string> = { Marketing: 'Marketing', Learning: 'Learning Resources' };
+
+const libraryField = z.enum(MATERIAL_LIBRARIES, {
+  error: (iss) => (isBlank(iss.input) ? MATERIAL_ERRORS.libraryRequired : MATERIAL_ERRORS.libraryInvalid),
+});
 
 /** A section id as the client sends it: a number or a numeric string (JSON or a multipart field). */
 export const sectionIdSchema = idField('sectionId', { requiredMessage: MATERIAL_ERRORS.sectionRequired });
 
-/** Section (spec §3). */
-export const section = z.object({ id: z.number(), name: z.string() });
+/** Section (spec §3), with the library it belongs to. */
+export const section = z.object({ id: z.number(), name: z.string(), library: z.enum(MATERIAL_LIBRARIES) });
 export type Section = z.infer<typeof section>;
 
-/** GET getsection: every section, by name. */
+/** GET getsection: every section, by name; GET getsection/{library}: that library's sections, by name. */
 export const sectionList = z.array(section);
+export const librarySectionsParams = z.object({ library: libraryField });
+export type LibrarySectionsParams = z.input<typeof librarySectionsParams>;
 
-/** POST createsection. An empty name answers the spec's 'Type Section Name'. */
-export const createSectionRequest = z.object({
-  name: z
-    .string({ error: MSG.typeSectionName })
-    .normalize('NFC')
-    .trim()
-    .min(1, MSG.typeSectionName)
-    .max(LIMITS.name, MATERIAL_ERRORS.sectionNameTooLong)
-    .refine((v) => !/\p{Cc}/u.test(v), MATERIAL_ERRORS.sectionNameInvalid),
-});
+const sectionName = z
+  .string({ error: MSG.typeSectionName })
+  .normalize('NFC')
+  .trim()
+  .min(1, MSG.typeSectionName)
+  .max(LIMITS.name, MATERIAL_ERRORS.sectionNameTooLong)
+  .refine((v) => !/\p{Cc}/u.test(v), MATERIAL_ERRORS.sectionNameInvalid);
+
+/**
+ * POST createsection. An empty name answers the spec's 'Type Section Name'. `library` may be
+ * left out by a client of the spec's call (it sends only a name): the section is then a
+ * Marketing one (DEFAULT_LIBRARY); any other value than the two libraries is refused.
+ */
+export const createSectionRequest = z.object({ name: sectionName, library: libraryField.default(DEFAULT_LIBRARY) });
 export type CreateSectionRequest = z.input<typeof createSectionRequest>;
+export type NewSection = z.output<typeof createSectionRequest>;
+/** The Create New Section form: there the library must be chosen ('Please choose a library'). */
+export const createSectionForm = z.object({ name: sectionName, library: libraryField });
 export const createSectionResponse = z.object({ success: z.literal(true), section });
 export type CreateSectionResponse = z.infer<typeof createSectionResponse>;
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Material, Section } from '@ahente/contract/materials';
+import type { Material, MaterialLibrary, NewSection, Section } from '@ahente/contract/materials';
 import { routes } from '@ahente/contract/routes';
 import {
   ApiError,
@@ -21,13 +21,19 @@ import {
 
 export const materialKeys = {
   all: ['materials'] as const,
+  /** Every list of sections (all of them, and each library's). */
   sections: () => ['materials', 'sections'] as const,
+  /** One list of sections: a library's, or every section ('all'). */
+  sectionList: (library: MaterialLibrary | 'all') => ['materials', 'sections', library] as const,
   list: (sectionId: number) => ['materials', 'list', sectionId] as const,
 };
 
-/** GET /api/getsection: every section, by name. */
-export function fetchSections(): Promise<Section[]> {
-  return call(routes.getSections, {});
+/**
+ * GET /api/getsection/{library}: that library's sections, by name; without a library, GET
+ * /api/getsection: every section (the admin's panel), each with its library.
+ */
+export function fetchSections(library?: MaterialLibrary): Promise<Section[]> {
+  return library ? call(routes.getLibrarySections, { params: { library } }) : call(routes.getSections, {});
 }
 
 /** POST /api/getmaterial { sectionId }: the section's materials, newest first. */
@@ -35,8 +41,9 @@ export function fetchMaterials(sectionId: number): Promise<Material[]> {
   return call(routes.getMaterials, { body: { sectionId } });
 }
 
-export function useSections() {
-  return useQuery({ queryKey: materialKeys.sections(), queryFn: fetchSections });
+/** The sections of one library (/marketing, /learning), or every section (the Materials Panel). */
+export function useSections(library?: MaterialLibrary) {
+  return useQuery({ queryKey: materialKeys.sectionList(library ?? 'all'), queryFn: () => fetchSections(library) });
 }
 
 export function useMaterials(sectionId: number | null | undefined) {
@@ -47,14 +54,14 @@ export function useMaterials(sectionId: number | null | undefined) {
   });
 }
 
-/** POST /api/createsection { name }: 200 with the new section; 409 when the name is taken. */
+/** POST /api/createsection { name, library }: 200 with the new section; 409 when the name is taken. */
 export function useCreateSection() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (name: string) => (await call(routes.createSection, { body: { name } })).section,
+    mutationFn: async (input: NewSection) => (await call(routes.createSection, { body: input })).section,
     onSuccess: (section) => {
       // Selectable at once; the reload then brings the server's list and order.
-      queryClient.setQueryData<Section[]>(materialKeys.sections(), (list) =>
+      queryClient.setQueryData<Section[]>(materialKeys.sectionList('all'), (list) =>
         list && !list.some((s) => s.id === section.id) ? [...list, section].sort((a, b) => a.name.localeCompare(b.name)) : list,
       );
       return queryClient.invalidateQueries({ queryKey: materialKeys.sections() });

@@ -1,4 +1,5 @@
 import {
+  BookOpen,
   BriefcaseBusiness,
   ChartColumn,
   Coins,
@@ -25,7 +26,10 @@ export interface NavItem {
   adminOnly?: boolean;
 }
 
-/** The sidebar of spec §2 Layout, in its order; Commissions and Reports (issue 12) follow Sales. */
+/**
+ * The sidebar of spec §2 Layout, in its order; Commissions and Reports (issue 12) follow Sales,
+ * and Learning Resources (/learning, issue 22) follows Marketing: the two libraries of materials.
+ */
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Dashboard', to: '/', icon: LayoutDashboard, area: '/' },
   { label: 'Portfolio', to: '/portfolio', icon: BriefcaseBusiness, area: '/portfolio' },
@@ -39,6 +43,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'University', to: '/university', icon: GraduationCap, area: '/university' },
   { label: 'Recruitment', to: '/recruitment', icon: UserPlus, area: '/recruitment' },
   { label: 'Marketing', to: '/marketing', icon: Megaphone, area: '/marketing' },
+  { label: 'Learning Resources', to: '/learning', icon: BookOpen, area: '/learning' },
   { label: 'Settings', to: '/settings/userdetails', icon: Settings, area: '/settings' },
   { label: 'Admin Panel', to: '/admin/adminmembers', icon: ShieldCheck, area: '/admin', adminOnly: true },
 ];

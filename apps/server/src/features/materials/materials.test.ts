@@ -99,7 +99,7 @@ describe('POST /api/createsection and GET /api/getsection', () => {
   it('creates sections that every member then sees, ordered by name', async () => {
     const res = await admin.post('/api/createsection', { name: '  marketing Kits ' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, section: { id: expect.any(Number), name: 'marketing Kits' } });
+    expect(res.json()).toEqual({ success: true, section: { id: expect.any(Number), name: 'marketing Kits', library: 'Marketing' } });
     await admin.post('/api/createsection', { name: 'Agency Forms' });
 
     const list = await agent.get('/api/getsection');
@@ -107,7 +107,11 @@ describe('POST /api/createsection and GET /api/getsection', () => {
     const names = (list.json() as { id: number; name: string }[]).map((s) => s.name);
     expect(names).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
     expect(names).toEqual(expect.arrayContaining(['Agency Forms', 'marketing Kits', 'Product Guides']));
-    expect(list.json()[0]).toEqual({ id: expect.any(Number), name: expect.any(String) });
+    expect(list.json()[0]).toEqual({
+      id: expect.any(Number),
+      name: expect.any(String),
+      library: expect.stringMatching(/^(Marketing|Learning)$/),
+    });
   });
 
   it('answers 409 to a name already used, whatever its case (non-ASCII letters too), and saves nothing', async () => {
@@ -118,6 +122,84 @@ describe('POST /api/createsection and GET /api/getsection', () => {
       expect(res.statusCode, name).toBe(409);
       expect(res.json()).toEqual({ error: MATERIAL_ERRORS.sectionExists });
     }
+    expect(await sectionRows()).toBe(before);
+  });
+
+  it.each([
+    ['a name only (the spec client): Marketing', { name: 'Spec Client Kit' }, 'Marketing'],
+    ['Marketing', { name: 'Flyers to Share', library: 'Marketing' }, 'Marketing'],
+    ['Learning', { name: 'Underwriting Basics', library: 'Learning' }, 'Learning'],
+  ] as const)('creates a section in its library: %s', async (_label, body, library) => {
+    const res = await admin.post('/api/createsection', body);
+    expect(res.statusCode).toBe(200);
+    const section = res.json().section;
+    expect(section).toEqual({ id: expect.any(Number), name: body.name, library });
+    const row = await t.db.db.selectFrom('sections').select(['name', 'library']).where('id', '=', section.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ name: body.name, library });
+  });
+
+  it('lists one library with getsection/{library}: /learning and /marketing each get only their own', async () => {
+    const learning = (await admin.post('/api/createsection', { name: 'Claims Handling 101', library: 'Learning' })).json().section;
+    const marketing = (await admin.post('/api/createsection', { name: 'Holiday Posts', library: 'Marketing' })).json().section;
+
+    const learningList = await agent.get('/api/getsection/Learning');
+    expect(learningList.statusCode).toBe(200);
+    const learningSections = learningList.json() as { id: number; name: string; library: string }[];
+    expect(learningSections).toContainEqual(learning);
+    expect(learningSections.map((s) => s.id)).not.toContain(marketing.id);
+    expect(learningSections.every((s) => s.library === 'Learning')).toBe(true);
+    const names = learningSections.map((s) => s.name);
+    expect(names).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+
+    const marketingSections = (await agent.get('/api/getsection/Marketing')).json() as { id: number; library: string }[];
+    expect(marketingSections).toContainEqual(marketing);
+    expect(marketingSections.map((s) => s.id)).not.toContain(learning.id);
+    expect(marketingSections.every((s) => s.library === 'Marketing')).toBe(true);
+
+    // getsection still gives every section, each with its library.
+    const all = (await agent.get('/api/getsection')).json() as { id: number }[];
+    expect(all).toEqual(expect.arrayContaining([learning, marketing]));
+    expect(all).toHaveLength(learningSections.length + marketingSections.length);
+  });
+
+  it.each([
+    ['lower case', 'learning'],
+    ['unknown', 'University'],
+    ['blank', '%20'],
+  ])('answers 400 to a %s library on getsection/{library}', async (_label, library) => {
+    const res = await agent.get(`/api/getsection/${library}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(library === '%20' ? MATERIAL_ERRORS.libraryRequired : MATERIAL_ERRORS.libraryInvalid);
+  });
+
+  it('keeps one name for one section across both libraries (409, nothing saved)', async () => {
+    await admin.post('/api/createsection', { name: 'Rate Cards', library: 'Learning' });
+    const before = await sectionRows();
+    const res = await admin.post('/api/createsection', { name: 'rate cards', library: 'Marketing' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ error: MATERIAL_ERRORS.sectionExists });
+    expect(await sectionRows()).toBe(before);
+  });
+
+  it('a CHECK keeps the library to the two names on the database itself', async () => {
+    const insert = t.db.db
+      .insertInto('sections')
+      .values({ name: 'Direct', name_key: 'direct', library: 'University' as 'Learning', createdat: new Date().toISOString() })
+      .execute();
+    await expect(insert).rejects.toThrow(/check/i);
+  });
+
+  it.each([
+    ['empty', { name: 'Empty Library', library: '' }, MATERIAL_ERRORS.libraryRequired],
+    ['null', { name: 'Null Library', library: null }, MATERIAL_ERRORS.libraryRequired],
+    ['unknown', { name: 'Unknown Library', library: 'University' }, MATERIAL_ERRORS.libraryInvalid],
+    ['lower case', { name: 'Lower Library', library: 'learning' }, MATERIAL_ERRORS.libraryInvalid],
+    ['a number', { name: 'Number Library', library: 1 }, MATERIAL_ERRORS.libraryInvalid],
+  ])('answers 400 to a library that is %s and saves nothing', async (_label, body, error) => {
+    const before = await sectionRows();
+    const res = await admin.post('/api/createsection', body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(error);
     expect(await sectionRows()).toBe(before);
   });
 
@@ -481,10 +563,12 @@ describe('who may call', () => {
     const sections = await sectionRows();
     const calls = [
       () => anon.get('/api/getsection'),
+      () => anon.get('/api/getsection/Learning'),
       () => anon.post('/api/getmaterial', { sectionId }),
       () => anon.get(`/api/downloadmaterial/${materialId}`),
       () => anon.delete(`/api/deletematerial/${materialId}`),
       () => anon.post('/api/createsection', { name: 'Anonymous' }),
+      () => anon.post('/api/createsection', { name: 'Anonymous Learning', library: 'Learning' }),
     ];
     for (const call of calls) {
       const res = await call();
@@ -498,6 +582,7 @@ describe('who may call', () => {
 
   it('lets an agent read and download, and answers 403 to their upload, delete and createsection', async () => {
     expect((await agent.get('/api/getsection')).statusCode).toBe(200);
+    expect((await agent.get('/api/getsection/Marketing')).statusCode).toBe(200);
     expect((await agent.post('/api/getmaterial', { sectionId })).statusCode).toBe(200);
     expect((await agent.get(`/api/downloadmaterial/${materialId}`)).statusCode).toBe(200);
 
@@ -505,9 +590,11 @@ describe('who may call', () => {
     await expectRefusedAndNothingSaved(() => upload(agent, { filename: 'agent.pdf', content: pdf(300) }), 403, forbidden.error);
     await expectRefusedAndNothingSaved(() => agent.delete(`/api/deletematerial/${materialId}`), 403, forbidden.error);
     const sections = await sectionRows();
-    const create = await agent.post('/api/createsection', { name: 'Agent Section' });
-    expect(create.statusCode).toBe(403);
-    expect(create.json()).toEqual(forbidden);
+    for (const body of [{ name: 'Agent Section' }, { name: 'Agent Learning', library: 'Learning' }]) {
+      const create = await agent.post('/api/createsection', body);
+      expect(create.statusCode).toBe(403);
+      expect(create.json()).toEqual(forbidden);
+    }
     expect(await sectionRows()).toBe(sections);
     expect((await agent.get(`/api/downloadmaterial/${materialId}`)).statusCode).toBe(200);
   });

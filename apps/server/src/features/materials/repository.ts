@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { MaterialLibrary } from '@ahente/contract/materials';
 import type { Database, MaterialsTable, SectionsTable } from '../../db/schema.ts';
 
 type Exec = Kysely<Database> | Transaction<Database>;
@@ -7,12 +8,15 @@ export type MaterialRow = Omit<MaterialsTable, 'id'> & { id: number };
 export type NewMaterial = Omit<MaterialRow, 'id'>;
 
 export const materialsRepository = {
-  listSections(db: Exec) {
-    return db.selectFrom('sections').select(['id', 'name']).orderBy('name_key').orderBy('id').execute();
+  /** Every section, or one library's, by name. */
+  listSections(db: Exec, library?: MaterialLibrary) {
+    let query = db.selectFrom('sections').select(['id', 'name', 'library']);
+    if (library) query = query.where('library', '=', library);
+    return query.orderBy('name_key').orderBy('id').execute();
   },
 
   findSection(db: Exec, id: number) {
-    return db.selectFrom('sections').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+    return db.selectFrom('sections').select(['id', 'name', 'library']).where('id', '=', id).executeTakeFirst();
   },
 
   async sectionNameTaken(db: Exec, nameKey: string) {

@@ -11,9 +11,11 @@ import { MATERIAL_KEY_PREFIX, type MaterialsService } from './service.ts';
 export function materialsRoutes(app: FastifyInstance, materials: MaterialsService, deps: { storage: FileStorage; config: Config }) {
   apiRoute(app, routes.getSections, async () => materials.listSections());
 
+  apiRoute(app, routes.getLibrarySections, async (request) => materials.listSections(request.params.library));
+
   apiRoute(app, routes.createSection, async (request) => ({
     success: true as const,
-    section: await materials.createSection(request.body.name),
+    section: await materials.createSection(request.body),
   }));
 
   apiRoute(app, routes.getMaterials, async (request) => materials.listMaterials(request.body.sectionId));

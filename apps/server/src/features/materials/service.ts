@@ -1,7 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Readable } from 'node:stream';
-import { MATERIAL_ERRORS, uploadMaterialFields, type Material, type Section } from '@ahente/contract/materials';
+import {
+  MATERIAL_ERRORS,
+  uploadMaterialFields,
+  type Material,
+  type MaterialLibrary,
+  type NewSection,
+  type Section,
+} from '@ahente/contract/materials';
 import { MSG } from '@ahente/contract/messages';
 import type { Database } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -48,16 +55,21 @@ export function createMaterialsService(db: Kysely<Database>, storage: FileStorag
   }
 
   return {
-    listSections: (): Promise<Section[]> => materialsRepository.listSections(db),
+    /** getsection (every section) and getsection/{library} (that library's), by name. */
+    listSections: (library?: MaterialLibrary): Promise<Section[]> => materialsRepository.listSections(db, library),
 
-    /** createsection: 409 when a section of that name exists, whatever its case. */
-    async createSection(name: string): Promise<Section> {
+    /**
+     * createsection: a section in its library, which stays fixed (decision 022). 409 when a
+     * section of that name exists in either library, whatever its case: an admin's Section
+     * select lists both, so one name names one section.
+     */
+    async createSection({ name, library }: NewSection): Promise<Section> {
       const name_key = sectionNameKey(name);
       try {
         return await db.transaction().execute(async (trx) => {
           if (await materialsRepository.sectionNameTaken(trx, name_key)) throw conflict(MATERIAL_ERRORS.sectionExists);
-          const id = await materialsRepository.insertSection(trx, { name, name_key, createdat: nowIso() });
-          return { id, name };
+          const id = await materialsRepository.insertSection(trx, { name, name_key, library, createdat: nowIso() });
+          return { id, name, library };
         });
       } catch (err) {
         // Two admins creating the same name at once: the unique index decides.

@@ -66,7 +66,7 @@ function SectionMaterials({
 
   return (
     <div className="flex flex-col gap-4">
-      <SectionPicker sections={sections} section={section} onSectionChange={onSectionChange} materials={materials} />
+      <SectionPicker sections={sections} section={section} onSectionChange={onSectionChange} materials={materials} grouped />
 
       <div className="border-t border-slate-100 pt-4">
         <SectionMaterialsList

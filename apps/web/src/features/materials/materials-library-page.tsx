@@ -1,5 +1,6 @@
 import { FolderOpen, RefreshCw, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
+import { LIBRARY_TITLES, type MaterialLibrary } from '@ahente/contract/materials';
 import { MSG } from '@ahente/contract/messages';
 import { useMaterials, useSections } from '../../api/materials';
 import { Button } from '../../ui/button';
@@ -13,18 +14,19 @@ import { useErrorToast } from './use-error-toast';
 import { useMaterialDownload } from './use-material-download';
 
 interface MaterialsLibraryPageProps {
-  /** The page title: 'Learning Resources' or 'Marketing'. */
-  title: string;
+  /** Whose sections the page shows; its title is the library's ('Learning Resources' or 'Marketing'). */
+  library: MaterialLibrary;
   description?: string;
 }
 
 /**
- * /learning and /marketing (spec §2 Learning Resources): a Section dropdown (the first section
- * chosen at first) and that section's materials, each with a '(Download)' link that saves the
- * file under its original name.
+ * /learning and /marketing (spec §2 Learning Resources): a Section dropdown of the library's own
+ * sections (the first chosen at first) and that section's materials, each with a '(Download)'
+ * link that saves the file under its original name.
  */
-export function MaterialsLibraryPage({ title, description }: MaterialsLibraryPageProps) {
-  const sections = useSections();
+export function MaterialsLibraryPage({ library, description }: MaterialsLibraryPageProps) {
+  const title = LIBRARY_TITLES[library];
+  const sections = useSections(library);
   useErrorToast(sections.isError, sections.errorUpdatedAt, MSG.errorFetchingSections);
 
   const [chosen, setChosen] = useState<number | null>(null);

@@ -1,6 +1,6 @@
 import { FolderX, RefreshCw, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { Material, Section } from '@ahente/contract/materials';
+import { LIBRARY_TITLES, MATERIAL_LIBRARIES, type Material, type Section } from '@ahente/contract/materials';
 import type { useMaterials } from '../../api/materials';
 import { cn } from '../../lib/cn';
 import { Button } from '../../ui/button';
@@ -14,20 +14,46 @@ interface SectionSelectProps {
   /** The chosen section's id. */
   value: number;
   onChange: (id: number) => void;
+  /**
+   * Sections of both libraries (the Materials Panel): the options are grouped by library, and the
+   * chosen section's library is said under the select.
+   */
+  grouped?: boolean;
   disabled?: boolean;
   className?: string;
 }
 
 /** The 'Section' select of the materials screens, one option per section by name. */
-export function SectionSelect({ sections, value, onChange, disabled, className }: SectionSelectProps) {
+export function SectionSelect({ sections, value, onChange, grouped = false, disabled, className }: SectionSelectProps) {
+  const chosen = sections.find((s) => s.id === value);
   return (
-    <Field label="Section" className={className}>
+    <Field
+      label="Section"
+      className={className}
+      hint={grouped && chosen ? `Agents find it in ${LIBRARY_TITLES[chosen.library]}.` : undefined}
+    >
       <Select
         value={String(value)}
         disabled={disabled}
         onChange={(event) => onChange(Number(event.target.value))}
-        options={sections.map((s) => ({ value: String(s.id), label: s.name }))}
-      />
+        options={grouped ? undefined : sections.map((s) => ({ value: String(s.id), label: s.name }))}
+      >
+        {grouped &&
+          MATERIAL_LIBRARIES.map((library) => {
+            const inLibrary = sections.filter((s) => s.library === library);
+            return (
+              inLibrary.length > 0 && (
+                <optgroup key={library} label={LIBRARY_TITLES[library]}>
+                  {inLibrary.map((s) => (
+                    <option key={s.id} value={String(s.id)}>
+                      {s.name}
+                    </option>
+                  ))}
+                </optgroup>
+              )
+            );
+          })}
+      </Select>
     </Field>
   );
 }
@@ -40,16 +66,18 @@ interface SectionPickerProps {
   onSectionChange: (id: number) => void;
   /** The chosen section's materials: their count is shown beside the select once loaded. */
   materials: MaterialsQuery;
+  /** Sections of both libraries: see SectionSelect. */
+  grouped?: boolean;
   className?: string;
 }
 
 /** The Section select, and how many files the chosen section holds. */
-export function SectionPicker({ sections, section, onSectionChange, materials, className }: SectionPickerProps) {
+export function SectionPicker({ sections, section, onSectionChange, materials, grouped, className }: SectionPickerProps) {
   return (
-    <div className={cn('flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between', className)}>
-      <SectionSelect sections={sections} value={section.id} onChange={onSectionChange} className="w-full sm:max-w-xs" />
+    <div className={cn('flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between', className)}>
+      <SectionSelect sections={sections} value={section.id} onChange={onSectionChange} grouped={grouped} className="w-full sm:max-w-xs" />
       {materials.data && materials.data.length > 0 && (
-        <p className="text-sm text-slate-500 tabular-nums sm:pb-2.5">
+        <p className="text-sm text-slate-500 tabular-nums sm:pt-9">
           {materials.data.length === 1 ? '1 file' : `${materials.data.length.toLocaleString('en-PH')} files`}
         </p>
       )}

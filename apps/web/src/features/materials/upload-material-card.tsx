@@ -129,7 +129,7 @@ function UploadForm({
       className="flex flex-col gap-4"
       aria-label="Upload New Material"
     >
-      <SectionSelect sections={sections} value={section.id} onChange={onSectionChange} disabled={upload.isPending} />
+      <SectionSelect sections={sections} value={section.id} onChange={onSectionChange} disabled={upload.isPending} grouped />
 
       {/* The server's reason is said under the field; a missing file by the toast. */}
       <Field label="File" error={fieldState.error?.type === 'server' ? fieldState.error.message : undefined} invalid={fieldState.invalid}>
