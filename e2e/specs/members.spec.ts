@@ -136,6 +136,149 @@ test('an admin approves a new sign-up from the list, who can then log in; the Ad
   }
 });
 
+/** The ID and status cells of the rows shown, top to bottom. */
+async function shownRows(page: Page): Promise<{ id: number; name: string; status: string }[]> {
+  return membersTable(page)
+    .locator('tbody tr')
+    .evaluateAll((rows) =>
+      rows.map((row) => {
+        const cells = row.querySelectorAll('td');
+        return { id: Number(cells[1]?.textContent), name: cells[2]?.textContent ?? '', status: cells[7]?.textContent ?? '' };
+      }),
+    );
+}
+
+/** The pending count the Admin Panel's sub-navigation shows next to Members List (0 when no badge). */
+async function pendingBadge(page: Page): Promise<number> {
+  const link = page.getByRole('navigation', { name: 'Admin Panel' }).getByRole('link', { name: 'Members List', exact: true });
+  const describedBy = await link.getAttribute('aria-describedby');
+  const description = describedBy ? ((await page.locator(`[id="${describedBy}"]`).textContent()) ?? '') : '';
+  const match = /(\d+) members? pending approval/.exec(description);
+  return match ? Number(match[1]) : 0;
+}
+
+test('a new sign-up comes first under Pending, counted in the Admin Panel; columns sort; the admin has no Delete on their own row', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  await page.setViewportSize({ width: 1366, height: 768 }); // a common laptop
+  const newcomer = await createAgent(baseURL!, { approve: false });
+  const admin = await loginApi(baseURL!, ADMIN.username, ADMIN.password);
+  const pendingOnServer = async () =>
+    ((await (await admin.csrfPost(routes.adminMemberCounts.path, { id: 1 })).json()) as { byStatus: { Pending: number } }).byStatus.Pending;
+
+  await openMembersAsAdmin(page);
+  const members = page.getByRole('navigation', { name: 'Admin Panel' }).getByRole('link', { name: 'Members List', exact: true });
+  await expect(members).toHaveAccessibleDescription(/^\d+ members? pending approval$/);
+  // The badge says what the server counts (other tests sign up agents meanwhile: compared afresh until they agree).
+  await expect(async () => {
+    await page.reload();
+    await expect(members).toHaveAccessibleDescription(/pending approval/);
+    expect(await pendingBadge(page)).toBe(await pendingOnServer());
+  }).toPass({ timeout: 20_000 });
+  expect(await pendingBadge(page)).toBeGreaterThanOrEqual(1);
+
+  // By default Pending come first, newest first: the sign-up is on page 1, after only newer sign-ups.
+  await expect(page.getByText('Pending first, then newest.')).toBeVisible();
+  await expect(memberRow(page, newcomer)).toHaveCount(1);
+  let rows = await shownRows(page);
+  let at = rows.findIndex((r) => r.id === newcomer.id);
+  expect(rows[0]!.status).toBe('Pending');
+  for (const before of rows.slice(0, at)) expect([before.status, before.id > newcomer.id]).toEqual(['Pending', true]);
+
+  // The Pending filter, with its count, and its address.
+  const filter = page.getByRole('group', { name: 'Status' });
+  await expect(filter.getByRole('button', { name: /^All \d+$/ })).toHaveAttribute('aria-pressed', 'true');
+  await filter.getByRole('button', { name: /^Pending \d+$/ }).click();
+  await expect(page).toHaveURL(/\/admin\/adminmembers\?status=Pending$/);
+  await expect(filter.getByRole('button', { name: /^Pending/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(membersTable(page).locator('tbody tr').first().getByRole('cell').nth(7)).toHaveText('Pending');
+  await expect(memberRow(page, newcomer)).toHaveCount(1);
+  rows = await shownRows(page);
+  expect(new Set(rows.map((r) => r.status))).toEqual(new Set(['Pending']));
+  at = rows.findIndex((r) => r.id === newcomer.id);
+  for (const before of rows.slice(0, at)) expect(before.id).toBeGreaterThan(newcomer.id);
+  await shot(page, testInfo, 'admin-members-pending');
+
+  // A dashboard's link opens the same list.
+  await page.goto('/admin/adminmembers?status=Pending');
+  await expect(page.getByRole('heading', { level: 1, name: 'Members Record' })).toBeVisible();
+  await expect(filter.getByRole('button', { name: /^Pending/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(memberRow(page, newcomer)).toHaveCount(1);
+  await filter.getByRole('button', { name: /^All/ }).click();
+  await expect(page).toHaveURL(/\/admin\/adminmembers$/);
+
+  // Sorting by a column: a button in the header, the order said by aria-sort.
+  const idHeader = membersTable(page).getByRole('columnheader', { name: 'ID', exact: true });
+  await idHeader.getByRole('button', { name: 'ID' }).click();
+  await expect(idHeader).toHaveAttribute('aria-sort', 'ascending');
+  await expect(page.getByText('Sorted by ID, lowest first.')).toBeVisible();
+  await expect(membersTable(page).locator('tbody tr').first().getByRole('cell').nth(1)).toHaveText('1');
+  rows = await shownRows(page);
+  expect(rows.map((r) => r.id)).toEqual(rows.map((r) => r.id).sort((a, b) => a - b));
+  await idHeader.getByRole('button', { name: 'ID' }).click();
+  await expect(idHeader).toHaveAttribute('aria-sort', 'descending');
+  await expect(membersTable(page).locator('tbody tr').first().getByRole('cell').nth(1)).not.toHaveText('1');
+  rows = await shownRows(page);
+  expect(rows.map((r) => r.id)).toEqual(rows.map((r) => r.id).sort((a, b) => b - a));
+
+  const nameHeader = membersTable(page).getByRole('columnheader', { name: 'Full Name', exact: true });
+  await searchBox(page).fill('santos');
+  await nameHeader.getByRole('button', { name: 'Full Name' }).click();
+  await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
+  await expect(idHeader).not.toHaveAttribute('aria-sort');
+  await expect(async () => {
+    const names = (await shownRows(page)).map((r) => r.name.toLowerCase());
+    expect(names.length).toBeGreaterThan(1);
+    expect(names).toEqual([...names].sort());
+  }).toPass();
+  await nameHeader.getByRole('button', { name: 'Full Name' }).click();
+  await expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
+  await expect(async () => {
+    const names = (await shownRows(page)).map((r) => r.name.toLowerCase());
+    expect(names).toEqual([...names].sort().reverse());
+  }).toPass();
+  await shot(page, testInfo, 'admin-members-sorted');
+  // A third click goes back to Pending first, then newest.
+  await nameHeader.getByRole('button', { name: 'Full Name' }).click();
+  await expect(nameHeader).not.toHaveAttribute('aria-sort');
+  await expect(page.getByText('Pending first, then newest.')).toBeVisible();
+
+  // The admin's own row offers no Delete; another member's does.
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await idHeader.getByRole('button', { name: 'ID' }).click();
+  const own = membersTable(page).locator('tbody tr').first();
+  await expect(own.getByRole('cell').nth(1)).toHaveText('1');
+  await own.getByRole('button', { name: /^Actions for / }).click();
+  await expect(page.getByRole('menuitem', { name: 'Edit', exact: true })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Change Password', exact: true })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Delete', exact: true })).toHaveCount(0);
+  // Their own password needs the current one: Change Password points to Settings → Security.
+  await page.getByRole('menuitem', { name: 'Change Password', exact: true }).click();
+  const ownPassword = page.getByRole('dialog', { name: 'Change Password' });
+  await expect(ownPassword.getByText('Your own password is changed with your current one, in Settings → Security.')).toBeVisible();
+  await expect(ownPassword.getByLabel('New Password')).toHaveCount(0);
+  await expect(ownPassword.getByRole('link', { name: 'Go to Settings → Security' })).toHaveAttribute('href', '/settings/security');
+  await page.keyboard.press('Escape');
+  await membersTable(page)
+    .locator('tbody tr')
+    .nth(1)
+    .getByRole('button', { name: /^Actions for / })
+    .click();
+  await expect(page.getByRole('menuitem', { name: 'Delete', exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // Approving the sign-up: the badge follows (what the server counts, as other tests come and go).
+  await rowAction(page, await findMember(page, newcomer), 'Approve');
+  await expect(memberRow(page, newcomer).getByText('Approved', { exact: true })).toBeVisible();
+  await expect(async () => {
+    await page.reload();
+    await expect(membersTable(page)).toBeVisible();
+    expect(await pendingBadge(page)).toBe(await pendingOnServer());
+  }).toPass({ timeout: 20_000 });
+  await admin.dispose();
+});
+
 test("an admin edits a member: no change is refused, promoting the sponsor to Manager reaches the recruit's Hiearchy tab", async ({
   page,
   baseURL,
@@ -173,7 +316,7 @@ test("an admin edits a member: no change is refused, promoting the sponsor to Ma
   await shot(page, testInfo, 'edit-member-1440', { fullPage: false });
 
   // A refused save says so and keeps the dialog open.
-  await modal.getByLabel('Address').fill('Makati City');
+  await modal.getByLabel('Street').fill('Makati Avenue');
   await page.route('**/api/editMember', (route) =>
     route.fulfill({ status: 409, contentType: 'application/json', body: '{"error":"That email is already in use"}' }),
   );
@@ -181,7 +324,7 @@ test("an admin edits a member: no change is refused, promoting the sponsor to Ma
   await expectNotice(modal, 'error', MSG.memberUpdateFailed);
   await expect(modal.getByRole('alert')).toContainText('That email is already in use');
   await page.unroute('**/api/editMember');
-  await modal.getByLabel('Address').fill('');
+  await modal.getByLabel('Street').fill('');
 
   // A real change: position and contact number, and only they are sent.
   await modal.getByLabel('Position').selectOption('Manager');
@@ -218,6 +361,98 @@ test("an admin edits a member: no change is refused, promoting the sponsor to Ma
   await expect(recruitPage.getByLabel('Manager Name', { exact: true })).toHaveValue(sponsor.name);
   await context.close();
 });
+
+test(
+  "an admin sets a member's address through the Region → City → Barangay cascade, typing to find the city and the barangay",
+  PHONE,
+  async ({ page, baseURL, browser, press }, testInfo) => {
+    test.slow(); // the dialog closes after 3 s, then a second browser signs in
+    if (page.viewportSize()!.width >= 768) await page.setViewportSize({ width: 1366, height: 768 }); // a common laptop
+    const member = await createAgent(baseURL!);
+    await openMembersAsAdmin(page);
+    await rowAction(page, await findMember(page, member), 'Edit');
+    const modal = page.getByRole('dialog', { name: 'Edit Member Details' });
+    const region = modal.getByLabel('Region', { exact: true });
+    const city = modal.getByRole('combobox', { name: 'City', exact: true });
+    const barangay = modal.getByRole('combobox', { name: 'Barangay', exact: true });
+    const cities = modal.getByRole('listbox', { name: 'Cities and municipalities' });
+    const barangays = modal.getByRole('listbox', { name: 'Barangays' });
+    // No free-text address: the same cascade as Personal Details.
+    await expect(modal.getByRole('textbox', { name: 'Address', exact: true })).toHaveCount(0);
+    await expect(city).toBeDisabled();
+    await expect(barangay).toBeDisabled();
+
+    await region.selectOption({ label: 'National Capital Region (NCR)' });
+    await expect(barangay).toBeDisabled();
+    // Typing filters the long list; text that names no city is not kept.
+    await city.fill('atlantis');
+    await expect(cities).toBeVisible();
+    await expect(cities.getByRole('option')).toHaveCount(0);
+    await expect(cities).toContainText('No match for “atlantis”.');
+    await city.press('Tab');
+    await expect(city).toHaveValue('');
+    await expect(barangay).toBeDisabled();
+    await city.fill('que');
+    await expect(cities.getByRole('option', { name: 'Quezon City', exact: true })).toBeVisible();
+    await expect(cities.getByRole('option', { name: 'City of Manila', exact: true })).toHaveCount(0);
+    await shot(page, testInfo, 'edit-member-city', { fullPage: false });
+    // Escape closes the list, not the dialog.
+    await city.press('Escape');
+    await expect(cities).toBeHidden();
+    await expect(modal).toBeVisible();
+    await city.fill('quezon');
+    await press(cities.getByRole('option', { name: 'Quezon City', exact: true }));
+    await expect(city).toHaveValue('Quezon City');
+    await expect(cities).toBeHidden();
+
+    // The barangays of Quezon City: typed, then chosen with the keyboard.
+    await expect(barangay).toBeEnabled();
+    await barangay.fill('bagong pag');
+    const option = barangays.getByRole('option', { name: 'Bagong Pag-asa', exact: true });
+    await expect(option).toBeVisible();
+    await expect(barangays.getByRole('option')).toHaveCount(1);
+    await barangay.press('Enter');
+    await expect(barangay).toHaveValue('Bagong Pag-asa');
+    await expect(modal).toBeVisible(); // Enter chose; it did not submit the form
+    await modal.getByLabel('Street').fill('Mabini St');
+    await shot(page, testInfo, 'edit-member-address', { fullPage: false });
+
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/editMember'));
+    await modal.getByRole('button', { name: 'Save Changes' }).click();
+    expect((await sent).postDataJSON()).toEqual({
+      id: member.id,
+      address_street: 'Mabini St',
+      address_region: '1300000000',
+      address_city: '1381300000',
+      address_barangay: expect.stringMatching(/^13813\d{5}$/),
+    });
+    await expectNotice(modal, 'success', MSG.memberUpdated);
+    await expect(modal).toBeHidden({ timeout: 6_000 });
+
+    // Opened again, the address shows by name.
+    await rowAction(page, await findMember(page, member), 'Edit');
+    await expect(region.locator('option:checked')).toHaveText('National Capital Region (NCR)');
+    await expect(city).toHaveValue('Quezon City');
+    await expect(barangay).toHaveValue('Bagong Pag-asa');
+    await expect(modal.getByLabel('Street')).toHaveValue('Mabini St');
+    // A new city clears the barangay.
+    await city.fill('manila');
+    await press(cities.getByRole('option', { name: 'City of Manila', exact: true }));
+    await expect(barangay).toHaveValue('');
+    await page.keyboard.press('Escape');
+    await expect(modal).toBeHidden();
+
+    // The member reads it on Personal Details.
+    const context = await browser.newContext({ baseURL: baseURL! });
+    const own = await context.newPage();
+    await signIn(own, member);
+    await own.goto('/settings/userdetails');
+    const form = own.getByRole('form', { name: 'Personal details' });
+    await expect(form.getByLabel('City', { exact: true })).toHaveValue('Quezon City');
+    await expect(form.getByLabel('Barangay', { exact: true })).toHaveValue('Bagong Pag-asa');
+    await context.close();
+  },
+);
 
 test('an admin changes a password (blank refused) and the member logs in with the new one', async ({ page, baseURL, browser }) => {
   test.slow(); // three logins in browsers of their own
@@ -372,6 +607,7 @@ test(
       'Email',
       'Referral Code',
       'Registration Date',
+      'Status',
     ]);
     const rows = table.locator('tbody tr');
     // Direct recruits only, Pending ones included; not the recruit's own recruit.

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { CERTIFICATION_EMPTY } from '@ahente/contract/settings';
 import { MSG } from '@ahente/contract/messages';
 import { routes } from '@ahente/contract/routes';
@@ -17,6 +17,13 @@ const JPEG_ID = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.fro
 
 const NCR = 'National Capital Region (NCR)';
 const CAR = 'Cordillera Administrative Region (CAR)';
+
+/** Chooses a place of a searchable list (City, Barangay): types part of its name, then picks it among the matches. */
+async function pickPlace(page: Page, box: Locator, list: string, typed: string, name: string, press: (l: Locator) => Promise<void>) {
+  await box.fill(typed);
+  await press(page.getByRole('listbox', { name: list }).getByRole('option', { name, exact: true }));
+  await expect(box).toHaveValue(name);
+}
 
 async function openSettingsTab(page: Page, tab: 'Personal Details' | 'Bank Details' | 'Certifications') {
   await goViaMainNav(page, 'Settings');
@@ -63,17 +70,20 @@ test(
     await region.selectOption({ label: NCR });
     await expect(barangay).toBeDisabled();
     // Manila's districts are not cities of their own; the City of Manila and Quezon City are there.
-    await expect(city.getByRole('option', { name: 'City of Manila', exact: true })).toHaveCount(1);
-    await expect(city.getByRole('option', { name: 'Binondo', exact: true })).toHaveCount(0);
-    await city.selectOption({ label: 'Quezon City' });
-    await barangay.selectOption({ label: 'Alicia' });
+    const cities = page.getByRole('listbox', { name: 'Cities and municipalities' });
+    await city.fill('manila');
+    await expect(cities.getByRole('option', { name: 'City of Manila', exact: true })).toHaveCount(1);
+    await city.fill('binondo');
+    await expect(cities.getByRole('option')).toHaveCount(0);
+    await pickPlace(page, city, 'Cities and municipalities', 'quezon', 'Quezon City', press);
+    await pickPlace(page, barangay, 'Barangays', 'alic', 'Alicia', press);
     await region.selectOption({ label: CAR });
     await expect(city).toHaveValue('');
     await expect(barangay).toHaveValue('');
     await expect(barangay).toBeDisabled();
     await region.selectOption({ label: NCR });
-    await city.selectOption({ label: 'Quezon City' });
-    await barangay.selectOption({ label: 'Alicia' });
+    await pickPlace(page, city, 'Cities and municipalities', 'QUEZON C', 'Quezon City', press);
+    await pickPlace(page, barangay, 'Barangays', 'Alicia', 'Alicia', press);
 
     await form.getByLabel('Street').fill('Mabini St');
     await form.getByLabel('Gender').selectOption({ label: 'Female' });

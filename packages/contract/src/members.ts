@@ -47,6 +47,15 @@ export const memberRecord = z.object({
   manager_details: personRef.nullable(),
   agency_manager_details: personRef.nullable(),
   agency_owner_details: personRef.nullable(),
+  /**
+   * The address as Personal Details keeps it (decision 015: PSGC codes for region, city and
+   * barangay), for the admin's Edit Member Details. Optional: added after the spec's fields.
+   */
+  address_number: z.string().nullable().optional(),
+  address_street: z.string().nullable().optional(),
+  address_region: z.string().nullable().optional(),
+  address_city: z.string().nullable().optional(),
+  address_barangay: z.string().nullable().optional(),
 });
 export type MemberRecord = z.infer<typeof memberRecord>;
 
@@ -192,10 +201,29 @@ export const hierarchyResponse = z.object({
 export type HierarchyResponse = z.infer<typeof hierarchyResponse>;
 
 /** teamsize: Approved, active members only. */
-export const teamSizeResponse = z.object({ direct: z.number(), downline: z.number() });
+/**
+ * teamsize (decision 021): `direct`, the member's counted recruits (Approved, active agents they
+ * sponsored); `downline`, their team (counted members at every level below them, the figure a
+ * 'team' Performance Report names); `pending`, their recruits awaiting approval (listed on
+ * Recruitment with their status, counted in neither figure).
+ */
+export const teamSizeResponse = z.object({ direct: z.number(), downline: z.number(), pending: z.number() });
+/** What the screens say under a count of members (decision 021). */
+export const TEAM_COUNT_NOTE = 'Approved, active members only: pending and deactivated members are not counted.';
 export type TeamSizeResponse = z.infer<typeof teamSizeResponse>;
 
 export const MEMBER_PAGE_SIZES = [25, 50, 100] as const;
+
+/**
+ * What the Members Record sorts by: an allow-list, each mapped by the server to its own SQL (never
+ * the text sent). Without `sort` the list is Pending first, then newest (issue 22 §5: a new
+ * sign-up is never lost on page 2). `status` ascending is Pending first; `position` ascending is
+ * the ladder's order (Agent, Manager, Agency Manager, Agency Owner).
+ */
+export const MEMBER_SORT_COLUMNS = ['id', 'name', 'username', 'email', 'referral_code', 'position', 'reg_date', 'status'] as const;
+export type MemberSortColumn = (typeof MEMBER_SORT_COLUMNS)[number];
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 
 /** adminmembersearch: the admin's Members Record, searched and paged on the server. */
 export const memberSearchRequest = z
@@ -221,17 +249,33 @@ export const memberSearchRequest = z
       .default(25),
     /** Only members with no certification on file (issue 11's reminder for admins). */
     noCertification: z.boolean({ error: 'noCertification must be true or false' }).optional().default(false),
+    /** Only the members with this status (issue 22 §5: the sign-ups waiting for approval). */
+    status: z.enum(MEMBER_STATUSES, { error: `status must be one of ${MEMBER_STATUSES.join(', ')}` }).optional(),
+    /** The column to sort by; without it, Pending first, then newest. */
+    sort: z.enum(MEMBER_SORT_COLUMNS, { error: `sort must be one of ${MEMBER_SORT_COLUMNS.join(', ')}` }).optional(),
+    /** The direction of `sort` (ascending when not given). */
+    dir: z.enum(SORT_DIRECTIONS, { error: `dir must be one of ${SORT_DIRECTIONS.join(', ')}` }).optional(),
   })
   .strict();
 export type MemberSearchRequest = z.input<typeof memberSearchRequest>;
+
+/** How many active members hold each status. */
+export const memberStatusCounts = z.record(z.enum(MEMBER_STATUSES), z.number());
+export type MemberStatusCounts = z.infer<typeof memberStatusCounts>;
 
 export const memberSearchResponse = z.object({
   total: z.number(),
   page: z.number(),
   pageSize: z.number(),
   rows: z.array(memberRecord),
+  /** Per status, the members the search and the certification filter find (the status filter aside). */
+  counts: memberStatusCounts.optional(),
 });
 export type MemberSearchResponse = z.infer<typeof memberSearchResponse>;
+
+/** adminmembercounts: every active member, and how many of them are Pending (the Admin Panel's badge) or Approved. */
+export const memberCountsResponse = z.object({ total: z.number(), byStatus: memberStatusCounts });
+export type MemberCountsResponse = z.infer<typeof memberCountsResponse>;
 
 /** approvemember / deactivatemember / memberhistory take `{ id }`, the member acted on (as editMember). */
 export const memberActionResponse = z.object({ success: z.literal(true), member: memberRecord });

@@ -44,3 +44,8 @@ export function useBarangays(cityCode: string | null | undefined) {
     enabled: Boolean(cityCode),
   });
 }
+
+/** The three lists of an address being edited (ui/address-fields.tsx): cities of `region`, barangays of `city`. */
+export function useAddressLists(region: string | null | undefined, city: string | null | undefined) {
+  return { regions: useRegions(), cities: useCities(region || null), barangays: useBarangays(city || null) };
+}

@@ -6,7 +6,9 @@ import {
   type EditMemberRequest,
   type HierarchyResponse,
   type MemberAuditEntry,
+  type MemberCountsResponse,
   type MemberRecord,
+  type MemberSearchRequest,
   type MemberSearchResponse,
   type PersonalFieldName,
   type RecruitRecord,
@@ -28,8 +30,9 @@ export const membersKeys = {
   recruits: (id: number) => ['members', 'recruits', id] as const,
   hierarchy: (id: number) => ['members', 'hierarchy', id] as const,
   teamSize: (id: number) => ['members', 'team-size', id] as const,
-  search: (id: number, q: string, page: number, pageSize: number, noCertification: boolean) =>
-    ['members', 'search', id, q, page, pageSize, noCertification] as const,
+  search: (id: number, q: string, page: number, pageSize: number, noCertification: boolean, order: MemberListOrder) =>
+    ['members', 'search', id, q, page, pageSize, noCertification, order.status ?? null, order.sort ?? null, order.dir ?? null] as const,
+  counts: (id: number) => ['members', 'counts', id] as const,
   history: (id: number) => ['members', 'history', id] as const,
   details: (id: number) => ['members', 'details', id] as const,
 };
@@ -58,17 +61,40 @@ export function useTeamSize(id: number) {
   });
 }
 
+/** The Members Record's status filter and sort (none: every status, Pending first, then newest). */
+export type MemberListOrder = Pick<MemberSearchRequest, 'status' | 'sort' | 'dir'>;
+
 /**
  * POST /api/adminmembersearch: one page of the Members Record, searched by name on the server,
- * optionally only the members with no certification on file. The page shown stays while the next
- * one loads (no flash of placeholders between pages).
+ * optionally only the members with no certification on file, of one status, sorted by a column.
+ * The page shown stays while the next one loads (no flash of placeholders between pages).
  */
-export function useMemberSearch(adminId: number, q: string, page: number, pageSize: number, noCertification = false) {
+export function useMemberSearch(
+  adminId: number,
+  q: string,
+  page: number,
+  pageSize: number,
+  noCertification = false,
+  order: MemberListOrder = {},
+) {
   return useQuery({
-    queryKey: membersKeys.search(adminId, q, page, pageSize, noCertification),
+    queryKey: membersKeys.search(adminId, q, page, pageSize, noCertification, order),
     queryFn: (): Promise<MemberSearchResponse> =>
-      call(routes.adminMemberSearch, { body: { id: adminId, q, page, pageSize, noCertification } }),
+      call(routes.adminMemberSearch, { body: { id: adminId, q, page, pageSize, noCertification, ...order } }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * POST /api/adminmembercounts: how many active members are Pending and Approved (the Admin Panel's
+ * badge). Reloaded with every member list (its key starts with 'members') and when the window
+ * comes back to the front: a sign-up happens in someone else's browser.
+ */
+export function useMemberCounts(adminId: number) {
+  return useQuery({
+    queryKey: membersKeys.counts(adminId),
+    queryFn: (): Promise<MemberCountsResponse> => call(routes.adminMemberCounts, { body: { id: adminId } }),
+    refetchOnWindowFocus: true,
   });
 }
 

@@ -1,3 +1,5 @@
+import { useMemberCounts } from '../api/members';
+import { useCurrentUser } from '../api/session';
 import { PageOutlet } from '../ui/page-outlet';
 import { SubNav } from '../ui/sub-nav';
 
@@ -11,11 +13,21 @@ const ADMIN_NAV = [
   { label: 'Compliance', to: '/admin/compliance' },
 ] as const;
 
-/** /admin/*, inside the admin guard: the 'Admin Panel' sub-navigation above every admin screen. */
+/**
+ * /admin/*, inside the admin guard: the 'Admin Panel' sub-navigation above every admin screen;
+ * Members List shows how many sign-ups wait for approval (issue 22 §5).
+ */
 export function AdminLayout() {
+  const user = useCurrentUser();
+  const pending = useMemberCounts(user.user).data?.byStatus.Pending ?? 0;
+  const items = ADMIN_NAV.map((item) =>
+    item.to === '/admin/adminmembers'
+      ? { ...item, count: { value: pending, description: pending === 1 ? 'member pending approval' : 'members pending approval' } }
+      : item,
+  );
   return (
     <>
-      <SubNav label="Admin Panel" wrap items={ADMIN_NAV} />
+      <SubNav label="Admin Panel" wrap items={items} />
       <PageOutlet />
     </>
   );

@@ -5,6 +5,12 @@ import { cn } from '../lib/cn';
 export interface SubNavItem {
   label: string;
   to: string;
+  /**
+   * A number shown after the label when above 0 (the Admin Panel's Pending members), and what it
+   * counts, said with the link (its description). The number is hidden from the accessibility tree
+   * so that the link's name stays the label and still holds all of its visible text (WCAG 2.5.3).
+   */
+  count?: { value: number; description: string } | undefined;
 }
 
 interface SubNavProps {
@@ -35,11 +41,14 @@ export function SubNav({ label, items, labelHidden = false, wrap = false, curren
       <ul className={cn('flex max-w-full gap-1 rounded-lg bg-slate-200/60 p-1', wrap ? 'flex-wrap' : 'overflow-x-auto')}>
         {items.map((item) => {
           const active = current !== undefined ? current === item.to : pathname === item.to || pathname.startsWith(`${item.to}/`);
+          const count = item.count && item.count.value > 0 ? item.count : undefined;
+          const countId = `${labelId}-${item.to}-count`;
           return (
             <li key={item.to} className="shrink-0">
               <Link
                 to={item.to}
                 aria-current={active ? 'page' : undefined}
+                {...(count ? { 'aria-describedby': countId } : {})}
                 className={cn(
                   'inline-flex h-8 items-center rounded-md px-3 text-sm font-medium whitespace-nowrap transition-colors',
                   active
@@ -48,7 +57,20 @@ export function SubNav({ label, items, labelHidden = false, wrap = false, curren
                 )}
               >
                 {item.label}
+                {count && (
+                  <span
+                    aria-hidden="true"
+                    className="ml-1.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-amber-100 px-1.5 text-xs font-semibold text-amber-900 tabular-nums ring-1 ring-amber-600/25 ring-inset"
+                  >
+                    {count.value.toLocaleString('en-PH')}
+                  </span>
+                )}
               </Link>
+              {count && (
+                <span id={countId} className="sr-only">
+                  {`${count.value.toLocaleString('en-PH')} ${count.description}`}
+                </span>
+              )}
             </li>
           );
         })}

@@ -115,7 +115,7 @@ describe('POST /api/gethiearchy', () => {
     expect(ofX).toMatchObject({ referror: z.id, manager: null }); // x is never its own manager
     const list = (await admin.post(routes.adminMemberRecords.path, { id: 1 })).json() as { id: number; manager: number | null }[];
     expect(list.find((r) => r.id === x.id)).toMatchObject({ manager: null, referror: z.id });
-    expect((await admin.post(routes.teamSize.path, { id: x.id })).json()).toEqual({ direct: 1, downline: 2 });
+    expect((await admin.post(routes.teamSize.path, { id: x.id })).json()).toEqual({ direct: 1, downline: 2, pending: 0 });
 
     // A Manager 70 levels up is past the bound of 64: not found, and the query still answers.
     const top = await t.createMember({ position: 'Manager' });
@@ -204,7 +204,7 @@ describe('POST /api/membersrecord', () => {
 });
 
 describe('POST /api/teamsize', () => {
-  it('counts Approved, active direct recruits and whole downline', async () => {
+  it('counts Approved, active direct recruits and whole downline, and the recruits awaiting approval apart', async () => {
     const top = await t.createMember();
     const d1 = await t.createMember({ referror: top.id });
     const d2 = await t.createMember({ referror: top.id, status: 'Pending' }); // not counted, but its recruits are
@@ -215,15 +215,19 @@ describe('POST /api/teamsize', () => {
     await t.createMember({ referror: d3.id });
     await t.createMember(); // elsewhere
     const c = await t.loginAs(top);
-    expect((await c.post(routes.teamSize.path, { id: top.id })).json()).toEqual({ direct: 2, downline: 6 });
+    expect((await c.post(routes.teamSize.path, { id: top.id })).json()).toEqual({ direct: 2, downline: 6, pending: 1 });
 
     const admin = await t.loginAs(await t.createAdmin());
     expect((await admin.post(routes.deactivateMember.path, { id: d3.id })).statusCode).toBe(200);
-    expect((await c.post(routes.teamSize.path, { id: top.id })).json()).toEqual({ direct: 1, downline: 5 });
+    expect((await c.post(routes.teamSize.path, { id: top.id })).json()).toEqual({ direct: 1, downline: 5, pending: 1 });
     expect((await admin.post(routes.approveMember.path, { id: d2.id })).statusCode).toBe(200);
-    expect((await c.post(routes.teamSize.path, { id: top.id })).json()).toEqual({ direct: 2, downline: 6 });
+    expect((await c.post(routes.teamSize.path, { id: top.id })).json()).toEqual({ direct: 2, downline: 6, pending: 0 });
     const lonely = await t.createMember();
-    expect((await (await t.loginAs(lonely)).post(routes.teamSize.path, { id: lonely.id })).json()).toEqual({ direct: 0, downline: 0 });
+    expect((await (await t.loginAs(lonely)).post(routes.teamSize.path, { id: lonely.id })).json()).toEqual({
+      direct: 0,
+      downline: 0,
+      pending: 0,
+    });
   });
 
   it('answers 401 logged out, 403 another agent, 404 unknown for an admin', async () => {
@@ -231,7 +235,7 @@ describe('POST /api/teamsize', () => {
     expect((await t.client().post(routes.teamSize.path, { id: m.id })).statusCode).toBe(401);
     expect((await (await t.loginAs(await t.createMember())).post(routes.teamSize.path, { id: m.id })).statusCode).toBe(403);
     const admin = await t.loginAs(await t.createAdmin());
-    expect((await admin.post(routes.teamSize.path, { id: m.id })).json()).toEqual({ direct: 0, downline: 0 });
+    expect((await admin.post(routes.teamSize.path, { id: m.id })).json()).toEqual({ direct: 0, downline: 0, pending: 0 });
     expect((await admin.post(routes.teamSize.path, { id: 987654 })).statusCode).toBe(404);
   });
 });

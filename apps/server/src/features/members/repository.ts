@@ -1,8 +1,9 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { LEADER_POSITIONS } from '@ahente/contract/commissions';
-import type { Position } from '@ahente/contract/enums';
-import type { MemberAuditAction } from '@ahente/contract/members';
+import { MEMBER_STATUSES, POSITIONS, type MemberStatus, type Position } from '@ahente/contract/enums';
+import type { MemberAuditAction, MemberSortColumn, MemberStatusCounts, SortDirection } from '@ahente/contract/members';
 import { MAX_CHAIN_DEPTH } from '../../db/limits.ts';
+import { countedMemberSql, listedRecruitSql, withDownline } from '../../db/team.ts';
 import { hasRowLocks } from '../../db/locks.ts';
 import type { Database, MembersTable } from '../../db/schema.ts';
 
@@ -22,6 +23,32 @@ export const searchNameOf = (m: { f_name: string; m_name: string | null; l_name:
   searchKey([m.f_name, m.m_name, m.l_name].filter(Boolean).join(' '));
 /** A LIKE pattern that finds `text` anywhere, its `%`, `_` and `\` taken literally (ESCAPE '\'). */
 const containsPattern = (text: string) => `%${searchKey(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A value's place in its list, as SQL: `case col when 'A' then 0 when 'B' then 1 … end` (the values are the contract's). */
+const rankOf = (column: 'status' | 'position', values: readonly string[]) =>
+  sql<number>`case ${sql.ref(column)} ${sql.join(
+    values.map((v, i) => sql`when ${sql.lit(v)} then ${sql.lit(i)}`),
+    sql` `,
+  )} else ${sql.lit(values.length)} end`;
+
+/**
+ * The SQL each sort column of the Members Record orders by: the request names a key of this map
+ * (the contract's allow-list), never a column. Names sort by the lower-cased full name the search
+ * reads (first, middle, last: as the Full Name column shows them), the same bytes on both databases.
+ */
+const SORT_BY = {
+  id: sql<number>`id`,
+  name: sql<string>`search_name`,
+  username: sql<string>`lower(username)`,
+  email: sql<string>`lower(email)`,
+  referral_code: sql<string>`referral_code`,
+  position: rankOf('position', POSITIONS),
+  reg_date: sql<string>`reg_date`,
+  status: rankOf('status', MEMBER_STATUSES),
+} satisfies Record<MemberSortColumn, unknown>;
+
+/** How a page of members is ordered: a column and direction, or by default Pending first, then newest. */
+export type MemberOrder = { sort: MemberSortColumn; dir: SortDirection } | null;
 
 /** Columns safe to return to a client: never the password hash. */
 const PUBLIC_COLUMNS = [
@@ -83,6 +110,13 @@ const RECRUIT_COLUMNS = [
 
 /** The members whose sponsor chain is walked in memory (the whole list, decision 011). */
 const CHAIN_COLUMNS = ['id', 'f_name', 'm_name', 'l_name', 'position', 'referror', 'deactivated_at'] as const;
+
+/** Grouped counts as a full map: a status no member holds counts 0. */
+function countsByStatus(grouped: { status: string; n: number | string | bigint }[]): MemberStatusCounts {
+  const counts = Object.fromEntries(MEMBER_STATUSES.map((s) => [s, 0])) as MemberStatusCounts;
+  for (const g of grouped) if (g.status in counts) counts[g.status as MemberStatus] += Number(g.n);
+  return counts;
+}
 
 export const membersRepository = {
   findByUsername(db: Exec, username: string) {
@@ -161,8 +195,19 @@ export const membersRepository = {
     return db.selectFrom('members').select(PUBLIC_COLUMNS).orderBy('id', 'desc').execute();
   },
 
-  /** One page of the active members whose full name contains `q` (any case), by id, and their count. */
-  async searchPage(db: Exec, q: string, limit: number, offset: number, filter: { noCertification?: boolean } = {}) {
+  /**
+   * One page of the active members whose full name contains `q` (any case), in `order`; how many
+   * the filters find, and per status how many `q` and the certification filter find (one grouped
+   * count, the status filter aside: what the status filter's choices say).
+   */
+  async searchPage(
+    db: Exec,
+    q: string,
+    limit: number,
+    offset: number,
+    filter: { noCertification?: boolean; status?: MemberStatus | undefined } = {},
+    order: MemberOrder = null,
+  ) {
     const base = db
       .selectFrom('members')
       .where('deactivated_at', 'is', null)
@@ -172,18 +217,31 @@ export const membersRepository = {
           not(exists(selectFrom('certifications as c').select('c.id').whereRef('c.member_id', '=', 'members.id'))),
         ),
       );
-    const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const rows = await base.select(PUBLIC_COLUMNS).orderBy('id').limit(limit).offset(offset).execute();
-    return { total: Number(count.n), rows };
+    const grouped = await base
+      .select((eb) => ['status', eb.fn.countAll<number>().as('n')] as const)
+      .groupBy('status')
+      .execute();
+    const counts = countsByStatus(grouped);
+    const total = filter.status ? counts[filter.status] : grouped.reduce((sum, g) => sum + Number(g.n), 0);
+    let page = base.select(PUBLIC_COLUMNS).$if(filter.status !== undefined, (b) => b.where('status', '=', filter.status!));
+    // The id last: a stable order, so paging neither repeats nor skips a member among equals.
+    if (order) page = page.orderBy(SORT_BY[order.sort], order.dir).orderBy('id', order.sort === 'id' ? order.dir : 'desc');
+    else page = page.orderBy(SORT_BY.status, 'asc').orderBy('reg_date', 'desc').orderBy('id', 'desc');
+    const rows = await page.limit(limit).offset(offset).execute();
+    return { total, counts, rows };
   },
 
-  /** A member's direct recruits, deactivated ones left out, in order of registration. */
+  /**
+   * A member's recruits as Recruitment lists them (decision 021, `db/team.ts`): the active agents
+   * they sponsored, Pending ones included (the list shows the status), in order of registration.
+   */
   recruitsOf(db: Exec, sponsorId: number) {
     return db
       .selectFrom('members')
       .select(RECRUIT_COLUMNS)
       .where('referror', '=', sponsorId)
-      .where('deactivated_at', 'is', null)
+      .where('id', '!=', sponsorId)
+      .where(listedRecruitSql('members'))
       .orderBy('reg_date')
       .orderBy('id')
       .execute();
@@ -195,40 +253,48 @@ export const membersRepository = {
   },
 
   /**
-   * The team under a member: Approved, active direct recruits, and Approved, active members
-   * anywhere below (the walk goes through Pending and deactivated members: their recruits still
-   * count). One recursive query, bounded in depth; it never comes back to the member, and a
-   * cycle reachable downwards must pass through them (each member has one sponsor).
+   * A member's team (decision 021, `db/team.ts`): their counted recruits (Approved, active agents
+   * they sponsored), their team members (counted members at any depth below them: the walk goes
+   * through Pending and deactivated members, whose recruits still count) and their recruits
+   * awaiting approval (Pending, active). One recursive query: the dashboard's Team Size and the
+   * 'team' Performance Report read it.
    */
-  async teamSize(db: Exec, memberId: number): Promise<{ direct: number; downline: number }> {
-    const counted = sql<number>`case when status = 'Approved' and deactivated_at is null then 1 else 0 end`;
-    const row = await db
-      .withRecursive('team(id, depth, counted)', (qb) =>
-        qb
-          .selectFrom('members')
-          .select(['id', sql<number>`1`.as('depth'), counted.as('counted')])
-          .where('referror', '=', memberId)
-          .where('id', '!=', memberId)
-          .unionAll((u) =>
-            u
-              .selectFrom('team')
-              .innerJoin('members as m', 'm.referror', 'team.id')
-              .select([
-                'm.id',
-                sql<number>`team.depth + 1`.as('depth'),
-                sql<number>`case when m.status = 'Approved' and m.deactivated_at is null then 1 else 0 end`.as('counted'),
-              ])
-              .where('m.id', '!=', memberId)
-              .where('team.depth', '<', MAX_CHAIN_DEPTH),
-          ),
-      )
-      .selectFrom('team')
+  async teamSize(db: Exec, memberId: number): Promise<{ direct: number; team: number; pending: number }> {
+    const counted = countedMemberSql('m');
+    const row = await withDownline(db, memberId)
+      .selectFrom('downline')
+      .innerJoin('members as m', 'm.id', 'downline.id')
       .select([
-        sql<number>`coalesce(sum(case when depth = 1 then counted else 0 end), 0)`.as('direct'),
-        sql<number>`coalesce(sum(counted), 0)`.as('downline'),
+        sql<number | string>`coalesce(sum(case when downline.depth = 1 and ${counted} then 1 else 0 end), 0)`.as('direct'),
+        sql<number | string>`coalesce(sum(case when ${counted} then 1 else 0 end), 0)`.as('team'),
+        sql<
+          number | string
+        >`coalesce(sum(case when downline.depth = 1 and m.status = 'Pending' and ${listedRecruitSql('m')} then 1 else 0 end), 0)`.as(
+          'pending',
+        ),
       ])
       .executeTakeFirstOrThrow();
-    return { direct: Number(row.direct), downline: Number(row.downline) };
+    return { direct: Number(row.direct), team: Number(row.team), pending: Number(row.pending) };
+  },
+
+  /**
+   * The agency's members (every counted member: Approved, active agents, decision 021) and, per
+   * status, the active accounts (what the Members Record lists: its Pending filter and the Admin
+   * Panel's Pending badge). One query for the admin's dashboard, the badge and the 'agency'
+   * Performance Report, so that they never disagree.
+   */
+  async agencyCounts(db: Exec): Promise<{ members: number; byStatus: MemberStatusCounts }> {
+    const grouped = await db
+      .selectFrom('members as m')
+      .where('m.deactivated_at', 'is', null)
+      .select((eb) => [
+        'm.status',
+        eb.fn.countAll<number>().as('n'),
+        sql<number | string>`coalesce(sum(case when ${countedMemberSql('m')} then 1 else 0 end), 0)`.as('counted'),
+      ])
+      .groupBy('m.status')
+      .execute();
+    return { members: grouped.reduce((sum, g) => sum + Number(g.counted), 0), byStatus: countsByStatus(grouped) };
   },
 
   /** True while an active approved administrator exists: someone who can log in and run the portal. */

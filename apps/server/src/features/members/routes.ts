@@ -60,6 +60,8 @@ export function membersRoutes(app: FastifyInstance, members: MembersService, dep
 
   apiRoute(app, routes.adminMemberSearch, async (request) => members.search(request.body));
 
+  apiRoute(app, routes.adminMemberCounts, async () => members.counts());
+
   apiRoute(app, routes.membersRecord, async (request) => members.recruits(request.body.id));
 
   apiRoute(app, routes.getHierarchy, async (request) => members.hierarchy(request.body.id));

@@ -4,6 +4,7 @@ import {
   type MemberAuditAction,
   type HierarchyResponse,
   type MemberAuditEntry,
+  type MemberCountsResponse,
   type MemberRecord,
   type MemberSearchResponse,
   type PersonRef,
@@ -227,6 +228,11 @@ export function createMembersService(
       manager_details: l.manager,
       agency_manager_details: l.agencyManager,
       agency_owner_details: l.agencyOwner,
+      address_number: r.address_number,
+      address_street: r.address_street,
+      address_region: r.address_region,
+      address_city: r.address_city,
+      address_barangay: r.address_barangay,
     };
   }
 
@@ -416,12 +422,26 @@ export function createMembersService(
       return all.filter((m) => m.deactivated_at === null).map((m) => toRecord(m, pickLeaders(chainInMemory(m, byId))));
     },
 
-    /** adminmembersearch: one page of active members by id, the name search on the server, leaders for that page only. */
+    /**
+     * adminmembersearch: one page of active members, the name search, the status filter and the
+     * sort on the server (by default Pending first, then newest), leaders for that page only.
+     */
     async search(input: MemberSearchInput): Promise<MemberSearchResponse> {
-      const { total, rows } = await membersRepository.searchPage(db, input.q, input.pageSize, (input.page - 1) * input.pageSize, {
-        noCertification: input.noCertification,
-      });
-      return { total, page: input.page, pageSize: input.pageSize, rows: await toRecords(rows) };
+      const { total, counts, rows } = await membersRepository.searchPage(
+        db,
+        input.q,
+        input.pageSize,
+        (input.page - 1) * input.pageSize,
+        { noCertification: input.noCertification, status: input.status },
+        input.sort ? { sort: input.sort, dir: input.dir ?? 'asc' } : null,
+      );
+      return { total, page: input.page, pageSize: input.pageSize, rows: await toRecords(rows), counts };
+    },
+
+    /** adminmembercounts: the active members, and how many are Pending or Approved. */
+    async counts(): Promise<MemberCountsResponse> {
+      const { byStatus } = await membersRepository.agencyCounts(db);
+      return { total: Object.values(byStatus).reduce((sum, n) => sum + n, 0), byStatus };
     },
 
     /** getuserdetails: a list of one (spec §7), the files as the URLs they download from. */
@@ -462,7 +482,7 @@ export function createMembersService(
       return { ...file, fileName: `valid_id_${id}.${extensionForType(file.contentType)}` };
     },
 
-    /** membersrecord: a member's direct recruits (DESIGN §4), deactivated ones left out. */
+    /** membersrecord: a member's recruits (DESIGN §4, decision 021): active agents, Pending ones included. */
     async recruits(id: number): Promise<RecruitRecord[]> {
       await requireMember(id);
       return membersRepository.recruitsOf(db, id);
@@ -508,11 +528,18 @@ export function createMembersService(
       };
     },
 
-    /** teamsize: Approved, active direct recruits and whole downline. */
+    /**
+     * teamsize (decision 021): the member's counted recruits, their team members at every level
+     * and their recruits awaiting approval. Performance Reports count a team with the same query.
+     */
     async teamSize(id: number): Promise<TeamSizeResponse> {
       await requireMember(id);
-      return membersRepository.teamSize(db, id);
+      const t = await membersRepository.teamSize(db, id);
+      return { direct: t.direct, downline: t.team, pending: t.pending };
     },
+
+    /** The agency's members (counted members, decision 021) and the accounts awaiting approval. */
+    agencyCounts: () => membersRepository.agencyCounts(db),
 
     /** approvemember: Pending → Approved, recorded in the same transaction. */
     async approve(auth: Auth, id: number): Promise<MemberRecord> {

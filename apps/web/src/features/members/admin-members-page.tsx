@@ -1,6 +1,8 @@
 import { Check, ChevronLeft, ChevronRight, KeyRound, MoreHorizontal, Pencil, ReceiptText, Trash2, Users } from 'lucide-react';
 import { memo, Suspense, useCallback, useEffect, useId, useState, type ComponentType } from 'react';
-import { MEMBER_PAGE_SIZES, type MemberRecord } from '@ahente/contract/members';
+import { useSearchParams } from 'react-router';
+import { MEMBER_STATUSES, type MemberStatus } from '@ahente/contract/enums';
+import { MEMBER_PAGE_SIZES, type MemberRecord, type MemberSortColumn } from '@ahente/contract/members';
 import { MSG } from '@ahente/contract/messages';
 import { isApiError } from '../../api/client';
 import { useApproveMemberMutation, useDeactivateMemberMutation, useMemberSearch } from '../../api/members';
@@ -19,13 +21,12 @@ import { Table, TableCell, TableHead, TableHeaderCell, TableRow, TableScrollHint
 import { TableBodyStates } from '../../ui/table-states';
 import { toast } from '../../ui/toast';
 import { ChangePasswordModal, EditMemberModal } from './edit-member-modal';
+import { nextSort, SortableHeader, sortDescription, StatusFilter, type MemberSort } from './member-list-controls';
 import { NameSearch } from './name-search';
 
 const COLUMNS = 9;
 /** Typing pauses this long before the server is asked (Enter asks at once). */
 const SEARCH_DELAY_MS = 300;
-/** Nine columns fit a laptop with narrower cells; phones scroll the table. */
-const DENSE_TABLE = '[&_td]:px-3 [&_th]:px-3';
 
 type PageSize = (typeof MEMBER_PAGE_SIZES)[number];
 type Action = 'edit' | 'sales' | 'password' | 'delete';
@@ -37,13 +38,34 @@ function reason(error: unknown): string {
   return isApiError(error) && error.status < 500 ? ` ${error.error}` : '';
 }
 
-/** Why the list is empty, when a search or the certification filter is on. */
-function emptyDescription(search: string, noCertification: boolean): string | undefined {
-  if (search && noCertification) return `No member without a certification has a name containing “${search}”.`;
-  if (search) return `No member's name contains “${search}”.`;
-  if (noCertification) return 'Every member has a certification on file.';
+/** Why the list is empty, when a search, the status or the certification filter is on. */
+function emptyDescription(search: string, noCertification: boolean, status: MemberStatus | null): string | undefined {
+  const who = status ? `${status} member` : 'member';
+  if (search && noCertification) return `No ${who} without a certification has a name containing “${search}”.`;
+  if (search) return `No ${who}'s name contains “${search}”.`;
+  if (noCertification) return status ? `Every ${who} has a certification on file.` : 'Every member has a certification on file.';
+  if (status) return status === 'Pending' ? 'No sign-up is waiting for approval.' : `No member is ${status}.`;
   return undefined;
 }
+
+/** The URL's `?status=`: `/admin/adminmembers?status=Pending` opens the sign-ups waiting for approval. */
+const STATUS_PARAM = 'status';
+function statusFrom(params: URLSearchParams): MemberStatus | null {
+  const value = params.get(STATUS_PARAM);
+  return (MEMBER_STATUSES as readonly string[]).includes(value ?? '') ? (value as MemberStatus) : null;
+}
+
+/** The sortable columns' names, as their headers say them. */
+const SORT_LABELS: Record<MemberSortColumn, string> = {
+  id: 'ID',
+  name: 'Full Name',
+  username: 'Username',
+  email: 'Email',
+  referral_code: 'Referral Code',
+  position: 'Position',
+  reg_date: 'Registration Date',
+  status: 'Status',
+};
 
 /**
  * /admin/adminmembers, 'Members Record' (spec §2 Admin: Members Record): every active member,
@@ -63,7 +85,11 @@ export function AdminMembersPage({ SalesDialog }: { SalesDialog?: MemberDialog }
   const [pageSize, setPageSize] = useState<PageSize>(MEMBER_PAGE_SIZES[0]);
   // Only the members with no certification on file (issue 11: whom to remind).
   const [noCertification, setNoCertification] = useState(false);
-  const members = useMemberSearch(user.user, search, page, pageSize, noCertification);
+  // One status (issue 22 §5), kept in the address so a link can open the Pending sign-ups.
+  const [params, setParams] = useSearchParams();
+  const status = statusFrom(params);
+  const [order, setOrder] = useState<MemberSort>(null);
+  const members = useMemberSearch(user.user, search, page, pageSize, noCertification, { ...(status ? { status } : {}), ...order });
   const approve = useApproveMemberMutation();
   const deactivate = useDeactivateMemberMutation();
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -91,6 +117,24 @@ export function AdminMembersPage({ SalesDialog }: { SalesDialog?: MemberDialog }
     setPage(1);
     if (unchanged) void members.refetch();
   };
+
+  const chooseStatus = (next: MemberStatus | null) => {
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next) updated.set(STATUS_PARAM, next);
+        else updated.delete(STATUS_PARAM);
+        return updated;
+      },
+      { replace: true },
+    );
+    setPage(1);
+  };
+  const sortBy = (column: MemberSortColumn) => {
+    setOrder((current) => nextSort(current, column));
+    setPage(1);
+  };
+  const sortable = { order, onSort: sortBy };
 
   const openDialog = useCallback(
     (action: Action, member: MemberRecord) => setDialog((current) => ({ action, member, open: true, seq: (current?.seq ?? 0) + 1 })),
@@ -148,20 +192,37 @@ export function AdminMembersPage({ SalesDialog }: { SalesDialog?: MemberDialog }
             className="h-10"
           />
         </NameSearch>
+        <div className="flex flex-col gap-2 border-b border-slate-100 px-4 py-3 sm:flex-row sm:items-center sm:justify-between sm:px-5">
+          <StatusFilter value={status} counts={members.data?.counts} onChange={chooseStatus} />
+          <p className="text-xs text-slate-500">{sortDescription(order, SORT_LABELS)}</p>
+        </div>
         <TableScrollHint>Scroll the table sideways for every column; the actions stay at the right.</TableScrollHint>
-        <Table caption="Members" aria-busy={members.isPending || undefined} className={DENSE_TABLE}>
+        {/* Nine columns fit a laptop from 1280 px as a dense table (decision 024); phones scroll it. */}
+        <Table caption="Members" aria-busy={members.isPending || undefined} dense>
           <TableHead>
             <tr>
               <TableHeaderCell numeric className="w-12">
                 #
               </TableHeaderCell>
-              <TableHeaderCell numeric>ID</TableHeaderCell>
-              <TableHeaderCell>Full Name</TableHeaderCell>
+              <SortableHeader column="id" numeric {...sortable}>
+                ID
+              </SortableHeader>
+              <SortableHeader column="name" {...sortable}>
+                Full Name
+              </SortableHeader>
               <TableHeaderCell>Manager</TableHeaderCell>
-              <TableHeaderCell>Email</TableHeaderCell>
-              <TableHeaderCell>Referral Code</TableHeaderCell>
-              <TableHeaderCell>Registration Date</TableHeaderCell>
-              <TableHeaderCell>Status</TableHeaderCell>
+              <SortableHeader column="email" {...sortable}>
+                Email
+              </SortableHeader>
+              <SortableHeader column="referral_code" {...sortable}>
+                Referral Code
+              </SortableHeader>
+              <SortableHeader column="reg_date" {...sortable}>
+                Registration Date
+              </SortableHeader>
+              <SortableHeader column="status" {...sortable}>
+                Status
+              </SortableHeader>
               <TableHeaderCell sticky>Action</TableHeaderCell>
             </tr>
           </TableHead>
@@ -174,7 +235,7 @@ export function AdminMembersPage({ SalesDialog }: { SalesDialog?: MemberDialog }
             empty={rows.length === 0}
             emptyIcon={<Users />}
             emptyTitle={MSG.noRecords}
-            emptyDescription={emptyDescription(search, noCertification)}
+            emptyDescription={emptyDescription(search, noCertification, status)}
           >
             {rows.map((member, index) => (
               <MemberRow
@@ -185,6 +246,7 @@ export function AdminMembersPage({ SalesDialog }: { SalesDialog?: MemberDialog }
                 onAction={openDialog}
                 onApprove={onApprove}
                 withSales={SalesDialog !== undefined}
+                isSelf={member.id === user.user}
               />
             ))}
           </TableBodyStates>
@@ -249,6 +311,7 @@ const MemberRow = memo(function MemberRow({
   onAction,
   onApprove,
   withSales,
+  isSelf,
 }: {
   member: MemberRecord;
   number: number;
@@ -256,6 +319,8 @@ const MemberRow = memo(function MemberRow({
   onAction: (action: Action, member: MemberRecord) => void;
   /** Whether the row's menu offers the member's sales. */
   withSales: boolean;
+  /** The admin's own row: no Delete (the server refuses it too: 409). */
+  isSelf: boolean;
   onApprove: (member: MemberRecord) => void;
 }) {
   const name = fullName(member);
@@ -300,10 +365,14 @@ const MemberRow = memo(function MemberRow({
           <DropdownMenuItem icon={<KeyRound />} onSelect={() => onAction('password', member)}>
             Change Password
           </DropdownMenuItem>
-          <DropdownMenuSeparator />
-          <DropdownMenuItem icon={<Trash2 />} tone="danger" onSelect={() => onAction('delete', member)}>
-            Delete
-          </DropdownMenuItem>
+          {!isSelf && (
+            <>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem icon={<Trash2 />} tone="danger" onSelect={() => onAction('delete', member)}>
+                Delete
+              </DropdownMenuItem>
+            </>
+          )}
         </DropdownMenu>
       </TableCell>
     </TableRow>

@@ -1,14 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { ACCOUNT_TYPES, MEMBER_STATUSES, POSITIONS } from '@ahente/contract/enums';
+import { labelOptions } from '@ahente/contract/labels';
 import { adminOnlyFields, personalFields, type EditMemberRequest, type MemberRecord, type PersonRef } from '@ahente/contract/members';
 import { ADMIN_MODAL_CLOSE_MS, MSG } from '@ahente/contract/messages';
 import { isApiError } from '../../api/client';
+import { useAddressLists } from '../../api/geo';
 import { useEditMemberMutation } from '../../api/members';
 import { formSchemaFor } from '../../lib/form-schema';
 import { fullName } from '../../lib/names';
+import { AddressFields } from '../../ui/address-fields';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
@@ -27,7 +30,12 @@ interface MemberFormValues {
   m_name: string;
   l_name: string;
   contact_no: string;
-  address: string;
+  address_number: string;
+  address_street: string;
+  /** PSGC codes (decision 015), chosen through the same cascade as Personal Details. */
+  address_region: string;
+  address_city: string;
+  address_barangay: string;
   reg_date: string;
   status: string;
   account_type: string;
@@ -42,7 +50,11 @@ const memberFormSchema = formSchemaFor<MemberFormValues>()(
     m_name: personalFields.m_name,
     l_name: personalFields.l_name,
     contact_no: personalFields.contact_no,
-    address: personalFields.address,
+    address_number: personalFields.address_number,
+    address_street: personalFields.address_street,
+    address_region: personalFields.address_region,
+    address_city: personalFields.address_city,
+    address_barangay: personalFields.address_barangay,
     reg_date: adminOnlyFields.reg_date,
     status: adminOnlyFields.status,
     account_type: adminOnlyFields.account_type,
@@ -59,7 +71,11 @@ function toForm(member: MemberRecord): MemberFormValues {
     m_name: member.m_name ?? '',
     l_name: member.l_name,
     contact_no: member.contact_no,
-    address: member.address ?? '',
+    address_number: member.address_number ?? '',
+    address_street: member.address_street ?? '',
+    address_region: member.address_region ?? '',
+    address_city: member.address_city ?? '',
+    address_barangay: member.address_barangay ?? '',
     reg_date: member.reg_date.slice(0, 10),
     status: member.status,
     account_type: member.account_type,
@@ -75,7 +91,11 @@ export function changedFields(member: MemberRecord, values: MemberFormOutput): P
     m_name: member.m_name || null,
     l_name: member.l_name,
     contact_no: member.contact_no,
-    address: member.address || null,
+    address_number: member.address_number || null,
+    address_street: member.address_street || null,
+    address_region: member.address_region || null,
+    address_city: member.address_city || null,
+    address_barangay: member.address_barangay || null,
     reg_date: member.reg_date.slice(0, 10),
     status: member.status,
     account_type: member.account_type,
@@ -121,6 +141,8 @@ export function EditMemberModal({ member: initial, open, onOpenChange }: EditMem
     defaultValues: toForm(initial),
   });
   const { errors } = form.formState;
+  const [region, city] = useWatch({ control: form.control, name: ['address_region', 'address_city'] });
+  const addressLists = useAddressLists(region, city);
 
   // After a successful save the modal closes by itself (spec §9: 3000 ms).
   useEffect(() => {
@@ -229,20 +251,30 @@ export function EditMemberModal({ member: initial, open, onOpenChange }: EditMem
             <Field label="Registration Date" error={errors.reg_date?.message}>
               <Input type="date" {...form.register('reg_date')} />
             </Field>
-            <Field label="Address" error={errors.address?.message} className="sm:col-span-2">
-              <Input autoComplete="off" {...form.register('address')} />
+            <Field label="Unit/House Number" error={errors.address_number?.message}>
+              <Input autoComplete="off" {...form.register('address_number')} />
             </Field>
+            <Field label="Street" error={errors.address_street?.message}>
+              <Input autoComplete="off" {...form.register('address_street')} />
+            </Field>
+            <AddressFields control={form.control} lists={addressLists} />
+            {member.address && (
+              // A free-text address from before the cascade: still on record, shown so nothing is hidden.
+              <Field label="Address (free text, on record)" className="sm:col-span-2">
+                <Input readOnly value={member.address} />
+              </Field>
+            )}
           </FormSection>
 
           <FormSection title="Account Settings">
             <Field label="Status" error={errors.status?.message}>
-              <Select options={MEMBER_STATUSES.map((s) => ({ value: s, label: s }))} {...form.register('status')} />
+              <Select options={labelOptions('memberStatus', MEMBER_STATUSES)} {...form.register('status')} />
             </Field>
             <Field label="Account Type" error={errors.account_type?.message}>
-              <Select options={ACCOUNT_TYPES.map((t) => ({ value: t, label: t }))} {...form.register('account_type')} />
+              <Select options={labelOptions('accountType', ACCOUNT_TYPES)} {...form.register('account_type')} />
             </Field>
             <Field label="Position" error={errors.position?.message}>
-              <Select options={POSITIONS.map((p) => ({ value: p, label: p }))} {...form.register('position')} />
+              <Select options={labelOptions('position', POSITIONS)} {...form.register('position')} />
             </Field>
           </FormSection>
         </form>

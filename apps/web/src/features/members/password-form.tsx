@@ -1,8 +1,10 @@
 import { KeyRound } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { Link } from 'react-router';
 import { MSG } from '@ahente/contract/messages';
 import { isApiError } from '../../api/client';
 import { useChangePasswordMutation } from '../../api/members';
+import { useCurrentUser } from '../../api/session';
 import { setRefs } from '../../lib/set-refs';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
@@ -24,7 +26,31 @@ interface PasswordFormProps {
  * Password opens the field, the second (Save Password) submits it. A blank or whitespace-only
  * password is refused before anything is sent. On success the field closes and clears.
  */
-export function PasswordForm({ memberId, initiallyOpen = false, onChanged, inputRef }: PasswordFormProps) {
+export function PasswordForm(props: PasswordFormProps) {
+  // An admin's own password needs the current one (issue 22): it is changed in Settings → Security.
+  return useCurrentUser().user === props.memberId ? <OwnPasswordNote /> : <MemberPasswordForm {...props} />;
+}
+
+function OwnPasswordNote() {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="rounded-lg border border-slate-200 bg-slate-50/60 p-4">
+      <h4 id={headingId} className="flex items-center gap-2 text-sm font-semibold text-slate-900">
+        <KeyRound aria-hidden="true" className="size-4 text-slate-500" />
+        Password
+      </h4>
+      <p className="mt-1 text-sm text-slate-500">Your own password is changed with your current one, in Settings → Security.</p>
+      <Link
+        to="/settings/security"
+        className="mt-3 inline-flex text-sm font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
+        Go to Settings → Security
+      </Link>
+    </section>
+  );
+}
+
+function MemberPasswordForm({ memberId, initiallyOpen = false, onChanged, inputRef }: PasswordFormProps) {
   const changePassword = useChangePasswordMutation();
   const [open, setOpen] = useState(initiallyOpen);
   const [password, setPassword] = useState('');

@@ -1,19 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Download, Pencil, Save, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useController, useForm, useWatch, type Control, type UseFormReturn } from 'react-hook-form';
+import { useController, useForm, useWatch, type Control } from 'react-hook-form';
 import { z } from 'zod';
 import { GENDERS } from '@ahente/contract/enums';
-import type { GeoPlace } from '@ahente/contract/geo';
+import { GENDER_LABELS, labelOptions } from '@ahente/contract/labels';
 import { personalFields, type UserDetails } from '@ahente/contract/members';
 import { MSG } from '@ahente/contract/messages';
-import { useBarangays, useCities, useRegions } from '../../api/geo';
+import { useAddressLists } from '../../api/geo';
 import { useDownloadValidIdMutation, useSavePersonalDetailsMutation, useUserDetails } from '../../api/members';
 import { useCurrentUser } from '../../api/session';
 import { formatCalendarDate } from '../../lib/dates';
 import { cleaningContact } from '../../lib/contact-input';
 import { formSchemaFor } from '../../lib/form-schema';
 import { ID_DOCUMENT_ACCEPT, idDocumentProblem } from '../../lib/id-document';
+import { AddressFields } from '../../ui/address-fields';
 import { Button } from '../../ui/button';
 import { CardSection } from '../../ui/card';
 import { Field } from '../../ui/field';
@@ -49,8 +50,7 @@ type PersonalValues = Record<PersonalKey, string>;
 const personalSchema = formSchemaFor<PersonalValues>()(z.object(personalFields).omit({ address: true }));
 type PersonalOutput = z.output<typeof personalSchema>;
 
-const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = { male: 'Male', female: 'Female' };
-const GENDER_OPTIONS = GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }));
+const GENDER_OPTIONS = labelOptions('gender', GENDERS);
 
 function toForm(details: UserDetails): PersonalValues {
   return {
@@ -136,6 +136,7 @@ function PersonalDetailsForm({ details }: { details: UserDetails }) {
   }, [editing, loaded, form]);
 
   const values = useWatch({ control: form.control });
+  const addressLists = useAddressLists(values.address_region, values.address_city);
   const changed = validId !== null || PERSONAL_KEYS.some((key) => (values[key] ?? '') !== loaded[key]);
   const busy = save.isPending || form.formState.isSubmitting;
 
@@ -250,7 +251,7 @@ function PersonalDetailsForm({ details }: { details: UserDetails }) {
             <Field label="Street" error={errors.address_street?.message} className="lg:col-span-2">
               <Input autoComplete="off" {...text('address_street')} />
             </Field>
-            <AddressFields form={form} editing={editing} />
+            <AddressFields control={form.control} lists={addressLists} editing={editing} />
           </Group>
 
           <Group title="Tax">
@@ -351,84 +352,6 @@ function ValidIdOnFile({ downloading, onDownload }: { downloading: boolean; onDo
         Download
       </Button>
     </div>
-  );
-}
-
-/** The name of a PSGC code in a loaded list; the code itself until the list is there. */
-function nameOf(list: GeoPlace[] | undefined, code: string | undefined, loading: boolean): string {
-  if (!code) return '';
-  const place = list?.find((p) => p.code === code);
-  if (place) return place.name;
-  return loading ? 'Loading…' : code;
-}
-
-/**
- * Region, City and Barangay: cascading selects over the PSGC routes (spec §2). City waits for a
- * region, Barangay for a city; a new region clears city and barangay, a new city clears barangay.
- * In view mode the saved places are shown by name.
- */
-function AddressFields({ form, editing }: { form: UseFormReturn<PersonalValues, unknown, PersonalOutput>; editing: boolean }) {
-  const [region, city, barangay] = useWatch({ control: form.control, name: ['address_region', 'address_city', 'address_barangay'] });
-  const regions = useRegions();
-  const cities = useCities(region || null);
-  const barangays = useBarangays(city || null);
-  const { errors } = form.formState;
-
-  if (!editing) {
-    return (
-      <>
-        <Field label="Region">
-          <Input readOnly value={nameOf(regions.data, region, regions.isPending)} />
-        </Field>
-        <Field label="City">
-          <Input readOnly value={nameOf(cities.data, city, cities.isPending)} />
-        </Field>
-        <Field label="Barangay">
-          <Input readOnly value={nameOf(barangays.data, barangay, barangays.isPending)} />
-        </Field>
-      </>
-    );
-  }
-
-  const clear = (...names: ('address_city' | 'address_barangay')[]) => {
-    for (const name of names) form.setValue(name, '', { shouldDirty: true });
-  };
-  const options = (list: GeoPlace[] | undefined) => list?.map((p) => ({ value: p.code, label: p.name })) ?? [];
-  const placeholder = (query: { isPending: boolean; isError: boolean; fetchStatus: string }, idle: string, loading: string) =>
-    query.isError ? 'Could not load the list' : query.isPending && query.fetchStatus !== 'idle' ? loading : idle;
-
-  return (
-    <>
-      <Field label="Region" error={errors.address_region?.message}>
-        <ControlledSelect
-          control={form.control}
-          name="address_region"
-          placeholder={placeholder(regions, 'Select a region', 'Loading regions…')}
-          options={options(regions.data)}
-          disabled={!regions.data}
-          onPick={() => clear('address_city', 'address_barangay')}
-        />
-      </Field>
-      <Field label="City" error={errors.address_city?.message}>
-        <ControlledSelect
-          control={form.control}
-          name="address_city"
-          placeholder={region ? placeholder(cities, 'Select a city or municipality', 'Loading cities…') : 'Choose a region first'}
-          options={options(cities.data)}
-          disabled={!region || !cities.data}
-          onPick={() => clear('address_barangay')}
-        />
-      </Field>
-      <Field label="Barangay" error={errors.address_barangay?.message}>
-        <ControlledSelect
-          control={form.control}
-          name="address_barangay"
-          placeholder={city ? placeholder(barangays, 'Select a barangay', 'Loading barangays…') : 'Choose a city first'}
-          options={options(barangays.data)}
-          disabled={!city || !barangays.data}
-        />
-      </Field>
-    </>
   );
 }
 
