@@ -58,7 +58,7 @@ async function chartTable(page: Page, card: string, caption: string): Promise<Lo
 }
 
 test(
-  "a manager's team: the downline's figures by month and product, and the leaderboard of their recruits with ₱0.00 for the idle one",
+  "a manager's team: the downline's figures by month and product, and the leaderboard of their recruits who sold, not the idle one",
   PHONE,
   async ({ page, baseURL }, testInfo) => {
     const manager = await createAgent(baseURL!, { position: 'Manager' });
@@ -85,19 +85,15 @@ test(
       'TCV this month': '₱4,735.06',
       'Sales this month': '3',
     });
-    await expect(
-      page.getByText('Everyone below you, at every level (4 members: your recruits and theirs).', { exact: false }),
-    ).toBeVisible();
+    // The team counted as the dashboard counts it (decision 021): top, second, idle and below.
+    await expect(page.getByText('Your team: 4 members, your recruits and theirs.', { exact: false })).toBeVisible();
 
-    // The leaderboard: direct recruits only (not the recruit's recruit), this month by default.
+    // The leaderboard: direct recruits who sold only (not the recruit's recruit, not the idle one), this month by default.
     const board = page.getByRole('table', { name: 'Recruits ranked by TCV' });
     await expect(page.getByLabel('From:')).toHaveValue(`${today.slice(0, 8)}01`);
     await expect(page.getByLabel('To:')).toHaveValue(today);
-    expect(await rows(board)).toEqual([
-      leader(page, 1, top.name, 2, '₱3,500.50'),
-      leader(page, 2, second.name, 1, '₱1,234.56'),
-      leader(page, 3, idle.name, 0, '₱0.00'),
-    ]);
+    expect(await rows(board)).toEqual([leader(page, 1, top.name, 2, '₱3,500.50'), leader(page, 2, second.name, 1, '₱1,234.56')]);
+    await expect(board).not.toContainText(idle.name);
     await expectFitsViewport(page);
     await shot(page, testInfo, 'reports-team-1440');
 
@@ -115,10 +111,11 @@ test(
     ]);
     await expectFitsPhone(page, testInfo, 'reports-team-tables-375');
 
-    // Another period: up to the end of last month, nobody sold.
+    // Another period: last month, no direct recruit sold (the sale below is the recruit's recruit's): nobody is ranked.
     await page.getByLabel('To:').fill(lastMonthLast);
     await page.getByLabel('From:').fill(lastMonthFirst);
-    await expect(board.locator('tbody tr td:last-child')).toHaveText(['₱0.00', '₱0.00', '₱0.00']);
+    await expect(board.getByText('No sales in this period')).toBeVisible();
+    await expect(board).not.toContainText('₱0.00');
 
     // My sales: the manager's own, no leaderboard.
     await switcher.getByRole('link', { name: 'My sales' }).click();

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { memberIdSchema, optionalCalendarDate } from './common.ts';
 import { optionalEnum } from './deals.ts';
 import { POSITIONS } from './enums.ts';
+import { MSG } from './messages.ts';
 
 /**
  * Performance Reports (issue 12, decision 017): a member's own sales, a leader's whole downline,
@@ -20,6 +21,8 @@ export const REPORT_SCOPE_LABELS: Record<ReportScope, string> = {
 export const REPORT_MONTHS = 12;
 /** How many rows a leaderboard shows at most. */
 export const LEADERBOARD_SIZE = 20;
+/** Who a leaderboard ranks (decision 021), said under its title. */
+export const RANKED_SELLERS_NOTE = 'Only approved, active members with a counted sale in the period are ranked.';
 
 /**
  * POST reports: the scope, and the leaderboard's period (inclusive; either bound may be empty).
@@ -33,7 +36,7 @@ export const reportRequest = z
     from: optionalCalendarDate('From'),
     to: optionalCalendarDate('To'),
   })
-  .refine((v) => !v.from || !v.to || v.from <= v.to, { path: ['to'], message: 'To must not be before From' });
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { path: ['to'], message: MSG.dateRangeReversed });
 export type ReportRequest = z.input<typeof reportRequest>;
 
 export const reportMonth = z.object({ month: z.string(), tcv: z.number(), count: z.number() });
@@ -59,14 +62,32 @@ export const reportResponse = z.object({
   /** Product mix over those months, largest TCV first. */
   products: z.array(reportProduct),
   totals: z.object({ tcv: z.number(), count: z.number() }),
-  /** Members counted (1 for 'own'). */
+  /**
+   * Members counted (decision 021): 1 for 'own'; the member's team members for 'team' (the
+   * dashboard's Whole Team); the agency's members for 'agency' (the admin's dashboard's Members).
+   */
   members: z.number(),
   /**
-   * 'team': the direct recruits ranked by their own TCV over from–to; 'agency': every member;
-   * null for 'own'.
+   * The ranked sellers (decision 021) by their own TCV over from–to: 'team', the member's counted
+   * recruits; 'agency', every counted member; null for 'own'. Nobody without a counted sale.
    */
   leaderboard: z.array(leaderboardRow).nullable(),
   from: z.string().nullable(),
   to: z.string().nullable(),
 });
 export type ReportResponse = z.infer<typeof reportResponse>;
+
+/**
+ * agencysummary (admins, decision 021): the admin's dashboard. `members`: the agency's members
+ * (Approved, active agents); `pending`: accounts awaiting approval; `sales`: counted sales with an
+ * effective date in `month` (Manila), as the 'agency' report's "this month" tiles; `commissions`:
+ * what every member earned in `month`, as each member's 'Earned This Month'.
+ */
+export const agencySummary = z.object({
+  month: z.string(),
+  members: z.number(),
+  pending: z.number(),
+  sales: z.object({ count: z.number(), tcv: z.number() }),
+  commissions: z.number(),
+});
+export type AgencySummary = z.infer<typeof agencySummary>;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ReportResponse, ReportScope } from '@ahente/contract/reports';
+import type { AgencySummary, ReportResponse, ReportScope } from '@ahente/contract/reports';
 import { routes } from '@ahente/contract/routes';
 import { call } from './client';
 
@@ -7,6 +7,7 @@ import { call } from './client';
 export const reportsKeys = {
   all: ['reports'] as const,
   report: (id: number, scope: ReportScope | null, from: string, to: string) => ['reports', id, scope, from, to] as const,
+  agencySummary: ['reports', 'agency-summary'] as const,
 };
 
 /** The leaderboard's period: 'YYYY-MM-DD' or '' (open), inclusive. */
@@ -28,6 +29,18 @@ export function useReport(id: number, scope: ReportScope | null, period: ReportP
     queryFn: (): Promise<ReportResponse> =>
       call(routes.reports, { body: { id, ...(scope ? { scope } : {}), from: period.from || null, to: period.to || null } }),
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === scope ? previous : undefined),
+    staleTime: 0,
+  });
+}
+
+/**
+ * GET /api/agencysummary (admins, decision 021): the admin's dashboard figures. Fetched again each
+ * time the dashboard opens: members register, are approved and sell meanwhile.
+ */
+export function useAgencySummary() {
+  return useQuery({
+    queryKey: reportsKeys.agencySummary,
+    queryFn: (): Promise<AgencySummary> => call(routes.agencySummary, {}),
     staleTime: 0,
   });
 }

@@ -140,6 +140,14 @@ describe('the ledger of a sale', () => {
     }
   });
 
+  it("keeps the product as the catalogue spells it and words the rule with its label ('Performance Bond')", async () => {
+    await a.setRate('product', 'Perfomance Bond', 10);
+    const agent = await member(t);
+    await a.sell(agent, 'Perfomance Bond', '1000');
+    const [entry] = await a.ledger(await t.loginAs(agent), agent.id);
+    expect(entry).toMatchObject({ product: 'Perfomance Bond', rule: 'Product rate: Performance Bond', amount: 100 });
+  });
+
   it('rounds each entry half-up: 12.5 % of ₱0.05 is ₱0.01, of ₱0.03 is ₱0.00, and 10 % of ₱0.05 is ₱0.01', async () => {
     const agent = await member(t);
     await a.sell(agent, 'CTPL', '0.05'); // 0.625 centavo → 1

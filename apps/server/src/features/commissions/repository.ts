@@ -300,9 +300,10 @@ export const commissionsRepository = {
   /**
    * A member's totals by what each entry counts as (decision 018): payable recorded from monthStart
    * up to (not including) nextMonthStart, payable not yet on a paid statement, paid, awaiting
-   * verification, held, and never to be paid.
+   * verification, held, and never to be paid. `memberId` null: every member's (the admin's
+   * dashboard: the agency's commissions earned this month, decision 021).
    */
-  async summary(db: Exec, memberId: number, monthStart: string, nextMonthStart: string) {
+  async summary(db: Exec, memberId: number | null, monthStart: string, nextMonthStart: string) {
     const rows = await db
       .selectFrom('commission_entries as e')
       .leftJoin('commission_statements as st', 'st.id', 'e.statement_id')
@@ -316,7 +317,7 @@ export const commissionsRepository = {
         sql<number>`coalesce(sum(case when st.paid_on is null then e.amount_centavos else 0 end), 0)`.as('unpaid'),
         sql<number>`coalesce(sum(case when st.paid_on is null then 0 else e.amount_centavos end), 0)`.as('paid'),
       ])
-      .where('e.member_id', '=', memberId)
+      .$if(memberId !== null, (q) => q.where('e.member_id', '=', memberId!))
       .groupBy(entryBucketSql)
       .execute();
     const of = (bucket: string) => rows.find((r) => r.bucket === bucket);

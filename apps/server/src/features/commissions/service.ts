@@ -27,7 +27,7 @@ import { holdReason } from '@ahente/contract/licences';
 import { DEFAULT_WITHHOLDING_RATE } from '@ahente/contract/tax';
 import { categoryOf, PRODUCTS } from '@ahente/contract/catalogue';
 import { nextMonth, scheduleAt, todayInManila } from '@ahente/contract/dates';
-import { POSITION_LABELS } from '@ahente/contract/enums';
+import { POSITION_LABELS, productLabel } from '@ahente/contract/labels';
 import { centavosToPesos } from '@ahente/contract/money';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
@@ -294,7 +294,7 @@ export function createCommissionsService(
           kind: 'sale',
           seller_id: sale.member_id,
           position: null,
-          rule: `Product rate: ${sale.product}`,
+          rule: `Product rate: ${productLabel(sale.product)}`,
           rate_hundredths: productRate,
           amount_centavos: commissionCentavos(sale.tcv_centavos, productRate),
         });
@@ -430,6 +430,14 @@ export function createCommissionsService(
     async summary(memberId: number): Promise<CommissionSummary> {
       await members.requireMember(memberId);
       return summaryOf(memberId);
+    },
+
+    /**
+     * What every member earned in `month` ('YYYY-MM'), in pesos: the sum of each member's
+     * 'Earned This Month' (payable entries recorded in the month), for the admin's dashboard.
+     */
+    async agencyEarned(month: string): Promise<number> {
+      return centavosToPesos((await repo.summary(db, null, `${month}-01`, `${nextMonth(month)}-01`)).month);
     },
 
     // ---------------------------------------------------------------- held entries

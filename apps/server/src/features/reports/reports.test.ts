@@ -17,7 +17,7 @@ import { lastMonths, REPORT_MESSAGES } from './service.ts';
  *      │  │  │   the month before it (not shown); ₱50.00 CTPL 1st of next month (not shown)
  *      │  │  └─ sub (Agent): ₱3,000.00 Individual last day of this month
  *      │  ├─ tieA "Tia One": ₱100.00 GYRT     ├─ tieB "Tia Two": 2 × ₱50.00 GYRT (both this month)
- *      │  ├─ idleA "Abe Idle", idleZ "Zed Idle": no sales
+ *      │  ├─ idleA "Abe Idle" (Pending), idleZ "Zed Idle": no sales
  *      │  └─ dead (deactivated): ₱700.00 GYRT on the 15th of last month
  *      └─ mgr2 (Manager)
  *         └─ agent2: ₱4,000.00 Travel Insurance 1st of the month before last
@@ -161,7 +161,7 @@ describe('POST /api/reports: figures', () => {
     expect([r.from, r.to]).toEqual([null, null]);
   });
 
-  it("a manager's team: the whole downline (a deactivated member's sales too), without the manager's own", async () => {
+  it("a manager's team: the whole downline's sales (a deactivated member's too), without the manager's own; its team members counted", async () => {
     const r = await report(mgrClient, { id: mgr.id, scope: 'team' });
     expect(r.scope).toBe('team');
     expect(r.scopes).toEqual(['own', 'team']);
@@ -173,8 +173,9 @@ describe('POST /api/reports: figures', () => {
       { product: 'CTPL', category: 'Motor', tcv: 1500.5, count: 2 },
       { product: 'GYRT', category: 'Group', tcv: 900, count: 4 },
     ]);
-    // agent, sub, tieA, tieB, idleA (Pending), idleZ and dead (deactivated).
-    expect(r.members).toBe(7);
+    // Team members (decision 021): agent, sub, tieA, tieB and idleZ; not idleA (Pending) nor dead (deactivated).
+    expect(r.members).toBe(5);
+    expect((await mgrClient.post(routes.teamSize.path, { id: mgr.id })).json()).toEqual({ direct: 4, downline: 5, pending: 1 });
   });
 
   it('a leader opens on their team; their own sales stay under own', async () => {
@@ -185,15 +186,16 @@ describe('POST /api/reports: figures', () => {
     expect(own.leaderboard).toBeNull();
   });
 
-  it('the leaderboard: active direct recruits by their own TCV, then count, then name; idle ones at ₱0', async () => {
+  it('the leaderboard: approved, active direct recruits with a sale, by their own TCV, then count, then name; nobody at ₱0', async () => {
     const r = await report(mgrClient, { id: mgr.id, scope: 'team' });
     expect(r.leaderboard).toEqual([
       { rank: 1, id: agent.id, name: 'Bea Agent', position: 'Agent', tcv: 13549.75, count: 5 },
       { rank: 2, id: tieB.id, name: 'Tia Two', position: 'Agent', tcv: 100, count: 2 },
       { rank: 3, id: tieA.id, name: 'Tia One', position: 'Agent', tcv: 100, count: 1 },
-      { rank: 4, id: idleA.id, name: 'Abe Idle', position: 'Agent', tcv: 0, count: 0 },
-      { rank: 5, id: idleZ.id, name: 'Zed Idle', position: 'Agent', tcv: 0, count: 0 },
     ]);
+    // Neither the idle ones (idleA Pending, idleZ approved) nor dead (deactivated, with a sale).
+    const ids = r.leaderboard!.map((l) => l.id);
+    for (const m of [idleA, idleZ, dead]) expect(ids).not.toContain(m.id);
   });
 
   it('the leaderboard period is inclusive at both ends, and either end may be open', async () => {
@@ -203,20 +205,15 @@ describe('POST /api/reports: figures', () => {
       ['Bea Agent', 3000.75, 2],
       ['Tia Two', 100, 2],
       ['Tia One', 100, 1],
-      ['Abe Idle', 0, 0],
-      ['Zed Idle', 0, 0],
     ]);
     // The monthly figures do not depend on the period.
     expect(both.totals).toEqual({ tcv: 7400.75, count: 8 });
 
     const upTo = await report(mgrClient, { id: mgr.id, scope: 'team', from: '', to: day(1, 'last') });
-    expect(upTo.leaderboard!.map((l) => [l.name, l.tcv, l.count])).toEqual([
-      ['Bea Agent', 12499.25, 3],
-      ['Abe Idle', 0, 0],
-      ['Tia One', 0, 0],
-      ['Tia Two', 0, 0],
-      ['Zed Idle', 0, 0],
-    ]);
+    expect(upTo.leaderboard!.map((l) => [l.name, l.tcv, l.count])).toEqual([['Bea Agent', 12499.25, 3]]);
+    // A period in which nobody sold ranks nobody.
+    const none = await report(mgrClient, { id: mgr.id, scope: 'team', from: day(3, 'first'), to: day(3, 'last') });
+    expect(none.leaderboard).toEqual([]);
     const from = await report(mgrClient, { id: mgr.id, scope: 'team', from: day(-1, 'first') });
     expect(from.leaderboard![0]).toMatchObject({ name: 'Bea Agent', tcv: 50, count: 1 });
     const oneDay = await report(mgrClient, { id: mgr.id, scope: 'team', from: day(1, 'last'), to: day(1, 'last') });
@@ -227,19 +224,18 @@ describe('POST /api/reports: figures', () => {
     const amTeam = await report(admin, { id: am.id, scope: 'team' });
     expect(amTeam.months).toEqual(expectedMonths({ 0: [14200.5, 6], 1: [2700.25, 2], 2: [4000, 1], 11: [500, 1] }));
     expect(amTeam.totals).toEqual({ tcv: 21400.75, count: 10 });
-    expect(amTeam.members).toBe(10);
-    expect(amTeam.leaderboard).toEqual([
-      { rank: 1, id: mgr.id, name: 'Mara Manager', position: 'Manager', tcv: 10000, count: 1 },
-      { rank: 2, id: mgr2.id, name: 'Nilo Manager', position: 'Manager', tcv: 0, count: 0 },
-    ]);
+    // mgr, mgr2, agent, sub, tieA, tieB, idleZ and agent2 (not idleA, Pending, nor dead, deactivated).
+    expect(amTeam.members).toBe(8);
+    expect(amTeam.leaderboard).toEqual([{ rank: 1, id: mgr.id, name: 'Mara Manager', position: 'Manager', tcv: 10000, count: 1 }]);
     const ownerTeam = await report(await t.loginAs(owner), { id: owner.id });
     expect(ownerTeam.scope).toBe('team');
     expect(ownerTeam.totals).toEqual(amTeam.totals);
-    expect(ownerTeam.members).toBe(11);
-    expect(ownerTeam.leaderboard).toEqual([{ rank: 1, id: am.id, name: 'Amado Manager', position: 'AgencyManager', tcv: 0, count: 0 }]);
+    expect(ownerTeam.members).toBe(9);
+    // The owner's one recruit sold nothing: nobody is ranked.
+    expect(ownerTeam.leaderboard).toEqual([]);
   });
 
-  it("the whole agency for an admin: every member's sales, and every active agent ranked", async () => {
+  it("the whole agency for an admin: every member's sales, its members counted, and every agent with a sale ranked", async () => {
     const r = await report(admin, { id: adminId });
     expect(r.scope).toBe('agency');
     expect(r.scopes).toEqual(['own', 'team', 'agency']);
@@ -253,12 +249,9 @@ describe('POST /api/reports: figures', () => {
       ['Pet Insurance', 1234.56, 1],
       ['GYRT', 900, 4],
     ]);
-    const all = await t.db.db
-      .selectFrom('members')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirstOrThrow();
-    expect(r.members).toBe(Number(all.n));
-    expect(r.leaderboard!.slice(0, 7).map((l) => [l.rank, l.name, l.tcv, l.count])).toEqual([
+    // The agency's members (decision 021): the 11 approved, active agents; not the admin, idleA (Pending) nor dead.
+    expect(r.members).toBe(11);
+    expect(r.leaderboard!.map((l) => [l.rank, l.name, l.tcv, l.count])).toEqual([
       [1, 'Bea Agent', 13549.75, 5],
       [2, 'Mara Manager', 10000, 1],
       [3, 'Ria Agent', 4000, 1],
@@ -282,7 +275,9 @@ describe('POST /api/reports: figures', () => {
 
   it('a leaderboard holds at most LEADERBOARD_SIZE recruits', async () => {
     const big = await t.createMember({ position: 'Manager' });
-    for (let i = 0; i < LEADERBOARD_SIZE + 2; i++) await t.createMember({ referror: big.id });
+    // Each with a sale (only sellers are ranked), dated before the months shown so no other figure changes.
+    for (let i = 0; i < LEADERBOARD_SIZE + 2; i++)
+      await sell(await t.createMember({ referror: big.id }), 'CTPL', String(100 + i), day(13, 'first'));
     const r = await report(admin, { id: big.id });
     expect(r.leaderboard).toHaveLength(LEADERBOARD_SIZE);
     expect(r.members).toBe(LEADERBOARD_SIZE + 2);

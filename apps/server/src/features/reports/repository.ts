@@ -1,14 +1,15 @@
 import { sql, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { Position } from '@ahente/contract/enums';
 import type { Database } from '../../db/schema.ts';
-import { MAX_CHAIN_DEPTH } from '../../db/limits.ts';
+import { countedSaleSql } from '../../db/counted-sale.ts';
+import { countedMemberSql, withDownline } from '../../db/team.ts';
 
 type Exec = Kysely<Database> | Transaction<Database>;
 
 /** Whose sales a report counts: one member's, everyone's below a member in the sponsor tree, or everyone's. */
 export type SalesScope = { kind: 'own'; memberId: number } | { kind: 'team'; memberId: number } | { kind: 'agency' };
 
-/** Who a leaderboard ranks: a member's direct recruits, or every agent of the agency. */
+/** Who a leaderboard ranks (among ranked sellers, decision 021): a member's counted recruits, or every counted member. */
 export type Ranked = { kind: 'recruits'; sponsorId: number } | { kind: 'agency' };
 
 /** Sales of one product in one month ('YYYY-MM'), money in integer centavos. */
@@ -27,31 +28,6 @@ export interface LeaderboardDbRow {
   position: Position;
   centavos: number;
   count: number;
-}
-
-/**
- * Everyone below a member in the sponsor tree (members.referror), at every level and in any state
- * (Pending and deactivated members included: their sales were made). One recursive query on both
- * databases, as the members feature's team size: bounded by MAX_CHAIN_DEPTH, and it never comes
- * back to the member (each member has one sponsor, so a cycle reachable downwards passes through
- * them). The member themselves is not in it.
- */
-function withDownline(db: Exec, memberId: number) {
-  return db.withRecursive('downline(id, depth)', (qb) =>
-    qb
-      .selectFrom('members')
-      .select(['id', sql<number>`1`.as('depth')])
-      .where('referror', '=', memberId)
-      .where('id', '!=', memberId)
-      .unionAll((u) =>
-        u
-          .selectFrom('downline')
-          .innerJoin('members as m', 'm.referror', 'downline.id')
-          .select(['m.id', sql<number>`downline.depth + 1`.as('depth')])
-          .where('m.id', '!=', memberId)
-          .where('downline.depth', '<', MAX_CHAIN_DEPTH),
-      ),
-  );
 }
 
 /** The condition that keeps the sales of the scope. */
@@ -83,8 +59,7 @@ export const reportsRepository = {
       .where('sales.effective_date', '>=', fromDay)
       .where('sales.effective_date', '<', beforeDay)
       // A rejected sale is not a sale (its deal may be sold again), nor a cancelled one: contract countsAsSale, decisions 018 and 019.
-      .where('sales.verification', '!=', 'rejected')
-      .where('sales.cancelled_on', 'is', null)
+      .where(countedSaleSql('sales'))
       .where(inScope(db, scope))
       .groupBy([month, 'sales.product'])
       .execute();
@@ -92,26 +67,12 @@ export const reportsRepository = {
     return rows.map((r) => ({ month: r.month, product: r.product, centavos: Number(r.centavos), count: Number(r.count) }));
   },
 
-  /** How many members the scope's figures are drawn from (every state; the member alone for 'own'). */
-  async memberCount(db: Exec, scope: SalesScope): Promise<number> {
-    if (scope.kind === 'own') return 1;
-    const row =
-      scope.kind === 'team'
-        ? await withDownline(db, scope.memberId)
-            .selectFrom('downline')
-            .select((eb) => eb.fn.countAll<number | string>().as('n'))
-            .executeTakeFirstOrThrow()
-        : await db
-            .selectFrom('members')
-            .select((eb) => eb.fn.countAll<number | string>().as('n'))
-            .executeTakeFirstOrThrow();
-    return Number(row.n);
-  },
-
   /**
-   * Active members ranked by their own sales with an effective date within from–to (inclusive;
-   * null is open): TCV, then count (both highest first), then name. Members without a sale in the
-   * period are ranked too, at ₱0, so that a leader sees who is idle.
+   * The ranked sellers (decision 021): counted members (Approved, active agents) with at least one
+   * counted sale (contract countsAsSale) with an effective date within from–to (inclusive; null is
+   * open), ranked by the TCV of those sales, then their number (both highest first), then name.
+   * A member without such a sale is not ranked: no ₱0 rows. `recruits` ranks a member's counted
+   * recruits; `agency` every counted member.
    */
   async leaderboard(
     db: Exec,
@@ -121,27 +82,21 @@ export const reportsRepository = {
   ): Promise<LeaderboardDbRow[]> {
     const rows = await db
       .selectFrom('members as m')
-      .leftJoin('sales as s', (join) => {
-        let on = join.onRef('s.member_id', '=', 'm.id').on('s.verification', '!=', 'rejected').on('s.cancelled_on', 'is', null);
-        if (period.from) on = on.on('s.effective_date', '>=', period.from);
-        if (period.to) on = on.on('s.effective_date', '<=', period.to);
-        return on;
-      })
+      .innerJoin('sales as s', 's.member_id', 'm.id')
       .select([
         'm.id',
         'm.f_name',
         'm.m_name',
         'm.l_name',
         'm.position',
-        sql<number | string>`coalesce(sum(s.tcv_centavos), 0)`.as('centavos'),
+        sql<number | string>`sum(s.tcv_centavos)`.as('centavos'),
         sql<number | string>`count(s.id)`.as('count'),
       ])
-      .where('m.deactivated_at', 'is', null)
-      .$call((q) =>
-        ranked.kind === 'recruits'
-          ? q.where('m.referror', '=', ranked.sponsorId).where('m.id', '!=', ranked.sponsorId)
-          : q.where('m.account_type', '=', 'user'),
-      )
+      .where(countedMemberSql('m'))
+      .where(countedSaleSql('s'))
+      .$if(period.from !== null, (q) => q.where('s.effective_date', '>=', period.from!))
+      .$if(period.to !== null, (q) => q.where('s.effective_date', '<=', period.to!))
+      .$call((q) => (ranked.kind === 'recruits' ? q.where('m.referror', '=', ranked.sponsorId).where('m.id', '!=', ranked.sponsorId) : q))
       .groupBy(['m.id', 'm.f_name', 'm.m_name', 'm.l_name', 'm.position', 'm.search_name'])
       .orderBy('centavos', 'desc')
       .orderBy('count', 'desc')

@@ -4,7 +4,11 @@ import { apiRoute } from '../../platform/api-route.ts';
 import { requireAuth } from '../../platform/guards.ts';
 import type { ReportsService } from './service.ts';
 
-/** Access (a member) and ownership (`id` names the member) come from the route table; the scope rules from the service. */
+/**
+ * Access (a member, or admins for the agency summary) and ownership (`id` names the member) come
+ * from the route table; the scope rules from the service.
+ */
 export function reportsRoutes(app: FastifyInstance, reports: ReportsService) {
   apiRoute(app, routes.reports, async (request) => reports.report(requireAuth(request), request.body));
+  apiRoute(app, routes.agencySummary, async () => reports.agencySummary());
 }

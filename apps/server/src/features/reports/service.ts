@@ -2,11 +2,12 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { categoryOf } from '@ahente/contract/catalogue';
 import { LEADER_POSITIONS } from '@ahente/contract/commissions';
-import { todayInManila } from '@ahente/contract/dates';
+import { nextMonth, todayInManila } from '@ahente/contract/dates';
 import { centavosToPesos } from '@ahente/contract/money';
 import {
   LEADERBOARD_SIZE,
   REPORT_MONTHS,
+  type AgencySummary,
   type ReportProduct,
   type ReportResponse,
   type ReportScope,
@@ -16,6 +17,7 @@ import type { Database } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import { isAdmin } from '../../platform/guards.ts';
 import type { Auth } from '../../platform/sessions.ts';
+import type { CommissionsService } from '../commissions/service.ts';
 import { fullName, type MembersService } from '../members/service.ts';
 import { reportsRepository, type SalesScope } from './repository.ts';
 
@@ -44,8 +46,50 @@ export function lastMonths(today: string, count: number): { months: string[]; ne
  * here: 'team' for a member who leads (Manager, AgencyManager, AgencyOwner) or for an admin,
  * 'agency' for admins only. Sales are placed by their effective date.
  */
-export function createReportsService(db: Kysely<Database>, members: Pick<MembersService, 'findById'>) {
+export function createReportsService(
+  db: Kysely<Database>,
+  members: Pick<MembersService, 'findById' | 'teamSize' | 'agencyCounts'>,
+  commissions: Pick<CommissionsService, 'agencyEarned'>,
+  options: { now?: () => Date } = {},
+) {
+  const now = options.now ?? (() => new Date());
+
+  /** How many members a scope's figures name (decision 021): the same queries as the dashboards'. */
+  async function memberCount(scope: SalesScope): Promise<number> {
+    if (scope.kind === 'own') return 1;
+    if (scope.kind === 'team') return (await members.teamSize(scope.memberId)).downline;
+    return (await members.agencyCounts()).members;
+  }
+
+  /** The counted sales of a scope with an effective date in `month` ('YYYY-MM'), TCV in centavos. */
+  async function monthTotals(scope: SalesScope, month: string): Promise<{ centavos: number; count: number }> {
+    const rows = await reportsRepository.monthsByProduct(db, scope, `${month}-01`, `${nextMonth(month)}-01`);
+    return rows.reduce((acc, r) => ({ centavos: acc.centavos + r.centavos, count: acc.count + r.count }), { centavos: 0, count: 0 });
+  }
+
   return {
+    /**
+     * agencysummary (admins, decision 021): the agency's members and the accounts awaiting
+     * approval, and this month's (Manila) counted sales and commissions earned: the same queries
+     * as the 'agency' report's member count and "this month" tiles, and each member's 'Earned This
+     * Month'.
+     */
+    async agencySummary(): Promise<AgencySummary> {
+      const month = todayInManila(now()).slice(0, 7);
+      const [counts, sales, earned] = await Promise.all([
+        members.agencyCounts(),
+        monthTotals({ kind: 'agency' }, month),
+        commissions.agencyEarned(month),
+      ]);
+      return {
+        month,
+        members: counts.members,
+        pending: counts.byStatus.Pending,
+        sales: { count: sales.count, tcv: centavosToPesos(sales.centavos) },
+        commissions: earned,
+      };
+    },
+
     async report(auth: Auth, input: ReportInput): Promise<ReportResponse> {
       const member = await members.findById(input.id);
       if (!member) throw notFound('Member not found');
@@ -57,10 +101,10 @@ export function createReportsService(db: Kysely<Database>, members: Pick<Members
       if (!scopes.includes(scope)) throw forbidden(scope === 'agency' ? REPORT_MESSAGES.agencyForAdmins : REPORT_MESSAGES.teamForLeaders);
 
       const target: SalesScope = scope === 'agency' ? { kind: 'agency' } : { kind: scope, memberId: input.id };
-      const { months, next } = lastMonths(todayInManila(), REPORT_MONTHS);
-      const [rows, memberCount, ranked] = await Promise.all([
+      const { months, next } = lastMonths(todayInManila(now()), REPORT_MONTHS);
+      const [rows, count, ranked] = await Promise.all([
         reportsRepository.monthsByProduct(db, target, `${months[0]}-01`, `${next}-01`),
-        reportsRepository.memberCount(db, target),
+        memberCount(target),
         scope === 'own'
           ? Promise.resolve(null)
           : reportsRepository.leaderboard(
@@ -102,7 +146,7 @@ export function createReportsService(db: Kysely<Database>, members: Pick<Members
         }),
         products,
         totals: { tcv: centavosToPesos(totals.centavos), count: totals.count },
-        members: memberCount,
+        members: count,
         leaderboard:
           ranked?.map((r, i) => ({
             rank: i + 1,

@@ -1,6 +1,7 @@
 import { useCurrentUser } from '../../api/session';
 import { PageHeader } from '../../ui/page-header';
 import { ActiveProposalsCard } from './active-proposals-card';
+import { AgencyFigures } from './agency-figures';
 import { CertificationReminder } from './certification-reminder';
 import { CommissionsCard } from './commissions-card';
 import { LicenceExpiryBanner } from './licence-expiry-banner';
@@ -11,11 +12,30 @@ import { TeamSizeCard } from './team-size-card';
 /**
  * / (spec §2 Dashboard): Sales, Commissions, Team Size (direct recruits and whole downline),
  * Active Proposals, the referral link, and for agents a reminder of missing certification details
- * and of a licence about to expire (issue 20).
+ * and of a licence about to expire (issue 20). An administrator, who sells nothing, sees the
+ * agency's figures instead (issue 22 §3, decision 021).
  */
 export function DashboardPage() {
   const user = useCurrentUser();
   const firstName = user.name.trim().split(/\s+/)[0] ?? '';
+
+  if (user.account_type === 'admin') {
+    // By full name: an administrator made at first start is 'Agency Administrator'.
+    const name = user.name.trim().replace(/\s+/g, ' ');
+    return (
+      <>
+        <PageHeader
+          title="Dashboard"
+          description={
+            name ? `Good to see you, ${name}. Here is how the agency stands this month.` : 'Here is how the agency stands this month.'
+          }
+        />
+        <div className="grid grid-cols-1 gap-5 lg:grid-cols-3">
+          <AgencyFigures />
+        </div>
+      </>
+    );
+  }
 
   return (
     <>

@@ -6,17 +6,26 @@ import { useRecruits } from '../../api/members';
 import { useCurrentUser } from '../../api/session';
 import { formatCalendarDate } from '../../lib/dates';
 import { fullName, matchesName } from '../../lib/names';
+import { Badge } from '../../ui/badge';
 import { Card } from '../../ui/card';
 import { PageHeader } from '../../ui/page-header';
 import { Table, TableCell, TableHead, TableHeaderCell, TableRow, TableScrollHint } from '../../ui/table';
 import { TableBodyStates } from '../../ui/table-states';
 import { NameSearch } from './name-search';
 
-const COLUMNS = 7;
+const COLUMNS = 8;
+
+/** '3 recruits: 2 approved, 1 awaiting approval' (decision 021: the approved are the dashboard's Direct Recruits). */
+function recruitCount(list: readonly RecruitRecord[]): string {
+  const pending = list.filter((r) => r.status !== 'Approved').length;
+  const all = `${list.length} ${list.length === 1 ? 'recruit' : 'recruits'}`;
+  return pending === 0 ? all : `${all}: ${list.length - pending} approved, ${pending} awaiting approval`;
+}
 
 /**
- * /recruitment, 'Agent Recruitment' (spec §2): the agent's direct recruits, searched by name on
- * the page (the list is the agent's own), Refresh clearing the search and reloading.
+ * /recruitment, 'Agent Recruitment' (spec §2): the agent's direct recruits, Pending ones included
+ * with their status (decision 021), searched by name on the page (the list is the agent's own),
+ * Refresh clearing the search and reloading.
  */
 export function RecruitmentPage() {
   const user = useCurrentUser();
@@ -37,11 +46,11 @@ export function RecruitmentPage() {
         <NameSearch value={query} onChange={setQuery} onRefresh={refresh} refreshing={recruits.isFetching && !recruits.isPending} />
         {recruits.isSuccess && total > 0 && (
           <p role="status" className="px-4 pt-3 text-sm text-slate-500 sm:px-5">
-            {query.trim() ? `${rows.length} of ${total} recruits match` : `${total} ${total === 1 ? 'recruit' : 'recruits'}`}
+            {query.trim() ? `${rows.length} of ${total} recruits match` : recruitCount(recruits.data)}
           </p>
         )}
         <TableScrollHint>Scroll the table sideways for every column.</TableScrollHint>
-        <Table caption="Your recruits" aria-busy={recruits.isPending || undefined}>
+        <Table caption="Your recruits" aria-busy={recruits.isPending || undefined} dense>
           <TableHead>
             <tr>
               <TableHeaderCell numeric className="w-12">
@@ -53,6 +62,7 @@ export function RecruitmentPage() {
               <TableHeaderCell>Email</TableHeaderCell>
               <TableHeaderCell>Referral Code</TableHeaderCell>
               <TableHeaderCell>Registration Date</TableHeaderCell>
+              <TableHeaderCell>Status</TableHeaderCell>
             </tr>
           </TableHead>
           <TableBodyStates
@@ -89,6 +99,12 @@ const RecruitRow = memo(function RecruitRow({ recruit, index }: { recruit: Recru
       <TableCell className="font-mono text-xs whitespace-nowrap">{recruit.referral_code}</TableCell>
       <TableCell className="whitespace-nowrap">
         <time dateTime={recruit.reg_date}>{formatCalendarDate(recruit.reg_date)}</time>
+      </TableCell>
+      <TableCell>
+        {/* As the Members Record shows it (spec §2): green for Approved, red for anything else. */}
+        <Badge tone={recruit.status === 'Approved' ? 'success' : 'danger'} dot>
+          {recruit.status}
+        </Badge>
       </TableCell>
     </TableRow>
   );

@@ -1,15 +1,14 @@
 import { CalendarDays, Trophy, UserRoundPlus } from 'lucide-react';
 import { formatPeso } from '@ahente/contract/money';
-import { LEADERBOARD_SIZE, type ReportResponse } from '@ahente/contract/reports';
+import { LEADERBOARD_SIZE, RANKED_SELLERS_NOTE, type ReportResponse } from '@ahente/contract/reports';
 import type { DateRange } from '../../lib/use-date-range-filter';
 import { Button } from '../../ui/button';
 import { CardSection } from '../../ui/card';
 import { DateRangeFilter } from '../../ui/date-range-filter';
-import { Notice } from '../../ui/notice';
 import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from '../../ui/table';
 import { TableBodyStates, type ListQueryState } from '../../ui/table-states';
 import { FIGURES_TABLE } from './chart-figures';
-import { POSITION_LABELS } from '@ahente/contract/enums';
+import { POSITION_LABELS } from '@ahente/contract/labels';
 import { formatCount } from './report-format';
 
 const COLUMNS = 4;
@@ -22,23 +21,23 @@ interface LeaderboardCardProps {
   /** Whether the period is this month already (its button is then disabled). */
   isThisMonth: boolean;
   onThisMonth: () => void;
-  /** To is before From: the period is not asked for until it is fixed. */
-  invalidPeriod: boolean;
   className?: string;
 }
 
 /**
- * The leaderboard (decision 017): a leader's direct recruits, or every agent for an admin, ranked
- * by their own TCV with an effective date in From–To (inclusive; this month unless changed), then
- * by number of sales, then name. Recruits who sold nothing show ₱0.00.
+ * The leaderboard (decisions 017 and 021): the ranked sellers among a leader's direct recruits, or
+ * among every agent for an admin: approved, active members with a counted sale with an effective
+ * date in From–To (inclusive; this month unless changed), by their TCV, then by number of sales,
+ * then name. Nobody who sold nothing is listed; with no seller the table says so.
  */
-export function LeaderboardCard({ scope, rows, query, range, isThisMonth, onThisMonth, invalidPeriod, className }: LeaderboardCardProps) {
+export function LeaderboardCard({ scope, rows, query, range, isThisMonth, onThisMonth, className }: LeaderboardCardProps) {
   const who = scope === 'team' ? 'Your direct recruits' : 'Every agent';
+  const period = range.from || range.to ? 'in this period' : 'yet';
   return (
     <CardSection
       title="Leaderboard"
       icon={<Trophy />}
-      description={`${who}, ranked by their own TCV with an effective date in the period (top ${LEADERBOARD_SIZE}).`}
+      description={`${who}, ranked by their own TCV with an effective date in the period (top ${LEADERBOARD_SIZE}). ${RANKED_SELLERS_NOTE}`}
       className={className}
       aria-busy={query.isFetching || undefined}
     >
@@ -49,7 +48,6 @@ export function LeaderboardCard({ scope, rows, query, range, isThisMonth, onThis
             This month
           </Button>
         </DateRangeFilter>
-        {invalidPeriod && <Notice tone="warning">To must not be before From.</Notice>}
       </div>
       {/* Edge to edge in the card, as the charts' tables. */}
       <div className="-mx-5 -mb-5 overflow-hidden rounded-b-xl border-t border-slate-200">
@@ -74,8 +72,12 @@ export function LeaderboardCard({ scope, rows, query, range, isThisMonth, onThis
             errorMessage="The leaderboard could not be loaded."
             empty={(rows?.length ?? 0) === 0}
             emptyIcon={<UserRoundPlus />}
-            emptyTitle={scope === 'team' ? 'No recruits yet' : 'No agents yet'}
-            emptyDescription={scope === 'team' ? 'Agents who sign up with your referral code appear here.' : undefined}
+            emptyTitle={`No sales ${period}`}
+            emptyDescription={
+              scope === 'team'
+                ? 'Your recruits appear here once they have a counted sale in the period.'
+                : 'Agents appear here once they have a counted sale in the period.'
+            }
           >
             {rows?.map((row) => (
               <TableRow key={row.id}>

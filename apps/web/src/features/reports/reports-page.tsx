@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { todayInManila } from '@ahente/contract/dates';
 import { formatPeso } from '@ahente/contract/money';
 import { REPORT_SCOPE_LABELS, REPORT_SCOPES, type ReportResponse, type ReportScope } from '@ahente/contract/reports';
+import { TEAM_COUNT_NOTE } from '@ahente/contract/members';
 import { COUNTED_SALES_NOTE } from '@ahente/contract/sales';
 import { isApiError, serverReason } from '../../api/client';
 import { useReport, type ReportPeriod } from '../../api/reports';
@@ -37,11 +38,12 @@ function thisMonth(): ReportPeriod {
 /** What the figures cover, in a sentence under the summary. */
 function coverage(report: ReportResponse): string {
   if (report.scope === 'own') return 'Your own sales, placed in months by their effective date.';
+  // The member counts are the dashboards' (decision 021): approved, active members only.
+  const n = `${formatCount(report.members)} ${report.members === 1 ? 'member' : 'members'}`;
   if (report.scope === 'team') {
-    const n = `${formatCount(report.members)} ${report.members === 1 ? 'member' : 'members'}`;
-    return `Everyone below you, at every level (${n}: your recruits and theirs). Your own sales are under ${REPORT_SCOPE_LABELS.own}.`;
+    return `The sales of everyone below you, at every level. Your team: ${n}, your recruits and theirs. ${TEAM_COUNT_NOTE} Your own sales are under ${REPORT_SCOPE_LABELS.own}.`;
   }
-  return `Every member's sales (${formatCount(report.members)} members), placed in months by their effective date.`;
+  return `Every sale of the agency, placed in months by their effective date. The agency: ${n}, administrators aside. ${TEAM_COUNT_NOTE}`;
 }
 
 const EMPTY_TEXT: Record<ReportScope, { title: string; description: string }> = {
@@ -95,10 +97,11 @@ export function ReportsPage() {
         />
       )}
 
-      <div className="grid grid-cols-1 gap-5 lg:grid-cols-3">
+      {/* Six columns from lg: the charts' figures tables fit their cards from 1280 px (decision 024). */}
+      <div className="grid grid-cols-1 gap-5 lg:grid-cols-6">
         <CardSection
           title="Last 12 months"
-          className="lg:col-start-3 lg:row-start-1 lg:self-start"
+          className="lg:col-span-2 lg:col-start-5 lg:row-start-1 lg:self-start"
           description={data ? coverage(data) : undefined}
         >
           {refused ? (
@@ -130,11 +133,11 @@ export function ReportsPage() {
 
         {report.isPending ? (
           <>
-            <ChartPlaceholder title="TCV by month" className="lg:col-span-2 lg:row-start-1" />
-            <ChartPlaceholder title="Product mix" className="lg:col-span-3" />
+            <ChartPlaceholder title="TCV by month" className="lg:col-span-4 lg:row-start-1" />
+            <ChartPlaceholder title="Product mix" className="lg:col-span-6" />
           </>
         ) : !data ? null : data.totals.count === 0 ? (
-          <Card className="lg:col-span-2 lg:row-start-1">
+          <Card className="lg:col-span-4 lg:row-start-1">
             <EmptyState icon={<ChartSpline />} title={EMPTY_TEXT[data.scope].title} description={EMPTY_TEXT[data.scope].description} />
           </Card>
         ) : (
@@ -143,7 +146,7 @@ export function ReportsPage() {
               title="TCV by month"
               icon={<ChartColumn />}
               description="Total contract value and number of sales, by effective date."
-              className="min-w-0 lg:col-span-2 lg:row-start-1"
+              className="min-w-0 lg:col-span-4 lg:row-start-1"
             >
               <MonthlyChart months={data.months} />
             </CardSection>
@@ -151,7 +154,7 @@ export function ReportsPage() {
               title="Product mix"
               icon={<ChartPie />}
               description="TCV by product over the last 12 months."
-              className={data.leaderboard ? 'min-w-0' : 'min-w-0 lg:col-span-3'}
+              className={data.leaderboard ? 'min-w-0 lg:col-span-3' : 'min-w-0 lg:col-span-6'}
             >
               <ProductMixChart products={data.products} totalTcv={data.totals.tcv} />
             </CardSection>
@@ -166,8 +169,7 @@ export function ReportsPage() {
             range={range}
             isThisMonth={period.from === month.from && period.to === month.to}
             onThisMonth={() => update(month)}
-            invalidPeriod={Boolean(period.from && period.to && period.from > period.to)}
-            className={data.totals.count === 0 ? 'lg:col-span-3' : 'min-w-0 lg:col-span-2'}
+            className={data.totals.count === 0 ? 'lg:col-span-6' : 'min-w-0 lg:col-span-3'}
           />
         )}
       </div>
