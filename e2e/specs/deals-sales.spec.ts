@@ -2,7 +2,15 @@ import readExcelFile from 'read-excel-file/node';
 import type { Locator, Page } from '@playwright/test';
 import type { DealRecord } from '@ahente/contract/deals';
 import { MSG } from '@ahente/contract/messages';
-import { expectFitsPhone, expectFitsViewport, expectNoHorizontalOverflow, goViaMainNav, seedSales, signIn } from '../support/app.ts';
+import {
+  expectFitsPhone,
+  expectFitsViewport,
+  expectNoHorizontalOverflow,
+  goViaMainNav,
+  isNarrow,
+  seedSales,
+  signIn,
+} from '../support/app.ts';
 import { expect, loginApi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
 import { routes } from '@ahente/contract/routes';
 
@@ -131,6 +139,12 @@ const dealsTable = (page: Page) => page.getByRole('table', { name: 'Your deals' 
 const salesTable = (page: Page) => page.getByRole('table', { name: 'Your sales' });
 const bodyRows = (table: Locator) => table.locator('tbody tr');
 const dealRow = (page: Page, customer: string) => dealsTable(page).getByRole('row').filter({ hasText: customer });
+/** The deals' customers, top to bottom, as shown: on a phone each name is followed by its TCV and status (decision 024). */
+const expectCustomers = (table: Locator, names: readonly string[]) =>
+  expect(bodyRows(table).locator('td:nth-child(2)')).toHaveText(
+    names.map((name) => new RegExp(`^${name}(\\s|$)`)),
+    { useInnerText: true },
+  );
 const stat = (page: Page, label: string) => page.locator(`xpath=//dt[normalize-space()="${label}"]/following-sibling::dd[1]`);
 const field = (scope: Page | Locator, label: string) => scope.getByLabel(label, { exact: true });
 
@@ -208,8 +222,9 @@ test(
       'Did not Continue',
     ]);
     await expect(field(page, 'Sales Type')).toHaveValue('Direct');
+    // Each option sends the spec's value and reads as its label (decision 023).
     await expect(field(page, 'Sales Group')).toHaveValue('MedicalSalesGroup');
-    await expect(field(page, 'Sales Group').locator('option')).toHaveText(['MedicalSalesGroup', 'CarSalesGroup', 'Operations']);
+    await expect(field(page, 'Sales Group').locator('option')).toHaveText(['Medical Sales Group', 'Car Sales Group', 'Operations']);
     await expect(field(page, 'Referror')).toHaveCount(0);
     await expect(field(page, 'Agent Name')).toHaveCount(0);
     await expect(field(page, 'TCV')).toHaveAttribute('inputmode', 'decimal');
@@ -230,16 +245,22 @@ test(
     await expect(field(page, 'Product')).toBeEnabled();
     await expect(field(page, 'Product').locator('option:not([value=""])')).toHaveText([
       'Surety Bond',
-      'Perfomance Bond',
+      'Performance Bond',
       'Warranty Bond',
-      'Bond(Others)',
+      'Bond (Others)',
     ]);
+    // What is sent stays the catalogue's spelling.
+    expect(
+      await field(page, 'Product')
+        .locator('option:not([value=""])')
+        .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value)),
+    ).toEqual(['Surety Bond', 'Perfomance Bond', 'Warranty Bond', 'Bond(Others)']);
     await field(page, 'Product').selectOption('Perfomance Bond');
     await field(page, 'Product Category').selectOption('Fire');
     await expect(field(page, 'Product')).toHaveValue('');
     await expect(field(page, 'Product').locator('option:not([value=""])')).toHaveText([
-      'Residential(Inside Village)',
-      'residential(Outside Village)',
+      'Residential (Inside Village)',
+      'Residential (Outside Village)',
       'Commercial Fire',
     ]);
 
@@ -373,13 +394,7 @@ test(
     await expect(table.getByRole('columnheader')).toHaveText(DEALS_COLUMNS);
     await expect(bodyRows(table)).toHaveCount(5);
     // Newest effective date first, numbered from 1.
-    await expect(bodyRows(table).locator('td:nth-child(2)')).toHaveText([
-      'Elena Tan',
-      'Benito Cruz',
-      'Carmela Santos',
-      'Diego Lim',
-      'Andrea Reyes',
-    ]);
+    await expectCustomers(table, ['Elena Tan', 'Benito Cruz', 'Carmela Santos', 'Diego Lim', 'Andrea Reyes']);
     await expect(bodyRows(table).locator('td:nth-child(1)')).toHaveText(['1', '2', '3', '4', '5']);
     await expect(dealRow(page, 'Carmela Santos').getByRole('cell').nth(4)).toHaveText('₱2,000.50');
     await expect(dealRow(page, 'Carmela Santos').getByRole('cell').nth(5)).toHaveText('Feb 15, 2025');
@@ -394,7 +409,7 @@ test(
     await expect(bodyRows(table)).toHaveCount(4);
     await expectDealTotals(page, '₱2,301.05', 4);
     await to.fill('2025-02-15');
-    await expect(bodyRows(table).locator('td:nth-child(2)')).toHaveText(['Carmela Santos', 'Diego Lim']);
+    await expectCustomers(table, ['Carmela Santos', 'Diego Lim']);
     await expectDealTotals(page, '₱2,000.60', 2);
     await from.fill('');
     await expect(bodyRows(table)).toHaveCount(3);
@@ -620,6 +635,8 @@ test(
     expect(overflowX).toBe('auto');
     expect(scrollWidth).toBeGreaterThan(clientWidth);
     // The row actions are on the screen without scrolling the table: the action column stays at its right edge.
+    // (The window scrolls down to the row: on a phone each row also shows its TCV and status under the name.)
+    await dealRow(page, 'Ramon Magsaysay').evaluate((row) => window.scrollTo(0, row.getBoundingClientRect().top + window.scrollY - 200));
     for (const name of ['Make as Sales', 'EDIT']) {
       await expect(dealRow(page, 'Ramon Magsaysay').getByRole('button', { name, exact: true })).toBeInViewport({ ratio: 1 });
     }
@@ -797,6 +814,95 @@ test('a sale without a policy number: the sales page still fits a phone', PHONE,
   await expectSalesTotals(page, '₱1,441,234.56', 1);
   await expectFitsPhone(page, testInfo, 'sales-no-policy-375');
 });
+
+test(
+  'catalogue values read as labels: Performance Bond, Medical Sales Group in the table, the selects, the sales screen and the export; a reversed date filter says so',
+  PHONE,
+  async ({ page, agent, baseURL, press }, testInfo) => {
+    // Never the spec's raw spelling on screen (decision 023); it is still what the API stores and is sent.
+    const RAW = /Perfomance|MedicalSalesGroup|CarSalesGroup|residential\(|Bond\(Others\)/;
+    const [bond, fire] = await seedDeals(baseURL!, agent, [
+      { customerName: 'Teodora Alonso', tcv: '25000', effectiveDate: '2025-02-10', product: 'Perfomance Bond' },
+      { customerName: 'Josefa Llanes', tcv: '1800', effectiveDate: '2025-03-05', product: 'residential(Outside Village)' },
+    ]);
+    expect([bond!.product, bond!.sales_group, fire!.product]).toEqual([
+      'Perfomance Bond',
+      'MedicalSalesGroup',
+      'residential(Outside Village)',
+    ]);
+    await sellDeal(baseURL!, agent, bond!, { policy: 'PB-0001', effectiveDate: '2025-02-10' });
+    const wide = !isNarrow(page);
+    if (wide) await page.setViewportSize({ width: 1366, height: 768 });
+    await signIn(page, agent);
+    await page.goto('/deals/dealsview');
+
+    // The deals table: the product's label.
+    await expect(dealRow(page, 'Teodora Alonso').getByRole('cell').nth(3)).toHaveText('Performance Bond');
+    await expect(dealRow(page, 'Josefa Llanes').getByRole('cell').nth(3)).toHaveText('Residential (Outside Village)');
+    await expect(page.locator('body')).not.toContainText(RAW);
+    await shot(page, testInfo, 'labels-deals-1366');
+
+    // A To before the From: the filter says so in the words every From/To filter uses, and shows nothing.
+    const from = field(page, 'From');
+    const to = field(page, 'To');
+    await from.fill('2025-03-01');
+    await to.fill('2025-02-01');
+    const reversed = page.getByText('To must not be before From', { exact: true });
+    await expect(reversed).toBeVisible();
+    await expect(to).toHaveAttribute('aria-invalid', 'true');
+    await expect(to).toHaveAccessibleDescription('To must not be before From');
+    await expect(dealRow(page, 'Teodora Alonso')).toHaveCount(0);
+    await expectDealTotals(page, '₱0.00', 0);
+    await expectFitsViewport(page);
+    await shot(page, testInfo, 'labels-deals-reversed-1366');
+    await to.fill('2025-03-31');
+    await expect(reversed).toBeHidden();
+    await expect(to).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(dealRow(page, 'Josefa Llanes')).toBeVisible();
+    await press(page.getByRole('button', { name: 'Clear Filters' }));
+
+    // EDIT: the selects show the labels of the deal's values, and send the values themselves.
+    await press(dealRow(page, 'Josefa Llanes').getByRole('button', { name: 'EDIT', exact: true }));
+    const edit = page.getByRole('dialog', { name: 'Edit Deal' });
+    await expect(field(edit, 'Product')).toHaveValue('residential(Outside Village)');
+    await expect(field(edit, 'Product').locator('option:checked')).toHaveText('Residential (Outside Village)');
+    await expect(field(edit, 'Sales Group')).toHaveValue('MedicalSalesGroup');
+    await expect(field(edit, 'Sales Group').locator('option:checked')).toHaveText('Medical Sales Group');
+    await field(edit, 'Product Category').selectOption('Bonds');
+    await field(edit, 'Product').selectOption({ label: 'Performance Bond' });
+    await field(edit, 'Sales Group').selectOption({ label: 'Car Sales Group' });
+    await expect(page.locator('body')).not.toContainText(RAW);
+    await expectModalOnScreen(page, edit, 'Save Changes');
+    await shot(page, testInfo, 'labels-edit-deal-1366', { fullPage: false });
+    const saved = page.waitForRequest((r) => new URL(r.url()).pathname === routes.editDeal.path);
+    await press(edit.getByRole('button', { name: 'Save Changes' }));
+    const sent = (await saved).postDataJSON() as { formData: { product: string; sales_group: string } };
+    expect([sent.formData.product, sent.formData.sales_group]).toEqual(['Perfomance Bond', 'CarSalesGroup']);
+    await expectToast(page, 'success', MSG.dealUpdated);
+    await expect(dealRow(page, 'Josefa Llanes').getByRole('cell').nth(3)).toHaveText('Performance Bond');
+
+    // The sales screen and its export: the label too.
+    await page.goto('/sales/salesview');
+    const sale = salesTable(page).getByRole('row').filter({ hasText: 'Teodora Alonso' });
+    await expect(sale.getByRole('cell').nth(4)).toHaveText('Performance Bond');
+    await expect(page.locator('body')).not.toContainText(RAW);
+    await shot(page, testInfo, 'labels-sales-1366');
+    await field(page, 'From:').fill('2025-02-11');
+    await field(page, 'To:').fill('2025-02-10');
+    await expect(page.getByText('To must not be before From', { exact: true })).toBeVisible();
+    await expectFitsViewport(page);
+    await shot(page, testInfo, 'labels-sales-reversed-1366');
+    await press(page.getByRole('button', { name: 'Clear Filters' }));
+    await expect(page.getByText('To must not be before From', { exact: true })).toBeHidden();
+    const downloadPromise = page.waitForEvent('download');
+    await press(page.getByRole('button', { name: 'Export To Excel' }));
+    const file = testInfo.outputPath('sales_data.xlsx');
+    await (await downloadPromise).saveAs(file);
+    const [header, ...rows] = (await readExcelFile(file))[0]!.data as unknown[][];
+    expect(header).toEqual(EXPORT_HEADER);
+    expect(rows.map((r) => [r[1], r[3]])).toEqual([['Teodora Alonso', 'Performance Bond']]);
+  },
+);
 
 test('2,000 sales: the table shows 100 at a time, then more or all on request; the export holds all of them (a large workbook under the CSP)', async ({
   page,

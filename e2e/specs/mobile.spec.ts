@@ -50,6 +50,7 @@ test('the dashboard fits; the sidebar is a drawer behind the menu button', PHONE
     'University',
     'Recruitment',
     'Marketing',
+    'Learning Resources',
     'Settings',
   ]);
   await expect(menu.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');

@@ -1,6 +1,6 @@
 import { MSG, TOAST_DURATION_MS, TOAST_EXIT_MS } from '@ahente/contract/messages';
-import { toast } from '../support/app.ts';
-import { expect, test } from '../support/fixtures.ts';
+import { signIn, toast } from '../support/app.ts';
+import { expect, PHONE, shot, test } from '../support/fixtures.ts';
 
 /**
  * Toasts stay TOAST_DURATION_MS (3000 ms) and take TOAST_EXIT_MS (300 ms) to leave (spec §4, §9).
@@ -78,3 +78,33 @@ test('the dismiss button closes a toast at once', async ({ page }) => {
   await page.clock.runFor(TOAST_EXIT_MS + 100);
   await expect(item).toHaveCount(0);
 });
+
+test(
+  'a toast never covers the page heading: at 1366 px and on a phone, at the bottom of the window',
+  PHONE,
+  async ({ page, agent, baseURL, context }, testInfo) => {
+    // The clock of the other tests is not needed here: time runs again, so the app signs in as usual.
+    await page.clock.resume();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! });
+    if (page.viewportSize()!.width >= 768) await page.setViewportSize({ width: 1366, height: 768 });
+    await signIn(page, agent);
+    const heading = page.getByRole('heading', { level: 1, name: 'Dashboard' });
+    await expect(heading).toBeVisible();
+
+    await page.getByRole('region', { name: 'Your referral link' }).getByRole('button', { name: 'Copy link' }).click();
+    const item = toast(page, MSG.referralCopied);
+    await expect(item).toBeVisible();
+    // The heading where the page opens: at the top, under the header.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const [h1, box, size] = [await heading.boundingBox(), await item.boundingBox(), page.viewportSize()!];
+    expect(h1 && box).toBeTruthy();
+    const overlaps =
+      box!.x < h1!.x + h1!.width && h1!.x < box!.x + box!.width && box!.y < h1!.y + h1!.height && h1!.y < box!.y + box!.height;
+    expect(overlaps, `toast ${JSON.stringify(box)} over the heading ${JSON.stringify(h1)}`).toBe(false);
+    // And the toast is wholly in the window, below the header.
+    expect(box!.y).toBeGreaterThanOrEqual(64);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(size.height);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(size.width);
+    await shot(page, testInfo, 'toast-under-heading', { fullPage: false });
+  },
+);

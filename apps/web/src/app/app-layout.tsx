@@ -39,17 +39,20 @@ export function AppLayout() {
         Skip to content
       </a>
 
-      {/* Desktop sidebar: rendered only from md up, so the page never holds two main navigations. */}
+      {/*
+        Desktop sidebar: rendered only from md up, so the page never holds two main navigations. It is
+        14rem wide up to 2xl and the page's side padding 1.5rem, so a laptop's tables have room (decision 024).
+      */}
       {isDesktop && (
-        <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 border-r border-slate-200 bg-white md:block">
+        <aside className="fixed inset-y-0 left-0 z-30 hidden w-56 border-r border-slate-200 bg-white md:block 2xl:w-64">
           <SidebarContent />
         </aside>
       )}
 
       <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
-        <div className="md:pl-64">
+        <div className="md:pl-56 2xl:pl-64">
           <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
-            <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 lg:px-8">
+            <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 2xl:px-8">
               <Dialog.Trigger
                 aria-label="Open menu"
                 className="-ml-1.5 inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 md:hidden"
@@ -63,7 +66,7 @@ export function AppLayout() {
             </div>
           </header>
 
-          <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 outline-none sm:px-6 sm:py-8 lg:px-8">
+          <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 outline-none sm:px-6 sm:py-8 2xl:px-8">
             <Outlet />
           </main>
         </div>

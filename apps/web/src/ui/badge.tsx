@@ -21,7 +21,11 @@ const dots: Record<BadgeTone, string> = {
   info: 'bg-sky-600',
 };
 
-/** A small status label. Its text always says the status: colour is never the only signal. */
+/**
+ * A small status label. Its text always says the status: colour is never the only signal. It is
+ * one unit: it never wraps, shrinks or truncates (decision 024), so the column or row holding it
+ * makes room for it; `data-fit` lets the e2e width check find it.
+ */
 export function Badge({
   tone = 'neutral',
   dot = false,
@@ -31,8 +35,9 @@ export function Badge({
 }: HTMLAttributes<HTMLSpanElement> & { tone?: BadgeTone; dot?: boolean }) {
   return (
     <span
+      data-fit="badge"
       className={cn(
-        'inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset',
+        'inline-flex shrink-0 items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset',
         tones[tone],
         className,
       )}

@@ -13,13 +13,15 @@ export interface Figure {
 }
 
 /**
- * Figures as tiles: a label over a large value, in a description list (DESIGN §8, decision 010).
- * Money and counts are never cut off: a tile is a size container and the value's type shrinks
- * with the tile's width, and wraps anywhere as a last resort.
+ * Figures as tiles: a label over a large value, in a description list (DESIGN §8, decisions 010
+ * and 024). Money and counts are never cut off and never wrap: a tile is at least 9rem wide (the
+ * tiles of a card narrower than two such tiles stack; a phone from 375 px has two a row), it is a
+ * size container, and the value's type shrinks with the tile's width (down to 12 px) on one line.
+ * A tile that should take a whole row spans `col-span-full`, whatever the number of columns.
  */
 export function StatList({ figures, className }: { figures: readonly Figure[]; className?: string }) {
   return (
-    <dl className={cn('grid grid-cols-2 gap-3', className)}>
+    <dl className={cn(TILES, className)}>
       {figures.map((f) => (
         <StatTile key={f.label} label={f.label}>
           {f.value}
@@ -29,11 +31,17 @@ export function StatList({ figures, className }: { figures: readonly Figure[]; c
   );
 }
 
+/** As many tiles a row as fit at 9rem each (a page may set its own columns from a breakpoint up). */
+const TILES = 'grid grid-cols-[repeat(auto-fit,minmax(min(100%,9rem),1fr))] gap-3';
+
 function StatTile({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="@container min-w-0 rounded-lg bg-slate-50 px-3 py-3 ring-1 ring-slate-900/5 ring-inset sm:px-4">
       <dt className="text-xs font-medium text-slate-500">{label}</dt>{' '}
-      <dd className="mt-1 text-[clamp(0.9375rem,12cqi,1.5rem)] leading-tight font-semibold tracking-tight [overflow-wrap:anywhere] text-slate-900 tabular-nums">
+      <dd
+        data-fit="amount"
+        className="mt-1 text-[clamp(0.75rem,11cqi,1.5rem)] leading-tight font-semibold tracking-tight whitespace-nowrap text-slate-900 tabular-nums"
+      >
         {children}
       </dd>
     </div>
@@ -71,7 +79,7 @@ export function Totals({ query, figures, loadingLabel, errorMessage, className, 
         </div>
       ) : query.isPending ? (
         <>
-          <dl className={cn('grid grid-cols-2 gap-3', listClassName)} aria-busy="true">
+          <dl className={cn(TILES, listClassName)} aria-busy="true">
             {figures.map((f) => (
               <StatTile key={f.label} label={f.label}>
                 <Skeleton className="mt-1 h-6 w-20" />

@@ -4,8 +4,14 @@ import { useScrollsSideways } from '../lib/use-scrolls-sideways';
 
 /**
  * A data table that scrolls horizontally inside its card on small screens (DESIGN §8, decisions
- * 009 and 010). Use numeric on cells holding money or counts: right-aligned, tabular figures. Use
- * `sticky` on the action column: it stays at the right edge while the other columns scroll under it.
+ * 009 and 010). Use numeric on cells holding money or counts: right-aligned, tabular figures, on
+ * one line. Use `sticky` on the action column: it stays at the right edge while the other columns
+ * scroll under it.
+ *
+ * `dense` is for the wide tables (eight columns and more: deals, sales, the ledger, members): cells
+ * of 13 px type with 8 px of padding a side, headings that wrap between their words, up to `2xl`
+ * (1536 px), where the type and padding grow back. So those tables fit their card from 1280 px up
+ * and nothing sits under the pinned column there; below 1280 px they scroll (decision 024).
  *
  * The scroll box is the containing block of everything in the table (`relative`), so nothing
  * positioned inside a cell (a visually hidden note) can widen the page; it is a size container
@@ -14,7 +20,13 @@ import { useScrollsSideways } from '../lib/use-scrolls-sideways';
  * named by the caption that takes keyboard focus (Tab, then the arrow keys scroll it) and shows a
  * focus ring inside the card's edge (WCAG 2.1.1; axe scrollable-region-focusable).
  */
-export function Table({ className, caption, children, ...props }: HTMLAttributes<HTMLTableElement> & { caption: string }) {
+export function Table({
+  className,
+  caption,
+  dense,
+  children,
+  ...props
+}: HTMLAttributes<HTMLTableElement> & { caption: string; dense?: boolean }) {
   const captionId = useId();
   const scroller = useRef<HTMLDivElement>(null);
   const scrolls = useScrollsSideways(scroller);
@@ -24,7 +36,7 @@ export function Table({ className, caption, children, ...props }: HTMLAttributes
       className="@container relative w-full overflow-x-auto overscroll-x-contain rounded-[inherit] focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
       {...(scrolls ? { role: 'region', 'aria-labelledby': captionId, tabIndex: 0 } : {})}
     >
-      <table className={cn('w-full border-collapse text-left text-sm', className)} {...props}>
+      <table className={cn('w-full border-collapse text-left text-sm', dense && DENSE, className)} {...props}>
         <caption id={captionId} className="sr-only">
           {caption}
         </caption>
@@ -33,6 +45,10 @@ export function Table({ className, caption, children, ...props }: HTMLAttributes
     </div>
   );
 }
+
+/** The `dense` table: smaller type and padding below `2xl`, headings that wrap between words (never inside one). */
+const DENSE =
+  'text-[0.8125rem] 2xl:text-sm [&_td]:px-2 [&_th]:px-2 2xl:[&_td]:px-3 2xl:[&_th]:px-3 [&_thead_th]:text-[0.6875rem] 2xl:[&_thead_th]:text-xs [&_th]:whitespace-normal';
 
 /** Said below `md`, above a table that is wider than a phone: the columns scroll sideways. */
 export function TableScrollHint({ children }: { children: ReactNode }) {
@@ -82,9 +98,10 @@ export function TableCell({
 }: TdHTMLAttributes<HTMLTableCellElement> & { numeric?: boolean; sticky?: boolean }) {
   return (
     <td
+      data-fit={numeric ? 'amount' : undefined}
       className={cn(
         'px-4 py-3 align-middle text-slate-700',
-        numeric && 'text-right tabular-nums',
+        numeric && 'text-right whitespace-nowrap tabular-nums',
         sticky && `${stickyEnd} bg-white group-hover:bg-slate-50`,
         className,
       )}

@@ -141,9 +141,14 @@ export function Toaster() {
           </ToastPrimitive.Root>
         );
       })}
+      {/*
+        At the bottom of the window, the newest lowest: on the right from sm up, across the width of a
+        phone (above its home indicator). Never at the top, where it covered the page's heading, and
+        never over the header (decision 024).
+      */}
       <ToastPrimitive.Viewport
         label="Notifications ({hotkey})"
-        className="pointer-events-none fixed top-14 right-0 z-[100] flex max-h-[calc(100dvh-3.5rem)] w-full flex-col gap-2 p-3 outline-none sm:right-2 sm:max-w-sm sm:p-4"
+        className="pointer-events-none fixed right-0 bottom-0 z-[100] flex max-h-[calc(100dvh-4rem)] w-full flex-col gap-2 p-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))] outline-none sm:right-2 sm:max-w-sm sm:p-4"
       />
     </ToastPrimitive.Provider>
   );

@@ -1,5 +1,5 @@
 import { Coins, FilterX } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import {
   COMMISSION_KIND_LABELS,
   formatRate,
@@ -7,6 +7,7 @@ import {
   type CommissionKind,
   type LedgerEntry,
 } from '@ahente/contract/commissions';
+import { productLabel } from '@ahente/contract/labels';
 import { formatPeso } from '@ahente/contract/money';
 import { useCommissionLedger, useCommissionSummary, type LedgerFilter } from '../../api/commissions';
 import { useCurrentUser } from '../../api/session';
@@ -14,6 +15,7 @@ import { formatCalendarDate, formatTimestampParts } from '../../lib/dates';
 import { useShowMore } from '../../lib/use-show-more';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
+import { isReversedRange, RangeError } from '../../ui/date-range-filter';
 import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
 import { PageHeader } from '../../ui/page-header';
@@ -28,9 +30,8 @@ import { formatMonth } from '@ahente/contract/dates';
 import { Form2307Card } from './form2307-card';
 import { MyStatementsCard } from './my-statements-card';
 
+/** Ten columns fit a laptop (1280 px) as a dense table (decision 024); phones scroll the table, Amount pinned at the right. */
 const COLUMNS = 10;
-/** Ten columns fit a laptop (1280 px) with narrower cells and text and headings that may wrap; phones scroll the table, Amount pinned at the right. */
-const DENSE_TABLE = '[&_td]:px-3 [&_th]:px-3 [&_th]:whitespace-normal';
 const NO_FILTER: LedgerFilter = { from: '', to: '', kind: '' };
 
 /**
@@ -43,8 +44,8 @@ export function CommissionsPage() {
   const user = useCurrentUser();
   const summary = useCommissionSummary(user.user);
   const [filter, setFilter] = useState<LedgerFilter>(NO_FILTER);
-  // A To before the From is said under To and not sent; the rows of the last filter stay.
-  const reversed = Boolean(filter.from && filter.to && filter.from > filter.to);
+  // A To before the From is said under the filters and not sent; the rows of the last filter stay.
+  const reversed = isReversedRange(filter.from, filter.to);
   const ledger = useCommissionLedger(user.user, filter, !reversed);
   const entries = ledger.data?.entries ?? [];
   const page = useShowMore(entries);
@@ -64,7 +65,7 @@ export function CommissionsPage() {
           query={summary}
           loadingLabel="Loading your totals…"
           errorMessage="Your totals could not be loaded."
-          listClassName="sm:grid-cols-3 lg:grid-cols-5 [&>:first-child]:col-span-2 sm:[&>:first-child]:col-span-1"
+          listClassName="sm:grid-cols-3 lg:grid-cols-5 [&>:first-child]:col-span-full sm:[&>:first-child]:col-span-1"
           figures={[
             {
               label: summary.data ? `Earned in ${formatMonth(summary.data.month)}` : 'Earned This Month',
@@ -92,7 +93,7 @@ export function CommissionsPage() {
           {ledger.data && entries.length > 0 && <BucketTotals totals={ledger.data.totals} />}
         </div>
         <TableScrollHint>Scroll the table sideways for every column; the amount stays at the right.</TableScrollHint>
-        <Table caption="Your commission entries" aria-busy={ledger.isPending || refreshing || undefined} className={DENSE_TABLE}>
+        <Table caption="Your commission entries" aria-busy={ledger.isPending || refreshing || undefined} dense>
           <TableHead>
             <tr>
               <TableHeaderCell>Date</TableHeaderCell>
@@ -173,21 +174,31 @@ function LedgerFilters({
 }) {
   const set = (patch: Partial<LedgerFilter>) => onChange({ ...filter, ...patch });
   const any = Boolean(filter.from || filter.to || filter.kind);
+  const errorId = useId();
   return (
-    <div className="grid grid-cols-2 items-start gap-3 sm:flex">
-      <Field label="From" className="sm:w-44">
-        <Input type="date" value={filter.from} max={filter.to || undefined} onChange={(e) => set({ from: e.target.value })} />
-      </Field>
-      <Field label="To" className="sm:w-44" error={reversed ? 'To must not be before From' : undefined}>
-        <Input type="date" value={filter.to} min={filter.from || undefined} onChange={(e) => set({ to: e.target.value })} />
-      </Field>
-      <Field label="Kind" className="sm:w-44">
-        <Select value={filter.kind} options={KIND_OPTIONS} onChange={(e) => set({ kind: e.target.value as CommissionKind | '' })} />
-      </Field>
-      <Button variant="outline" className="self-end" disabled={!any} onClick={() => onChange(NO_FILTER)}>
-        <FilterX aria-hidden="true" />
-        Clear Filters
-      </Button>
+    <div className="flex flex-col gap-1.5">
+      <div className="grid grid-cols-2 items-end gap-3 sm:flex">
+        <Field label="From" className="sm:w-44">
+          <Input type="date" value={filter.from} max={filter.to || undefined} onChange={(e) => set({ from: e.target.value })} />
+        </Field>
+        <Field label="To" className="sm:w-44" invalid={reversed}>
+          <Input
+            type="date"
+            value={filter.to}
+            min={filter.from || undefined}
+            aria-describedby={reversed ? errorId : undefined}
+            onChange={(e) => set({ to: e.target.value })}
+          />
+        </Field>
+        <Field label="Kind" className="sm:w-44">
+          <Select value={filter.kind} options={KIND_OPTIONS} onChange={(e) => set({ kind: e.target.value as CommissionKind | '' })} />
+        </Field>
+        <Button variant="outline" disabled={!any} onClick={() => onChange(NO_FILTER)}>
+          <FilterX aria-hidden="true" />
+          Clear Filters
+        </Button>
+      </div>
+      <RangeError id={errorId} reversed={reversed} />
     </div>
   );
 }
@@ -206,7 +217,7 @@ function EntryRow({ entry }: { entry: LedgerEntry }) {
       <TableCell>{COMMISSION_KIND_LABELS[entry.kind]}</TableCell>
       <TableCell numeric>{entry.sale_id !== null ? `#${entry.sale_id}` : <Dash />}</TableCell>
       <TableCell className="min-w-20 font-medium text-slate-900">{entry.customer_name ?? <Dash />}</TableCell>
-      <TableCell className="min-w-24">{entry.product ?? <Dash />}</TableCell>
+      <TableCell className="min-w-24">{entry.product !== null ? productLabel(entry.product) : <Dash />}</TableCell>
       <TableCell className="min-w-24">
         <EntryDetails entry={entry} />
       </TableCell>

@@ -34,11 +34,7 @@ export function MyStatementsCard({ memberId }: { memberId: number }) {
       className="overflow-hidden"
     >
       <TableScrollHint>Scroll the table sideways for every column; the downloads stay at the right.</TableScrollHint>
-      <Table
-        caption="Your statements"
-        aria-busy={statements.isPending || undefined}
-        className="[&_td]:px-3 [&_th]:px-3 [&_th]:whitespace-normal"
-      >
+      <Table caption="Your statements" aria-busy={statements.isPending || undefined} dense>
         <TableHead>
           <tr>
             <TableHeaderCell>Period</TableHeaderCell>

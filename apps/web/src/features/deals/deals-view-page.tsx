@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Handshake } from 'lucide-react';
 import { memo, useCallback, useId, useState } from 'react';
 import type { DealRecord } from '@ahente/contract/deals';
+import { productLabel } from '@ahente/contract/labels';
 import { MSG } from '@ahente/contract/messages';
 import { formatPeso, sumPesos } from '@ahente/contract/money';
 import { dealsKeys, useDeals } from '../../api/deals';
@@ -24,8 +25,6 @@ import { DealsNav } from './deals-nav';
 import { EditDealModal } from './edit-deal-modal';
 
 const COLUMNS = 9;
-/** Nine columns fit a laptop screen with narrower cell padding and headings that may wrap; phones scroll the table. */
-const DENSE_TABLE = '[&_td]:px-3 [&_th]:px-3 [&_th]:whitespace-normal';
 const SOLD_NOTE = 'Already made into a sale';
 
 /** Total TCV in pesos, summed exactly in centavos (0.1 + 0.2 is 0.30). */
@@ -85,7 +84,8 @@ export function DealsViewPage() {
 
       <Card className="overflow-hidden">
         <TableScrollHint>Scroll the table sideways for every column; the actions stay at the right.</TableScrollHint>
-        <Table caption="Your deals" aria-busy={deals.isPending || undefined} className={DENSE_TABLE}>
+        {/* Nine columns fit a laptop from 1280 px as a dense table with the row's two actions stacked (decision 024); phones scroll it. */}
+        <Table caption="Your deals" aria-busy={deals.isPending || undefined} dense>
           <TableHead>
             <tr>
               <TableHeaderCell numeric className="w-12">
@@ -152,9 +152,16 @@ const DealRow = memo(function DealRow({
       <TableCell numeric className="text-slate-500">
         {index + 1}
       </TableCell>
-      <TableCell className="font-medium text-slate-900">{deal.customer_name}</TableCell>
+      <TableCell>
+        <span className="font-medium text-slate-900">{deal.customer_name}</span>
+        {/* On a phone TCV and Status are off to the side: repeated here (read once, from their columns). */}
+        <span aria-hidden="true" className="mt-1 flex flex-col items-start gap-1 md:hidden">
+          <span className="text-xs whitespace-nowrap text-slate-600 tabular-nums">{formatPeso(deal.tcv)}</span>
+          <DealStatusBadge status={deal.deal_status} />
+        </span>
+      </TableCell>
       <TableCell>{deal.tx_type}</TableCell>
-      <TableCell className="min-w-36">{deal.product}</TableCell>
+      <TableCell className="min-w-28">{productLabel(deal.product)}</TableCell>
       <TableCell numeric className="whitespace-nowrap">
         {formatPeso(deal.tcv)}
       </TableCell>
@@ -175,7 +182,7 @@ const DealRow = memo(function DealRow({
         </div>
       </TableCell>
       <TableCell sticky>
-        <div className="flex flex-col items-stretch gap-1.5 sm:flex-row sm:items-center sm:gap-2">
+        <div className="flex flex-col items-stretch gap-1.5 2xl:flex-row 2xl:items-center 2xl:gap-2">
           <Button
             size="sm"
             variant="secondary"

@@ -1,5 +1,6 @@
 import { FileSpreadsheet, ReceiptText } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
+import { productLabel } from '@ahente/contract/labels';
 import { MSG } from '@ahente/contract/messages';
 import { formatPeso, sumPesos } from '@ahente/contract/money';
 import { COUNTED_SALES_NOTE, countsAsSale } from '@ahente/contract/sales';
@@ -24,12 +25,11 @@ import { SaleStateBadge, VerificationDetails } from './sale-format';
 import { SalesNav } from './sales-nav';
 
 const COLUMNS = 11;
-/** Narrower cell padding and headings that may wrap, so that most of the eleven columns fit a laptop. */
-const DENSE_TABLE = '[&_td]:px-3 [&_th]:px-3 [&_th]:whitespace-normal';
 /**
- * Eleven columns do not fit a laptop: from `md` up the Verification column stays at the right while
- * the others scroll under it. On a phone it scrolls with the rest (pinned it would cover the
- * customer): TCV and the verification's badge are repeated under the customer's name there.
+ * Eleven columns fit a laptop from 1280 px as a dense table (decision 024). Narrower, from `md` up
+ * the Verification column stays at the right while the others scroll under it. On a phone it
+ * scrolls with the rest (pinned it would cover the customer): TCV and the verification's badge are
+ * repeated under the customer's name there.
  */
 const UNPIN_ON_PHONE = 'max-md:static max-md:shadow-none';
 
@@ -99,7 +99,7 @@ export function SalesViewPage() {
 
       <Card className="overflow-hidden">
         <TableScrollHint>Scroll the table sideways for every column.</TableScrollHint>
-        <Table caption="Your sales" aria-busy={sales.isPending || undefined} className={DENSE_TABLE}>
+        <Table caption="Your sales" aria-busy={sales.isPending || undefined} dense>
           <TableHead>
             <tr>
               <TableHeaderCell numeric className="w-12">
@@ -136,7 +136,7 @@ export function SalesViewPage() {
                   {index + 1}
                 </TableCell>
                 <TableCell numeric>{sale.id}</TableCell>
-                <TableCell className="min-w-28">
+                <TableCell>
                   <span className="font-medium text-slate-900">{sale.customer_name}</span>
                   {/* On a phone TCV and Verification are off to the side: repeated here (read once, from their columns). */}
                   <span aria-hidden="true" className="mt-1 flex flex-col items-start gap-1 md:hidden">
@@ -145,7 +145,7 @@ export function SalesViewPage() {
                   </span>
                 </TableCell>
                 <TableCell>{sale.tx_type}</TableCell>
-                <TableCell className="min-w-28">{sale.product}</TableCell>
+                <TableCell>{productLabel(sale.product)}</TableCell>
                 <TableCell numeric className="whitespace-nowrap">
                   {formatPeso(sale.tcv)}
                 </TableCell>
