@@ -50,9 +50,12 @@ const AGENT_OTHER_PAGES: readonly (readonly [string, string])[] = [
   ['/commissions', 'Commission Tracking'],
   ['/reports', 'Performance Reports'],
   ['/learning', 'Learning Resources'],
+  ['/settings/security', 'Settings And Details'],
   ['/no-such-page', 'Page not found'],
 ];
 const ADMIN_PAGES: readonly (readonly [string, string])[] = [
+  // The admin's own dashboard: the agency's figures (decision 021).
+  ['/', 'Dashboard'],
   ['/admin/adminmembers', 'Members Record'],
   ['/admin/adminmaterials', 'Materials Panel'],
   ['/admin/adminticketlist', 'Tickets List'],
@@ -239,7 +242,11 @@ async function seedTicket(baseURL: string, agent: Agent, title: string, close = 
     if (!close) return;
     const { ticket } = (await res.json()) as { ticket: { id: number } };
     const admin = await loginApi(baseURL, ADMIN.username, ADMIN.password);
-    const closed = await admin.csrfPost(routes.closeTicket.path, { ticketId: ticket.id, status: 'Resolved' });
+    const closed = await admin.csrfPost(routes.closeTicket.path, {
+      ticketId: ticket.id,
+      status: 'Resolved',
+      message: 'Credited on your next statement.',
+    });
     await admin.dispose();
     if (!closed.ok()) throw new Error(`closeticket: ${closed.status()} ${await closed.text()}`);
   } finally {
@@ -346,6 +353,18 @@ for (const size of SIZES) {
       await page.getByRole('button', { name: 'Submit', exact: true }).click();
       await expect(page.getByText('Title is required')).toBeVisible();
       await axe.scan('/helpcenter with errors');
+      // A ticket's conversation (decision 020): a closed one with its closing message, a Pending one with the reply box and its error.
+      await page.getByRole('button', { name: /^Read conversation about Claims hotline unreachable/ }).click();
+      const closedTalk = page.getByRole('dialog', { name: 'Claims hotline unreachable' });
+      await expect(closedTalk.getByText('Closing message · Resolved')).toBeVisible();
+      await axe.scan('/helpcenter closed ticket conversation');
+      await escape(page, closedTalk);
+      await page.getByRole('button', { name: /^Open conversation about Commission not credited/ }).click();
+      const talk = page.getByRole('dialog', { name: 'Commission not credited' });
+      await talk.getByRole('button', { name: 'Send reply' }).click();
+      await expect(talk.getByText('Message is required')).toBeVisible();
+      await axe.scan('/helpcenter ticket conversation with errors');
+      await escape(page, talk);
 
       await axe.check();
     });
@@ -422,8 +441,10 @@ for (const size of SIZES) {
     }, testInfo) => {
       const manager = await createAgent(baseURL!, { position: 'Manager' });
       const recruit = await createAgent(baseURL!, { refCode: manager.referral_code });
-      await createAgent(baseURL!, { refCode: manager.referral_code });
+      const second = await createAgent(baseURL!, { refCode: manager.referral_code });
       await seedSales(baseURL!, recruit, [125000, 4500.5], { effectiveDate: todayInManila() });
+      // The leaderboard ranks only recruits who sold in the period (decision 021).
+      await seedSales(baseURL!, second, [2300], { effectiveDate: todayInManila() });
       const axe = scanner(page, testInfo);
       await signIn(page, manager);
       await openPage(page, '/reports', 'Performance Reports');
@@ -441,6 +462,7 @@ for (const size of SIZES) {
     });
 
     test('an admin: the admin pages, the material delete confirmation and Edit Ticket', async ({ page, baseURL, agent }, testInfo) => {
+      test.slow();
       const { section, title } = await seedMaterial(baseURL!);
       const ticketTitle = `A11y ticket ${uniqueId()}`;
       await seedTicket(baseURL!, agent, ticketTitle);
@@ -475,6 +497,18 @@ for (const size of SIZES) {
       await expect(editTicket.getByText('Title is required')).toBeVisible();
       await axe.scan('/admin/adminticketlist Edit Ticket with errors');
       await escape(page, editTicket);
+      // The ticket's conversation and Resolve's closing message with its error (decision 020).
+      await ticketRow.getByRole('button', { name: ticketTitle, exact: true }).click();
+      const conversation = page.getByRole('dialog', { name: ticketTitle });
+      await expect(conversation.getByLabel('Your reply')).toBeFocused();
+      await axe.scan('/admin/adminticketlist ticket conversation');
+      await escape(page, conversation);
+      await ticketRow.getByRole('button', { name: 'Resolve', exact: true }).click();
+      const resolve = page.getByRole('dialog', { name: 'Resolve ticket' });
+      await resolve.getByRole('button', { name: 'Resolve', exact: true }).click();
+      await expect(resolve.getByText('Closing message is required')).toBeVisible();
+      await axe.scan('/admin/adminticketlist Resolve ticket with errors');
+      await escape(page, resolve);
 
       // Sales to verify: the agent's sale selected, and Reject's reason with its error.
       await openPage(page, '/admin/verifysales', 'Sales to verify');
@@ -560,6 +594,7 @@ for (const size of SIZES) {
       page,
       baseURL,
     }, testInfo) => {
+      test.slow(); // six scans, the city list of the address cascade among them
       // The Members Record's dialogs, on a member with a sponsor, a manager and a history.
       const sponsor = await createAgent(baseURL!, { position: 'Manager' });
       const member = await createAgent(baseURL!, { refCode: sponsor.referral_code });
@@ -581,6 +616,13 @@ for (const size of SIZES) {
       await edit.getByRole('button', { name: 'Change Password' }).click();
       await expect(edit.getByLabel('New Password')).toBeVisible();
       await axe.scan('/admin/adminmembers Edit Member Details');
+      // The address cascade with the searchable city list open (issue 22 §5).
+      await edit.getByLabel('Region', { exact: true }).selectOption({ label: 'National Capital Region (NCR)' });
+      await edit.getByRole('combobox', { name: 'City', exact: true }).fill('qu');
+      await expect(edit.getByRole('listbox', { name: 'Cities and municipalities' }).getByRole('option').first()).toBeVisible();
+      await axe.scan('/admin/adminmembers Edit Member Details, the city list open');
+      await edit.getByRole('combobox', { name: 'City', exact: true }).press('Escape');
+      await expect(edit.getByRole('listbox', { name: 'Cities and municipalities' })).toBeHidden();
       await escape(page, edit);
       await menuButton.click();
       await page.getByRole('menuitem', { name: 'Change Password', exact: true }).click();

@@ -77,7 +77,7 @@ export function buildServices({ config, db, now }: AppDeps) {
   const health = createHealthService(db.db);
   const tickets = createTicketsService(db.db, members);
   const settings = createSettingsService(db.db, members);
-  const reports = createReportsService(db.db, members);
+  const reports = createReportsService(db.db, members, commissions, now ? { now } : {});
   return { sessions, members, auth, deals, sales, commissions, tax, licences, storage, materials, health, tickets, geo, settings, reports };
 }
 

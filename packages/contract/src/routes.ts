@@ -7,6 +7,7 @@ import {
   createSectionResponse,
   deleteMaterialResponse,
   getMaterialRequest,
+  librarySectionsParams,
   materialList,
   sectionList,
   uploadMaterialFields,
@@ -20,6 +21,7 @@ import {
   editMemberResponse,
   hierarchyResponse,
   memberActionResponse,
+  memberCountsResponse,
   memberHistoryResponse,
   memberRecord,
   memberSearchRequest,
@@ -29,7 +31,17 @@ import {
   userDetailsResponse,
 } from './members.ts';
 import { addBankRequest, addBankResponse, addCertificationRequest, bankList, certification, certificationList } from './settings.ts';
-import { addTicketRequest, closeTicketRequest, editTicketRequest, ticketList, ticketSavedResponse } from './tickets.ts';
+import {
+  addTicketRequest,
+  closeTicketRequest,
+  editTicketRequest,
+  replySavedResponse,
+  replyTicketRequest,
+  ticketList,
+  ticketRepliesRequest,
+  ticketReplyList,
+  ticketSavedResponse,
+} from './tickets.ts';
 import {
   alphalistParams,
   alphalistResponse,
@@ -86,7 +98,7 @@ import {
   statementFileParams,
   statementList,
 } from './commissions.ts';
-import { reportRequest, reportResponse } from './reports.ts';
+import { agencySummary, reportRequest, reportResponse } from './reports.ts';
 
 /**
  * The route table: every API call of spec §7 and DESIGN §4, declared once. The server registers
@@ -318,7 +330,7 @@ export const routes = {
     body: idBody,
     responses: { 200: z.array(recruitRecord) },
     tag: 'members',
-    summary: "A member's direct recruits (deactivated members left out)",
+    summary: "A member's recruits: the active agents they sponsored, Pending ones included (decision 021)",
   }),
   getHierarchy: route({
     method: 'POST',
@@ -338,7 +350,7 @@ export const routes = {
     body: idBody,
     responses: { 200: teamSizeResponse },
     tag: 'members',
-    summary: "A member's Approved direct recruits and whole downline",
+    summary: "A member's counted recruits, team members at every level, and recruits awaiting approval (decision 021)",
   }),
   adminMemberSearch: route({
     method: 'POST',
@@ -347,7 +359,16 @@ export const routes = {
     body: memberSearchRequest,
     responses: { 200: memberSearchResponse },
     tag: 'members',
-    summary: 'One page of members, searched by name, as administrators see them',
+    summary: 'One page of members, searched by name, filtered by status and sorted, as administrators see them',
+  }),
+  adminMemberCounts: route({
+    method: 'POST',
+    path: '/api/adminmembercounts',
+    access: 'admin',
+    body: idBody,
+    responses: { 200: memberCountsResponse },
+    tag: 'members',
+    summary: 'How many active members there are, Pending and Approved (the Admin Panel shows the Pending count)',
   }),
   approveMember: route({
     method: 'POST',
@@ -420,7 +441,27 @@ export const routes = {
     body: closeTicketRequest,
     responses: { 200: ticketSavedResponse },
     tag: 'tickets',
-    summary: 'Resolves or rejects a Pending ticket (409 once closed)',
+    summary: 'Resolves or rejects a Pending ticket with a closing message (409 once closed)',
+  }),
+  // A ticket's conversation (decision 020): 'member' here, and the service lets only the ticket's
+  // author and admins through; anyone else is answered as for an unknown ticket (404).
+  ticketReplies: route({
+    method: 'POST',
+    path: '/api/ticketreplies',
+    access: 'member',
+    body: ticketRepliesRequest,
+    responses: { 200: ticketReplyList },
+    tag: 'tickets',
+    summary: "A ticket's conversation, oldest first (its author and admins only)",
+  }),
+  replyTicket: route({
+    method: 'POST',
+    path: '/api/replyticket',
+    access: 'member',
+    body: replyTicketRequest,
+    responses: { 201: replySavedResponse },
+    tag: 'tickets',
+    summary: 'Adds a message to a Pending ticket (its author and admins only; 409 once closed)',
   }),
   getSections: route({
     method: 'GET',
@@ -428,7 +469,16 @@ export const routes = {
     access: 'member',
     responses: { 200: sectionList },
     tag: 'materials',
-    summary: 'Every section',
+    summary: 'Every section, with its library',
+  }),
+  getLibrarySections: route({
+    method: 'GET',
+    path: '/api/getsection/:library',
+    access: 'member',
+    params: librarySectionsParams,
+    responses: { 200: sectionList },
+    tag: 'materials',
+    summary: "One library's sections (Marketing or Learning)",
   }),
   createSection: route({
     method: 'POST',
@@ -437,7 +487,7 @@ export const routes = {
     body: createSectionRequest,
     responses: { 200: createSectionResponse },
     tag: 'materials',
-    summary: 'Creates a section',
+    summary: 'Creates a section in a library (Marketing when none is given)',
   }),
   getMaterials: route({
     method: 'POST',
@@ -762,6 +812,14 @@ export const routes = {
     responses: { 200: reportResponse },
     tag: 'reports',
     summary: "Performance report: a member's own sales, a leader's downline ('team'), or the whole agency (admins)",
+  }),
+  agencySummary: route({
+    method: 'GET',
+    path: '/api/agencysummary',
+    access: 'admin',
+    responses: { 200: agencySummary },
+    tag: 'reports',
+    summary: "The admin's dashboard: members, accounts awaiting approval, this month's counted sales and commissions earned (decision 021)",
   }),
   // Cancellations, carry-forward, withholding tax and the BIR's forms (issue 21, decision 019).
   cancelSale: route({

@@ -1,13 +1,14 @@
 /**
  * npm run seed:demo — fills the configured database (DATABASE_URL, STORAGE_DIR) with realistic
  * demo data through the same services the API uses: an agency owner, agency managers, managers
- * and agents in a 4-level sponsor hierarchy (a few still Pending), their deals and sales, and
- * learning and marketing sections with materials, the spec's four sample tickets, and addresses,
- * bank details and certifications (some agents without), the commission schedule and the entries
- * the sales earn. Insurance Commission licences for most members (two agents without, one whose
- * licence expires within 60 days, one licence awaiting verification) and most sales verified, one
- * rejected, the rest awaiting the admin (decision 018): so the Compliance page has held commissions
- * and the Sales to verify page has work. Every demo member's password is printed once.
+ * and agents in a 4-level sponsor hierarchy (a few still Pending), their deals and sales (with
+ * plan names as insurers market them), Learning and Marketing sections with small real PDFs and
+ * PNG images, the spec's four sample tickets and two agents' ticket conversations, and addresses,
+ * bank details and certifications (some agents without), the commission schedule and the entries the sales earn. Insurance
+ * Commission licences for most members (two agents without, one whose licence expires within 60
+ * days, one licence awaiting verification) and most sales verified, one rejected, the rest
+ * awaiting the admin (decision 018): so the Compliance page has held commissions and the Sales to
+ * verify page has work. Every demo member's password is printed once.
  * Refuses to run twice on the same database (it looks for the demo owner).
  */
 import { buildServices } from '../app.ts';
@@ -15,6 +16,7 @@ import { loadConfigOrExit } from '../config.ts';
 import { connect } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { sniffContentType } from '../platform/content-sniff.ts';
+import { demoMaterials } from './demo-files.ts';
 import { newStorageKey } from '../platform/storage.ts';
 import type { Auth } from '../platform/sessions.ts';
 import { PRODUCT_CATALOGUE, PRODUCT_CATEGORIES, type Product } from '@ahente/contract/catalogue';
@@ -72,6 +74,36 @@ const CUSTOMERS = [
   'Bicol Grocers',
 ];
 const INSURERS = ['Malayan Insurance', 'Pioneer Insurance', 'FPG Insurance', 'Maxicare', 'Intellicare'];
+/** Plan names as insurers market them, per product (never "Memorial Plan Plan"). */
+const PLAN_NAMES: Record<Product, readonly string[]> = {
+  Comprehensive: ['AutoGuard Comprehensive', 'Car Protect Plus', 'DriveSafe Comprehensive'],
+  CTPL: ['CTPL – Private Car', 'CTPL – Motorcycle', 'CTPL – 3-Year Cover'],
+  'Motor Insurance': ['Motor Own Damage and Theft', 'Fleet Motor Cover'],
+  'Residential(Inside Village)': ['HomeSecure Fire and Allied Perils', 'Condo Unit Fire Cover'],
+  'residential(Outside Village)': ['HomeSecure Fire with Typhoon and Flood', 'Family Home Fire Cover'],
+  'Commercial Fire': ['Commercial Fire and Allied Perils', 'Warehouse Fire Cover'],
+  'Surety Bond': ["Contractor's Bid Bond", 'Customs Surety Bond'],
+  'Perfomance Bond': ['Performance Bond – Construction', 'Performance Bond – Supply Contract'],
+  'Warranty Bond': ['Warranty Bond – One Year', 'Equipment Warranty Bond'],
+  'Bond(Others)': ['Judicial Bond', 'Fidelity Bond'],
+  Prepaid: ['Prepaid Health Card – Outpatient', 'Prepaid ER Card'],
+  Individual: ['Individual HMO – ₱100,000 MBL', 'Individual HMO – ₱150,000 MBL'],
+  Group: ['Family HMO Plus', 'SME HMO – 10 Employees'],
+  GYRT: ['GYRT – ₱100,000 per Employee', 'GYRT with Accidental Death'],
+  'Group Accident': ['Group Personal Accident – Staff', 'Group Accident – Field Workers'],
+  'Group MRI(CGLI)': ['Mortgage Redemption Insurance', 'Creditor Group Life – Salary Loans'],
+  'Professional Indemnity': ['Medical Malpractice Cover', 'Professional Indemnity – Architects and Engineers'],
+  CGL: ['Commercial General Liability – Retail', 'Commercial General Liability – Restaurants'],
+  'Travel Insurance': ['Schengen Travel Cover', 'Asia Travel Protect', 'Domestic Travel Cover'],
+  'Micro Insurance': ['Micro Life ₱50,000', 'Micro Accident Cover'],
+  'Pet Insurance': ['Pet Care Basic', 'Pet Care Plus'],
+  'Memorial Plan': ['Memorial Life Plan – Standard', 'Cremation Memorial Package'],
+};
+/** A plan of the product, chosen by the deal's id (no draw: the other random choices stay as they were). */
+const planName = (product: Product, dealId: number) => {
+  const names = PLAN_NAMES[product];
+  return names[dealId % names.length]!;
+};
 
 /** Deterministic pseudo-random numbers, so two runs on empty databases give the same data. */
 let seed = 20261121;
@@ -234,7 +266,7 @@ try {
             sales_group: deal.sales_group,
             policy: `POL-${2026}-${String(deal.id).padStart(5, '0')}`,
             insurer: pick(INSURERS),
-            planName: `${deal.product} Plan`,
+            planName: planName(deal.product as Product, deal.id),
             effectiveDate: deal.effective_date,
           },
         });
@@ -261,29 +293,11 @@ try {
 
   const uploader = await s.members.findByUsername(config.adminUsername ?? 'admin');
   const auth: Auth = { memberId: uploader?.id ?? owner, accountType: 'admin', sessionId: 'seed' };
-  const files: Array<[string, string, Buffer]> = [
-    [
-      'Product Guides',
-      'Motor Insurance Primer.txt',
-      Buffer.from('Motor insurance in the Philippines: CTPL is compulsory; comprehensive cover adds own damage and theft.\n'),
-    ],
-    [
-      'Product Guides',
-      'HMO Plans at a Glance.pdf',
-      Buffer.from(
-        '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-      ),
-    ],
-    [
-      'Sales Scripts',
-      'Gabay sa Pagbebenta.txt',
-      Buffer.from('Unang tawag: magpakilala, alamin ang pangangailangan, mag-alok ng tamang plano.\n'),
-    ],
-    ['Marketing Kit', 'Referral Flyer Text.txt', Buffer.from('Join our agency! Sign up with my referral link and start selling today.\n')],
-  ];
+  // Real small files (decision 022): PDFs and PNG images, in the Learning and the Marketing library.
+  const files = await demoMaterials(config.agencyName);
   const sections = new Map<string, number>();
-  for (const [sectionName, fileName, bytes] of files) {
-    if (!sections.has(sectionName)) sections.set(sectionName, (await s.materials.createSection(sectionName)).id);
+  for (const { library, section: sectionName, fileName, bytes } of files) {
+    if (!sections.has(sectionName)) sections.set(sectionName, (await s.materials.createSection({ name: sectionName, library })).id);
     const contentType = sniffContentType(bytes, fileName);
     if (!contentType) throw new Error(`demo file ${fileName} is not an allowed type`);
     const key = newStorageKey('materials');
@@ -319,6 +333,45 @@ try {
     ],
   ];
   for (const [type, title, description] of tickets) await s.tickets.open(null, { type, title, description });
+  // Two agents' tickets as conversations with the agency (decision 020): one still Pending, one
+  // Resolved with the closing message the agent reads in the Help Center.
+  if (rater) {
+    const agency: Auth = { memberId: rater.id, accountType: 'admin', sessionId: 'seed' };
+    const conversation = async (agentId: number, type: TicketType, title: string, description: string, lines: Array<[Auth, string]>) => {
+      const ticket = await s.tickets.open(agentId, { type, title, description });
+      for (const [auth, message] of lines) await s.tickets.reply(auth, { ticket_id: ticket.id, message });
+      return ticket.id;
+    };
+    const agentAuth = (memberId: number): Auth => ({ memberId, accountType: 'user', sessionId: 'seed' });
+    await conversation(
+      agents[0]!,
+      'finance',
+      'Payout for October not in my account',
+      'My October payout has not reached my BDO account yet.',
+      [
+        [agency, 'Which account number did you give us? We will trace the payout today.'],
+        [agentAuth(agents[0]!), 'BDO 0012 3456 7890, in my name.'],
+      ],
+    );
+    const resolved = await conversation(
+      agents[1]!,
+      'registration',
+      'Recruit cannot finish sign-up',
+      'My recruit says the registration page rejects my referral code.',
+      [
+        [agency, 'Please send us her username so we can look at her sign-up.'],
+        [agentAuth(agents[1]!), 'Her username is jdelacruz.'],
+      ],
+    );
+    await s.tickets.close(
+      {
+        ticketId: resolved,
+        status: 'Resolved',
+        message: 'Her account is approved; she can sign in now. The link from your profile works.',
+      },
+      rater.id,
+    );
+  }
 
   // Settings (issue 11): an address from the PSA list, a gender and a birthday for every approved
   // demo member; bank details for most; certifications for two agents in three, so that the
@@ -424,7 +477,7 @@ try {
           sales_group: deal.sales_group,
           policy: `POL-${month.slice(0, 4)}-${String(deal.id).padStart(5, '0')}`,
           insurer: pick(INSURERS),
-          planName: `${product} Plan`,
+          planName: planName(product, deal.id),
           effectiveDate: `${month}-01`,
         },
       });
@@ -476,7 +529,7 @@ try {
   }
 
   console.log(
-    `Demo data: ${n} members (owner demo_owner, agency managers demo_am1-2, managers demo_mgr11-22, agents demo_agent111-223, 4 Pending), ${deals} deals, ${sales} sales, ${sections.size} sections, ${files.length} materials, ${tickets.length} Pending tickets, ${banks} bank details, ${certifications} certifications, ${licences} licences (2 agents unlicensed: their commission is held), ${verified} sales verified, 1 rejected, ${sales - verified - 1} awaiting verification; ${history} sales from July to October 2026 in closed months (July to September paid, one cancelled in October, one agent withheld at 10 %).`,
+    `Demo data: ${n} members (owner demo_owner, agency managers demo_am1-2, managers demo_mgr11-22, agents demo_agent111-223, 4 Pending), ${deals} deals, ${sales} sales, ${sections.size} sections, ${files.length} materials, ${tickets.length} Pending sample tickets and 2 agents' ticket conversations (one resolved), ${banks} bank details, ${certifications} certifications, ${licences} licences (2 agents unlicensed: their commission is held), ${verified} sales verified, 1 rejected, ${sales - verified - 1} awaiting verification; ${history} sales from July to October 2026 in closed months (July to September paid, one cancelled in October, one agent withheld at 10 %).`,
   );
   console.log(`Every demo member's password: ${PASSWORD}`);
 } finally {

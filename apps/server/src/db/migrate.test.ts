@@ -76,3 +76,37 @@ describe('migration 005 (members audit)', () => {
     expect(Number(audit[0]!.n)).toBe(0);
   });
 });
+
+describe('migration 012 (material libraries)', () => {
+  it('files the sections made before under Marketing, and a CHECK keeps the library to Marketing or Learning', async () => {
+    const { db, drop } = await freshDb();
+    cleanup.push(async () => {
+      await db.close();
+      await drop();
+    });
+    await migrateTo(db, '010-cancellations-tax');
+    const old = db.db as unknown as Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    await old
+      .insertInto('sections')
+      .values([
+        { name: 'Product Guides', name_key: 'product guides', createdat: '2026-01-01T00:00:00.000Z' },
+        { name: 'Sales Scripts', name_key: 'sales scripts', createdat: '2026-01-02T00:00:00.000Z' },
+      ])
+      .execute();
+
+    await migrateToLatest(db);
+    const rows = await db.db.selectFrom('sections').select(['name', 'library']).orderBy('name_key').execute();
+    expect(rows).toEqual([
+      { name: 'Product Guides', library: 'Marketing' },
+      { name: 'Sales Scripts', library: 'Marketing' },
+    ]);
+    const createdat = '2026-02-01T00:00:00.000Z';
+    await db.db.insertInto('sections').values({ name: 'Training', name_key: 'training', library: 'Learning', createdat }).execute();
+    await expect(
+      old.insertInto('sections').values({ name: 'Other', name_key: 'other', library: 'University', createdat }).execute(),
+    ).rejects.toThrow(/check/i);
+    await expect(old.insertInto('sections').values({ name: 'Null', name_key: 'null', library: null, createdat }).execute()).rejects.toThrow(
+      /not null|null value/i,
+    );
+  });
+});

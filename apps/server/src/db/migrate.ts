@@ -10,6 +10,8 @@ import { m007Settings } from './migrations/007-settings.ts';
 import { m008Commissions } from './migrations/008-commissions.ts';
 import { m009VerificationLicences } from './migrations/009-verification-licences.ts';
 import { m010CancellationsTax } from './migrations/010-cancellations-tax.ts';
+import { m011TicketConversations } from './migrations/011-ticket-conversations.ts';
+import { m012MaterialLibraries } from './migrations/012-material-libraries.ts';
 
 /** Every migration, in order. A migration gets the dialect for the few types that differ. */
 const MIGRATIONS: Record<string, (dialect: DialectName) => Migration> = {
@@ -23,6 +25,8 @@ const MIGRATIONS: Record<string, (dialect: DialectName) => Migration> = {
   '008-commissions': m008Commissions,
   '009-verification-licences': m009VerificationLicences,
   '010-cancellations-tax': m010CancellationsTax,
+  '011-ticket-conversations': m011TicketConversations,
+  '012-material-libraries': m012MaterialLibraries,
 };
 
 class StaticProvider implements MigrationProvider {

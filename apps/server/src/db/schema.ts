@@ -11,9 +11,10 @@ import type {
 } from '@ahente/contract/enums';
 import type { CommissionKind, HoldDecision, LeaderPosition, RateKind } from '@ahente/contract/commissions';
 import type { LicenseLine, LicenseStatus } from '@ahente/contract/licences';
+import type { MaterialLibrary } from '@ahente/contract/materials';
 import type { SaleVerification } from '@ahente/contract/sales';
 import type { MemberAuditAction } from '@ahente/contract/members';
-import type { TicketStatus, TicketType } from '@ahente/contract/tickets';
+import type { TicketClosingStatus, TicketStatus, TicketType } from '@ahente/contract/tickets';
 
 /** Timestamps are UTC ISO-8601 text and dates YYYY-MM-DD text on both databases. */
 export interface MembersTable {
@@ -129,6 +130,8 @@ export interface SectionsTable {
   name: string;
   /** The name lower-cased by the server: unique, so names are unique whatever their case. */
   name_key: string;
+  /** Marketing or Learning (a CHECK holds it); fixed when the section is created. */
+  library: MaterialLibrary;
   createdat: string;
 }
 
@@ -161,6 +164,19 @@ export interface TicketsTable {
   /** The admin who resolved or rejected it. */
   closed_by: number | null;
   updated_at: string;
+}
+
+/** A message of a ticket's conversation (decision 020). */
+export interface TicketRepliesTable {
+  id: Generated<number>;
+  ticket_id: number;
+  author_id: number;
+  /** 1 when an administrator wrote it, 0 when the ticket's author did. */
+  by_admin: number;
+  message: string;
+  /** The admin's closing message: the status it closed the ticket with; null for a reply. */
+  closes_as: TicketClosingStatus | null;
+  created_at: string;
 }
 
 export interface ServerSecretsTable {
@@ -340,6 +356,7 @@ export interface Database {
   server_secrets: ServerSecretsTable;
   member_audit: MemberAuditTable;
   tickets: TicketsTable;
+  ticket_replies: TicketRepliesTable;
   bank_details: BankDetailsTable;
   certifications: CertificationsTable;
   commission_rates: CommissionRatesTable;

@@ -207,11 +207,13 @@ const MATRIX: Record<RouteName, Row> = {
   getHierarchy: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
   teamSize: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
   adminMemberSearch: { call: async () => ({ body: { id: owner.id, q: 'first', page: 1, pageSize: 25 } }), expect: adminsOnly },
+  adminMemberCounts: { call: async () => ({ body: { id: owner.id } }), expect: adminsOnly },
   approveMember: { call: async () => ({ body: { id: (await t.createMember({ status: 'Pending' })).id } }), expect: adminsOnly },
   deactivateMember: { call: async () => ({ body: { id: (await t.createMember()).id } }), expect: adminsOnly },
   memberHistory: { call: async () => ({ body: { id: owner.id } }), expect: adminsOnly },
   getSections: { call: async () => ({}), expect: members },
-  createSection: { call: async () => ({ body: { name: `Section ${seq++}` } }), expect: adminsOnly },
+  getLibrarySections: { call: async () => ({ params: { library: 'Learning' } }), expect: members },
+  createSection: { call: async () => ({ body: { name: `Section ${seq++}`, library: 'Learning' } }), expect: adminsOnly },
   getMaterials: { call: async () => ({ body: { sectionId } }), expect: members },
   downloadMaterial: { call: async () => ({ params: { id: await newMaterial() } }), expect: members },
   deleteMaterial: { call: async () => ({ params: { id: await newMaterial() } }), expect: adminsOnly },
@@ -238,7 +240,16 @@ const MATRIX: Record<RouteName, Row> = {
     call: async () => ({ body: { ticketId: await ownerTicket(), title: 'Edited', description: 'Edited text', type: 'sales' } }),
     expect: adminsOnly,
   },
-  closeTicket: { call: async () => ({ body: { ticketId: await ownerTicket(), status: 'Resolved' } }), expect: adminsOnly },
+  closeTicket: {
+    call: async () => ({ body: { ticketId: await ownerTicket(), status: 'Resolved', message: 'Done' } }),
+    expect: adminsOnly,
+  },
+  // A ticket's conversation (decision 020): its author and admins; another member is told it does not exist.
+  ticketReplies: { call: async () => ({ body: { ticket_id: await ownerTicket() } }), expect: { ...selfOrAdmin, other: 404 } },
+  replyTicket: {
+    call: async () => ({ body: { ticket_id: await ownerTicket(), message: 'Any news?' } }),
+    expect: { anonymous: 401, owner: 201, other: 404, admin: 201 },
+  },
   // Commissions (decision 016): a member's own figures for them and admins; the rest admins only.
   commissionSummary: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
   commissionLedger: { call: async () => ({ body: { id: owner.id, kind: 'sale' } }), expect: selfOrAdmin },
@@ -294,6 +305,7 @@ const MATRIX: Record<RouteName, Row> = {
   alphalistDat: { call: async () => ({ params: { year: (await ownerTaxedStatement()).year, quarter: 1 } }), expect: adminsOnly },
   // Performance Reports (decision 017): the owner's own report; 'team' and 'agency' are the service's rules.
   reports: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
+  agencySummary: { call: async () => ({}), expect: adminsOnly },
 };
 
 async function clientFor(caller: Caller): Promise<TestClient> {

@@ -94,11 +94,15 @@ const cases = (): Case[] => [
   { url: '/api/membersrecord', body: () => ({ id: adminId }) },
   { url: '/api/gethiearchy', body: () => ({ id: adminId }) },
   { url: '/api/teamsize', body: () => ({ id: adminId }) },
-  { url: '/api/adminmembersearch', body: () => ({ id: adminId, q: 'Ana Reyes', page: 1, pageSize: 25 }) },
+  {
+    url: '/api/adminmembersearch',
+    body: () => ({ id: adminId, q: 'Ana Reyes', page: 1, pageSize: 25, status: 'Pending', sort: 'name', dir: 'desc' }),
+  },
+  { url: '/api/adminmembercounts', body: () => ({ id: adminId }) },
   { url: '/api/approvemember', body: () => ({ id: agentId }) },
   { url: '/api/deactivatemember', body: () => ({ id: agentId }) },
   { url: '/api/memberhistory', body: () => ({ id: agentId }) },
-  { url: '/api/createsection', body: () => ({ name: 'Brochures' }) },
+  { url: '/api/createsection', body: () => ({ name: 'Brochures', library: 'Learning' }) },
   { url: '/api/getmaterial', body: () => ({ sectionId: String(sectionId) }) },
   {
     url: '/api/adddeals',
@@ -148,7 +152,9 @@ const cases = (): Case[] => [
     url: '/api/editticket',
     body: () => ({ ticketId: String(ticketId), title: 'Missing commission', description: 'Checked', type: 'sales' }),
   },
-  { url: '/api/closeticket', body: () => ({ ticketId: String(ticketId), status: 'Resolved' }) },
+  { url: '/api/closeticket', body: () => ({ ticketId: String(ticketId), status: 'Resolved', message: 'Line one\nLine two' }) },
+  { url: '/api/ticketreplies', body: () => ({ ticket_id: String(ticketId) }) },
+  { url: '/api/replyticket', body: () => ({ ticket_id: String(ticketId), message: 'Any news?\nThank you' }) },
   // Commissions (decision 016).
   { url: '/api/commissionsummary', body: () => ({ id: agentId }) },
   { url: '/api/commissionledger', body: () => ({ id: agentId, from: '2026-01-01', to: '2026-12-31', kind: 'override' }) },
@@ -217,6 +223,7 @@ async function snapshot() {
     materials: await db.selectFrom('materials').selectAll().orderBy('id').execute(),
     member_audit: await db.selectFrom('member_audit').selectAll().orderBy('id').execute(),
     tickets: await db.selectFrom('tickets').selectAll().orderBy('id').execute(),
+    ticket_replies: await db.selectFrom('ticket_replies').selectAll().orderBy('id').execute(),
     bank_details: await db.selectFrom('bank_details').selectAll().orderBy('member_id').execute(),
     certifications: await db.selectFrom('certifications').selectAll().orderBy('id').execute(),
     commission_rates: await db.selectFrom('commission_rates').selectAll().orderBy('id').execute(),
@@ -303,6 +310,9 @@ describe('text with NUL or other control characters', () => {
     ]);
     expect(upload.statusCode).toBe(400);
     expect((await admin.get(`/api/downloadmaterial/${materialId}%00`)).statusCode).toBe(400);
+    const library = await admin.get('/api/getsection/Lea%00rning');
+    expect(library.statusCode).toBe(400);
+    expect(library.json().error).toBe('Library must be one of Marketing, Learning');
   });
 });
 
@@ -311,7 +321,7 @@ describe('ids beyond what the columns hold', () => {
     const before = await snapshot();
     for (const c of cases()) {
       const base = c.body();
-      for (const path of leaves(base).filter((p) => ['id', 'dealid', 'sectionId', 'ticketId'].includes(p.at(-1)!))) {
+      for (const path of leaves(base).filter((p) => ['id', 'dealid', 'sectionId', 'ticketId', 'ticket_id'].includes(p.at(-1)!))) {
         for (const big of [MAX_ID + 1, '2147483648', 99_999_999_999]) {
           const res = await admin.post(c.url, setAt(base, path, big));
           const where = `${c.url} ${path.join('.')}=${big}`;

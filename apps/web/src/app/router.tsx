@@ -126,7 +126,7 @@ export const router = createBrowserRouter([
                     element: (
                       <MaterialsLibraryPage
                         key="marketing"
-                        title="Marketing"
+                        library="Marketing"
                         description="Brochures, flyers and other materials to share with your clients."
                       />
                     ),
@@ -138,7 +138,7 @@ export const router = createBrowserRouter([
                     element: (
                       <MaterialsLibraryPage
                         key="learning"
-                        title="Learning Resources"
+                        library="Learning"
                         description="Guides, product sheets and training files from the agency."
                       />
                     ),
