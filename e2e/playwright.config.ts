@@ -24,6 +24,9 @@ const backends = [
   ...(process.env.E2E_PG_URL ? [{ name: 'postgres', port: PORT + 1, databaseUrl: process.env.E2E_PG_URL }] : []),
 ];
 
+/** The specs whose outcome only the page's rendering decides: run on the first backend only. */
+const RENDERING_ONLY = /\/(a11y|layout|guards|toast|mobile|widths)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: './specs',
   outputDir: './test-results',
@@ -45,11 +48,13 @@ export default defineConfig({
   // the phone project (a mid-range phone: 412 px, touch, mobile user agent; decision 010; the tests
   // of a field agent's paths, tagged @phone) and the accessibility scans (a11y.spec.ts, decision
   // 009). The database changes neither the layout nor the accessibility tree, and running them
-  // twice took about a fifth of CI's time (decision 015).
+  // twice took about a fifth of CI's time (decision 015). The specs of the layout, the guards, the
+  // toasts, the phone layout and the laptop widths (decision 024) read no row that the database
+  // decides: like the scans, they run on the first backend only.
   projects: backends.flatMap((b, i) => [
     {
       name: `chromium-${b.name}`,
-      ...(i > 0 ? { testIgnore: /a11y\.spec\.ts$/ } : {}),
+      ...(i > 0 ? { testIgnore: RENDERING_ONLY } : {}),
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, baseURL: `http://127.0.0.1:${b.port}` },
     },
     ...(i === 0
