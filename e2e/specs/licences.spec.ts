@@ -20,17 +20,6 @@ const TODAY = todayInManila();
 const shown = (date: string) =>
   new Intl.DateTimeFormat('en-PH', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
 /** A real PNG (a card-like picture of a licence: a pale card with teal bands), so the browser draws it. */
 function licencePng(width = 320, height = 200): Buffer {
   const rows: Buffer[] = [];
@@ -47,7 +36,7 @@ function licencePng(width = 320, height = 200): Buffer {
     length.writeUInt32BE(data.length);
     const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
     const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
+    crc.writeUInt32BE(zlib.crc32(body));
     return Buffer.concat([length, body, crc]);
   };
   const header = Buffer.alloc(13);

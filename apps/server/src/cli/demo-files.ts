@@ -5,7 +5,7 @@
  * pixel with a 5×7 bitmap font and written by a tiny PNG encoder on node:zlib. So a download
  * opens as what its name says, and the server's sniffer finds the same type in the bytes.
  */
-import { deflateSync } from 'node:zlib';
+import { crc32, deflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
 import type { MaterialLibrary } from '@ahente/contract/materials';
 import { pdfBytes, useRoboto } from '../platform/pdf.ts';
@@ -18,18 +18,6 @@ export interface DemoMaterial {
 }
 
 // ---- PNG ---------------------------------------------------------------------------------------
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
 
 function pngChunk(type: string, data: Buffer): Buffer {
   const typeAndData = Buffer.concat([Buffer.from(type, 'latin1'), data]);
