@@ -47,6 +47,7 @@ import { createSettingsService } from './features/settings/service.ts';
 import { createSalesService } from './features/sales/service.ts';
 import { ticketsRoutes } from './features/tickets/routes.ts';
 import { createTicketsService } from './features/tickets/service.ts';
+import { createNotificationsService } from './features/notifications/service.ts';
 
 const DOCS_PREFIX = '/api/docs';
 
@@ -63,6 +64,11 @@ export function buildServices({ config, db, now }: AppDeps) {
   const sessions = createSessions(db.db, config);
   const storage = createLocalDiskStorage(config.storageDir);
   const geo = createGeoService();
+  // Every feature that tells a member of an event calls it (decision 026); e-mail is set up by config.
+  const notifications = createNotificationsService(db.db, {
+    email: { enabled: false, agencyName: config.agencyName, portalUrl: null },
+    ...(now ? { now } : {}),
+  });
   const members = createMembersService(db.db, config, sessions, { storage, geo });
   const auth = createAuthService(db.db, config, members);
   const deals = createDealsService(db.db, members);
@@ -78,7 +84,24 @@ export function buildServices({ config, db, now }: AppDeps) {
   const tickets = createTicketsService(db.db, members);
   const settings = createSettingsService(db.db, members);
   const reports = createReportsService(db.db, members, commissions, now ? { now } : {});
-  return { sessions, members, auth, deals, sales, commissions, tax, licences, storage, materials, health, tickets, geo, settings, reports };
+  return {
+    sessions,
+    members,
+    auth,
+    deals,
+    sales,
+    commissions,
+    tax,
+    licences,
+    storage,
+    materials,
+    health,
+    tickets,
+    geo,
+    settings,
+    reports,
+    notifications,
+  };
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { isProduct } from './catalogue.ts';
-import { LIMITS, calendarDate, idField, isBlank, memberIdSchema, nameField, optionalText } from './common.ts';
+import {
+  LIMITS,
+  calendarDate,
+  controlCharacterMessage,
+  hasControlCharacter,
+  idField,
+  isBlank,
+  memberIdSchema,
+  nameField,
+  optionalText,
+} from './common.ts';
 import { DEAL_STATUSES, SALES_GROUPS, SALES_TYPES, TRANSACTION_TYPES } from './enums.ts';
 import { MAX_TCV_PESOS } from './money.ts';
 
@@ -93,6 +103,24 @@ export function withSalesTypeRule<
     .transform((v) => ((v as Record<string, unknown>)[key] === 'Agent' ? v : { ...v, referror: null, agent: null }));
 }
 
+/** The client's mobile number (issue 23): optional; digits only, at most 11 (spec §5's contact rule). */
+export const customerContactField = z
+  .union([z.string(), z.null()], { error: 'Client contact number must be text' })
+  .optional()
+  .transform((v) => (v ?? '').trim())
+  .refine((v) => v === '' || /^\d{1,11}$/.test(v), 'Client contact number must be digits only, at most 11')
+  .transform((v) => (v === '' ? null : v));
+
+/** The client's e-mail (issue 23): optional. */
+export const customerEmailField = z
+  .union([z.string(), z.null()], { error: 'Client email must be text' })
+  .optional()
+  .transform((v) => (v ?? '').trim())
+  .refine((v) => v.length <= 254, 'Client email must be at most 254 characters')
+  .refine((v) => !hasControlCharacter(v), controlCharacterMessage('Client email'))
+  .refine((v) => v === '' || z.email().safeParse(v).success, 'Client email is not a valid email address')
+  .transform((v) => (v === '' ? null : v));
+
 /** The fields of adddeals, each with its rule (a form reuses them one by one). */
 export const newDealFields = z.object({
   id: memberIdSchema,
@@ -106,6 +134,8 @@ export const newDealFields = z.object({
   referror: optionalText('Referror', LIMITS.name),
   agent: optionalText('Agent name', LIMITS.name),
   salesGroup: enumWithDefault('Sales group', SALES_GROUPS, 'MedicalSalesGroup'),
+  customer_contact: customerContactField,
+  customer_email: customerEmailField,
 });
 
 /** adddeals: the new-deal payload of spec §3, validated as spec §5 asks, defaults of spec §4. */
@@ -132,6 +162,8 @@ export const dealFormFields = {
   policy: optionalText('Policy number'),
   insurer: optionalText('Insurer'),
   planName: optionalText('Plan name'),
+  customer_contact: customerContactField,
+  customer_email: customerEmailField,
   effectiveDate: z
     .union([calendarDate('Effective date'), z.literal(''), z.null()], {
       error: () => 'Effective date must be a real date (YYYY-MM-DD)',
@@ -169,6 +201,10 @@ export const dealRecord = z.object({
   /** True once the deal has been made into a sale: it cannot be sold again. */
   sold: z.boolean(),
   sale_id: z.number().nullable(),
+  customer_contact: z.string().nullable(),
+  customer_email: z.string().nullable(),
+  /** The policy (sale) this deal renews (issue 23), or null. */
+  renews_sale_id: z.number().nullable(),
 });
 export type DealRecord = z.infer<typeof dealRecord>;
 

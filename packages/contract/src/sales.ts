@@ -3,15 +3,34 @@ import { calendarDate, idField, lineField, memberIdSchema, optionalCalendarDate,
 import { dealFormFields, enumField, tcvField, withSalesTypeRule } from './deals.ts';
 import { SALES_GROUPS, SALES_TYPES, TRANSACTION_TYPES } from './enums.ts';
 import { MSG } from './messages.ts';
+import { defaultExpiryDate, hasAnnualTerm } from './portfolio.ts';
 
 /** The fields of addsales formData, each with its rule (a form reuses them one by one). */
-export const saleFormFields = { ...dealFormFields, effectiveDate: calendarDate('Effective date') };
+export const saleFormFields = {
+  ...dealFormFields,
+  effectiveDate: calendarDate('Effective date'),
+  /**
+   * The last day of the term (issue 23, decision 025): absent, the effective date plus one year
+   * less a day; never before the effective date; none (null) for a product without an annual
+   * term (a Memorial Plan), whatever is sent.
+   */
+  expiry_date: z
+    .union([calendarDate('Expiry date'), z.literal(''), z.null()], { error: () => 'Expiry date must be a real date (YYYY-MM-DD)' })
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+};
 
 /**
  * addsales formData: the deal-or-sale form of spec §3 with the effective date required (spec §5).
  * transactionType and sales_group default to the deal's when left out.
  */
-export const saleForm = withSalesTypeRule(z.object(saleFormFields), 'sales_type');
+export const saleForm = withSalesTypeRule(
+  z
+    .object(saleFormFields)
+    .refine((v) => !v.expiry_date || v.expiry_date >= v.effectiveDate, { path: ['expiry_date'], message: 'Expiry date must not be before the effective date' })
+    .transform((v) => ({ ...v, expiry_date: hasAnnualTerm(v.product) ? (v.expiry_date ?? defaultExpiryDate(v.effectiveDate)) : null })),
+  'sales_type',
+);
 export type SaleForm = z.input<typeof saleForm>;
 
 /** POST addsales: `{ id, formData: {…, dealid} }`. */
@@ -68,6 +87,12 @@ export const saleRecord = z.object({
   refund: z.number().nullable(),
   cancelled_by_name: z.string().nullable(),
   cancelled_at: z.string().nullable(),
+  /** The policy's term and the client's contact (issue 23); expiry null for a Memorial Plan. */
+  expiry_date: z.string().nullable(),
+  customer_contact: z.string().nullable(),
+  customer_email: z.string().nullable(),
+  /** The policy this sale renews, or null. */
+  renews_sale_id: z.number().nullable(),
 });
 export type SaleRecord = z.infer<typeof saleRecord>;
 

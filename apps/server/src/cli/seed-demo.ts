@@ -11,6 +11,7 @@
  * verify page has work. Every demo member's password is printed once.
  * Refuses to run twice on the same database (it looks for the demo owner).
  */
+import { defaultExpiryDate, hasAnnualTerm } from '@ahente/contract/portfolio';
 import { buildServices } from '../app.ts';
 import { loadConfigOrExit } from '../config.ts';
 import { connect } from '../db/connect.ts';
@@ -248,6 +249,8 @@ try {
         referror: agentSale ? `${pick(FIRST)} ${pick(LAST)}` : null,
         agent: agentSale ? `${pick(FIRST)} ${pick(LAST)}` : null,
         salesGroup: pick(SALES_GROUPS),
+        customer_contact: null,
+        customer_email: null,
       });
       deals += 1;
       if (rand() < 0.4) {
@@ -268,6 +271,9 @@ try {
             insurer: pick(INSURERS),
             planName: planName(deal.product as Product, deal.id),
             effectiveDate: deal.effective_date,
+            expiry_date: hasAnnualTerm(deal.product) ? defaultExpiryDate(deal.effective_date) : null,
+            customer_contact: deal.customer_contact,
+            customer_email: deal.customer_email,
           },
         });
         saleIds.push(sale.id);
@@ -461,6 +467,8 @@ try {
         referror: null,
         agent: null,
         salesGroup: pick(SALES_GROUPS),
+        customer_contact: null,
+        customer_email: null,
       });
       const sale = await s.sales.add({
         id: seller,
@@ -479,6 +487,9 @@ try {
           insurer: pick(INSURERS),
           planName: planName(product, deal.id),
           effectiveDate: `${month}-01`,
+          expiry_date: defaultExpiryDate(`${month}-01`),
+          customer_contact: null,
+          customer_email: null,
         },
       });
       await s.sales.verify(adminAuth, { sale_ids: [sale.id], decision: 'verified', reason: null });

@@ -12,6 +12,7 @@ import { m009VerificationLicences } from './migrations/009-verification-licences
 import { m010CancellationsTax } from './migrations/010-cancellations-tax.ts';
 import { m011TicketConversations } from './migrations/011-ticket-conversations.ts';
 import { m012MaterialLibraries } from './migrations/012-material-libraries.ts';
+import { m013BookNotifications } from './migrations/013-book-notifications.ts';
 
 /** Every migration, in order. A migration gets the dialect for the few types that differ. */
 const MIGRATIONS: Record<string, (dialect: DialectName) => Migration> = {
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, (dialect: DialectName) => Migration> = {
   '010-cancellations-tax': m010CancellationsTax,
   '011-ticket-conversations': m011TicketConversations,
   '012-material-libraries': m012MaterialLibraries,
+  '013-book-notifications': m013BookNotifications,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -91,6 +91,11 @@ export interface DealsTable {
   sales_group: SalesGroup;
   createdat: string;
   updated_at: string;
+  /** The client's mobile number and e-mail (issue 23), optional. */
+  customer_contact: string | null;
+  customer_email: string | null;
+  /** The policy (sale) this deal renews; at most one renewal deal per policy (decision 025). */
+  renews_sale_id: number | null;
 }
 
 export interface SalesTable {
@@ -123,6 +128,12 @@ export interface SalesTable {
   refund_centavos: number | null;
   cancelled_by: number | null;
   cancelled_at: string | null;
+  /** The last day of the policy's term (decision 025); null for a Memorial Plan (no annual term). */
+  expiry_date: string | null;
+  customer_contact: string | null;
+  customer_email: string | null;
+  /** Copied from the deal when it is sold: the policy this sale renews. */
+  renews_sale_id: number | null;
 }
 
 export interface SectionsTable {
@@ -345,6 +356,53 @@ export interface LicensesTable {
   created_at: string;
 }
 
+export interface NotificationsTable {
+  id: Generated<number>;
+  member_id: number;
+  event: string;
+  title: string;
+  body: string;
+  /** A path inside the portal. */
+  link: string;
+  /** Once per member and key (a reminder per policy per threshold); null for events that may repeat. */
+  dedupe_key: string | null;
+  created_at: string;
+  read_at: string | null;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  channel: string;
+  member_id: number | null;
+  notification_id: number | null;
+  recipient: string;
+  subject: string;
+  body: string;
+  status: Generated<'pending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface NotificationPreferencesTable {
+  member_id: number;
+  event: string;
+  /** 1: by e-mail too; 0: in the portal only. */
+  email: number;
+  updated_at: string;
+}
+
+export interface PasswordResetsTable {
+  /** SHA-256 (hex) of the token sent by e-mail. */
+  token_hash: string;
+  member_id: number;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface Database {
   members: MembersTable;
   sessions: SessionsTable;
@@ -367,4 +425,8 @@ export interface Database {
   licenses: LicensesTable;
   member_withholding: MemberWithholdingTable;
   payout_settings: PayoutSettingsTable;
+  notifications: NotificationsTable;
+  outbox: OutboxTable;
+  notification_preferences: NotificationPreferencesTable;
+  password_resets: PasswordResetsTable;
 }

@@ -27,6 +27,9 @@ function toRecord(row: DealWithSaleRow): DealRecord {
     sales_group: row.sales_group,
     sold: row.sale_id !== null,
     sale_id: row.sale_id,
+    customer_contact: row.customer_contact,
+    customer_email: row.customer_email,
+    renews_sale_id: row.renews_sale_id,
   };
 }
 
@@ -72,6 +75,9 @@ export function createDealsService(db: Kysely<Database>, members: Pick<MembersSe
         sales_group: input.salesGroup,
         createdat: now,
         updated_at: now,
+        customer_contact: input.customer_contact,
+        customer_email: input.customer_email,
+        renews_sale_id: null,
       };
       const id = await dealsRepository.insert(db, row);
       return toRecord({ ...row, id, sale_id: null });
@@ -88,6 +94,8 @@ export function createDealsService(db: Kysely<Database>, members: Pick<MembersSe
           sales_type: f.sales_type,
           referror: f.referror,
           agent: f.agent,
+          customer_contact: f.customer_contact,
+          customer_email: f.customer_email,
           updated_at: nowIso(),
         };
         if (f.transactionType) patch.tx_type = f.transactionType;

@@ -75,6 +75,10 @@ function toRecord(row: SaleRow, verifier: VerifierNames = NO_VERIFIER): SaleReco
     rejection_reason: row.rejection_reason,
     cancelled_on: row.cancelled_on,
     cancel_reason: row.cancel_reason,
+    expiry_date: row.expiry_date,
+    customer_contact: row.customer_contact,
+    customer_email: row.customer_email,
+    renews_sale_id: row.renews_sale_id,
     refund: row.refund_centavos === null ? null : centavosToPesos(Number(row.refund_centavos)),
     cancelled_by_name:
       verifier.canceller_f_name === null
@@ -229,6 +233,11 @@ export function createSalesService(
             refund_centavos: null,
             cancelled_by: null,
             cancelled_at: null,
+            // The policy's term and the client's contact (decision 025); a renewal deal's link goes with its sale.
+            expiry_date: f.expiry_date,
+            customer_contact: f.customer_contact,
+            customer_email: f.customer_email,
+            renews_sale_id: deal.renews_sale_id,
           };
           const id = await salesRepository.insert(trx, row);
           await commissions.recordSale(trx, { id, member_id: memberId, product: row.product, tcv_centavos: row.tcv_centavos });

@@ -1,0 +1,137 @@
+import type { NotificationEvent } from '@ahente/contract/notifications';
+
+/**
+ * What each event says (decision 026), in the portal and by e-mail. The parameters are what the
+ * caller knows; the texts never carry a personal number (no account number, TIN, licence number
+ * or premium): a policy is named by its client and product, a licence by its line.
+ */
+export interface EventParams {
+  policy_due: { saleId: number; customer: string; product: string; expiryDate: string; days: number };
+  policy_lapsed: { saleId: number; customer: string; product: string; expiryDate: string };
+  member_approved: Record<string, never>;
+  signup_pending: { memberId: number; name: string };
+  new_recruit: { memberId: number; name: string };
+  ticket_answered: { ticketId: number; subject: string };
+  ticket_closed: { ticketId: number; subject: string; status: string };
+  statement_ready: { period: string };
+  statement_paid: { period: string };
+  licence_expiring: { licenceId: number; line: string; expiresOn: string; days: number };
+  sale_verified: { saleId: number; customer: string; product: string };
+  sale_rejected: { saleId: number; customer: string; product: string; reason: string };
+  commission_held: { saleId: number; customer: string; reason: string };
+  commission_released: { saleId: number; customer: string };
+  form2307_ready: { year: number; quarter: number };
+}
+
+export interface RenderedEvent {
+  title: string;
+  body: string;
+  /** A path inside the portal: the screen where the member acts on it. */
+  link: string;
+}
+
+const longDate = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
+const monthName = (period: string) =>
+  new Date(`${period}-01T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long' });
+const inDays = (days: number) => (days === 0 ? 'today' : days === 1 ? 'tomorrow' : `in ${days} days`);
+
+const RENDER: { [E in NotificationEvent]: (p: EventParams[E]) => RenderedEvent } = {
+  policy_due: (p) => ({
+    title: `Renewal due ${inDays(p.days)}: ${p.customer}`,
+    body: `${p.customer}'s ${p.product} policy expires on ${longDate(p.expiryDate)}. Start the renewal from your Portfolio.`,
+    link: '/portfolio?status=due',
+  }),
+  policy_lapsed: (p) => ({
+    title: `Policy lapsed: ${p.customer}`,
+    body: `${p.customer}'s ${p.product} policy expired on ${longDate(p.expiryDate)} without a renewal. You can still renew it from your Portfolio.`,
+    link: '/portfolio?status=lapsed',
+  }),
+  member_approved: () => ({
+    title: 'Your account was approved',
+    body: 'Welcome aboard: you can now log in and record your deals.',
+    link: '/',
+  }),
+  signup_pending: (p) => ({
+    title: `New sign-up waiting for approval: ${p.name}`,
+    body: `${p.name} signed up and waits for an administrator's approval.`,
+    link: '/admin/adminmembers?status=Pending',
+  }),
+  new_recruit: (p) => ({
+    title: `New recruit: ${p.name}`,
+    body: `${p.name} signed up with your referral code. They can log in once an administrator approves them.`,
+    link: '/recruitment',
+  }),
+  ticket_answered: (p) => ({
+    title: `Your ticket was answered: ${p.subject}`,
+    body: `An administrator replied to your ticket "${p.subject}".`,
+    link: '/helpcenter',
+  }),
+  ticket_closed: (p) => ({
+    title: `Your ticket was closed: ${p.subject}`,
+    body: `Your ticket "${p.subject}" was closed as ${p.status}.`,
+    link: '/helpcenter',
+  }),
+  statement_ready: (p) => ({
+    title: `Your statement for ${monthName(p.period)} is ready`,
+    body: `The commission statement for ${monthName(p.period)} is ready to view and download.`,
+    link: '/commissions',
+  }),
+  statement_paid: (p) => ({
+    title: `Your statement for ${monthName(p.period)} was paid`,
+    body: `The agency marked your commission statement for ${monthName(p.period)} as paid.`,
+    link: '/commissions',
+  }),
+  licence_expiring: (p) => ({
+    title: `Your ${p.line} licence expires ${inDays(p.days)}`,
+    body: `Your ${p.line} licence expires on ${longDate(p.expiresOn)}. Renew it with the Insurance Commission and add the new one in Settings → Licences, so your commissions are not held.`,
+    link: '/settings/licences',
+  }),
+  sale_verified: (p) => ({
+    title: `Sale verified: ${p.customer}`,
+    body: `The agency verified your ${p.product} sale to ${p.customer}: its commission can be paid.`,
+    link: '/sales/salesview',
+  }),
+  sale_rejected: (p) => ({
+    title: `Sale rejected: ${p.customer}`,
+    body: `The agency rejected your ${p.product} sale to ${p.customer}: ${p.reason}`,
+    link: '/sales/salesview',
+  }),
+  commission_held: (p) => ({
+    title: `Commission held: ${p.customer}`,
+    body: `A commission on your sale to ${p.customer} is held: ${p.reason}`,
+    link: '/commissions',
+  }),
+  commission_released: (p) => ({
+    title: `Commission released: ${p.customer}`,
+    body: `The held commission on your sale to ${p.customer} was released and will be in your next statement.`,
+    link: '/commissions',
+  }),
+  form2307_ready: (p) => ({
+    title: `Your BIR Form 2307 for Q${p.quarter} ${p.year} is ready`,
+    body: `The certificate of the tax withheld from your commissions in Q${p.quarter} ${p.year} is ready to download.`,
+    link: '/commissions',
+  }),
+};
+
+export function renderEvent<E extends NotificationEvent>(event: E, params: EventParams[E]): RenderedEvent {
+  return (RENDER[event] as (p: EventParams[E]) => RenderedEvent)(params);
+}
+
+/** The e-mail of an event: the agency's name, the member's name, one link to the portal, no personal number. */
+export function renderEmail(
+  rendered: RenderedEvent,
+  ctx: { agencyName: string; memberName: string; portalUrl: string | null },
+): { subject: string; text: string } {
+  const link = ctx.portalUrl ? `${ctx.portalUrl.replace(/\/$/, '')}${rendered.link}` : null;
+  const lines = [
+    `Hello ${ctx.memberName},`,
+    '',
+    rendered.body,
+    '',
+    ...(link ? [`Open Ahente: ${link}`, ''] : []),
+    `${ctx.agencyName}`,
+    'You receive this because of your notification settings in Ahente (Settings → Notifications).',
+  ];
+  return { subject: `${ctx.agencyName}: ${rendered.title}`, text: lines.join('\n') };
+}

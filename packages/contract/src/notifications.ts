@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { LIMITS, controlCharacterMessage, hasControlCharacter, idField, memberIdSchema, passwordField } from './common.ts';
+
+/**
+ * Notifications (issue 23, decision 026): every event is in the portal (the bell) and, when the
+ * agency has e-mail set up and the member wants it, by e-mail. The texts are the server's
+ * (features/notifications/events.ts) and the decision record's.
+ */
+export const NOTIFICATION_EVENTS = [
+  'policy_due',
+  'policy_lapsed',
+  'member_approved',
+  'signup_pending',
+  'new_recruit',
+  'ticket_answered',
+  'ticket_closed',
+  'statement_ready',
+  'statement_paid',
+  'licence_expiring',
+  'sale_verified',
+  'sale_rejected',
+  'commission_held',
+  'commission_released',
+  'form2307_ready',
+] as const;
+export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
+
+/** What Settings → Notifications calls each event. */
+export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
+  policy_due: 'A policy of mine is due for renewal',
+  policy_lapsed: 'A policy of mine lapsed',
+  member_approved: 'My account was approved',
+  signup_pending: 'A new sign-up is waiting for approval (administrators)',
+  new_recruit: 'Someone signed up with my referral code',
+  ticket_answered: 'My ticket was answered',
+  ticket_closed: 'My ticket was closed',
+  statement_ready: 'My monthly statement is ready',
+  statement_paid: 'My statement was paid',
+  licence_expiring: 'My licence is expiring',
+  sale_verified: 'A sale of mine was verified',
+  sale_rejected: 'A sale of mine was rejected',
+  commission_held: 'A commission of mine was held',
+  commission_released: 'A held commission of mine was released',
+  form2307_ready: 'My BIR Form 2307 is ready',
+};
+
+/** Days before a policy's expiry (and a licence's) when a reminder goes out. */
+export const REMINDER_DAYS = [60, 30, 7] as const;
+
+/** POST notifications: the member's notifications, newest first, at most NOTIFICATION_LIST_LIMIT. */
+export const NOTIFICATION_LIST_LIMIT = 50;
+export const notificationsRequest = z
+  .object({
+    id: memberIdSchema,
+    unread_only: z.boolean({ error: 'unread_only must be true or false' }).optional().default(false),
+  })
+  .strict();
+export type NotificationsRequest = z.input<typeof notificationsRequest>;
+
+export const notificationRecord = z.object({
+  id: z.number(),
+  event: z.enum(NOTIFICATION_EVENTS),
+  title: z.string(),
+  body: z.string(),
+  /** A path inside the portal. */
+  link: z.string(),
+  created_at: z.string(),
+  read_at: z.string().nullable(),
+});
+export type NotificationRecord = z.infer<typeof notificationRecord>;
+
+export const notificationsResponse = z.object({
+  /** Every unread notification of the member (the bell's count), not only the listed ones. */
+  unread: z.number(),
+  rows: z.array(notificationRecord),
+});
+export type NotificationsResponse = z.infer<typeof notificationsResponse>;
+
+/** POST readnotifications: marks the caller's own notifications read; `all: true` marks every one. */
+export const readNotificationsRequest = z
+  .object({
+    ids: z.array(idField('Notification id'), { error: 'ids must be a list' }).max(500, 'At most 500 notifications at once').optional().default([]),
+    all: z.boolean({ error: 'all must be true or false' }).optional().default(false),
+  })
+  .strict()
+  .refine((v) => v.all || v.ids.length > 0, { path: ['ids'], message: 'Choose at least one notification' });
+export type ReadNotificationsRequest = z.input<typeof readNotificationsRequest>;
+export const readNotificationsResponse = z.object({ unread: z.number() });
+
+/** GET/POST notificationpreferences: which events the member wants by e-mail too. */
+export const notificationPreferences = z.object({
+  /** Whether the agency has e-mail set up (SMTP_URL); without it only the portal's bell carries events. */
+  email_enabled: z.boolean(),
+  email: z.record(z.enum(NOTIFICATION_EVENTS), z.boolean()),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferences>;
+export const setNotificationPreferencesRequest = z
+  .object({
+    id: memberIdSchema,
+    email: z.partialRecord(z.enum(NOTIFICATION_EVENTS), z.boolean({ error: 'Each choice must be true or false' })),
+  })
+  .strict();
+export type SetNotificationPreferencesRequest = z.input<typeof setNotificationPreferencesRequest>;
+
+/** GET loginoptions: what the login page offers before anyone is logged in. */
+export const loginOptions = z.object({ password_reset: z.boolean() });
+export type LoginOptions = z.infer<typeof loginOptions>;
+
+/** POST forgotpassword: a username or an e-mail; the answer is the same whether or not it exists. */
+export const forgotPasswordRequest = z
+  .object({
+    login: z
+      .string({ error: 'Username or email is required' })
+      .trim()
+      .min(1, 'Username or email is required')
+      .max(LIMITS.line, `Username or email must be at most ${LIMITS.line} characters`)
+      .refine((v) => !hasControlCharacter(v), controlCharacterMessage('Username or email')),
+  })
+  .strict();
+export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequest>;
+export const FORGOT_PASSWORD_SENT = 'If an account matches, we sent it a link to reset the password. The link works once, for 30 minutes.';
+export const forgotPasswordResponse = z.object({ message: z.string() });
+
+/** POST resetpassword: the token from the e-mailed link and the new password. */
+export const resetPasswordRequest = z
+  .object({
+    token: z.string({ error: 'The reset link is not valid' }).min(20, 'The reset link is not valid').max(200, 'The reset link is not valid'),
+    password: passwordField,
+  })
+  .strict();
+export type ResetPasswordRequest = z.input<typeof resetPasswordRequest>;
+export const RESET_LINK_INVALID = 'This reset link has expired or was already used. Ask for a new one.';
+export const RESET_LINK_MINUTES = 30;
+
+/** GET mailstatus (admins): whether e-mail is on, and the outbox's state. */
+export const mailStatus = z.object({
+  email_enabled: z.boolean(),
+  pending: z.number(),
+  failed: z.number(),
+  sent_last_24h: z.number(),
+});
+export type MailStatus = z.infer<typeof mailStatus>;
