@@ -33,6 +33,7 @@ const SIZES = [
  */
 const AGENT_DATA_PAGES: readonly (readonly [string, string])[] = [
   ['/', 'Dashboard'],
+  ['/portfolio', 'My Portfolio'],
   ['/deals/dealsinput', 'Deals'],
   ['/deals/dealsview', 'Deals Table'],
   ['/sales/salesinput', 'Sales'],
@@ -42,7 +43,6 @@ const AGENT_DATA_PAGES: readonly (readonly [string, string])[] = [
   ['/settings/hiearchy', 'Settings And Details'],
 ];
 const AGENT_OTHER_PAGES: readonly (readonly [string, string])[] = [
-  ['/portfolio', 'My Portfolio'],
   ['/proposals', 'Insurance Proposals'],
   ['/estore', 'E-Store'],
   ['/university', 'University'],
@@ -51,6 +51,7 @@ const AGENT_OTHER_PAGES: readonly (readonly [string, string])[] = [
   ['/reports', 'Performance Reports'],
   ['/learning', 'Learning Resources'],
   ['/settings/security', 'Settings And Details'],
+  ['/settings/notifications', 'Settings And Details'],
   ['/no-such-page', 'Page not found'],
 ];
 const ADMIN_PAGES: readonly (readonly [string, string])[] = [
@@ -292,6 +293,14 @@ for (const size of SIZES) {
       await page.getByRole('button', { name: 'Sign Up' }).click();
       await expect(page.getByText('This field is required').first()).toBeVisible();
       await axe.scan('/register with errors');
+      // The e-mailed reset link's page (issue 23): its form with errors, and a link that cannot be used.
+      await openPage(page, `/reset-password?token=${'a'.repeat(43)}`, 'Set a new password');
+      await page.getByRole('button', { name: 'Set new password' }).click();
+      await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
+      await axe.scan('/reset-password with errors');
+      await openPage(page, '/reset-password', 'Set a new password');
+      await expect(page.getByRole('button', { name: 'Ask for a new link' })).toBeVisible();
+      await axe.scan('/reset-password, the link unusable');
       await axe.check();
     });
 
@@ -333,6 +342,15 @@ for (const size of SIZES) {
       await expect(profile).toBeVisible();
       await axe.scan('/ profile popup');
       await escape(page, profile);
+      // The bell's panel, with the approval, the verification and the ticket's close unread (issue 23).
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: /^Notifications, \d+ unread$/ })
+        .click();
+      const notifications = page.getByRole('dialog', { name: 'Notifications' });
+      await expect(notifications.getByRole('link', { name: /^Unread: Your account was approved/ })).toBeVisible();
+      await axe.scan('/ notifications panel');
+      await escape(page, notifications);
 
       // The deals table's two modals.
       await openPage(page, '/deals/dealsview', 'Deals Table');

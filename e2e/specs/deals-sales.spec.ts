@@ -37,10 +37,19 @@ const SALES_COLUMNS = [
   'Verification',
 ];
 /**
- * The export's header row: the table's columns without the row number, a rejection's reason after
- * the verification, then a cancellation's day, reason and refund (issue 21).
+ * The export's header row: the table's columns without the row number, the expiry date after the
+ * effective date (issue 23: the table shows it in the same column), a rejection's reason after the
+ * verification, then a cancellation's day, reason and refund (issue 21).
  */
-const EXPORT_HEADER = [...SALES_COLUMNS.slice(1), 'Rejection Reason', 'Cancelled On', 'Cancellation Reason', 'Refund'];
+const EXPORT_HEADER = [
+  ...SALES_COLUMNS.slice(1, -1),
+  'Expiry Date',
+  'Verification',
+  'Rejection Reason',
+  'Cancelled On',
+  'Cancellation Reason',
+  'Refund',
+];
 const SOLD_NOTE = 'Already made into a sale';
 
 type NewDeal = {
@@ -580,7 +589,8 @@ test(
         'POL-2025-0042',
         'Malayan Insurance',
         'Surety Gold',
-        'Feb 28, 2025',
+        // The default term under the effective date: a year less a day (issue 23).
+        /^Feb 28, 2025\s+to\s+expires\s+Feb 27, 2026$/,
         'Awaiting verification',
       ],
       { useInnerText: true },
@@ -746,7 +756,9 @@ test(
     // The effective date is a date cell holding that calendar day.
     expect(gabriela[8]).toBeInstanceOf(Date);
     expect((gabriela[8] as Date).toISOString().slice(0, 10)).toBe('2025-02-28');
-    expect(gabriela.slice(9)).toEqual(['Awaiting verification', null, null, null, null]);
+    // So is the expiry date: a year after, less a day (issue 23).
+    expect((gabriela[9] as Date).toISOString().slice(0, 10)).toBe('2026-02-27');
+    expect(gabriela.slice(10)).toEqual(['Awaiting verification', null, null, null, null]);
     expect(byName.get('Lapu Lapu')![4]).toBe(1500);
     expect(byName.has('Apolinario Mabini')).toBe(false);
     // In the order shown on the screen.
@@ -804,6 +816,10 @@ test('a sale without a policy number: the sales page still fits a phone', PHONE,
     refund: null,
     cancelled_by_name: null,
     cancelled_at: null,
+    expiry_date: '2026-04-30',
+    customer_contact: null,
+    customer_email: null,
+    renews_sale_id: null,
   };
   await page.route('**/api/getsales', (route) =>
     route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify([sale]) }),
@@ -935,6 +951,10 @@ test('2,000 sales: the table shows 100 at a time, then more or all on request; t
     refund: null,
     cancelled_by_name: null,
     cancelled_at: null,
+    expiry_date: null,
+    customer_contact: null,
+    customer_email: null,
+    renews_sale_id: null,
   }));
   await page.route('**/api/getsales', (route) =>
     route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(sales) }),

@@ -25,7 +25,6 @@ const ADMIN_ENTRY = ['Admin Panel', '/admin/adminmembers'] as const;
 
 /** Areas of spec §2 that stay placeholders: their title and 'Coming Soon...'. */
 const PLACEHOLDERS: readonly (readonly [string, string])[] = [
-  ['/portfolio', 'My Portfolio'],
   ['/proposals', 'Insurance Proposals'],
   ['/estore', 'E-Store'],
   ['/university', 'University'],
@@ -121,7 +120,7 @@ test("the placeholder areas show their title and 'Coming Soon...'", async ({ pag
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: title, exact: true }), path).toBeVisible();
     await expect(page.getByRole('main').getByText(MSG.comingSoon, { exact: true }), path).toBeVisible();
-    if (path === '/portfolio') await shot(page, testInfo, 'placeholder-1440');
+    if (path === '/proposals') await shot(page, testInfo, 'placeholder-1440');
   }
 });
 
@@ -247,5 +246,6 @@ test('the screens load without script errors or content-security-policy violatio
   await page.keyboard.press('Escape');
   await page.goto('/portfolio');
   await expect(page.getByRole('heading', { level: 1, name: 'My Portfolio' })).toBeVisible();
+  await expect(page.getByText('You have no policies yet.', { exact: true })).toBeVisible();
   expect(problems).toEqual([]);
 });

@@ -62,9 +62,11 @@ test('the dashboard fits; the sidebar is a drawer behind the menu button', PHONE
   await expect(page).toHaveURL(/\/portfolio$/);
   await expect(menu).toBeHidden();
   await expect(page.getByRole('heading', { level: 1, name: 'My Portfolio' })).toBeVisible();
-  await expect(page.getByText(MSG.comingSoon, { exact: true })).toBeVisible();
+  // A new agent's book is empty, and says so in plain words.
+  await expect(page.getByText('You have no policies yet.', { exact: true })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Status' }).getByRole('button', { name: /^All/ })).toHaveAttribute('aria-pressed', 'true');
   await expectNoHorizontalOverflow(page, WIDTH);
-  await shot(page, testInfo, 'placeholder-375');
+  await shot(page, testInfo, 'portfolio-empty-375');
 
   // Close menu and Escape close it too.
   await menuButton.click();

@@ -212,6 +212,10 @@ test('Sales to verify: more unverified sales than listed, none at all, and a lis
     refund: null,
     cancelled_by_name: null,
     cancelled_at: null,
+    expiry_date: null,
+    customer_contact: null,
+    customer_email: null,
+    renews_sale_id: null,
     member_id: 42,
     agent_name: 'Juan Dela Cruz',
   };

@@ -1,5 +1,5 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
-import { todayInManila } from '@ahente/contract/dates';
+import { addDays, todayInManila } from '@ahente/contract/dates';
 import { routes } from '@ahente/contract/routes';
 import { expectFitsViewport, signIn, uniqueId } from '../support/app.ts';
 import { ADMIN, createAgent, expect, loginApi, loginUi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
@@ -58,6 +58,10 @@ interface Deal {
   tcv: string;
   status: string;
   sell?: boolean;
+  /** The effective date (today unless given), and the client's contact number and e-mail (issue 23). */
+  effective?: string;
+  contact?: string;
+  email?: string;
 }
 
 /** Records the deals through the agent's API, and makes the ones marked `sell` into sales; returns the sales' ids, in order. */
@@ -72,8 +76,10 @@ async function recordDeals(baseURL: string, agent: Agent, deals: readonly Deal[]
         transactionType: i % 3 === 0 ? 'New' : i % 3 === 1 ? 'Renewal' : 'Expansion',
         product: d.product,
         tcvValue: d.tcv,
-        effectiveDate: TODAY,
+        effectiveDate: d.effective ?? TODAY,
         dealStatus: d.status,
+        customer_contact: d.contact ?? '',
+        customer_email: d.email ?? '',
       });
       if (!d.sell) continue;
       const { sale } = await post<{ sale: { id: number } }>(c, routes.addSale.path, {
@@ -87,7 +93,9 @@ async function recordDeals(baseURL: string, agent: Agent, deals: readonly Deal[]
           policy: `PC-${TODAY.slice(0, 4)}-${String(deal.id * 7919).padStart(7, '0')}`,
           insurer: 'Malayan Insurance Co.',
           planName: 'Commercial Plan Gold',
-          effectiveDate: TODAY,
+          effectiveDate: d.effective ?? TODAY,
+          customer_contact: d.contact ?? '',
+          customer_email: d.email ?? '',
         },
       });
       ids.push(sale.id);
@@ -142,6 +150,8 @@ async function seedAgency(baseURL: string): Promise<{ agent: Agent }> {
         tcv: '11004036.75',
         status: 'For Payment Collection',
         sell: true,
+        contact: '09171234567',
+        email: 'procurement.department@aquino-reyes-trading.com.ph',
       },
       { customer: 'Jose Protacio Mercado', product: 'Surety Bond', tcv: '2500000', status: 'Under Negotiation', sell: true },
       { customer: 'Liwayway Enterprises', product: 'GYRT', tcv: '987654.32', status: 'For Application', sell: true },
@@ -185,6 +195,18 @@ async function seedAgency(baseURL: string): Promise<{ agent: Agent }> {
         tcv: '3456789.01',
         status: 'For Payment Collection',
         sell: true,
+      },
+    ]);
+    // And a policy sold a year ago less 20 days: due for renewal (its Renew button in Portfolio).
+    await recordDeals(baseURL, agent, [
+      {
+        customer: 'Bagong Silang Cooperative',
+        product: 'Commercial Fire',
+        tcv: '765432.10',
+        status: 'For Payment Collection',
+        sell: true,
+        effective: addDays(TODAY, 20 - 364),
+        contact: '09981234567',
       },
     ]);
 
@@ -256,6 +278,7 @@ const AGENT_SCREENS: readonly Screen[] = [
     ready: (p) => expect(p.getByText('Under Negotiation').filter({ visible: true }).first()).toBeVisible(),
   },
   { path: '/sales/salesview', heading: 'Sales', ready: (p) => expect(p.getByText('Liwayway Enterprises').first()).toBeVisible() },
+  { path: '/portfolio', heading: 'My Portfolio', ready: (p) => expect(p.getByText('Bagong Silang Cooperative').first()).toBeVisible() },
   { path: '/commissions', heading: 'Commission Tracking', ready: (p) => expect(p.getByText(/BDO-2026-000123456/).first()).toBeVisible() },
   { path: '/reports', heading: 'Performance Reports', open: openChartTables },
   { path: '/recruitment', heading: 'Agent Recruitment', ready: (p) => expect(p.getByText('Macapagal').first()).toBeVisible() },
@@ -477,7 +500,7 @@ async function walk(page: Page, testInfo: TestInfo, who: string, screens: readon
 ownServer(
   'every screen with data at 1280, 1366 and 1440 px: no badge, amount, date or column heading cut off, under a pinned column or wrapped',
   async ({ page, browser, baseURL }, testInfo) => {
-    // About 80 s on an idle machine (seventeen screens, three widths each, a screenshot at 1366 px); room for a busy one.
+    // About 80 s on an idle machine (eighteen screens, three widths each, a screenshot at 1366 px); room for a busy one.
     test.setTimeout(240_000);
     const { agent } = await seedAgency(baseURL!);
     const found: string[] = [];
@@ -538,7 +561,7 @@ async function expectOnScreen(page: Page, ...texts: Locator[]) {
 }
 
 test(
-  'on a phone the Deals Table and Sales show each row’s customer, TCV and status without scrolling sideways',
+  'on a phone the Deals Table, Sales and Portfolio show each row’s customer, TCV and status without scrolling sideways',
   PHONE,
   async ({ page, agent, baseURL }, testInfo) => {
     const customer = 'Corazon Aquino-Reyes Trading Corporation';
@@ -579,5 +602,18 @@ test(
     await expectFitsViewport(page);
     await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, testInfo, 'widths-sales-phone', { fullPage: false });
+
+    // Portfolio (issue 23): the customer, the premium and the status of each policy, and its renewal column.
+    await page.goto('/portfolio');
+    const policy = page.getByRole('table', { name: 'Your policies' }).getByRole('cell').filter({ hasText: customer });
+    await expectOnScreen(
+      page,
+      policy.getByText(customer, { exact: true }),
+      policy.getByText('₱11,004,036.75', { exact: true }),
+      policy.getByText('In force', { exact: true }),
+    );
+    await expectFitsViewport(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, testInfo, 'widths-portfolio-phone', { fullPage: false });
   },
 );

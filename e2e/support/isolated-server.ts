@@ -39,8 +39,11 @@ export interface IsolatedServer {
   stop: () => Promise<void>;
 }
 
-/** Starts the built server on a fresh database and waits for /api/health. */
-export async function startIsolatedServer(testInfo: TestInfo): Promise<IsolatedServer> {
+/**
+ * Starts the built server on a fresh database and waits for /api/health; `env` adds to or
+ * replaces its environment (e-mail: SMTP_URL, MAIL_FROM, PORTAL_URL).
+ */
+export async function startIsolatedServer(testInfo: TestInfo, options: { env?: Record<string, string> } = {}): Promise<IsolatedServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ahente-e2e-own-'));
   const pgServer = process.env.TEST_DATABASE_URL ?? process.env.E2E_PG_URL;
   let database: { url: string; name: string } | null = null;
@@ -69,6 +72,7 @@ export async function startIsolatedServer(testInfo: TestInfo): Promise<IsolatedS
       AGENCY_TIN: AGENCY.tin,
       AGENCY_ADDRESS: AGENCY.address,
       AGENCY_RDO: AGENCY.rdo,
+      ...options.env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -48,6 +48,10 @@ import { createSalesService } from './features/sales/service.ts';
 import { ticketsRoutes } from './features/tickets/routes.ts';
 import { createTicketsService } from './features/tickets/service.ts';
 import { createNotificationsService } from './features/notifications/service.ts';
+import { createRemindersService } from './features/reminders/service.ts';
+import { portfolioRoutes } from './features/portfolio/routes.ts';
+import { createPortfolioService } from './features/portfolio/service.ts';
+import { notificationsRoutes } from './features/notifications/routes.ts';
 
 const DOCS_PREFIX = '/api/docs';
 
@@ -66,24 +70,30 @@ export function buildServices({ config, db, now }: AppDeps) {
   const geo = createGeoService();
   // Every feature that tells a member of an event calls it (decision 026); e-mail is set up by config.
   const notifications = createNotificationsService(db.db, {
-    email: { enabled: false, agencyName: config.agencyName, portalUrl: null },
+    email: { enabled: config.smtpUrl !== null, agencyName: config.agencyName, portalUrl: config.portalUrl },
     ...(now ? { now } : {}),
   });
-  const members = createMembersService(db.db, config, sessions, { storage, geo });
-  const auth = createAuthService(db.db, config, members);
+  const members = createMembersService(db.db, config, sessions, { storage, geo, notifier: notifications });
+  const auth = createAuthService(db.db, config, members, { notifier: notifications, ...(now ? { now } : {}) });
   const deals = createDealsService(db.db, members);
   const licences = createLicencesService(db.db, members, { storage, ...(now ? { now } : {}) });
-  const tax = createTaxService(db.db, members, geo, {
+  const tax = createTaxService(db.db, members, geo, notifications, {
     agency: { name: config.agencyName, tin: config.agencyTin, address: config.agencyAddress, rdo: config.agencyRdo },
     ...(now ? { now } : {}),
   });
-  const commissions = createCommissionsService(db.db, members, licences, tax, { agencyName: config.agencyName, ...(now ? { now } : {}) });
-  const sales = createSalesService(db.db, deals, commissions, now ? { now } : {});
+  const commissions = createCommissionsService(db.db, members, licences, tax, notifications, {
+    agencyName: config.agencyName,
+    ...(now ? { now } : {}),
+  });
+  const sales = createSalesService(db.db, deals, commissions, notifications, now ? { now } : {});
   const materials = createMaterialsService(db.db, storage);
   const health = createHealthService(db.db);
-  const tickets = createTicketsService(db.db, members);
+  const tickets = createTicketsService(db.db, members, notifications);
   const settings = createSettingsService(db.db, members);
   const reports = createReportsService(db.db, members, commissions, now ? { now } : {});
+  // The daily job's renewal and licence reminders (features/reminders, decision 026).
+  const reminders = createRemindersService(db.db, notifications, now ? { now } : {});
+  const portfolio = createPortfolioService(db.db, members, deals, now ? { now } : {});
   return {
     sessions,
     members,
@@ -101,6 +111,8 @@ export function buildServices({ config, db, now }: AppDeps) {
     settings,
     reports,
     notifications,
+    portfolio,
+    reminders,
   };
 }
 
@@ -187,6 +199,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     licencesRoutes(api, services.licences, { storage: services.storage, config });
     ticketsRoutes(api, services.tickets);
     reportsRoutes(api, services.reports);
+    portfolioRoutes(api, services.portfolio);
+    notificationsRoutes(api, services.notifications);
   });
 
   // The built SPA and the not-found handler: public because their scope says so, and outside the

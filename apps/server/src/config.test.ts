@@ -26,6 +26,10 @@ const DEFAULTS: Config = {
   agencyTin: null,
   agencyAddress: null,
   agencyRdo: null,
+  smtpUrl: null,
+  mailFrom: null,
+  portalUrl: null,
+  dailyJobCron: '0 6 * * *',
 };
 
 /** Every variable the server reads. */
@@ -53,6 +57,10 @@ const VARIABLES = [
   'AGENCY_TIN',
   'AGENCY_ADDRESS',
   'AGENCY_RDO',
+  'SMTP_URL',
+  'MAIL_FROM',
+  'PORTAL_URL',
+  'DAILY_JOB_CRON',
 ];
 
 /** The message loadConfig refuses the environment with (fails the test if it accepts it). */
@@ -116,6 +124,10 @@ describe('loadConfig: defaults', () => {
         AGENCY_TIN: '123456789 00000',
         AGENCY_ADDRESS: ' 12 Ayala Avenue, Makati City ',
         AGENCY_RDO: '21b',
+        SMTP_URL: 'smtps://ahente%40bayanihan.ph:app-pass@smtp.bayanihan.ph:465',
+        MAIL_FROM: 'no-reply@bayanihan.ph',
+        PORTAL_URL: 'https://ahente.bayanihan.ph/',
+        DAILY_JOB_CRON: ' 30 5 * * 1-6 ',
       }),
     ).toEqual({
       port: 8080,
@@ -137,6 +149,11 @@ describe('loadConfig: defaults', () => {
       agencyTin: '123-456-789-00000',
       agencyAddress: '12 Ayala Avenue, Makati City',
       agencyRdo: '21B',
+      smtpUrl: 'smtps://ahente%40bayanihan.ph:app-pass@smtp.bayanihan.ph:465',
+      // A bare address is sent in the agency's name.
+      mailFrom: { name: 'Bayanihan Insurance Agency', address: 'no-reply@bayanihan.ph' },
+      portalUrl: 'https://ahente.bayanihan.ph',
+      dailyJobCron: '30 5 * * 1-6',
     } satisfies Config);
   });
 
@@ -191,6 +208,16 @@ describe('loadConfig: bad values are refused, naming the variable', () => {
     ],
     ['ADMIN_PASSWORD', 'short', 'ADMIN_PASSWORD must be 8 to 200 characters (it has 5)'],
     ['CSRF_SECRET', 'too-short', 'CSRF_SECRET must be at least 32 characters'],
+    [
+      'DAILY_JOB_CRON',
+      '6am',
+      'DAILY_JOB_CRON must be a cron pattern in Manila time, minute hour day month weekday, such as "0 6 * * *" (got "6am")',
+    ],
+    [
+      'DAILY_JOB_CRON',
+      '0 25 * * *',
+      'DAILY_JOB_CRON must be a cron pattern in Manila time, minute hour day month weekday, such as "0 6 * * *" (got "0 25 * * *")',
+    ],
   ])('%s=%j', (name, value, message) => {
     expect(refusal({ [name]: value })).toBe(message);
   });
@@ -211,6 +238,118 @@ describe('loadConfig: bad values are refused, naming the variable', () => {
     const message = refusal({ DATABASE_URL: 'mysql://ahente:s3cret-pw@db/ahente' });
     expect(message).not.toContain('s3cret-pw');
     expect(message).toContain('mysql://ahente:…@db/ahente');
+  });
+});
+
+describe('e-mail: SMTP_URL, MAIL_FROM, PORTAL_URL', () => {
+  const on = { SMTP_URL: 'smtp://mail.agency.ph:587', MAIL_FROM: 'Ahente <no-reply@agency.ph>', PORTAL_URL: 'https://ahente.agency.ph' };
+
+  it('is off when SMTP_URL is unset, whatever else is set', () => {
+    expect(loadConfig({})).toMatchObject({ smtpUrl: null, mailFrom: null, portalUrl: null });
+    expect(loadConfig({ PORTAL_URL: 'https://ahente.agency.ph' })).toMatchObject({ smtpUrl: null, portalUrl: 'https://ahente.agency.ph' });
+  });
+
+  it('takes smtp:// and smtps:// with or without a user, and options after ?', () => {
+    for (const url of [
+      'smtp://mail.agency.ph:587',
+      'smtp://localhost:25',
+      'smtps://user:p%40ss%2Fword@smtp.agency.ph:465',
+      'smtp://user:pw@[::1]:2525?tls.rejectUnauthorized=false',
+    ]) {
+      expect(loadConfig({ ...on, SMTP_URL: url }).smtpUrl).toBe(url);
+    }
+  });
+
+  it('reads MAIL_FROM as an address or Name <address>', () => {
+    expect(loadConfig(on).mailFrom).toEqual({ name: 'Ahente', address: 'no-reply@agency.ph' });
+    expect(loadConfig({ ...on, MAIL_FROM: '"Bayanihan Agency, Makati" <ahente@bayanihan.ph>' }).mailFrom).toEqual({
+      name: 'Bayanihan Agency, Makati',
+      address: 'ahente@bayanihan.ph',
+    });
+    expect(loadConfig({ ...on, MAIL_FROM: ' <ahente@bayanihan.ph> ', AGENCY_NAME: 'Bayanihan' }).mailFrom).toEqual({
+      name: 'Bayanihan',
+      address: 'ahente@bayanihan.ph',
+    });
+  });
+
+  it('derives MAIL_FROM from an SMTP user that is an e-mail address, in the agency name', () => {
+    expect(loadConfig({ ...on, MAIL_FROM: undefined, SMTP_URL: 'smtps://ahente%40agency.ph:pw@smtp.gmail.com:465' }).mailFrom).toEqual({
+      name: 'Ahente Insurance Agency',
+      address: 'ahente@agency.ph',
+    });
+  });
+
+  it('keeps PORTAL_URL as the origin and path, without a trailing slash', () => {
+    expect(loadConfig({ ...on, PORTAL_URL: 'https://Ahente.Agency.ph/' }).portalUrl).toBe('https://ahente.agency.ph');
+    expect(loadConfig({ ...on, PORTAL_URL: 'https://agency.ph/ahente/' }).portalUrl).toBe('https://agency.ph/ahente');
+    expect(loadConfig({ ...on, PORTAL_URL: 'http://192.168.1.10:3000' }).portalUrl).toBe('http://192.168.1.10:3000');
+  });
+
+  it('needs a sender and the portal address when SMTP_URL is set', () => {
+    expect(refusal({ SMTP_URL: 'smtp://mail.agency.ph:587' })).toBe(
+      [
+        'MAIL_FROM is required when SMTP_URL is set (the sender of the e-mails, e.g. Ahente <no-reply@agency.ph>)',
+        "PORTAL_URL is required when SMTP_URL is set (the portal's address for the links in e-mails, e.g. https://ahente.agency.ph)",
+      ].join('; '),
+    );
+    expect(refusal({ ...on, PORTAL_URL: ' ' })).toMatch(/^PORTAL_URL is required when SMTP_URL is set/);
+    // A user that is not an address gives no sender to derive.
+    expect(refusal({ ...on, MAIL_FROM: '', SMTP_URL: 'smtp://mailer:pw@mail.agency.ph' })).toMatch(
+      /^MAIL_FROM is required when SMTP_URL is set/,
+    );
+  });
+
+  it.each([
+    [
+      'SMTP_URL',
+      'mail.agency.ph:587',
+      'SMTP_URL must be smtp://host:587 or smtps://user:password@host:465 (a password with @ : / written as %40 %3A %2F) (got "mail.agency.ph:587")',
+    ],
+    [
+      'SMTP_URL',
+      'http://mail.agency.ph',
+      'SMTP_URL must be smtp://host:587 or smtps://user:password@host:465 (a password with @ : / written as %40 %3A %2F) (got "http://mail.agency.ph")',
+    ],
+    [
+      'SMTP_URL',
+      'smtp://',
+      'SMTP_URL must be smtp://host:587 or smtps://user:password@host:465 (a password with @ : / written as %40 %3A %2F) (got "smtp://")',
+    ],
+    ['MAIL_FROM', 'Ahente', 'MAIL_FROM must be an e-mail address or Name <address> (got "Ahente")'],
+    ['MAIL_FROM', 'Ahente <no-reply>', 'MAIL_FROM must be an e-mail address or Name <address> (got "Ahente <no-reply>")'],
+    ['MAIL_FROM', 'a@b@agency.ph', 'MAIL_FROM must be an e-mail address or Name <address> (got "a@b@agency.ph")'],
+    [
+      'MAIL_FROM',
+      'Ahente\r\nBcc: x@y.ph <a@agency.ph>',
+      'MAIL_FROM must be an e-mail address or Name <address> (got "Ahente\\r\\nBcc: x@y.ph <a@agency.ph>")',
+    ],
+    [
+      'PORTAL_URL',
+      'ahente.agency.ph',
+      `PORTAL_URL must be the portal's address, such as https://ahente.example.ph (got "ahente.agency.ph")`,
+    ],
+    [
+      'PORTAL_URL',
+      'ftp://ahente.agency.ph',
+      `PORTAL_URL must be the portal's address, such as https://ahente.example.ph (got "ftp://ahente.agency.ph")`,
+    ],
+    [
+      'PORTAL_URL',
+      'https://ahente.agency.ph/?ref=mail',
+      `PORTAL_URL must be the portal's address, such as https://ahente.example.ph (got "https://ahente.agency.ph/?ref=mail")`,
+    ],
+  ])('%s=%j', (name, value, message) => {
+    expect(refusal({ ...on, [name]: value })).toBe(message);
+  });
+
+  it('never shows the SMTP password or a PORTAL_URL password in a message', () => {
+    for (const url of ['http://mailer:s3cret-pw@mail.agency.ph', 'smtp://mailer:s3cret/pw@mail.agency.ph', 'smtp://mailer:s3cret@pw@']) {
+      const message = refusal({ ...on, SMTP_URL: url });
+      expect(message).not.toContain('s3cret');
+      expect(message).toContain('…@');
+    }
+    const portal = refusal({ ...on, PORTAL_URL: 'https://admin:s3cret-pw@ahente.agency.ph' });
+    expect(portal).not.toContain('s3cret-pw');
   });
 });
 

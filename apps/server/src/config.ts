@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { USERNAME_PATTERN } from '@ahente/contract/auth';
 import { hasControlCharacter } from '@ahente/contract/common';
+import { DEFAULT_DAILY_JOB_CRON, isCronPattern } from './features/reminders/schedule.ts';
 
 export interface Config {
   port: number;
@@ -30,6 +31,16 @@ export interface Config {
   agencyTin: string | null;
   agencyAddress: string | null;
   agencyRdo: string | null;
+  /**
+   * E-mail (decision 026): the SMTP server (smtp:// or smtps://, with its user and password), the
+   * sender, and the portal's public address for the links in e-mails. smtpUrl null: e-mail is off
+   * and notifications are in the portal only; mailFrom and portalUrl are then null or as given.
+   */
+  smtpUrl: string | null;
+  mailFrom: { name: string; address: string } | null;
+  portalUrl: string | null;
+  /** When the daily job (renewal and licence reminders) runs: a cron pattern read in Manila time (decision 026). */
+  dailyJobCron: string;
 }
 
 /** A setting that cannot be used; its message names the variable (main.ts prints it in one line). */
@@ -119,6 +130,31 @@ function withoutPassword(url: string): string {
   return url.replace(/\/\/([^/@]*)@/, (_all, userinfo: string) => `//${userinfo.split(':')[0]}:…@`);
 }
 
+/**
+ * An SMTP_URL to show in a message: its scheme and host only, the user and password (which may
+ * hold an unescaped '@' or '/') replaced by `…` whatever they hold.
+ */
+function smtpUrlShown(url: string): string {
+  const at = url.lastIndexOf('@');
+  const start = url.indexOf('//');
+  if (at === -1) return url;
+  return start !== -1 && start < at ? `${url.slice(0, start + 2)}…@${url.slice(at + 1)}` : `…@${url.slice(at + 1)}`;
+}
+
+/** An e-mail address as MAIL_FROM takes it: one @, a dot in the domain, nothing a header could be split on. */
+const MAIL_ADDRESS = /^[^\s@<>()",;:\\[\]]+@[^\s@<>()",;:\\[\]]+\.[^\s@<>()",;:\\[\]]+$/;
+
+/** `address` or `Name <address>`: the name (empty when not given) and the address. */
+function parseMailFrom(value: string): { name: string; address: string } | null {
+  const text = value.trim();
+  const named = /^(.*?)\s*<([^<>]*)>$/.exec(text);
+  const name = (named ? named[1]! : '').trim().replace(/^"(.*)"$/, '$1');
+  const address = (named ? named[2]! : text).trim();
+  if (!MAIL_ADDRESS.test(address) || address.length > 254) return null;
+  if (name.length > 100 || hasControlCharacter(name) || /[<>"]/.test(name)) return null;
+  return { name, address };
+}
+
 const envSchema = z
   .object({
     NODE_ENV: text('production'),
@@ -191,9 +227,75 @@ const envSchema = z
       if (v === undefined || v.length >= 32) return v;
       return refuse(ctx, 'CSRF_SECRET must be at least 32 characters');
     }),
+    // Its password is never echoed: a message shows the scheme and the host only.
+    SMTP_URL: variable.transform((v, ctx) => {
+      if (v === undefined) return null;
+      const text = v.trim();
+      let url: URL | null = null;
+      try {
+        url = new URL(text);
+      } catch {
+        url = null;
+      }
+      if (url && (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '' && !hasControlCharacter(text)) return text;
+      return refuse(
+        ctx,
+        `SMTP_URL must be smtp://host:587 or smtps://user:password@host:465 (a password with @ : / written as %40 %3A %2F) ${got(smtpUrlShown(text))}`,
+      );
+    }),
+    MAIL_FROM: variable.transform((v, ctx) => {
+      if (v === undefined) return null;
+      return parseMailFrom(v) ?? refuse(ctx, `MAIL_FROM must be an e-mail address or Name <address> ${got(v)}`);
+    }),
+    DAILY_JOB_CRON: variable.transform((v, ctx) => {
+      const pattern = (v ?? DEFAULT_DAILY_JOB_CRON).trim();
+      if (isCronPattern(pattern)) return pattern;
+      return refuse(
+        ctx,
+        `DAILY_JOB_CRON must be a cron pattern in Manila time, minute hour day month weekday, such as "0 6 * * *" ${got(v ?? '')}`,
+      );
+    }),
+    PORTAL_URL: variable.transform((v, ctx) => {
+      if (v === undefined) return null;
+      const text = v.trim();
+      let url: URL | null = null;
+      try {
+        url = new URL(text);
+      } catch {
+        url = null;
+      }
+      if (
+        url &&
+        (url.protocol === 'https:' || url.protocol === 'http:') &&
+        url.username === '' &&
+        url.password === '' &&
+        url.search === '' &&
+        url.hash === '' &&
+        !hasControlCharacter(text)
+      ) {
+        return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+      }
+      return refuse(ctx, `PORTAL_URL must be the portal's address, such as https://ahente.example.ph ${got(withoutPassword(text))}`);
+    }),
   })
-  .transform((env): Config => {
+  .transform((env, ctx): Config => {
     const relaxed = env.NODE_ENV === 'development' || env.NODE_ENV === 'test';
+    // With e-mail on, a sender and the portal's address are needed; the sender may default to the
+    // SMTP user when that is an e-mail address (as Gmail and most hosted mail require anyway).
+    let mailFrom = env.MAIL_FROM;
+    if (env.SMTP_URL !== null) {
+      if (mailFrom === null) {
+        const user = decodeURIComponentSafe(new URL(env.SMTP_URL).username);
+        if (MAIL_ADDRESS.test(user)) mailFrom = { name: '', address: user };
+        else refuse(ctx, 'MAIL_FROM is required when SMTP_URL is set (the sender of the e-mails, e.g. Ahente <no-reply@agency.ph>)');
+      }
+      if (env.PORTAL_URL === null) {
+        refuse(
+          ctx,
+          "PORTAL_URL is required when SMTP_URL is set (the portal's address for the links in e-mails, e.g. https://ahente.agency.ph)",
+        );
+      }
+    }
     return {
       port: env.PORT,
       host: env.HOST,
@@ -218,8 +320,21 @@ const envSchema = z
       agencyTin: env.AGENCY_TIN,
       agencyAddress: env.AGENCY_ADDRESS,
       agencyRdo: env.AGENCY_RDO,
+      smtpUrl: env.SMTP_URL,
+      // Without a name of its own, the sender is the agency.
+      mailFrom: mailFrom && { name: mailFrom.name || env.AGENCY_NAME, address: mailFrom.address },
+      portalUrl: env.PORTAL_URL,
+      dailyJobCron: env.DAILY_JOB_CRON,
     };
   });
+
+function decodeURIComponentSafe(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
 
 /**
  * The configuration from the environment, checked as a whole: every unusable variable is named

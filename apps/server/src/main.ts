@@ -4,6 +4,9 @@ import { ConfigError, loadConfig } from './config.ts';
 import { connect } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { closeStatementPdfs } from './features/commissions/statement-files.ts';
+import { channelsFromConfig } from './features/notifications/channels.ts';
+import { createOutboxSender } from './features/notifications/outbox.ts';
+import { startDailyJob } from './features/reminders/schedule.ts';
 import { listeningText } from './platform/plain-http-hint.ts';
 
 const HOUR = 3_600_000;
@@ -18,7 +21,11 @@ async function main() {
   const db = connect(config.databaseUrl);
   await migrateToLatest(db);
   const app = await buildApp({ config, db });
-  const { members, sessions, auth } = buildServices({ config, db });
+  const { members, sessions, auth, reminders } = buildServices({ config, db });
+  // The outbox's sender loop (decision 026): e-mail when SMTP_URL is set; its errors are logged, never thrown.
+  const outbox = createOutboxSender(db.db, { channels: channelsFromConfig(config), log: app.log });
+
+  let daily: ReturnType<typeof startDailyJob> | null = null;
 
   // SIGINT/SIGTERM (and an uncaught error): stop accepting connections, let the requests in flight
   // finish (Fastify's close waits for them), then close the database. Past the grace delay, or on
@@ -42,6 +49,10 @@ async function main() {
       }
       // The statement PDF threads (features/commissions/statement-files.ts): ended, not left to idle out.
       await closeStatementPdfs();
+      // No new daily run; one under way finishes its reminder (each is its own transaction).
+      await daily?.stop();
+      // No new batch; a send under way is aborted and retried later, by this instance or another.
+      await outbox.stop();
       await db.close();
     },
   );
@@ -62,6 +73,10 @@ async function main() {
   };
   await housekeeping();
   setInterval(() => housekeeping().catch((err) => app.log.error({ err }, 'housekeeping failed')), HOUR).unref();
+  outbox.start();
+  // The daily job (decision 026): reminders on DAILY_JOB_CRON in Manila time, and once shortly after start.
+  daily = startDailyJob((signal) => reminders.runDaily(app.log, signal), { cron: config.dailyJobCron, log: app.log });
+  app.log.info(config.smtpUrl ? 'e-mail on: the outbox sender runs' : 'e-mail off (SMTP_URL unset): notifications in the portal only');
 
   // With Secure cookies, the LAN addresses come with the hint that another device needs HTTPS.
   await app.listen({ port: config.port, host: config.host, listenTextResolver: listeningText(config.cookieSecure) });

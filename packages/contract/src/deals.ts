@@ -103,22 +103,26 @@ export function withSalesTypeRule<
     .transform((v) => ((v as Record<string, unknown>)[key] === 'Agent' ? v : { ...v, referror: null, agent: null }));
 }
 
-/** The client's mobile number (issue 23): optional; digits only, at most 11 (spec §5's contact rule). */
+/**
+ * The client's mobile number (issue 23): optional; digits only, at most 11 (spec §5's contact rule).
+ * '' and null clear it (null); left out (undefined) it stays undefined, so that editdeals keeps the
+ * saved one when a client that does not know the field (the spec's) edits a deal.
+ */
 export const customerContactField = z
   .union([z.string(), z.null()], { error: 'Client contact number must be text' })
   .optional()
-  .transform((v) => (v ?? '').trim())
-  .refine((v) => v === '' || /^\d{1,11}$/.test(v), 'Client contact number must be digits only, at most 11')
+  .transform((v) => (v === undefined ? undefined : (v ?? '').trim()))
+  .refine((v) => v === undefined || v === '' || /^\d{1,11}$/.test(v), 'Client contact number must be digits only, at most 11')
   .transform((v) => (v === '' ? null : v));
 
-/** The client's e-mail (issue 23): optional. */
+/** The client's e-mail (issue 23): optional; '' and null clear it, left out it stays undefined (as the contact). */
 export const customerEmailField = z
   .union([z.string(), z.null()], { error: 'Client email must be text' })
   .optional()
-  .transform((v) => (v ?? '').trim())
-  .refine((v) => v.length <= 254, 'Client email must be at most 254 characters')
-  .refine((v) => !hasControlCharacter(v), controlCharacterMessage('Client email'))
-  .refine((v) => v === '' || z.email().safeParse(v).success, 'Client email is not a valid email address')
+  .transform((v) => (v === undefined ? undefined : (v ?? '').trim()))
+  .refine((v) => v === undefined || v.length <= 254, 'Client email must be at most 254 characters')
+  .refine((v) => v === undefined || !hasControlCharacter(v), controlCharacterMessage('Client email'))
+  .refine((v) => v === undefined || v === '' || z.email().safeParse(v).success, 'Client email is not a valid email address')
   .transform((v) => (v === '' ? null : v));
 
 /** The fields of adddeals, each with its rule (a form reuses them one by one). */
@@ -205,6 +209,8 @@ export const dealRecord = z.object({
   customer_email: z.string().nullable(),
   /** The policy (sale) this deal renews (issue 23), or null. */
   renews_sale_id: z.number().nullable(),
+  /** A renewal deal's insurer, the renewed policy's (the Add Sales form starts from it); null on other deals. */
+  insurer: z.string().nullable(),
 });
 export type DealRecord = z.infer<typeof dealRecord>;
 

@@ -124,7 +124,12 @@ export const forgotPasswordResponse = z.object({ message: z.string() });
 /** POST resetpassword: the token from the e-mailed link and the new password. */
 export const resetPasswordRequest = z
   .object({
-    token: z.string({ error: 'The reset link is not valid' }).min(20, 'The reset link is not valid').max(200, 'The reset link is not valid'),
+    // The link's token: base64url (43 characters as the server makes them).
+    token: z
+      .string({ error: 'The reset link is not valid' })
+      .min(20, 'The reset link is not valid')
+      .max(200, 'The reset link is not valid')
+      .regex(/^[A-Za-z0-9_-]+$/, 'The reset link is not valid'),
     password: passwordField,
   })
   .strict();
@@ -135,7 +140,9 @@ export const RESET_LINK_MINUTES = 30;
 /** GET mailstatus (admins): whether e-mail is on, and the outbox's state. */
 export const mailStatus = z.object({
   email_enabled: z.boolean(),
+  /** Waiting to be sent, retries included. */
   pending: z.number(),
+  /** Given up after the last attempt (kept 30 days). */
   failed: z.number(),
   sent_last_24h: z.number(),
 });

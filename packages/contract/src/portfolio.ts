@@ -77,6 +77,8 @@ export type PortfolioRequest = z.input<typeof portfolioRequest>;
 export const portfolioExportRequest = portfolioRequest.omit({ page: true, pageSize: true });
 export type PortfolioExportRequest = z.input<typeof portfolioExportRequest>;
 export const PORTFOLIO_EXPORT_LIMIT = 50_000;
+/** The workbook's file name (one sheet, 'Portfolio'). */
+export const PORTFOLIO_EXPORT_FILE_NAME = 'portfolio.xlsx';
 
 /** The renewal of a policy: its deal, and the sale once the deal was sold. */
 export const policyRenewal = z.object({
@@ -113,6 +115,12 @@ export type PolicyStatusCounts = z.infer<typeof policyStatusCounts>;
 
 export const portfolioResponse = z.object({
   scope: z.enum(PORTFOLIO_SCOPES),
+  /**
+   * The scopes this caller may ask for, for this member (as the reports' `scopes`, decision 017):
+   * 'own' always; 'team' too for a leader (Manager, Agency Manager, Agency Owner) and for an admin.
+   * The page shows its 'My team' switch only when there is a choice.
+   */
+  scopes: z.array(z.enum(PORTFOLIO_SCOPES)),
   /** True when this caller may not see the clients: their names, contacts and policy numbers are null. */
   clients_hidden: z.boolean(),
   total: z.number(),

@@ -3,6 +3,7 @@ import { memberIdSchema, optionalCalendarDate } from './common.ts';
 import { optionalEnum } from './deals.ts';
 import { POSITIONS } from './enums.ts';
 import { MSG } from './messages.ts';
+import { retentionMonth } from './portfolio.ts';
 
 /**
  * Performance Reports (issue 12, decision 017): a member's own sales, a leader's whole downline,
@@ -72,6 +73,11 @@ export const reportResponse = z.object({
    * recruits; 'agency', every counted member; null for 'own'. Nobody without a counted sale.
    */
   leaderboard: z.array(leaderboardRow).nullable(),
+  /**
+   * Retention (issue 23, decision 025), the same months and scope: per month, the policies (sales
+   * neither rejected nor cancelled) whose term ended in it, and how many of them are renewed.
+   */
+  retention: z.array(retentionMonth),
   from: z.string().nullable(),
   to: z.string().nullable(),
 });

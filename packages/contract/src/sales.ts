@@ -5,6 +5,9 @@ import { SALES_GROUPS, SALES_TYPES, TRANSACTION_TYPES } from './enums.ts';
 import { MSG } from './messages.ts';
 import { defaultExpiryDate, hasAnnualTerm } from './portfolio.ts';
 
+/** An expiry date before the effective date (addsales, and the Add Sales form before it sends). */
+export const EXPIRY_BEFORE_EFFECTIVE = 'Expiry date must not be before the effective date';
+
 /** The fields of addsales formData, each with its rule (a form reuses them one by one). */
 export const saleFormFields = {
   ...dealFormFields,
@@ -27,7 +30,10 @@ export const saleFormFields = {
 export const saleForm = withSalesTypeRule(
   z
     .object(saleFormFields)
-    .refine((v) => !v.expiry_date || v.expiry_date >= v.effectiveDate, { path: ['expiry_date'], message: 'Expiry date must not be before the effective date' })
+    .refine((v) => !hasAnnualTerm(v.product) || !v.expiry_date || v.expiry_date >= v.effectiveDate, {
+      path: ['expiry_date'],
+      message: EXPIRY_BEFORE_EFFECTIVE,
+    })
     .transform((v) => ({ ...v, expiry_date: hasAnnualTerm(v.product) ? (v.expiry_date ?? defaultExpiryDate(v.effectiveDate)) : null })),
   'sales_type',
 );

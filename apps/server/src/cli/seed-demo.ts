@@ -8,7 +8,8 @@
  * Commission licences for most members (two agents without, one whose licence expires within 60
  * days, one licence awaiting verification) and most sales verified, one rejected, the rest
  * awaiting the admin (decision 018): so the Compliance page has held commissions and the Sales to
- * verify page has work. Every demo member's password is printed once.
+ * verify page has work. The demo agent (demo_agent111) holds policies in every status of the
+ * Portfolio, with the clients' contacts (decision 025). Every demo member's password is printed once.
  * Refuses to run twice on the same database (it looks for the demo owner).
  */
 import { defaultExpiryDate, hasAnnualTerm } from '@ahente/contract/portfolio';
@@ -539,8 +540,81 @@ try {
     clock = null;
   }
 
+  // The book of business (issue 23, decision 025): the demo agent's policies in every status, with
+  // the clients' contacts, on the real clock: in force, due in 20 days, lapsed, renewed (its renewal
+  // deal sold), cancelled, and a Memorial Plan (no term).
+  let book = 0;
+  if (rater) {
+    const adminAuth: Auth = { memberId: rater.id, accountType: 'admin', sessionId: 'seed' };
+    const holder = agents[0]!;
+    const today = todayInManila();
+    const sellPolicy = async (customer: string, contact: string, product: Product, expiry: string | null, insurer: string) => {
+      const effective = expiry ? addDays(expiry, -364) : addDays(today, -90);
+      const email = `${customer.toLowerCase().replace(/[^a-z]+/g, '.')}@example.ph`;
+      const deal = await s.deals.add({
+        id: holder,
+        customerName: customer,
+        transactionType: 'New',
+        product,
+        tcvValue: 8_000 + Math.round(rand() * 4_000_000) / 100,
+        effectiveDate: effective,
+        dealStatus: 'For Payment Collection',
+        salesType: 'Direct',
+        referror: null,
+        agent: null,
+        salesGroup: pick(SALES_GROUPS),
+        customer_contact: contact,
+        customer_email: email,
+      });
+      return sellDeal(deal, insurer);
+    };
+    const sellDeal = async (deal: Awaited<ReturnType<typeof s.deals.add>>, insurer: string) => {
+      const sale = await s.sales.add({
+        id: holder,
+        formData: {
+          dealid: deal.id,
+          customerName: deal.customer_name,
+          transactionType: deal.tx_type,
+          product: deal.product as Product,
+          tcv: deal.tcv,
+          sales_type: deal.sales_type,
+          referror: deal.referror,
+          agent: deal.agent,
+          deal_status: deal.deal_status,
+          sales_group: deal.sales_group,
+          policy: `POL-${deal.effective_date.slice(0, 4)}-${String(deal.id).padStart(5, '0')}`,
+          insurer,
+          planName: planName(deal.product as Product, deal.id),
+          effectiveDate: deal.effective_date,
+          expiry_date: hasAnnualTerm(deal.product) ? defaultExpiryDate(deal.effective_date) : null,
+          customer_contact: deal.customer_contact,
+          customer_email: deal.customer_email,
+        },
+      });
+      await s.sales.verify(adminAuth, { sale_ids: [sale.id], decision: 'verified', reason: null });
+      book += 1;
+      return sale;
+    };
+    await sellPolicy('Rosario Dizon', '09171112233', 'Comprehensive', addDays(today, 200), 'Malayan Insurance');
+    await sellPolicy('Ernesto Lim', '09182223344', 'CTPL', addDays(today, 20), 'Pioneer Insurance');
+    await sellPolicy('Celia Ramos', '09193334455', 'Commercial Fire', addDays(today, -12), 'FPG Insurance');
+    // Due in 10 days and renewed: its Renewal deal (Portfolio's Renew), sold.
+    const renewed = await sellPolicy('Danilo Uy', '09204445566', 'Individual', addDays(today, 10), 'Maxicare');
+    const { deal_id } = await s.portfolio.startRenewal({ memberId: holder, accountType: 'user', sessionId: 'seed' }, { sale_id: renewed.id });
+    await sellDeal({ ...(await s.deals.requireOwned(db.db, holder, deal_id)), deal_status: 'For Payment Collection' }, 'Maxicare');
+    const cancelled = await sellPolicy('Felisa Santos', '09215556677', 'Travel Insurance', addDays(today, 150), 'Malayan Insurance');
+    await s.sales.cancel(adminAuth, { sale_id: cancelled.id, cancelled_on: today, reason: 'Trip called off; full refund by the insurer', refund: null });
+    await sellPolicy('Gregorio Tan', '09226667788', 'Memorial Plan', null, 'Intellicare');
+  }
+
   console.log(
-    `Demo data: ${n} members (owner demo_owner, agency managers demo_am1-2, managers demo_mgr11-22, agents demo_agent111-223, 4 Pending), ${deals} deals, ${sales} sales, ${sections.size} sections, ${files.length} materials, ${tickets.length} Pending sample tickets and 2 agents' ticket conversations (one resolved), ${banks} bank details, ${certifications} certifications, ${licences} licences (2 agents unlicensed: their commission is held), ${verified} sales verified, 1 rejected, ${sales - verified - 1} awaiting verification; ${history} sales from July to October 2026 in closed months (July to September paid, one cancelled in October, one agent withheld at 10 %).`,
+    `Demo data: ${n} members (owner demo_owner, agency managers demo_am1-2, managers demo_mgr11-22, agents demo_agent111-223, 4 Pending), ${deals} deals, ${sales} sales, ${book} policies of demo_agent111 in every status (in force, due in 20 days, lapsed, renewed and its renewal, cancelled, a Memorial Plan), ${sections.size} sections, ${files.length} materials, ${tickets.length} Pending sample tickets and 2 agents' ticket conversations (one resolved), ${banks} bank details, ${certifications} certifications, ${licences} licences (2 agents unlicensed: their commission is held), ${verified} sales verified, 1 rejected, ${sales - verified - 1} awaiting verification; ${history} sales from July to October 2026 in closed months (July to September paid, one cancelled in October, one agent withheld at 10 %).`,
+  );
+  // The daily job once (decision 026), on the real clock: the policies due or lapsed and the licences
+  // expiring get their reminders, unread in the bell, as on any morning.
+  const daily = await s.reminders.runDaily();
+  console.log(
+    `Daily job: ${daily.policy_due} renewal reminders, ${daily.policy_lapsed} lapsed policies, ${daily.licence_expiring} licence reminders.`,
   );
   console.log(`Every demo member's password: ${PASSWORD}`);
 } finally {

@@ -110,3 +110,85 @@ describe('migration 012 (material libraries)', () => {
     );
   });
 });
+
+describe('migration 013 (book of business)', () => {
+  it('gives the sales recorded before their default term (none for a Memorial Plan), and no contact, link or insurer', async () => {
+    const { db, drop } = await freshDb();
+    cleanup.push(async () => {
+      await db.close();
+      await drop();
+    });
+    await migrateTo(db, '012-material-libraries');
+    const old = db.db as unknown as Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const at = '2026-01-01T00:00:00.000Z';
+    const member = await old
+      .insertInto('members')
+      .values({
+        username: 'ana',
+        password_hash: 'x',
+        email: 'a@example.ph',
+        f_name: 'Ana',
+        m_name: null,
+        l_name: 'Reyes',
+        contact_no: '09171234567',
+        referral_code: 'ANA23456',
+        account_type: 'user',
+        position: 'Agent',
+        reg_date: at,
+        status: 'Approved',
+        updated_at: at,
+        search_name: 'ana reyes',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const cases: [string, string, string | null][] = [
+      ['Comprehensive', '2024-02-29', '2025-02-28'],
+      ['CTPL', '2026-01-31', '2027-01-30'],
+      ['Individual', '2026-03-01', '2027-02-28'],
+      ['GYRT', '2025-12-31', '2026-12-30'],
+      ['Memorial Plan', '2026-02-15', null],
+    ];
+    for (const [product, effective_date] of cases) {
+      const common = {
+        member_id: member.id,
+        customer_name: `Client of ${product}`,
+        tx_type: 'New',
+        product,
+        tcv_centavos: 100_000,
+        effective_date,
+        sales_type: 'Direct',
+        sales_group: 'CarSalesGroup',
+        createdat: at,
+      };
+      const deal = await old
+        .insertInto('deals')
+        .values({ ...common, deal_status: 'For Payment Collection', updated_at: at })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await old
+        .insertInto('sales')
+        .values({ ...common, deal_id: deal.id, policy_number: null, insurer: 'Malayan Insurance', plan_name: null })
+        .execute();
+    }
+
+    await migrateToLatest(db);
+    const sales = await db.db
+      .selectFrom('sales')
+      .select(['product', 'effective_date', 'expiry_date', 'customer_contact', 'customer_email', 'renews_sale_id', 'renewed_by_sale_id'])
+      .orderBy('id')
+      .execute();
+    expect(sales).toEqual(
+      cases.map(([product, effective_date, expiry_date]) => ({
+        product,
+        effective_date,
+        expiry_date,
+        customer_contact: null,
+        customer_email: null,
+        renews_sale_id: null,
+        renewed_by_sale_id: null,
+      })),
+    );
+    const deals = await db.db.selectFrom('deals').select(['customer_contact', 'customer_email', 'renews_sale_id', 'insurer']).execute();
+    expect(deals).toEqual(cases.map(() => ({ customer_contact: null, customer_email: null, renews_sale_id: null, insurer: null })));
+  });
+});

@@ -96,6 +96,8 @@ export interface DealsTable {
   customer_email: string | null;
   /** The policy (sale) this deal renews; at most one renewal deal per policy (decision 025). */
   renews_sale_id: number | null;
+  /** A renewal deal's insurer, the renewed policy's; null on other deals. */
+  insurer: string | null;
 }
 
 export interface SalesTable {
@@ -134,6 +136,11 @@ export interface SalesTable {
   customer_email: string | null;
   /** Copied from the deal when it is sold: the policy this sale renews. */
   renews_sale_id: number | null;
+  /**
+   * On a policy: the counted sale (neither rejected nor cancelled) that renews it, kept by the sales
+   * service when that sale is made, rejected or cancelled (decision 025); null when not renewed.
+   */
+  renewed_by_sale_id: number | null;
 }
 
 export interface SectionsTable {

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '@ahente/contract/dates';
 import { pathOf, ROUTE_LIST, routes, type RouteName } from '@ahente/contract/routes';
 import { startTestApp, type FormPart, type TestApp, type TestClient } from '../../test/harness.ts';
 
@@ -125,6 +127,15 @@ async function ownerSale(): Promise<number> {
   if (res.statusCode !== 200) throw new Error(`sale failed: ${res.body}`);
   return res.json().sale.id;
 }
+/** A policy of the owner's due in 10 days, a fresh one per call: each caller may start its renewal. */
+async function ownerDuePolicy(): Promise<number> {
+  const expiry = addDays(today(), 10);
+  const res = await (
+    await t.loginAs(owner)
+  ).post(routes.addSale.path, { id: owner.id, formData: { ...dealForm(await ownerDeal()), effectiveDate: addDays(expiry, -364), expiry_date: expiry } });
+  if (res.statusCode !== 200) throw new Error(`sale failed: ${res.body}`);
+  return res.json().sale.id;
+}
 const licenceBody = () => ({
   id: owner.id,
   line: 'Non-Life',
@@ -162,6 +173,23 @@ async function heldEntry(): Promise<number> {
     .where('hold_reason', 'is not', null)
     .executeTakeFirstOrThrow();
   return entry.id;
+}
+
+/** A reset link of the owner's, unused, for 30 minutes: its token (only the SHA-256 is stored). */
+async function ownerResetLink(): Promise<string> {
+  const token = `matrixResetToken${seq++}`.padEnd(43, 'x');
+  const now = Date.now();
+  await t.db.db
+    .insertInto('password_resets')
+    .values({
+      token_hash: createHash('sha256').update(token).digest('hex'),
+      member_id: owner.id,
+      created_at: new Date(now).toISOString(),
+      expires_at: new Date(now + 30 * 60_000).toISOString(),
+      used_at: null,
+    })
+    .execute();
+  return token;
 }
 
 const everyone = (status: number): Record<Caller, number> => ({ anonymous: status, owner: status, other: status, admin: status });
@@ -306,6 +334,23 @@ const MATRIX: Record<RouteName, Row> = {
   // Performance Reports (decision 017): the owner's own report; 'team' and 'agency' are the service's rules.
   reports: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
   agencySummary: { call: async () => ({}), expect: adminsOnly },
+  // The book of business (decision 025): a leader's view of a downline is the service's rule (portfolio.test.ts);
+  // a renewal is for the policy's owner or an admin, another member is told the policy does not exist.
+  portfolio: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
+  portfolioExport: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
+  startRenewal: { call: async () => ({ body: { sale_id: await ownerDuePolicy() } }), expect: { ...selfOrAdmin, other: 404 } },
+  // Notifications (decision 026): a member's own bell and choices; readnotifications acts on the caller's own.
+  notifications: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
+  readNotifications: { call: async () => ({ body: { all: true } }), expect: members },
+  notificationPreferences: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
+  setNotificationPreferences: { call: async () => ({ body: { id: owner.id, email: { ticket_answered: false } } }), expect: selfOrAdmin },
+  mailStatus: { call: async () => ({}), expect: adminsOnly },
+  // Password reset by e-mail (decision 026), for anyone. E-mail is off in this app: forgotpassword
+  // answers everyone 409 (the spec's 'Please Contact Administrator'), never 401 or 403. A link is
+  // made directly in the database; the owner's password is set to what it was.
+  loginOptions: { call: async () => ({}), expect: everyone(200) },
+  forgotPassword: { call: async () => ({ body: { login: owner.username } }), expect: everyone(409) },
+  resetPassword: { call: async () => ({ body: { token: await ownerResetLink(), password: owner.password } }), expect: everyone(204) },
 };
 
 async function clientFor(caller: Caller): Promise<TestClient> {

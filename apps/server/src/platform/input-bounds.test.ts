@@ -196,6 +196,18 @@ const cases = (): Case[] => [
   { url: '/api/form2307s', body: () => ({ id: agentId }) },
   // Performance Reports (decision 017).
   { url: '/api/reports', body: () => ({ id: adminId, scope: 'team', from: '2026-01-01', to: '2026-12-31' }) },
+  // The book of business (decision 025).
+  { url: '/api/portfolio', body: () => ({ id: agentId, scope: 'own', status: 'due', due_within_days: 30, q: 'maria', page: 1, pageSize: 25 }) },
+  { url: '/api/portfolioexport', body: () => ({ id: agentId, scope: 'team', status: 'lapsed', due_within_days: 60, q: 'pol-1' }) },
+  { url: '/api/startrenewal', body: () => ({ sale_id: 1 }) },
+  // Notifications (decision 026).
+  { url: '/api/notifications', body: () => ({ id: agentId, unread_only: true }) },
+  { url: '/api/readnotifications', body: () => ({ ids: [1], all: false }) },
+  { url: '/api/notificationpreferences', body: () => ({ id: agentId }) },
+  { url: '/api/setnotificationpreferences', body: () => ({ id: agentId, email: { ticket_answered: false, statement_ready: true } }) },
+  // Password reset by e-mail (decision 026).
+  { url: '/api/forgotpassword', anonymous: true, body: () => ({ login: 'ana.reyes@example.ph' }) },
+  { url: '/api/resetpassword', anonymous: true, body: () => ({ token: 'a'.repeat(43), password: 'a-new-password-1' }) },
 ];
 
 /** Every path to a string (or id) leaf of a body. */
@@ -234,6 +246,8 @@ async function snapshot() {
     licenses: await db.selectFrom('licenses').selectAll().orderBy('id').execute(),
     member_withholding: await db.selectFrom('member_withholding').selectAll().orderBy('id').execute(),
     payout_settings: await db.selectFrom('payout_settings').selectAll().orderBy('id').execute(),
+    notifications: await db.selectFrom('notifications').selectAll().orderBy('id').execute(),
+    notification_preferences: await db.selectFrom('notification_preferences').selectAll().orderBy('member_id').orderBy('event').execute(),
   };
 }
 

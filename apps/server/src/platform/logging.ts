@@ -18,6 +18,11 @@ export const REDACT_PATHS = [
   '*.account_number',
   'tin',
   '*.tin',
+  // The SMTP_URL holds the mail server's password; an outbox row's recipient is an address (decision 026).
+  'smtpUrl',
+  '*.smtpUrl',
+  'recipient',
+  '*.recipient',
 ];
 
 export function loggerOptions(level: string): Exclude<FastifyServerOptions['logger'], boolean | undefined> {

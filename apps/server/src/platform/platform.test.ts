@@ -187,8 +187,10 @@ describe('platform', () => {
       password: 'hunter2-secret',
       body: { password: 'hunter3-secret', contact_no: '09171234567' },
       req: { headers: { cookie: 'ahente_sid=abc123secret', 'x-xsrf-token': 'tok-secret' } },
+      config: { smtpUrl: 'smtps://mailer:smtp-secret@mail.agency.ph' },
+      message: { recipient: 'ana.reyes@example.ph' },
     });
-    expect(out).not.toMatch(/hunter2|hunter3|09171234567|abc123secret|tok-secret/);
+    expect(out).not.toMatch(/hunter2|hunter3|09171234567|abc123secret|tok-secret|smtp-secret|ana\.reyes/);
     expect(out).toContain('[redacted]');
   });
 });

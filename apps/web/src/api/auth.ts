@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { LoginRequest, RegisterRequest, SessionUser } from '@ahente/contract/auth';
+import type { ForgotPasswordRequest, LoginOptions, ResetPasswordRequest } from '@ahente/contract/notifications';
 import { routes } from '@ahente/contract/routes';
 import { call, isApiError } from './client';
 
@@ -34,4 +35,33 @@ export function useLoginMutation() {
 
 export function useRegisterMutation() {
   return useMutation({ mutationFn: registerAccount });
+}
+
+let loginOptionsRequest: Promise<LoginOptions> | null = null;
+
+/**
+ * GET /api/loginoptions, asked once per page load (the answer only changes with the server's
+ * configuration): whether "Forgot your password?" can e-mail a reset link. A failure answers
+ * `password_reset: false`, the spec's 'Please Contact Administrator', and is asked again next time.
+ */
+export function fetchLoginOptions(): Promise<LoginOptions> {
+  loginOptionsRequest ??= call(routes.loginOptions, {}, { ignoreUnauthorized: true }).catch(() => {
+    loginOptionsRequest = null;
+    return { password_reset: false };
+  });
+  return loginOptionsRequest;
+}
+
+/** POST /api/forgotpassword { login }: the same answer whether or not an account matches. */
+export function useForgotPasswordMutation() {
+  return useMutation({
+    mutationFn: (body: ForgotPasswordRequest) => call(routes.forgotPassword, { body }, { ignoreUnauthorized: true }),
+  });
+}
+
+/** POST /api/resetpassword { token, password } (204): 400 when the link expired or was used. */
+export function useResetPasswordMutation() {
+  return useMutation({
+    mutationFn: (body: ResetPasswordRequest) => call(routes.resetPassword, { body }, { ignoreUnauthorized: true }),
+  });
 }

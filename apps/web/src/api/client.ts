@@ -257,10 +257,11 @@ async function parseAnswer<R extends RouteDef>(route: R, path: string, response:
   return result.data as RouteOutput<R>;
 }
 
-/** Calls a route that answers with a file: the raw Response, for its headers and Blob. */
+/** Calls a route that answers with a file (a GET, or a POST with a body): the raw Response, for its headers and Blob. */
 export async function callForFile<R extends RouteDef>(route: R, input: RouteInput<R>, options: CallOptions = {}): Promise<Response> {
   const path = pathOf(route, (input as { params?: Record<string, unknown> }).params);
-  return send(path, { ...options, method: route.method }, false);
+  const body = (input as { body?: unknown }).body ?? (route.method === 'POST' ? {} : undefined);
+  return send(path, { ...options, method: route.method, body }, false);
 }
 
 /**

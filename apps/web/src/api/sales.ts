@@ -14,6 +14,7 @@ import { call } from './client';
 import { commissionKeys } from './commissions';
 import { dealsKeys } from './deals';
 import { licenceKeys } from './licences';
+import { portfolioKeys } from './portfolio';
 import { reportsKeys } from './reports';
 
 /** The Sales to verify filters as the screen holds them: '' for no filter. */
@@ -63,6 +64,8 @@ export function useAddSaleMutation() {
       void queryClient.invalidateQueries({ queryKey: salesKeys.all });
       void queryClient.invalidateQueries({ queryKey: dealsKeys.all });
       void queryClient.invalidateQueries({ queryKey: commissionKeys.all });
+      // A renewal's sale renews the policy it was made for (issue 23).
+      void queryClient.invalidateQueries({ queryKey: portfolioKeys.all });
     },
   });
 }

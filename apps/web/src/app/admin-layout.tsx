@@ -1,4 +1,5 @@
 import { useMemberCounts } from '../api/members';
+import { MailStatusNotice } from '../features/notifications/mail-status-notice';
 import { useCurrentUser } from '../api/session';
 import { PageOutlet } from '../ui/page-outlet';
 import { SubNav } from '../ui/sub-nav';
@@ -15,7 +16,8 @@ const ADMIN_NAV = [
 
 /**
  * /admin/*, inside the admin guard: the 'Admin Panel' sub-navigation above every admin screen;
- * Members List shows how many sign-ups wait for approval (issue 22 §5).
+ * Members List shows how many sign-ups wait for approval (issue 22 §5); a note says when e-mail
+ * is off (issue 23 §3).
  */
 export function AdminLayout() {
   const user = useCurrentUser();
@@ -28,6 +30,7 @@ export function AdminLayout() {
   return (
     <>
       <SubNav label="Admin Panel" wrap items={items} />
+      <MailStatusNotice />
       <PageOutlet />
     </>
   );

@@ -3,6 +3,7 @@ import { Menu, X } from 'lucide-react';
 import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useMediaQuery } from '../lib/use-media-query';
+import { NotificationBell } from '../features/notifications/notification-bell';
 import { ProfilePopover } from './profile-popover';
 import { useCurrentUser } from '../api/session';
 import { SidebarContent } from './sidebar';
@@ -62,6 +63,7 @@ export function AppLayout() {
               <p className="min-w-0 flex-1 text-sm leading-tight font-medium text-balance text-slate-700 sm:text-base">
                 {`Welcome back, ${user.name}, ID#: ${user.user}`}
               </p>
+              <NotificationBell />
               <ProfilePopover />
             </div>
           </header>

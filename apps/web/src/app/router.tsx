@@ -37,7 +37,9 @@ export function preloadScreens(pathname: string) {
 const AppLayout = lazyPage(() => import('./app-layout'), 'AppLayout');
 const LoginPage = lazyPage(() => import('../features/auth/login-page'), 'LoginPage');
 const RegisterPage = lazyPage(() => import('../features/auth/register-page'), 'RegisterPage');
+const ResetPasswordPage = lazyPage(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage');
 const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-page'), 'DashboardPage');
+const PortfolioPage = lazyPage(() => import('../features/portfolio/portfolio-page'), 'PortfolioPage');
 const DealsInputPage = lazyPage(() => import('../features/deals/deals-input-page'), 'DealsInputPage');
 const DealsViewPage = lazyPage(() => import('../features/deals/deals-view-page'), 'DealsViewPage');
 const SalesInputPage = lazyPage(() => import('../features/sales/sales-input-page'), 'SalesInputPage');
@@ -62,6 +64,7 @@ const CertificationsTab = lazyPage(() => import('../features/settings/certificat
 const SecurityTab = lazyPage(() => import('../features/settings/security-tab'), 'SecurityTab');
 const LicencesTab = lazyPage(() => import('../features/licences/licences-tab'), 'LicencesTab');
 const CompliancePage = lazyPage(() => import('../features/licences/compliance-page'), 'CompliancePage');
+const NotificationsTab = lazyPage(() => import('../features/notifications/notifications-tab'), 'NotificationsTab');
 
 function Root() {
   return (
@@ -89,6 +92,8 @@ export const router = createBrowserRouter([
           { path: 'register', element: <RegisterPage /> },
         ],
       },
+      // The e-mailed reset link (issue 23 §3): open with or without a session.
+      { path: 'reset-password', element: <ResetPasswordPage /> },
       {
         element: <RequireAuth />,
         children: [
@@ -99,7 +104,7 @@ export const router = createBrowserRouter([
                 element: <PageOutlet />,
                 children: [
                   { index: true, element: <DashboardPage /> },
-                  { path: 'portfolio', element: soon('My Portfolio') },
+                  { path: 'portfolio', element: <PortfolioPage /> },
                   {
                     path: 'deals',
                     children: [
@@ -157,6 +162,7 @@ export const router = createBrowserRouter([
                           { path: 'certifications', element: <CertificationsTab /> },
                           { path: 'licences', element: <LicencesTab /> },
                           { path: 'security', element: <SecurityTab /> },
+                          { path: 'notifications', element: <NotificationsTab /> },
                         ],
                       },
                     ],

@@ -1,4 +1,12 @@
-import { useId, useRef, type HTMLAttributes, type ReactNode, type TdHTMLAttributes, type ThHTMLAttributes } from 'react';
+import {
+  useId,
+  useRef,
+  type ComponentPropsWithRef,
+  type HTMLAttributes,
+  type ReactNode,
+  type TdHTMLAttributes,
+  type ThHTMLAttributes,
+} from 'react';
 import { cn } from '../lib/cn';
 import { useScrollsSideways } from '../lib/use-scrolls-sideways';
 
@@ -63,7 +71,7 @@ export function TableBody({ className, ...props }: HTMLAttributes<HTMLTableSecti
   return <tbody className={cn('divide-y divide-slate-100', className)} {...props} />;
 }
 
-export function TableRow({ className, ...props }: HTMLAttributes<HTMLTableRowElement>) {
+export function TableRow({ className, ...props }: ComponentPropsWithRef<'tr'>) {
   return <tr className={cn('group transition-colors hover:bg-slate-50/70', className)} {...props} />;
 }
 

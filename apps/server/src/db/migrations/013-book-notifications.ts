@@ -11,7 +11,8 @@ import { notNull, withId } from './helpers.ts';
  * - The client's contact and e-mail on deals and sales, both optional.
  * - `renews_sale_id` on a deal (at most one renewal deal per policy: a partial unique index) and
  *   on the sale made from it (copied when the deal is sold), so a policy's status is one indexed
- *   lookup.
+ *   lookup; `renewed_by_sale_id` on the renewed policy, the counted sale that renews it. A
+ *   renewal deal also carries the renewed policy's `insurer` (null on other deals).
  * - `notifications`: what the bell lists; `dedupe_key` makes a reminder once per policy (or
  *   licence) per threshold, whoever runs the daily job and however often.
  * - `outbox`: what is still to be sent on a channel (e-mail today), written in the event's
@@ -30,6 +31,15 @@ export const m013BookNotifications = (dialect: DialectName): Migration => ({
         .addColumn('renews_sale_id', 'integer', (c) => c.references('sales.id').onDelete('restrict'))
         .execute();
     }
+    // The other way round, on the policy: the counted sale (neither rejected nor cancelled) that
+    // renews it, kept by the sales service in the transaction that sells, rejects or cancels that
+    // sale. A policy's status then reads its own row only (db/policy-status.ts).
+    await db.schema
+      .alterTable('sales')
+      .addColumn('renewed_by_sale_id', 'integer', (c) => c.references('sales.id').onDelete('restrict'))
+      .execute();
+    // A renewal deal carries the renewed policy's insurer (the Add Sales form starts from it); null on other deals.
+    await db.schema.alterTable('deals').addColumn('insurer', 'varchar(200)').execute();
     // The default term of every sale recorded before: one year less a day; none for a Memorial Plan.
     await sql`update sales set expiry_date = ${
       dialect === 'postgres'
@@ -45,9 +55,22 @@ export const m013BookNotifications = (dialect: DialectName): Migration => ({
       .unique()
       .where(sql.ref('renews_sale_id'), 'is not', null)
       .execute();
-    await db.schema.createIndex('sales_renews_sale_idx').on('sales').column('renews_sale_id').execute();
-    await db.schema.createIndex('sales_member_expiry_idx').on('sales').columns(['member_id', 'expiry_date']).execute();
-    await db.schema.createIndex('sales_expiry_idx').on('sales').column('expiry_date').execute();
+    // The book's indexes (decision 025; bench/README.md, "Portfolio"): a pair per kind of policy,
+    // open (neither cancelled nor renewed: in force, due or lapsed by its expiry), renewed and
+    // cancelled, each partial on the very terms db/policy-status.ts writes, so that a status is an
+    // index range: by member (a member's book, and every count), and in the list's order (a team's
+    // pages). No query reads the table for a status; the counts of 300,000 policies are six ranges.
+    const policy = sql`verification <> 'rejected'`;
+    const pairs: [string, ReturnType<typeof sql>, string[], string[]][] = [
+      ['open', sql`cancelled_on is null and renewed_by_sale_id is null`, ['member_id', 'expiry_date'], ['expiry_date', 'id', 'member_id']],
+      ['renewed', sql`cancelled_on is null and renewed_by_sale_id is not null`, ['member_id', 'expiry_date'], ['expiry_date', 'id', 'member_id']],
+      ['cancelled', sql`cancelled_on is not null`, ['member_id', 'cancelled_on'], ['cancelled_on', 'id', 'member_id']],
+    ];
+    for (const [kind, terms, byMember, inOrder] of pairs) {
+      const where = sql<boolean>`${policy} and ${terms}`;
+      await db.schema.createIndex(`sales_${kind}_member_idx`).on('sales').columns(byMember).where(where).execute();
+      await db.schema.createIndex(`sales_${kind}_order_idx`).on('sales').columns(inOrder).where(where).execute();
+    }
 
     await withId(db.schema.createTable('notifications'), dialect)
       .addColumn('member_id', 'integer', (c) => c.notNull().references('members.id').onDelete('cascade'))
@@ -107,12 +130,15 @@ export const m013BookNotifications = (dialect: DialectName): Migration => ({
   },
   async down(db: Kysely<any>) {
     for (const t of ['password_resets', 'notification_preferences', 'outbox', 'notifications']) await db.schema.dropTable(t).execute();
-    for (const i of ['sales_expiry_idx', 'sales_member_expiry_idx', 'sales_renews_sale_idx', 'deals_renews_sale_key']) {
+    const book = ['open', 'renewed', 'cancelled'].flatMap((kind) => [`sales_${kind}_member_idx`, `sales_${kind}_order_idx`]);
+    for (const i of [...book, 'deals_renews_sale_key']) {
       await db.schema.dropIndex(i).execute();
     }
     for (const table of ['deals', 'sales']) {
       for (const c of ['renews_sale_id', 'customer_email', 'customer_contact']) await db.schema.alterTable(table).dropColumn(c).execute();
     }
+    await db.schema.alterTable('deals').dropColumn('insurer').execute();
+    await db.schema.alterTable('sales').dropColumn('renewed_by_sale_id').execute();
     await db.schema.alterTable('sales').dropColumn('expiry_date').execute();
   },
 });

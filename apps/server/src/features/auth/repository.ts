@@ -1,5 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+
+type Exec = Kysely<Database> | Transaction<Database>;
 
 export const authRepository = {
   /**
@@ -48,5 +50,63 @@ export const authRepository = {
 
   async purge(db: Kysely<Database>, cutoff: string) {
     await db.deleteFrom('login_throttle').where('window_start', '<=', cutoff).execute();
+  },
+
+  // ---- password reset links (decision 026) ------------------------------------------------------
+
+  /** The member whose username or e-mail is `login` (either, any case), with what a reset needs. */
+  memberByLogin(db: Exec, login: string) {
+    const lower = login.toLowerCase();
+    return db
+      .selectFrom('members')
+      .select(['id', 'username', 'email', 'f_name', 'm_name', 'l_name', 'status', 'deactivated_at'])
+      .where((eb) => eb.or([eb(sql<string>`lower(username)`, '=', lower), eb(sql<string>`lower(email)`, '=', lower)]))
+      .orderBy('id')
+      .executeTakeFirst();
+  },
+
+  async insertReset(db: Exec, row: { token_hash: string; member_id: number; created_at: string; expires_at: string }): Promise<void> {
+    await db
+      .insertInto('password_resets')
+      .values({ ...row, used_at: null })
+      .execute();
+  },
+
+  /** The link's member, when the link is unused, not expired at `at`, and its member approved and active. */
+  usableReset(db: Exec, tokenHash: string, at: string) {
+    return db
+      .selectFrom('password_resets as r')
+      .innerJoin('members as m', 'm.id', 'r.member_id')
+      .select(['r.member_id'])
+      .where('r.token_hash', '=', tokenHash)
+      .where('r.used_at', 'is', null)
+      .where('r.expires_at', '>', at)
+      .where('m.status', '=', 'Approved')
+      .where('m.deactivated_at', 'is', null)
+      .executeTakeFirst();
+  },
+
+  /**
+   * Uses the link: one atomic update that applies only while it is unused and unexpired (of two
+   * uses at once, one succeeds), then every other unused link of the member with it. Answers
+   * whether this call used it.
+   */
+  async useReset(db: Exec, tokenHash: string, memberId: number, at: string): Promise<boolean> {
+    const used = await db
+      .updateTable('password_resets')
+      .set({ used_at: at })
+      .where('token_hash', '=', tokenHash)
+      .where('member_id', '=', memberId)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', at)
+      .executeTakeFirst();
+    if (Number(used.numUpdatedRows) !== 1) return false;
+    await db.updateTable('password_resets').set({ used_at: at }).where('member_id', '=', memberId).where('used_at', 'is', null).execute();
+    return true;
+  },
+
+  /** Forgets links expired before `cutoff` (housekeeping). */
+  async purgeResets(db: Exec, cutoff: string) {
+    await db.deleteFrom('password_resets').where('expires_at', '<=', cutoff).execute();
   },
 };

@@ -30,4 +30,14 @@ export function authRoutes(app: FastifyInstance, auth: AuthService, sessions: Se
   });
 
   apiRoute(app, routes.register, async (request) => ({ id: await auth.register(request.body) }));
+
+  // Password reset by e-mail (decision 026).
+  apiRoute(app, routes.loginOptions, async () => auth.loginOptions());
+
+  apiRoute(app, routes.forgotPassword, async (request) => auth.forgotPassword(request.body.login, request.ip));
+
+  apiRoute(app, routes.resetPassword, async (request, reply) => {
+    await auth.resetPassword(request.body.token, request.body.password);
+    return reply.code(204).send();
+  });
 }

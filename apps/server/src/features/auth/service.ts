@@ -2,12 +2,15 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { registerRequest, SessionUser } from '@ahente/contract/auth';
 import { MSG } from '@ahente/contract/messages';
+import { FORGOT_PASSWORD_SENT, RESET_LINK_INVALID, RESET_LINK_MINUTES, type LoginOptions } from '@ahente/contract/notifications';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Auth } from '../../platform/sessions.ts';
 import { HttpError, badRequest } from '../../platform/errors.ts';
-import { verifyPassword } from '../../platform/passwords.ts';
+import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { randomToken, sha256 } from '../../platform/tokens.ts';
 import { fullName, photoUrl, type MembersService } from '../members/service.ts';
+import type { NotificationsService, Notifier } from '../notifications/service.ts';
 import { authRepository } from './repository.ts';
 
 type RegisterInput = z.output<typeof registerRequest>;
@@ -31,8 +34,41 @@ export function toSessionUser(m: {
   };
 }
 
-export function createAuthService(db: Kysely<Database>, config: Config, members: MembersService) {
+/** What a forgotten password's request is answered with when too many came from one address or for one account. */
+export const RESET_RATE_LIMITED = 'Too many password reset requests. Please wait a few minutes and try again.';
+
+/**
+ * The reset e-mail (decision 026): the agency's name, the member's name and username, the one link;
+ * no personal number. The link carries the token: this text is never logged.
+ */
+export function resetEmail(ctx: { agencyName: string; memberName: string; username: string; link: string }) {
+  return {
+    subject: `${ctx.agencyName}: Reset your password`,
+    text: [
+      `Hello ${ctx.memberName},`,
+      '',
+      `Someone asked to reset the password of your Ahente account (username ${ctx.username}).`,
+      `To choose a new password, open this link within ${RESET_LINK_MINUTES} minutes. It works once:`,
+      '',
+      ctx.link,
+      '',
+      'If you did not ask for it, ignore this e-mail: your password stays as it is.',
+      '',
+      ctx.agencyName,
+    ].join('\n'),
+  };
+}
+
+export function createAuthService(
+  db: Kysely<Database>,
+  config: Config,
+  members: MembersService,
+  deps: { notifier: Pick<Notifier, 'notify' | 'notifyAdmins'> & Pick<NotificationsService, 'enqueueEmail'>; now?: () => Date },
+) {
   const { maxFailures, maxPerIp, windowMs } = config.login;
+  const now = () => deps.now?.() ?? new Date();
+  // E-mail is on when an SMTP server is configured (PORTAL_URL is then required by config.ts).
+  const portalUrl = config.smtpUrl !== null ? config.portalUrl : null;
 
   return {
     /**
@@ -107,17 +143,27 @@ export function createAuthService(db: Kysely<Database>, config: Config, members:
         if (sponsor === undefined) throw badRequest(MSG.registerInvalidReferral);
         referror = sponsor;
       }
+      const name = fullName({ f_name: input.fname, m_name: input.mname, l_name: input.lname });
       try {
-        return await members.create({
-          username: input.username,
-          password: input.password,
-          email: input.email,
-          f_name: input.fname,
-          m_name: input.mname,
-          l_name: input.lname,
-          contact_no: input.contact,
-          referror,
-        });
+        return await members.create(
+          {
+            username: input.username,
+            password: input.password,
+            email: input.email,
+            f_name: input.fname,
+            m_name: input.mname,
+            l_name: input.lname,
+            contact_no: input.contact,
+            referror,
+          },
+          {
+            // In the sign-up's transaction (decision 026): the administrators who approve, and the sponsor.
+            inTransaction: async (trx, id) => {
+              await deps.notifier.notifyAdmins(trx, 'signup_pending', { memberId: id, name });
+              if (referror !== null) await deps.notifier.notify(trx, referror, 'new_recruit', { memberId: id, name });
+            },
+          },
+        );
       } catch (err) {
         // The spec's client reads 400s from registeraccounts: a taken username or email is one.
         if (err instanceof HttpError && err.statusCode === 409) throw badRequest(err.message);
@@ -125,7 +171,74 @@ export function createAuthService(db: Kysely<Database>, config: Config, members:
       }
     },
 
-    purgeThrottle: () => authRepository.purge(db, new Date(Date.now() - windowMs).toISOString()),
+    purgeThrottle: async () => {
+      await authRepository.purge(db, new Date(Date.now() - windowMs).toISOString());
+      // Reset links a day past their expiry: used or not, nothing reads them any more.
+      await authRepository.purgeResets(db, new Date(now().getTime() - 24 * 3_600_000).toISOString());
+    },
+
+    /** loginoptions: whether "Forgot your password?" can e-mail a link (e-mail is on). */
+    loginOptions(): LoginOptions {
+      return { password_reset: portalUrl !== null };
+    },
+
+    /**
+     * forgotpassword (decision 026): the same answer whether the username or e-mail names an
+     * account or not; only an approved, active account gets a link. Every request counts against its
+     * client address and against the account it names (LOGIN_MAX_FAILURES per LOGIN_WINDOW_MINUTES
+     * each, counted atomically as logins are): over either, 429 until the window passes. The link's
+     * token is random (256 bits); only its SHA-256 is stored; the e-mail goes to the outbox in the
+     * same transaction as the link, and neither is ever logged.
+     */
+    async forgotPassword(login: string, ip: string): Promise<{ message: string }> {
+      if (portalUrl === null) throw new HttpError(409, MSG.forgotPassword);
+      const at = now();
+      const keys = [`reset:ip:${ip}`, `reset:to:${login.toLowerCase()}`.slice(0, 300)];
+      const counts = await authRepository.hit(db, keys, at.toISOString(), new Date(at.getTime() - windowMs).toISOString());
+      if (keys.some((k) => counts.get(k)! > maxFailures)) {
+        await authRepository.release(db, keys);
+        throw new HttpError(429, RESET_RATE_LIMITED);
+      }
+      const member = await authRepository.memberByLogin(db, login);
+      if (member && member.status === 'Approved' && member.deactivated_at === null) {
+        const token = randomToken();
+        const mail = resetEmail({
+          agencyName: config.agencyName,
+          memberName: fullName(member),
+          username: member.username,
+          link: `${portalUrl}/reset-password?token=${token}`,
+        });
+        await db.transaction().execute(async (trx) => {
+          await authRepository.insertReset(trx, {
+            token_hash: sha256(token),
+            member_id: member.id,
+            created_at: at.toISOString(),
+            expires_at: new Date(at.getTime() + RESET_LINK_MINUTES * 60_000).toISOString(),
+          });
+          await deps.notifier.enqueueEmail(trx, { memberId: member.id, recipient: member.email, ...mail });
+        });
+      }
+      return { message: FORGOT_PASSWORD_SENT };
+    },
+
+    /**
+     * resetpassword: a link unused, unexpired, of an approved and active member sets the password
+     * (hashed as every password), ends every session of the member and is used, with every other
+     * link of theirs, in one transaction. Anything else: 400 RESET_LINK_INVALID and nothing changes.
+     */
+    async resetPassword(token: string, password: string): Promise<void> {
+      const hash = sha256(token);
+      const at = now().toISOString();
+      const link = await authRepository.usableReset(db, hash, at);
+      if (!link) throw badRequest(RESET_LINK_INVALID);
+      const passwordHash = await hashPassword(password);
+      await db.transaction().execute(async (trx) => {
+        // Read again inside: a member deactivated meanwhile, or the link used by a call at the same time, fails here.
+        const still = await authRepository.usableReset(trx, hash, at);
+        if (!still || !(await authRepository.useReset(trx, hash, link.member_id, at))) throw badRequest(RESET_LINK_INVALID);
+        await members.resetPassword(trx, link.member_id, passwordHash, at);
+      });
+    },
   };
 }
 

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { CommissionKind, HoldDecision, RateKind } from '@ahente/contract/commissions';
 import type { SaleVerification } from '@ahente/contract/sales';
 import { nextMonth as nextMonthOf } from '@ahente/contract/dates';
+import { quarterMonths, quarterOf } from '@ahente/contract/tax';
 import { entryBucketSql, payableUnpostedSql } from '../../db/entry-bucket.ts';
 import { hasRowLocks } from '../../db/locks.ts';
 import type { CommissionEntriesTable, Database } from '../../db/schema.ts';
@@ -338,7 +339,18 @@ export const commissionsRepository = {
       .selectFrom('commission_entries as e')
       .leftJoin('sales as s', 's.id', 'e.sale_id')
       .leftJoin('commission_entry_decisions as dec', 'dec.entry_id', 'e.id')
-      .select(['e.id', 'e.member_id', 'e.entry_date', 'e.hold_reason', 'e.reverses_id', 's.product', 'dec.decision'])
+      .select([
+        'e.id',
+        'e.member_id',
+        'e.kind',
+        'e.sale_id',
+        'e.entry_date',
+        'e.hold_reason',
+        'e.reverses_id',
+        's.product',
+        's.customer_name',
+        'dec.decision',
+      ])
       .where('e.id', '=', id);
     return (hasRowLocks(db) ? query.forUpdate('e') : query).executeTakeFirst();
   },
@@ -533,6 +545,24 @@ export const commissionsRepository = {
     };
   },
 
+  /** The earners with a statement of `period` (a query for notifications.notifyMany, not run here). */
+  statementEarners(db: Exec, period: string) {
+    return db.selectFrom('commission_statements').select('member_id').where('period', '=', period);
+  },
+
+  /**
+   * The quarter of `period` when its withholding is final: its last month is closed and none of its
+   * months is open (a month without a row had no entries and has nothing to close). Else null.
+   */
+  async quarterClosedBy(db: Exec, period: string): Promise<{ year: number; quarter: number } | null> {
+    const { year, quarter } = quarterOf(period);
+    const months = quarterMonths(year, quarter);
+    const rows = await db.selectFrom('commission_periods').select(['period', 'closed_at']).where('period', 'in', months).execute();
+    const last = rows.find((r) => r.period === months[2]);
+    if (!last || last.closed_at === null || rows.some((r) => r.closed_at === null)) return null;
+    return { year, quarter };
+  },
+
   statementsOfMember(db: Exec, memberId: number) {
     return statementsQuery(db).where('st.member_id', '=', memberId).orderBy('st.period', 'desc').execute();
   },
@@ -547,7 +577,7 @@ export const commissionsRepository = {
 
   /** The statement's row, locked until the transaction ends (PostgreSQL), for marking it paid. */
   lockStatement(db: Exec, id: number) {
-    const query = db.selectFrom('commission_statements').select(['id', 'period', 'paid_on', 'carried']).where('id', '=', id);
+    const query = db.selectFrom('commission_statements').select(['id', 'member_id', 'period', 'paid_on', 'carried']).where('id', '=', id);
     return (hasRowLocks(db) ? query.forUpdate() : query).executeTakeFirst();
   },
 

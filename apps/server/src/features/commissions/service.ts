@@ -36,6 +36,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { Auth } from '../../platform/sessions.ts';
 import type { LicencesService } from '../licences/service.ts';
 import { fullName, type MembersService } from '../members/service.ts';
+import type { Notifier } from '../notifications/service.ts';
 import { commissionsRepository as repo, type EntryRow, type NewEntry } from './repository.ts';
 import { statementPdf, statementWorkbook, payoutWorkbook, type StatementDocument } from './statement-files.ts';
 import type { TaxService } from '../tax/service.ts';
@@ -139,6 +140,8 @@ export interface SoldSale {
   member_id: number;
   product: string;
   tcv_centavos: number;
+  /** Named to the seller when their commission is held (decision 026); never to a leader. */
+  customer_name: string;
 }
 
 /**
@@ -149,7 +152,8 @@ export function createCommissionsService(
   db: Kysely<Database>,
   members: Pick<MembersService, 'leadersIn' | 'requireMember' | 'audit'>,
   licences: Pick<LicencesService, 'coveredEarners' | 'covers'>,
-  tax: Pick<TaxService, 'settingsIn'>,
+  tax: Pick<TaxService, 'settingsIn' | 'announceForm2307s'>,
+  notifier: Pick<Notifier, 'notify' | 'notifyMany'>,
   options: { agencyName: string; now?: () => Date },
 ) {
   const now = () => options.now?.() ?? new Date();
@@ -239,6 +243,14 @@ export function createCommissionsService(
         if (reversal !== null) {
           await repo.insertDecision(trx, { entry_id: reversal, decision, reason, decided_by: auth.memberId, decided_at: at });
         }
+        if (decision === 'released' && entry.sale_id !== null) {
+          // The earner hears of it (decision 026); a leader's override never names the client (decision 017).
+          await notifier.notify(trx, entry.member_id, 'commission_released', {
+            saleId: entry.sale_id,
+            customer: entry.kind === 'override' ? null : entry.customer_name,
+            product: productLabel(entry.product ?? ''),
+          });
+        }
         await members.audit(trx, {
           member_id: entry.member_id,
           actor_id: auth.memberId,
@@ -325,6 +337,17 @@ export function createCommissionsService(
         trx,
         rows.map((r) => ({ ...r, hold_reason: licensed.has(r.member_id) ? null : hold })),
       );
+      // Each earner whose entry is held hears why, in the sale's transaction (decision 026); a
+      // leader's override names the product, never the seller's client (decision 017).
+      for (const r of rows) {
+        if (licensed.has(r.member_id)) continue;
+        await notifier.notify(trx, r.member_id, 'commission_held', {
+          saleId: sale.id,
+          customer: r.kind === 'override' ? null : sale.customer_name,
+          product: productLabel(sale.product),
+          reason: hold,
+        });
+      }
     },
 
     /**
@@ -543,6 +566,14 @@ export function createCommissionsService(
           defaultRateHundredths: percentToHundredths(DEFAULT_WITHHOLDING_RATE),
         });
         await repo.markPeriodClosed(trx, period, at.toISOString(), auth.memberId);
+        // Every earner with a statement of the month hears of it, in two statements however many
+        // there are (decision 026); and when this close leaves every month of its quarter closed,
+        // the quarter's withholding is final: its payees' BIR Form 2307 is ready.
+        await notifier.notifyMany(trx, 'statement_ready', { period }, repo.statementEarners(trx, period), {
+          dedupeKey: `statement_ready:${period}`,
+        });
+        const quarter = await repo.quarterClosedBy(trx, period);
+        if (quarter) await tax.announceForm2307s(trx, quarter.year, quarter.quarter);
         return {
           period,
           statements: posted.statements,
@@ -579,6 +610,7 @@ export function createCommissionsService(
           paid_at: at.toISOString(),
           paid_by: auth.memberId,
         });
+        await notifier.notify(trx, st.member_id, 'statement_paid', { period: st.period });
       });
       return toStatement((await repo.statement(db, input.statement_id))!);
     },

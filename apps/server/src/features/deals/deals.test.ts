@@ -94,9 +94,42 @@ describe('POST /api/adddeals', () => {
         sales_group: 'MedicalSalesGroup',
         sold: false,
         sale_id: null,
+        customer_contact: null,
+        customer_email: null,
+        renews_sale_id: null,
+        insurer: null,
       },
     });
     expect(await listDeals(c, m.id)).toEqual([body.deal]);
+  });
+
+  it("saves the client's contact number and e-mail (issue 23), trimmed; blank ones are null", async () => {
+    const { m, c } = await freshAgent();
+    const deal = await addDeal(c, m.id, { customer_contact: ' 09171234567 ', customer_email: ' maria.clara@example.ph ' });
+    expect(deal).toMatchObject({ customer_contact: '09171234567', customer_email: 'maria.clara@example.ph', insurer: null, renews_sale_id: null });
+    const blank = await addDeal(c, m.id, { customer_contact: '', customer_email: null });
+    expect(blank).toMatchObject({ customer_contact: null, customer_email: null });
+    const listed = await listDeals(c, m.id);
+    expect(listed.find((d) => d.id === deal.id)).toMatchObject({ customer_contact: '09171234567', customer_email: 'maria.clara@example.ph' });
+    expect(listed.find((d) => d.id === blank.id)).toMatchObject({ customer_contact: null, customer_email: null });
+  });
+
+  it('refuses a contact number that is not 11 digits at most, and an e-mail that is not one, saving nothing', async () => {
+    const { m, c } = await freshAgent();
+    for (const [over, message] of [
+      [{ customer_contact: '091712345678' }, 'Client contact number must be digits only, at most 11'],
+      [{ customer_contact: '0917-123-4567' }, 'Client contact number must be digits only, at most 11'],
+      [{ customer_contact: '+639171234567' }, 'Client contact number must be digits only, at most 11'],
+      [{ customer_contact: 9171234567 }, 'Client contact number must be text'],
+      [{ customer_email: 'maria@' }, 'Client email is not a valid email address'],
+      [{ customer_email: 'maria clara@example.ph' }, 'Client email is not a valid email address'],
+      [{ customer_email: `${'a'.repeat(250)}@x.ph` }, 'Client email must be at most 254 characters'],
+    ] as const) {
+      const res = await c.post('/api/adddeals', newDeal(m.id, over));
+      expect(res.statusCode, JSON.stringify(over)).toBe(400);
+      expect(res.json().error).toBe(message);
+    }
+    expect(await listDeals(c, m.id)).toEqual([]);
   });
 
   it('applies the form defaults: For Quotation, Direct, MedicalSalesGroup', async () => {
@@ -323,6 +356,28 @@ describe('POST /api/editdeals', () => {
     };
     expect(res.json()).toEqual({ success: true, deal: expected });
     expect(await listDeals(c, m.id)).toEqual([expected]);
+  });
+
+  it("replaces the client's contact and e-mail when sent, clears them when blank, keeps them when left out", async () => {
+    const { m, c } = await freshAgent();
+    const deal = await addDeal(c, m.id, { customer_contact: '09171234567', customer_email: 'maria@example.ph' });
+    // The spec's client knows neither field: an edit without them keeps them.
+    const kept = await c.post('/api/editdeals', { id: m.id, formData: form(deal.id) });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().deal).toMatchObject({ customer_contact: '09171234567', customer_email: 'maria@example.ph' });
+    expect((await listDeals(c, m.id))[0]).toMatchObject({ customer_contact: '09171234567', customer_email: 'maria@example.ph' });
+    const replaced = await c.post('/api/editdeals', {
+      id: m.id,
+      formData: form(deal.id, { customer_contact: '09998887777', customer_email: 'clara@example.ph' }),
+    });
+    expect(replaced.json().deal).toMatchObject({ customer_contact: '09998887777', customer_email: 'clara@example.ph' });
+    const cleared = await c.post('/api/editdeals', { id: m.id, formData: form(deal.id, { customer_contact: '', customer_email: null }) });
+    expect(cleared.json().deal).toMatchObject({ customer_contact: null, customer_email: null });
+    expect((await listDeals(c, m.id))[0]).toMatchObject({ customer_contact: null, customer_email: null });
+    const bad = await c.post('/api/editdeals', { id: m.id, formData: form(deal.id, { customer_contact: '12345678901234' }) });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe('Client contact number must be digits only, at most 11');
+    expect((await listDeals(c, m.id))[0]).toMatchObject({ customer_contact: null, customer_name: 'Maria Clara Santos' });
   });
 
   it('keeps the deal values the form leaves out, and clears referror/agent for Direct', async () => {

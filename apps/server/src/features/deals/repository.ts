@@ -18,6 +18,12 @@ export const dealsRepository = {
     await db.updateTable('deals').set(patch).where('id', '=', id).execute();
   },
 
+  /** The id of the deal that renews policy (sale) `saleId`: at most one (deals_renews_sale_key). */
+  async renewalOf(db: Exec, saleId: number): Promise<number | undefined> {
+    const row = await db.selectFrom('deals').select('id').where('renews_sale_id', '=', saleId).executeTakeFirst();
+    return row?.id;
+  },
+
   /** The deal with this id if it belongs to this member: others' deals are not found. */
   findOwned(db: Exec, memberId: number, dealId: number): Promise<DealWithSaleRow | undefined> {
     return db

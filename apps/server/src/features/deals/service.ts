@@ -7,7 +7,7 @@ import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../platform/errors.ts';
 import { nowIso } from '../../platform/tokens.ts';
 import type { MembersService } from '../members/service.ts';
-import { dealsRepository, type DealPatch, type DealWithSaleRow } from './repository.ts';
+import { dealsRepository, type DealPatch, type DealWithSaleRow, type NewDealRow } from './repository.ts';
 
 type Exec = Kysely<Database> | Transaction<Database>;
 
@@ -30,6 +30,7 @@ function toRecord(row: DealWithSaleRow): DealRecord {
     customer_contact: row.customer_contact,
     customer_email: row.customer_email,
     renews_sale_id: row.renews_sale_id,
+    insurer: row.insurer,
   };
 }
 
@@ -75,9 +76,10 @@ export function createDealsService(db: Kysely<Database>, members: Pick<MembersSe
         sales_group: input.salesGroup,
         createdat: now,
         updated_at: now,
-        customer_contact: input.customer_contact,
-        customer_email: input.customer_email,
+        customer_contact: input.customer_contact ?? null,
+        customer_email: input.customer_email ?? null,
         renews_sale_id: null,
+        insurer: null,
       };
       const id = await dealsRepository.insert(db, row);
       return toRecord({ ...row, id, sale_id: null });
@@ -94,10 +96,11 @@ export function createDealsService(db: Kysely<Database>, members: Pick<MembersSe
           sales_type: f.sales_type,
           referror: f.referror,
           agent: f.agent,
-          customer_contact: f.customer_contact,
-          customer_email: f.customer_email,
           updated_at: nowIso(),
         };
+        // The client's contact and e-mail: replaced when sent ('' clears), kept when left out.
+        if (f.customer_contact !== undefined) patch.customer_contact = f.customer_contact;
+        if (f.customer_email !== undefined) patch.customer_email = f.customer_email;
         if (f.transactionType) patch.tx_type = f.transactionType;
         if (f.deal_status) patch.deal_status = f.deal_status;
         if (f.sales_group) patch.sales_group = f.sales_group;
@@ -105,6 +108,21 @@ export function createDealsService(db: Kysely<Database>, members: Pick<MembersSe
         await dealsRepository.update(trx, current.id, patch);
         return toRecord({ ...current, ...patch });
       });
+    },
+
+    /**
+     * For the portfolio feature (decision 025): the Renewal deal of a policy, written in the
+     * caller's transaction. The partial unique index deals_renews_sale_key lets one renewal deal
+     * per policy exist: a second insert fails with a unique violation the caller turns into 409.
+     */
+    async addRenewal(exec: Exec, deal: Omit<NewDealRow, 'createdat' | 'updated_at' | 'tx_type'> & { renews_sale_id: number }): Promise<number> {
+      const now = nowIso();
+      return dealsRepository.insert(exec, { ...deal, tx_type: 'Renewal', createdat: now, updated_at: now });
+    },
+
+    /** The id of the deal that renews this policy (sale), if there is one. */
+    async renewalOf(exec: Exec, saleId: number): Promise<number | null> {
+      return (await dealsRepository.renewalOf(exec, saleId)) ?? null;
     },
 
     /**

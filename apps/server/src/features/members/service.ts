@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import {
   ADMIN_ONLY_FIELDS,
   type MemberAuditAction,
@@ -28,6 +28,7 @@ import { extensionForType } from '../../platform/content-sniff.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import type { ReceivedUpload, StoredUpload } from '../../platform/uploads.ts';
 import type { GeoService } from '../geo/service.ts';
+import type { Notifier } from '../notifications/service.ts';
 import { nowIso, referralCode } from '../../platform/tokens.ts';
 import { MAX_CHAIN_DEPTH } from '../../db/limits.ts';
 import { membersRepository, type AncestorRow, type MemberPatch, type NewMember, type PublicMemberRow } from './repository.ts';
@@ -162,9 +163,9 @@ export function createMembersService(
   db: Kysely<Database>,
   config: Config,
   sessions: Sessions,
-  files: { storage: FileStorage; geo: GeoService },
+  files: { storage: FileStorage; geo: GeoService; notifier: Pick<Notifier, 'notify'> },
 ) {
-  const { storage, geo } = files;
+  const { storage, geo, notifier } = files;
 
   /** Removes a stored file; a failure is logged with its key only, never thrown (the record is what counts). */
   async function discardFile(key: string, log: Log) {
@@ -312,6 +313,8 @@ export function createMembersService(
         if (touchesAdmins && !(await membersRepository.approvedAdminExists(trx))) {
           throw conflict(LAST_ADMIN);
         }
+        // An admin's edit that approves the member tells them, as approvemember does (decision 026).
+        if (patch.status === 'Approved' && current.status !== 'Approved') await notifier.notify(trx, id, 'member_approved', {});
         if (admin) {
           // The audit trail: the fields that really changed, and a password change on its own, never its value.
           const at = patch.updated_at!;
@@ -358,8 +361,14 @@ export function createMembersService(
     findByUsername: (username: string) => membersRepository.findByUsername(db, username),
     requireRecord,
 
-    /** Creates a member with a fresh unique referral code; 409 names the taken username or email. */
-    async create(input: NewMemberInput): Promise<number> {
+    /**
+     * Creates a member with a fresh unique referral code; 409 names the taken username or email.
+     * `inTransaction` runs in the creating transaction (a sign-up's notifications, features/auth).
+     */
+    async create(
+      input: NewMemberInput,
+      options: { inTransaction?: (trx: Transaction<Database>, id: number) => Promise<void> } = {},
+    ): Promise<number> {
       const password_hash = await hashPassword(input.password);
       for (let attempt = 0; ; attempt++) {
         try {
@@ -367,7 +376,7 @@ export function createMembersService(
             if (await membersRepository.usernameTaken(trx, input.username)) throw conflict('Username is already taken');
             if (await membersRepository.emailTaken(trx, input.email)) throw conflict('Email is already registered');
             const now = nowIso();
-            return membersRepository.insert(trx, {
+            const id = await membersRepository.insert(trx, {
               username: input.username,
               password_hash,
               email: input.email,
@@ -396,6 +405,8 @@ export function createMembersService(
               updated_at: now,
               tin: null,
             });
+            await options.inTransaction?.(trx, id);
+            return id;
           });
         } catch (err) {
           if (!isUniqueViolation(err)) throw err;
@@ -554,6 +565,7 @@ export function createMembersService(
           throw notFound('Member not found');
         }
         await membersRepository.insertAudit(trx, { member_id: id, actor_id: auth.memberId, action: 'approved', changes: [], at });
+        await notifier.notify(trx, id, 'member_approved', {});
       });
       return requireRecord(id);
     },
@@ -647,6 +659,23 @@ export function createMembersService(
         if (isAdmin(auth)) {
           await membersRepository.insertAudit(trx, { member_id: id, actor_id: auth.memberId, action: 'password_changed', changes: [], at });
         }
+      });
+    },
+
+    /**
+     * A password set with an e-mailed reset link (features/auth checked and used the link), in the
+     * caller's transaction: every session of the member ends, and their history says so (the member
+     * is the actor).
+     */
+    async resetPassword(trx: Transaction<Database>, id: number, passwordHash: string, at: string): Promise<void> {
+      await membersRepository.update(trx, id, { password_hash: passwordHash, updated_at: at });
+      await sessions.endAllFor(id, undefined, trx);
+      await membersRepository.insertAudit(trx, {
+        member_id: id,
+        actor_id: id,
+        action: 'password_changed',
+        changes: [{ field: 'password', from: null, to: 'Reset with an e-mailed link' }],
+        at,
       });
     },
 

@@ -18,8 +18,9 @@ export interface EventParams {
   licence_expiring: { licenceId: number; line: string; expiresOn: string; days: number };
   sale_verified: { saleId: number; customer: string; product: string };
   sale_rejected: { saleId: number; customer: string; product: string; reason: string };
-  commission_held: { saleId: number; customer: string; reason: string };
-  commission_released: { saleId: number; customer: string };
+  /** `customer` null on a leader's override: a downline's clients are not their leaders' (decision 017). */
+  commission_held: { saleId: number; customer: string | null; product: string; reason: string };
+  commission_released: { saleId: number; customer: string | null; product: string };
   form2307_ready: { year: number; quarter: number };
 }
 
@@ -97,16 +98,30 @@ const RENDER: { [E in NotificationEvent]: (p: EventParams[E]) => RenderedEvent }
     body: `The agency rejected your ${p.product} sale to ${p.customer}: ${p.reason}`,
     link: '/sales/salesview',
   }),
-  commission_held: (p) => ({
-    title: `Commission held: ${p.customer}`,
-    body: `A commission on your sale to ${p.customer} is held: ${p.reason}`,
-    link: '/commissions',
-  }),
-  commission_released: (p) => ({
-    title: `Commission released: ${p.customer}`,
-    body: `The held commission on your sale to ${p.customer} was released and will be in your next statement.`,
-    link: '/commissions',
-  }),
+  commission_held: (p) =>
+    p.customer === null
+      ? {
+          title: `Override held: a ${p.product} sale of your team`,
+          body: `Your override on a ${p.product} sale of your team is held: ${p.reason}`,
+          link: '/commissions',
+        }
+      : {
+          title: `Commission held: ${p.customer}`,
+          body: `A commission on your ${p.product} sale to ${p.customer} is held: ${p.reason}`,
+          link: '/commissions',
+        },
+  commission_released: (p) =>
+    p.customer === null
+      ? {
+          title: `Override released: a ${p.product} sale of your team`,
+          body: `Your held override on a ${p.product} sale of your team was released: it goes on your next statement once the sale is verified.`,
+          link: '/commissions',
+        }
+      : {
+          title: `Commission released: ${p.customer}`,
+          body: `The held commission on your ${p.product} sale to ${p.customer} was released: it goes on your next statement once the sale is verified.`,
+          link: '/commissions',
+        },
   form2307_ready: (p) => ({
     title: `Your BIR Form 2307 for Q${p.quarter} ${p.year} is ready`,
     body: `The certificate of the tax withheld from your commissions in Q${p.quarter} ${p.year} is ready to download.`,

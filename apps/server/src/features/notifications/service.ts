@@ -1,12 +1,29 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { NotificationEvent } from '@ahente/contract/notifications';
+import {
+  NOTIFICATION_EVENTS,
+  NOTIFICATION_LIST_LIMIT,
+  type MailStatus,
+  type NotificationEvent,
+  type NotificationPreferences,
+  type NotificationRecord,
+  type NotificationsResponse,
+} from '@ahente/contract/notifications';
 import type { Database } from '../../db/schema.ts';
-import { nowIso } from '../../platform/tokens.ts';
-import { fullName } from '../members/service.ts';
+import { notFound } from '../../platform/errors.ts';
 import { renderEmail, renderEvent, type EventParams } from './events.ts';
-import { notificationsRepository as repo } from './repository.ts';
+import { notificationsRepository as repo, type Recipients } from './repository.ts';
+
+/** Where a bulk e-mail's text takes each member's name (enqueueMany): a mark no text contains. */
+const NAME_MARK = '\u0000member-name\u0000';
 
 type Exec = Kysely<Database> | Transaction<Database>;
+
+/**
+ * A member's name as members' fullName() writes it (first, middle, last). Not imported from there:
+ * the members' service tells of approvals through this one, and features import no cycles.
+ */
+const memberName = (m: { f_name: string | null; m_name: string | null; l_name: string | null }) =>
+  [m.f_name, m.m_name, m.l_name].filter(Boolean).join(' ');
 
 export interface NotifyOptions {
   /**
@@ -53,7 +70,11 @@ export function createNotificationsService(db: Kysely<Database>, deps: Notificat
     });
     if (id === null) return null; // already told
     if (deps.email.enabled && member.deactivated_at === null && (await repo.wantsEmail(exec, memberId, event))) {
-      const mail = renderEmail(rendered, { agencyName: deps.email.agencyName, memberName: fullName(member), portalUrl: deps.email.portalUrl });
+      const mail = renderEmail(rendered, {
+        agencyName: deps.email.agencyName,
+        memberName: memberName(member),
+        portalUrl: deps.email.portalUrl,
+      });
       await repo.enqueue(exec, {
         channel: 'email',
         member_id: memberId,
@@ -68,11 +89,125 @@ export function createNotificationsService(db: Kysely<Database>, deps: Notificat
     return id;
   }
 
+  async function requireMember(memberId: number) {
+    if (!(await repo.recipient(db, memberId))) throw notFound('Member not found');
+  }
+
+  async function preferences(memberId: number): Promise<NotificationPreferences> {
+    const chosen = new Map((await repo.preferences(db, memberId)).map((p) => [p.event, p.email === 1]));
+    return {
+      email_enabled: deps.email.enabled,
+      email: Object.fromEntries(NOTIFICATION_EVENTS.map((e) => [e, chosen.get(e) ?? true])) as Record<NotificationEvent, boolean>,
+    };
+  }
+
   return {
     notify,
     /** The same event to every approved, active administrator. */
     async notifyAdmins<E extends NotificationEvent>(exec: Exec, event: E, params: EventParams[E], options: NotifyOptions = {}) {
       for (const adminId of await repo.adminIds(exec)) await notify(exec, adminId, event, params, options);
+    },
+
+    /**
+     * The same event to every member `recipients` selects (a query of `member_id`s built by the
+     * caller's repository), in two statements whatever their number: a month's close tells thousands
+     * of earners at once without a query per earner. Once per member and key, as notify; the e-mail
+     * of each, as notify writes it, for the active members who want it. Answers how many were told.
+     */
+    async notifyMany<E extends NotificationEvent>(
+      exec: Exec,
+      event: E,
+      params: EventParams[E],
+      recipients: Recipients,
+      options: { dedupeKey: string },
+    ): Promise<number> {
+      const rendered = renderEvent(event, params);
+      const at = now().toISOString();
+      const told = await repo.insertMany(exec, recipients, {
+        event,
+        title: rendered.title.slice(0, 200),
+        body: rendered.body.slice(0, 1000),
+        link: rendered.link,
+        dedupe_key: options.dedupeKey,
+        created_at: at,
+      });
+      if (told > 0 && deps.email.enabled) {
+        // The e-mail as renderEmail writes it, the member's name put in by the database.
+        const mail = renderEmail(rendered, { agencyName: deps.email.agencyName, memberName: NAME_MARK, portalUrl: deps.email.portalUrl });
+        await repo.enqueueMany(exec, {
+          event,
+          dedupe_key: options.dedupeKey,
+          created_at: at,
+          subject: mail.subject.slice(0, 200),
+          parts: mail.text.split(NAME_MARK),
+        });
+      }
+      return told;
+    },
+
+    /**
+     * An e-mail that is no notification (a password reset link): written to the outbox in the
+     * caller's transaction, sent by the sender loop, never shown in the bell. Its text may hold a
+     * secret: nothing here logs it.
+     */
+    async enqueueEmail(exec: Exec, message: { memberId: number; recipient: string; subject: string; text: string }): Promise<void> {
+      const at = now().toISOString();
+      await repo.enqueue(exec, {
+        channel: 'email',
+        member_id: message.memberId,
+        notification_id: null,
+        recipient: message.recipient,
+        subject: message.subject.slice(0, 200),
+        body: message.text.slice(0, 4000),
+        next_attempt_at: at,
+        created_at: at,
+      });
+    },
+
+    /** The bell: the member's notifications, newest first, and how many are unread in all. */
+    async list(memberId: number, options: { unreadOnly: boolean }): Promise<NotificationsResponse> {
+      await requireMember(memberId);
+      const rows = await repo.list(db, memberId, { unreadOnly: options.unreadOnly, limit: NOTIFICATION_LIST_LIMIT });
+      const known = new Set<string>(NOTIFICATION_EVENTS);
+      return {
+        unread: await repo.unreadCount(db, memberId),
+        // An event this version does not know (written by a newer one) is left out rather than failing the list.
+        rows: rows.filter((r) => known.has(r.event)) as NotificationRecord[],
+      };
+    },
+
+    /**
+     * Marks the caller's own notifications read: of `ids`, only those that are the caller's (an id
+     * of someone else's changes nothing and is not told apart from an unknown one); `all` marks
+     * every one. Answers the caller's unread count after it.
+     */
+    async markRead(callerId: number, request: { ids: number[]; all: boolean }): Promise<{ unread: number }> {
+      await repo.markRead(db, callerId, request.all ? null : request.ids, now().toISOString());
+      return { unread: await repo.unreadCount(db, callerId) };
+    },
+
+    /** Which events the member gets by e-mail (all, unless turned off), and whether e-mail is on at all. */
+    async preferences(memberId: number): Promise<NotificationPreferences> {
+      await requireMember(memberId);
+      return preferences(memberId);
+    },
+
+    /** Turns e-mail on or off per event; events not named keep their choice. In the portal every event always arrives. */
+    async setPreferences(memberId: number, email: Partial<Record<NotificationEvent, boolean>>): Promise<NotificationPreferences> {
+      await requireMember(memberId);
+      const at = now().toISOString();
+      await db.transaction().execute(async (trx) => {
+        for (const [event, on] of Object.entries(email)) {
+          await repo.setPreference(trx, { member_id: memberId, event, email: on ? 1 : 0, updated_at: at });
+        }
+      });
+      return preferences(memberId);
+    },
+
+    /** For the admins: whether e-mail is on, messages waiting, given up (kept 30 days), and sent in the last 24 hours. */
+    async mailStatus(): Promise<MailStatus> {
+      const counts = await repo.outboxCounts(db, new Date(now().getTime() - 24 * 3_600_000).toISOString());
+      return { email_enabled: deps.email.enabled, pending: counts.pending, failed: counts.failed, sent_last_24h: counts.sent };
     },
     db,
   };
@@ -80,4 +215,4 @@ export function createNotificationsService(db: Kysely<Database>, deps: Notificat
 
 export type NotificationsService = ReturnType<typeof createNotificationsService>;
 /** What other features get: the two ways to tell someone of an event. */
-export type Notifier = Pick<NotificationsService, 'notify' | 'notifyAdmins'>;
+export type Notifier = Pick<NotificationsService, 'notify' | 'notifyAdmins' | 'notifyMany'>;

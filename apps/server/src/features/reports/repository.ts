@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder, type Kysely, type SqlBool, type Transactio
 import type { Position } from '@ahente/contract/enums';
 import type { Database } from '../../db/schema.ts';
 import { countedSaleSql } from '../../db/counted-sale.ts';
+import { isPolicySql, policyKindSql } from '../../db/policy-status.ts';
 import { countedMemberSql, withDownline } from '../../db/team.ts';
 
 type Exec = Kysely<Database> | Transaction<Database>;
@@ -65,6 +66,36 @@ export const reportsRepository = {
       .execute();
     // PostgreSQL answers sums and counts of integers as bigint text.
     return rows.map((r) => ({ month: r.month, product: r.product, centavos: Number(r.centavos), count: Number(r.count) }));
+  },
+
+  /**
+   * Retention (decision 025): the scope's policies (neither rejected nor cancelled: open or renewed,
+   * db/policy-status.ts) whose expiry date falls from `fromDay` (inclusive) to `beforeDay`
+   * (exclusive), per month of expiry, and how many of them are renewed. Two counts, each a range of
+   * one of the book's indexes (migration 013).
+   */
+  async retentionByMonth(db: Exec, scope: SalesScope, fromDay: string, beforeDay: string): Promise<{ month: string; due: number; renewed: number }[]> {
+    const month = sql<string>`substr(sales.expiry_date, 1, 7)`;
+    const perMonth = (kind: 'open' | 'renewed') =>
+      db
+        .selectFrom('sales')
+        .select([month.as('month'), sql<number | string>`count(*)`.as('n')])
+        .where(isPolicySql('sales'))
+        .where(policyKindSql('sales', kind))
+        .where('sales.expiry_date', '>=', fromDay)
+        .where('sales.expiry_date', '<', beforeDay)
+        .where(inScope(db, scope))
+        .groupBy(month)
+        .execute();
+    const [open, renewed] = await Promise.all([perMonth('open'), perMonth('renewed')]);
+    const months = new Map<string, { month: string; due: number; renewed: number }>();
+    const at = (m: string) => months.get(m) ?? months.set(m, { month: m, due: 0, renewed: 0 }).get(m)!;
+    for (const r of open) at(r.month).due += Number(r.n);
+    for (const r of renewed) {
+      at(r.month).due += Number(r.n);
+      at(r.month).renewed += Number(r.n);
+    }
+    return [...months.values()];
   },
 
   /**

@@ -102,7 +102,7 @@ export function createReportsService(
 
       const target: SalesScope = scope === 'agency' ? { kind: 'agency' } : { kind: scope, memberId: input.id };
       const { months, next } = lastMonths(todayInManila(now()), REPORT_MONTHS);
-      const [rows, count, ranked] = await Promise.all([
+      const [rows, count, ranked, retained] = await Promise.all([
         reportsRepository.monthsByProduct(db, target, `${months[0]}-01`, `${next}-01`),
         memberCount(target),
         scope === 'own'
@@ -113,7 +113,9 @@ export function createReportsService(
               { from: input.from, to: input.to },
               LEADERBOARD_SIZE,
             ),
+        reportsRepository.retentionByMonth(db, target, `${months[0]}-01`, `${next}-01`),
       ]);
+      const retention = new Map(retained.map((r) => [r.month, r]));
 
       // Sums stay in integer centavos until the answer is shaped.
       const byMonth = new Map(months.map((m) => [m, { centavos: 0, count: 0 }]));
@@ -156,6 +158,10 @@ export function createReportsService(
             tcv: centavosToPesos(r.centavos),
             count: r.count,
           })) ?? null,
+        retention: months.map((month) => {
+          const r = retention.get(month) ?? { due: 0, renewed: 0 };
+          return { month, due: r.due, renewed: r.renewed, rate: r.due === 0 ? null : Math.round((r.renewed / r.due) * 1000) / 10 };
+        }),
         from: input.from,
         to: input.to,
       };

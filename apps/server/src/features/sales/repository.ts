@@ -116,7 +116,11 @@ export const salesRepository = {
 
   /** The sales of `ids`, locked until the transaction ends (PostgreSQL), for deciding them once. */
   lockForDecision(db: Exec, ids: readonly number[]) {
-    const query = db.selectFrom('sales').select(['id', 'member_id', 'verification', 'tcv_centavos']).where('id', 'in', ids).orderBy('id');
+    const query = db
+      .selectFrom('sales')
+      .select(['id', 'member_id', 'verification', 'tcv_centavos', 'customer_name', 'product'])
+      .where('id', 'in', ids)
+      .orderBy('id');
     return (hasRowLocks(db) ? query.forUpdate() : query).execute();
   },
 
@@ -133,6 +137,28 @@ export const salesRepository = {
       .where('verification', '=', 'unverified')
       .executeTakeFirst();
     return Number(r.numUpdatedRows);
+  },
+
+  /**
+   * The renewal link on the renewed policy (decision 025, db/policy-status.ts): `saleId`, a counted
+   * sale that renews policy `policyId`, is recorded on it, unless a counted one already is.
+   */
+  async linkRenewal(db: Exec, policyId: number, saleId: number) {
+    await db.updateTable('sales').set({ renewed_by_sale_id: saleId }).where('id', '=', policyId).where('renewed_by_sale_id', 'is', null).execute();
+  },
+
+  /**
+   * A renewal sale rejected or cancelled renews nothing any more: the policies it renewed (its
+   * renews_sale_id, found by primary key) lose the link when it is theirs.
+   */
+  async unlinkRenewals(db: Exec, saleIds: readonly number[]) {
+    if (saleIds.length === 0) return;
+    await db
+      .updateTable('sales')
+      .set({ renewed_by_sale_id: null })
+      .where('id', 'in', (eb) => eb.selectFrom('sales as r').select('r.renews_sale_id').where('r.id', 'in', saleIds).where('r.renews_sale_id', 'is not', null))
+      .where('renewed_by_sale_id', 'in', saleIds)
+      .execute();
   },
 };
 

@@ -231,6 +231,13 @@ describe('POST /api/addsales', () => {
     ['an overlong insurer', { formData: { insurer: 'i'.repeat(201) } }, 'Insurer must be at most 200 characters'],
     ['an overlong plan name', { formData: { planName: 'n'.repeat(201) } }, 'Plan name must be at most 200 characters'],
     ['no member id', { id: undefined }, 'id is required'],
+    // The policy's term and the client's contact (issue 23); the deal's effective date is 2026-03-01.
+    ['an expiry before the effective date', { formData: { expiry_date: '2026-02-28' } }, 'Expiry date must not be before the effective date'],
+    ['an impossible expiry date', { formData: { expiry_date: '2027-02-29' } }, 'Expiry date must be a real date (YYYY-MM-DD)'],
+    ['an expiry that is not a date', { formData: { expiry_date: 20270228 } }, 'Expiry date must be a real date (YYYY-MM-DD)'],
+    ['a contact of 12 digits', { formData: { customer_contact: '091712345678' } }, 'Client contact number must be digits only, at most 11'],
+    ['a contact with letters', { formData: { customer_contact: '0917CALLME' } }, 'Client contact number must be digits only, at most 11'],
+    ['an invalid client email', { formData: { customer_email: 'juan.example.ph' } }, 'Client email is not a valid email address'],
   ])('rejects %s with 400 and saves nothing', async (_name, over, message) => {
     const { m, c } = await freshAgent();
     const deal = await addDeal(c, m.id);
@@ -292,6 +299,62 @@ describe('POST /api/addsales', () => {
     expect(edit.statusCode).toBe(200);
     expect(edit.json().deal).toMatchObject({ customer_name: 'Renamed', sold: true, sale_id: sale.id });
     expect(await listSales(c, m.id)).toEqual([sale]);
+  });
+});
+
+describe("addsales: the policy's term and the client's contact (issue 23)", () => {
+  const sellOn = async (c: TestClient, id: number, effectiveDate: string, over: Record<string, unknown> = {}, dealOver: Record<string, unknown> = {}) => {
+    const deal = await addDeal(c, id, { effectiveDate, ...dealOver });
+    const res = await c.post('/api/addsales', { id, formData: saleForm(deal, { effectiveDate, ...over }) });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().sale as SaleRecord;
+  };
+
+  it('defaults the expiry to the effective date plus one year less a day, 29 February included', async () => {
+    const { m, c } = await freshAgent();
+    for (const [effective, expiry] of [
+      ['2024-02-29', '2025-02-28'],
+      ['2027-03-01', '2028-02-29'],
+      ['2026-01-01', '2026-12-31'],
+      ['2026-01-31', '2027-01-30'],
+      ['2026-12-31', '2027-12-30'],
+    ] as const) {
+      expect((await sellOn(c, m.id, effective)).expiry_date, effective).toBe(expiry);
+      expect((await sellOn(c, m.id, effective, { expiry_date: '' })).expiry_date, `${effective} blank`).toBe(expiry);
+      expect((await sellOn(c, m.id, effective, { expiry_date: null })).expiry_date, `${effective} null`).toBe(expiry);
+    }
+  });
+
+  it('keeps an expiry the form gives, the effective date itself included', async () => {
+    const { m, c } = await freshAgent();
+    expect((await sellOn(c, m.id, '2026-03-01', { expiry_date: '2026-08-31' })).expiry_date).toBe('2026-08-31');
+    expect((await sellOn(c, m.id, '2026-03-01', { expiry_date: '2026-03-01' })).expiry_date).toBe('2026-03-01');
+    expect((await sellOn(c, m.id, '2026-03-01', { expiry_date: '2029-02-28' })).expiry_date).toBe('2029-02-28');
+    expect((await listSales(c, m.id)).map((x) => x.expiry_date).sort()).toEqual(['2026-03-01', '2026-08-31', '2029-02-28']);
+  });
+
+  it('gives a Memorial Plan no expiry, whatever the form sends', async () => {
+    const { m, c } = await freshAgent();
+    const memorial = { product: 'Memorial Plan' };
+    expect((await sellOn(c, m.id, '2026-03-01', memorial, memorial)).expiry_date).toBeNull();
+    expect((await sellOn(c, m.id, '2026-03-01', { ...memorial, expiry_date: '2027-02-28' }, memorial)).expiry_date).toBeNull();
+    expect((await sellOn(c, m.id, '2026-03-01', { ...memorial, expiry_date: '2020-01-01' }, memorial)).expiry_date).toBeNull();
+    expect((await listSales(c, m.id)).map((x) => x.expiry_date)).toEqual([null, null, null]);
+  });
+
+  it("saves the client's contact and e-mail from the form, or the deal's when the form leaves them out", async () => {
+    const { m, c } = await freshAgent();
+    const dealContact = { customer_contact: '09171234567', customer_email: 'crisostomo@example.ph' };
+    const fromDeal = await sellOn(c, m.id, '2026-03-01', {}, dealContact);
+    expect(fromDeal).toMatchObject(dealContact);
+    const fromForm = await sellOn(c, m.id, '2026-03-01', { customer_contact: '09998887777', customer_email: 'ibarra@example.ph' }, dealContact);
+    expect(fromForm).toMatchObject({ customer_contact: '09998887777', customer_email: 'ibarra@example.ph' });
+    const cleared = await sellOn(c, m.id, '2026-03-01', { customer_contact: '', customer_email: '' }, dealContact);
+    expect(cleared).toMatchObject({ customer_contact: null, customer_email: null });
+    const listed = await listSales(c, m.id);
+    expect(listed.find((x) => x.id === fromDeal.id)).toMatchObject({ ...dealContact, expiry_date: '2027-02-28', renews_sale_id: null });
+    expect(listed.find((x) => x.id === fromForm.id)).toMatchObject({ customer_contact: '09998887777', customer_email: 'ibarra@example.ph' });
+    expect(listed.find((x) => x.id === cleared.id)).toMatchObject({ customer_contact: null, customer_email: null });
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { MSG } from '@ahente/contract/messages';
 import { todayInManila } from '@ahente/contract/dates';
+import { productLabel } from '@ahente/contract/labels';
 import { centavosToPesos, formatPeso, pesosToCentavos } from '@ahente/contract/money';
 import {
   SALES_TO_VERIFY_LIMIT,
@@ -22,6 +23,7 @@ import { nowIso } from '../../platform/tokens.ts';
 import type { CommissionsService } from '../commissions/service.ts';
 import type { DealsService } from '../deals/service.ts';
 import { fullName } from '../members/service.ts';
+import type { Notifier } from '../notifications/service.ts';
 import { salesRepository, type SaleRow, type SaleWithVerifierRow } from './repository.ts';
 
 type VerifierNames = Pick<
@@ -96,6 +98,7 @@ export function createSalesService(
   db: Kysely<Database>,
   deals: Pick<DealsService, 'requireOwned'>,
   commissions: Pick<CommissionsService, 'recordSale' | 'reverseSale'>,
+  notifier: Pick<Notifier, 'notify'>,
   options: { now?: () => Date } = {},
 ) {
   const now = () => options.now?.() ?? new Date();
@@ -153,6 +156,14 @@ export function createSalesService(
           rejection_reason: input.decision === 'rejected' ? input.reason : null,
         });
         if (count !== rows.length) throw conflict(VERIFY_MESSAGES.decided(input.sale_ids));
+        // A rejected renewal renews nothing (decision 025).
+        if (input.decision === 'rejected') await salesRepository.unlinkRenewals(trx, input.sale_ids);
+        // Each sale's agent hears of the decision, in its transaction (decision 026).
+        for (const r of rows) {
+          const sale = { saleId: r.id, customer: r.customer_name, product: productLabel(r.product) };
+          if (input.decision === 'verified') await notifier.notify(trx, r.member_id, 'sale_verified', sale);
+          else await notifier.notify(trx, r.member_id, 'sale_rejected', { ...sale, reason: input.reason ?? '' });
+        }
         return {
           decision: input.decision,
           count,
@@ -186,6 +197,8 @@ export function createSalesService(
           cancelled_at: at.toISOString(),
         });
         if (!cancelled) throw conflict('This sale was already cancelled');
+        // A cancelled renewal renews nothing (decision 025).
+        await salesRepository.unlinkRenewals(trx, [sale.id]);
         return commissions.reverseSale(trx, auth, {
           sale_id: sale.id,
           tcv_centavos: tcv,
@@ -235,12 +248,22 @@ export function createSalesService(
             cancelled_at: null,
             // The policy's term and the client's contact (decision 025); a renewal deal's link goes with its sale.
             expiry_date: f.expiry_date,
-            customer_contact: f.customer_contact,
-            customer_email: f.customer_email,
+            // Left out of the form (the spec's client), the deal's contact and e-mail carry over.
+            customer_contact: f.customer_contact === undefined ? deal.customer_contact : f.customer_contact,
+            customer_email: f.customer_email === undefined ? deal.customer_email : f.customer_email,
             renews_sale_id: deal.renews_sale_id,
+            renewed_by_sale_id: null,
           };
           const id = await salesRepository.insert(trx, row);
-          await commissions.recordSale(trx, { id, member_id: memberId, product: row.product, tcv_centavos: row.tcv_centavos });
+          // A renewal sale renews its policy (decision 025): the link the policy's status reads.
+          if (row.renews_sale_id !== null) await salesRepository.linkRenewal(trx, row.renews_sale_id, id);
+          await commissions.recordSale(trx, {
+            id,
+            member_id: memberId,
+            product: row.product,
+            tcv_centavos: row.tcv_centavos,
+            customer_name: row.customer_name,
+          });
           return toRecord({ ...row, id });
         });
       } catch (err) {

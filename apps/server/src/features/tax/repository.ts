@@ -53,6 +53,17 @@ export const taxRepository = {
     return id;
   },
 
+  /** The members with tax withheld in `months`, each once (a query for notifications.notifyMany, not run here). */
+  payeesOf(db: Exec, months: readonly string[]) {
+    return db
+      .selectFrom('commission_statements')
+      .select('member_id')
+      .distinct()
+      .where('period', 'in', months)
+      .where('gross_centavos', '>', 0)
+      .where('withholding_rate_hundredths', '>', 0);
+  },
+
   /**
    * The statements of `months` on which tax was withheld (a positive gross at a rate), with their
    * member's name, TIN and address: what a 2307 and the alphalist report. Of `months` (every month

@@ -23,6 +23,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { Auth } from '../../platform/sessions.ts';
 import type { GeoService } from '../geo/service.ts';
 import { fullName, type MembersService } from '../members/service.ts';
+import type { Notifier } from '../notifications/service.ts';
 import { alphalistDat, alphalistWorkbook } from './alphalist-files.ts';
 import type { AlphalistDocument, Form2307Document } from './bir-documents.ts';
 import { form2307Pdf } from './form2307-pdf.ts';
@@ -51,6 +52,7 @@ export function createTaxService(
   db: Kysely<Database>,
   members: Pick<MembersService, 'requireMember'>,
   geo: Pick<GeoService, 'placeNames'>,
+  notifier: Pick<Notifier, 'notifyMany'>,
   options: { agency: AgencyIdentity; now?: () => Date },
 ) {
   const now = () => options.now?.() ?? new Date();
@@ -188,6 +190,19 @@ export function createTaxService(
       });
       const record = (await this.withholding(input.member_id)).history.find((r) => r.id === id)!;
       return { withholding: record };
+    },
+
+    /**
+     * A quarter's withholding is final (the close that left all its months closed, in its
+     * transaction): each payee with tax withheld in it hears that their BIR Form 2307 is ready,
+     * once per quarter (decision 026). Not while the agency's TIN, address and RDO are unset: the
+     * form cannot be issued then.
+     */
+    async announceForm2307s(exec: Exec, year: number, quarter: number): Promise<number> {
+      if (!configured) return 0;
+      return notifier.notifyMany(exec, 'form2307_ready', { year, quarter }, repo.payeesOf(exec, quarterMonths(year, quarter)), {
+        dedupeKey: `form2307_ready:${year}-Q${quarter}`,
+      });
     },
 
     /** The quarters a member had tax withheld in, newest first. */

@@ -14,6 +14,7 @@ import { isAdmin } from '../../platform/guards.ts';
 import type { Auth } from '../../platform/sessions.ts';
 import { nowIso } from '../../platform/tokens.ts';
 import type { MembersService } from '../members/service.ts';
+import type { Notifier } from '../notifications/service.ts';
 import { ticketsRepository, type ReplyWithAuthorRow, type TicketWithMemberRow } from './repository.ts';
 
 /** The fields a ticket is opened with, as the contract's schema leaves them (trimmed, checked). */
@@ -59,7 +60,7 @@ function toReply(row: ReplyWithAuthorRow): TicketReply {
  * here (a member opens and lists their own, an admin any); the rules below are the ticket's own:
  * Pending → Resolved | Rejected, once, and a closed ticket stays closed.
  */
-export function createTicketsService(db: Kysely<Database>, members: Pick<MembersService, 'findById'>) {
+export function createTicketsService(db: Kysely<Database>, members: Pick<MembersService, 'findById'>, notifier: Pick<Notifier, 'notify'>) {
   async function read(exec: Kysely<Database>, id: number): Promise<Ticket> {
     const row = await ticketsRepository.find(exec, id);
     if (!row) throw notFound(TICKET_MESSAGES.notFound);
@@ -136,6 +137,14 @@ export function createTicketsService(db: Kysely<Database>, members: Pick<Members
         }
         const ticket = await read(trx, ticketId);
         if (!closed) throw conflict(TICKET_MESSAGES.alreadyClosed(ticket.status));
+        // Its author hears of it (decision 026); a sample ticket has none, and an admin closing their own needs no word.
+        if (ticket.member && ticket.member.id !== adminId) {
+          await notifier.notify(trx, ticket.member.id, 'ticket_closed', {
+            ticketId,
+            subject: ticket.title,
+            status: ticket.status.toLowerCase(),
+          });
+        }
         return ticket;
       });
     },
@@ -152,7 +161,7 @@ export function createTicketsService(db: Kysely<Database>, members: Pick<Members
      */
     async reply(auth: Auth, { ticket_id, message }: ReplyTicket): Promise<TicketReply> {
       return db.transaction().execute(async (trx) => {
-        await readable(trx, auth, ticket_id);
+        const ticket = await readable(trx, auth, ticket_id);
         const now = nowIso();
         if (!(await ticketsRepository.touchIfPending(trx, ticket_id, now))) throw conflict(TICKET_MESSAGES.closedForReplies);
         const id = await ticketsRepository.insertReply(trx, {
@@ -165,6 +174,10 @@ export function createTicketsService(db: Kysely<Database>, members: Pick<Members
         });
         const row = await ticketsRepository.findReply(trx, id);
         if (!row) throw notFound(TICKET_MESSAGES.notFound);
+        // An administrator's answer reaches the ticket's author (decision 026), not the admin's own ticket.
+        if (isAdmin(auth) && ticket.member_id !== null && ticket.member_id !== auth.memberId) {
+          await notifier.notify(trx, ticket.member_id, 'ticket_answered', { ticketId: ticket_id, subject: ticket.title });
+        }
         return toReply(row);
       });
     },

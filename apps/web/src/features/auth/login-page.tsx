@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Info, Lock, UserRound } from 'lucide-react';
-import { useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { loginRequest } from '@ahente/contract/auth';
 import { MSG } from '@ahente/contract/messages';
-import { useLoginMutation } from '../../api/auth';
+import { fetchLoginOptions, useLoginMutation } from '../../api/auth';
 import { isApiError } from '../../api/client';
 import { useSession } from '../../api/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -16,6 +16,10 @@ import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
 import { toast } from '../../ui/toast';
 import { AuthShell } from './auth-shell';
+
+/** Loaded only when the agency has e-mail set up and someone asks: the login page stays light. */
+const loadForgotPasswordDialog = () => import('./forgot-password-dialog');
+const ForgotPasswordDialog = lazy(async () => ({ default: (await loadForgotPasswordDialog()).ForgotPasswordDialog }));
 
 /** The contract's login rules; Remember me is shown as in the spec and has no effect. */
 const loginForm = loginRequest.extend({ remember: z.boolean() });
@@ -46,6 +50,28 @@ export function LoginPage() {
 
   // One login request at a time, whatever the keyboard or mouse does.
   const inFlight = useRef(false);
+
+  // "Forgot your password?": a reset link by e-mail when the agency has e-mail set up, otherwise
+  // the spec's 'Please Contact Administrator'. Which one is asked after the page is shown, never
+  // before it; the dialog (a new one each time, so it starts empty) is fetched once it can be needed.
+  const [forgotDialog, setForgotDialog] = useState({ open: false, key: 0 });
+  const askingOptions = useRef(false);
+  useEffect(() => {
+    void fetchLoginOptions().then(({ password_reset }) => {
+      if (password_reset) loadForgotPasswordDialog().catch(() => undefined);
+    });
+  }, []);
+  const onForgotPassword = async () => {
+    if (askingOptions.current) return;
+    askingOptions.current = true;
+    try {
+      const { password_reset } = await fetchLoginOptions();
+      if (password_reset) setForgotDialog((current) => ({ open: true, key: current.key + 1 }));
+      else toast.warning(MSG.forgotPassword);
+    } finally {
+      askingOptions.current = false;
+    }
+  };
 
   const onSubmit = async ({ username, password }: z.output<typeof loginForm>) => {
     if (inFlight.current) return;
@@ -119,7 +145,7 @@ export function LoginPage() {
 
         <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
           <Checkbox label="Remember me" {...register('remember')} />
-          <Button variant="link" onClick={() => toast.warning(MSG.forgotPassword)}>
+          <Button variant="link" onClick={() => void onForgotPassword()}>
             Forgot your password?
           </Button>
         </div>
@@ -128,6 +154,16 @@ export function LoginPage() {
           Sign In
         </Button>
       </form>
+
+      {forgotDialog.key > 0 && (
+        <Suspense fallback={null}>
+          <ForgotPasswordDialog
+            key={forgotDialog.key}
+            open={forgotDialog.open}
+            onOpenChange={(open) => setForgotDialog((current) => ({ ...current, open }))}
+          />
+        </Suspense>
+      )}
 
       {/* No social sign-in: no provider is configured (issue 22), so no buttons that would do nothing. */}
       <section

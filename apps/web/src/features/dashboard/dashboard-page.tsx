@@ -6,12 +6,13 @@ import { CertificationReminder } from './certification-reminder';
 import { CommissionsCard } from './commissions-card';
 import { LicenceExpiryBanner } from './licence-expiry-banner';
 import { ReferralCard } from './referral-card';
+import { RenewalsCard } from './renewals-card';
 import { SalesCard } from './sales-card';
 import { TeamSizeCard } from './team-size-card';
 
 /**
  * / (spec §2 Dashboard): Sales, Commissions, Team Size (direct recruits and whole downline),
- * Active Proposals, the referral link, and for agents a reminder of missing certification details
+ * Active Proposals, Renewals (issue 23), the referral link, and for agents a reminder of missing certification details
  * and of a licence about to expire (issue 20). An administrator, who sells nothing, sees the
  * agency's figures instead (issue 22 §3, decision 021).
  */
@@ -50,7 +51,8 @@ export function DashboardPage() {
         <CommissionsCard className="sm:col-span-2" />
         <TeamSizeCard className="sm:col-span-2" />
         <ActiveProposalsCard className="sm:col-span-2" />
-        <ReferralCard className="col-span-full" />
+        <RenewalsCard className="sm:col-span-2" />
+        <ReferralCard className="sm:col-span-2" />
       </div>
     </>
   );

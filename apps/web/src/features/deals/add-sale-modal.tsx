@@ -1,16 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheck } from 'lucide-react';
-import { useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import type { DealRecord } from '@ahente/contract/deals';
 import { MSG } from '@ahente/contract/messages';
+import { hasAnnualTerm } from '@ahente/contract/portfolio';
 import { isApiError } from '../../api/client';
 import { useAddSaleMutation } from '../../api/sales';
 import { useCurrentUser } from '../../api/session';
 import { setRefs } from '../../lib/set-refs';
 import { toast } from '../../ui/toast';
-import { DealFields, EffectiveDateField, TextField, useServerError } from './deal-form';
-import { dealToForm, saleSchema, toSaleForm, type DealFormValues, type SaleValues } from './deal-form-schema';
+import { DealFields, EffectiveDateField, ExpiryDateField, TextField, useServerError } from './deal-form';
+import { dealToForm, expiryFor, saleSchema, toSaleForm, type DealFormValues, type SaleValues } from './deal-form-schema';
 import { DealFormModal } from './deal-modal';
 
 interface AddSaleModalProps {
@@ -23,6 +24,10 @@ interface AddSaleModalProps {
  * 'Make as Sales' on the Deals Table (spec §2, §4 Deal to sale): the deal's values plus policy
  * number, insurer, plan name and the sale's effective date, saved with addsales. A deal is sold
  * once: a 409 says so and the form stays closed to a second try.
+ *
+ * The expiry date (issue 23) starts as the effective date plus a year less a day and follows the
+ * effective date until the agent changes it; a product without an annual term (a Memorial Plan)
+ * has none. A renewal deal brings the insurer of the policy it renews.
  */
 export function AddSaleModal({ deal, open, onOpenChange }: AddSaleModalProps) {
   const user = useCurrentUser();
@@ -34,6 +39,23 @@ export function AddSaleModal({ deal, open, onOpenChange }: AddSaleModalProps) {
   });
   const serverError = useServerError(form.setError);
   const [alreadySold, setAlreadySold] = useState(deal.sold);
+
+  // The expiry date follows the effective date (and the product's term) until the agent edits it;
+  // emptied (or emptied by a product without a term), it follows again.
+  const [expiryEdited, setExpiryEdited] = useState(false);
+  const [product, effectiveDate] = useWatch({ control: form.control, name: ['product', 'effectiveDate'] });
+  const annual = hasAnnualTerm(product);
+  const { setValue, getValues } = form;
+  useEffect(() => {
+    const current = getValues('expiry_date');
+    if (!annual) {
+      if (current !== '') setValue('expiry_date', '');
+      return;
+    }
+    if (expiryEdited && current !== '') return;
+    const next = expiryFor(product, effectiveDate);
+    if (next !== current) setValue('expiry_date', next);
+  }, [annual, product, effectiveDate, expiryEdited, setValue, getValues]);
 
   const save = async (values: SaleValues) => {
     serverError.clear();
@@ -95,6 +117,14 @@ export function AddSaleModal({ deal, open, onOpenChange }: AddSaleModalProps) {
           <TextField label="Insurer" error={formState.errors.insurer?.message} {...register('insurer')} maxLength={200} />
           <TextField label="Plan Name" error={formState.errors.planName?.message} {...register('planName')} maxLength={200} />
           <EffectiveDateField error={formState.errors.effectiveDate?.message} {...register('effectiveDate')} />
+          <ExpiryDateField
+            error={formState.errors.expiry_date?.message}
+            annualTerm={annual}
+            min={effectiveDate || undefined}
+            {...register('expiry_date', {
+              onChange: (event: { target: HTMLInputElement }) => setExpiryEdited(event.target.value !== ''),
+            })}
+          />
         </div>
       </fieldset>
 

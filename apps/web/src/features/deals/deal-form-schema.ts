@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { categoryOf, type ProductCategory } from '@ahente/contract/catalogue';
 import { errorResponse } from '@ahente/contract/common';
+import { isCalendarDate } from '@ahente/contract/dates';
 import {
   dealFormFields,
   newDealFields,
@@ -10,7 +11,8 @@ import {
   type NewDealRequest,
 } from '@ahente/contract/deals';
 import type { DealStatus, SalesGroup, SalesType, TransactionType } from '@ahente/contract/enums';
-import { saleFormFields, type SaleForm } from '@ahente/contract/sales';
+import { defaultExpiryDate, hasAnnualTerm } from '@ahente/contract/portfolio';
+import { EXPIRY_BEFORE_EFFECTIVE, saleFormFields, type SaleForm } from '@ahente/contract/sales';
 import { formSchemaFor } from '../../lib/form-schema';
 
 /**
@@ -33,6 +35,11 @@ export interface DealFormValues {
   policy: string;
   insurer: string;
   planName: string;
+  /** The client's mobile number and e-mail (issue 23): optional, for reaching them at renewal. */
+  customer_contact: string;
+  customer_email: string;
+  /** The sale's last day of cover (Add Sales only); '' for a product without an annual term. */
+  expiry_date: string;
 }
 
 /** The new-deal form's defaults (spec §4): For Quotation, Direct, MedicalSalesGroup. */
@@ -51,10 +58,18 @@ export const EMPTY_DEAL: DealFormValues = {
   policy: '',
   insurer: '',
   planName: '',
+  customer_contact: '',
+  customer_email: '',
+  expiry_date: '',
 };
 
-/** A deal read back, as form values (EDIT and Make as Sales prefill from it). */
+/**
+ * A deal read back, as form values (EDIT and Make as Sales prefill from it). A renewal deal
+ * (issue 23) carries the insurer of the policy it renews, for its sale; the expiry date starts as
+ * the effective date's default term (none for a Memorial Plan).
+ */
 export function dealToForm(deal: DealRecord): DealFormValues {
+  const effectiveDate = deal.effective_date.slice(0, 10);
   return {
     ...EMPTY_DEAL,
     customerName: deal.customer_name,
@@ -62,13 +77,22 @@ export function dealToForm(deal: DealRecord): DealFormValues {
     category: categoryOf(deal.product) ?? '',
     product: deal.product,
     tcv: Number.isFinite(deal.tcv) ? deal.tcv.toFixed(2) : '',
-    effectiveDate: deal.effective_date.slice(0, 10),
+    effectiveDate,
     dealStatus: deal.deal_status,
     salesType: deal.sales_type,
     referror: deal.referror ?? '',
     agent: deal.agent ?? '',
     salesGroup: deal.sales_group,
+    insurer: deal.insurer ?? '',
+    customer_contact: deal.customer_contact ?? '',
+    customer_email: deal.customer_email ?? '',
+    expiry_date: expiryFor(deal.product, effectiveDate),
   };
+}
+
+/** The expiry date a sale starts with: the effective date's default term, '' without an annual term or a date. */
+export function expiryFor(product: string, effectiveDate: string): string {
+  return hasAnnualTerm(product) && isCalendarDate(effectiveDate) ? defaultExpiryDate(effectiveDate) : '';
 }
 
 /*
@@ -101,15 +125,29 @@ const dealFields = {
   policy: dealFormFields.policy,
   insurer: dealFormFields.insurer,
   planName: dealFormFields.planName,
+  customer_contact: dealFormFields.customer_contact,
+  customer_email: dealFormFields.customer_email,
 };
 
 /** Edit Deal: editdeals' rules; Referror and Agent Name are required for an Agent sale (spec §4). */
 export const editDealSchema = dealForm(withSalesTypeRule(z.object(dealFields), 'salesType'));
 export type EditDealValues = z.output<typeof editDealSchema>;
 
-/** Add Sales: addsales' rules, the effective date required too (spec §5). */
+/**
+ * Add Sales: addsales' rules, the effective date required too (spec §5), and the expiry date
+ * (issue 23): never before the effective date; none for a product without an annual term.
+ */
 export const saleSchema = dealForm(
-  withSalesTypeRule(z.object({ ...dealFields, effectiveDate: requiredDate(saleFormFields.effectiveDate) }), 'salesType'),
+  withSalesTypeRule(
+    z
+      .object({ ...dealFields, effectiveDate: requiredDate(saleFormFields.effectiveDate), expiry_date: saleFormFields.expiry_date })
+      .refine((v) => !hasAnnualTerm(v.product) || !v.expiry_date || v.expiry_date >= v.effectiveDate, {
+        path: ['expiry_date'],
+        message: EXPIRY_BEFORE_EFFECTIVE,
+      })
+      .transform((v) => ({ ...v, expiry_date: hasAnnualTerm(v.product) ? (v.expiry_date ?? null) : null })),
+    'salesType',
+  ),
 );
 export type SaleValues = z.output<typeof saleSchema>;
 
@@ -143,6 +181,8 @@ export function toNewDeal(id: number, v: NewDealValues): NewDealRequest {
     referror: v.referror,
     agent: v.agent,
     salesGroup: v.salesGroup,
+    customer_contact: v.customer_contact,
+    customer_email: v.customer_email,
   };
 }
 
@@ -160,6 +200,8 @@ export function toEditDealForm(dealid: number, v: EditDealValues): EditDealForm 
     deal_status: v.dealStatus,
     sales_group: v.salesGroup,
     effectiveDate: v.effectiveDate,
+    customer_contact: v.customer_contact,
+    customer_email: v.customer_email,
   };
 }
 
@@ -171,6 +213,7 @@ export function toSaleForm(dealid: number, v: SaleValues): SaleForm {
     insurer: v.insurer,
     planName: v.planName,
     effectiveDate: v.effectiveDate,
+    expiry_date: v.expiry_date,
   };
 }
 

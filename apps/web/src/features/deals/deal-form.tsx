@@ -4,6 +4,7 @@ import { labelOptions, type LabelKind } from '@ahente/contract/labels';
 import { useState, type ReactNode, type Ref, type RefObject } from 'react';
 import { useWatch, type UseFormReturn, type UseFormSetError } from 'react-hook-form';
 import type { ApiError } from '../../api/client';
+import { cleaningContact } from '../../lib/contact-input';
 import { setRefs } from '../../lib/set-refs';
 import { Field } from '../../ui/field';
 import { Input, type InputProps } from '../../ui/input';
@@ -30,7 +31,7 @@ export function DealFields<T>({ form, statuses, withEffectiveDate = true, disabl
   const products = category ? PRODUCT_CATALOGUE[category] : [];
   const err = (name: DealField) => formState.errors[name]?.message;
 
-  const fields: Record<Exclude<DealField, 'referror' | 'agent' | 'policy' | 'insurer' | 'planName'>, () => ReactNode> = {
+  const fields: Record<Exclude<DealField, 'referror' | 'agent' | 'policy' | 'insurer' | 'planName' | 'expiry_date'>, () => ReactNode> = {
     customerName: () => {
       const field = register('customerName');
       return (
@@ -47,6 +48,31 @@ export function DealFields<T>({ form, statuses, withEffectiveDate = true, disabl
         />
       );
     },
+    customer_contact: () => (
+      <TextField
+        key="customer_contact"
+        label="Client contact number"
+        error={err('customer_contact')}
+        hint="Optional. Digits only, up to 11 (e.g. 09171234567)."
+        {...cleaningContact(register('customer_contact'))}
+        type="tel"
+        inputMode="numeric"
+        disabled={disabled}
+      />
+    ),
+    customer_email: () => (
+      <TextField
+        key="customer_email"
+        label="Client email"
+        error={err('customer_email')}
+        hint="Optional. For reaching the client at renewal."
+        {...register('customer_email')}
+        type="email"
+        inputMode="email"
+        maxLength={254}
+        disabled={disabled}
+      />
+    ),
     transactionType: () => (
       <SelectField
         key="transactionType"
@@ -153,8 +179,31 @@ export function DealFields<T>({ form, statuses, withEffectiveDate = true, disabl
   // Sales Type comes last so the fields it reveals (Referror, Agent Name) follow it. Each field is
   // registered as it is rendered, in this order, so a refused form focuses the first one shown.
   const order: readonly (keyof typeof fields)[] = withEffectiveDate
-    ? ['customerName', 'transactionType', 'effectiveDate', 'category', 'product', 'tcv', 'dealStatus', 'salesGroup', 'salesType']
-    : ['customerName', 'category', 'product', 'transactionType', 'tcv', 'dealStatus', 'salesGroup', 'salesType'];
+    ? [
+        'customerName',
+        'customer_contact',
+        'customer_email',
+        'transactionType',
+        'effectiveDate',
+        'category',
+        'product',
+        'tcv',
+        'dealStatus',
+        'salesGroup',
+        'salesType',
+      ]
+    : [
+        'customerName',
+        'customer_contact',
+        'customer_email',
+        'category',
+        'product',
+        'transactionType',
+        'tcv',
+        'dealStatus',
+        'salesGroup',
+        'salesType',
+      ];
 
   return (
     <div className="grid grid-cols-1 gap-x-5 gap-y-4 sm:grid-cols-2">
@@ -188,15 +237,16 @@ export function DealFields<T>({ form, statuses, withEffectiveDate = true, disabl
 interface TextFieldProps extends InputProps {
   label: string;
   error: string | undefined;
+  hint?: string | undefined;
   /** Classes of the field (label and input) rather than of the input. */
   fieldClassName?: string;
   ref?: Ref<HTMLInputElement>;
 }
 
 /** A free-text field of the deal or sale form (names, policy details): no autocomplete. */
-export function TextField({ label, error, fieldClassName, ...props }: TextFieldProps) {
+export function TextField({ label, error, hint, fieldClassName, ...props }: TextFieldProps) {
   return (
-    <Field label={label} error={error} className={fieldClassName}>
+    <Field label={label} error={error} hint={hint} className={fieldClassName}>
       <Input autoComplete="off" {...props} />
     </Field>
   );
@@ -212,6 +262,30 @@ export function EffectiveDateField({ error, ...props }: EffectiveDateFieldProps)
   return (
     <Field label="Effective Date" error={error}>
       <Input type="date" min="1900-01-01" max="2999-12-31" required {...props} />
+    </Field>
+  );
+}
+
+interface ExpiryDateFieldProps extends InputProps {
+  error: string | undefined;
+  /** False for a product without an annual term (a Memorial Plan): the field is empty and disabled. */
+  annualTerm: boolean;
+  ref?: Ref<HTMLInputElement>;
+}
+
+/** The Expiry date of the sale form (issue 23): the policy's last day of cover, prefilled, editable. */
+export function ExpiryDateField({ error, annualTerm, disabled, ...props }: ExpiryDateFieldProps) {
+  return (
+    <Field
+      label="Expiry date"
+      error={error}
+      hint={
+        annualTerm
+          ? 'A year after the effective date, less a day, unless you change it.'
+          : 'A Memorial Plan has no annual term: no expiry date.'
+      }
+    >
+      <Input type="date" min="1900-01-01" max="2999-12-31" {...props} disabled={disabled || !annualTerm} />
     </Field>
   );
 }

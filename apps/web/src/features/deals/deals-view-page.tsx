@@ -1,12 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Handshake } from 'lucide-react';
-import { memo, useCallback, useId, useState } from 'react';
+import { memo, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { DealRecord } from '@ahente/contract/deals';
 import { productLabel } from '@ahente/contract/labels';
 import { MSG } from '@ahente/contract/messages';
 import { formatPeso, sumPesos } from '@ahente/contract/money';
 import { dealsKeys, useDeals } from '../../api/deals';
 import { useCurrentUser } from '../../api/session';
+import { cn } from '../../lib/cn';
 import { formatCalendarDate, formatTimestampParts } from '../../lib/dates';
 import { useDateRangeFilter } from '../../lib/use-date-range-filter';
 import { useShowMore } from '../../lib/use-show-more';
@@ -32,6 +34,12 @@ export function totalTcv(rows: readonly { tcv: number }[]): number {
   return sumPesos(rows.map((r) => r.tcv).filter((v) => Number.isFinite(v) && v >= 0));
 }
 
+/** The address's `?deal=<id>`: the deal to show and highlight (a renewal just started in Portfolio). */
+function dealFrom(params: URLSearchParams): number | null {
+  const value = Number(params.get('deal'));
+  return Number.isSafeInteger(value) && value > 0 ? value : null;
+}
+
 /** The open (or closing) modal; `seq` gives each opening a fresh form. */
 type Dialog = { kind: 'sale' | 'edit'; deal: DealRecord; open: boolean; seq: number };
 
@@ -54,6 +62,26 @@ export function DealsViewPage() {
 
   const { range, rows } = useDateRangeFilter(deals.data);
   const page = useShowMore(rows);
+
+  // `?deal=<id>` (Renew in Portfolio lands here): that deal's row is shown, scrolled to and
+  // highlighted, and its Make as Sales button takes the focus, once.
+  const [params] = useSearchParams();
+  const wanted = dealFrom(params);
+  const shownDeal = useRef<number | null>(null);
+  const wantedIndex = wanted === null ? -1 : rows.findIndex((deal) => deal.id === wanted);
+  const { showAll } = page;
+  const hiddenByStep = wantedIndex >= page.visible.length;
+  useEffect(() => {
+    if (hiddenByStep) showAll();
+  }, [hiddenByStep, showAll]);
+  const highlightRow = useCallback((row: HTMLTableRowElement | null) => {
+    if (!row) return;
+    const id = Number(row.dataset.dealId);
+    if (shownDeal.current === id) return;
+    shownDeal.current = id;
+    row.scrollIntoView({ block: 'center' });
+    row.querySelector<HTMLButtonElement>('button:not(:disabled)')?.focus({ preventScroll: true });
+  }, []);
 
   const closeDialog = (open: boolean) => {
     if (open) return;
@@ -113,7 +141,14 @@ export function DealsViewPage() {
             emptyDescription={range.filtered && (deals.data?.length ?? 0) > 0 ? 'No deal has an effective date in this range.' : undefined}
           >
             {page.visible.map((deal, index) => (
-              <DealRow key={deal.id} deal={deal} index={index} onSell={onSell} onEdit={onEdit} />
+              <DealRow
+                key={deal.id}
+                deal={deal}
+                index={index}
+                onSell={onSell}
+                onEdit={onEdit}
+                highlightRef={deal.id === wanted ? highlightRow : undefined}
+              />
             ))}
           </TableBodyStates>
         </Table>
@@ -140,15 +175,24 @@ const DealRow = memo(function DealRow({
   index,
   onSell,
   onEdit,
+  highlightRef,
 }: {
   deal: DealRecord;
   index: number;
   onSell: (deal: DealRecord) => void;
   onEdit: (deal: DealRecord) => void;
+  /** Set on the deal the address names: the row is highlighted and this ref brings it into view. */
+  highlightRef?: ((row: HTMLTableRowElement | null) => void) | undefined;
 }) {
   const noteId = useId();
+  const highlighted = highlightRef !== undefined;
   return (
-    <TableRow>
+    <TableRow
+      ref={highlightRef}
+      data-deal-id={deal.id}
+      aria-current={highlighted ? 'true' : undefined}
+      className={cn(highlighted && 'bg-amber-50 hover:bg-amber-50 [&>td]:bg-amber-50')}
+    >
       <TableCell numeric className="text-slate-500">
         {index + 1}
       </TableCell>

@@ -20,6 +20,7 @@ import { SubNav } from '../../ui/sub-nav';
 import { LeaderboardCard } from './leaderboard-card';
 import { MonthlyChart } from './monthly-chart';
 import { ProductMixChart } from './product-mix-chart';
+import { RetentionCard } from './retention-card';
 import { formatCount } from './report-format';
 
 const scopeLink = (scope: ReportScope) => `/reports?scope=${scope}`;
@@ -134,7 +135,8 @@ export function ReportsPage() {
         {report.isPending ? (
           <>
             <ChartPlaceholder title="TCV by month" className="lg:col-span-4 lg:row-start-1" />
-            <ChartPlaceholder title="Product mix" className="lg:col-span-6" />
+            <ChartPlaceholder title="Product mix" className="lg:col-span-3" />
+            <ChartPlaceholder title="Retention" className="lg:col-span-3" />
           </>
         ) : !data ? null : data.totals.count === 0 ? (
           <Card className="lg:col-span-4 lg:row-start-1">
@@ -154,7 +156,7 @@ export function ReportsPage() {
               title="Product mix"
               icon={<ChartPie />}
               description="TCV by product over the last 12 months."
-              className={data.leaderboard ? 'min-w-0 lg:col-span-3' : 'min-w-0 lg:col-span-6'}
+              className="min-w-0 lg:col-span-3"
             >
               <ProductMixChart products={data.products} totalTcv={data.totals.tcv} />
             </CardSection>
@@ -172,6 +174,9 @@ export function ReportsPage() {
             className={data.totals.count === 0 ? 'lg:col-span-6' : 'min-w-0 lg:col-span-3'}
           />
         )}
+
+        {/* Retention (issue 23): beside the product mix for one's own sales, under the leaderboard's row otherwise. */}
+        {data && <RetentionCard scope={data.scope} months={data.retention} className="min-w-0 lg:col-span-3" />}
       </div>
     </>
   );

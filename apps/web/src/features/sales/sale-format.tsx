@@ -75,3 +75,43 @@ export function VerificationDetails({
     </>
   );
 }
+
+/**
+ * The client's contact number and e-mail under their name (issue 23), each on its own line; an
+ * e-mail breaks anywhere rather than widening the column. Nothing when the sale has neither.
+ */
+export function ClientContact({ sale }: { sale: Pick<SaleRecord, 'customer_contact' | 'customer_email'> }) {
+  if (!sale.customer_contact && !sale.customer_email) return null;
+  return (
+    <span className="mt-0.5 block text-xs text-slate-500">
+      {sale.customer_contact && (
+        <span className="block tabular-nums">
+          <span className="sr-only">Contact number: </span>
+          {sale.customer_contact}
+        </span>
+      )}
+      {sale.customer_email && (
+        <span className="block break-all">
+          <span className="sr-only">Email: </span>
+          {sale.customer_email}
+        </span>
+      )}
+    </span>
+  );
+}
+
+/**
+ * The policy's last day of cover under its effective date (issue 23): "to Nov 24, 2027", read as
+ * "expires Nov 24, 2027". In the Effective Date column rather than a column of its own, so that the
+ * Sales table still fits its card from 1280 px (decision 024). Nothing for a Memorial Plan.
+ */
+export function PolicyTermEnd({ expiry }: { expiry: string | null }) {
+  if (!expiry) return null;
+  return (
+    <span className="mt-0.5 block text-xs whitespace-nowrap text-slate-500">
+      <span aria-hidden="true">to </span>
+      <span className="sr-only">expires </span>
+      <time dateTime={expiry}>{formatCalendarDate(expiry)}</time>
+    </span>
+  );
+}

@@ -21,7 +21,7 @@ import { TableBodyStates } from '../../ui/table-states';
 import { toast } from '../../ui/toast';
 import { exportSalesToExcel } from './export-sales';
 import { Dash } from '../../ui/dash';
-import { SaleStateBadge, VerificationDetails } from './sale-format';
+import { ClientContact, PolicyTermEnd, SaleStateBadge, VerificationDetails } from './sale-format';
 import { SalesNav } from './sales-nav';
 
 const COLUMNS = 11;
@@ -37,7 +37,8 @@ const UNPIN_ON_PHONE = 'max-md:static max-md:shadow-none';
  * /sales/salesview (spec §2 Sales screen): 'From:' and 'To:' on the effective date (inclusive,
  * either may be empty), Clear Filters, Export To Excel (the filtered rows, built in the browser),
  * 'Total TCV: ₱…' and 'Number of Sales Made: …', the sales table with each sale's verification
- * (issue 20). The totals leave rejected sales out (a rejected sale's deal may be sold again, and
+ * (issue 20), its term's last day under the effective date and the client's contact under the name
+ * (issue 23). The totals leave rejected sales out (a rejected sale's deal may be sold again, and
  * counting both would count it twice) and cancelled ones (issue 21), which stay listed, marked
  * Cancelled with who, when, why and the refund.
  */
@@ -138,6 +139,7 @@ export function SalesViewPage() {
                 <TableCell numeric>{sale.id}</TableCell>
                 <TableCell>
                   <span className="font-medium text-slate-900">{sale.customer_name}</span>
+                  <ClientContact sale={sale} />
                   {/* On a phone TCV and Verification are off to the side: repeated here (read once, from their columns). */}
                   <span aria-hidden="true" className="mt-1 flex flex-col items-start gap-1 md:hidden">
                     <span className="text-xs text-slate-600 tabular-nums">{formatPeso(sale.tcv)}</span>
@@ -154,6 +156,7 @@ export function SalesViewPage() {
                 <TableCell>{sale.plan_name ?? <Dash />}</TableCell>
                 <TableCell className="min-w-20">
                   <time dateTime={sale.effective_date}>{formatCalendarDate(sale.effective_date)}</time>
+                  <PolicyTermEnd expiry={sale.expiry_date} />
                 </TableCell>
                 <TableCell sticky className={cn('min-w-36', UNPIN_ON_PHONE)}>
                   <VerificationDetails sale={sale} />

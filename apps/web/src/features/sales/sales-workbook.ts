@@ -21,6 +21,7 @@ export const EXPORT_HEADERS = [
   'Insurer',
   'Plan Name',
   'Effective Date',
+  'Expiry Date',
   'Verification',
   'Rejection Reason',
   'Cancelled On',
@@ -30,7 +31,7 @@ export const EXPORT_HEADERS = [
 
 export const DATE_FORMAT = 'yyyy-mm-dd';
 
-const WIDTHS = [10, 28, 16, 26, 16, 18, 22, 20, 14, 22, 40, 14, 40, 16];
+const WIDTHS = [10, 28, 16, 26, 16, 18, 22, 20, 14, 14, 22, 40, 14, 40, 16];
 
 /** "2026-03-05" as a Date at midnight UTC: the spreadsheet's date cell then shows that calendar day. */
 function calendarDate(value: string): Date | string {
@@ -40,7 +41,8 @@ function calendarDate(value: string): Date | string {
 
 /**
  * sales_data.xlsx as a Blob: a bold header row that stays in view, then `rows` in the order given.
- * TCV is a number cell in pesos with a peso format; the effective date is a date cell (yyyy-mm-dd);
+ * TCV is a number cell in pesos with a peso format; the effective and expiry dates are date cells
+ * (yyyy-mm-dd; no expiry for a Memorial Plan);
  * Sales ID is a number; the other columns are text (empty when the sale has none), the product as
  * the screen names it (decision 023: 'Performance Bond' for the catalogue's 'Perfomance Bond'). Verification
  * is the label the screen shows ('Awaiting verification', 'Verified', 'Rejected'), and a rejected
@@ -52,6 +54,7 @@ export function buildSalesWorkbook(rows: readonly SaleRecord[]): Promise<Blob> {
   const body = rows.map((s) => {
     const date = calendarDate(s.effective_date);
     const cancelled = s.cancelled_on !== null ? calendarDate(s.cancelled_on) : null;
+    const expiry = s.expiry_date !== null ? calendarDate(s.expiry_date) : null;
     return [
       { value: s.id, type: Number },
       s.customer_name,
@@ -62,6 +65,7 @@ export function buildSalesWorkbook(rows: readonly SaleRecord[]): Promise<Blob> {
       s.insurer ?? null,
       s.plan_name ?? null,
       date instanceof Date ? { value: date, type: Date, format: DATE_FORMAT } : date,
+      expiry instanceof Date ? { value: expiry, type: Date, format: DATE_FORMAT } : expiry,
       SALE_VERIFICATION_LABELS[s.verification],
       s.verification === 'rejected' ? s.rejection_reason : null,
       cancelled instanceof Date ? { value: cancelled, type: Date, format: DATE_FORMAT } : cancelled,

@@ -13,6 +13,7 @@ export const SETTINGS_TABS = [
   { label: 'Certifications', to: '/settings/certifications' },
   { label: 'Licences', to: '/settings/licences' },
   { label: 'Security', to: '/settings/security' },
+  { label: 'Notifications', to: '/settings/notifications' },
 ] as const;
 
 /** /settings/*: the page title, the tabs (the active one highlighted) and the tab's content. */
@@ -21,7 +22,7 @@ export function SettingsLayout() {
     <>
       <PageHeader
         title="Settings And Details"
-        description="Your profile, payout details, place in the agency, certifications, licences and password."
+        description="Your profile, payout details, place in the agency, certifications, licences, password and notifications."
       />
       <SubNav label="Settings tabs" labelHidden wrap items={SETTINGS_TABS} />
       <PageOutlet />

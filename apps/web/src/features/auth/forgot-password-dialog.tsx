@@ -1,0 +1,101 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Mail, UserRound } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { FORGOT_PASSWORD_SENT, forgotPasswordRequest, type ForgotPasswordRequest } from '@ahente/contract/notifications';
+import { useForgotPasswordMutation } from '../../api/auth';
+import { isApiError, serverFieldErrors } from '../../api/client';
+import { setRefs } from '../../lib/set-refs';
+import { Button } from '../../ui/button';
+import { Field } from '../../ui/field';
+import { Input } from '../../ui/input';
+import { Modal } from '../../ui/modal';
+import { Notice } from '../../ui/notice';
+
+const SEND_FAILED = 'The reset link could not be sent. Please try again.';
+
+/**
+ * "Forgot your password?" while the agency has e-mail set up (issue 23 §3): the username or e-mail
+ * of the account, and a one-time reset link goes to its e-mail address. The answer is the same
+ * whether or not an account matches. Loaded only when asked for: the login page stays light.
+ */
+export function ForgotPasswordDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const formId = useId();
+  const loginRef = useRef<HTMLInputElement>(null);
+  const send = useForgotPasswordMutation();
+  const [sent, setSent] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<ForgotPasswordRequest>({ resolver: zodResolver(forgotPasswordRequest), defaultValues: { login: '' } });
+  const loginField = form.register('login');
+  const busy = send.isPending;
+
+  const submit = async (values: ForgotPasswordRequest) => {
+    if (send.isPending) return;
+    setFailure(null);
+    try {
+      await send.mutateAsync(values);
+      setSent(true);
+    } catch (error) {
+      const [field] = serverFieldErrors(error, ['login'] as const);
+      if (field) form.setError('login', { type: 'server', message: field[1] }, { shouldFocus: true });
+      // 429 (asked too often) and 409 (e-mail turned off since) say why; anything else, try again.
+      else setFailure(isApiError(error) && error.status < 500 ? error.error : SEND_FAILED);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => {
+        if (!next && busy) return;
+        onOpenChange(next);
+      }}
+      title="Reset your password"
+      description={
+        sent
+          ? undefined
+          : 'Enter your username or e-mail address. If it matches an account, we will e-mail it a link to set a new password.'
+      }
+      initialFocus={sent ? undefined : loginRef}
+      size="sm"
+      footer={
+        sent ? (
+          <Button onClick={() => onOpenChange(false)}>Back to log in</Button>
+        ) : (
+          <>
+            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" form={formId} loading={busy}>
+              {!busy && <Mail aria-hidden="true" />}
+              Send reset link
+            </Button>
+          </>
+        )
+      }
+    >
+      {sent ? (
+        <Notice tone="success">{FORGOT_PASSWORD_SENT}</Notice>
+      ) : (
+        <form id={formId} noValidate aria-label="Reset your password" onSubmit={(event) => void form.handleSubmit(submit)(event)}>
+          <Field label="Username or email" error={form.formState.errors.login?.message}>
+            <Input
+              {...loginField}
+              ref={(element: HTMLInputElement | null) => setRefs(element, loginField.ref, loginRef)}
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              leading={<UserRound />}
+              disabled={busy}
+            />
+          </Field>
+          {failure && (
+            <Notice tone="error" className="mt-4">
+              {failure}
+            </Notice>
+          )}
+        </form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,38 @@
+import { CalendarClock } from 'lucide-react';
+import { POLICY_DUE_DAYS } from '@ahente/contract/portfolio';
+import { firstPortfolioPage, usePortfolio } from '../../api/portfolio';
+import { useCurrentUser } from '../../api/session';
+import { CardSection } from '../../ui/card';
+import { Totals } from '../../ui/stats';
+import { CardLink } from './card-link';
+
+/**
+ * The dashboard's Renewals card (issue 23): the member's policies due for renewal and lapsed, from
+ * the counts of the Portfolio's first page (one request, the one the Portfolio opens with). The
+ * tiles hold their place while loading, so nothing below moves.
+ */
+export function RenewalsCard({ className }: { className?: string }) {
+  const user = useCurrentUser();
+  const portfolio = usePortfolio(firstPortfolioPage(user.user), { keepPrevious: false });
+  const counts = portfolio.data?.counts;
+  return (
+    <CardSection
+      title="Renewals"
+      icon={<CalendarClock />}
+      description={`Policies expiring within ${POLICY_DUE_DAYS} days, and those that lapsed, not yet renewed.`}
+      className={className}
+      aria-busy={portfolio.isPending || undefined}
+    >
+      <Totals
+        query={portfolio}
+        loadingLabel="Loading renewals…"
+        errorMessage="Your renewals could not be loaded."
+        figures={[
+          { label: 'Renewals due:', value: (counts?.due ?? 0).toLocaleString('en-PH') },
+          { label: 'Lapsed:', value: (counts?.lapsed ?? 0).toLocaleString('en-PH') },
+        ]}
+      />
+      <CardLink to="/portfolio?status=due">View renewals due</CardLink>
+    </CardSection>
+  );
+}

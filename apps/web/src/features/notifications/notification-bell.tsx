@@ -1,0 +1,176 @@
+import * as Popover from '@radix-ui/react-popover';
+import { Bell, BellOff, CheckCheck, RotateCw, Settings } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import type { NotificationRecord } from '@ahente/contract/notifications';
+import { useNotifications, useReadNotifications } from '../../api/notifications';
+import { useCurrentUser } from '../../api/session';
+import { cn } from '../../lib/cn';
+import { Button } from '../../ui/button';
+import { Skeleton } from '../../ui/skeleton';
+import { toast } from '../../ui/toast';
+import { fullTime, relativeTime } from './relative-time';
+
+/** The badge shows at most this; the button's name says the same. */
+const BADGE_MAX = 99;
+
+/**
+ * The bell in the header (issue 23 §3): the unread count on it, and a panel with the newest
+ * notifications, each a link to its screen that also marks it read, and "Mark all as read". The
+ * count is read again every minute and when the window regains focus; the badge sits over the
+ * button's corner, so its coming and going moves nothing.
+ */
+export function NotificationBell() {
+  const user = useCurrentUser();
+  const notifications = useNotifications(user.user);
+  const read = useReadNotifications(user.user);
+  const [open, setOpen] = useState(false);
+  const panelHeading = useRef<HTMLHeadingElement>(null);
+
+  const unread = notifications.data?.unread ?? 0;
+  const shown = unread > BADGE_MAX ? `${BADGE_MAX}+` : String(unread);
+  const rows = notifications.data?.rows ?? [];
+
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (next && !notifications.isFetching) void notifications.refetch();
+  };
+
+  const markAllRead = () => {
+    if (read.isPending) return;
+    // The button is disabled once nothing is unread: the focus moves to the panel's heading first.
+    panelHeading.current?.focus();
+    read.mutate({ all: true }, { onError: () => toast.error('Your notifications could not be marked as read. Please try again.') });
+  };
+
+  const openItem = (item: NotificationRecord) => {
+    if (item.read_at === null) read.mutate({ ids: [item.id] });
+    setOpen(false);
+  };
+
+  return (
+    <Popover.Root open={open} onOpenChange={onOpenChange}>
+      <Popover.Trigger
+        aria-label={unread > 0 ? `Notifications, ${shown} unread` : 'Notifications'}
+        className="relative inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[state=open]:bg-brand-50 data-[state=open]:text-brand-800"
+      >
+        <Bell aria-hidden="true" className="size-5" />
+        {unread > 0 && (
+          <span className="absolute top-0.5 right-0 flex h-[1.125rem] min-w-[1.125rem] items-center justify-center rounded-full bg-red-600 px-1 text-[0.6875rem] leading-none font-semibold text-white tabular-nums ring-2 ring-white">
+            {shown}
+          </span>
+        )}
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          align="end"
+          sideOffset={10}
+          collisionPadding={12}
+          aria-label="Notifications"
+          className="z-50 flex max-h-[min(34rem,var(--radix-popover-content-available-height))] w-[min(24rem,calc(100vw-1.5rem))] flex-col rounded-xl border border-slate-200 bg-white shadow-xl focus:outline-none data-[state=closed]:animate-pop-out data-[state=open]:animate-pop-in"
+        >
+          <div className="flex shrink-0 items-center justify-between gap-3 border-b border-slate-100 px-4 py-3">
+            <div className="min-w-0">
+              <h2 ref={panelHeading} tabIndex={-1} className="text-[0.9375rem] font-semibold text-slate-900 focus:outline-none">
+                Notifications
+              </h2>
+              <p className="text-xs text-slate-500" aria-live="polite">
+                {notifications.isPending ? '' : unread === 0 ? 'Nothing unread' : `${unread.toLocaleString('en-PH')} unread`}
+              </p>
+            </div>
+            <Button variant="ghost" size="sm" onClick={markAllRead} disabled={unread === 0} className="-mr-2 shrink-0">
+              <CheckCheck aria-hidden="true" />
+              Mark all as read
+            </Button>
+          </div>
+
+          <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain" aria-busy={notifications.isPending || undefined}>
+            {notifications.isPending ? (
+              <div className="flex flex-col gap-3 px-4 py-4">
+                <Skeleton className="h-14 w-full" />
+                <Skeleton className="h-14 w-full" />
+                <span className="sr-only" role="status">
+                  Loading your notifications…
+                </span>
+              </div>
+            ) : notifications.isError && rows.length === 0 ? (
+              <div className="flex flex-col items-start gap-3 px-4 py-5 text-sm">
+                <p className="font-medium text-slate-700">Your notifications could not be loaded.</p>
+                <Button variant="outline" size="sm" onClick={() => void notifications.refetch()} loading={notifications.isFetching}>
+                  {!notifications.isFetching && <RotateCw aria-hidden="true" />}
+                  Try again
+                </Button>
+              </div>
+            ) : rows.length === 0 ? (
+              <div className="flex flex-col items-center gap-2 px-6 py-10 text-center">
+                <span aria-hidden="true" className="flex size-10 items-center justify-center rounded-full bg-slate-100 text-slate-500">
+                  <BellOff className="size-5" />
+                </span>
+                <p className="text-sm font-medium text-slate-700">You&rsquo;re all caught up.</p>
+                <p className="max-w-xs text-sm text-slate-500">
+                  Approvals, renewal reminders and answers to your tickets will appear here.
+                </p>
+              </div>
+            ) : (
+              <ul aria-label="Newest notifications" className="divide-y divide-slate-100">
+                {rows.map((item) => (
+                  <NotificationItem key={item.id} item={item} onOpen={() => openItem(item)} />
+                ))}
+              </ul>
+            )}
+          </div>
+
+          <div className="shrink-0 border-t border-slate-100 px-4 py-2.5">
+            <Link
+              to="/settings/notifications"
+              onClick={() => setOpen(false)}
+              className="inline-flex min-h-8 items-center gap-1.5 rounded-md text-sm font-medium text-brand-700 hover:text-brand-800 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            >
+              <Settings aria-hidden="true" className="size-4" />
+              Notification settings
+            </Link>
+          </div>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}
+
+/** A notification: a link to its screen. Unread ones have a dot, a bold title and say "Unread" to screen readers. */
+function NotificationItem({ item, onOpen }: { item: NotificationRecord; onOpen: () => void }) {
+  const unread = item.read_at === null;
+  // The link is always a path inside the portal (the server's); anything else opens the dashboard.
+  const to = item.link.startsWith('/') && !item.link.startsWith('//') ? item.link : '/';
+  return (
+    <li>
+      <Link
+        to={to}
+        onClick={onOpen}
+        data-unread={unread || undefined}
+        className={cn(
+          'flex gap-3 px-4 py-3 transition-colors hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600',
+          unread && 'bg-brand-50/40',
+        )}
+      >
+        <span aria-hidden="true" className="flex w-2 shrink-0 justify-center pt-1.5">
+          {unread && <span className="size-2 rounded-full bg-brand-600" />}
+        </span>
+        <span className="min-w-0 flex-1">
+          {unread && <span className="sr-only">Unread: </span>}
+          <span
+            className={cn('block text-sm [overflow-wrap:anywhere]', unread ? 'font-semibold text-slate-900' : 'font-medium text-slate-700')}
+          >
+            {item.title}
+          </span>
+          <span className="mt-0.5 line-clamp-2 block text-sm text-slate-600 [overflow-wrap:anywhere]">{` ${item.body}`}</span>
+          <span className="mt-1 block text-xs text-slate-500">
+            {' '}
+            <time dateTime={item.created_at} title={fullTime(item.created_at)}>
+              {relativeTime(item.created_at)}
+            </time>
+          </span>
+        </span>
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,229 @@
+import { BriefcaseBusiness, RefreshCw } from 'lucide-react';
+import { memo, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { DEAL_STATUS_LABELS, productLabel } from '@ahente/contract/labels';
+import { formatPeso } from '@ahente/contract/money';
+import { isRenewable, type PolicyRow } from '@ahente/contract/portfolio';
+import { formatCalendarDate } from '../../lib/dates';
+import { Button, buttonClasses } from '../../ui/button';
+import { Dash } from '../../ui/dash';
+import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from '../../ui/table';
+import { TableBodyStates, type ListQueryState } from '../../ui/table-states';
+import { daysToExpiryText, PolicyStatusBadge } from './portfolio-format';
+
+interface PortfolioTableProps {
+  rows: readonly PolicyRow[];
+  query: ListQueryState;
+  /** A leader's view of the team: no client columns, an Agent column, no Renew. */
+  clientsHidden: boolean;
+  empty: { title: string; description: string; action?: ReactNode };
+  /** The policy whose renewal is being started (its button is busy; the others wait). */
+  renewing: number | null;
+  onRenew: ((row: PolicyRow) => void) | null;
+}
+
+/**
+ * The policies of one page. A member's own: customer, contact, product, insurer, policy number,
+ * premium, effective and expiry dates (the days to expiry under it), status and the renewal (its deal, or Renew).
+ * A leader's team (decision 017): the agent instead of the client's name, contact and policy number.
+ *
+ * Ten columns fit a laptop from 1280 px as a dense table (decision 024). Below `md` the
+ * premium, the expiry and the status are repeated under the first column (read once: the copy is
+ * aria-hidden), and the renewal column stays at the right, so a phone shows what matters in a row
+ * without scrolling sideways.
+ */
+export function PortfolioTable({ rows, query, clientsHidden, empty, renewing, onRenew }: PortfolioTableProps) {
+  const columns = clientsHidden ? 8 : 10;
+  return (
+    <Table caption={clientsHidden ? "Your team's policies" : 'Your policies'} aria-busy={query.isPending || undefined} dense>
+      <TableHead>
+        <tr>
+          {clientsHidden ? (
+            <TableHeaderCell>Agent</TableHeaderCell>
+          ) : (
+            <>
+              <TableHeaderCell>Customer</TableHeaderCell>
+              <TableHeaderCell>Contact</TableHeaderCell>
+            </>
+          )}
+          <TableHeaderCell>Product</TableHeaderCell>
+          <TableHeaderCell>Insurer</TableHeaderCell>
+          {!clientsHidden && <TableHeaderCell>Policy Number</TableHeaderCell>}
+          <TableHeaderCell numeric>Premium (TCV)</TableHeaderCell>
+          <TableHeaderCell>Effective Date</TableHeaderCell>
+          <TableHeaderCell>Expiry Date</TableHeaderCell>
+          <TableHeaderCell>Status</TableHeaderCell>
+          <TableHeaderCell sticky>Renewal</TableHeaderCell>
+        </tr>
+      </TableHead>
+      <TableBodyStates
+        columns={columns}
+        query={query}
+        loadingLabel="Loading policies…"
+        skeletonClassName={(column) => (column === 0 ? 'h-4 w-32' : 'h-4 w-14')}
+        errorMessage="Your policies could not be loaded."
+        empty={rows.length === 0}
+        emptyIcon={<BriefcaseBusiness />}
+        emptyTitle={empty.title}
+        emptyDescription={
+          <>
+            {empty.description}
+            {empty.action && <span className="mt-3 flex justify-center">{empty.action}</span>}
+          </>
+        }
+      >
+        {rows.map((row) => (
+          <PolicyTableRow
+            key={row.sale_id}
+            row={row}
+            clientsHidden={clientsHidden}
+            busy={renewing === row.sale_id}
+            waiting={renewing !== null}
+            onRenew={onRenew}
+          />
+        ))}
+      </TableBodyStates>
+    </Table>
+  );
+}
+
+/** One policy; memoised so typing in the search box does not re-render the page's rows. */
+const PolicyTableRow = memo(function PolicyTableRow({
+  row,
+  clientsHidden,
+  busy,
+  waiting,
+  onRenew,
+}: {
+  row: PolicyRow;
+  clientsHidden: boolean;
+  busy: boolean;
+  waiting: boolean;
+  onRenew: ((row: PolicyRow) => void) | null;
+}) {
+  const who = clientsHidden ? row.agent_name : (row.customer_name ?? '');
+  // A cancelled policy has no term left to count down.
+  const days = row.status === 'cancelled' ? null : row.days_to_expiry;
+  return (
+    <TableRow data-policy={row.sale_id}>
+      <TableCell className="min-w-32">
+        <span className="font-medium text-slate-900">{who}</span>
+        {/* On a phone the premium, expiry and status are off to the side: repeated here (read once, from their columns). */}
+        <span aria-hidden="true" className="mt-1 flex flex-col items-start gap-1 md:hidden">
+          {clientsHidden && <span className="text-xs text-slate-600">{productLabel(row.product)}</span>}
+          <span className="text-xs whitespace-nowrap text-slate-600 tabular-nums">{formatPeso(row.tcv)}</span>
+          {row.expiry_date && (
+            <span className="text-xs whitespace-nowrap text-slate-600">
+              {`Expires ${formatCalendarDate(row.expiry_date)}`}
+              {days !== null && ` · ${daysToExpiryText(days)}`}
+            </span>
+          )}
+          <PolicyStatusBadge status={row.status} />
+        </span>
+      </TableCell>
+      {!clientsHidden && (
+        <TableCell className="text-xs">
+          <ClientContact contact={row.customer_contact} email={row.customer_email} />
+        </TableCell>
+      )}
+      <TableCell className="min-w-24">{productLabel(row.product)}</TableCell>
+      <TableCell>{row.insurer ?? <Dash />}</TableCell>
+      {!clientsHidden && <TableCell className="break-words">{row.policy_number ?? <Dash />}</TableCell>}
+      <TableCell numeric>{formatPeso(row.tcv)}</TableCell>
+      <TableCell className="whitespace-nowrap">
+        <time dateTime={row.effective_date}>{formatCalendarDate(row.effective_date)}</time>
+      </TableCell>
+      <TableCell className="whitespace-nowrap">
+        {row.expiry_date ? <time dateTime={row.expiry_date}>{formatCalendarDate(row.expiry_date)}</time> : <NoTerm />}
+        {days !== null && <span className="block text-xs text-slate-500">{daysToExpiryText(days)}</span>}
+      </TableCell>
+      <TableCell>
+        <PolicyStatusBadge status={row.status} />
+      </TableCell>
+      <TableCell sticky>
+        <Renewal row={row} clientsHidden={clientsHidden} busy={busy} waiting={waiting} onRenew={onRenew} />
+      </TableCell>
+    </TableRow>
+  );
+});
+
+/** A Memorial Plan has no annual term: no expiry date. */
+function NoTerm() {
+  return <span className="text-xs text-slate-500">No term</span>;
+}
+
+/** The client's number (a tap calls it) and e-mail, each on a line; a dash when neither is known. */
+function ClientContact({ contact, email }: { contact: string | null; email: string | null }) {
+  if (!contact && !email) return <Dash />;
+  return (
+    <span className="flex flex-col gap-0.5">
+      {contact && (
+        <a href={`tel:${contact}`} className="whitespace-nowrap text-brand-700 tabular-nums underline-offset-2 hover:underline">
+          {contact}
+        </a>
+      )}
+      {email && (
+        <a href={`mailto:${email}`} className="max-w-44 break-all text-brand-700 underline-offset-2 hover:underline">
+          {email}
+        </a>
+      )}
+    </span>
+  );
+}
+
+/**
+ * The renewal of a policy: its deal (a link to it in the Deals Table, with the deal's status) or
+ * its sale once sold; Renew on a due or lapsed policy of the member's own; otherwise nothing.
+ */
+function Renewal({
+  row,
+  clientsHidden,
+  busy,
+  waiting,
+  onRenew,
+}: {
+  row: PolicyRow;
+  clientsHidden: boolean;
+  busy: boolean;
+  waiting: boolean;
+  onRenew: ((row: PolicyRow) => void) | null;
+}) {
+  const renewal = row.renewal;
+  if (renewal) {
+    const what = renewal.sale_id !== null ? `Sale #${renewal.sale_id}` : `Deal #${renewal.deal_id}`;
+    const detail = renewal.sale_id !== null ? 'Sold' : DEAL_STATUS_LABELS[renewal.deal_status];
+    if (clientsHidden) {
+      return (
+        <span className="flex flex-col text-xs">
+          <span className="font-medium whitespace-nowrap text-slate-700">{`Renewal ${what}`}</span>
+          <span className="text-slate-500">{detail}</span>
+        </span>
+      );
+    }
+    const to = renewal.sale_id !== null ? '/sales/salesview' : `/deals/dealsview?deal=${renewal.deal_id}`;
+    return (
+      <span className="flex flex-col text-xs">
+        <Link to={to} className={buttonClasses({ variant: 'link', className: 'h-auto justify-start p-0 text-xs whitespace-nowrap' })}>
+          {`Renewal ${what}`}
+        </Link>
+        <span className="text-slate-500">{detail}</span>
+      </span>
+    );
+  }
+  if (onRenew && !clientsHidden && isRenewable(row.status)) {
+    return (
+      <Button
+        size="sm"
+        variant="secondary"
+        loading={busy}
+        disabled={waiting && !busy}
+        onClick={() => onRenew(row)}
+        aria-label={`Renew ${row.customer_name ?? 'policy'}${row.policy_number ? ` (policy ${row.policy_number})` : ''}`}
+      >
+        {!busy && <RefreshCw aria-hidden="true" />}
+        Renew
+      </Button>
+    );
+  }
+  return <Dash />;
+}

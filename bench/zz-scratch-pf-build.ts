@@ -1,0 +1,15 @@
+import fs from 'node:fs';
+import { connect } from '../apps/server/src/db/connect.ts';
+import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
+import { fill, makeTree } from './hierarchy.ts';
+import { fillBook } from './portfolio.ts';
+import { todayInManila } from '@ahente/contract/dates';
+const [file, members, policies] = [process.argv[2]!, Number(process.argv[3]), Number(process.argv[4])];
+fs.rmSync(file, { force: true });
+const db = connect(`sqlite:${file}`);
+await migrateToLatest(db);
+await fill(db, makeTree(members));
+await db.db.updateTable('members').set({ account_type: 'user' }).where('id', '=', 1).execute();
+const book = await fillBook(db, members, policies, todayInManila());
+console.log(book);
+await db.close();

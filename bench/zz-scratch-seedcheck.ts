@@ -1,0 +1,14 @@
+import { buildServices } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { connect } from '../apps/server/src/db/connect.ts';
+import { portfolioRequest } from '@ahente/contract/portfolio';
+const db = connect('sqlite:/tmp/pf/seed.db');
+const s = buildServices({ config: { ...loadConfig({ NODE_ENV: 'test' }), webDist: null, storageDir: '/tmp/pf/seed-uploads' }, db });
+const m = (await s.members.findByUsername('demo_agent111'))!;
+const p = await s.portfolio.list({ memberId: m.id, accountType: 'user', sessionId: 'x' }, portfolioRequest.parse({ id: m.id, pageSize: 50 }));
+console.log(p.counts, p.total);
+for (const r of p.rows) console.log(r.status.padEnd(9), String(r.days_to_expiry).padStart(5), r.customer_name?.padEnd(22), r.customer_contact, r.product, r.expiry_date, JSON.stringify(r.renewal));
+const owner = (await s.members.findByUsername('demo_owner'))!;
+const t = await s.portfolio.list({ memberId: owner.id, accountType: 'user', sessionId: 'x' }, portfolioRequest.parse({ id: owner.id, scope: 'team' }));
+console.log('owner team', t.counts, t.total, t.clients_hidden);
+await db.close();
