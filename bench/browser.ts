@@ -94,6 +94,10 @@ export async function seed(dbFile: string) {
           sales_group: pick(SALES_GROUPS, i),
           createdat: now,
           updated_at: now,
+          customer_contact: null,
+          customer_email: null,
+          renews_sale_id: null,
+          insurer: null,
         };
         const dealId = await dealsRepository.insert(trx, row);
         if (!sell(i)) continue;
@@ -122,6 +126,11 @@ export async function seed(dbFile: string) {
           refund_centavos: null,
           cancelled_by: null,
           cancelled_at: null,
+          expiry_date: null,
+          customer_contact: null,
+          customer_email: null,
+          renews_sale_id: null,
+          renewed_by_sale_id: null,
         });
       }
     });

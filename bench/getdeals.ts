@@ -119,6 +119,8 @@ async function seed(dbFile: string): Promise<number> {
       referror: agentSale ? 'Jose Rizal' : null,
       agent: agentSale ? 'Andres Bonifacio' : null,
       salesGroup: pick(SALES_GROUPS, i),
+      customer_contact: null,
+      customer_email: null,
     });
     await s.sales.add({
       id,
@@ -137,6 +139,9 @@ async function seed(dbFile: string): Promise<number> {
         insurer: 'Pag-IBIG Mutual',
         planName: 'Gold',
         effectiveDate: day,
+        expiry_date: null,
+        customer_contact: null,
+        customer_email: null,
       },
     });
   }

@@ -205,6 +205,8 @@ async function seed(url: string, entries: number): Promise<Seeded> {
         referror: null,
         agent: null,
         salesGroup: pick(SALES_GROUPS, i),
+        customer_contact: null,
+        customer_email: null,
       });
 
     // The agent whose deals list is timed.

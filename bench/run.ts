@@ -8,6 +8,7 @@ import { runGeoBench } from './geo.ts';
 import { runGetdealsBench } from './getdeals.ts';
 import { runHierarchyBench } from './hierarchy.ts';
 import { pdfOptions, runPdfBench } from './pdf.ts';
+import { portfolioOptions, runPortfolioBench } from './portfolio.ts';
 import { runPhoneBench } from './phone.ts';
 
 // `npm run bench -- --phone`: only the phone budget (LCP, CLS, JS on an emulated phone, issue 9).
@@ -26,6 +27,10 @@ if (process.argv.includes('--phone')) {
   // `npm run bench -- --pdf [--duration 10] [--entries 40] [--database sqlite|postgres] [--baseline REF]`:
   // another agent's getdeals alone and during four agents' statement PDFs in a loop (issue 20).
   await runPdfBench(pdfOptions(process.argv.slice(2)));
+} else if (process.argv.includes('--portfolio')) {
+  // `npm run bench -- --portfolio [--runs 21] [--policies 300000] [--members 3000] [--database sqlite|postgres]`:
+  // the Portfolio's first page over an agency owner's 300,000 policies, and one agent's own (issue 23).
+  await runPortfolioBench(portfolioOptions(process.argv.slice(2)));
 } else {
   await runGetdealsBench();
   await runBrowserBench();

@@ -79,7 +79,11 @@ export type NotificationsResponse = z.infer<typeof notificationsResponse>;
 /** POST readnotifications: marks the caller's own notifications read; `all: true` marks every one. */
 export const readNotificationsRequest = z
   .object({
-    ids: z.array(idField('Notification id'), { error: 'ids must be a list' }).max(500, 'At most 500 notifications at once').optional().default([]),
+    ids: z
+      .array(idField('Notification id'), { error: 'ids must be a list' })
+      .max(500, 'At most 500 notifications at once')
+      .optional()
+      .default([]),
     all: z.boolean({ error: 'all must be true or false' }).optional().default(false),
   })
   .strict()

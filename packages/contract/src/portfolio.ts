@@ -46,7 +46,10 @@ export const PORTFOLIO_PAGE_SIZES = [25, 50, 100] as const;
 export const portfolioRequest = z
   .object({
     id: memberIdSchema,
-    scope: z.enum(PORTFOLIO_SCOPES, { error: `scope must be one of ${PORTFOLIO_SCOPES.join(', ')}` }).optional().default('own'),
+    scope: z
+      .enum(PORTFOLIO_SCOPES, { error: `scope must be one of ${PORTFOLIO_SCOPES.join(', ')}` })
+      .optional()
+      .default('own'),
     status: z.enum(POLICY_STATUSES, { error: `status must be one of ${POLICY_STATUSES.join(', ')}` }).optional(),
     /** Policies neither cancelled nor renewed that expire from today to today + N days. */
     due_within_days: z

@@ -1010,7 +1010,7 @@ export const routes = {
     access: 'public',
     responses: { 200: loginOptions },
     tag: 'auth',
-    summary: "What the login page offers: a password reset by e-mail when e-mail is on",
+    summary: 'What the login page offers: a password reset by e-mail when e-mail is on',
   }),
   forgotPassword: route({
     method: 'POST',

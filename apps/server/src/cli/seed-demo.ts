@@ -600,10 +600,18 @@ try {
     await sellPolicy('Celia Ramos', '09193334455', 'Commercial Fire', addDays(today, -12), 'FPG Insurance');
     // Due in 10 days and renewed: its Renewal deal (Portfolio's Renew), sold.
     const renewed = await sellPolicy('Danilo Uy', '09204445566', 'Individual', addDays(today, 10), 'Maxicare');
-    const { deal_id } = await s.portfolio.startRenewal({ memberId: holder, accountType: 'user', sessionId: 'seed' }, { sale_id: renewed.id });
+    const { deal_id } = await s.portfolio.startRenewal(
+      { memberId: holder, accountType: 'user', sessionId: 'seed' },
+      { sale_id: renewed.id },
+    );
     await sellDeal({ ...(await s.deals.requireOwned(db.db, holder, deal_id)), deal_status: 'For Payment Collection' }, 'Maxicare');
     const cancelled = await sellPolicy('Felisa Santos', '09215556677', 'Travel Insurance', addDays(today, 150), 'Malayan Insurance');
-    await s.sales.cancel(adminAuth, { sale_id: cancelled.id, cancelled_on: today, reason: 'Trip called off; full refund by the insurer', refund: null });
+    await s.sales.cancel(adminAuth, {
+      sale_id: cancelled.id,
+      cancelled_on: today,
+      reason: 'Trip called off; full refund by the insurer',
+      refund: null,
+    });
     await sellPolicy('Gregorio Tan', '09226667788', 'Memorial Plan', null, 'Intellicare');
   }
 

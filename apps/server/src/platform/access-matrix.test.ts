@@ -132,7 +132,10 @@ async function ownerDuePolicy(): Promise<number> {
   const expiry = addDays(today(), 10);
   const res = await (
     await t.loginAs(owner)
-  ).post(routes.addSale.path, { id: owner.id, formData: { ...dealForm(await ownerDeal()), effectiveDate: addDays(expiry, -364), expiry_date: expiry } });
+  ).post(routes.addSale.path, {
+    id: owner.id,
+    formData: { ...dealForm(await ownerDeal()), effectiveDate: addDays(expiry, -364), expiry_date: expiry },
+  });
   if (res.statusCode !== 200) throw new Error(`sale failed: ${res.body}`);
   return res.json().sale.id;
 }

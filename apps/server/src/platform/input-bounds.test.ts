@@ -197,7 +197,10 @@ const cases = (): Case[] => [
   // Performance Reports (decision 017).
   { url: '/api/reports', body: () => ({ id: adminId, scope: 'team', from: '2026-01-01', to: '2026-12-31' }) },
   // The book of business (decision 025).
-  { url: '/api/portfolio', body: () => ({ id: agentId, scope: 'own', status: 'due', due_within_days: 30, q: 'maria', page: 1, pageSize: 25 }) },
+  {
+    url: '/api/portfolio',
+    body: () => ({ id: agentId, scope: 'own', status: 'due', due_within_days: 30, q: 'maria', page: 1, pageSize: 25 }),
+  },
   { url: '/api/portfolioexport', body: () => ({ id: agentId, scope: 'team', status: 'lapsed', due_within_days: 60, q: 'pol-1' }) },
   { url: '/api/startrenewal', body: () => ({ sale_id: 1 }) },
   // Notifications (decision 026).

@@ -63,7 +63,12 @@ export const m013BookNotifications = (dialect: DialectName): Migration => ({
     const policy = sql`verification <> 'rejected'`;
     const pairs: [string, ReturnType<typeof sql>, string[], string[]][] = [
       ['open', sql`cancelled_on is null and renewed_by_sale_id is null`, ['member_id', 'expiry_date'], ['expiry_date', 'id', 'member_id']],
-      ['renewed', sql`cancelled_on is null and renewed_by_sale_id is not null`, ['member_id', 'expiry_date'], ['expiry_date', 'id', 'member_id']],
+      [
+        'renewed',
+        sql`cancelled_on is null and renewed_by_sale_id is not null`,
+        ['member_id', 'expiry_date'],
+        ['expiry_date', 'id', 'member_id'],
+      ],
       ['cancelled', sql`cancelled_on is not null`, ['member_id', 'cancelled_on'], ['cancelled_on', 'id', 'member_id']],
     ];
     for (const [kind, terms, byMember, inOrder] of pairs) {
@@ -100,7 +105,12 @@ export const m013BookNotifications = (dialect: DialectName): Migration => ({
       .addColumn('recipient', 'varchar(254)', notNull)
       .addColumn('subject', 'varchar(200)', notNull)
       .addColumn('body', 'varchar(4000)', notNull)
-      .addColumn('status', 'varchar(10)', (c) => c.notNull().defaultTo('pending').check(sql`status in ('pending', 'sent', 'failed')`))
+      .addColumn('status', 'varchar(10)', (c) =>
+        c
+          .notNull()
+          .defaultTo('pending')
+          .check(sql`status in ('pending', 'sent', 'failed')`),
+      )
       .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('next_attempt_at', 'varchar(30)', notNull)
       .addColumn('last_error', 'varchar(500)')

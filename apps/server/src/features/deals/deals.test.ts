@@ -106,11 +106,19 @@ describe('POST /api/adddeals', () => {
   it("saves the client's contact number and e-mail (issue 23), trimmed; blank ones are null", async () => {
     const { m, c } = await freshAgent();
     const deal = await addDeal(c, m.id, { customer_contact: ' 09171234567 ', customer_email: ' maria.clara@example.ph ' });
-    expect(deal).toMatchObject({ customer_contact: '09171234567', customer_email: 'maria.clara@example.ph', insurer: null, renews_sale_id: null });
+    expect(deal).toMatchObject({
+      customer_contact: '09171234567',
+      customer_email: 'maria.clara@example.ph',
+      insurer: null,
+      renews_sale_id: null,
+    });
     const blank = await addDeal(c, m.id, { customer_contact: '', customer_email: null });
     expect(blank).toMatchObject({ customer_contact: null, customer_email: null });
     const listed = await listDeals(c, m.id);
-    expect(listed.find((d) => d.id === deal.id)).toMatchObject({ customer_contact: '09171234567', customer_email: 'maria.clara@example.ph' });
+    expect(listed.find((d) => d.id === deal.id)).toMatchObject({
+      customer_contact: '09171234567',
+      customer_email: 'maria.clara@example.ph',
+    });
     expect(listed.find((d) => d.id === blank.id)).toMatchObject({ customer_contact: null, customer_email: null });
   });
 

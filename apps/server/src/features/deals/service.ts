@@ -115,7 +115,10 @@ export function createDealsService(db: Kysely<Database>, members: Pick<MembersSe
      * caller's transaction. The partial unique index deals_renews_sale_key lets one renewal deal
      * per policy exist: a second insert fails with a unique violation the caller turns into 409.
      */
-    async addRenewal(exec: Exec, deal: Omit<NewDealRow, 'createdat' | 'updated_at' | 'tx_type'> & { renews_sale_id: number }): Promise<number> {
+    async addRenewal(
+      exec: Exec,
+      deal: Omit<NewDealRow, 'createdat' | 'updated_at' | 'tx_type'> & { renews_sale_id: number },
+    ): Promise<number> {
       const now = nowIso();
       return dealsRepository.insert(exec, { ...deal, tx_type: 'Renewal', createdat: now, updated_at: now });
     },

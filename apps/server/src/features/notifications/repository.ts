@@ -261,13 +261,15 @@ export const notificationsRepository = {
   },
 
   /**
-   * The e-mails of the notifications insertMany just wrote (event, key and time), for the members
-   * still active who did not turn the event off: the text is `parts` joined by each member's full
-   * name (first, middle, last, as fullName()). One statement; a notification with a message already
-   * is skipped.
+   * The e-mails of the notifications insertMany just wrote (event, key and the time it wrote them
+   * at: an earlier batch with the key has another time, and a later one writes nothing), for the
+   * members still active who did not turn the event off: the text is `parts` joined by each
+   * member's full name (first, middle, last, as fullName()). One statement. (No anti-join on the
+   * outbox: PostgreSQL would scan the outbox growing under the insert once per row.)
    */
   async enqueueMany(
     db: Exec,
+    recipients: Recipients,
     batch: { event: string; dedupe_key: string; created_at: string; subject: string; parts: string[] },
   ): Promise<number> {
     const name = sql<string>`m.f_name || case when coalesce(m.m_name, '') = '' then '' else ' ' || m.m_name end
@@ -280,8 +282,11 @@ export const notificationsRepository = {
       .insertInto('outbox')
       .columns(['channel', 'member_id', 'notification_id', 'recipient', 'subject', 'body', 'next_attempt_at', 'created_at'])
       .expression(
+        // From the recipients, each notification found by (member_id, dedupe_key), its unique index:
+        // the cost follows the batch, not the size of the notifications table.
         db
-          .selectFrom('notifications as n')
+          .selectFrom(recipients.as('r'))
+          .innerJoin('notifications as n', (j) => j.onRef('n.member_id', '=', 'r.member_id').on('n.dedupe_key', '=', batch.dedupe_key))
           .innerJoin('members as m', 'm.id', 'n.member_id')
           .leftJoin('notification_preferences as p', (j) => j.onRef('p.member_id', '=', 'n.member_id').on('p.event', '=', batch.event))
           .select([
@@ -295,11 +300,9 @@ export const notificationsRepository = {
             sql<string>`${batch.created_at}`.as('created_at'),
           ])
           .where('n.event', '=', batch.event)
-          .where('n.dedupe_key', '=', batch.dedupe_key)
           .where('n.created_at', '=', batch.created_at)
           .where('m.deactivated_at', 'is', null)
-          .where((eb) => eb.or([eb('p.email', 'is', null), eb('p.email', '=', 1)]))
-          .where((eb) => eb.not(eb.exists(eb.selectFrom('outbox as o').select('o.id').whereRef('o.notification_id', '=', 'n.id')))),
+          .where((eb) => eb.or([eb('p.email', 'is', null), eb('p.email', '=', 1)])),
       )
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0);

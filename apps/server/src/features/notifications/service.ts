@@ -134,7 +134,7 @@ export function createNotificationsService(db: Kysely<Database>, deps: Notificat
       if (told > 0 && deps.email.enabled) {
         // The e-mail as renderEmail writes it, the member's name put in by the database.
         const mail = renderEmail(rendered, { agencyName: deps.email.agencyName, memberName: NAME_MARK, portalUrl: deps.email.portalUrl });
-        await repo.enqueueMany(exec, {
+        await repo.enqueueMany(exec, recipients, {
           event,
           dedupe_key: options.dedupeKey,
           created_at: at,

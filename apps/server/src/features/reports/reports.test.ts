@@ -316,7 +316,18 @@ describe('POST /api/reports: who may ask for what', () => {
     const r = await report(mgrClient, { id: mgr.id, scope: 'team' });
     expect(r.totals.count).toBeGreaterThan(0);
     // Figures only: no sale, customer or ledger entry of anyone below is in the answer.
-    expect(Object.keys(r).sort()).toEqual(['from', 'leaderboard', 'members', 'months', 'products', 'retention', 'scope', 'scopes', 'to', 'totals']);
+    expect(Object.keys(r).sort()).toEqual([
+      'from',
+      'leaderboard',
+      'members',
+      'months',
+      'products',
+      'retention',
+      'scope',
+      'scopes',
+      'to',
+      'totals',
+    ]);
     expect(JSON.stringify(r)).not.toContain('Juan dela Cruz');
     expect((await mgrClient.post(routes.getSales.path, { id: agent.id })).statusCode).toBe(403);
     expect((await mgrClient.post(routes.getDeals.path, { id: agent.id })).statusCode).toBe(403);

@@ -74,7 +74,12 @@ export const reportsRepository = {
    * (exclusive), per month of expiry, and how many of them are renewed. Two counts, each a range of
    * one of the book's indexes (migration 013).
    */
-  async retentionByMonth(db: Exec, scope: SalesScope, fromDay: string, beforeDay: string): Promise<{ month: string; due: number; renewed: number }[]> {
+  async retentionByMonth(
+    db: Exec,
+    scope: SalesScope,
+    fromDay: string,
+    beforeDay: string,
+  ): Promise<{ month: string; due: number; renewed: number }[]> {
     const month = sql<string>`substr(sales.expiry_date, 1, 7)`;
     const perMonth = (kind: 'open' | 'renewed') =>
       db

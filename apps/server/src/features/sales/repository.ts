@@ -144,7 +144,12 @@ export const salesRepository = {
    * sale that renews policy `policyId`, is recorded on it, unless a counted one already is.
    */
   async linkRenewal(db: Exec, policyId: number, saleId: number) {
-    await db.updateTable('sales').set({ renewed_by_sale_id: saleId }).where('id', '=', policyId).where('renewed_by_sale_id', 'is', null).execute();
+    await db
+      .updateTable('sales')
+      .set({ renewed_by_sale_id: saleId })
+      .where('id', '=', policyId)
+      .where('renewed_by_sale_id', 'is', null)
+      .execute();
   },
 
   /**
@@ -156,7 +161,9 @@ export const salesRepository = {
     await db
       .updateTable('sales')
       .set({ renewed_by_sale_id: null })
-      .where('id', 'in', (eb) => eb.selectFrom('sales as r').select('r.renews_sale_id').where('r.id', 'in', saleIds).where('r.renews_sale_id', 'is not', null))
+      .where('id', 'in', (eb) =>
+        eb.selectFrom('sales as r').select('r.renews_sale_id').where('r.id', 'in', saleIds).where('r.renews_sale_id', 'is not', null),
+      )
       .where('renewed_by_sale_id', 'in', saleIds)
       .execute();
   },

@@ -232,7 +232,11 @@ describe('POST /api/addsales', () => {
     ['an overlong plan name', { formData: { planName: 'n'.repeat(201) } }, 'Plan name must be at most 200 characters'],
     ['no member id', { id: undefined }, 'id is required'],
     // The policy's term and the client's contact (issue 23); the deal's effective date is 2026-03-01.
-    ['an expiry before the effective date', { formData: { expiry_date: '2026-02-28' } }, 'Expiry date must not be before the effective date'],
+    [
+      'an expiry before the effective date',
+      { formData: { expiry_date: '2026-02-28' } },
+      'Expiry date must not be before the effective date',
+    ],
     ['an impossible expiry date', { formData: { expiry_date: '2027-02-29' } }, 'Expiry date must be a real date (YYYY-MM-DD)'],
     ['an expiry that is not a date', { formData: { expiry_date: 20270228 } }, 'Expiry date must be a real date (YYYY-MM-DD)'],
     ['a contact of 12 digits', { formData: { customer_contact: '091712345678' } }, 'Client contact number must be digits only, at most 11'],
@@ -303,7 +307,13 @@ describe('POST /api/addsales', () => {
 });
 
 describe("addsales: the policy's term and the client's contact (issue 23)", () => {
-  const sellOn = async (c: TestClient, id: number, effectiveDate: string, over: Record<string, unknown> = {}, dealOver: Record<string, unknown> = {}) => {
+  const sellOn = async (
+    c: TestClient,
+    id: number,
+    effectiveDate: string,
+    over: Record<string, unknown> = {},
+    dealOver: Record<string, unknown> = {},
+  ) => {
     const deal = await addDeal(c, id, { effectiveDate, ...dealOver });
     const res = await c.post('/api/addsales', { id, formData: saleForm(deal, { effectiveDate, ...over }) });
     expect(res.statusCode, res.body).toBe(200);
@@ -347,13 +357,22 @@ describe("addsales: the policy's term and the client's contact (issue 23)", () =
     const dealContact = { customer_contact: '09171234567', customer_email: 'crisostomo@example.ph' };
     const fromDeal = await sellOn(c, m.id, '2026-03-01', {}, dealContact);
     expect(fromDeal).toMatchObject(dealContact);
-    const fromForm = await sellOn(c, m.id, '2026-03-01', { customer_contact: '09998887777', customer_email: 'ibarra@example.ph' }, dealContact);
+    const fromForm = await sellOn(
+      c,
+      m.id,
+      '2026-03-01',
+      { customer_contact: '09998887777', customer_email: 'ibarra@example.ph' },
+      dealContact,
+    );
     expect(fromForm).toMatchObject({ customer_contact: '09998887777', customer_email: 'ibarra@example.ph' });
     const cleared = await sellOn(c, m.id, '2026-03-01', { customer_contact: '', customer_email: '' }, dealContact);
     expect(cleared).toMatchObject({ customer_contact: null, customer_email: null });
     const listed = await listSales(c, m.id);
     expect(listed.find((x) => x.id === fromDeal.id)).toMatchObject({ ...dealContact, expiry_date: '2027-02-28', renews_sale_id: null });
-    expect(listed.find((x) => x.id === fromForm.id)).toMatchObject({ customer_contact: '09998887777', customer_email: 'ibarra@example.ph' });
+    expect(listed.find((x) => x.id === fromForm.id)).toMatchObject({
+      customer_contact: '09998887777',
+      customer_email: 'ibarra@example.ph',
+    });
     expect(listed.find((x) => x.id === cleared.id)).toMatchObject({ customer_contact: null, customer_email: null });
   });
 });
