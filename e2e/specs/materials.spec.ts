@@ -177,7 +177,9 @@ test('admin publishes a Learning and a Marketing section with a file each; the a
     offline: false,
     latency: 0,
     downloadThroughput: -1,
-    uploadThroughput: 256 * 1024,
+    // 640 KiB at 128 KiB/s: five seconds, long enough to see a part sent on a busy CI machine too
+    // (at 256 KiB/s, with two cores loaded, the bar was once at 100 % before it was first read).
+    uploadThroughput: 128 * 1024,
   });
   await upload.getByRole('button', { name: 'Upload' }).click();
   const progress = upload.getByRole('progressbar', { name: 'Upload progress' });
