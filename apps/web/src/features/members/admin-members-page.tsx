@@ -1,5 +1,5 @@
-import { Check, ChevronLeft, ChevronRight, KeyRound, MoreHorizontal, Pencil, ReceiptText, Trash2, Users } from 'lucide-react';
-import { memo, Suspense, useCallback, useEffect, useId, useState, type ComponentType } from 'react';
+import { Check, KeyRound, MoreHorizontal, Pencil, ReceiptText, Trash2, Users } from 'lucide-react';
+import { memo, Suspense, useCallback, useEffect, useState, type ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import { MEMBER_STATUSES, type MemberStatus } from '@ahente/contract/enums';
 import { MEMBER_PAGE_SIZES, type MemberRecord, type MemberSortColumn } from '@ahente/contract/members';
@@ -16,7 +16,7 @@ import { Checkbox } from '../../ui/checkbox';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DropdownMenu, DropdownMenuItem, DropdownMenuSeparator } from '../../ui/dropdown-menu';
 import { PageHeader } from '../../ui/page-header';
-import { Select } from '../../ui/select';
+import { Pager } from '../../ui/pager';
 import { Table, TableCell, TableHead, TableHeaderCell, TableRow, TableScrollHint } from '../../ui/table';
 import { TableBodyStates } from '../../ui/table-states';
 import { toast } from '../../ui/toast';
@@ -253,6 +253,8 @@ export function AdminMembersPage({ SalesDialog }: { SalesDialog?: MemberDialog }
         </Table>
         {members.isSuccess && total > 0 && (
           <Pager
+            noun="members"
+            pageSizes={MEMBER_PAGE_SIZES}
             page={page}
             lastPage={lastPage}
             first={first + 1}
@@ -378,57 +380,3 @@ const MemberRow = memo(function MemberRow({
     </TableRow>
   );
 });
-
-interface PagerProps {
-  page: number;
-  lastPage: number;
-  first: number;
-  last: number;
-  total: number;
-  pageSize: PageSize;
-  /** The next page is on its way (the current rows stay shown meanwhile). */
-  loading: boolean;
-  onPage: (page: number) => void;
-  onPageSize: (size: PageSize) => void;
-}
-
-/** 'Showing x–y of z', the page size, Previous and Next. */
-function Pager({ page, lastPage, first, last, total, pageSize, loading, onPage, onPageSize }: PagerProps) {
-  const sizeId = useId();
-  const fmt = (n: number) => n.toLocaleString('en-PH');
-  return (
-    <nav
-      aria-label="Pages of members"
-      className="flex flex-col gap-3 border-t border-slate-100 px-4 py-3 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between sm:px-5"
-    >
-      <p role="status" className="tabular-nums">
-        {`Showing ${fmt(first)}–${fmt(last)} of ${fmt(total)}`}
-      </p>
-      <div className="flex flex-wrap items-center gap-3">
-        <div className="flex items-center gap-2">
-          <label htmlFor={sizeId} className="whitespace-nowrap">
-            Rows per page
-          </label>
-          <Select
-            id={sizeId}
-            className="h-8 w-20"
-            value={pageSize}
-            onChange={(event) => onPageSize(Number(event.target.value) as PageSize)}
-            options={MEMBER_PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }))}
-          />
-        </div>
-        <div className="flex items-center gap-2">
-          <Button variant="outline" size="sm" disabled={page <= 1 || loading} onClick={() => onPage(page - 1)}>
-            <ChevronLeft aria-hidden="true" />
-            Previous
-          </Button>
-          <span className="text-xs text-slate-500 tabular-nums">{`Page ${fmt(page)} of ${fmt(lastPage)}`}</span>
-          <Button variant="outline" size="sm" disabled={page >= lastPage || loading} onClick={() => onPage(page + 1)}>
-            Next
-            <ChevronRight aria-hidden="true" />
-          </Button>
-        </div>
-      </div>
-    </nav>
-  );
-}
