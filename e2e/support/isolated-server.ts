@@ -68,6 +68,8 @@ export async function startIsolatedServer(testInfo: TestInfo, options: { env?: R
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
       LOGIN_MAX_PER_IP: '100000',
+      SIGNUP_MAX_PER_HOUR: '100000',
+      ADMIN_2FA: 'optional',
       AGENCY_NAME: AGENCY.name,
       AGENCY_TIN: AGENCY.tin,
       AGENCY_ADDRESS: AGENCY.address,

@@ -30,6 +30,9 @@ const DEFAULTS: Config = {
   mailFrom: null,
   portalUrl: null,
   dailyJobCron: '0 6 * * *',
+  admin2fa: 'required',
+  signup: { maxPerWindow: 50, windowMs: 3_600_000 },
+  retention: { readNotificationsDays: 90, outboxDays: 30, accessLogYears: 5, booksYears: 5 },
 };
 
 /** Every variable the server reads. */
@@ -154,6 +157,9 @@ describe('loadConfig: defaults', () => {
       mailFrom: { name: 'Bayanihan Insurance Agency', address: 'no-reply@bayanihan.ph' },
       portalUrl: 'https://ahente.bayanihan.ph',
       dailyJobCron: '30 5 * * 1-6',
+      admin2fa: 'required',
+      signup: { maxPerWindow: 50, windowMs: 3_600_000 },
+      retention: { readNotificationsDays: 90, outboxDays: 30, accessLogYears: 5, booksYears: 5 },
     } satisfies Config);
   });
 

@@ -41,6 +41,19 @@ export interface Config {
   portalUrl: string | null;
   /** When the daily job (renewal and licence reminders) runs: a cron pattern read in Manila time (decision 026). */
   dailyJobCron: string;
+  /**
+   * Two-factor sign-in for administrators (issue 24): 'required' (the default) lets an admin without
+   * it do nothing but enrol; 'optional' (a trial, a test harness) leaves it to them.
+   */
+  admin2fa: 'required' | 'optional';
+  /** Sign-ups per client address per window, then 429 (issue 24). */
+  signup: { maxPerWindow: number; windowMs: number };
+  /**
+   * How long what is kept only for operations is kept (decision 027): read notifications and
+   * the outbox's sent or failed messages (days), the access log of sensitive data (years), and an
+   * erased member's books of accounts after the filing deadline of their year (years, NIRC s.235).
+   */
+  retention: { readNotificationsDays: number; outboxDays: number; accessLogYears: number; booksYears: number };
 }
 
 /** A setting that cannot be used; its message names the variable (main.ts prints it in one line). */
@@ -255,6 +268,16 @@ const envSchema = z
         `DAILY_JOB_CRON must be a cron pattern in Manila time, minute hour day month weekday, such as "0 6 * * *" ${got(v ?? '')}`,
       );
     }),
+    ADMIN_2FA: variable.transform((v, ctx) => {
+      const mode = (v ?? 'required').trim().toLowerCase();
+      if (mode === 'required' || mode === 'optional') return mode;
+      return refuse(ctx, `ADMIN_2FA must be required or optional ${got(v ?? '')}`);
+    }),
+    SIGNUP_MAX_PER_HOUR: wholeNumber('SIGNUP_MAX_PER_HOUR', 1, 1_000_000, 50),
+    RETENTION_READ_NOTIFICATIONS_DAYS: wholeNumber('RETENTION_READ_NOTIFICATIONS_DAYS', 1, 36_500, 90),
+    RETENTION_OUTBOX_DAYS: wholeNumber('RETENTION_OUTBOX_DAYS', 1, 36_500, 30),
+    RETENTION_ACCESS_LOG_YEARS: wholeNumber('RETENTION_ACCESS_LOG_YEARS', 1, 100, 5),
+    RETENTION_BOOKS_YEARS: wholeNumber('RETENTION_BOOKS_YEARS', 5, 100, 5),
     PORTAL_URL: variable.transform((v, ctx) => {
       if (v === undefined) return null;
       const text = v.trim();
@@ -325,6 +348,14 @@ const envSchema = z
       mailFrom: mailFrom && { name: mailFrom.name || env.AGENCY_NAME, address: mailFrom.address },
       portalUrl: env.PORTAL_URL,
       dailyJobCron: env.DAILY_JOB_CRON,
+      admin2fa: env.ADMIN_2FA,
+      signup: { maxPerWindow: env.SIGNUP_MAX_PER_HOUR, windowMs: 3_600_000 },
+      retention: {
+        readNotificationsDays: env.RETENTION_READ_NOTIFICATIONS_DAYS,
+        outboxDays: env.RETENTION_OUTBOX_DAYS,
+        accessLogYears: env.RETENTION_ACCESS_LOG_YEARS,
+        booksYears: env.RETENTION_BOOKS_YEARS,
+      },
     };
   });
 

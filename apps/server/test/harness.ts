@@ -44,6 +44,10 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: { n
     agencyTin: '123-456-789-000',
     agencyAddress: '12 Ayala Avenue, Makati City, Metro Manila',
     agencyRdo: '050',
+    // Admins log in with a password alone here; the two-factor tests set 'required' (issue 24).
+    admin2fa: 'optional',
+    // Tests sign many members up from one address; the sign-up limit's own test sets a low one.
+    signup: { maxPerWindow: 1_000_000, windowMs: 3_600_000 },
     ...overrides,
   };
   const app = await buildApp({ config, db, ...options });

@@ -3,7 +3,7 @@ import { LIMITS, controlCharacterMessage, hasControlCharacter, idField, lineFiel
 import { personRef } from './members.ts';
 
 /** Ticket types and statuses (spec §2 Tickets List, §3 Ticket, §4). */
-export const TICKET_TYPES = ['concerns', 'finance', 'sales', 'registration'] as const;
+export const TICKET_TYPES = ['concerns', 'finance', 'sales', 'registration', 'privacy'] as const;
 export type TicketType = (typeof TICKET_TYPES)[number];
 export const TICKET_STATUSES = ['Pending', 'Resolved', 'Rejected'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];

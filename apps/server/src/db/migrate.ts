@@ -13,6 +13,7 @@ import { m010CancellationsTax } from './migrations/010-cancellations-tax.ts';
 import { m011TicketConversations } from './migrations/011-ticket-conversations.ts';
 import { m012MaterialLibraries } from './migrations/012-material-libraries.ts';
 import { m013BookNotifications } from './migrations/013-book-notifications.ts';
+import { m014PrivacySecurity } from './migrations/014-privacy-security.ts';
 
 /** Every migration, in order. A migration gets the dialect for the few types that differ. */
 const MIGRATIONS: Record<string, (dialect: DialectName) => Migration> = {
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, (dialect: DialectName) => Migration> = {
   '011-ticket-conversations': m011TicketConversations,
   '012-material-libraries': m012MaterialLibraries,
   '013-book-notifications': m013BookNotifications,
+  '014-privacy-security': m014PrivacySecurity,
 };
 
 class StaticProvider implements MigrationProvider {

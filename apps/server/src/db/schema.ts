@@ -58,6 +58,8 @@ export interface MembersTable {
   search_name: string;
   /** The BIR TIN, dashed (000-000-000 or 000-000-000-000), or null (issue 21). */
   tin: string | null;
+  /** When an approved erasure anonymised the member (issue 24, decision 027), or null. */
+  erased_at: string | null;
 }
 
 export interface SessionsTable {
@@ -67,6 +69,10 @@ export interface SessionsTable {
   created_at: string;
   last_seen_at: string;
   expires_at: string;
+  /** The browser's user agent at login (first 300 characters), for Settings → Security. */
+  user_agent: string | null;
+  /** The client address at login. */
+  ip: string | null;
 }
 
 export interface LoginThrottleTable {
@@ -410,6 +416,83 @@ export interface PasswordResetsTable {
   used_at: string | null;
 }
 
+/** Each published version of the agency's privacy notice (issue 24); version 1 is the default. */
+export interface PrivacyNoticesTable {
+  version: number;
+  /** Markdown. */
+  body: string;
+  published_at: string;
+  published_by: number | null;
+}
+
+/** A member's acceptance of a version of the privacy notice. */
+export interface ConsentsTable {
+  id: Generated<number>;
+  member_id: number;
+  notice_version: number;
+  accepted_at: string;
+  ip: string | null;
+}
+
+/** A data subject's request that an admin decides (erasure today). */
+export interface PrivacyRequestsTable {
+  id: Generated<number>;
+  member_id: number;
+  kind: 'erasure';
+  status: 'open' | 'approved' | 'refused';
+  requested_at: string;
+  /** 30 working days after the request (YYYY-MM-DD). */
+  due_on: string;
+  decided_at: string | null;
+  decided_by: number | null;
+  reason: string | null;
+}
+
+/** One read of another person's sensitive data (append-only). */
+export interface AccessLogTable {
+  id: Generated<number>;
+  /** Who read. */
+  actor_id: number;
+  /** Whose data. */
+  subject_id: number;
+  /** What kind of data (the contract's ACCESS_KINDS). */
+  what: string;
+  /** Which record, when there are several (a licence's id), or null. */
+  detail: string | null;
+  /** The reader's address. */
+  ip: string | null;
+  at: string;
+}
+
+/** A member's TOTP second factor. */
+export interface MemberMfaTable {
+  member_id: number;
+  /** Base32. Never logged. */
+  secret: string;
+  created_at: string;
+  /** Null while enrolment waits for the first code. */
+  enabled_at: string | null;
+  /** The last TOTP time step accepted (a code works once). */
+  last_step: number | null;
+}
+
+export interface MfaRecoveryCodesTable {
+  id: Generated<number>;
+  member_id: number;
+  /** SHA-256 (hex) of the normalised code. */
+  code_hash: string;
+  used_at: string | null;
+}
+
+/** A device a member signed in from: SHA-256 of its long-lived cookie. */
+export interface MemberDevicesTable {
+  member_id: number;
+  device_hash: string;
+  user_agent: string | null;
+  first_seen_at: string;
+  last_seen_at: string;
+}
+
 export interface Database {
   members: MembersTable;
   sessions: SessionsTable;
@@ -436,4 +519,11 @@ export interface Database {
   outbox: OutboxTable;
   notification_preferences: NotificationPreferencesTable;
   password_resets: PasswordResetsTable;
+  privacy_notices: PrivacyNoticesTable;
+  consents: ConsentsTable;
+  privacy_requests: PrivacyRequestsTable;
+  access_log: AccessLogTable;
+  member_mfa: MemberMfaTable;
+  mfa_recovery_codes: MfaRecoveryCodesTable;
+  member_devices: MemberDevicesTable;
 }

@@ -63,6 +63,9 @@ export function createSessions(db: Kysely<Database>, config: Config) {
         created_at: now.toISOString(),
         last_seen_at: now.toISOString(),
         expires_at: new Date(now.getTime() + config.sessionAbsoluteMs).toISOString(),
+        // For the member's list of sessions (Settings → Security): the device and the address.
+        user_agent: (request.headers['user-agent'] ?? '').slice(0, 300) || null,
+        ip: request.ip.slice(0, 45),
       });
       reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: Math.ceil(config.sessionAbsoluteMs / 1000) });
       return id;

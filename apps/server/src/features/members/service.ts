@@ -404,6 +404,7 @@ export function createMembersService(
               valid_id_type: null,
               updated_at: now,
               tin: null,
+              erased_at: null,
             });
             await options.inTransaction?.(trx, id);
             return id;

@@ -95,8 +95,8 @@ describe('POST /api/addticket', () => {
       [{ title: '   ' }, 'Title is required'],
       [{ title: undefined }, 'Title is required'],
       [{ description: ' \n ' }, 'Description is required'],
-      [{ type: 'complaints' }, 'Type must be one of concerns, finance, sales, registration'],
-      [{ type: '' }, 'Type must be one of concerns, finance, sales, registration'],
+      [{ type: 'complaints' }, 'Type must be one of concerns, finance, sales, registration, privacy'],
+      [{ type: '' }, 'Type must be one of concerns, finance, sales, registration, privacy'],
       [{ title: 'x'.repeat(201) }, 'Title must be at most 200 characters'],
       [{ description: 'x'.repeat(2001) }, 'Description must be at most 2000 characters'],
     ];
@@ -207,7 +207,7 @@ describe('POST /api/editticket', () => {
     for (const [over, message] of [
       [{ title: '' }, 'Title is required'],
       [{ description: '  ' }, 'Description is required'],
-      [{ type: 'other' }, 'Type must be one of concerns, finance, sales, registration'],
+      [{ type: 'other' }, 'Type must be one of concerns, finance, sales, registration, privacy'],
       [{ ticketId: 'abc' }, 'ticketId must be a number'],
       [{ ticketId: undefined }, 'ticketId is required'],
     ] as Array<[Record<string, unknown>, string]>) {

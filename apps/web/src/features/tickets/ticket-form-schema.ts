@@ -20,6 +20,7 @@ export const TICKET_TYPE_LABELS: Record<TicketType, string> = {
   finance: 'Finance',
   sales: 'Sales',
   registration: 'Registration',
+  privacy: 'Privacy',
 };
 
 export const TICKET_TYPE_OPTIONS = TICKET_TYPES.map((value) => ({ value, label: TICKET_TYPE_LABELS[value] }));
