@@ -65,6 +65,11 @@ const SecurityTab = lazyPage(() => import('../features/settings/security-tab'), 
 const LicencesTab = lazyPage(() => import('../features/licences/licences-tab'), 'LicencesTab');
 const CompliancePage = lazyPage(() => import('../features/licences/compliance-page'), 'CompliancePage');
 const NotificationsTab = lazyPage(() => import('../features/notifications/notifications-tab'), 'NotificationsTab');
+const PrivacyTab = lazyPage(() => import('../features/privacy/privacy-tab'), 'PrivacyTab');
+const AdminPrivacyLayout = lazyPage(() => import('../features/privacy/admin-privacy-layout'), 'AdminPrivacyLayout');
+const PrivacyRequestsPage = lazyPage(() => import('../features/privacy/privacy-requests-page'), 'PrivacyRequestsPage');
+const AccessLogPage = lazyPage(() => import('../features/privacy/access-log-page'), 'AccessLogPage');
+const PrivacyNoticePage = lazyPage(() => import('../features/privacy/privacy-notice-page'), 'PrivacyNoticePage');
 
 function Root() {
   return (
@@ -163,6 +168,7 @@ export const router = createBrowserRouter([
                           { path: 'licences', element: <LicencesTab /> },
                           { path: 'security', element: <SecurityTab /> },
                           { path: 'notifications', element: <NotificationsTab /> },
+                          { path: 'privacy', element: <PrivacyTab /> },
                         ],
                       },
                     ],
@@ -182,6 +188,16 @@ export const router = createBrowserRouter([
                           { path: 'admincommissions', element: <AdminCommissionsPage /> },
                           { path: 'verifysales', element: <SalesToVerifyPage /> },
                           { path: 'compliance', element: <CompliancePage /> },
+                          {
+                            path: 'privacy',
+                            element: <AdminPrivacyLayout />,
+                            children: [
+                              { index: true, element: <Navigate to="requests" replace /> },
+                              { path: 'requests', element: <PrivacyRequestsPage /> },
+                              { path: 'accesslog', element: <AccessLogPage /> },
+                              { path: 'notice', element: <PrivacyNoticePage /> },
+                            ],
+                          },
                         ],
                       },
                     ],

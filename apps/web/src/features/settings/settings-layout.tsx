@@ -14,6 +14,7 @@ export const SETTINGS_TABS = [
   { label: 'Licences', to: '/settings/licences' },
   { label: 'Security', to: '/settings/security' },
   { label: 'Notifications', to: '/settings/notifications' },
+  { label: 'Privacy', to: '/settings/privacy' },
 ] as const;
 
 /** /settings/*: the page title, the tabs (the active one highlighted) and the tab's content. */
@@ -22,7 +23,7 @@ export function SettingsLayout() {
     <>
       <PageHeader
         title="Settings And Details"
-        description="Your profile, payout details, place in the agency, certifications, licences, password and notifications."
+        description="Your profile, payout details, place in the agency, certifications, licences, password, notifications and privacy."
       />
       <SubNav label="Settings tabs" labelHidden wrap items={SETTINGS_TABS} />
       <PageOutlet />

@@ -1,0 +1,4 @@
+/** Being built (issue 24). */
+export function AccessListSection() {
+  return null;
+}
