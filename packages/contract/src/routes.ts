@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AccessKind } from './privacy.ts';
 import { changePasswordRequest, loginRequest, notApprovedResponse, registerRequest, registerResponse, sessionUser } from './auth.ts';
 import { errorResponse, idBody, idParams, successResponse } from './common.ts';
 import { dealListResponse, dealSavedResponse, editDealRequest, newDealRequest } from './deals.ts';
@@ -154,6 +155,13 @@ export interface RouteDef {
   multipart?: { fields: z.ZodType; file: string | readonly string[] };
   /** Per status: successes, and errors with a shape other than `errorResponse`. */
   responses: Record<number, z.ZodType>;
+  /**
+   * A route that answers someone's sensitive personal data (issue 24, decision 027): a read by
+   * anyone but its owner, answered 2xx, is written to the access log, once. The owner is the
+   * member the route names (`member`), or the one its handler reports when the route names a
+   * record instead (a licence's scan).
+   */
+  sensitive?: AccessKind;
   /** OpenAPI grouping. */
   tag: string;
   summary: string;
