@@ -52,6 +52,7 @@ const AGENT_OTHER_PAGES: readonly (readonly [string, string])[] = [
   ['/learning', 'Learning Resources'],
   ['/settings/security', 'Settings And Details'],
   ['/settings/notifications', 'Settings And Details'],
+  ['/settings/privacy', 'Settings And Details'],
   ['/no-such-page', 'Page not found'],
 ];
 const ADMIN_PAGES: readonly (readonly [string, string])[] = [
@@ -63,6 +64,12 @@ const ADMIN_PAGES: readonly (readonly [string, string])[] = [
   ['/admin/admincommissions', 'Commissions'],
   ['/admin/compliance', 'Compliance'],
   ['/admin/verifysales', 'Sales to verify'],
+];
+/** Admin Panel → Privacy (issue 24): scanned in a test of their own, beside the other admin pages. */
+const ADMIN_PRIVACY_PAGES: readonly (readonly [string, string])[] = [
+  ['/admin/privacy/requests', 'Privacy'],
+  ['/admin/privacy/accesslog', 'Privacy'],
+  ['/admin/privacy/notice', 'Privacy'],
 ];
 
 /** Collects the violations of every scan in a test; `check()` fails the test with all of them. */
@@ -476,6 +483,17 @@ for (const size of SIZES) {
       }
       await expect(page.getByRole('table', { name: 'TCV by product' })).toBeVisible();
       await axe.scan('/reports team with its tables');
+      await axe.check();
+    });
+
+    test('an admin: the privacy pages', async ({ page }, testInfo) => {
+      const axe = scanner(page, testInfo);
+      await loginUi(page, ADMIN.username, ADMIN.password);
+      await expect(page).toHaveURL(/\/$/);
+      for (const [path, heading] of ADMIN_PRIVACY_PAGES) {
+        await openPage(page, path, heading);
+        await axe.scan(path);
+      }
       await axe.check();
     });
 

@@ -127,6 +127,7 @@ test('an admin approves a new sign-up from the list, who can then log in; the Ad
     ['Commissions', '/admin/admincommissions', 'Commissions'],
     ['Sales to verify', '/admin/verifysales', 'Sales to verify'],
     ['Compliance', '/admin/compliance', 'Compliance'],
+    ['Privacy', '/admin/privacy/requests', 'Privacy'],
     ['Members List', '/admin/adminmembers', 'Members Record'],
   ] as const) {
     await adminNav.getByRole('link', { name: label, exact: true }).click();
