@@ -18,3 +18,19 @@ export function formatTimestampParts(value: string): { date: string; time: strin
   if (Number.isNaN(date.getTime())) return { date: value, time: '' };
   return { date: dayFormat.format(date), time: timeFormat.format(date) };
 }
+
+const manilaDate = new Intl.DateTimeFormat('en-PH', { dateStyle: 'medium', timeZone: 'Asia/Manila' });
+const manilaTime = new Intl.DateTimeFormat('en-PH', { timeStyle: 'short', timeZone: 'Asia/Manila' });
+
+/** A timestamp as a date and a time in Philippine time, wherever the browser is: "Mar 5, 2026, 2:30 PM". Anything else is shown as given. */
+export function formatManilaDateTime(value: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return `${manilaDate.format(date)}, ${manilaTime.format(date)}`;
+}
+
+/** A timestamp's calendar date in Philippine time: "Mar 5, 2026". */
+export function formatManilaDate(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : manilaDate.format(date);
+}

@@ -21,6 +21,7 @@ import { Select } from '../../ui/select';
 import { toast } from '../../ui/toast';
 import { BankForm } from './bank-form';
 import { MemberHistory } from './member-history';
+import { MemberSecurity } from './member-security';
 import { PasswordForm } from './password-form';
 
 /** What the form's inputs hold: text, '' for nothing. */
@@ -125,7 +126,8 @@ interface EditMemberModalProps {
  * the hierarchy read-only; status, account type, position and the personal fields editable. Save
  * sends only the changed fields; with none it warns and sends nothing. A successful save closes
  * the modal after 3 s. The bank details and password sub-forms (each with its own button, neither
- * a member change) and the member's history sit below.
+ * a member change), the sign-in actions (sign out everywhere, reset two-factor sign-in) and the
+ * member's history sit below.
  */
 export function EditMemberModal({ member: initial, open, onOpenChange }: EditMemberModalProps) {
   const editMember = useEditMemberMutation();
@@ -281,6 +283,7 @@ export function EditMemberModal({ member: initial, open, onOpenChange }: EditMem
 
         <BankForm memberId={member.id} />
         <PasswordForm memberId={member.id} />
+        <MemberSecurity memberId={member.id} memberName={fullName(member)} />
         <MemberHistory memberId={member.id} />
       </div>
     </Modal>

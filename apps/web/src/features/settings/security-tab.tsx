@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -6,13 +7,16 @@ import { changePasswordRequest } from '@ahente/contract/auth';
 import { MSG } from '@ahente/contract/messages';
 import { isApiError } from '../../api/client';
 import { useChangePasswordMutation } from '../../api/members';
+import { securityKeys } from '../../api/security';
 import { useCurrentUser } from '../../api/session';
 import { Button } from '../../ui/button';
 import { CardSection } from '../../ui/card';
 import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
 import { toast } from '../../ui/toast';
+import { SessionsSection } from './sessions-section';
 import { withReason } from './settings-errors';
+import { TwoFactorSection } from './two-factor-section';
 
 const PASSWORD_CHANGED = 'Your password was changed.';
 const PASSWORDS_DIFFER = 'Passwords do not match';
@@ -38,11 +42,29 @@ function fieldOf(error: string, detailPath: string | undefined): SecurityField {
 }
 
 /**
- * /settings/security: Change password. The member's own change needs their current password; on
- * success this session stays and their other sessions end, the form clears and a toast says so.
+ * /settings/security: Change password, Two-factor sign-in and Sessions (issue 24 §4). An
+ * administrator who must turn on two-factor sign-in first sees only that section: nothing else
+ * answers them until it is on.
  */
 export function SecurityTab() {
   const user = useCurrentUser();
+  if (user.mfa_setup_required) return <TwoFactorSection />;
+  return (
+    <div className="flex flex-col gap-6">
+      <ChangePasswordSection />
+      <TwoFactorSection />
+      <SessionsSection />
+    </div>
+  );
+}
+
+/**
+ * Change password. The member's own change needs their current password; on success this session
+ * stays and their other sessions end, the form clears and a toast says so.
+ */
+function ChangePasswordSection() {
+  const user = useCurrentUser();
+  const queryClient = useQueryClient();
   const changePassword = useChangePasswordMutation();
   const form = useForm<SecurityValues>({ resolver: zodResolver(securityFormSchema), defaultValues: EMPTY });
   const { errors } = form.formState;
@@ -53,6 +75,8 @@ export function SecurityTab() {
       await changePassword.mutateAsync({ id: user.user, password: values.password, current_password: values.current_password });
       form.reset(EMPTY);
       toast.success(PASSWORD_CHANGED);
+      // The other sessions ended: the list below shows only this one.
+      void queryClient.invalidateQueries({ queryKey: securityKeys.all });
     } catch (error) {
       if (isApiError(error, 400)) {
         const body = error.body as { details?: { path?: string }[] } | undefined;
