@@ -1,0 +1,140 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { myDataFileName, type DecideErasureRequest, type MyPrivacyResponse, type RequestErasureRequest } from '@ahente/contract/my-data';
+import {
+  ACCESS_LOG_EXPORT_FILE_NAME,
+  type AccessLogResponse,
+  type AdminAccessLogExportRequest,
+  type AdminAccessLogResponse,
+} from '@ahente/contract/privacy';
+import type { PrivacyNotice, PublishPrivacyNoticeRequest } from '@ahente/contract/privacy-notice';
+import { routes } from '@ahente/contract/routes';
+import { call, downloadFile } from './client';
+
+/**
+ * Privacy (issue 24, decision 027): a member's copy of their data, their erasure request, who read
+ * their sensitive data; the administrators' queue of privacy requests, the whole access log and
+ * the privacy notice.
+ */
+export const privacyKeys = {
+  all: ['privacy'] as const,
+  mine: (id: number) => ['privacy', 'mine', id] as const,
+  accessLog: (id: number, page: number, pageSize: number) => ['privacy', 'access-log', id, page, pageSize] as const,
+  requests: () => ['privacy', 'requests'] as const,
+  adminAccessLog: (query: AdminAccessLogQuery) =>
+    ['privacy', 'admin-access-log', query.actor, query.subject, query.what, query.from, query.to, query.page, query.pageSize] as const,
+  notice: () => ['privacy', 'notice'] as const,
+};
+
+/** The admin's filters of the access log as the page holds them ('' for none), with the page. */
+export interface AdminAccessLogFilters {
+  actor: string;
+  subject: string;
+  what: string;
+  from: string;
+  to: string;
+}
+export type AdminAccessLogQuery = AdminAccessLogFilters & { page: number; pageSize: number };
+
+/** The filters in the contract's shape: an empty one is left out. */
+function filterBody(filters: AdminAccessLogFilters): AdminAccessLogExportRequest {
+  const body: AdminAccessLogExportRequest = {};
+  if (filters.actor.trim()) body.actor = filters.actor.trim();
+  if (filters.subject.trim()) body.subject = filters.subject.trim();
+  if (filters.what) body.what = filters.what as AdminAccessLogExportRequest['what'];
+  if (filters.from) body.from = filters.from;
+  if (filters.to) body.to = filters.to;
+  return body;
+}
+
+// ---------------------------------------------------------------- the member's own (Settings → Privacy)
+
+/** GET /api/mydata/{id}: the member's copy of their data, saved as my-data-{id}.zip. */
+export function downloadMyData(id: number): Promise<string> {
+  return downloadFile(routes.myData, { params: { id } }, myDataFileName(id));
+}
+
+/** POST /api/myprivacy { id }: the member's latest erasure request (open or decided), or null. */
+export function useMyPrivacy(id: number) {
+  return useQuery({
+    queryKey: privacyKeys.mine(id),
+    queryFn: (): Promise<MyPrivacyResponse> => call(routes.myPrivacy, { body: { id } }),
+    // An administrator decides elsewhere: read again when the member comes back to the page.
+    refetchOnWindowFocus: true,
+  });
+}
+
+/** POST /api/requesterasure { id, password }: the new request replaces what the tab shows. */
+export function useRequestErasure() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RequestErasureRequest) => call(routes.requestErasure, { body }),
+    onSuccess: ({ request }, body) => queryClient.setQueryData<MyPrivacyResponse>(privacyKeys.mine(Number(body.id)), { request }),
+    // A 409 (one already open): what the server has is shown.
+    onError: (_error, body) => queryClient.invalidateQueries({ queryKey: privacyKeys.mine(Number(body.id)) }),
+  });
+}
+
+/** POST /api/accesslog { id, page, pageSize }: who read the member's sensitive data, newest first; the page shown stays while the next loads. */
+export function useAccessLog(id: number, page: number, pageSize: number) {
+  return useQuery({
+    queryKey: privacyKeys.accessLog(id, page, pageSize),
+    queryFn: (): Promise<AccessLogResponse> => call(routes.accessLog, { body: { id, page, pageSize } }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+// ---------------------------------------------------------------- administrators (Admin Panel → Privacy)
+
+/** POST /api/privacyrequests: the open requests oldest first with their deadlines, and the recently decided. */
+export function usePrivacyRequests() {
+  return useQuery({
+    queryKey: privacyKeys.requests(),
+    queryFn: () => call(routes.privacyRequests, {}),
+    refetchOnWindowFocus: true,
+  });
+}
+
+/** POST /api/decideerasure { member_id, decision, reason }: the queue (and the access log an erasure changes) reloads. */
+export function useDecideErasure() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DecideErasureRequest) => call(routes.decideErasure, { body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: privacyKeys.all }),
+  });
+}
+
+/** POST /api/adminaccesslog: one page of the whole log, filtered, newest first; the page shown stays while the next loads. */
+export function useAdminAccessLog(query: AdminAccessLogQuery, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: privacyKeys.adminAccessLog(query),
+    queryFn: (): Promise<AdminAccessLogResponse> =>
+      call(routes.adminAccessLog, { body: { ...filterBody(query), page: query.page, pageSize: query.pageSize } }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    enabled,
+  });
+}
+
+/** POST /api/adminaccesslogexport: every entry the filters find, saved as access-log.xlsx. */
+export function exportAccessLog(filters: AdminAccessLogFilters): Promise<string> {
+  return downloadFile(routes.adminAccessLogExport, { body: filterBody(filters) }, ACCESS_LOG_EXPORT_FILE_NAME);
+}
+
+/** GET /api/privacynotice: the current version of the privacy notice (Markdown). */
+export function usePrivacyNotice() {
+  return useQuery({
+    queryKey: privacyKeys.notice(),
+    queryFn: (): Promise<PrivacyNotice> => call(routes.privacyNotice, {}),
+  });
+}
+
+/** POST /api/publishprivacynotice { body }: the new version becomes the current one. */
+export function usePublishPrivacyNotice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PublishPrivacyNoticeRequest) => call(routes.publishPrivacyNotice, { body }),
+    onSuccess: (notice) => queryClient.setQueryData(privacyKeys.notice(), notice),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: privacyKeys.notice() }),
+  });
+}
