@@ -1,5 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { SessionUser } from '@ahente/contract/auth';
 import { fetchMe, logout as logoutRequest } from './auth';
@@ -7,10 +7,32 @@ import { setUnauthorizedHandler } from './client';
 
 /**
  * The signed-in member (spec §3 Session, §4): id (`user`), name, account_type (defaults to
- * 'user'), referral_code, status and photo, from POST /api/login or GET /api/me.
- * A reload keeps the session through GET /api/me (200 = logged in, 401 = logged out).
+ * 'user'), referral_code, status and photo, from POST /api/login or GET /api/me, and what the
+ * member must do before anything else (issue 24: accept a new privacy notice, or for an
+ * administrator turn on two-factor sign-in).
+ *
+ * The session is a query (SESSION_QUERY_KEY): GET /api/me once per page load (200 = logged in,
+ * 401 = logged out), replaced by the login's answer, and asked again whenever it is invalidated
+ * (after accepting the privacy notice, after enrolling in two-factor sign-in).
  */
 export type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
+
+/** The query key of the session (GET /api/me). Invalidate it to ask the server again. */
+export const SESSION_QUERY_KEY = ['session'] as const;
+
+/**
+ * Asks the server for the session again (GET /api/me) and resolves once the answer is in: what
+ * changes it on the server (the privacy notice accepted, two-factor sign-in turned on) calls this.
+ */
+export function refreshSession(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+}
+
+/** `refreshSession` bound to the app's QueryClient. */
+export function useRefreshSession(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return useCallback(() => refreshSession(queryClient), [queryClient]);
+}
 
 interface SessionContextValue {
   status: SessionStatus;
@@ -21,6 +43,8 @@ interface SessionContextValue {
   signOut: () => Promise<void>;
   /** Update fields of the current member (e.g. a new photo). */
   update: (patch: Partial<SessionUser>) => void;
+  /** GET /api/me again (see `refreshSession`). */
+  refresh: () => Promise<void>;
 }
 
 const SessionContext = createContext<SessionContextValue | null>(null);
@@ -28,32 +52,23 @@ const SessionContext = createContext<SessionContextValue | null>(null);
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [status, setStatus] = useState<SessionStatus>('loading');
-  const [user, setUser] = useState<SessionUser | null>(null);
-
-  useEffect(() => {
-    let cancelled = false;
-    fetchMe()
-      .then((me) => {
-        if (cancelled) return;
-        setUser(me);
-        setStatus(me ? 'authenticated' : 'anonymous');
-      })
-      .catch(() => {
-        // Server unreachable: show the login page; signing in will report the problem.
-        if (cancelled) return;
-        setUser(null);
-        setStatus('anonymous');
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, []);
+  const session = useQuery({
+    queryKey: SESSION_QUERY_KEY,
+    queryFn: fetchMe,
+    // Only asked again when invalidated; a failure (server unreachable) shows the login page, where
+    // signing in reports the problem.
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: false,
+  });
+  const user = session.data ?? null;
+  const status: SessionStatus = session.isPending ? 'loading' : user ? 'authenticated' : 'anonymous';
 
   const forget = useCallback(() => {
-    queryClient.clear();
-    setUser(null);
-    setStatus('anonymous');
+    // Everything cached but the session itself, which becomes "logged out".
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0] });
+    queryClient.getMutationCache().clear();
+    queryClient.setQueryData<SessionUser | null>(SESSION_QUERY_KEY, null);
   }, [queryClient]);
 
   // Any other request answered 401: the session ended elsewhere (expired, password changed).
@@ -62,10 +77,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => setUnauthorizedHandler(null);
   }, [forget]);
 
-  const signIn = useCallback((next: SessionUser) => {
-    setUser(next);
-    setStatus('authenticated');
-  }, []);
+  const signIn = useCallback(
+    (next: SessionUser) => {
+      queryClient.setQueryData<SessionUser | null>(SESSION_QUERY_KEY, next);
+    },
+    [queryClient],
+  );
 
   const signOut = useCallback(async () => {
     try {
@@ -77,11 +94,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     navigate('/login', { replace: true });
   }, [forget, navigate]);
 
-  const update = useCallback((patch: Partial<SessionUser>) => {
-    setUser((current) => (current ? { ...current, ...patch } : current));
-  }, []);
+  const update = useCallback(
+    (patch: Partial<SessionUser>) => {
+      queryClient.setQueryData<SessionUser | null>(SESSION_QUERY_KEY, (current) => (current ? { ...current, ...patch } : current));
+    },
+    [queryClient],
+  );
 
-  const value = useMemo(() => ({ status, user, signIn, signOut, update }), [status, user, signIn, signOut, update]);
+  const refresh = useCallback(() => refreshSession(queryClient), [queryClient]);
+
+  const value = useMemo(() => ({ status, user, signIn, signOut, update, refresh }), [status, user, signIn, signOut, update, refresh]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

@@ -1,12 +1,28 @@
-import { Navigate, Outlet } from 'react-router';
+import { lazy } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageSpinner } from '../ui/spinner';
 import { useSession } from '../api/session';
 
-/** Logged-in members only (spec §2): anyone else goes to /login, replacing the history entry. */
+/** Fetched only for a member who must accept a new privacy notice. */
+const ConsentPage = lazy(async () => ({ default: (await import('../features/auth/consent-page')).ConsentPage }));
+
+/** Where an administrator who must turn on two-factor sign-in is kept (issue 24 §4). */
+export const MFA_SETUP_PATH = '/settings/security';
+
+/**
+ * Logged-in members only (spec §2): anyone else goes to /login, replacing the history entry.
+ * Then what the member must do before anything else (issue 24): an administrator without the
+ * two-factor sign-in the agency requires is kept on Settings → Security (every other call is
+ * refused until it is on); a member who has not accepted the current privacy notice sees it, in
+ * place of the page asked for, which opens once they accept.
+ */
 export function RequireAuth() {
-  const { status } = useSession();
+  const { status, user } = useSession();
+  const { pathname } = useLocation();
   if (status === 'loading') return <FullPageSpinner />;
-  if (status === 'anonymous') return <Navigate to="/login" replace />;
+  if (status === 'anonymous' || !user) return <Navigate to="/login" replace />;
+  if (user.mfa_setup_required && pathname !== MFA_SETUP_PATH) return <Navigate to={MFA_SETUP_PATH} replace />;
+  if (user.consent_required) return <ConsentPage />;
   return <Outlet />;
 }
 

@@ -48,6 +48,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Admin Panel', to: '/admin/adminmembers', icon: ShieldCheck, area: '/admin', adminOnly: true },
 ];
 
+/**
+ * The one entry of an administrator who must turn on two-factor sign-in first (issue 24 §4): every
+ * other page would only be refused until it is on.
+ */
+export const MFA_SETUP_NAV_ITEMS: readonly NavItem[] = [{ label: 'Settings', to: '/settings/security', icon: Settings, area: '/settings' }];
+
 /** Whether `pathname` is inside `area` ('/' matches only the dashboard itself). */
 export function isInArea(pathname: string, area: string): boolean {
   if (area === '/') return pathname === '/';

@@ -78,17 +78,20 @@ export function ProfilePopover() {
                 {MSG.badgeComingSoon}
               </p>
 
-              <Button
-                variant="secondary"
-                fullWidth
-                onClick={() => {
-                  setOpen(false);
-                  setPhotoDialogOpen(true);
-                }}
-              >
-                <Camera aria-hidden="true" />
-                Change Profile Picture
-              </Button>
+              {/* An administrator who must turn on two-factor sign-in first can change nothing else yet. */}
+              {!user.mfa_setup_required && (
+                <Button
+                  variant="secondary"
+                  fullWidth
+                  onClick={() => {
+                    setOpen(false);
+                    setPhotoDialogOpen(true);
+                  }}
+                >
+                  <Camera aria-hidden="true" />
+                  Change Profile Picture
+                </Button>
+              )}
 
               <Button
                 variant="outline"

@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { cn } from '../lib/cn';
 import { Logo } from '../ui/logo';
-import { NAV_ITEMS, isInArea } from './nav-items';
+import { MFA_SETUP_NAV_ITEMS, NAV_ITEMS, isInArea } from './nav-items';
 import { useCurrentUser } from '../api/session';
 
 interface SidebarContentProps {
@@ -13,7 +13,7 @@ interface SidebarContentProps {
 export function SidebarContent({ onNavigate }: SidebarContentProps) {
   const { pathname } = useLocation();
   const user = useCurrentUser();
-  const items = NAV_ITEMS.filter((item) => !item.adminOnly || user.account_type !== 'user');
+  const items = user.mfa_setup_required ? MFA_SETUP_NAV_ITEMS : NAV_ITEMS.filter((item) => !item.adminOnly || user.account_type !== 'user');
 
   return (
     <div className="flex h-full flex-col">

@@ -10,12 +10,13 @@ export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Che
   const generated = useId();
   const inputId = id ?? `checkbox-${generated}`;
   return (
-    <div className={cn('flex items-center gap-2', className)}>
+    // Top-aligned with a label of several lines; beside one line (20 px) the box (16 px + 2 px) is centred.
+    <div className={cn('flex items-start gap-2', className)}>
       <input
         ref={ref}
         id={inputId}
         type="checkbox"
-        className="size-4 shrink-0 cursor-pointer rounded border-slate-300 accent-brand-700"
+        className="mt-0.5 size-4 shrink-0 cursor-pointer rounded border-slate-300 accent-brand-700"
         {...props}
       />
       <label htmlFor={inputId} className="cursor-pointer text-sm text-slate-700 select-none">

@@ -1,34 +1,52 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, type FieldError, type FieldErrors } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { registerRequest, type RegisterRequest } from '@ahente/contract/auth';
 import { errorResponse } from '@ahente/contract/common';
 import { MSG } from '@ahente/contract/messages';
+import { CONSENT_LABEL, CONSENT_REQUIRED_MESSAGE } from '@ahente/contract/privacy-notice';
 import { useRegisterMutation } from '../../api/auth';
 import { isApiError, isNetworkError } from '../../api/client';
+import { usePrivacyNotice } from '../../api/privacy-notice';
 import { cleaningContact } from '../../lib/contact-input';
 import { formSchemaFor } from '../../lib/form-schema';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Button } from '../../ui/button';
+import { Checkbox } from '../../ui/checkbox';
 import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
+import { Notice } from '../../ui/notice';
 import { toast } from '../../ui/toast';
 import { AuthShell } from './auth-shell';
+import { noticeVersionLine, PrivacyNoticeView } from './privacy-notice-view';
 
-/** The registration payload of spec §3 (contract `RegisterRequest`), every field as a form string. */
-type RegisterValues = { [K in keyof RegisterRequest]-?: string };
+/**
+ * The registration payload of spec §3 (contract `RegisterRequest`), every field as a form string,
+ * and the privacy notice's checkbox (issue 24 §1).
+ */
+type RegisterValues = { [K in Exclude<keyof RegisterRequest, 'consent'>]-?: string } & { consent: boolean };
 
 const FIELD_REQUIRED = 'This field is required';
 const filled = z.string().refine((value) => value.trim() !== '', FIELD_REQUIRED);
 
 /**
- * Spec §5 first (the required fields, 'This field is required' under each), then, once they are
- * all filled in, the contract's rules (the server checks the same).
+ * Spec §5 first (the required fields, 'This field is required' under each, and the consent under its
+ * checkbox), then, once they are all filled in, the contract's rules (the server checks the same).
  */
 const registerForm = formSchemaFor<RegisterValues>()(
-  z.looseObject({ username: filled, password: filled, lname: filled, fname: filled, email: filled, contact: filled }).pipe(registerRequest),
+  z
+    .looseObject({
+      username: filled,
+      password: filled,
+      lname: filled,
+      fname: filled,
+      email: filled,
+      contact: filled,
+      consent: z.literal(true, { error: CONSENT_REQUIRED_MESSAGE }),
+    })
+    .pipe(registerRequest),
 );
 
 /** After 'Registration Success' the page moves to /login after this pause. */
@@ -50,6 +68,11 @@ export function RegisterPage() {
   const [params] = useSearchParams();
   const registerMutation = useRegisterMutation();
   const [succeeded, setSucceeded] = useState(false);
+  // A refusal the form cannot fix (too many sign-ups from this address): shown above the button until the next try.
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const notice = usePrivacyNotice();
+  const noticeTitleId = useId();
+  const consentErrorId = useId();
   const redirectTimer = useRef<number | undefined>(undefined);
   // One registration request at a time (no double submit).
   const inFlight = useRef(false);
@@ -65,6 +88,7 @@ export function RegisterPage() {
       email: '',
       contact: '',
       refCode: params.get('ref') ?? '',
+      consent: false,
     },
   });
   const errors = formState.errors;
@@ -74,6 +98,7 @@ export function RegisterPage() {
   const onSubmit = async (values: z.output<typeof registerForm>) => {
     if (inFlight.current || succeeded) return;
     inFlight.current = true;
+    setRefusal(null);
     try {
       await registerMutation.mutateAsync({ ...values, mname: values.mname ?? '', refCode: values.refCode ?? '' });
       setSucceeded(true);
@@ -82,6 +107,9 @@ export function RegisterPage() {
     } catch (error) {
       if (isNetworkError(error)) {
         toast.error(MSG.serverIssue);
+      } else if (isApiError(error, 429)) {
+        setRefusal(error.error);
+        toast.error(error.error);
       } else if (isApiError(error, 400)) {
         if (error.error === MSG.registerInvalidReferral) {
           setError('refCode', { type: 'server', message: '' });
@@ -174,7 +202,31 @@ export function RegisterPage() {
           />
         </Field>
 
-        <div className="sm:col-span-2">
+        <div className="flex flex-col gap-3 sm:col-span-2">
+          <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5">
+            <h2 id={noticeTitleId} className="text-sm font-medium text-slate-700">
+              Privacy Notice
+            </h2>
+            {notice.data && <p className="text-xs text-slate-500">{noticeVersionLine(notice.data)}</p>}
+          </div>
+          <PrivacyNoticeView query={notice} labelledBy={noticeTitleId} className="max-h-52" />
+          <div>
+            <Checkbox
+              {...register('consent')}
+              label={CONSENT_LABEL}
+              aria-invalid={errors.consent ? true : undefined}
+              aria-describedby={errors.consent ? consentErrorId : undefined}
+            />
+            {errors.consent && (
+              <p id={consentErrorId} className="mt-1.5 pl-6 text-xs font-medium text-red-700">
+                {errors.consent.message || CONSENT_REQUIRED_MESSAGE}
+              </p>
+            )}
+          </div>
+        </div>
+
+        <div className="flex flex-col gap-3 sm:col-span-2">
+          {refusal && <Notice tone="error">{refusal}</Notice>}
           <Button type="submit" size="lg" fullWidth loading={busy}>
             Sign Up
           </Button>

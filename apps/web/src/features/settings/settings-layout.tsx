@@ -1,3 +1,4 @@
+import { useCurrentUser } from '../../api/session';
 import { PageHeader } from '../../ui/page-header';
 import { PageOutlet } from '../../ui/page-outlet';
 import { SubNav } from '../../ui/sub-nav';
@@ -19,13 +20,16 @@ export const SETTINGS_TABS = [
 
 /** /settings/*: the page title, the tabs (the active one highlighted) and the tab's content. */
 export function SettingsLayout() {
+  // An administrator who must turn on two-factor sign-in first sees only the tab where it is done.
+  const { mfa_setup_required } = useCurrentUser();
+  const tabs = mfa_setup_required ? SETTINGS_TABS.filter((tab) => tab.to === '/settings/security') : SETTINGS_TABS;
   return (
     <>
       <PageHeader
         title="Settings And Details"
         description="Your profile, payout details, place in the agency, certifications, licences, password, notifications and privacy."
       />
-      <SubNav label="Settings tabs" labelHidden wrap items={SETTINGS_TABS} />
+      <SubNav label="Settings tabs" labelHidden wrap items={tabs} />
       <PageOutlet />
     </>
   );

@@ -1,0 +1,81 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import type { PrivacyNotice } from '@ahente/contract/privacy-notice';
+import { cn } from '../../lib/cn';
+import { formatTimestampParts } from '../../lib/dates';
+import { Button } from '../../ui/button';
+import { Notice } from '../../ui/notice';
+import { Skeleton } from '../../ui/skeleton';
+
+/** The Markdown renderer is fetched with the notice, never with the login page. */
+const Markdown = lazy(async () => ({ default: (await import('../../ui/markdown')).Markdown }));
+
+function NoticeSkeleton() {
+  return (
+    <div className="flex flex-col gap-2" aria-hidden="true">
+      <Skeleton className="h-4 w-1/3" />
+      <Skeleton className="h-3 w-full" />
+      <Skeleton className="h-3 w-11/12" />
+      <Skeleton className="h-3 w-4/5" />
+    </div>
+  );
+}
+
+/**
+ * The text scrolls inside its box: a named region that takes the keyboard focus, so Tab then the
+ * arrow keys read it all (WCAG 2.1.1; axe scrollable-region-focusable), as ui/table's scroll area.
+ */
+const SCROLL_REGION = { role: 'region', tabIndex: 0 } as const;
+
+/** "Version 3, published Mar 5, 2026". */
+export function noticeVersionLine(notice: PrivacyNotice): string {
+  return `Version ${notice.version}, published ${formatTimestampParts(notice.published_at).date}`;
+}
+
+interface PrivacyNoticeViewProps {
+  /** The current notice (GET /api/privacynotice). */
+  query: UseQueryResult<PrivacyNotice>;
+  /** The id of the heading that names the region (otherwise it is named "Privacy Notice"). */
+  labelledBy?: string;
+  /** The height the text may take before it scrolls. */
+  className?: string;
+}
+
+/**
+ * The agency's privacy notice (issue 24 §1) in a bordered region that scrolls on its own, so the
+ * checkbox or the button after it stays in reach; it takes the keyboard focus to scroll. While it
+ * loads, grey lines; if it cannot be loaded, the reason and "Try again".
+ */
+export function PrivacyNoticeView({ query, labelledBy, className }: PrivacyNoticeViewProps) {
+  if (query.isError) {
+    return (
+      <div className="flex flex-col items-start gap-2">
+        <Notice tone="error">The Privacy Notice could not be loaded.</Notice>
+        <Button variant="outline" size="sm" onClick={() => void query.refetch()} loading={query.isFetching}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div
+      {...SCROLL_REGION}
+      aria-label={labelledBy ? undefined : 'Privacy Notice'}
+      aria-labelledby={labelledBy}
+      aria-busy={query.isPending || undefined}
+      className={cn(
+        'overflow-y-auto overscroll-contain rounded-lg border border-slate-200 bg-slate-50/60 px-4 py-3',
+        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+        className ?? 'max-h-60',
+      )}
+    >
+      {query.data ? (
+        <Suspense fallback={<NoticeSkeleton />}>
+          <Markdown source={query.data.body} />
+        </Suspense>
+      ) : (
+        <NoticeSkeleton />
+      )}
+    </div>
+  );
+}
