@@ -47,13 +47,14 @@ function fieldOf(error: string, detailPath: string | undefined): SecurityField {
  * answers them until it is on.
  */
 export function SecurityTab() {
-  const user = useCurrentUser();
-  if (user.mfa_setup_required) return <TwoFactorSection />;
+  const locked = useCurrentUser().mfa_setup_required;
+  // The sections keep their places as the lock lifts: the recovery codes shown right after
+  // enrolling stay on the screen.
   return (
     <div className="flex flex-col gap-6">
-      <ChangePasswordSection />
+      {!locked && <ChangePasswordSection />}
       <TwoFactorSection />
-      <SessionsSection />
+      {!locked && <SessionsSection />}
     </div>
   );
 }
