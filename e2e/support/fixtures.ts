@@ -70,6 +70,7 @@ export async function createAgent(
     mname: '',
     contact: '09171234567',
     refCode: options.refCode ?? '',
+    consent: true,
   };
   const anon = await apiClient(baseURL);
   const reg = await anon.csrfPost(routes.register.path, body);

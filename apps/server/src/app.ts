@@ -16,6 +16,7 @@ import { randomToken, nowIso } from './platform/tokens.ts';
 import { createCsrf, type Csrf } from './platform/csrf.ts';
 import { installApiNotFound, installErrorHandler, installNotFound } from './platform/errors.ts';
 import { declarePublicScope, enforceAccess, enforceOwnership, requireAccessEverywhere, requireRouteTable } from './platform/guards.ts';
+import { installAccessLog } from './platform/access-log.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { installPlainHttpHint } from './platform/plain-http-hint.ts';
 import { secretRepository } from './platform/secret-repository.ts';
@@ -52,6 +53,15 @@ import { createRemindersService } from './features/reminders/service.ts';
 import { portfolioRoutes } from './features/portfolio/routes.ts';
 import { createPortfolioService } from './features/portfolio/service.ts';
 import { notificationsRoutes } from './features/notifications/routes.ts';
+import { noticeRoutes } from './features/privacy/notice-routes.ts';
+import { createNoticeService } from './features/privacy/notice-service.ts';
+import { myDataRoutes } from './features/privacy/my-data-routes.ts';
+import { createMyDataService } from './features/privacy/my-data-service.ts';
+import { createErasureService } from './features/privacy/erasure-service.ts';
+import { accessLogRoutes } from './features/privacy/access-log-routes.ts';
+import { createAccessLogService } from './features/privacy/access-log-service.ts';
+import { securityRoutes } from './features/auth/security-routes.ts';
+import { createSecurityService } from './features/auth/security-service.ts';
 
 const DOCS_PREFIX = '/api/docs';
 
@@ -74,7 +84,15 @@ export function buildServices({ config, db, now }: AppDeps) {
     ...(now ? { now } : {}),
   });
   const members = createMembersService(db.db, config, sessions, { storage, geo, notifier: notifications });
-  const auth = createAuthService(db.db, config, members, { notifier: notifications, ...(now ? { now } : {}) });
+  // The privacy notice and consent (issue 24 §1): a sign-up records its consent in its transaction.
+  const notices = createNoticeService(db.db);
+  // Two-factor sign-in, sessions and devices (issue 24 §4): the login's second step is the auth service's.
+  const security = createSecurityService(db.db, config, { members, sessions, notifier: notifications, ...(now ? { now } : {}) });
+  const auth = createAuthService(db.db, config, members, { notifier: notifications, notices, security, ...(now ? { now } : {}) });
+  // My data, erasure and the access log (issue 24 §2–3, decision 027).
+  const myData = createMyDataService(db.db, { storage });
+  const erasure = createErasureService(db.db, config, { members, storage, ...(now ? { now } : {}) });
+  const accessLog = createAccessLogService(db.db, config.retention);
   const deals = createDealsService(db.db, members);
   const licences = createLicencesService(db.db, members, { storage, ...(now ? { now } : {}) });
   const tax = createTaxService(db.db, members, geo, notifications, {
@@ -113,6 +131,11 @@ export function buildServices({ config, db, now }: AppDeps) {
     notifications,
     portfolio,
     reminders,
+    notices,
+    security,
+    myData,
+    erasure,
+    accessLog,
   };
 }
 
@@ -185,9 +208,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (api) => {
     requireRouteTable(api);
     installApiHooks(api, services.sessions, csrf);
+    // Reads of someone else's sensitive data are logged before the answer leaves (decision 027).
+    installAccessLog(api, deps.db.db);
 
     healthRoutes(api, services.health);
-    authRoutes(api, services.auth, services.sessions, csrf);
+    authRoutes(api, services.auth, services.security, services.sessions, csrf);
+    securityRoutes(api, services.security);
     membersRoutes(api, services.members, { storage: services.storage, config });
     geoRoutes(api, services.geo);
     settingsRoutes(api, services.settings);
@@ -201,6 +227,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reportsRoutes(api, services.reports);
     portfolioRoutes(api, services.portfolio);
     notificationsRoutes(api, services.notifications);
+    noticeRoutes(api, services.notices);
+    myDataRoutes(api, services.myData, services.erasure);
+    accessLogRoutes(api, services.accessLog);
   });
 
   // The built SPA and the not-found handler: public because their scope says so, and outside the

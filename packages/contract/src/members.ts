@@ -292,6 +292,9 @@ export const MEMBER_AUDIT_ACTIONS = [
   'licence_rejected',
   'commission_released',
   'commission_forfeited',
+  // Issue 24 §4 (decision 027): an administrator signed the member out everywhere, or turned their two-factor sign-in off.
+  'signed_out_everywhere',
+  'mfa_reset',
 ] as const;
 export type MemberAuditAction = (typeof MEMBER_AUDIT_ACTIONS)[number];
 

@@ -22,6 +22,8 @@ export const NOTIFICATION_EVENTS = [
   'commission_held',
   'commission_released',
   'form2307_ready',
+  // Issue 24 §4: a sign-in from a device never seen before.
+  'new_device',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -42,6 +44,7 @@ export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
   commission_held: 'A commission of mine was held',
   commission_released: 'A held commission of mine was released',
   form2307_ready: 'My BIR Form 2307 is ready',
+  new_device: 'Someone signed in to my account from a new device',
 };
 
 /** Days before a policy's expiry (and a licence's) when a reminder goes out. */

@@ -210,7 +210,15 @@ const MATRIX: Record<RouteName, Row> = {
     call: async () => {
       const u = `reg_${Date.now().toString(36)}_${seq++}`;
       return {
-        body: { username: u, password: 'secret-pass-1', email: `${u}@example.ph`, lname: 'Cruz', fname: 'Juan', contact: '09171234567' },
+        body: {
+          username: u,
+          password: 'secret-pass-1',
+          email: `${u}@example.ph`,
+          lname: 'Cruz',
+          fname: 'Juan',
+          contact: '09171234567',
+          consent: true,
+        },
       };
     },
     expect: everyone(200),
@@ -354,6 +362,71 @@ const MATRIX: Record<RouteName, Row> = {
   loginOptions: { call: async () => ({}), expect: everyone(200) },
   forgotPassword: { call: async () => ({ body: { login: owner.username } }), expect: everyone(409) },
   resetPassword: { call: async () => ({ body: { token: await ownerResetLink(), password: owner.password } }), expect: everyone(204) },
+  // The privacy notice (issue 24 §1): read by anyone (the sign-up form), published by admins, accepted by members.
+  privacyNotice: { call: async () => ({}), expect: everyone(200) },
+  publishPrivacyNotice: { call: async () => ({ body: { body: `# Privacy Notice\n\nVersion ${seq++}.` } }), expect: adminsOnly },
+  acceptPrivacyNotice: { call: async () => ({ body: { version: (await t.services.notices.current()).version } }), expect: members },
+  // My data and erasure (issue 24 §2): the member's own, or an admin's (logged); decisions and the queue for admins.
+  // Each call starts from no open request of the owner's, so each caller's request is judged on its own.
+  myData: { call: async () => ({ params: { id: owner.id } }), expect: selfOrAdmin },
+  requestErasure: {
+    call: async () => {
+      await t.db.db.deleteFrom('privacy_requests').where('member_id', '=', owner.id).execute();
+      return { body: { id: owner.id, password: owner.password } };
+    },
+    expect: selfOrAdmin,
+  },
+  myPrivacy: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
+  decideErasure: {
+    call: async () => {
+      await t.db.db.deleteFrom('privacy_requests').where('member_id', '=', owner.id).execute();
+      await t.db.db
+        .insertInto('privacy_requests')
+        .values({
+          member_id: owner.id,
+          kind: 'erasure',
+          status: 'open',
+          requested_at: new Date().toISOString(),
+          due_on: '2099-01-01',
+          decided_at: null,
+          decided_by: null,
+          reason: null,
+        })
+        .execute();
+      return { body: { member_id: owner.id, decision: 'refused', reason: 'The matrix keeps its owner.' } };
+    },
+    expect: adminsOnly,
+  },
+  privacyRequests: { call: async () => ({}), expect: adminsOnly },
+  // The access log (issue 24 §3): a member's entries for the member and admins; the whole log and its export for admins.
+  accessLog: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
+  adminAccessLog: { call: async () => ({ body: {} }), expect: adminsOnly },
+  adminAccessLogExport: { call: async () => ({ body: {} }), expect: adminsOnly },
+  // Two-factor sign-in (issue 24 §4) acts on the caller's own account: a code no one has is refused
+  // past the access rule (400 for a caller who started enrolment above, 409 for one with none or not on).
+  mfaStatus: { call: async () => ({}), expect: members },
+  startMfa: { call: async () => ({}), expect: members },
+  confirmMfa: {
+    call: async () => {
+      // The owner has started enrolment: a wrong code is 400; the others (fresh members) have not: 409.
+      await t.services.security.startEnrolment({ memberId: owner.id, accountType: 'user', sessionId: '' });
+      return { body: { code: '000000' } };
+    },
+    expect: { anonymous: 401, owner: 400, other: 409, admin: 409 },
+  },
+  disableMfa: { call: async () => ({ body: { password: 'wrong-pass', code: '000000' } }), expect: { ...everyone(409), anonymous: 401 } },
+  regenerateMfaCodes: { call: async () => ({ body: { code: '000000' } }), expect: { ...everyone(409), anonymous: 401 } },
+  resetMemberMfa: {
+    call: async () => {
+      await t.services.security.startEnrolment({ memberId: owner.id, accountType: 'user', sessionId: '' }).catch(() => undefined);
+      return { body: { id: owner.id } };
+    },
+    expect: adminsOnly,
+  },
+  sessions: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
+  endSession: { call: async () => ({ body: { session_id: 'ffffffffffffffff' } }), expect: { ...everyone(404), anonymous: 401 } },
+  endOtherSessions: { call: async () => ({}), expect: members },
+  endMemberSessions: { call: async () => ({ body: { id: owner.id } }), expect: adminsOnly },
 };
 
 async function clientFor(caller: Caller): Promise<TestClient> {

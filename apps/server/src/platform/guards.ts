@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import { ROUTE_LIST, type Access, type RouteDef } from '@ahente/contract/routes';
+import { ROUTE_LIST, routes, type Access, type RouteDef } from '@ahente/contract/routes';
+import { MFA_SETUP_FIRST } from '@ahente/contract/security';
 import { HttpError, forbidden } from './errors.ts';
 import type { Auth } from './sessions.ts';
 
@@ -115,7 +116,23 @@ export function enforceAccess(request: FastifyRequest): void {
   if (access !== 'member' && access !== 'admin') throw forbidden(); // unknown rule: deny
   if (!request.auth) throw notLoggedIn();
   if (access === 'admin' && !isAdmin(request.auth)) throw forbidden('Only administrators may do this');
+  // ADMIN_2FA=required (issue 24): an administrator without two-factor sign-in may only enrol.
+  const def = request.routeOptions.config.route;
+  if (request.auth.mfaSetupRequired && !(def && MFA_SETUP_ROUTES.has(def))) throw forbidden(MFA_SETUP_FIRST);
 }
+
+/**
+ * What an administrator who must set up two-factor sign-in may still call (besides public routes):
+ * who they are, logging out, and the enrolment itself. Decided from the matched route, never its URL.
+ */
+export const MFA_SETUP_ROUTES: ReadonlySet<RouteDef> = new Set<RouteDef>([
+  routes.me,
+  routes.logout,
+  routes.csrfCookie,
+  routes.mfaStatus,
+  routes.startMfa,
+  routes.confirmMfa,
+]);
 
 export function requireAuth(request: FastifyRequest): Auth {
   if (!request.auth) throw notLoggedIn();

@@ -37,6 +37,7 @@ const cases = (): Case[] => [
       mname: 'Santos',
       contact: '09171234567',
       refCode: 'ABCDEFGH',
+      consent: true,
     }),
   },
   {
@@ -211,6 +212,28 @@ const cases = (): Case[] => [
   // Password reset by e-mail (decision 026).
   { url: '/api/forgotpassword', anonymous: true, body: () => ({ login: 'ana.reyes@example.ph' }) },
   { url: '/api/resetpassword', anonymous: true, body: () => ({ token: 'a'.repeat(43), password: 'a-new-password-1' }) },
+  // The privacy notice (issue 24 §1): Markdown, tabs and line breaks allowed, no other control character.
+  { url: '/api/publishprivacynotice', body: () => ({ body: '# Privacy Notice\n\n- We collect\tyour name.' }) },
+  { url: '/api/acceptprivacynotice', body: () => ({ version: 1 }) },
+  // My data, erasure, the access log, two-factor sign-in and sessions (issue 24).
+  { url: '/api/requesterasure', body: () => ({ id: agentId, password: 'a-password-1' }) },
+  { url: '/api/myprivacy', body: () => ({ id: agentId }) },
+  { url: '/api/decideerasure', body: () => ({ member_id: agentId, decision: 'refused', reason: 'Records under audit.' }) },
+  { url: '/api/accesslog', body: () => ({ id: agentId }) },
+  { url: '/api/adminaccesslog', body: () => ({ actor: 'Ana', subject: 'Reyes', from: '2026-01-01', to: '2026-01-31' }) },
+  { url: '/api/adminaccesslogexport', body: () => ({ actor: 'Ana', subject: 'Reyes' }) },
+  { url: '/api/confirmmfa', body: () => ({ code: '123456' }) },
+  { url: '/api/disablemfa', body: () => ({ password: 'a-password-1', code: '123456' }) },
+  { url: '/api/regeneratemfacodes', body: () => ({ code: '123456' }) },
+  { url: '/api/resetmembermfa', body: () => ({ id: agentId }) },
+  { url: '/api/sessions', body: () => ({ id: agentId }) },
+  { url: '/api/endsession', body: () => ({ session_id: '0123456789abcdef' }) },
+  { url: '/api/endmembersessions', body: () => ({ id: agentId }) },
+  // Routes that take no body: listed so that the list stays complete (nothing to poison).
+  { url: '/api/privacyrequests', body: () => ({}) },
+  { url: '/api/mfastatus', body: () => ({}) },
+  { url: '/api/startmfa', body: () => ({}) },
+  { url: '/api/endothersessions', body: () => ({}) },
 ];
 
 /** Every path to a string (or id) leaf of a body. */

@@ -8,6 +8,17 @@ export interface SessionRow {
   account_type: Database['members']['account_type'];
   status: Database['members']['status'];
   deactivated_at: string | null;
+  /** When the member's two-factor sign-in was turned on; null when it is off or still enrolling (issue 24). */
+  mfa_enabled_at: string | null;
+}
+
+/** A session as the member's list shows it (Settings → Security). */
+export interface SessionListRow {
+  id: string;
+  user_agent: string | null;
+  ip: string | null;
+  created_at: string;
+  last_seen_at: string;
 }
 
 export const sessionRepository = {
@@ -17,21 +28,26 @@ export const sessionRepository = {
 
   /** The live session with its member, or undefined when expired, idle too long or unknown. */
   findLive(db: Kysely<Database>, id: string, now: string, idleCutoff: string) {
-    return db
-      .selectFrom('sessions')
-      .innerJoin('members', 'members.id', 'sessions.member_id')
-      .select([
-        'sessions.id as session_id',
-        'sessions.last_seen_at',
-        'members.id as member_id',
-        'members.account_type',
-        'members.status',
-        'members.deactivated_at',
-      ])
-      .where('sessions.id', '=', id)
-      .where('sessions.expires_at', '>', now)
-      .where('sessions.last_seen_at', '>', idleCutoff)
-      .executeTakeFirst() as Promise<SessionRow | undefined>;
+    return (
+      db
+        .selectFrom('sessions')
+        .innerJoin('members', 'members.id', 'sessions.member_id')
+        // The member's two-factor state with the session, in the same query (the ADMIN_2FA rule).
+        .leftJoin('member_mfa', 'member_mfa.member_id', 'sessions.member_id')
+        .select([
+          'member_mfa.enabled_at as mfa_enabled_at',
+          'sessions.id as session_id',
+          'sessions.last_seen_at',
+          'members.id as member_id',
+          'members.account_type',
+          'members.status',
+          'members.deactivated_at',
+        ])
+        .where('sessions.id', '=', id)
+        .where('sessions.expires_at', '>', now)
+        .where('sessions.last_seen_at', '>', idleCutoff)
+        .executeTakeFirst() as Promise<SessionRow | undefined>
+    );
   },
 
   async touch(db: Kysely<Database>, id: string, now: string) {
@@ -47,6 +63,26 @@ export const sessionRepository = {
     let q = db.deleteFrom('sessions').where('member_id', '=', memberId);
     if (keep) q = q.where('id', '!=', keep);
     await q.execute();
+  },
+
+  /** A member's live sessions, newest first. */
+  listLive(db: Kysely<Database>, memberId: number, now: string, idleCutoff: string): Promise<SessionListRow[]> {
+    return db
+      .selectFrom('sessions')
+      .select(['id', 'user_agent', 'ip', 'created_at', 'last_seen_at'])
+      .where('member_id', '=', memberId)
+      .where('expires_at', '>', now)
+      .where('last_seen_at', '>', idleCutoff)
+      .orderBy('last_seen_at', 'desc')
+      .orderBy('id')
+      .execute();
+  },
+
+  /** Ends the given sessions of a member (ids of that member only); answers how many ended. */
+  async deleteOfMember(db: Kysely<Database>, memberId: number, ids: string[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const res = await db.deleteFrom('sessions').where('member_id', '=', memberId).where('id', 'in', ids).executeTakeFirst();
+    return Number(res.numDeletedRows);
   },
 
   async deleteExpired(db: Kysely<Database>, now: string, idleCutoff: string) {

@@ -6,12 +6,20 @@ import { sessionRepository } from './session-repository.ts';
 import { randomToken, sha256 } from './tokens.ts';
 
 export const SESSION_COOKIE = 'ahente_sid';
+/** A device's long-lived random token, so a login from a new device is told to the member (issue 24 §4). */
+export const DEVICE_COOKIE = 'ahente_device';
+const DEVICE_COOKIE_MAX_AGE_S = 400 * 24 * 3600;
 const TOUCH_EVERY_MS = 60_000;
 
 export interface Auth {
   memberId: number;
   accountType: Database['members']['account_type'];
   sessionId: string;
+  /**
+   * An administrator under ADMIN_2FA=required whose two-factor sign-in is not on: only enrolment
+   * is allowed (platform/guards.ts, issue 24).
+   */
+  mfaSetupRequired?: boolean;
 }
 
 declare module 'fastify' {
@@ -44,7 +52,12 @@ export function createSessions(db: Kysely<Database>, config: Config) {
       );
       // Deactivation ends the sessions too; this is the second lock on the door.
       if (!row || row.status !== 'Approved' || row.deactivated_at !== null) return;
-      request.auth = { memberId: row.member_id, accountType: row.account_type, sessionId: row.session_id };
+      request.auth = {
+        memberId: row.member_id,
+        accountType: row.account_type,
+        sessionId: row.session_id,
+        mfaSetupRequired: row.account_type === 'admin' && config.admin2fa === 'required' && row.mfa_enabled_at === null,
+      };
       if (now.getTime() - Date.parse(row.last_seen_at) > TOUCH_EVERY_MS) {
         await sessionRepository.touch(db, row.session_id, now.toISOString());
       }
@@ -71,6 +84,17 @@ export function createSessions(db: Kysely<Database>, config: Config) {
       return id;
     },
 
+    /**
+     * The device's long-lived random token (its cookie, set for a year at each login): the one the
+     * browser sent, or a new one. Only its SHA-256 is stored (member_devices).
+     */
+    deviceToken(request: FastifyRequest, reply: FastifyReply): string {
+      const sent = request.cookies[DEVICE_COOKIE];
+      const token = sent && /^[A-Za-z0-9_-]{20,100}$/.test(sent) ? sent : randomToken();
+      reply.setCookie(DEVICE_COOKIE, token, { ...cookieOptions, maxAge: DEVICE_COOKIE_MAX_AGE_S });
+      return token;
+    },
+
     async end(request: FastifyRequest, reply: FastifyReply): Promise<void> {
       const token = request.cookies[SESSION_COOKIE];
       if (token) await sessionRepository.delete(db, sha256(token));
@@ -80,6 +104,15 @@ export function createSessions(db: Kysely<Database>, config: Config) {
     /** Ends every session of a member but `keep`; inside the caller's transaction when one is given. */
     endAllFor: (memberId: number, keep?: string, executor: Kysely<Database> = db) =>
       sessionRepository.deleteForMember(executor, memberId, keep),
+
+    /** A member's live sessions, newest first (Settings → Security). */
+    listLive(memberId: number) {
+      const now = new Date();
+      return sessionRepository.listLive(db, memberId, now.toISOString(), new Date(now.getTime() - config.sessionIdleMs).toISOString());
+    },
+
+    /** Ends these sessions of the member (ids of other members' are ignored); answers how many ended. */
+    endOfMember: (memberId: number, ids: string[]) => sessionRepository.deleteOfMember(db, memberId, ids),
 
     purgeExpired() {
       const now = new Date();

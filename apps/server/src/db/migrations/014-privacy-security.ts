@@ -132,7 +132,15 @@ export const m014PrivacySecurity = (dialect: DialectName): Migration => ({
     await db.deleteFrom('tickets').where('type', '=', 'privacy').execute();
     await replaceTicketTypes(db, dialect, TYPES_AFTER, TYPES_BEFORE);
     for (const c of ['ip', 'user_agent']) await db.schema.alterTable('sessions').dropColumn(c).execute();
-    for (const t of ['member_devices', 'mfa_recovery_codes', 'member_mfa', 'access_log', 'privacy_requests', 'consents', 'privacy_notices']) {
+    for (const t of [
+      'member_devices',
+      'mfa_recovery_codes',
+      'member_mfa',
+      'access_log',
+      'privacy_requests',
+      'consents',
+      'privacy_notices',
+    ]) {
       await db.schema.dropTable(t).execute();
     }
     if (dialect === 'postgres') await sql`drop function access_log_append_only`.execute(db);
@@ -154,9 +162,9 @@ async function replaceTicketTypes(db: Kysely<any>, dialect: DialectName, from: s
   const table = await sql<{ sql: string }>`select sql from sqlite_master where type = 'table' and name = 'tickets'`.execute(db);
   const create = table.rows[0]!.sql;
   if (!create.includes(from)) throw new Error(`tickets has no CHECK on (${from})`);
-  const indexes = await sql<{ sql: string }>`select sql from sqlite_master where type = 'index' and tbl_name = 'tickets' and sql is not null`.execute(
-    db,
-  );
+  const indexes = await sql<{
+    sql: string;
+  }>`select sql from sqlite_master where type = 'index' and tbl_name = 'tickets' and sql is not null`.execute(db);
   await sql`pragma foreign_keys = off`.execute(db);
   try {
     await sql`begin`.execute(db);

@@ -18,6 +18,7 @@ const registration = (over: Record<string, unknown> = {}) => ({
   mname: 'Santos',
   contact: '09171234567',
   refCode: '',
+  consent: true,
   ...over,
 });
 
@@ -156,6 +157,8 @@ describe('POST /api/login, GET /api/me, POST /api/logout', () => {
       referral_code: expect.stringMatching(/^[A-HJ-NP-Z2-9]{8}$/),
       status: 'Approved',
       photo: null,
+      consent_required: false,
+      mfa_setup_required: false,
     });
     const sid = ok.cookies.find((k) => k.name === 'ahente_sid');
     expect(sid).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });

@@ -4,19 +4,22 @@ import { apiRoute } from '../../platform/api-route.ts';
 import type { Csrf } from '../../platform/csrf.ts';
 import { requireAuth } from '../../platform/guards.ts';
 import type { Sessions } from '../../platform/sessions.ts';
+import type { SecurityService } from './security-service.ts';
 import type { AuthService } from './service.ts';
 
-export function authRoutes(app: FastifyInstance, auth: AuthService, sessions: Sessions, csrf: Csrf) {
+export function authRoutes(app: FastifyInstance, auth: AuthService, security: SecurityService, sessions: Sessions, csrf: Csrf) {
   apiRoute(app, routes.csrfCookie, async (_request, reply) => reply.code(204).send());
 
   apiRoute(app, routes.login, async (request, reply) => {
-    const { id, ...user } = await auth.login(request.body.username, request.body.password, request.ip);
+    const { id, ...user } = await auth.login(request.body.username, request.body.password, request.ip, request.body.code);
     // A new session, and a CSRF token signed for it: the one sent before login no longer works.
     csrf.issue(reply, await sessions.start(request, reply, id));
+    // The device (a long-lived random cookie): a new one tells the member (issue 24 §4).
+    await security.recordDevice(id, sessions.deviceToken(request, reply), request.headers['user-agent'] ?? null, request.ip);
     return user;
   });
 
-  apiRoute(app, routes.me, async (request) => auth.me(requireAuth(request).memberId));
+  apiRoute(app, routes.me, async (request) => auth.me(requireAuth(request)));
 
   apiRoute(app, routes.logout, async (request, reply) => {
     await sessions.end(request, reply);
@@ -29,7 +32,7 @@ export function authRoutes(app: FastifyInstance, auth: AuthService, sessions: Se
     return { success: true as const };
   });
 
-  apiRoute(app, routes.register, async (request) => ({ id: await auth.register(request.body) }));
+  apiRoute(app, routes.register, async (request) => ({ id: await auth.register(request.body, request.ip) }));
 
   // Password reset by e-mail (decision 026).
   apiRoute(app, routes.loginOptions, async () => auth.loginOptions());

@@ -5,25 +5,31 @@ import { MSG } from '@ahente/contract/messages';
 import { FORGOT_PASSWORD_SENT, RESET_LINK_INVALID, RESET_LINK_MINUTES, type LoginOptions } from '@ahente/contract/notifications';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
-import type { Auth } from '../../platform/sessions.ts';
 import { HttpError, badRequest } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { randomToken, sha256 } from '../../platform/tokens.ts';
 import { fullName, photoUrl, type MembersService } from '../members/service.ts';
 import type { NotificationsService, Notifier } from '../notifications/service.ts';
+import type { NoticeService } from '../privacy/notice-service.ts';
+import { MFA_CODE_INVALID, MFA_CODE_NEEDED } from '@ahente/contract/security';
+import type { Auth } from '../../platform/sessions.ts';
+import type { SecurityService } from './security-service.ts';
 import { authRepository } from './repository.ts';
 
 type RegisterInput = z.output<typeof registerRequest>;
 
-export function toSessionUser(m: {
-  id: number;
-  f_name: string;
-  l_name: string;
-  account_type: SessionUser['account_type'];
-  referral_code: string;
-  status: SessionUser['status'];
-  photo: string | null;
-}): SessionUser {
+export function toSessionUser(
+  m: {
+    id: number;
+    f_name: string;
+    l_name: string;
+    account_type: SessionUser['account_type'];
+    referral_code: string;
+    status: SessionUser['status'];
+    photo: string | null;
+  },
+  flags: { consentRequired: boolean; mfaSetupRequired: boolean },
+): SessionUser {
   return {
     user: m.id,
     name: fullName({ f_name: m.f_name, l_name: m.l_name }),
@@ -31,11 +37,16 @@ export function toSessionUser(m: {
     referral_code: m.referral_code,
     status: m.status,
     photo: photoUrl(m),
+    consent_required: flags.consentRequired,
+    mfa_setup_required: flags.mfaSetupRequired,
   };
 }
 
 /** What a forgotten password's request is answered with when too many came from one address or for one account. */
 export const RESET_RATE_LIMITED = 'Too many password reset requests. Please wait a few minutes and try again.';
+
+/** Over SIGNUP_MAX_PER_HOUR sign-ups from one client address (issue 24 §4). */
+export const SIGNUP_RATE_LIMITED = 'Too many sign-ups from this network. Please try again in an hour.';
 
 /**
  * The reset e-mail (decision 026): the agency's name, the member's name and username, the one link;
@@ -63,7 +74,12 @@ export function createAuthService(
   db: Kysely<Database>,
   config: Config,
   members: MembersService,
-  deps: { notifier: Pick<Notifier, 'notify' | 'notifyAdmins'> & Pick<NotificationsService, 'enqueueEmail'>; now?: () => Date },
+  deps: {
+    notifier: Pick<Notifier, 'notify' | 'notifyAdmins'> & Pick<NotificationsService, 'enqueueEmail'>;
+    notices: Pick<NoticeService, 'consentRequired' | 'recordSignUpConsent'>;
+    security: Pick<SecurityService, 'atLogin' | 'mfaSetupRequired'>;
+    now?: () => Date;
+  },
 ) {
   const { maxFailures, maxPerIp, windowMs } = config.login;
   const now = () => deps.now?.() ?? new Date();
@@ -82,7 +98,7 @@ export function createAuthService(
      * their slot back; a failure keeps it. So a burst of parallel attempts checks at most the
      * limit's number of passwords, on either database.
      */
-    async login(username: string, password: string, ip: string): Promise<SessionUser & { id: number }> {
+    async login(username: string, password: string, ip: string, code?: string): Promise<SessionUser & { id: number }> {
       const userKey = `u:${username.toLowerCase()}|${ip}`;
       const ipKey = `ip:${ip}`;
       const now = new Date();
@@ -97,12 +113,28 @@ export function createAuthService(
       if (!(await verifyPassword(member?.password_hash ?? null, password)) || !member || member.deactivated_at !== null) {
         throw new HttpError(401, MSG.loginInvalid);
       }
-      await authRepository.clear(db, userKey);
-      await authRepository.release(db, [ipKey]);
       if (member.status !== 'Approved') {
+        await authRepository.clear(db, userKey);
+        await authRepository.release(db, [ipKey]);
         throw new HttpError(403, MSG.loginNotApproved, { status: member.status });
       }
-      return { ...toSessionUser(member), id: member.id };
+      // The second step (issue 24 §4): a wrong code is a failure like a wrong password (its slot
+      // is kept); a right password without a code gives its slot back and asks for the code.
+      const factor = await deps.security.atLogin(member.id, code);
+      if (factor === 'wrong') throw new HttpError(401, MFA_CODE_INVALID);
+      if (factor === 'missing') {
+        await authRepository.release(db, [userKey, ipKey]);
+        throw new HttpError(401, MFA_CODE_NEEDED, { mfa_required: true });
+      }
+      await authRepository.clear(db, userKey);
+      await authRepository.release(db, [ipKey]);
+      return {
+        ...toSessionUser(member, {
+          consentRequired: await deps.notices.consentRequired(member),
+          mfaSetupRequired: deps.security.mfaSetupRequired(member.account_type, factor),
+        }),
+        id: member.id,
+      };
     },
 
     /**
@@ -129,14 +161,29 @@ export function createAuthService(
       await members.changePassword(who, id, password);
     },
 
-    async me(memberId: number): Promise<SessionUser> {
-      const member = await members.findById(memberId);
+    async me(who: Auth): Promise<SessionUser> {
+      const member = await members.findById(who.memberId);
       if (!member || member.deactivated_at !== null) throw new HttpError(401, 'Please log in first');
-      return toSessionUser(member);
+      return toSessionUser(member, {
+        consentRequired: await deps.notices.consentRequired(member, who.sessionId),
+        mfaSetupRequired: who.mfaSetupRequired === true,
+      });
     },
 
-    /** registeraccounts: a Pending agent under the sponsor whose referral code was given. */
-    async register(input: RegisterInput): Promise<number> {
+    /**
+     * registeraccounts: a Pending agent under the sponsor whose referral code was given, with their
+     * consent to the current privacy notice. Every attempt counts against its client address
+     * (`config.signup`, atomically as logins are): over the limit, 429 and nothing is saved. A taken
+     * username or e-mail is refused before the password is hashed (members.create).
+     */
+    async register(input: RegisterInput, ip: string): Promise<number> {
+      const at = new Date();
+      const key = `signup:ip:${ip}`;
+      const counts = await authRepository.hit(db, [key], at.toISOString(), new Date(at.getTime() - config.signup.windowMs).toISOString());
+      if (counts.get(key)! > config.signup.maxPerWindow) {
+        await authRepository.release(db, [key]);
+        throw new HttpError(429, SIGNUP_RATE_LIMITED);
+      }
       let referror: number | null = null;
       if (input.refCode) {
         const sponsor = await members.sponsorIdForCode(input.refCode);
@@ -159,6 +206,7 @@ export function createAuthService(
           {
             // In the sign-up's transaction (decision 026): the administrators who approve, and the sponsor.
             inTransaction: async (trx, id) => {
+              await deps.notices.recordSignUpConsent(trx, id, ip);
               await deps.notifier.notifyAdmins(trx, 'signup_pending', { memberId: id, name });
               if (referror !== null) await deps.notifier.notify(trx, referror, 'new_recruit', { memberId: id, name });
             },

@@ -44,6 +44,8 @@ export function commissionsRoutes(app: FastifyInstance, commissions: Commissions
   }));
   apiRoute(app, routes.payoutExport, async (request, reply) => {
     const { period } = request.params;
-    return sendFile(reply, await commissions.payoutXlsx(period), XLSX, payoutFileName(period));
+    const { bytes, banksOf } = await commissions.payoutXlsx(period);
+    request.accessSubject(banksOf, `Payout file, ${period}`);
+    return sendFile(reply, bytes, XLSX, payoutFileName(period));
   });
 }

@@ -631,25 +631,26 @@ export function createCommissionsService(
      * net above zero), and the member's bank details, or a flag when there are none (the row is kept,
      * never dropped).
      */
-    async payoutXlsx(period: string): Promise<Buffer> {
+    async payoutXlsx(period: string): Promise<{ bytes: Buffer; banksOf: number[] }> {
       const rows = await repo.statementsOfPeriod(db, period);
       if (rows.length === 0) {
         if (!(await repo.isClosed(db, period))) throw notFound(`${period} has no statements: close the month first`);
       }
-      return payoutWorkbook(
+      const payable = rows.filter((r) => r.paid_on === null && Number(r.carried) === 0 && Number(r.net_centavos) > 0);
+      const bytes = await payoutWorkbook(
         options.agencyName,
         period,
-        rows
-          .filter((r) => r.paid_on === null && Number(r.carried) === 0 && Number(r.net_centavos) > 0)
-          .map((r) => ({
-            member_id: r.member_id,
-            member_name: fullName(r),
-            bank_name: r.bank_name,
-            account_number: r.account_number,
-            account_name: r.account_name,
-            amount: centavosToPesos(Number(r.net_centavos)),
-          })),
+        payable.map((r) => ({
+          member_id: r.member_id,
+          member_name: fullName(r),
+          bank_name: r.bank_name,
+          account_number: r.account_number,
+          account_name: r.account_name,
+          amount: centavosToPesos(Number(r.net_centavos)),
+        })),
       );
+      // The members whose bank account the file holds (their reads are logged, decision 027).
+      return { bytes, banksOf: [...new Set(payable.filter((r) => r.account_number !== null).map((r) => r.member_id))] };
     },
   };
 }

@@ -5,7 +5,7 @@ import { routes } from '@ahente/contract/routes';
 import type { Config } from '../../config.ts';
 import { apiRoute } from '../../platform/api-route.ts';
 import { attachmentDisposition } from '../../platform/file-names.ts';
-import { requireAuth } from '../../platform/guards.ts';
+import { isAdmin, requireAuth } from '../../platform/guards.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import { receiveUpload } from '../../platform/uploads.ts';
 import { LICENCE_SCAN_KEY_PREFIX, type LicencesService } from './service.ts';
@@ -31,13 +31,18 @@ export function licencesRoutes(app: FastifyInstance, licences: LicencesService, 
 
   apiRoute(app, routes.getLicenses, async (request, reply) => {
     reply.header('cache-control', 'private, no-store');
-    return licences.list(requireAuth(request), request.body.id);
+    const auth = requireAuth(request);
+    const list = await licences.list(auth, request.body.id);
+    // A leader reads a recruit's licences without numbers or scans: still a read of them (decision 027).
+    request.accessSubject(request.body.id, isAdmin(auth) ? null : 'As their leader: lines and dates, no numbers or scans');
+    return list;
   });
 
   apiRoute(app, routes.verifyLicense, async (request) => ({ license: await licences.verify(requireAuth(request), request.body) }));
 
   apiRoute(app, routes.licenseScan, async (request, reply) => {
     const file = await licences.openScan(requireAuth(request), request.params.licenseId);
+    request.accessSubject(file.memberId, `Licence #${request.params.licenseId}`);
     return reply
       .header('content-type', file.contentType)
       .header('content-length', file.size)
@@ -47,8 +52,14 @@ export function licencesRoutes(app: FastifyInstance, licences: LicencesService, 
       .send(file.stream);
   });
 
-  apiRoute(app, routes.compliance, async (_request, reply) => {
+  apiRoute(app, routes.compliance, async (request, reply) => {
     reply.header('cache-control', 'private, no-store');
-    return licences.compliance();
+    const page = await licences.compliance();
+    // The licences to verify and those expiring are listed with their numbers: each holder's are read.
+    request.accessSubject(
+      [...page.to_verify, ...page.expiring].map((l) => l.member_id),
+      'Compliance page',
+    );
+    return page;
   });
 }

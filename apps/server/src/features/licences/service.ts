@@ -188,14 +188,14 @@ export function createLicencesService(
     },
 
     /** licensescan/:licenseId: the holder and admins only; anyone else is told it does not exist. */
-    async openScan(auth: Auth, licenseId: number): Promise<OpenedFile & { fileName: string }> {
+    async openScan(auth: Auth, licenseId: number): Promise<OpenedFile & { fileName: string; memberId: number }> {
       const row = await repo.byId(db, licenseId);
       if (!row || (row.member_id !== auth.memberId && !isAdmin(auth))) throw notFound(LICENCE_MESSAGES.notFound);
       const file = row.scan_key ? await deps.storage.get(row.scan_key) : null;
       if (!row.scan_key || !file) throw notFound('No scan on file');
       const contentType = row.scan_type ?? 'application/octet-stream';
       const ext = contentType === 'application/pdf' ? 'pdf' : (contentType.split('/')[1] ?? 'bin');
-      return { ...file, contentType, tag: fileTag(row.scan_key), fileName: `licence_${row.id}.${ext}` };
+      return { ...file, contentType, tag: fileTag(row.scan_key), fileName: `licence_${row.id}.${ext}`, memberId: row.member_id };
     },
 
     coveredEarners,

@@ -690,6 +690,7 @@ describe('POST /api/deactivatemember', () => {
       fname: 'Juan',
       contact: '09171234567',
       refCode: m.referral_code,
+      consent: true,
     });
     expect(signUp.statusCode).toBe(400);
     expect(signUp.json()).toEqual({ error: 'Invalid referral code' });

@@ -369,6 +369,10 @@ export function createMembersService(
       input: NewMemberInput,
       options: { inTransaction?: (trx: Transaction<Database>, id: number) => Promise<void> } = {},
     ): Promise<number> {
+      // Refused before hashing (issue 24 §4): a taken name must not cost an argon2 hash. Checked
+      // again in the transaction, and by the unique indexes, for a sign-up at the same moment.
+      if (await membersRepository.usernameTaken(db, input.username)) throw conflict('Username is already taken');
+      if (await membersRepository.emailTaken(db, input.email)) throw conflict('Email is already registered');
       const password_hash = await hashPassword(input.password);
       for (let attempt = 0; ; attempt++) {
         try {

@@ -138,6 +138,7 @@ describe('a new sign-up', () => {
       mname: 'Santos',
       lname: 'Dela Cruz',
       contact: '09171234567',
+      consent: true,
       ...over,
     });
 

@@ -22,6 +22,8 @@ export interface EventParams {
   commission_held: { saleId: number; customer: string | null; product: string; reason: string };
   commission_released: { saleId: number; customer: string | null; product: string };
   form2307_ready: { year: number; quarter: number };
+  /** A sign-in from a device never seen before (issue 24): the device as read from its user agent, the address, the ISO time. */
+  new_device: { device: string; ip: string; at: string };
 }
 
 export interface RenderedEvent {
@@ -35,6 +37,9 @@ const longDate = (day: string) =>
   new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
 const monthName = (period: string) =>
   new Date(`${period}-01T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long' });
+/** A moment as the agency reads it: Philippine time. */
+const manilaTime = (iso: string) =>
+  `${new Date(iso).toLocaleString('en-US', { timeZone: 'Asia/Manila', year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' })} (Philippine time)`;
 const inDays = (days: number) => (days === 0 ? 'today' : days === 1 ? 'tomorrow' : `in ${days} days`);
 
 const RENDER: { [E in NotificationEvent]: (p: EventParams[E]) => RenderedEvent } = {
@@ -126,6 +131,11 @@ const RENDER: { [E in NotificationEvent]: (p: EventParams[E]) => RenderedEvent }
     title: `Your BIR Form 2307 for Q${p.quarter} ${p.year} is ready`,
     body: `The certificate of the tax withheld from your commissions in Q${p.quarter} ${p.year} is ready to download.`,
     link: '/commissions',
+  }),
+  new_device: (p) => ({
+    title: 'New sign-in to your account',
+    body: `Your account was signed in to from a new device: ${p.device}, address ${p.ip}, on ${manilaTime(p.at)}. If this was not you, change your password and sign out everywhere in Settings → Security.`,
+    link: '/settings/security',
   }),
 };
 

@@ -4,7 +4,7 @@ import { alphalistDatFileName, alphalistXlsxFileName, form2307FileName } from '@
 import { apiRoute } from '../../platform/api-route.ts';
 import { sendGeneratedFile, XLSX_TYPE } from '../../platform/generated-file.ts';
 import { requireAuth } from '../../platform/guards.ts';
-import type { TaxService } from './service.ts';
+import { payeesWithTin, type TaxService } from './service.ts';
 
 /** Who may call each route is in the route table: a member's rate and 2307s for the member and admins, the rest for admins. */
 export function taxRoutes(app: FastifyInstance, tax: TaxService) {
@@ -16,19 +16,26 @@ export function taxRoutes(app: FastifyInstance, tax: TaxService) {
   apiRoute(app, routes.form2307Pdf, async (request, reply) => {
     const { id, year, quarter } = request.params;
     const { bytes } = await tax.form2307(id, year, quarter);
+    request.accessSubject(id, `BIR Form 2307, ${year} Q${quarter}`);
     return sendGeneratedFile(reply, bytes, 'application/pdf', form2307FileName(id, year, quarter));
   });
   apiRoute(app, routes.alphalist, async (request, reply) => {
     reply.header('cache-control', 'private, no-store');
-    return tax.alphalist(request.params.year, request.params.quarter);
+    const list = await tax.alphalist(request.params.year, request.params.quarter);
+    // Each payee whose TIN the list shows has it read (decision 027).
+    request.accessSubject(payeesWithTin(list.rows), `Alphalist, ${list.year} Q${list.quarter}`);
+    return list;
   });
   apiRoute(app, routes.alphalistXlsx, async (request, reply) => {
     const { year, quarter } = request.params;
-    return sendGeneratedFile(reply, await tax.alphalistXlsx(year, quarter), XLSX_TYPE, alphalistXlsxFileName(year, quarter));
+    const { bytes, tinsOf } = await tax.alphalistXlsx(year, quarter);
+    request.accessSubject(tinsOf, `Alphalist, ${year} Q${quarter} (.xlsx)`);
+    return sendGeneratedFile(reply, bytes, XLSX_TYPE, alphalistXlsxFileName(year, quarter));
   });
   apiRoute(app, routes.alphalistDat, async (request, reply) => {
     const { year, quarter } = request.params;
-    const { text, agencyTin } = await tax.alphalistDat(year, quarter);
+    const { text, agencyTin, tinsOf } = await tax.alphalistDat(year, quarter);
+    request.accessSubject(tinsOf, `Alphalist, ${year} Q${quarter} (.DAT)`);
     return sendGeneratedFile(reply, text, 'text/plain; charset=us-ascii', alphalistDatFileName(agencyTin, year, quarter));
   });
 }

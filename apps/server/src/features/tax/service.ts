@@ -285,15 +285,22 @@ export function createTaxService(
       };
     },
 
-    async alphalistXlsx(year: number, quarter: number): Promise<Buffer> {
-      return alphalistWorkbook(await this.alphalistDocument(year, quarter));
+    /** The workbook, and the payees whose TIN it holds (their reads are logged, decision 027). */
+    async alphalistXlsx(year: number, quarter: number): Promise<{ bytes: Buffer; tinsOf: number[] }> {
+      const doc = await this.alphalistDocument(year, quarter);
+      return { bytes: await alphalistWorkbook(doc), tinsOf: payeesWithTin(doc.rows) };
     },
 
-    async alphalistDat(year: number, quarter: number): Promise<{ text: string; agencyTin: string }> {
+    async alphalistDat(year: number, quarter: number): Promise<{ text: string; agencyTin: string; tinsOf: number[] }> {
       const doc = await this.alphalistDocument(year, quarter);
-      return { text: alphalistDat(doc), agencyTin: doc.agency.tin };
+      return { text: alphalistDat(doc), agencyTin: doc.agency.tin, tinsOf: payeesWithTin(doc.rows) };
     },
   };
 }
 
 export type TaxService = ReturnType<typeof createTaxService>;
+
+/** The members whose TIN a list of payees shows (each once). */
+export const payeesWithTin = (rows: readonly { member_id: number; tin: string | null }[]): number[] => [
+  ...new Set(rows.filter((r) => r.tin !== null).map((r) => r.member_id)),
+];

@@ -18,6 +18,8 @@ const ACTIONS: Record<MemberAuditAction, string> = {
   licence_rejected: 'Licence rejected',
   commission_released: 'Held commission released',
   commission_forfeited: 'Held commission forfeited',
+  signed_out_everywhere: 'Signed out everywhere',
+  mfa_reset: 'Two-factor sign-in turned off',
 };
 
 /** How the edit modal names each field of a member. */
