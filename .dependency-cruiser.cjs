@@ -69,9 +69,9 @@ module.exports = {
     {
       name: 'server-features-through-services',
       severity: 'error',
-      comment: "A server feature reaches another feature only through that feature's service.ts.",
+      comment: "A server feature reaches another feature only through that feature's service.ts (or a part's, *-service.ts).",
       from: { path: `${SERVER}/features/([^/]+)/` },
-      to: { path: `${SERVER}/features/`, pathNot: [`${SERVER}/features/$1/`, `${SERVER}/features/[^/]+/service\\.ts$`] },
+      to: { path: `${SERVER}/features/`, pathNot: [`${SERVER}/features/$1/`, `${SERVER}/features/[^/]+/[a-z-]*service\\.ts$`] },
     },
     {
       name: 'server-platform-below-features',
@@ -89,7 +89,7 @@ module.exports = {
         path: `${SERVER}/`,
         pathNot: [
           `${SERVER}/db/`,
-          `${SERVER}/features/[^/]+/repository\\.ts$`,
+          `${SERVER}/features/[^/]+/[a-z-]*repository\\.ts$`,
           `${SERVER}/platform/[^/]+-repository\\.ts$`,
           '\\.test\\.ts$',
         ],

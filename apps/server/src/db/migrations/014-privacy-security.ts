@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from '../connect.ts';
-import { DEFAULT_PRIVACY_NOTICE } from '../../features/privacy/default-notice.ts';
+import { DEFAULT_PRIVACY_NOTICE } from '../default-privacy-notice.ts';
 import { notNull, withId } from './helpers.ts';
 
 /**
