@@ -21,7 +21,7 @@ async function main() {
   const db = connect(config.databaseUrl);
   await migrateToLatest(db);
   const app = await buildApp({ config, db });
-  const { members, sessions, auth, reminders } = buildServices({ config, db });
+  const { members, sessions, auth, reminders, accessLog, erasure } = buildServices({ config, db });
   // The outbox's sender loop (decision 026): e-mail when SMTP_URL is set; its errors are logged, never thrown.
   const outbox = createOutboxSender(db.db, { channels: channelsFromConfig(config), log: app.log });
 
@@ -67,9 +67,15 @@ async function main() {
     app.log.info({ username: admin.username }, 'administrator created from ADMIN_USERNAME');
   }
 
+  // Retention (decision 027): hourly, each purge one DELETE of what is past its period, so several
+  // instances running it at once only find less to delete. Erased members' books go when their
+  // five years after the filing deadline end (NIRC s.235), never while a dispute is open.
   const housekeeping = async () => {
     await sessions.purgeExpired();
     await auth.purgeThrottle();
+    const purged = await accessLog.purgeExpired();
+    const books = await erasure.purgeExpiredBooks();
+    if (purged.notifications + purged.outbox + purged.accessLog + books > 0) app.log.info({ ...purged, erasedBooks: books }, 'retention purge');
   };
   await housekeeping();
   setInterval(() => housekeeping().catch((err) => app.log.error({ err }, 'housekeeping failed')), HOUR).unref();
