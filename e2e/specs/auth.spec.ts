@@ -1,12 +1,13 @@
 import type { Page } from '@playwright/test';
 import type { RegisterRequest } from '@ahente/contract/auth';
 import { MSG } from '@ahente/contract/messages';
+import { CONSENT_LABEL } from '@ahente/contract/privacy-notice';
 import { adminMember, approveMember, expectFitsViewport, expectSignedIn, expectToast, uniqueId, welcomeLine } from '../support/app.ts';
 import { createAgent, expect, loginUi, PHONE, shot, test } from '../support/fixtures.ts';
 import { routes } from '@ahente/contract/routes';
 
 /** A sign-up as the form is filled (the contract's payload, referral code apart). */
-type Registration = { [K in Exclude<keyof RegisterRequest, 'refCode'>]-?: string };
+type Registration = { [K in Exclude<keyof RegisterRequest, 'refCode' | 'consent'>]-?: string };
 
 function newPerson(): Registration {
   const u = uniqueId();
@@ -30,6 +31,8 @@ async function fillRegistration(page: Page, p: Registration) {
   await page.getByLabel('Middle Name (optional)').fill(p.mname);
   await page.getByLabel('Email').fill(p.email);
   await page.getByLabel('Contact Number').fill(p.contact);
+  // The privacy notice's checkbox (issue 24 §1): consent.spec.ts tests it.
+  await page.getByRole('checkbox', { name: CONSENT_LABEL }).check();
 }
 
 const signUp = (page: Page) => page.getByRole('button', { name: 'Sign Up' }).click();

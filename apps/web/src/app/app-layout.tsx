@@ -1,17 +1,12 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Menu, X } from 'lucide-react';
-import { MFA_SETUP_FIRST } from '@ahente/contract/security';
 import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useMediaQuery } from '../lib/use-media-query';
-import { Notice } from '../ui/notice';
 import { NotificationBell } from '../features/notifications/notification-bell';
 import { ProfilePopover } from './profile-popover';
 import { useCurrentUser } from '../api/session';
 import { SidebarContent } from './sidebar';
-
-/** The first sentence of the server's refusal, as the banner's headline. */
-const MFA_SETUP_HEADLINE = MFA_SETUP_FIRST.slice(0, MFA_SETUP_FIRST.indexOf('.') + 1);
 
 /** At md (768 px) and up the sidebar is always shown; below it is a drawer. */
 const DESKTOP_QUERY = '(min-width: 48rem)';
@@ -75,15 +70,6 @@ export function AppLayout() {
           </header>
 
           <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 outline-none sm:px-6 sm:py-8 2xl:px-8">
-            {user.mfa_setup_required && (
-              <Notice
-                tone="warning"
-                className="mb-6"
-                detail="Scan the QR code with your authenticator app and enter the code it shows. The rest of the portal opens as soon as it is on."
-              >
-                {MFA_SETUP_HEADLINE}
-              </Notice>
-            )}
             <Outlet />
           </main>
         </div>
