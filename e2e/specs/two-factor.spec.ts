@@ -295,8 +295,10 @@ async function openEditor(page: Page, member: Agent): Promise<Locator> {
   await goViaMainNav(page, 'Admin Panel');
   await expect(page).toHaveURL(/\/admin\/adminmembers$/);
   await page.getByRole('searchbox', { name: 'Search by name' }).fill(member.lname.toLowerCase());
+  // The search runs on the server: wait for this member's row, not the previous search's.
   const rows = page.getByRole('table', { name: 'Members' }).locator('tbody tr');
   await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText(member.name);
   await rows.getByRole('button', { name: /^Actions for / }).click();
   await page.getByRole('menuitem', { name: 'Edit', exact: true }).click();
   const modal = page.getByRole('dialog', { name: 'Edit Member Details' });

@@ -92,7 +92,11 @@ function ChangePasswordSection() {
   const busy = changePassword.isPending || form.formState.isSubmitting;
 
   return (
-    <CardSection title="Change password" description="After the change, you stay logged in here and your other sessions end.">
+    <CardSection
+      title="Change password"
+      icon={<KeyRound />}
+      description="After the change, you stay logged in here and your other sessions end."
+    >
       <form noValidate aria-label="Change password" onSubmit={(event) => void form.handleSubmit(save)(event)} className="max-w-md">
         <div className="flex flex-col gap-4">
           <Field label="Current password" error={errors.current_password?.message}>

@@ -80,10 +80,13 @@ export function SessionsSection() {
       aria-busy={sessions.isPending || undefined}
       actions={
         others > 0 ? (
-          <Button variant="outline" size="sm" className="hidden sm:inline-flex" onClick={() => setConfirming(true)}>
-            <LogOut aria-hidden="true" />
-            Sign out everywhere else
-          </Button>
+          // The button sets its own display: the wrapper hides it on a phone.
+          <div className="hidden sm:block">
+            <Button variant="outline" size="sm" onClick={() => setConfirming(true)}>
+              <LogOut aria-hidden="true" />
+              Sign out everywhere else
+            </Button>
+          </div>
         ) : undefined
       }
     >

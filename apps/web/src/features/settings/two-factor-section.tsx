@@ -147,12 +147,12 @@ function StatusView({
             Administrators must turn on two-factor sign-in before doing anything else.
           </Notice>
         )}
-        <div className="flex flex-wrap items-center gap-2">
-          <Badge tone="neutral" dot>
+        <p className="text-sm text-slate-700">
+          <Badge tone="neutral" dot className="mr-2 align-middle">
             Off
           </Badge>
-          <p className="text-sm text-slate-700">Two-factor sign-in is off.</p>
-        </div>
+          <span>Two-factor sign-in is off.</span>
+        </p>
         <p className="max-w-prose text-sm text-slate-500">
           You need an authenticator app on your phone, such as Google Authenticator, Microsoft Authenticator or 1Password. After turning it
           on, you sign in with your password and the code the app shows.
@@ -170,14 +170,12 @@ function StatusView({
   const left = status.recovery_codes_left;
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center gap-2">
-        <Badge tone="success" dot>
+      <p className="text-sm text-slate-700">
+        <Badge tone="success" dot className="mr-2 align-middle">
           On
         </Badge>
-        <p className="text-sm text-slate-700">
-          Two-factor sign-in is on{status.enabled_at ? ` since ${formatManilaDate(status.enabled_at)}` : ''}.
-        </p>
-      </div>
+        <span>Two-factor sign-in is on{status.enabled_at ? ` since ${formatManilaDate(status.enabled_at)}` : ''}.</span>
+      </p>
       <p className="text-sm text-slate-700">
         {left === 1 ? '1 recovery code left' : `${left} recovery codes left`} (of {RECOVERY_CODE_COUNT}).
       </p>
@@ -192,7 +190,7 @@ function StatusView({
           New recovery codes
         </Button>
         {!status.required && (
-          <Button variant="outline" onClick={onDisable} className="text-red-700 hover:text-red-800">
+          <Button variant="outline" onClick={onDisable}>
             <ShieldOff aria-hidden="true" />
             Turn off
           </Button>
@@ -241,7 +239,8 @@ function EnrolForm({
       const { recovery_codes } = await confirm.mutateAsync(values);
       toast.success(TURNED_ON);
       if (user?.mfa_setup_required) {
-        // An administrator who had to enrol: the portal opens now.
+        // An administrator who had to enrol: the portal opens now. The session is asked again
+        // (SESSION_QUERY_KEY), and so is everything that was refused while it was locked.
         update({ mfa_setup_required: false });
         void queryClient.invalidateQueries();
       }
@@ -289,7 +288,7 @@ function EnrolForm({
             </label>
             <output
               id={keyId}
-              className="rounded-lg bg-slate-50 px-3 py-2 font-mono text-sm tracking-wide break-all text-slate-900 ring-1 ring-slate-900/10 ring-inset"
+              className="rounded-lg bg-slate-50 px-3 py-2 font-mono text-sm tracking-wide [overflow-wrap:anywhere] text-slate-900 ring-1 ring-slate-900/10 ring-inset"
             >
               {groupSecret(enrolment.secret)}
             </output>
@@ -497,7 +496,7 @@ function RecoveryCodes({ codes, reason, onDone }: { codes: string[]; reason: 'en
       </Notice>
       <ol
         aria-label="Recovery codes"
-        className="grid max-w-md grid-cols-1 gap-x-6 gap-y-1.5 rounded-lg bg-slate-50 px-4 py-3 font-mono text-sm text-slate-900 ring-1 ring-slate-900/10 ring-inset min-[360px]:grid-cols-2"
+        className="grid max-w-md grid-cols-1 gap-x-6 gap-y-1.5 rounded-lg bg-slate-50 px-4 py-3 font-mono text-sm text-slate-900 ring-1 ring-slate-900/10 ring-inset sm:grid-cols-2"
       >
         {codes.map((code) => (
           <li key={code} className="tracking-wide whitespace-nowrap">
