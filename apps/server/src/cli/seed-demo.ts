@@ -21,6 +21,7 @@ import { sniffContentType } from '../platform/content-sniff.ts';
 import { demoMaterials } from './demo-files.ts';
 import { newStorageKey } from '../platform/storage.ts';
 import type { Auth } from '../platform/sessions.ts';
+import { accessLogWriter } from '../platform/access-log-repository.ts';
 import { PRODUCT_CATALOGUE, PRODUCT_CATEGORIES, type Product } from '@ahente/contract/catalogue';
 import { DEAL_STATUSES, SALES_GROUPS, TRANSACTION_TYPES } from '@ahente/contract/enums';
 import type { TicketType } from '@ahente/contract/tickets';
@@ -149,6 +150,8 @@ try {
       position,
       status,
     });
+    // Each signed up through the form: their consent to the privacy notice (decision 027).
+    await db.db.transaction().execute((trx) => s.notices.recordSignUpConsent(trx, id, '203.177.12.34'));
     return id;
   };
 
@@ -615,8 +618,29 @@ try {
     await sellPolicy('Gregorio Tan', '09226667788', 'Memorial Plan', null, 'Intellicare');
   }
 
+  // Privacy (issue 24, decision 027): an agent's open erasure request and another's privacy ticket on
+  // the admin's Privacy page with their deadlines; the agency's reads of demo_agent111's sensitive
+  // data in the access log (what the hook writes when an admin opens them), which the agent sees in
+  // Settings → Privacy.
+  let privacy = 0;
+  if (rater) {
+    await s.erasure.request(agents.at(-1)!, PASSWORD);
+    await s.tickets.open(agents[1]!, {
+      type: 'privacy',
+      title: 'Please correct my surname',
+      description: 'My surname is misspelt on my profile since my approval. Please correct it to match my valid ID.',
+    });
+    const at = (hoursAgo: number) => new Date(Date.now() - hoursAgo * 3_600_000).toISOString();
+    await accessLogWriter.insert(db.db, [
+      { actor_id: rater.id, subject_id: agents[0]!, what: 'personal_details', detail: null, ip: '203.177.12.34', at: at(50) },
+      { actor_id: rater.id, subject_id: agents[0]!, what: 'bank_details', detail: null, ip: '203.177.12.34', at: at(49) },
+      { actor_id: rater.id, subject_id: agents[0]!, what: 'valid_id', detail: null, ip: '203.177.12.34', at: at(26) },
+    ]);
+    privacy = 2;
+  }
+
   console.log(
-    `Demo data: ${n} members (owner demo_owner, agency managers demo_am1-2, managers demo_mgr11-22, agents demo_agent111-223, 4 Pending), ${deals} deals, ${sales} sales, ${book} policies of demo_agent111 in every status (in force, due in 20 days, lapsed, renewed and its renewal, cancelled, a Memorial Plan), ${sections.size} sections, ${files.length} materials, ${tickets.length} Pending sample tickets and 2 agents' ticket conversations (one resolved), ${banks} bank details, ${certifications} certifications, ${licences} licences (2 agents unlicensed: their commission is held), ${verified} sales verified, 1 rejected, ${sales - verified - 1} awaiting verification; ${history} sales from July to October 2026 in closed months (July to September paid, one cancelled in October, one agent withheld at 10 %).`,
+    `Demo data: ${n} members (owner demo_owner, agency managers demo_am1-2, managers demo_mgr11-22, agents demo_agent111-223, 4 Pending), ${deals} deals, ${sales} sales, ${book} policies of demo_agent111 in every status (in force, due in 20 days, lapsed, renewed and its renewal, cancelled, a Memorial Plan), ${sections.size} sections, ${files.length} materials, ${tickets.length} Pending sample tickets and 2 agents' ticket conversations (one resolved), ${banks} bank details, ${certifications} certifications, ${licences} licences (2 agents unlicensed: their commission is held), ${verified} sales verified, 1 rejected, ${sales - verified - 1} awaiting verification; ${history} sales from July to October 2026 in closed months (July to September paid, one cancelled in October, one agent withheld at 10 %); ${privacy} privacy requests open (an erasure and a correction ticket) and the admin's reads of demo_agent111's data in the access log.`,
   );
   // The daily job once (decision 026), on the real clock: the policies due or lapsed and the licences
   // expiring get their reminders, unread in the bell, as on any morning.
