@@ -75,7 +75,8 @@ async function main() {
     await auth.purgeThrottle();
     const purged = await accessLog.purgeExpired();
     const books = await erasure.purgeExpiredBooks();
-    if (purged.notifications + purged.outbox + purged.accessLog + books > 0) app.log.info({ ...purged, erasedBooks: books }, 'retention purge');
+    if (purged.notifications + purged.outbox + purged.accessLog + purged.devices + books > 0)
+      app.log.info({ ...purged, erasedBooks: books }, 'retention purge');
   };
   await housekeeping();
   setInterval(() => housekeeping().catch((err) => app.log.error({ err }, 'housekeeping failed')), HOUR).unref();

@@ -270,6 +270,8 @@ export function createSecurityService(
     async recordDevice(memberId: number, token: string, userAgent: string | null, ip: string): Promise<void> {
       const hash = sha256(token);
       const at = now().toISOString();
+      // The column holds 300 characters: a longer user agent (any client may send one) is cut, never a 500.
+      userAgent = userAgent ? userAgent.slice(0, 300) : null;
       if (await repo.touchDevice(db, memberId, hash, userAgent, at)) return;
       await db.transaction().execute(async (trx) => {
         const first = (await repo.deviceCount(trx, memberId)) === 0;

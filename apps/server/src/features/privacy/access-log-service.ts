@@ -96,9 +96,11 @@ export function createAccessLogService(db: Kysely<Database>, retention: Config['
      * The hourly purge (main.ts): read notifications, settled outbox messages and access-log
      * entries past their periods (config.retention). Each is one DELETE: safe on several instances.
      */
-    async purgeExpired(now: Date = new Date()): Promise<{ notifications: number; outbox: number; accessLog: number }> {
+    async purgeExpired(now: Date = new Date()): Promise<{ notifications: number; outbox: number; accessLog: number; devices: number }> {
       const t = now.getTime();
       return {
+        // The device cookie lives 400 days (platform/sessions.ts): a device unseen for longer is forgotten.
+        devices: await retentionRepository.purgeDevices(db, new Date(t - 400 * DAY_MS).toISOString()),
         notifications: await retentionRepository.purgeReadNotifications(
           db,
           new Date(t - retention.readNotificationsDays * DAY_MS).toISOString(),

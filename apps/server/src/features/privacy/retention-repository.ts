@@ -25,4 +25,10 @@ export const retentionRepository = {
       .executeTakeFirst();
     return Number(res.numDeletedRows);
   },
+
+  /** Devices not seen since `before` (their cookie has expired in the browser too): a new login there is a new device anyway. */
+  async purgeDevices(db: Kysely<Database>, before: string): Promise<number> {
+    const res = await db.deleteFrom('member_devices').where('last_seen_at', '<', before).executeTakeFirst();
+    return Number(res.numDeletedRows);
+  },
 };
