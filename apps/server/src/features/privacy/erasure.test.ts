@@ -434,6 +434,30 @@ describe('the access log of sensitive data', () => {
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
   });
 
+  it('records a licence list and a licence scan read by an admin, each once, with the licence named', async () => {
+    const m = await fullAgent('lic');
+    const reader = await t.createAdmin();
+    const readerClient = await t.loginAs(reader);
+    const list = await readerClient.post(routes.getLicenses.path, { id: m.id });
+    expect(list.statusCode, list.body).toBe(200);
+    const scanned = list.json().find((l: { line: string }) => l.line === 'Life');
+    const scan = await readerClient.get(pathOf(routes.licenseScan, { licenseId: scanned.id }));
+    expect(scan.statusCode).toBe(200);
+    // The member's own reads of the same: none.
+    await m.client.post(routes.getLicenses.path, { id: m.id });
+    await m.client.get(pathOf(routes.licenseScan, { licenseId: scanned.id }));
+    const rows = await t.db.db
+      .selectFrom('access_log')
+      .select(['actor_id', 'what', 'detail'])
+      .where('subject_id', '=', m.id)
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { actor_id: reader.id, what: 'licences', detail: null },
+      { actor_id: reader.id, what: 'licence_scan', detail: `Licence #${scanned.id}` },
+    ]);
+  });
+
   it('is append-only: the database refuses to change or hide an entry', async () => {
     const m = await fullAgent('append');
     await admin.post(routes.getUserDetails.path, { id: m.id });
