@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { MSG } from '@ahente/contract/messages';
@@ -18,6 +19,28 @@ import { startIsolatedServer } from '../support/isolated-server.ts';
 /** Desktop screenshots at a laptop's 1366 px; the phone project keeps its Pixel 7 screen. */
 async function laptopWidth(page: Page) {
   if (!isNarrow(page)) await page.setViewportSize({ width: 1366, height: 900 });
+}
+
+/** The new screens pass the accessibility scan of a11y.spec.ts (its WCAG tags and its extra rules). */
+async function expectAccessible(page: Page) {
+  // No placeholders, and no animation under way (a colour read mid-fade fails the contrast rule).
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+  const { violations } = await new AxeBuilder({ page })
+    .options({
+      rules: { 'landmark-one-main': { enabled: true }, region: { enabled: true }, 'label-content-name-mismatch': { enabled: true } },
+    })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .setLegacyMode()
+    .analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 const totpOf = (secret: string) =>
@@ -97,6 +120,7 @@ test.describe('Sign-up consent', () => {
       await consent.scrollIntoViewIfNeeded();
       await expectFitsViewport(page);
       await shot(page, testInfo, 'consent-register-refused', { fullPage: false });
+      await expectAccessible(page);
 
       // The server refuses a sign-up without consent too.
       const anon = await apiClient(baseURL!);
@@ -173,6 +197,7 @@ ownServer(
     await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
     await expectFitsViewport(page);
     await shot(page, testInfo, 'consent-gate');
+    await expectAccessible(page);
 
     // Log out without accepting: asked again at the next login.
     await press(page.getByRole('button', { name: 'Log out' }));
@@ -241,6 +266,7 @@ test(
     await expect(page).toHaveURL(/\/login$/);
     await expectFitsViewport(page);
     await shot(page, testInfo, 'login-code-wrong');
+    await expectAccessible(page);
 
     // Back to the password step: the username is kept, the password asked again.
     await press(page.getByRole('button', { name: 'Back to password' }));
