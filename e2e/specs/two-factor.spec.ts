@@ -4,6 +4,7 @@ import { Secret, TOTP } from 'otpauth';
 import { routes } from '@ahente/contract/routes';
 import { TOTP_PERIOD_SECONDS } from '@ahente/contract/security';
 import { expectFitsViewport, expectSignedIn, expectToast, goViaMainNav, signIn } from '../support/app.ts';
+import { startIsolatedServer } from '../support/isolated-server.ts';
 import { ADMIN, PHONE, apiClient, createAgent, expect, loginApi, loginUi, shot, test, type Agent } from '../support/fixtures.ts';
 
 /**
@@ -230,6 +231,7 @@ test("an admin signs a member out everywhere and resets their two-factor sign-in
   baseURL,
   browser,
 }, testInfo) => {
+  test.setTimeout(120_000);
   const member = await createAgent(baseURL!);
   const plainMember = await createAgent(baseURL!);
   // The member signs in on a device, then turns two-factor sign-in on (through the API).
@@ -289,6 +291,49 @@ test("an admin signs a member out everywhere and resets their two-factor sign-in
   await client.dispose();
   await device.context.close();
 });
+
+/** A server of the test's own where administrators must use two-factor sign-in (ADMIN_2FA=required). */
+const adminMustEnrol = test.extend<{ server: Awaited<ReturnType<typeof startIsolatedServer>> }>({
+  // eslint-disable-next-line no-empty-pattern
+  server: async ({}, use, testInfo) => {
+    const server = await startIsolatedServer(testInfo, { env: { ADMIN_2FA: 'required' } });
+    try {
+      await use(server);
+    } finally {
+      await server.stop();
+    }
+  },
+  baseURL: async ({ server }, use) => {
+    await use(server.baseURL);
+  },
+});
+
+adminMustEnrol(
+  'an administrator who must enrol keeps the recovery codes on screen as the portal opens, and cannot turn it off',
+  async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await loginUi(page, ADMIN.username, ADMIN.password);
+    await expect(page).toHaveURL(/\/settings\/security$/);
+    // Locked: only the two-factor section (nothing else answers until it is on).
+    await expect(page.getByRole('form', { name: 'Change password' })).toHaveCount(0);
+    await expect(sessionsRegion(page)).toHaveCount(0);
+    const section = twoFactor(page);
+    await section.getByRole('button', { name: 'Turn on' }).click();
+    const enrol = section.getByRole('form', { name: 'Turn on two-factor sign-in' });
+    const totp = totpOf((await enrol.getByLabel('Setup key').textContent())!);
+    await enrol.getByLabel('Six-digit code').fill(totp.generate());
+    await enrol.getByRole('button', { name: 'Confirm' }).click();
+    // Unlocked: the other sections appear, and the codes stay until dismissed.
+    await expect(page.getByRole('form', { name: 'Change password' })).toBeVisible();
+    await expect(sessionItems(page)).toHaveCount(1);
+    await expect(section.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+    await section.getByRole('button', { name: 'I have saved them' }).click();
+    await expect(section.getByText('10 recovery codes left (of 10).')).toBeVisible();
+    await expect(section.getByRole('button', { name: 'Turn off' })).toHaveCount(0);
+    await expect(section.getByText(/Administrators must keep two-factor sign-in on/)).toBeVisible();
+    await expect(section.getByRole('button', { name: 'New recovery codes' })).toBeVisible();
+  },
+);
 
 /** Admin Panel → Members Record → the member's Edit. */
 async function openEditor(page: Page, member: Agent): Promise<Locator> {
