@@ -39,13 +39,16 @@ async function openPrivacyTab(page: Page) {
 const erasureCard = (page: Page) => page.getByRole('region', { name: 'Request erasure' });
 const openRequests = (page: Page) => page.getByRole('table', { name: 'Open privacy requests' });
 const decidedRequests = (page: Page) => page.getByRole('table', { name: 'Recently decided privacy requests' });
+/** The agent's open erasure request on Requests (their privacy ticket is a row of its own). */
+const erasureRow = (page: Page, agent: Agent) =>
+  openRequests(page).getByRole('row').filter({ hasText: agent.username }).filter({ hasText: 'Erasure' });
 
 /** Asks for erasure through the tab with the agent's password. */
 async function requestErasure(page: Page, agent: Agent, button: string) {
   await erasureCard(page).getByRole('button', { name: button, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Request erasure of your data?' });
   await expect(dialog).toBeVisible();
-  await dialog.getByLabel('Password').fill(agent.password);
+  await dialog.getByLabel('Password', { exact: true }).fill(agent.password);
   await dialog.getByRole('button', { name: 'Request erasure', exact: true }).click();
   await expect(dialog).toBeHidden();
 }
@@ -87,12 +90,12 @@ test.describe('Settings → Privacy and the admin’s Privacy pages', () => {
     // A wrong password is refused on the field; the right one sends the request, with its deadline.
     await erasureCard(page).getByRole('button', { name: 'Request erasure', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Request erasure of your data?' });
-    await dialog.getByLabel('Password').fill('not-my-password');
+    await dialog.getByLabel('Password', { exact: true }).fill('not-my-password');
     await dialog.getByRole('button', { name: 'Request erasure', exact: true }).click();
     await expect(dialog.getByText('Password is incorrect')).toBeVisible();
-    await expect(dialog.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog.getByLabel('Password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
     await shot(page, testInfo, 'settings-privacy-erasure-dialog-1366', { fullPage: false });
-    await dialog.getByLabel('Password').fill(agent.password);
+    await dialog.getByLabel('Password', { exact: true }).fill(agent.password);
     await dialog.getByRole('button', { name: 'Request erasure', exact: true }).click();
     await expect(dialog).toBeHidden();
     const due = workingDaysAfter(todayInManila());
@@ -104,19 +107,36 @@ test.describe('Settings → Privacy and the admin’s Privacy pages', () => {
     await expectFitsViewport(page);
     await shot(page, testInfo, 'settings-privacy-requested-1366');
 
-    // One open request at a time: a second one is a conflict.
+    // One open request at a time: a second one is a conflict. A correction goes through a ticket of type Privacy.
     const api = await loginApi(baseURL!, agent.username, agent.password);
     const again = await api.csrfPost(routes.requestErasure.path, { id: agent.id, password: agent.password });
     expect(again.status()).toBe(409);
+    const ticketTitle = `Correct my surname ${agent.lname}`;
+    const ticketRes = await api.csrfPost(routes.addTicket.path, {
+      id: agent.id,
+      title: ticketTitle,
+      description: 'My surname is misspelt since my account was approved.',
+      type: 'privacy',
+    });
+    expect(ticketRes.status()).toBe(201);
+    const ticketId = ((await ticketRes.json()) as { ticket: { id: number } }).ticket.id;
     await api.dispose();
 
     // The admin sees it on Requests, with its deadline, and refuses with a reason.
     const admin = await adminPage(browser, baseURL!);
     await admin.goto('/admin/privacy/requests');
-    const row = openRequests(admin).getByRole('row').filter({ hasText: agent.username });
+    const row = erasureRow(admin, agent);
     await expect(row).toContainText(agent.name);
     await expect(row).toContainText('Erasure');
     await expect(row).toContainText(shown(due));
+    // The privacy ticket is there too, with its deadline and a way to the Tickets List.
+    const ticketRow = openRequests(admin).getByRole('row').filter({ hasText: ticketTitle });
+    await expect(ticketRow).toContainText('Privacy ticket');
+    await expect(ticketRow).toContainText(shown(due));
+    await expect(ticketRow.getByRole('link', { name: `Ticket #${ticketId} in the Tickets List` })).toHaveAttribute(
+      'href',
+      '/admin/adminticketlist',
+    );
     await shot(admin, testInfo, 'admin-privacy-requests-1366');
     await row.getByRole('button', { name: `Refuse the erasure of ${agent.name}` }).click();
     const refuse = admin.getByRole('dialog', { name: 'Refuse erasure request' });
@@ -127,7 +147,7 @@ test.describe('Settings → Privacy and the admin’s Privacy pages', () => {
     await refuse.getByRole('button', { name: 'Refuse request' }).click();
     await expect(refuse).toBeHidden();
     await expectToast(admin, 'success', `${agent.name}'s erasure request was refused. They see your reason in Settings → Privacy.`);
-    await expect(openRequests(admin).getByRole('row').filter({ hasText: agent.username })).toHaveCount(0);
+    await expect(erasureRow(admin, agent)).toHaveCount(0);
     const decidedRow = decidedRequests(admin).getByRole('row').filter({ hasText: agent.username });
     await expect(decidedRow).toContainText('Refused');
     await expect(decidedRow).toContainText(reason);
@@ -142,7 +162,7 @@ test.describe('Settings → Privacy and the admin’s Privacy pages', () => {
 
     // The admin approves the second request, after a strong confirmation.
     await admin.reload();
-    const second = openRequests(admin).getByRole('row').filter({ hasText: agent.username });
+    const second = erasureRow(admin, agent);
     await second.getByRole('button', { name: `Approve the erasure of ${agent.name}` }).click();
     const confirm = admin.getByRole('alertdialog', { name: `Erase ${agent.name}'s personal data?` });
     await expect(confirm).toContainText("This erases the member's personal data for good");

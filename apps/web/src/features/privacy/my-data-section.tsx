@@ -276,13 +276,7 @@ function ErasureDialog({ memberId, open, onOpenChange }: { memberId: number; ope
         </>
       }
     >
-      <form
-        id={formId}
-        noValidate
-        aria-label="Confirm with your password"
-        aria-busy={busy || undefined}
-        onSubmit={(event) => void form.handleSubmit(submit)(event)}
-      >
+      <form id={formId} noValidate aria-busy={busy || undefined} onSubmit={(event) => void form.handleSubmit(submit)(event)}>
         <Field label="Password" hint="Your current password." error={form.formState.errors.password?.message}>
           <Input
             {...field}

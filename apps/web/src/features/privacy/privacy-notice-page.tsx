@@ -118,7 +118,7 @@ export function PrivacyNoticePage() {
                 rows={18}
                 maxLength={NOTICE_MAX_CHARS}
                 disabled={!current || publish.isPending}
-                className="min-h-80 font-mono text-[0.8125rem] leading-relaxed"
+                className="min-h-80 font-mono text-[0.8125rem] leading-relaxed lg:flex-1"
                 onChange={(event) => {
                   setDraft(event.target.value);
                   if (error) setError(undefined);

@@ -237,9 +237,8 @@ const OpenRow = memo(function OpenRow({
     <TableRow data-request={`${item.kind}-${item.id}`}>
       <TableCell className="min-w-40 align-top">
         <MemberCell item={item} />
-        {/* On a phone the request and its deadline are off to the side: repeated here (read once, from their columns). */}
+        {/* On a phone the deadline is off to the side: repeated here (read once, from its column). */}
         <span aria-hidden="true" className="mt-1.5 flex flex-col items-start gap-1 text-xs text-slate-600 md:hidden">
-          <span>{kindLabel(item)}</span>
           <span>{`Due by ${formatCalendarDate(item.due_on)}`}</span>
           {item.overdue && <OverdueBadge />}
         </span>
@@ -299,7 +298,6 @@ const DecidedRow = memo(function DecidedRow({ item }: { item: PrivacyQueueItem }
       <TableCell className="min-w-40 align-top">
         <MemberCell item={item} />
         <span aria-hidden="true" className="mt-1.5 flex flex-col items-start gap-1 text-xs text-slate-600 md:hidden">
-          <span>{kindLabel(item)}</span>
           <DecisionBadge item={item} />
         </span>
       </TableCell>
