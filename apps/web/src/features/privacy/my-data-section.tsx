@@ -246,7 +246,7 @@ function ErasureDialog({ memberId, open, onOpenChange }: { memberId: number; ope
       if (isApiError(error, 409)) {
         toast.error(error.error);
         onOpenChange(false);
-      } else if (isApiError(error, 400) || isApiError(error, 403)) {
+      } else if (isApiError(error, 400)) {
         form.setError('password', { message: error.error }, { shouldFocus: true });
       } else {
         const reason = serverReason(error);
