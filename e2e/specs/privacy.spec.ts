@@ -137,6 +137,17 @@ test.describe('Settings → Privacy and the admin’s Privacy pages', () => {
       'href',
       '/admin/adminticketlist',
     );
+    // A copy asked for by ticket: the admin downloads the member's .zip from the row.
+    const copyPromise = admin.waitForEvent('download');
+    await ticketRow.getByRole('button', { name: `Copy of data of ${agent.name} (.zip)` }).click();
+    const copy = await copyPromise;
+    expect(copy.suggestedFilename()).toBe(myDataFileName(agent.id));
+    expect(
+      fs
+        .readFileSync(await copy.path())
+        .subarray(0, 2)
+        .toString('latin1'),
+    ).toBe('PK');
     await shot(admin, testInfo, 'admin-privacy-requests-1366');
     await row.getByRole('button', { name: `Refuse the erasure of ${agent.name}` }).click();
     const refuse = admin.getByRole('dialog', { name: 'Refuse erasure request' });

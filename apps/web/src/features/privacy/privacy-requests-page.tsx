@@ -1,11 +1,12 @@
-import { CheckCheck, ExternalLink, Inbox, ShieldCheck } from 'lucide-react';
+import { CheckCheck, Download, ExternalLink, Inbox, ShieldCheck } from 'lucide-react';
 import { memo, useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { daysUntil } from '@ahente/contract/dates';
+import { MSG } from '@ahente/contract/messages';
 import { DECIDE_REASON_MAX, erasedMemberName, PRIVACY_REQUEST_WORKING_DAYS, type PrivacyQueueItem } from '@ahente/contract/my-data';
 import { serverReason } from '../../api/client';
-import { useDecideErasure, usePrivacyRequests } from '../../api/privacy';
+import { downloadMyData, useDecideErasure, usePrivacyRequests } from '../../api/privacy';
 import { formatCalendarDate } from '../../lib/dates';
 import { Badge } from '../../ui/badge';
 import { Button, buttonClasses } from '../../ui/button';
@@ -273,16 +274,47 @@ const OpenRow = memo(function OpenRow({
             </Button>
           </div>
         ) : (
-          <Link to="/admin/adminticketlist" className={buttonClasses({ variant: 'outline', size: 'sm' })}>
-            <ExternalLink aria-hidden="true" />
-            {`Ticket #${item.id}`}
-            <span className="sr-only"> in the Tickets List</span>
-          </Link>
+          <div className="flex flex-col items-stretch gap-1.5 sm:flex-row sm:items-center sm:gap-2">
+            <Link to="/admin/adminticketlist" className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+              <ExternalLink aria-hidden="true" />
+              {`Ticket #${item.id}`}
+              <span className="sr-only"> in the Tickets List</span>
+            </Link>
+            {item.member && <MemberCopyButton memberId={item.member.id} name={who} />}
+          </div>
         )}
       </TableCell>
     </TableRow>
   );
 });
+
+/**
+ * A copy of the member's data for a request made by ticket (a member who cannot download it
+ * themselves): the same .zip as Settings → Privacy, and the read is logged as a data export.
+ */
+function MemberCopyButton({ memberId, name }: { memberId: number; name: string }) {
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      await downloadMyData(memberId);
+      toast.success(MSG.fileDownloaded);
+    } catch (error) {
+      const reason = serverReason(error);
+      toast.error(reason ? `${MSG.downloadFailed}: ${reason}` : MSG.downloadFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button size="sm" variant="outline" loading={busy} onClick={() => void download()}>
+      <Download aria-hidden="true" />
+      Copy of data
+      <span className="sr-only">{` of ${name} (.zip)`}</span>
+    </Button>
+  );
+}
 
 function DecisionBadge({ item }: { item: PrivacyQueueItem }) {
   const status = item.status.toLowerCase();
