@@ -6,7 +6,8 @@ import {
   type AdminAccessLogExportRequest,
   type AdminAccessLogResponse,
 } from '@ahente/contract/privacy';
-import type { PrivacyNotice, PublishPrivacyNoticeRequest } from '@ahente/contract/privacy-notice';
+import type { PublishPrivacyNoticeRequest } from '@ahente/contract/privacy-notice';
+import { PRIVACY_NOTICE_QUERY_KEY } from './privacy-notice';
 import { routes } from '@ahente/contract/routes';
 import { call, downloadFile } from './client';
 
@@ -22,7 +23,8 @@ export const privacyKeys = {
   requests: () => ['privacy', 'requests'] as const,
   adminAccessLog: (query: AdminAccessLogQuery) =>
     ['privacy', 'admin-access-log', query.actor, query.subject, query.what, query.from, query.to, query.page, query.pageSize] as const,
-  notice: () => ['privacy', 'notice'] as const,
+  /** The notice's query is api/privacy-notice.ts's (the sign-up and the consent page read it too). */
+  notice: () => PRIVACY_NOTICE_QUERY_KEY,
 };
 
 /** The admin's filters of the access log as the page holds them ('' for none), with the page. */
@@ -119,14 +121,6 @@ export function useAdminAccessLog(query: AdminAccessLogQuery, { enabled = true }
 /** POST /api/adminaccesslogexport: every entry the filters find, saved as access-log.xlsx. */
 export function exportAccessLog(filters: AdminAccessLogFilters): Promise<string> {
   return downloadFile(routes.adminAccessLogExport, { body: filterBody(filters) }, ACCESS_LOG_EXPORT_FILE_NAME);
-}
-
-/** GET /api/privacynotice: the current version of the privacy notice (Markdown). */
-export function usePrivacyNotice() {
-  return useQuery({
-    queryKey: privacyKeys.notice(),
-    queryFn: (): Promise<PrivacyNotice> => call(routes.privacyNotice, {}),
-  });
 }
 
 /** POST /api/publishprivacynotice { body }: the new version becomes the current one. */
