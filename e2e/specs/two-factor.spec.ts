@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { routes } from '@ahente/contract/routes';
@@ -60,6 +61,16 @@ async function secondDevice(browser: Browser, baseURL: string, agent: Agent) {
   return { context, page };
 }
 
+/** An axe-core scan (WCAG 2.x A and AA) of the page's main content finds nothing (as a11y.spec.ts scans the pages). */
+async function expectAccessible(page: Page, where: string) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .setLegacyMode()
+    .include('main')
+    .analyze();
+  expect(violations.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
 async function expectLoggedOut(client: APIRequestContext) {
   expect((await client.get(routes.me.path)).status()).toBe(401);
 }
@@ -92,6 +103,7 @@ test(
     const totp = totpOf(shown);
     await expectFitsViewport(page);
     await shot(page, testInfo, 'security-2fa-enrol');
+    await expectAccessible(page, 'enrolment');
 
     // A code of another time is refused on the field; nothing is turned on.
     const codeField = enrol.getByLabel('Six-digit code');
@@ -111,6 +123,7 @@ test(
     await expect(section.getByText('These codes are shown only now. You will not see them again.')).toBeVisible();
     await expectFitsViewport(page);
     await shot(page, testInfo, 'security-2fa-codes');
+    await expectAccessible(page, 'recovery codes');
     if (!testInfo.project.use.isMobile) {
       const [download] = await Promise.all([page.waitForEvent('download'), section.getByRole('button', { name: 'Download' }).click()]);
       expect(download.suggestedFilename()).toBe('ahente-recovery-codes.txt');
@@ -163,6 +176,7 @@ test(
     await disable.getByLabel('Code', { exact: true }).fill(fresh[0]!);
     await expectFitsViewport(page);
     await shot(page, testInfo, 'security-2fa-disable');
+    await expectAccessible(page, 'turn off');
     await press(disable.getByRole('button', { name: 'Turn off two-factor sign-in' }));
     await expectToast(page, 'success', 'Two-factor sign-in is off.');
     await expect(section.getByText('Two-factor sign-in is off.')).toBeVisible();
