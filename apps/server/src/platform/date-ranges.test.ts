@@ -24,10 +24,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** The routes whose body has both a `from` and a `to`, and who may call each. */
-const RANGE_ROUTES = ['commissionLedger', 'reports', 'salesToVerify'] as const;
+const RANGE_ROUTES = ['commissionLedger', 'reports', 'salesToVerify', 'adminAccessLog', 'adminAccessLogExport'] as const;
 type RangeRoute = (typeof RANGE_ROUTES)[number];
 const caller = (name: RangeRoute): { client: () => TestClient; body: () => Record<string, unknown> } =>
-  name === 'salesToVerify' ? { client: () => adminClient, body: () => ({}) } : { client: () => agentClient, body: () => ({ id: agentId }) };
+  name === 'salesToVerify' || name === 'adminAccessLog' || name === 'adminAccessLogExport'
+    ? { client: () => adminClient, body: () => ({}) }
+    : { client: () => agentClient, body: () => ({ id: agentId }) };
 
 describe('reversed date ranges', () => {
   it('the list above is every route of the route table with a From/To pair', () => {
