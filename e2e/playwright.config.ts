@@ -24,8 +24,13 @@ const backends = [
   ...(process.env.E2E_PG_URL ? [{ name: 'postgres', port: PORT + 1, databaseUrl: process.env.E2E_PG_URL }] : []),
 ];
 
-/** The specs whose outcome only the page's rendering decides: run on the first backend only. */
-const RENDERING_ONLY = /\/(a11y|layout|guards|toast|mobile|widths)\.spec\.ts$/;
+/**
+ * The specs whose outcome only the page's rendering decides: run on the first backend only. So do
+ * the sign-in screens of issue 24 (consent, two-factor): what they store is proven on both
+ * databases by the API tests (security.test.ts, signup-limits.test.ts, notice.test.ts); the
+ * browser path through them is the same page whatever the database (decision 027).
+ */
+const RENDERING_ONLY = /\/(a11y|layout|guards|toast|mobile|widths|consent|two-factor)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './specs',

@@ -133,6 +133,9 @@ async function expectAccessible(page: Page, where: string) {
     .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .setLegacyMode()
+    // A toast still showing under a dialog's overlay reads as low contrast there; the toasts' own
+    // contrast is toast.spec's (and the scan's result no longer hangs on whether it has gone yet).
+    .exclude('[role="region"][aria-label^="Notifications ("]')
     .analyze();
   expect(
     violations.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),

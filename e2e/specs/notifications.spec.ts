@@ -5,7 +5,7 @@ import { MSG } from '@ahente/contract/messages';
 import { FORGOT_PASSWORD_SENT, NOTIFICATION_EVENT_LABELS, RESET_LINK_INVALID } from '@ahente/contract/notifications';
 import { routes } from '@ahente/contract/routes';
 import { approveMember, expectFitsViewport, expectToast, isNarrow, signIn } from '../support/app.ts';
-import { ADMIN, createAgent, expect, loginApi, loginUi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
+import { ADMIN, createAgent, expect, loginApi, loginUi, PHONE, shot, test, useApiDevice, type Agent } from '../support/fixtures.ts';
 import { startIsolatedServer } from '../support/isolated-server.ts';
 import { startMailSink, type MailSink } from '../support/mail-sink.ts';
 
@@ -180,6 +180,8 @@ withMail(
     await c.dispose();
 
     await page.setViewportSize({ width: 1366, height: 768 });
+    // The browser is the device the API logins above came from: no new-device notice (issue 24).
+    await useApiDevice(page.context(), baseURL!);
     await signIn(page, agent);
     const button = bell(page);
     await expect(button).toHaveAccessibleName('Notifications, 2 unread');

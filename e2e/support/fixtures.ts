@@ -5,6 +5,7 @@ import {
   expect,
   request as pwRequest,
   type APIRequestContext,
+  type BrowserContext,
   type Locator,
   type Page,
   type TestInfo,
@@ -28,6 +29,29 @@ let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
 /**
+ * The specs' API clients are one device (issue 24's device cookie): a member's logins through the
+ * API never tell them of a new device, as a browser given this cookie (useApiDevice) does not.
+ */
+const API_DEVICE_TOKEN = 'e2e-api-clients-are-one-device-0000000000';
+function apiDeviceCookie(baseURL: string) {
+  return {
+    name: 'ahente_device',
+    value: API_DEVICE_TOKEN,
+    domain: new URL(baseURL).hostname,
+    path: '/',
+    expires: -1,
+    httpOnly: true,
+    secure: false,
+    sameSite: 'Lax' as const,
+  };
+}
+
+/** Makes a browser the same device as the specs' API clients: its logins are no new device either. */
+export async function useApiDevice(context: BrowserContext, baseURL: string): Promise<void> {
+  await context.addCookies([apiDeviceCookie(baseURL)]);
+}
+
+/**
  * An API client that carries the XSRF token the way the SPA does: read from the cookie at each
  * request, since the server signs a new one for each session (at login and logout).
  */
@@ -37,7 +61,7 @@ export async function apiClient(baseURL: string): Promise<
     xsrfToken: () => Promise<string>;
   }
 > {
-  const ctx = await pwRequest.newContext({ baseURL });
+  const ctx = await pwRequest.newContext({ baseURL, storageState: { cookies: [apiDeviceCookie(baseURL)], origins: [] } });
   await ctx.get(routes.csrfCookie.path);
   const xsrfToken = async () => decodeURIComponent((await ctx.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')!.value);
   return Object.assign(ctx, {
