@@ -91,7 +91,7 @@ export function buildServices({ config, db, now }: AppDeps) {
   const auth = createAuthService(db.db, config, members, { notifier: notifications, notices, security, ...(now ? { now } : {}) });
   // My data, erasure and the access log (issue 24 §2–3, decision 027).
   const myData = createMyDataService(db.db, { storage });
-  const erasure = createErasureService(db.db, config, { members, storage, ...(now ? { now } : {}) });
+  const erasure = createErasureService(db.db, config, { auth, storage, ...(now ? { now } : {}) });
   const accessLog = createAccessLogService(db.db, config.retention);
   const deals = createDealsService(db.db, members);
   const licences = createLicencesService(db.db, members, { storage, ...(now ? { now } : {}) });

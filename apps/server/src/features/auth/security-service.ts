@@ -14,12 +14,13 @@ import {
 } from '@ahente/contract/security';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
-import { HttpError, badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { Auth, Sessions } from '../../platform/sessions.ts';
 import { sha256 } from '../../platform/tokens.ts';
 import type { MembersService } from '../members/service.ts';
 import type { Notifier } from '../notifications/service.ts';
 import { authRepository } from './repository.ts';
+import { takeSlot } from './throttle.ts';
 import { securityRepository as repo } from './security-repository.ts';
 import { describeDevice } from './user-agent.ts';
 
@@ -94,12 +95,7 @@ export function createSecurityService(
   /** Wrong codes (and passwords) on the signed-in member's own security actions are limited like logins: per member. */
   async function limited<T>(memberId: number, attempt: () => Promise<T | null>): Promise<T> {
     const key = `mfa:${memberId}`;
-    const at = now();
-    const counts = await authRepository.hit(db, [key], at.toISOString(), new Date(at.getTime() - windowMs).toISOString());
-    if (counts.get(key)! > maxFailures) {
-      await authRepository.release(db, [key]);
-      throw new HttpError(429, TOO_MANY);
-    }
+    await takeSlot(db, key, { max: maxFailures, windowMs, message: TOO_MANY, now: now() });
     const result = await attempt();
     if (result === null) throw badRequest(WRONG_PASSWORD_OR_CODE);
     await authRepository.clear(db, key);

@@ -15,6 +15,7 @@ import { MFA_CODE_INVALID, MFA_CODE_NEEDED } from '@ahente/contract/security';
 import type { Auth } from '../../platform/sessions.ts';
 import type { SecurityService } from './security-service.ts';
 import { authRepository } from './repository.ts';
+import { takeSlot } from './throttle.ts';
 
 type RegisterInput = z.output<typeof registerRequest>;
 
@@ -46,6 +47,9 @@ export function toSessionUser(
 export const RESET_RATE_LIMITED = 'Too many password reset requests. Please wait a few minutes and try again.';
 
 /** Over SIGNUP_MAX_PER_HOUR sign-ups from one client address (issue 24 §4). */
+/** Over LOGIN_MAX_FAILURES wrong guesses of one's own password in a window. */
+export const TOO_MANY_PASSWORDS = 'Too many wrong passwords. Please wait a few minutes and try again.';
+
 export const SIGNUP_RATE_LIMITED = 'Too many sign-ups from this network. Please try again in an hour.';
 
 /**
@@ -85,6 +89,18 @@ export function createAuthService(
   const now = () => deps.now?.() ?? new Date();
   // E-mail is on when an SMTP server is configured (PORTAL_URL is then required by config.ts).
   const portalUrl = config.smtpUrl !== null ? config.portalUrl : null;
+
+  /**
+   * One's own password, for a change of it or an erasure request (decision 027): wrong guesses are
+   * limited per member (a stolen session may come from any address), `LOGIN_MAX_FAILURES` per
+   * window in one `pw:<id>` slot, then 429 until the window passes, the right password included.
+   */
+  async function checkOwnPassword(id: number, password: string, wrongMessage: string): Promise<void> {
+    const key = `pw:${id}`;
+    await takeSlot(db, key, { max: maxFailures, windowMs, message: TOO_MANY_PASSWORDS });
+    if (!(await members.passwordMatches(id, password))) throw badRequest(wrongMessage);
+    await authRepository.clear(db, key);
+  }
 
   return {
     /**
@@ -147,19 +163,13 @@ export function createAuthService(
     async changePassword(who: Auth, id: number, password: string, currentPassword: string | undefined): Promise<void> {
       if (id === who.memberId) {
         if (!currentPassword) throw badRequest('Current password is required');
-        const key = `pw:${id}`;
-        const now = new Date();
-        const counts = await authRepository.hit(db, [key], now.toISOString(), new Date(now.getTime() - windowMs).toISOString());
-        if (counts.get(key)! > maxFailures) {
-          await authRepository.release(db, [key]);
-          throw new HttpError(429, 'Too many wrong passwords. Please wait a few minutes and try again.');
-        }
-        if (!(await members.passwordMatches(id, currentPassword))) throw badRequest('Current password is incorrect');
-        await authRepository.clear(db, key);
+        await checkOwnPassword(id, currentPassword, 'Current password is incorrect');
         if (password === currentPassword) throw badRequest('New password must differ from the current one');
       }
       await members.changePassword(who, id, password);
     },
+
+    checkOwnPassword,
 
     async me(who: Auth): Promise<SessionUser> {
       const member = await members.findById(who.memberId);
@@ -177,13 +187,11 @@ export function createAuthService(
      * username or e-mail is refused before the password is hashed (members.create).
      */
     async register(input: RegisterInput, ip: string): Promise<number> {
-      const at = new Date();
-      const key = `signup:ip:${ip}`;
-      const counts = await authRepository.hit(db, [key], at.toISOString(), new Date(at.getTime() - config.signup.windowMs).toISOString());
-      if (counts.get(key)! > config.signup.maxPerWindow) {
-        await authRepository.release(db, [key]);
-        throw new HttpError(429, SIGNUP_RATE_LIMITED);
-      }
+      await takeSlot(db, `signup:ip:${ip}`, {
+        max: config.signup.maxPerWindow,
+        windowMs: config.signup.windowMs,
+        message: SIGNUP_RATE_LIMITED,
+      });
       let referror: number | null = null;
       if (input.refCode) {
         const sponsor = await members.sponsorIdForCode(input.refCode);

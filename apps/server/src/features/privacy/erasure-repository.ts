@@ -263,36 +263,6 @@ export const erasureRepository = {
     return changed;
   },
 
-  /**
-   * One wrong-password slot of the member's own password checks (the key `pw:<id>` changepassword
-   * counts too, so both together are limited): an atomic upsert that answers the new count.
-   */
-  async hitPasswordCheck(db: Kysely<Database>, key: string, now: string, cutoff: string): Promise<number> {
-    const row = await db
-      .insertInto('login_throttle')
-      .values({ key, window_start: now, count: 1 })
-      .onConflict((oc) =>
-        oc.column('key').doUpdateSet({
-          count: sql<number>`case when login_throttle.window_start <= ${cutoff} then 1 else login_throttle.count + 1 end`,
-          window_start: sql<string>`case when login_throttle.window_start <= ${cutoff} then ${now} else login_throttle.window_start end`,
-        }),
-      )
-      .returning('count')
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
-  },
-
-  async releasePasswordCheck(db: Kysely<Database>, key: string, clear: boolean): Promise<void> {
-    if (clear) await db.deleteFrom('login_throttle').where('key', '=', key).execute();
-    else
-      await db
-        .updateTable('login_throttle')
-        .set({ count: sql<number>`count - 1` })
-        .where('key', '=', key)
-        .where('count', '>', 0)
-        .execute();
-  },
-
   // ---- The books' retention ---------------------------------------------------------------------
 
   /** Erased members whose books are still kept: the latest day of their books, and whether a finance ticket of theirs is open. */

@@ -13,15 +13,15 @@ import {
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { HttpError, badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
 import type { Auth } from '../../platform/sessions.ts';
 import type { FileStorage } from '../../platform/storage.ts';
-import { fullName, type MembersService } from '../members/service.ts';
+import type { AuthService } from '../auth/service.ts';
+import { fullName } from '../members/service.ts';
 import { erasureRepository as repo, type PrivacyRequestRow } from './erasure-repository.ts';
 
 export const ERASURE_MESSAGES = {
   wrongPassword: 'Password is incorrect',
-  tooManyPasswords: 'Too many wrong passwords. Please wait a few minutes and try again.',
   alreadyOpen: 'You already asked to be erased. The data protection officer will answer by the deadline shown.',
   noOpenRequest: 'This member has no open erasure request',
   ownAccount: 'You cannot erase your own account. Another administrator must decide.',
@@ -63,23 +63,10 @@ export function booksKeptUntil(lastBookDay: string, years: number): string {
 export function createErasureService(
   db: Kysely<Database>,
   config: Config,
-  deps: { members: MembersService; storage: FileStorage; now?: () => Date },
+  deps: { auth: Pick<AuthService, 'checkOwnPassword'>; storage: FileStorage; now?: () => Date },
 ) {
-  const { members, storage } = deps;
+  const { storage } = deps;
   const now = () => deps.now?.() ?? new Date();
-
-  /** The member's own password, limited like changepassword (the same `pw:<id>` slot). */
-  async function checkPassword(memberId: number, password: string): Promise<void> {
-    const key = `pw:${memberId}`;
-    const at = now();
-    const count = await repo.hitPasswordCheck(db, key, at.toISOString(), new Date(at.getTime() - config.login.windowMs).toISOString());
-    if (count > config.login.maxFailures) {
-      await repo.releasePasswordCheck(db, key, false);
-      throw new HttpError(429, ERASURE_MESSAGES.tooManyPasswords);
-    }
-    if (!(await members.passwordMatches(memberId, password))) throw badRequest(ERASURE_MESSAGES.wrongPassword);
-    await repo.releasePasswordCheck(db, key, true);
-  }
 
   function queueItem(
     r: {
@@ -113,7 +100,7 @@ export function createErasureService(
   return {
     /** requesterasure: one open request at a time; the deadline is 30 working days after the day it is received. */
     async request(memberId: number, password: string): Promise<MyPrivacyRequest> {
-      await checkPassword(memberId, password);
+      await deps.auth.checkOwnPassword(memberId, password, ERASURE_MESSAGES.wrongPassword);
       const at = now();
       const row = { member_id: memberId, kind: 'erasure' as const, status: 'open' as const, requested_at: at.toISOString() };
       const due_on = workingDaysAfter(todayInManila(at));
