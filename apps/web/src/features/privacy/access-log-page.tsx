@@ -1,8 +1,6 @@
 import { FileSpreadsheet, ScrollText, Search } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { MSG } from '@ahente/contract/messages';
+import { useEffect, useState } from 'react';
 import { ACCESS_KIND_LABELS, ACCESS_KINDS, ACCESS_LOG_PAGE_SIZES } from '@ahente/contract/privacy';
-import { serverReason } from '../../api/client';
 import { exportAccessLog, useAdminAccessLog, type AdminAccessLogFilters } from '../../api/privacy';
 import type { DateRange } from '../../lib/use-date-range-filter';
 import { Button } from '../../ui/button';
@@ -15,7 +13,7 @@ import { Pager } from '../../ui/pager';
 import { Select } from '../../ui/select';
 import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from '../../ui/table';
 import { TableBodyStates } from '../../ui/table-states';
-import { toast } from '../../ui/toast';
+import { useFileDownload } from './use-file-download';
 import { manilaDateTime } from './privacy-format';
 
 const COLUMNS = 6;
@@ -75,23 +73,8 @@ export function AccessLogPage() {
     },
   };
 
-  const [exporting, setExporting] = useState(false);
-  const exportingRef = useRef(false);
-  const onExport = async () => {
-    if (exportingRef.current) return;
-    exportingRef.current = true;
-    setExporting(true);
-    try {
-      await exportAccessLog({ ...filters, actor: typed.actor.trim(), subject: typed.subject.trim() });
-      toast.success(MSG.fileDownloaded);
-    } catch (error) {
-      const reason = serverReason(error);
-      toast.error(reason ? `${MSG.downloadFailed}: ${reason}` : MSG.downloadFailed);
-    } finally {
-      exportingRef.current = false;
-      setExporting(false);
-    }
-  };
+  const { busy: exporting, run } = useFileDownload();
+  const onExport = () => run(() => exportAccessLog({ ...filters, actor: typed.actor.trim(), subject: typed.subject.trim() }));
 
   return (
     <Card className="overflow-hidden">

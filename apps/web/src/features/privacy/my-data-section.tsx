@@ -4,7 +4,6 @@ import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { erasedMemberName, PRIVACY_REQUEST_WORKING_DAYS, requestErasureRequest, type MyPrivacyRequest } from '@ahente/contract/my-data';
-import { MSG } from '@ahente/contract/messages';
 import { isApiError, serverReason } from '../../api/client';
 import { downloadMyData, useMyPrivacy, useRequestErasure } from '../../api/privacy';
 import { useCurrentUser } from '../../api/session';
@@ -18,6 +17,7 @@ import { Input } from '../../ui/input';
 import { Modal } from '../../ui/modal';
 import { Skeleton } from '../../ui/skeleton';
 import { toast } from '../../ui/toast';
+import { useFileDownload } from './use-file-download';
 import { manilaDateTime, manilaDay, RequestStatusBadge } from './privacy-format';
 
 /** What the copy holds, as a member would name it. */
@@ -48,23 +48,8 @@ export function MyDataSection() {
 }
 
 function DownloadCard({ memberId }: { memberId: number }) {
-  const [busy, setBusy] = useState(false);
-  const running = useRef(false);
-  const download = async () => {
-    if (running.current) return;
-    running.current = true;
-    setBusy(true);
-    try {
-      await downloadMyData(memberId);
-      toast.success(MSG.fileDownloaded);
-    } catch (error) {
-      const reason = serverReason(error);
-      toast.error(reason ? `${MSG.downloadFailed}: ${reason}` : MSG.downloadFailed);
-    } finally {
-      running.current = false;
-      setBusy(false);
-    }
-  };
+  const { busy, run } = useFileDownload();
+  const download = () => run(() => downloadMyData(memberId));
   return (
     <CardSection
       title="Your data"

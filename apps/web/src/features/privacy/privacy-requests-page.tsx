@@ -3,7 +3,6 @@ import { memo, useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { daysUntil } from '@ahente/contract/dates';
-import { MSG } from '@ahente/contract/messages';
 import { DECIDE_REASON_MAX, erasedMemberName, PRIVACY_REQUEST_WORKING_DAYS, type PrivacyQueueItem } from '@ahente/contract/my-data';
 import { serverReason } from '../../api/client';
 import { downloadMyData, useDecideErasure, usePrivacyRequests } from '../../api/privacy';
@@ -17,6 +16,7 @@ import { ReasonModal } from '../../ui/reason-modal';
 import { Table, TableCell, TableHead, TableHeaderCell, TableRow, TableScrollHint } from '../../ui/table';
 import { TableBodyStates } from '../../ui/table-states';
 import { toast } from '../../ui/toast';
+import { useFileDownload } from './use-file-download';
 import { manilaDay, OverdueBadge } from './privacy-format';
 
 const OPEN_COLUMNS = 5;
@@ -293,20 +293,8 @@ const OpenRow = memo(function OpenRow({
  * themselves): the same .zip as Settings → Privacy, and the read is logged as a data export.
  */
 function MemberCopyButton({ memberId, name }: { memberId: number; name: string }) {
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    if (busy) return;
-    setBusy(true);
-    try {
-      await downloadMyData(memberId);
-      toast.success(MSG.fileDownloaded);
-    } catch (error) {
-      const reason = serverReason(error);
-      toast.error(reason ? `${MSG.downloadFailed}: ${reason}` : MSG.downloadFailed);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, run } = useFileDownload();
+  const download = () => run(() => downloadMyData(memberId));
   return (
     <Button size="sm" variant="outline" loading={busy} onClick={() => void download()}>
       <Download aria-hidden="true" />
