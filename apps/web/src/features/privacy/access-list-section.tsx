@@ -1,4 +1,5 @@
 import { Eye } from 'lucide-react';
+import { formatManilaDateTime } from '../../lib/dates';
 import { useState } from 'react';
 import { ACCESS_LOG_PAGE_SIZES } from '@ahente/contract/privacy';
 import { useAccessLog } from '../../api/privacy';
@@ -8,7 +9,6 @@ import { Dash } from '../../ui/dash';
 import { Pager } from '../../ui/pager';
 import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from '../../ui/table';
 import { TableBodyStates } from '../../ui/table-states';
-import { manilaDateTime } from './privacy-format';
 
 const COLUMNS = 4;
 type PageSize = (typeof ACCESS_LOG_PAGE_SIZES)[number];
@@ -67,13 +67,13 @@ export function AccessListSection() {
                 {/* On a phone the Detail and When columns are hidden: they are shown here instead. */}
                 <span className="mt-1 flex flex-col gap-0.5 text-xs font-normal text-slate-600 md:hidden">
                   {entry.detail && <span className="break-words">{entry.detail}</span>}
-                  <span>{manilaDateTime(entry.at)}</span>
+                  <span>{formatManilaDateTime(entry.at)}</span>
                 </span>
               </TableCell>
               <TableCell className="align-top">{entry.what_label}</TableCell>
               <TableCell className="align-top break-words max-md:hidden">{entry.detail ?? <Dash />}</TableCell>
               <TableCell className="align-top whitespace-nowrap max-md:hidden">
-                <time dateTime={entry.at}>{manilaDateTime(entry.at)}</time>
+                <time dateTime={entry.at}>{formatManilaDateTime(entry.at)}</time>
               </TableCell>
             </TableRow>
           ))}

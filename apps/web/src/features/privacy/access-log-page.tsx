@@ -1,4 +1,5 @@
 import { FileSpreadsheet, ScrollText, Search } from 'lucide-react';
+import { formatManilaDateTime } from '../../lib/dates';
 import { useEffect, useState } from 'react';
 import { ACCESS_KIND_LABELS, ACCESS_KINDS, ACCESS_LOG_PAGE_SIZES } from '@ahente/contract/privacy';
 import { exportAccessLog, useAdminAccessLog, type AdminAccessLogFilters } from '../../api/privacy';
@@ -14,7 +15,6 @@ import { Select } from '../../ui/select';
 import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from '../../ui/table';
 import { TableBodyStates } from '../../ui/table-states';
 import { useFileDownload } from './use-file-download';
-import { manilaDateTime } from './privacy-format';
 
 const COLUMNS = 6;
 /** How long typing rests before the list follows the Reader and Member boxes. */
@@ -153,7 +153,7 @@ export function AccessLogPage() {
             <TableRow key={entry.id}>
               <TableCell className="min-w-44 align-top">
                 <time dateTime={entry.at} className="whitespace-nowrap text-slate-900">
-                  {manilaDateTime(entry.at)}
+                  {formatManilaDateTime(entry.at)}
                 </time>
                 {/* Below md the other columns are hidden: what they say is shown here instead. */}
                 <span className="mt-1 flex flex-col gap-0.5 text-xs text-slate-600 md:hidden">

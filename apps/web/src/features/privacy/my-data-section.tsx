@@ -7,7 +7,7 @@ import { erasedMemberName, PRIVACY_REQUEST_WORKING_DAYS, requestErasureRequest, 
 import { isApiError, serverReason } from '../../api/client';
 import { downloadMyData, useMyPrivacy, useRequestErasure } from '../../api/privacy';
 import { useCurrentUser } from '../../api/session';
-import { formatCalendarDate } from '../../lib/dates';
+import { formatCalendarDate, formatManilaDate, formatManilaDateTime } from '../../lib/dates';
 import { formSchemaFor } from '../../lib/form-schema';
 import { setRefs } from '../../lib/set-refs';
 import { Button } from '../../ui/button';
@@ -18,7 +18,7 @@ import { Modal } from '../../ui/modal';
 import { Skeleton } from '../../ui/skeleton';
 import { toast } from '../../ui/toast';
 import { useFileDownload } from './use-file-download';
-import { manilaDateTime, manilaDay, RequestStatusBadge } from './privacy-format';
+import { RequestStatusBadge } from './privacy-format';
 
 /** What the copy holds, as a member would name it. */
 const COPY_HOLDS =
@@ -168,7 +168,7 @@ function RequestStatus({ request }: { request: MyPrivacyRequest }) {
       <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
         <dt className="text-slate-500">Requested</dt>
         <dd className="text-slate-800">
-          <time dateTime={request.requested_at}>{manilaDateTime(request.requested_at)}</time>
+          <time dateTime={request.requested_at}>{formatManilaDateTime(request.requested_at)}</time>
         </dd>
         {request.status === 'open' ? (
           <>
@@ -182,7 +182,7 @@ function RequestStatus({ request }: { request: MyPrivacyRequest }) {
             <>
               <dt className="text-slate-500">Decided</dt>
               <dd className="text-slate-800">
-                <time dateTime={request.decided_at}>{manilaDay(request.decided_at)}</time>
+                <time dateTime={request.decided_at}>{formatManilaDate(request.decided_at)}</time>
               </dd>
             </>
           )

@@ -1,4 +1,5 @@
 import { Eye, FileText, PenLine, Send } from 'lucide-react';
+import { formatManilaDateTime } from '../../lib/dates';
 import { useId, useState } from 'react';
 import { NOTICE_MAX_CHARS, publishPrivacyNoticeRequest } from '@ahente/contract/privacy-notice';
 import { serverReason } from '../../api/client';
@@ -12,7 +13,6 @@ import { Textarea } from '../../ui/input';
 import { Markdown } from '../../ui/markdown';
 import { Skeleton } from '../../ui/skeleton';
 import { toast } from '../../ui/toast';
-import { manilaDateTime } from './privacy-format';
 
 const UNCHANGED = 'The text is the same as the current version: change it before publishing.';
 
@@ -62,7 +62,7 @@ export function PrivacyNoticePage() {
         icon={<FileText />}
         description={
           current
-            ? `Version ${current.version}, published ${manilaDateTime(current.published_at)} (Philippine time). Agents read it at sign-up and accept each new version at their next login.`
+            ? `Version ${current.version}, published ${formatManilaDateTime(current.published_at)} (Philippine time). Agents read it at sign-up and accept each new version at their next login.`
             : 'The notice agents read at sign-up and accept at their next login after each new version.'
         }
         aria-busy={notice.isPending || undefined}

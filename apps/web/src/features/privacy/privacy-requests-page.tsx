@@ -6,7 +6,7 @@ import { daysUntil } from '@ahente/contract/dates';
 import { DECIDE_REASON_MAX, erasedMemberName, PRIVACY_REQUEST_WORKING_DAYS, type PrivacyQueueItem } from '@ahente/contract/my-data';
 import { serverReason } from '../../api/client';
 import { downloadMyData, useDecideErasure, usePrivacyRequests } from '../../api/privacy';
-import { formatCalendarDate } from '../../lib/dates';
+import { formatCalendarDate, formatManilaDate } from '../../lib/dates';
 import { Badge } from '../../ui/badge';
 import { Button, buttonClasses } from '../../ui/button';
 import { CardSection } from '../../ui/card';
@@ -17,7 +17,7 @@ import { Table, TableCell, TableHead, TableHeaderCell, TableRow, TableScrollHint
 import { TableBodyStates } from '../../ui/table-states';
 import { toast } from '../../ui/toast';
 import { useFileDownload } from './use-file-download';
-import { manilaDay, OverdueBadge } from './privacy-format';
+import { OverdueBadge } from './privacy-format';
 
 const OPEN_COLUMNS = 5;
 const DECIDED_COLUMNS = 6;
@@ -248,7 +248,7 @@ const OpenRow = memo(function OpenRow({
         <RequestCell item={item} />
       </TableCell>
       <TableCell className="align-top whitespace-nowrap">
-        <time dateTime={item.received_at}>{manilaDay(item.received_at)}</time>
+        <time dateTime={item.received_at}>{formatManilaDate(item.received_at)}</time>
       </TableCell>
       <TableCell className="align-top whitespace-nowrap">
         <span className="flex flex-col items-start gap-1">
@@ -325,13 +325,13 @@ const DecidedRow = memo(function DecidedRow({ item }: { item: PrivacyQueueItem }
         <RequestCell item={item} />
       </TableCell>
       <TableCell className="align-top whitespace-nowrap">
-        <time dateTime={item.received_at}>{manilaDay(item.received_at)}</time>
+        <time dateTime={item.received_at}>{formatManilaDate(item.received_at)}</time>
       </TableCell>
       <TableCell className="align-top">
         <DecisionBadge item={item} />
       </TableCell>
       <TableCell className="align-top whitespace-nowrap">
-        {item.decided_at ? <time dateTime={item.decided_at}>{manilaDay(item.decided_at)}</time> : <Dash />}
+        {item.decided_at ? <time dateTime={item.decided_at}>{formatManilaDate(item.decided_at)}</time> : <Dash />}
         {item.decided_by && <span className="block text-xs text-slate-500">{`by ${item.decided_by}`}</span>}
       </TableCell>
       <TableCell className="min-w-48 align-top">

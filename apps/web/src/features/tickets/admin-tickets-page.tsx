@@ -1,4 +1,5 @@
 import { Inbox, MessagesSquare } from 'lucide-react';
+import { formatManilaDateTime } from '../../lib/dates';
 import { memo, useCallback, useId, useState } from 'react';
 import { z } from 'zod';
 import { closeTicketRequest, TICKET_MESSAGES, type Ticket, type TicketClosingStatus, type TicketStatus } from '@ahente/contract/tickets';
@@ -14,7 +15,7 @@ import { toast } from '../../ui/toast';
 import { EditTicketModal } from './edit-ticket-modal';
 import { TicketConversationModal } from './ticket-conversation-modal';
 import { TICKET_TYPE_LABELS } from './ticket-form-schema';
-import { manilaDateTime, openedBy, replyCountLabel } from './ticket-format';
+import { openedBy, replyCountLabel } from './ticket-format';
 import { TicketStatusBadge } from './ticket-status-badge';
 
 const COLUMNS = 6;
@@ -165,7 +166,7 @@ const TicketRow = memo(function TicketRow({ ticket, onOpen }: { ticket: Ticket; 
           {ticket.title}
         </button>
         <p className="mt-0.5 text-xs text-slate-500">
-          By {openedBy(ticket)} · <time dateTime={ticket.created_at}>{manilaDateTime(ticket.created_at)}</time>
+          By {openedBy(ticket)} · <time dateTime={ticket.created_at}>{formatManilaDateTime(ticket.created_at)}</time>
         </p>
         <p className="mt-0.5 flex items-center gap-1 text-xs text-slate-500">
           <MessagesSquare aria-hidden="true" className="size-3.5" />

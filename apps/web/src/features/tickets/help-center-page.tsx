@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { formatManilaDateTime } from '../../lib/dates';
 import { LifeBuoy, MessageSquarePlus, MessagesSquare, RotateCw } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -15,7 +16,7 @@ import { toast } from '../../ui/toast';
 import { TicketConversationModal } from './ticket-conversation-modal';
 import { TicketFields } from './ticket-fields';
 import { EMPTY_TICKET, TICKET_TYPE_LABELS, ticketFormSchema, ticketServerErrors, type TicketFormValues } from './ticket-form-schema';
-import { manilaDateTime, openedBy, replyCountLabel } from './ticket-format';
+import { openedBy, replyCountLabel } from './ticket-format';
 import { TicketStatusBadge } from './ticket-status-badge';
 
 /**
@@ -144,7 +145,7 @@ function MyTicket({ ticket, onOpen }: { ticket: Ticket; onOpen: (ticketId: numbe
       </div>
       <p className="text-xs text-slate-500">
         #{ticket.id} · {TICKET_TYPE_LABELS[ticket.type]} · Opened by {openedBy(ticket)} on{' '}
-        <time dateTime={ticket.created_at}>{manilaDateTime(ticket.created_at)}</time>
+        <time dateTime={ticket.created_at}>{formatManilaDateTime(ticket.created_at)}</time>
       </p>
       <p className="line-clamp-3 text-sm break-words whitespace-pre-line text-slate-600">{ticket.description}</p>
       <div>

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { formatManilaDateTime } from '../../lib/dates';
 import { Lock, RotateCw, Send } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -18,7 +19,7 @@ import { Textarea } from '../../ui/input';
 import { Modal } from '../../ui/modal';
 import { Notice } from '../../ui/notice';
 import { Skeleton } from '../../ui/skeleton';
-import { manilaDateTime, openedBy } from './ticket-format';
+import { openedBy } from './ticket-format';
 import { TICKET_TYPE_LABELS } from './ticket-form-schema';
 import { TicketStatusBadge } from './ticket-status-badge';
 
@@ -123,7 +124,7 @@ export function TicketConversationModal({ ticket, open, onOpenChange, viewer }: 
       description={
         <>
           Ticket #{ticket.id} · {TICKET_TYPE_LABELS[ticket.type]} · Opened by {openedBy(ticket)} on{' '}
-          <time dateTime={ticket.created_at}>{manilaDateTime(ticket.created_at)}</time>
+          <time dateTime={ticket.created_at}>{formatManilaDateTime(ticket.created_at)}</time>
         </>
       }
       {...(pending ? { initialFocus: inputRef } : {})}
@@ -132,7 +133,7 @@ export function TicketConversationModal({ ticket, open, onOpenChange, viewer }: 
         <TicketStatusBadge status={ticket.status} />
         {ticket.closed_at && (
           <span>
-            {ticket.status} on <time dateTime={ticket.closed_at}>{manilaDateTime(ticket.closed_at)}</time>
+            {ticket.status} on <time dateTime={ticket.closed_at}>{formatManilaDateTime(ticket.closed_at)}</time>
           </span>
         )}
       </div>
@@ -232,7 +233,7 @@ function MessageItem({ message }: { message: Message }) {
             </Badge>
           )}
           <time dateTime={message.at} className="whitespace-nowrap">
-            {manilaDateTime(message.at)}
+            {formatManilaDateTime(message.at)}
           </time>
         </p>
         <p className="mt-1.5 text-sm break-words whitespace-pre-line text-slate-800">{message.text}</p>
