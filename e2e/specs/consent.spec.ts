@@ -7,7 +7,8 @@ import { routes } from '@ahente/contract/routes';
 import { MFA_CODE_INVALID, TOTP_PERIOD_SECONDS } from '@ahente/contract/security';
 import { adminMember, expectFitsViewport, expectSignedIn, expectToast, isNarrow, uniqueId } from '../support/app.ts';
 import { ADMIN, PHONE, apiClient, createAgent, expect, loginApi, loginUi, shot, test } from '../support/fixtures.ts';
-import { startIsolatedServer } from '../support/isolated-server.ts';
+import { adminMustEnrol } from '../support/admin-must-enrol.ts';
+import { startIsolatedServer, type IsolatedServer } from '../support/isolated-server.ts';
 
 /**
  * Issue 24: the sign-up's privacy notice and its required checkbox (§1), a new version of the
@@ -149,7 +150,7 @@ test.describe('Sign-up consent', () => {
 });
 
 /** A server of the test's own: publishing a notice version asks every agent of the shared servers otherwise. */
-const ownServer = test.extend<{ server: Awaited<ReturnType<typeof startIsolatedServer>> }>({
+const ownServer = test.extend<{ server: IsolatedServer }>({
   // eslint-disable-next-line no-empty-pattern
   server: async ({}, use, testInfo) => {
     const server = await startIsolatedServer(testInfo);
@@ -303,22 +304,6 @@ test(
     await expectSignedIn(page, agent);
   },
 );
-
-/** A server of the test's own where administrators must use two-factor sign-in (the default outside the test harness). */
-const adminMustEnrol = test.extend<{ server: Awaited<ReturnType<typeof startIsolatedServer>> }>({
-  // eslint-disable-next-line no-empty-pattern
-  server: async ({}, use, testInfo) => {
-    const server = await startIsolatedServer(testInfo, { env: { ADMIN_2FA: 'required' } });
-    try {
-      await use(server);
-    } finally {
-      await server.stop();
-    }
-  },
-  baseURL: async ({ server }, use) => {
-    await use(server.baseURL);
-  },
-});
 
 adminMustEnrol(
   'an administrator without two-factor sign-in is kept on Settings → Security until it is on',

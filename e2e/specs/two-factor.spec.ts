@@ -5,7 +5,7 @@ import { Secret, TOTP } from 'otpauth';
 import { routes } from '@ahente/contract/routes';
 import { TOTP_PERIOD_SECONDS } from '@ahente/contract/security';
 import { expectFitsViewport, expectSignedIn, expectToast, goViaMainNav, signIn } from '../support/app.ts';
-import { startIsolatedServer } from '../support/isolated-server.ts';
+import { adminMustEnrol } from '../support/admin-must-enrol.ts';
 import { ADMIN, PHONE, apiClient, createAgent, expect, loginApi, loginUi, shot, test, type Agent } from '../support/fixtures.ts';
 
 /**
@@ -298,22 +298,6 @@ test("an admin signs a member out everywhere and resets their two-factor sign-in
   await plain.client.dispose();
   await client.dispose();
   await device.context.close();
-});
-
-/** A server of the test's own where administrators must use two-factor sign-in (ADMIN_2FA=required). */
-const adminMustEnrol = test.extend<{ server: Awaited<ReturnType<typeof startIsolatedServer>> }>({
-  // eslint-disable-next-line no-empty-pattern
-  server: async ({}, use, testInfo) => {
-    const server = await startIsolatedServer(testInfo, { env: { ADMIN_2FA: 'required' } });
-    try {
-      await use(server);
-    } finally {
-      await server.stop();
-    }
-  },
-  baseURL: async ({ server }, use) => {
-    await use(server.baseURL);
-  },
 });
 
 adminMustEnrol(
