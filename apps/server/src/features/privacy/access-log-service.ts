@@ -16,12 +16,15 @@ import {
 } from '@ahente/contract/privacy';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
+import { fullName } from '../members/service.ts';
 import { accessLogRepository, type AccessLogFilters, type AccessLogRow } from './access-log-repository.ts';
 import { retentionRepository } from './retention-repository.ts';
 
 type ExportInput = z.output<typeof adminAccessLogExportRequest>;
 
-const nameOf = (f: string | null, m: string | null, l: string | null, id: number) => [f, m, l].filter(Boolean).join(' ') || `Member #${id}`;
+/** A reader or member by name, or by id when the row is gone (a left join's nulls). */
+const nameOf = (f_name: string | null, m_name: string | null, l_name: string | null, id: number) =>
+  fullName({ f_name, m_name, l_name }) || `Member #${id}`;
 
 function toEntry(r: AccessLogRow): AccessLogEntry {
   const what = r.what as AccessKind;
