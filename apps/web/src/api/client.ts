@@ -118,6 +118,8 @@ interface RequestOptions {
   signal?: AbortSignal;
   /** Do not call the unauthorized handler on 401 (login, /me and logout use this). */
   ignoreUnauthorized?: boolean;
+  /** Sent as the Idempotency-Key header: a resend with the same key and body creates nothing twice. */
+  idempotencyKey?: string | undefined;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -169,6 +171,7 @@ async function send(path: string, options: RequestOptions, isRetry: boolean): Pr
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
   const unsafe = !SAFE_METHODS.has(method);
   const headers = new Headers({ Accept: 'application/json' });
+  if (options.idempotencyKey) headers.set('Idempotency-Key', options.idempotencyKey);
 
   if (unsafe) {
     await ensureCsrfCookie();
@@ -217,6 +220,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Do not call the unauthorized handler on 401 (login, /me and logout use this). */
   ignoreUnauthorized?: boolean;
+  /** The Idempotency-Key header of a creating call that may be sent again (an offline deal, a retry). */
+  idempotencyKey?: string | undefined;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { DealRecord, DealSavedResponse, EditDealRequest, NewDealRequest } from '@ahente/contract/deals';
 import { routes } from '@ahente/contract/routes';
 import { call } from './client';
@@ -31,32 +31,16 @@ export function useActiveProposals(id: number) {
   });
 }
 
-/** POST /api/adddeals (the new-deal payload of spec §3) → { success, deal }. */
-export function addDeal(body: NewDealRequest): Promise<DealSavedResponse> {
-  return call(routes.addDeal, { body });
+/**
+ * POST /api/adddeals (the new-deal payload of spec §3) → { success, deal }. With an idempotency
+ * key, a resend of the same deal (after a lost answer) creates nothing twice.
+ * The screens save through deal-outbox's mutations, which queue a deal recorded with no signal.
+ */
+export function addDeal(body: NewDealRequest, idempotencyKey?: string): Promise<DealSavedResponse> {
+  return call(routes.addDeal, { body }, { idempotencyKey });
 }
 
 /** POST /api/editdeals { id, formData: {…, dealid} } → { success, deal }. */
-export function editDeal(body: EditDealRequest): Promise<DealSavedResponse> {
-  return call(routes.editDeal, { body });
-}
-
-export function useAddDealMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: addDeal,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: dealsKeys.all });
-    },
-  });
-}
-
-export function useEditDealMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: editDeal,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: dealsKeys.all });
-    },
-  });
+export function editDeal(body: EditDealRequest, idempotencyKey?: string): Promise<DealSavedResponse> {
+  return call(routes.editDeal, { body }, { idempotencyKey });
 }

@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useMediaQuery } from '../lib/use-media-query';
 import { NotificationBell } from '../features/notifications/notification-bell';
+import { OutboxSync } from '../features/offline/outbox';
+import { OfflineBar, OfflinePage } from '../features/offline/offline-status';
 import { ProfilePopover } from './profile-popover';
 import { useCurrentUser } from '../api/session';
 import { SidebarContent } from './sidebar';
@@ -67,10 +69,16 @@ export function AppLayout() {
               {!user.mfa_setup_required && <NotificationBell />}
               <ProfilePopover />
             </div>
+            {/* With no signal: "Offline, last updated 10:42" (issue 25 §2). */}
+            <OfflineBar />
           </header>
 
+          {/* Deals recorded with no signal are sent when the connection allows (issue 25 §2). */}
+          {!user.mfa_setup_required && <OutboxSync />}
           <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 outline-none sm:px-6 sm:py-8 2xl:px-8">
-            <Outlet />
+            <OfflinePage>
+              <Outlet />
+            </OfflinePage>
           </main>
         </div>
 

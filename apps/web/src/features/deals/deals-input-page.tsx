@@ -5,13 +5,14 @@ import { useForm, type FieldErrors } from 'react-hook-form';
 import { DEAL_STATUSES } from '@ahente/contract/enums';
 import { MSG } from '@ahente/contract/messages';
 import { isApiError } from '../../api/client';
-import { useAddDealMutation } from '../../api/deals';
+import { useAddDealMutation } from '../../api/deal-outbox';
 import { useCurrentUser } from '../../api/session';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { PageHeader } from '../../ui/page-header';
 import { toast } from '../../ui/toast';
 import { DealFields, useServerError } from './deal-form';
+import { QUEUED_ON_DEVICE } from './deal-sync';
 import { EMPTY_DEAL, newDealSchema, toNewDeal, type DealFormValues, type NewDealValues } from './deal-form-schema';
 import { DealsNav } from './deals-nav';
 
@@ -33,8 +34,10 @@ export function DealsInputPage() {
   const save = async (values: NewDealValues) => {
     serverError.clear();
     try {
-      await addDeal.mutateAsync(toNewDeal(user.user, values));
-      toast.success(MSG.dealSaved);
+      const { queued } = await addDeal.mutateAsync(toNewDeal(user.user, values));
+      // With no signal the deal waits on this device and is sent when the connection returns (issue 25).
+      if (queued) toast.info(QUEUED_ON_DEVICE);
+      else toast.success(MSG.dealSaved);
       form.reset(EMPTY_DEAL);
       // Ready for the next deal (the fields were disabled while saving, so focus was lost).
       window.requestAnimationFrame(() => customerNameRef.current?.focus());

@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Handshake } from 'lucide-react';
-import { memo, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { DealRecord } from '@ahente/contract/deals';
 import { productLabel } from '@ahente/contract/labels';
 import { MSG } from '@ahente/contract/messages';
 import { formatPeso, sumPesos } from '@ahente/contract/money';
+import { useOutbox, withOutbox, type DealSync } from '../../api/deal-outbox';
 import { dealsKeys, useDeals } from '../../api/deals';
 import { useCurrentUser } from '../../api/session';
 import { cn } from '../../lib/cn';
@@ -23,11 +24,13 @@ import { Table, TableCell, TableHead, TableHeaderCell, TableRow, TableScrollHint
 import { TableBodyStates } from '../../ui/table-states';
 import { AddSaleModal } from './add-sale-modal';
 import { DealStatusBadge } from './deal-status-badge';
+import { RefusedActions, SyncNote } from './deal-sync';
 import { DealsNav } from './deals-nav';
 import { EditDealModal } from './edit-deal-modal';
 
 const COLUMNS = 9;
 const SOLD_NOTE = 'Already made into a sale';
+const UNSAVED_NOTE = 'Waiting to sync: it can be made into a sale once it is sent';
 
 /** Total TCV in pesos, summed exactly in centavos (0.1 + 0.2 is 0.30). */
 export function totalTcv(rows: readonly { tcv: number }[]): number {
@@ -60,7 +63,19 @@ export function DealsViewPage() {
   const onSell = useCallback((deal: DealRecord) => openDialog('sale', deal), [openDialog]);
   const onEdit = useCallback((deal: DealRecord) => openDialog('edit', deal), [openDialog]);
 
-  const { range, rows } = useDateRangeFilter(deals.data);
+  // Deals recorded or edited with no signal (issue 25 §2): queued new deals first, queued edits
+  // applied to their rows, each marked with its sync state.
+  const queue = useOutbox(user.user);
+  const merged = useMemo(
+    () => (deals.data || queue.length > 0 ? withOutbox(deals.data ?? [], queue) : undefined),
+    [deals.data, queue],
+  );
+  const shown = useMemo(() => merged?.map((row) => row.deal), [merged]);
+  const syncOf = useMemo(() => new Map(merged?.map((row) => [row.deal.id, row.sync])), [merged]);
+  // Queued deals are shown even when the saved ones could not be loaded (offline, nothing cached).
+  const listState = deals.data === undefined && queue.length > 0 ? { ...deals, isPending: false, isError: false } : deals;
+
+  const { range, rows } = useDateRangeFilter(shown);
   const page = useShowMore(rows);
 
   // `?deal=<id>` (Renew in Portfolio lands here): that deal's row is shown, scrolled to and
@@ -131,7 +146,7 @@ export function DealsViewPage() {
           </TableHead>
           <TableBodyStates
             columns={COLUMNS}
-            query={deals}
+            query={listState}
             loadingLabel="Loading deals…"
             skeletonClassName={(column) => (column === 1 ? 'h-4 w-32' : 'h-4 w-16')}
             errorMessage="Your deals could not be loaded."
@@ -145,6 +160,7 @@ export function DealsViewPage() {
                 key={deal.id}
                 deal={deal}
                 index={index}
+                sync={syncOf.get(deal.id) ?? null}
                 onSell={onSell}
                 onEdit={onEdit}
                 highlightRef={deal.id === wanted ? highlightRow : undefined}
@@ -173,12 +189,15 @@ export function DealsViewPage() {
 const DealRow = memo(function DealRow({
   deal,
   index,
+  sync,
   onSell,
   onEdit,
   highlightRef,
 }: {
   deal: DealRecord;
   index: number;
+  /** The deal's changes waiting on this device, if any. */
+  sync: DealSync | null;
   onSell: (deal: DealRecord) => void;
   onEdit: (deal: DealRecord) => void;
   /** Set on the deal the address names: the row is highlighted and this ref brings it into view. */
@@ -186,6 +205,9 @@ const DealRow = memo(function DealRow({
 }) {
   const noteId = useId();
   const highlighted = highlightRef !== undefined;
+  // A deal recorded offline is sold once the server has it (it has no id before).
+  const unsaved = deal.id < 0;
+  const sellNote = deal.sold ? SOLD_NOTE : unsaved ? UNSAVED_NOTE : undefined;
   return (
     <TableRow
       ref={highlightRef}
@@ -198,6 +220,7 @@ const DealRow = memo(function DealRow({
       </TableCell>
       <TableCell>
         <span className="font-medium text-slate-900">{deal.customer_name}</span>
+        {sync && <SyncNote sync={sync} />}
         {/* On a phone TCV and Status are off to the side: repeated here (read once, from their columns). */}
         <span aria-hidden="true" className="mt-1 flex flex-col items-start gap-1 md:hidden">
           <span className="text-xs whitespace-nowrap text-slate-600 tabular-nums">{formatPeso(deal.tcv)}</span>
@@ -227,24 +250,30 @@ const DealRow = memo(function DealRow({
       </TableCell>
       <TableCell sticky>
         <div className="flex flex-col items-stretch gap-1.5 2xl:flex-row 2xl:items-center 2xl:gap-2">
-          <Button
-            size="sm"
-            variant="secondary"
-            onClick={() => onSell(deal)}
-            disabled={deal.sold}
-            title={deal.sold ? SOLD_NOTE : undefined}
-            aria-describedby={deal.sold ? noteId : undefined}
-          >
-            Make as Sales
-          </Button>
-          {deal.sold && (
-            <span id={noteId} className="sr-only">
-              {SOLD_NOTE}
-            </span>
+          {sync?.state === 'refused' ? (
+            <RefusedActions sync={sync} customer={deal.customer_name} onFix={() => onEdit(deal)} />
+          ) : (
+            <>
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => onSell(deal)}
+                disabled={deal.sold || unsaved}
+                title={sellNote}
+                aria-describedby={sellNote ? noteId : undefined}
+              >
+                Make as Sales
+              </Button>
+              {sellNote && (
+                <span id={noteId} className="sr-only">
+                  {sellNote}
+                </span>
+              )}
+              <Button size="sm" variant="outline" onClick={() => onEdit(deal)} disabled={sync?.state === 'sending'}>
+                EDIT
+              </Button>
+            </>
           )}
-          <Button size="sm" variant="outline" onClick={() => onEdit(deal)}>
-            EDIT
-          </Button>
         </div>
       </TableCell>
     </TableRow>

@@ -5,10 +5,11 @@ import type { DealRecord } from '@ahente/contract/deals';
 import { EDITABLE_DEAL_STATUSES, type DealStatus } from '@ahente/contract/enums';
 import { MSG } from '@ahente/contract/messages';
 import { isApiError } from '../../api/client';
-import { useEditDealMutation } from '../../api/deals';
+import { useEditDealMutation } from '../../api/deal-outbox';
 import { useCurrentUser } from '../../api/session';
 import { toast } from '../../ui/toast';
 import { DealFields, useServerError } from './deal-form';
+import { QUEUED_ON_DEVICE } from './deal-sync';
 import { dealToForm, editDealSchema, toEditDealForm, type DealFormValues, type EditDealValues } from './deal-form-schema';
 import { DealFormModal } from './deal-modal';
 
@@ -42,8 +43,9 @@ export function EditDealModal({ deal, open, onOpenChange }: EditDealModalProps) 
   const save = async (values: EditDealValues) => {
     serverError.clear();
     try {
-      await editDeal.mutateAsync({ id: user.user, formData: toEditDealForm(deal.id, values) });
-      toast.success(MSG.dealUpdated);
+      const { queued } = await editDeal.mutateAsync({ id: user.user, formData: toEditDealForm(deal.id, values) });
+      if (queued) toast.info(QUEUED_ON_DEVICE);
+      else toast.success(MSG.dealUpdated);
       onOpenChange(false);
     } catch (error) {
       toast.error(MSG.dealUpdateFailed);
@@ -61,7 +63,7 @@ export function EditDealModal({ deal, open, onOpenChange }: EditDealModalProps) 
       open={open}
       onOpenChange={onOpenChange}
       title="Edit Deal"
-      description={`Deal #${deal.id} · ${deal.customer_name}`}
+      description={deal.id > 0 ? `Deal #${deal.id} · ${deal.customer_name}` : `Waiting to sync · ${deal.customer_name}`}
       initialFocus={firstField}
       onSubmit={form.handleSubmit(save, refuse)}
       saving={editDeal.isPending || form.formState.isSubmitting}
