@@ -216,7 +216,13 @@ function queueEdit(body: EditDealRequest, idempotencyKey: string, attempted: boo
     }
     return [
       ...list,
-      { ...base(Number(body.id), idempotencyKey, attempted), kind: 'edit', dealId: add ? null : target, afterAdd: add ? target : null, body },
+      {
+        ...base(Number(body.id), idempotencyKey, attempted),
+        kind: 'edit',
+        dealId: add ? null : target,
+        afterAdd: add ? target : null,
+        body,
+      },
     ];
   });
 }

@@ -66,10 +66,7 @@ export function DealsViewPage() {
   // Deals recorded or edited with no signal (issue 25 §2): queued new deals first, queued edits
   // applied to their rows, each marked with its sync state.
   const queue = useOutbox(user.user);
-  const merged = useMemo(
-    () => (deals.data || queue.length > 0 ? withOutbox(deals.data ?? [], queue) : undefined),
-    [deals.data, queue],
-  );
+  const merged = useMemo(() => (deals.data || queue.length > 0 ? withOutbox(deals.data ?? [], queue) : undefined), [deals.data, queue]);
   const shown = useMemo(() => merged?.map((row) => row.deal), [merged]);
   const syncOf = useMemo(() => new Map(merged?.map((row) => [row.deal.id, row.sync])), [merged]);
   // Queued deals are shown even when the saved ones could not be loaded (offline, nothing cached).
