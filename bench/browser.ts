@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../e2e/support/env.ts';
 import { routes } from '@ahente/contract/routes';
 
@@ -198,16 +198,31 @@ export function stopServer(child: ChildProcess): Promise<void> {
   });
 }
 
+/**
+ * Signs `username` in through the API with `request` (a browser context's, so the session and
+ * XSRF cookies land in that context), and accepts the current privacy notice when the server asks
+ * for it (issue 24: a seeded member has not consented yet, and would see the consent page).
+ */
+export async function signInRequest(request: APIRequestContext, username: string): Promise<void> {
+  await request.get(routes.csrfCookie.path);
+  const xsrfHeader = async () => {
+    const xsrf = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+    return { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) };
+  };
+  const res = await request.post(routes.login.path, { data: { username, password: PASSWORD }, headers: await xsrfHeader() });
+  if (!res.ok()) throw new Error(`login ${username}: ${res.status()} ${await res.text()}`);
+  const user = (await res.json()) as { consent_required?: boolean };
+  if (!user.consent_required) return;
+  const notice = await request.get(routes.privacyNotice.path);
+  const { version } = (await notice.json()) as { version: number };
+  const accepted = await request.post(routes.acceptPrivacyNotice.path, { data: { version }, headers: await xsrfHeader() });
+  if (!accepted.ok()) throw new Error(`accept the privacy notice: ${accepted.status()} ${await accepted.text()}`);
+}
+
 /** A browser context signed in as `username` (login through the API, sharing the context's cookies). */
 async function signedIn(browser: Browser, base: string, username: string): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: base, viewport: { width: 1440, height: 900 }, acceptDownloads: true });
-  await context.request.get(routes.csrfCookie.path);
-  const xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const res = await context.request.post(routes.login.path, {
-    data: { username, password: PASSWORD },
-    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) },
-  });
-  if (!res.ok()) throw new Error(`login ${username}: ${res.status()} ${await res.text()}`);
+  await signInRequest(context.request, username);
   return context;
 }
 

@@ -15,9 +15,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium, devices, type Browser } from '@playwright/test';
-import { routes } from '@ahente/contract/routes';
 import { CHROMIUM_ARGS } from '../e2e/support/env.ts';
-import { CHROMIUM, DEALS_AGENT, PASSWORD, ROOT, SERVER_MAIN, WEB_INDEX, median, seed, startServer, stopServer } from './browser.ts';
+import { CHROMIUM, DEALS_AGENT, ROOT, SERVER_MAIN, WEB_INDEX, median, seed, signInRequest, startServer, stopServer } from './browser.ts';
 
 const PHONE = { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } };
 const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) * 0.9, uploadThroughput: (750e3 / 8) * 0.9 };
@@ -48,15 +47,7 @@ interface Run {
 async function measure(browser: Browser, base: string, url: string, signedIn: boolean, ready: string): Promise<Run> {
   const context = await browser.newContext({ ...PHONE, baseURL: base });
   try {
-    if (signedIn) {
-      await context.request.get(routes.csrfCookie.path);
-      const xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-      const res = await context.request.post(routes.login.path, {
-        data: { username: DEALS_AGENT, password: PASSWORD },
-        headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) },
-      });
-      if (!res.ok()) throw new Error(`login: ${res.status()}`);
-    }
+    if (signedIn) await signInRequest(context.request, DEALS_AGENT);
     await context.addInitScript(observeVitals);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
