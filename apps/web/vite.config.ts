@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { pwa } from './pwa.config';
 
 // The server (apps/server) serves this build from apps/web/dist in production and answers /api.
 // In development, `vite` proxies /api to it so cookies stay same-origin.
@@ -17,6 +18,8 @@ export default defineConfig({
       algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
       threshold: 1024,
     }),
+    // The manifest and the service worker (issue 25 §2): see pwa.config.ts.
+    pwa(),
   ],
   resolve: {
     alias: [

@@ -1,12 +1,23 @@
 import { QueryClient } from '@tanstack/react-query';
 import { isApiError } from './client';
 
-/** One QueryClient for the app. 4xx answers are final (no retry); a 5xx or a network failure gets one retry. */
+/**
+ * How long an answer stays on the device for offline use (issue 25 §2): in memory (gcTime) and in
+ * the copy saved to IndexedDB (features/offline/query-persistence.tsx).
+ */
+export const CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * One QueryClient for the app. 4xx answers are final (no retry); a 5xx or a network failure gets one retry.
+ * With no connection, queries wait (TanStack's network mode 'online') and show what they last had.
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: 30_000,
+        // Kept as long as the saved copy, so a screen left a while ago still has its data offline.
+        gcTime: CACHE_MAX_AGE_MS,
         retry: (failureCount, error) => {
           if (isApiError(error) && error.status < 500) return false;
           return failureCount < 1;

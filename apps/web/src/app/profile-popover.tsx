@@ -5,7 +5,8 @@ import { MSG } from '@ahente/contract/messages';
 import { copyReferralLink } from '../ui/referral-link';
 import { Avatar, initialsOf } from '../ui/avatar';
 import { Button } from '../ui/button';
-import { useCurrentUser, useSession } from '../api/session';
+import { useCurrentUser } from '../api/session';
+import { useLogout } from '../features/offline/use-logout';
 import { ProfilePhotoDialog } from './profile-photo-dialog';
 
 /**
@@ -15,8 +16,8 @@ import { ProfilePhotoDialog } from './profile-photo-dialog';
  */
 export function ProfilePopover() {
   const user = useCurrentUser();
-  const { signOut } = useSession();
-  const [signingOut, setSigningOut] = useState(false);
+  // Logging out clears the device, after asking when deal changes wait to sync (issue 25 §2).
+  const logout = useLogout();
   const [open, setOpen] = useState(false);
   const [photoDialogOpen, setPhotoDialogOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -96,13 +97,12 @@ export function ProfilePopover() {
               <Button
                 variant="outline"
                 fullWidth
-                loading={signingOut}
-                onClick={async () => {
-                  setSigningOut(true);
-                  await signOut();
+                loading={logout.busy}
+                onClick={() => {
+                  void logout.start().then(() => setOpen(false));
                 }}
               >
-                {!signingOut && <LogOut aria-hidden="true" />}
+                {!logout.busy && <LogOut aria-hidden="true" />}
                 Logout
               </Button>
             </div>
@@ -110,6 +110,7 @@ export function ProfilePopover() {
         </Popover.Portal>
       </Popover.Root>
       <ProfilePhotoDialog open={photoDialogOpen} onOpenChange={setPhotoDialogOpen} finalFocus={trigger} />
+      {logout.dialog}
     </>
   );
 }

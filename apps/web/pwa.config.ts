@@ -1,0 +1,55 @@
+import { VitePWA } from 'vite-plugin-pwa';
+
+/**
+ * The installable app and its service worker (issue 25 §2; decision 028).
+ *
+ * - Workbox's generateSW: the worker only precaches the build and serves navigations from it; it
+ *   has no code of ours to maintain, and nothing else of it would need injectManifest.
+ * - The precache holds every screen's chunk, the CSS, the Latin fonts, the icons and the HTML
+ *   (index.html and, when the build prerenders it, login.html: Workbox's clean URLs answer /login
+ *   with it). So a repeat visit paints from the device, and every screen opens with no signal.
+ * - Navigations the precache does not hold get index.html (the client's router decides), except
+ *   /api/* and files (a path whose last part has an extension), which always go to the network.
+ * - No runtime caching: API answers are never kept by the worker. The data shown offline is the
+ *   TanStack Query cache, persisted per member in IndexedDB and cleared at logout
+ *   (src/features/offline/query-persistence.ts).
+ * - A new version takes over at once (skipWaiting, clientsClaim) without reloading the page in use:
+ *   the next load is the new version. The page registers the worker from src/features/offline/
+ *   register-service-worker.ts (no inline script: the CSP stays `script-src 'self'`).
+ */
+export function pwa() {
+  return VitePWA({
+    strategies: 'generateSW',
+    registerType: 'autoUpdate',
+    injectRegister: false,
+    manifest: {
+      id: '/',
+      name: 'Ahente',
+      short_name: 'Ahente',
+      description: 'The agent portal of your insurance agency: deals, sales, your team and materials.',
+      lang: 'en',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#0f766e',
+      background_color: '#f8fafc',
+      icons: [
+        { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
+      // Filipino and English need the Latin fonts only.
+      globIgnores: ['**/*-cyrillic*', '**/*-greek*', '**/*-vietnamese*'],
+      navigateFallback: 'index.html',
+      navigateFallbackDenylist: [/^\/api(\/|$)/, /\/[^/?]+\.[^/?]+$/],
+      cleanupOutdatedCaches: true,
+      skipWaiting: true,
+      clientsClaim: true,
+      // The reports' chart chunk is the largest; nothing may be left out of the precache for its size.
+      maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+    },
+  });
+}

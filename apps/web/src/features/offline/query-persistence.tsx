@@ -1,0 +1,168 @@
+import {
+  IsRestoringProvider,
+  QueryClientProvider,
+  dehydrate,
+  hydrate,
+  onlineManager,
+  type DehydratedState,
+  type Query,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
+import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { SessionUser } from '@ahente/contract/auth';
+import { CACHE_MAX_AGE_MS } from '../../api/query-client';
+import { SESSION_QUERY_KEY } from '../../api/session';
+
+/**
+ * The data shown offline (issue 25 §2; decision 028): the app's TanStack Query cache, saved to
+ * IndexedDB after each change (at most once a second) and put back before the first query runs on
+ * the next load, so a screen opened before shows its last answer with no signal.
+ *
+ * - Only what an agent needs in the field is kept: the session, deals, sales, portfolio,
+ *   materials, commissions, reports, notifications, tickets, licences, certifications, team sizes
+ *   and the address lists. Never the personal and bank details, the security and privacy screens,
+ *   tax (TIN), the admin's member search, a member's history or a licence's scan.
+ * - Saved answers older than CACHE_MAX_AGE_MS (7 days) are dropped; so is everything saved by an
+ *   older format (BUSTER).
+ * - One member never sees another's: when the session names a different member (or none), every
+ *   answer but the session's is removed, and the save that follows holds nothing of the first.
+ *   Logging out deletes the saved copy (`clearPersistedQueries`).
+ *
+ * Written here rather than with @tanstack/react-query-persist-client, which pins an older
+ * query-core and would ship a second copy of it.
+ */
+
+const store: UseStore = createStore('ahente-cache', 'queries');
+const KEY = 'query-cache';
+/** Bump when a saved answer's shape changes in a way the screens cannot read. */
+const BUSTER = '1';
+const SAVE_THROTTLE_MS = 1000;
+
+interface SavedCache {
+  buster: string;
+  savedAt: number;
+  state: DehydratedState;
+}
+
+/** The first part of each query key the device may keep, and the sub-keys of them it may not. */
+const KEPT: Record<string, (key: QueryKey) => boolean> = {
+  session: () => true,
+  deals: () => true,
+  sales: () => true,
+  portfolio: () => true,
+  materials: () => true,
+  commissions: () => true,
+  reports: () => true,
+  notifications: (key) => key[1] === 'list',
+  tickets: () => true,
+  licences: (key) => key[1] === 'list',
+  settings: (key) => key[1] === 'certifications',
+  members: (key) => key[1] === 'team-size' || key[1] === 'recruits' || key[1] === 'hierarchy',
+  geo: () => true,
+};
+
+/** Whether an answer may be saved on the device. */
+export function isKeptOffline(queryKey: QueryKey): boolean {
+  const first = queryKey[0];
+  return typeof first === 'string' && (KEPT[first]?.(queryKey) ?? false);
+}
+
+const shouldDehydrateQuery = (query: Query) => query.state.status === 'success' && isKeptOffline(query.queryKey);
+
+let saveTimer: ReturnType<typeof setTimeout> | null = null;
+/** While logging out, nothing is saved (a save already planned would write the member's data back). */
+let saving = true;
+
+function scheduleSave(queryClient: QueryClient) {
+  if (saveTimer || !saving) return;
+  saveTimer = setTimeout(() => {
+    saveTimer = null;
+    if (!saving) return;
+    const saved: SavedCache = { buster: BUSTER, savedAt: Date.now(), state: dehydrate(queryClient, { shouldDehydrateQuery }) };
+    void set(KEY, saved, store).catch(() => undefined);
+  }, SAVE_THROTTLE_MS);
+}
+
+async function restore(queryClient: QueryClient): Promise<void> {
+  const saved = await get<SavedCache>(KEY, store);
+  if (!saved) return;
+  if (saved.buster !== BUSTER || Date.now() - saved.savedAt > CACHE_MAX_AGE_MS) {
+    await del(KEY, store);
+    return;
+  }
+  const fresh: DehydratedState = {
+    mutations: [],
+    queries: saved.state.queries.filter((query) => Date.now() - query.state.dataUpdatedAt <= CACHE_MAX_AGE_MS),
+  };
+  hydrate(queryClient, fresh);
+  // The session is asked again on this load (GET /api/me) as it would be without a saved copy; offline
+  // the request waits for the connection and the saved member stays signed in meanwhile.
+  await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY, refetchType: 'none' });
+}
+
+/**
+ * Deletes the saved copy of the cache and stops saving until the next sign-in (logging out).
+ * What stays in memory is removed by the session's own logout.
+ */
+export async function clearPersistedQueries(): Promise<void> {
+  saving = false;
+  if (saveTimer) clearTimeout(saveTimer);
+  saveTimer = null;
+  await del(KEY, store);
+}
+
+/** Removes every answer but the session's when the signed-in member changes (or signs out). */
+function forgetOtherMembers(queryClient: QueryClient): () => void {
+  let member: number | null | undefined;
+  return queryClient.getQueryCache().subscribe((event) => {
+    // 'added' and 'updated': the saved session put back, /api/me answered, a login, a logout.
+    if ((event.type !== 'added' && event.type !== 'updated') || event.query.queryKey[0] !== SESSION_QUERY_KEY[0]) return;
+    if (event.query.state.status !== 'success') return;
+    const next = (event.query.state.data as SessionUser | null | undefined)?.user ?? null;
+    if (next === member) return;
+    const previous = member;
+    member = next;
+    // Saving starts again with the next member.
+    if (next !== null) saving = true;
+    if (previous === undefined) return;
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0] });
+  });
+}
+
+/**
+ * `QueryClientProvider`, with the saved cache put back first (queries wait for it, as with
+ * TanStack's PersistQueryClientProvider) and saved again after each change.
+ */
+export function PersistedQueryProvider({ client, children }: { client: QueryClient; children: ReactNode }) {
+  const [restoring, setRestoring] = useState(true);
+
+  useEffect(() => {
+    // TanStack starts "online" whatever the device says; a page loaded with no signal is offline.
+    onlineManager.setOnline(navigator.onLine);
+    let stopped = false;
+    const stopWatching = forgetOtherMembers(client);
+    restore(client)
+      .catch(() => del(KEY, store).catch(() => undefined))
+      .finally(() => {
+        if (!stopped) setRestoring(false);
+      });
+    return () => {
+      stopped = true;
+      stopWatching();
+    };
+  }, [client]);
+
+  useEffect(() => {
+    if (restoring) return;
+    scheduleSave(client);
+    return client.getQueryCache().subscribe(() => scheduleSave(client));
+  }, [client, restoring]);
+
+  return (
+    <QueryClientProvider client={client}>
+      <IsRestoringProvider value={restoring}>{children}</IsRestoringProvider>
+    </QueryClientProvider>
+  );
+}

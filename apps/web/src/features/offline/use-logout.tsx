@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { useSession } from '../../api/session';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { clearOutbox, countPending } from './outbox';
+import { clearPersistedQueries } from './query-persistence';
+
+/** The question before logging out with deal changes that are not on the server yet. */
+export function discardQuestion(count: number): string {
+  return count === 1
+    ? 'You have 1 change waiting to sync. Log out and discard it?'
+    : `You have ${count} changes waiting to sync. Log out and discard them?`;
+}
+
+/**
+ * Logging out clears the device (issue 25 §2): the saved answers and the queue of deal changes.
+ * With changes still waiting to sync, it asks first. `start` is the Logout button's action; render
+ * `dialog` outside any popup that closes.
+ */
+export function useLogout() {
+  const { signOut } = useSession();
+  const [waiting, setWaiting] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const logOut = async () => {
+    setBusy(true);
+    // The session's logout forgets the answers in memory; then the saved copies go.
+    await signOut();
+    await Promise.allSettled([clearPersistedQueries(), clearOutbox()]);
+  };
+
+  const start = async () => {
+    setBusy(true);
+    const count = await countPending().catch(() => 0);
+    if (count > 0) {
+      setBusy(false);
+      setWaiting(count);
+      return;
+    }
+    await logOut();
+  };
+
+  const dialog = (
+    <ConfirmDialog
+      open={waiting !== null}
+      onOpenChange={(open) => {
+        if (!open) setWaiting(null);
+      }}
+      title={discardQuestion(waiting ?? 0)}
+      description="They were recorded on this device and are not on the server yet."
+      confirmLabel="Log out"
+      busy={busy}
+      onConfirm={() => void logOut()}
+    />
+  );
+
+  return { start, busy, dialog };
+}
