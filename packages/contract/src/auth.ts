@@ -32,6 +32,16 @@ export const loginRequest = z.object({
 });
 export type LoginRequest = z.input<typeof loginRequest>;
 
+/** The portal's languages (issue 25 §3): English (the default) and Filipino. */
+export const LANGUAGES = ['en', 'fil'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** POST /api/setlanguage: the language the signed-in member reads the portal in, on every device. */
+export const setLanguageRequest = z.object({
+  language: z.enum(LANGUAGES, { error: 'Language must be en or fil' }),
+});
+export type SetLanguageRequest = z.input<typeof setLanguageRequest>;
+
 /** The login response of spec §3 (`user` is the member id) plus the photo for the popup. */
 export const sessionUser = z.object({
   user: z.number(),
@@ -50,6 +60,8 @@ export const sessionUser = z.object({
    * is refused until it is on (issue 24 §4).
    */
   mfa_setup_required: z.boolean(),
+  /** The member's language (issue 25 §3): on sign-in it wins over the device's choice. */
+  language: z.enum(LANGUAGES),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 

@@ -7,7 +7,15 @@ import {
   adminAccessLogResponse,
   type AccessKind,
 } from './privacy.ts';
-import { changePasswordRequest, loginRequest, notApprovedResponse, registerRequest, registerResponse, sessionUser } from './auth.ts';
+import {
+  changePasswordRequest,
+  loginRequest,
+  notApprovedResponse,
+  registerRequest,
+  registerResponse,
+  sessionUser,
+  setLanguageRequest,
+} from './auth.ts';
 import { acceptPrivacyNoticeRequest, acceptPrivacyNoticeResponse, privacyNotice, publishPrivacyNoticeRequest } from './privacy-notice.ts';
 import { errorResponse, idBody, idParams, successResponse } from './common.ts';
 import {
@@ -237,6 +245,15 @@ export const routes = {
     responses: { 200: sessionUser },
     tag: 'auth',
     summary: 'The current session',
+  }),
+  setLanguage: route({
+    method: 'POST',
+    path: '/api/setlanguage',
+    access: 'member',
+    body: setLanguageRequest,
+    responses: { 204: noContent },
+    tag: 'auth',
+    summary: "Saves the signed-in member's language ('en' or 'fil'), for every device",
   }),
   logout: route({
     method: 'POST',

@@ -14,6 +14,7 @@ import type { LicenseLine, LicenseStatus } from '@ahente/contract/licences';
 import type { MaterialLibrary } from '@ahente/contract/materials';
 import type { SaleVerification } from '@ahente/contract/sales';
 import type { MemberAuditAction } from '@ahente/contract/members';
+import type { Language } from '@ahente/contract/auth';
 import type { TicketClosingStatus, TicketStatus, TicketType } from '@ahente/contract/tickets';
 
 /** Timestamps are UTC ISO-8601 text and dates YYYY-MM-DD text on both databases. */
@@ -60,6 +61,8 @@ export interface MembersTable {
   tin: string | null;
   /** When an approved erasure anonymised the member (issue 24, decision 027), or null. */
   erased_at: string | null;
+  /** The language the member reads the portal in (issue 25 §3); 'en' until they choose. */
+  language: Language;
 }
 
 export interface SessionsTable {

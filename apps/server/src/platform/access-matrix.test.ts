@@ -205,6 +205,7 @@ const MATRIX: Record<RouteName, Row> = {
   health: { call: async () => ({}), expect: everyone(200) },
   login: { call: async () => ({ body: { username: owner.username, password: owner.password } }), expect: everyone(200) },
   me: { call: async () => ({}), expect: members },
+  setLanguage: { call: async () => ({ body: { language: 'en' } }), expect: { anonymous: 401, owner: 204, other: 204, admin: 204 } },
   logout: { call: async () => ({}), expect: everyone(204) },
   register: {
     call: async () => {

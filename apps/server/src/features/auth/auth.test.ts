@@ -159,6 +159,7 @@ describe('POST /api/login, GET /api/me, POST /api/logout', () => {
       photo: null,
       consent_required: false,
       mfa_setup_required: false,
+      language: 'en',
     });
     const sid = ok.cookies.find((k) => k.name === 'ahente_sid');
     expect(sid).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });

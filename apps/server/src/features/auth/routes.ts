@@ -21,6 +21,11 @@ export function authRoutes(app: FastifyInstance, auth: AuthService, security: Se
 
   apiRoute(app, routes.me, async (request) => auth.me(requireAuth(request)));
 
+  apiRoute(app, routes.setLanguage, async (request, reply) => {
+    await auth.setLanguage(requireAuth(request), request.body.language);
+    return reply.code(204).send();
+  });
+
   apiRoute(app, routes.logout, async (request, reply) => {
     await sessions.end(request, reply);
     csrf.issue(reply, '');

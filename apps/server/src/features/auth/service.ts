@@ -28,6 +28,7 @@ export function toSessionUser(
     referral_code: string;
     status: SessionUser['status'];
     photo: string | null;
+    language: SessionUser['language'];
   },
   flags: { consentRequired: boolean; mfaSetupRequired: boolean },
 ): SessionUser {
@@ -40,6 +41,7 @@ export function toSessionUser(
     photo: photoUrl(m),
     consent_required: flags.consentRequired,
     mfa_setup_required: flags.mfaSetupRequired,
+    language: m.language,
   };
 }
 
@@ -170,6 +172,11 @@ export function createAuthService(
     },
 
     checkOwnPassword,
+
+    /** setlanguage: the signed-in member's language, remembered for every device (issue 25 §3). */
+    async setLanguage(who: Auth, language: SessionUser['language']): Promise<void> {
+      await db.updateTable('members').set({ language }).where('id', '=', who.memberId).execute();
+    },
 
     async me(who: Auth): Promise<SessionUser> {
       const member = await members.findById(who.memberId);

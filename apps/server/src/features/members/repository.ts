@@ -10,7 +10,7 @@ import type { Database, MembersTable } from '../../db/schema.ts';
 type Exec = Kysely<Database> | Transaction<Database>;
 export type MemberRow = Omit<MembersTable, 'id'> & { id: number };
 /** A new member: active, its search name computed here. */
-export type NewMember = Omit<MemberRow, 'id' | 'search_name' | 'deactivated_at'>;
+export type NewMember = Omit<MemberRow, 'id' | 'search_name' | 'deactivated_at' | 'language'>;
 export type MemberPatch = Partial<Omit<MemberRow, 'id' | 'search_name'>>;
 
 /**
@@ -79,6 +79,7 @@ const PUBLIC_COLUMNS = [
   'valid_id_type',
   'deactivated_at',
   'tin',
+  'language',
 ] as const;
 export type PublicMemberRow = Pick<MemberRow, (typeof PUBLIC_COLUMNS)[number]>;
 
@@ -170,7 +171,7 @@ export const membersRepository = {
   async insert(db: Exec, member: NewMember): Promise<number> {
     const row = await db
       .insertInto('members')
-      .values({ ...member, search_name: searchNameOf(member), deactivated_at: null })
+      .values({ ...member, search_name: searchNameOf(member), deactivated_at: null, language: 'en' })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
