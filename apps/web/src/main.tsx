@@ -1,4 +1,4 @@
-import '@fontsource-variable/inter';
+import './lib/zod-jitless';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -45,14 +45,15 @@ export function DashboardPage() {
         description={firstName ? `Good to see you, ${firstName}. Here is where your business stands.` : undefined}
       />
       <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-4">
-        <LicenceExpiryBanner className="col-span-full" />
-        <CertificationReminder className="col-span-full" />
         <SalesCard className="sm:col-span-2" />
         <CommissionsCard className="sm:col-span-2" />
         <TeamSizeCard className="sm:col-span-2" />
         <ActiveProposalsCard className="sm:col-span-2" />
         <RenewalsCard className="sm:col-span-2" />
         <ReferralCard className="sm:col-span-2" />
+        {/* Below the cards: the reminders appear once their data is in, and above the cards they pushed them down (CLS, issue 25). */}
+        <LicenceExpiryBanner className="col-span-full" />
+        <CertificationReminder className="col-span-full" />
       </div>
     </>
   );
