@@ -290,9 +290,16 @@ async function serveWeb(app: FastifyInstance, webDist: string | null): Promise<b
     // The build writes .br and .gz beside every text asset: the smallest the browser accepts is sent.
     preCompressed: true,
     index: 'index.html',
+    // login.html is /login's page, under that address only (below).
+    allowedPath: (pathName) => pathName !== '/login.html',
     setHeaders(reply, filePath) {
       reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
+  // /login prerendered at build time (apps/web/scripts/prerender.mjs, issue 25): the form paints
+  // before any script runs. Every other address of the app gets index.html (the not-found handler).
+  if (fs.existsSync(path.join(webDist, 'login.html'))) {
+    app.get('/login', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('login.html'));
+  }
   return true;
 }

@@ -3,18 +3,30 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { fetchMe } from './api/auth';
 import { createQueryClient } from './api/query-client';
+import { SESSION_QUERY_KEY } from './api/session';
 import { preloadScreens, router } from './app/router';
 import { PersistedQueryProvider } from './features/offline/query-persistence';
 import { registerServiceWorker } from './features/offline/register-service-worker';
 import { Toaster } from './ui/toast';
 
 const queryClient = createQueryClient();
-preloadScreens(window.location.pathname);
+const screens = preloadScreens(window.location.pathname);
 registerServiceWorker();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
+
+// /login painted from the HTML (dist/login.html, scripts/prerender.mjs): its markup stays until the
+// app can put the same page in its place in one go, once the session is known (the HTML's preload
+// of GET /api/me) and the page's chunk is in; no spinner in between (issue 25).
+if (container.dataset.prerendered) {
+  await Promise.all([
+    queryClient.prefetchQuery({ queryKey: SESSION_QUERY_KEY, queryFn: fetchMe, staleTime: Infinity, gcTime: Infinity, retry: false }),
+    screens,
+  ]);
+}
 
 createRoot(container).render(
   <StrictMode>

@@ -7,7 +7,7 @@ import { call, isApiError } from './client';
 /** GET /api/me: the current session, or null when logged out (401). */
 export async function fetchMe(): Promise<SessionUser | null> {
   try {
-    return await call(routes.me, {}, { ignoreUnauthorized: true });
+    return await call(routes.me, {}, { ignoreUnauthorized: true, noAccept: true });
   } catch (error) {
     if (isApiError(error, 401)) return null;
     throw error;

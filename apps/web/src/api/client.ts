@@ -113,6 +113,8 @@ export function notifyUnauthorized(): void {
 
 interface RequestOptions {
   method?: HttpMethod;
+  /** Sent without an Accept header (see CallOptions.noAccept). */
+  noAccept?: boolean;
   /** A plain object is sent as JSON; FormData as multipart (the browser sets the boundary). */
   body?: unknown;
   signal?: AbortSignal;
@@ -170,7 +172,7 @@ export function looksLikeCsrfFailure(error: string): boolean {
 async function send(path: string, options: RequestOptions, isRetry: boolean): Promise<Response> {
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
   const unsafe = !SAFE_METHODS.has(method);
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers(options.noAccept ? {} : { Accept: 'application/json' });
   if (options.idempotencyKey) headers.set('Idempotency-Key', options.idempotencyKey);
 
   if (unsafe) {
@@ -218,6 +220,11 @@ async function send(path: string, options: RequestOptions, isRetry: boolean): Pr
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /**
+   * No Accept header: GET /api/me is preloaded by index.html (issue 25), and the browser hands the
+   * preloaded answer to a fetch only when its headers are the same.
+   */
+  noAccept?: boolean;
   /** Do not call the unauthorized handler on 401 (login, /me and logout use this). */
   ignoreUnauthorized?: boolean;
   /** The Idempotency-Key header of a creating call that may be sent again (an offline deal, a retry). */

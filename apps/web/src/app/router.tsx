@@ -12,11 +12,25 @@ import { PublicOnly, RequireAdmin, RequireAuth } from './guards';
 /**
  * Each screen is its own chunk, loaded when its route is first visited: the login page does not
  * wait for the deals table, the layout's menus or the Excel writer (DESIGN §8 phone budget).
+ *
+ * A screen whose chunk has already arrived (preloadScreens) renders at once: React's lazy takes a
+ * thenable that answers synchronously, so the page neither suspends nor shows the spinner for
+ * the 300 ms React keeps a fallback up (issue 25).
  */
 type Props<C> = C extends ComponentType<infer P> ? P : never;
 function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K) {
-  const Page = lazy(async () => ({ default: (await load())[name] as ComponentType<Props<M[K]>> }));
-  return Object.assign(Page, { preload: load });
+  type Loaded = { default: ComponentType<Props<M[K]>> };
+  let loaded: Loaded | undefined;
+  const preload = () =>
+    load().then((module) => {
+      loaded = { default: module[name] as ComponentType<Props<M[K]>> };
+      return loaded;
+    });
+  const Page = lazy(() => {
+    const ready = loaded;
+    return ready ? ({ then: (resolve: (value: Loaded) => void) => resolve(ready) } as unknown as Promise<Loaded>) : preload();
+  });
+  return Object.assign(Page, { preload });
 }
 
 /**
@@ -25,13 +39,15 @@ function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K) {
  * on a slow network. What the guards then decide to show is unchanged; a failed load is retried
  * when the screen renders, which shows the error page if it fails again.
  */
-export function preloadScreens(pathname: string) {
+export function preloadScreens(pathname: string): Promise<void> {
+  const loads: Promise<unknown>[] = [];
   for (const match of matchRoutes(router.routes, pathname) ?? []) {
     const type: unknown = isValidElement(match.route.element) ? match.route.element.type : undefined;
     if (typeof type === 'object' && type !== null && 'preload' in type && typeof type.preload === 'function') {
-      (type.preload as () => Promise<unknown>)().catch(() => undefined);
+      loads.push((type.preload as () => Promise<unknown>)().catch(() => undefined));
     }
   }
+  return Promise.all(loads).then(() => undefined);
 }
 
 const AppLayout = lazyPage(() => import('./app-layout'), 'AppLayout');

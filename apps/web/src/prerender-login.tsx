@@ -1,0 +1,33 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { SESSION_QUERY_KEY, SessionProvider } from './api/session';
+import { LoginPage } from './features/auth/login-page';
+
+/**
+ * The markup of /login for dist/login.html (scripts/prerender.mjs, after `vite build`; issue 25):
+ * the same components the app shows to a visitor with no session, so the page paints as soon as
+ * the HTML and the CSS arrive, before any script. main.tsx keeps it until the app can show the
+ * same page at once (see there).
+ *
+ * Before the app takes over, the form must not submit on its own (a native submit would put the
+ * password in the address): its Sign In button is a plain button there, and with two text fields
+ * and no submit button, Enter submits nothing either.
+ */
+export function renderLogin(): string {
+  const queryClient = new QueryClient();
+  // A visitor with no session: the page the app shows once GET /api/me answers 401.
+  queryClient.setQueryData(SESSION_QUERY_KEY, null);
+  const markup = renderToString(
+    <MemoryRouter initialEntries={['/login']}>
+      <QueryClientProvider client={queryClient}>
+        <SessionProvider>
+          <LoginPage />
+        </SessionProvider>
+      </QueryClientProvider>
+    </MemoryRouter>,
+  );
+  const submits = markup.match(/type="submit"/g)?.length ?? 0;
+  if (submits !== 1) throw new Error(`the login page has ${submits} submit buttons; the prerender expects one`);
+  return markup.replace('type="submit"', 'type="button"');
+}
