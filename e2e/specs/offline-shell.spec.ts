@@ -219,6 +219,12 @@ test(
     const onDeals = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).setLegacyMode().analyze();
     expect(onDeals.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
+    // The bar at a laptop's width, too.
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await expect(offlineBar(page)).toBeInViewport({ ratio: 1 });
+    await shot(page, testInfo, 'offline-deals-table', { fullPage: false });
+    await page.setViewportSize({ width: 412, height: 839 });
+
     // A deal recorded elsewhere meanwhile: back online, the bar goes and the table asks the server again.
     await seedDealAndSale(baseURL!, agent, 'Nina Online', { sale: false });
     await context.setOffline(false);
