@@ -14,6 +14,7 @@ import { m011TicketConversations } from './migrations/011-ticket-conversations.t
 import { m012MaterialLibraries } from './migrations/012-material-libraries.ts';
 import { m013BookNotifications } from './migrations/013-book-notifications.ts';
 import { m014PrivacySecurity } from './migrations/014-privacy-security.ts';
+import { m015Idempotency } from './migrations/015-idempotency.ts';
 import { m016MemberLanguage } from './migrations/016-member-language.ts';
 
 /** Every migration, in order. A migration gets the dialect for the few types that differ. */
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, (dialect: DialectName) => Migration> = {
   '012-material-libraries': m012MaterialLibraries,
   '013-book-notifications': m013BookNotifications,
   '014-privacy-security': m014PrivacySecurity,
+  '015-idempotency': m015Idempotency,
   '016-member-language': m016MemberLanguage,
 };
 

@@ -496,6 +496,19 @@ export interface MemberDevicesTable {
   last_seen_at: string;
 }
 
+/** The `Idempotency-Key` header's memory (migration 015, decision 029). */
+export interface IdempotencyKeysTable {
+  scope: string;
+  route: string;
+  idem_key: string;
+  fingerprint: string;
+  status_code: number | null;
+  content_type: string | null;
+  body: string | null;
+  created_at: string;
+  completed_at: string | null;
+}
+
 export interface Database {
   members: MembersTable;
   sessions: SessionsTable;
@@ -529,4 +542,5 @@ export interface Database {
   member_mfa: MemberMfaTable;
   mfa_recovery_codes: MfaRecoveryCodesTable;
   member_devices: MemberDevicesTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
