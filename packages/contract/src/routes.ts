@@ -200,6 +200,13 @@ export interface RouteDef {
    * record instead (a licence's scan).
    */
   sensitive?: AccessKind;
+  /**
+   * A route that creates (or changes, for the offline queue's edits) a record: it honours the
+   * `Idempotency-Key` header (issue 25 §2, decision 029). The same key with the same request
+   * answers the first answer again and does nothing; with another request, 422. The server's
+   * plugin reads this mark from the matched route (platform/idempotency.ts).
+   */
+  idempotent?: true;
   /** OpenAPI grouping. */
   tag: string;
   summary: string;
@@ -269,6 +276,7 @@ export const routes = {
     access: 'public',
     body: registerRequest,
     responses: { 200: registerResponse },
+    idempotent: true,
     tag: 'auth',
     summary: 'Signs up a Pending agent',
   }),
@@ -334,6 +342,7 @@ export const routes = {
     member: ownerInBody,
     body: addBankRequest,
     responses: { 200: addBankResponse },
+    idempotent: true,
     tag: 'settings',
     summary: "Saves a member's bank details: once for the member (409 after), any time for an administrator",
   }),
@@ -354,6 +363,7 @@ export const routes = {
     member: ownerInBody,
     body: addCertificationRequest,
     responses: { 200: certification },
+    idempotent: true,
     tag: 'settings',
     summary: 'Adds a certification; saved ones are never changed',
   }),
@@ -484,6 +494,7 @@ export const routes = {
     member: ownerInBody,
     body: addTicketRequest,
     responses: { 201: ticketSavedResponse },
+    idempotent: true,
     tag: 'tickets',
     summary: 'Opens a Pending ticket',
   }),
@@ -540,6 +551,7 @@ export const routes = {
     access: 'member',
     body: replyTicketRequest,
     responses: { 201: replySavedResponse },
+    idempotent: true,
     tag: 'tickets',
     summary: 'Adds a message to a Pending ticket (its author and admins only; 409 once closed)',
   }),
@@ -566,6 +578,7 @@ export const routes = {
     access: 'admin',
     body: createSectionRequest,
     responses: { 200: createSectionResponse },
+    idempotent: true,
     tag: 'materials',
     summary: 'Creates a section in a library (Marketing when none is given)',
   }),
@@ -602,6 +615,7 @@ export const routes = {
     access: 'admin',
     multipart: { fields: uploadMaterialFields, file: UPLOAD_MATERIAL_FILE_FIELD },
     responses: { 201: uploadMaterialResponse },
+    idempotent: true,
     tag: 'materials',
     summary: 'Uploads a material into a section (multipart/form-data)',
   }),
@@ -612,6 +626,7 @@ export const routes = {
     member: ownerInBody,
     body: newDealRequest,
     responses: { 200: dealSavedResponse },
+    idempotent: true,
     tag: 'deals',
     summary: 'Records a deal',
   }),
@@ -632,6 +647,7 @@ export const routes = {
     member: ownerInBody,
     body: editDealRequest,
     responses: { 200: dealSavedResponse },
+    idempotent: true,
     tag: 'deals',
     summary: 'Edits a deal',
   }),
@@ -642,6 +658,7 @@ export const routes = {
     member: ownerInBody,
     body: addSaleRequest,
     responses: { 200: saleSavedResponse },
+    idempotent: true,
     tag: 'sales',
     summary: 'Makes a deal into a sale',
   }),
@@ -730,6 +747,7 @@ export const routes = {
     access: 'admin',
     body: setRateRequest,
     responses: { 200: setRateResponse },
+    idempotent: true,
     tag: 'commissions',
     summary: "Sets a product's or a position's rate from a date (today or later); earlier sales keep theirs",
   }),
@@ -747,6 +765,7 @@ export const routes = {
     access: 'admin',
     body: adjustmentRequest,
     responses: { 200: adjustmentResponse },
+    idempotent: true,
     tag: 'commissions',
     summary: "Adds a positive or negative adjustment to a member's ledger, with a reason",
   }),
@@ -764,6 +783,7 @@ export const routes = {
     access: 'admin',
     body: closePeriodRequest,
     responses: { 200: closePeriodResponse },
+    idempotent: true,
     tag: 'commissions',
     summary: 'Closes a month: its open entries go to one statement per member (409 if closed already)',
   }),
@@ -824,6 +844,7 @@ export const routes = {
     body: addLicenseRequest,
     multipart: { fields: addLicenseRequest, file: LICENSE_SCAN_FIELD },
     responses: { 200: addLicenseResponse },
+    idempotent: true,
     tag: 'licences',
     summary:
       "Adds an Insurance Commission licence: a member's own (pending), or anyone's by an admin (verified at once); JSON, or multipart/form-data with a scan",
@@ -912,6 +933,7 @@ export const routes = {
     access: 'admin',
     body: cancelSaleRequest,
     responses: { 200: cancelSaleResponse },
+    idempotent: true,
     tag: 'sales',
     summary:
       'Cancels a sale on a date with a reason and a refund (default the whole TCV): each of its entries gets a reversal of its share of the refund (409 once cancelled)',
@@ -932,6 +954,7 @@ export const routes = {
     access: 'admin',
     body: setWithholdingRequest,
     responses: { 200: setWithholdingResponse },
+    idempotent: true,
     tag: 'tax',
     summary: "Sets a member's withholding rate (5 or 10 %) from a date (today or later), on their sworn declaration",
   }),
@@ -1028,6 +1051,7 @@ export const routes = {
     access: 'member',
     body: startRenewalRequest,
     responses: { 200: startRenewalResponse, 409: startRenewalConflict },
+    idempotent: true,
     tag: 'portfolio',
     summary: 'Creates the Renewal deal of a due or lapsed policy (one per policy: 409 with its id when it exists)',
   }),
@@ -1126,6 +1150,7 @@ export const routes = {
     member: ownerInBody,
     body: requestErasureRequest,
     responses: { 200: requestErasureResponse },
+    idempotent: true,
     tag: 'privacy',
     summary: 'The member asks to be erased, confirming with their password (one open request at a time: 409)',
   }),
@@ -1172,6 +1197,7 @@ export const routes = {
     access: 'admin',
     body: publishPrivacyNoticeRequest,
     responses: { 200: privacyNotice },
+    idempotent: true,
     tag: 'privacy',
     summary: 'Publishes a new version of the privacy notice; every agent is asked to accept it at their next login',
   }),
