@@ -33,6 +33,7 @@ const DEFAULTS: Config = {
   admin2fa: 'required',
   signup: { maxPerWindow: 50, windowMs: 3_600_000 },
   retention: { readNotificationsDays: 90, outboxDays: 30, accessLogYears: 5, booksYears: 5 },
+  idempotencyKeyHours: 24,
 };
 
 /** Every variable the server reads. */
@@ -131,6 +132,7 @@ describe('loadConfig: defaults', () => {
         MAIL_FROM: 'no-reply@bayanihan.ph',
         PORTAL_URL: 'https://ahente.bayanihan.ph/',
         DAILY_JOB_CRON: ' 30 5 * * 1-6 ',
+        IDEMPOTENCY_KEY_HOURS: '48',
       }),
     ).toEqual({
       port: 8080,
@@ -160,6 +162,7 @@ describe('loadConfig: defaults', () => {
       admin2fa: 'required',
       signup: { maxPerWindow: 50, windowMs: 3_600_000 },
       retention: { readNotificationsDays: 90, outboxDays: 30, accessLogYears: 5, booksYears: 5 },
+      idempotencyKeyHours: 48,
     } satisfies Config);
   });
 
@@ -195,6 +198,8 @@ describe('loadConfig: bad values are refused, naming the variable', () => {
     ['SESSION_IDLE_MINUTES', 'forever', 'SESSION_IDLE_MINUTES must be a whole number from 1 to 525600 (got "forever")'],
     ['SESSION_ABSOLUTE_HOURS', '-24', 'SESSION_ABSOLUTE_HOURS must be a whole number from 1 to 8760 (got "-24")'],
     ['SESSION_ABSOLUTE_HOURS', '9000', 'SESSION_ABSOLUTE_HOURS must be a whole number from 1 to 8760 (got "9000")'],
+    ['IDEMPOTENCY_KEY_HOURS', '0', 'IDEMPOTENCY_KEY_HOURS must be a whole number from 1 to 8760 (got "0")'],
+    ['IDEMPOTENCY_KEY_HOURS', 'a day', 'IDEMPOTENCY_KEY_HOURS must be a whole number from 1 to 8760 (got "a day")'],
     ['LOGIN_MAX_FAILURES', '-1', 'LOGIN_MAX_FAILURES must be a whole number from 1 to 1000000 (got "-1")'],
     ['LOGIN_MAX_FAILURES', '0', 'LOGIN_MAX_FAILURES must be a whole number from 1 to 1000000 (got "0")'],
     ['LOGIN_WINDOW_MINUTES', '1.5', 'LOGIN_WINDOW_MINUTES must be a whole number from 1 to 1440 (got "1.5")'],

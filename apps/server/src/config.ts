@@ -54,6 +54,8 @@ export interface Config {
    * erased member's books of accounts after the filing deadline of their year (years, NIRC s.235).
    */
   retention: { readNotificationsDays: number; outboxDays: number; accessLogYears: number; booksYears: number };
+  /** How long an Idempotency-Key is remembered (decision 029), in hours; then the hourly purge drops it. */
+  idempotencyKeyHours: number;
 }
 
 /** A setting that cannot be used; its message names the variable (main.ts prints it in one line). */
@@ -278,6 +280,7 @@ const envSchema = z
     RETENTION_OUTBOX_DAYS: wholeNumber('RETENTION_OUTBOX_DAYS', 1, 36_500, 30),
     RETENTION_ACCESS_LOG_YEARS: wholeNumber('RETENTION_ACCESS_LOG_YEARS', 1, 100, 5),
     RETENTION_BOOKS_YEARS: wholeNumber('RETENTION_BOOKS_YEARS', 5, 100, 5),
+    IDEMPOTENCY_KEY_HOURS: wholeNumber('IDEMPOTENCY_KEY_HOURS', 1, 8_760, 24),
     PORTAL_URL: variable.transform((v, ctx) => {
       if (v === undefined) return null;
       const text = v.trim();
@@ -356,6 +359,7 @@ const envSchema = z
         accessLogYears: env.RETENTION_ACCESS_LOG_YEARS,
         booksYears: env.RETENTION_BOOKS_YEARS,
       },
+      idempotencyKeyHours: env.IDEMPOTENCY_KEY_HOURS,
     };
   });
 
