@@ -10,6 +10,7 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '@ahente/contract/idempotency';
 import type { Config } from './config.ts';
 import type { Db } from './db/connect.ts';
 import { randomToken, nowIso } from './platform/tokens.ts';
@@ -17,6 +18,7 @@ import { createCsrf, type Csrf } from './platform/csrf.ts';
 import { installApiNotFound, installErrorHandler, installNotFound } from './platform/errors.ts';
 import { declarePublicScope, enforceAccess, enforceOwnership, requireAccessEverywhere, requireRouteTable } from './platform/guards.ts';
 import { installAccessLog } from './platform/access-log.ts';
+import { installIdempotency } from './platform/idempotency.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { installPlainHttpHint } from './platform/plain-http-hint.ts';
 import { secretRepository } from './platform/secret-repository.ts';
@@ -210,6 +212,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     installApiHooks(api, services.sessions, csrf);
     // Reads of someone else's sensitive data are logged before the answer leaves (decision 027).
     installAccessLog(api, deps.db.db);
+    // The Idempotency-Key header of the routes the table marks `idempotent` (decision 029).
+    installIdempotency(api, deps.db.db, deps.now ? { now: deps.now } : {});
 
     healthRoutes(api, services.health);
     authRoutes(api, services.auth, services.security, services.sessions, csrf);
@@ -261,7 +265,23 @@ function installApiHooks(api: FastifyInstance, sessions: Sessions, csrf: Csrf) {
  * The zod type provider's OpenAPI transform, plus routes that take JSON or a form (editMember,
  * platform/api-route.ts): their body schema is per content type, which the provider does not read.
  */
-const openApiTransform: typeof jsonSchemaTransform = (document) => {
+const openApiTransform: typeof jsonSchemaTransform = (document) => withIdempotencyKey(document, transformBody(document));
+
+/** A route the table marks `idempotent` documents its optional Idempotency-Key header (decision 029). */
+function withIdempotencyKey(document: Parameters<typeof jsonSchemaTransform>[0], out: ReturnType<typeof jsonSchemaTransform>) {
+  const def = (document as { route?: { config?: { route?: { idempotent?: true } } } }).route?.config?.route;
+  if (!def?.idempotent) return out;
+  const schema = out.schema as Record<string, unknown>;
+  const header = {
+    type: 'string',
+    pattern: IDEMPOTENCY_KEY_PATTERN.source,
+    description:
+      'Optional. The same key with the same request answers the first answer again (Idempotent-Replayed: true) and creates nothing; with another request, 422. Kept 24 hours.',
+  };
+  return { ...out, schema: { ...schema, headers: { type: 'object', properties: { [IDEMPOTENCY_KEY_HEADER]: header } } } };
+}
+
+const transformBody: typeof jsonSchemaTransform = (document) => {
   const body = document.schema?.body as { content?: Record<string, { schema: unknown }> } | undefined;
   const json = body?.content?.['application/json']?.schema;
   if (!json) return jsonSchemaTransform(document);

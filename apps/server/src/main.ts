@@ -7,6 +7,7 @@ import { closeStatementPdfs } from './features/commissions/statement-files.ts';
 import { channelsFromConfig } from './features/notifications/channels.ts';
 import { createOutboxSender } from './features/notifications/outbox.ts';
 import { startDailyJob } from './features/reminders/schedule.ts';
+import { purgeIdempotencyKeys } from './platform/idempotency.ts';
 import { listeningText } from './platform/plain-http-hint.ts';
 
 const HOUR = 3_600_000;
@@ -75,8 +76,10 @@ async function main() {
     await auth.purgeThrottle();
     const purged = await accessLog.purgeExpired();
     const books = await erasure.purgeExpiredBooks();
-    if (purged.notifications + purged.outbox + purged.accessLog + purged.devices + books > 0)
-      app.log.info({ ...purged, erasedBooks: books }, 'retention purge');
+    // Idempotency-Keys past IDEMPOTENCY_KEY_HOURS (decision 029).
+    const idempotencyKeys = await purgeIdempotencyKeys(db.db, config.idempotencyKeyHours);
+    if (purged.notifications + purged.outbox + purged.accessLog + purged.devices + books + idempotencyKeys > 0)
+      app.log.info({ ...purged, erasedBooks: books, idempotencyKeys }, 'retention purge');
   };
   await housekeeping();
   setInterval(() => housekeeping().catch((err) => app.log.error({ err }, 'housekeeping failed')), HOUR).unref();

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 /** An error whose text a person may read; `extra` fields join `{ error }` in the body. */
@@ -9,6 +9,24 @@ export class HttpError extends Error {
     readonly extra: Record<string, unknown> = {},
   ) {
     super(message);
+  }
+}
+
+/**
+ * An answer decided before it was made: thrown from deep in a handler (an upload whose
+ * Idempotency-Key was used already, platform/idempotency.ts), sent as it is by the error handler.
+ */
+export class PreparedAnswer extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly body: string,
+    readonly headers: Record<string, string>,
+  ) {
+    super('prepared answer');
+  }
+
+  send(reply: FastifyReply): FastifyReply {
+    return reply.code(this.statusCode).headers(this.headers).send(this.body);
   }
 }
 
@@ -35,6 +53,7 @@ function issuesOf(err: FastifyError): Issue[] {
 /** Every error leaves as `{ error }` with a 4xx status, or a bare 500 that hides the cause. */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof PreparedAnswer) return err.send(reply);
     if (err instanceof HttpError) {
       return reply.code(err.statusCode).send({ ...err.extra, error: err.message });
     }

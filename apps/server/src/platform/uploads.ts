@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
@@ -5,6 +6,7 @@ import { memberIdSchema } from '@ahente/contract/common';
 import { ALL_TYPES, SNIFF_BYTES, fitExtension, sniffContentType, type ContentType } from './content-sniff.ts';
 import { HttpError, badRequest } from './errors.ts';
 import { requireSelfOrAdmin } from './guards.ts';
+import { claimUpload } from './idempotency.ts';
 import { sanitizeFileName } from './file-names.ts';
 import { FileTooLargeError, newStorageKey, type FileStorage } from './storage.ts';
 
@@ -44,6 +46,8 @@ export interface StoredUpload {
   contentType: ContentType;
   /** The sanitised original name, its extension fitted to the content type. */
   fileName: string;
+  /** SHA-256 (hex) of its bytes, taken while it streamed: a form's Idempotency-Key fingerprint. */
+  sha256?: string;
 }
 
 export interface ReceivedUpload {
@@ -139,6 +143,10 @@ export async function receiveUpload(request: FastifyRequest, storage: FileStorag
       stored = await storeFile(part, storage, rule, options.maxBytes);
     }
     checkOwner();
+    // An Idempotency-Key (decision 029): claimed now that the whole form is known, before the
+    // handler writes a record; a key used already throws the answer to give instead.
+    const file = stored as StoredUpload | null;
+    await claimUpload(request, { fields, file: file && { field: file.field, name: file.fileName, sha256: file.sha256 ?? '' } });
   } catch (err) {
     if (stored) await storage.delete(stored.key).catch(() => {});
     throw uploadError(err, options.maxBytes);
@@ -182,10 +190,16 @@ async function storeFile(part: MultipartFile, storage: FileStorage, rule: FileFi
   }
 
   const key = newStorageKey(rule.keyPrefix);
+  const hash = createHash('sha256');
   const body = Readable.from(
     (async function* () {
+      hash.update(head);
       yield head;
-      if (!ended) yield* chunks;
+      if (ended) return;
+      for await (const chunk of chunks) {
+        hash.update(chunk);
+        yield chunk;
+      }
     })(),
   );
   const { size } = await storage.put(key, body, { maxBytes });
@@ -194,7 +208,7 @@ async function storeFile(part: MultipartFile, storage: FileStorage, rule: FileFi
     await storage.delete(key);
     throw new FileTooLargeError(maxBytes);
   }
-  return { field: part.fieldname, key, size, contentType, fileName: fitExtension(name, contentType) };
+  return { field: part.fieldname, key, size, contentType, fileName: fitExtension(name, contentType), sha256: hash.digest('hex') };
 }
 
 /** Reads and discards the rest of a stream, returning how many bytes it had. */
