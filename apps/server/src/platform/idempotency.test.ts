@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { IDEMPOTENCY_ERRORS } from '@ahente/contract/idempotency';
 import { ROUTE_LIST, routes, type RouteDef, type RouteName } from '@ahente/contract/routes';
 import { startTestApp, type FormPart, type TestApp, type TestClient } from '../../test/harness.ts';
+import type { Database } from '../db/schema.ts';
 import { purgeIdempotencyKeys } from './idempotency.ts';
 
 /**
@@ -84,9 +85,7 @@ const saleBody = (
   },
 });
 
-async function count(
-  table: 'deals' | 'members' | 'materials' | 'tickets' | 'commission_entries' | 'certifications' | 'sections' | 'sales',
-) {
+async function count(table: keyof Database) {
   const row = await t.db.db
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -465,6 +464,106 @@ describe('the other creating routes', () => {
       expectReplayOf(again, first);
       expect(await count(table), name).toBe(before + 1);
     }
+  });
+
+  it('replyticket, adduserbanks, setcommissionrate and publishprivacynotice: replayed, one record each', async () => {
+    const ticket = (
+      await agentClient.post(routes.addTicket.path, { id: agent.id, title: 'To reply to', description: 'Reply once', type: 'concerns' })
+    ).json().ticket;
+    const banker = await t.createMember();
+    const cases: [string, TestClient, RouteDef, Record<string, unknown>, keyof Database][] = [
+      ['replyTicket', agentClient, routes.replyTicket, { ticket_id: ticket.id, message: 'Any news?' }, 'ticket_replies'],
+      [
+        'addUserBanks',
+        await t.loginAs(banker),
+        routes.addUserBanks,
+        { id: banker.id, bank_name: 'BDO Unibank', account_number: '0012 3456-7890', account_name: 'Ana M. Reyes' },
+        'bank_details',
+      ],
+      [
+        'setCommissionRate',
+        adminClient,
+        routes.setCommissionRate,
+        { kind: 'product', key: 'CTPL', rate: 12.5, effective_from: new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10) },
+        'commission_rates',
+      ],
+      [
+        'publishPrivacyNotice',
+        adminClient,
+        routes.publishPrivacyNotice,
+        { body: '# Privacy notice\n\nVersion with a key.' },
+        'privacy_notices',
+      ],
+    ];
+    for (const [name, client, def, body, table] of cases) {
+      const k = key();
+      const before = await count(table);
+      const first = await client.post(def.path, body, withKey(k));
+      expect(first.statusCode, `${name}: ${first.body}`).toBeLessThan(300);
+      const again = await client.post(def.path, body, withKey(k));
+      expectReplayOf(again, first);
+      expect(await count(table), name).toBe(before + 1);
+    }
+  });
+
+  it('editdeals: an old edit sent again with its key does not undo a newer edit', async () => {
+    const deal = (await agentClient.post(routes.addDeal.path, newDeal(agent.id, { customerName: 'Edited Twice' }))).json().deal;
+    const edit = (customerName: string) => ({
+      id: agent.id,
+      formData: {
+        customerName,
+        transactionType: 'New',
+        product: 'Comprehensive',
+        tcv: '25000.50',
+        sales_type: 'Direct',
+        referror: '',
+        agent: '',
+        deal_status: 'Under Negotiation',
+        sales_group: 'MedicalSalesGroup',
+        policy: '',
+        insurer: '',
+        planName: '',
+        effectiveDate: '2026-03-15',
+        dealid: deal.id,
+      },
+    });
+    const k = key();
+    const first = await agentClient.post(routes.editDeal.path, edit('First Edit'), withKey(k));
+    expect(first.statusCode, first.body).toBe(200);
+    expect((await agentClient.post(routes.editDeal.path, edit('Newer Edit'), withKey(key()))).statusCode).toBe(200);
+    const resent = await agentClient.post(routes.editDeal.path, edit('First Edit'), withKey(k));
+    expectReplayOf(resent, first);
+    const row = await t.db.db.selectFrom('deals').select('customer_name').where('id', '=', deal.id).executeTakeFirstOrThrow();
+    expect(row.customer_name).toBe('Newer Edit');
+  });
+
+  it('addlicense as a form with a scan: replayed, one licence and one scan', async () => {
+    const member = await t.createMember();
+    const client = await t.loginAs(member);
+    const scan = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(5_000)]);
+    const parts = (): FormPart[] => [
+      ...Object.entries({
+        id: member.id,
+        line: 'Non-Life',
+        license_no: 'NL-IDEM-1',
+        insurer: 'Pioneer Insurance',
+        issued_on: '2026-01-05',
+        expires_on: '2029-12-31',
+      }).map(([name, value]) => ({ name, value: String(value) })),
+      { name: 'scan', filename: 'licence.pdf', content: scan, contentType: 'application/pdf' },
+    ];
+    const scans = () => {
+      const dir = path.join(t.config.storageDir, 'licence-scans');
+      return fs.existsSync(dir) ? fs.readdirSync(dir).length : 0;
+    };
+    const k = key();
+    const scansBefore = scans();
+    const first = await client.postForm(routes.addLicense.path, parts(), withKey(k));
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await client.postForm(routes.addLicense.path, parts(), withKey(k));
+    expectReplayOf(again, first);
+    expect(await t.db.db.selectFrom('licenses').select('id').where('member_id', '=', member.id).execute()).toHaveLength(1);
+    expect(scans()).toBe(scansBefore + 1);
   });
 
   it('addsales: a retried sale answers the first answer, one sale', async () => {
