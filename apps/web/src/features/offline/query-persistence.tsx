@@ -17,8 +17,9 @@ import { SESSION_QUERY_KEY } from '../../api/session';
 
 /**
  * The data shown offline (issue 25 §2; decision 028): the app's TanStack Query cache, saved to
- * IndexedDB after each change (at most once a second) and put back before the first query runs on
- * the next load, so a screen opened before shows its last answer with no signal.
+ * IndexedDB a moment after each change (and when the page is hidden or left) and put back before
+ * the first query runs on the next load, so a screen opened before shows its last answer with no
+ * signal.
  *
  * - Only what an agent needs in the field is kept: the session, deals, sales, portfolio,
  *   materials, commissions, reports, notifications, tickets, licences, certifications, team sizes
@@ -38,7 +39,8 @@ const store: UseStore = createStore('ahente-cache', 'queries');
 const KEY = 'query-cache';
 /** Bump when a saved answer's shape changes in a way the screens cannot read. */
 const BUSTER = '1';
-const SAVE_THROTTLE_MS = 1000;
+/** Changes coming together (a screen's queries answering) are saved in one write. */
+const SAVE_DELAY_MS = 100;
 
 interface SavedCache {
   buster: string;
@@ -75,14 +77,17 @@ let saveTimer: ReturnType<typeof setTimeout> | null = null;
 /** While logging out, nothing is saved (a save already planned would write the member's data back). */
 let saving = true;
 
+function saveNow(queryClient: QueryClient) {
+  if (saveTimer) clearTimeout(saveTimer);
+  saveTimer = null;
+  if (!saving) return;
+  const saved: SavedCache = { buster: BUSTER, savedAt: Date.now(), state: dehydrate(queryClient, { shouldDehydrateQuery }) };
+  void set(KEY, saved, store).catch(() => undefined);
+}
+
 function scheduleSave(queryClient: QueryClient) {
   if (saveTimer || !saving) return;
-  saveTimer = setTimeout(() => {
-    saveTimer = null;
-    if (!saving) return;
-    const saved: SavedCache = { buster: BUSTER, savedAt: Date.now(), state: dehydrate(queryClient, { shouldDehydrateQuery }) };
-    void set(KEY, saved, store).catch(() => undefined);
-  }, SAVE_THROTTLE_MS);
+  saveTimer = setTimeout(() => saveNow(queryClient), SAVE_DELAY_MS);
 }
 
 async function restore(queryClient: QueryClient): Promise<void> {
@@ -157,7 +162,21 @@ export function PersistedQueryProvider({ client, children }: { client: QueryClie
   useEffect(() => {
     if (restoring) return;
     scheduleSave(client);
-    return client.getQueryCache().subscribe(() => scheduleSave(client));
+    // A save still planned is written at once when the page is hidden (the app switched away) or left.
+    const flush = () => {
+      if (saveTimer) saveNow(client);
+    };
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') flush();
+    };
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', onVisibility);
+    const unsubscribe = client.getQueryCache().subscribe(() => scheduleSave(client));
+    return () => {
+      unsubscribe();
+      window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
   }, [client, restoring]);
 
   return (
