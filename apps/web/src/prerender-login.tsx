@@ -10,9 +10,10 @@ import { LoginPage } from './features/auth/login-page';
  * the HTML and the CSS arrive, before any script. main.tsx keeps it until the app can show the
  * same page at once (see there).
  *
- * Before the app takes over, the form must not submit on its own (a native submit would put the
- * password in the address): its Sign In button is a plain button there, and with two text fields
- * and no submit button, Enter submits nothing either.
+ * Until the app takes over, nothing on the page acts (a native submit would even put the password
+ * in the address): the buttons and the checkbox are disabled and the text fields read-only, so a
+ * tap or a keystroke is never lost in the swap; the Sign In button is also a plain button, and
+ * with no submit button, Enter submits nothing. Automated clicks and fills wait for them.
  */
 export function renderLogin(): string {
   const queryClient = new QueryClient();
@@ -29,5 +30,9 @@ export function renderLogin(): string {
   );
   const submits = markup.match(/type="submit"/g)?.length ?? 0;
   if (submits !== 1) throw new Error(`the login page has ${submits} submit buttons; the prerender expects one`);
-  return markup.replace('type="submit"', 'type="button"');
+  return markup
+    .replace('type="submit"', 'type="button"')
+    .replaceAll('<button ', '<button disabled="" ')
+    .replace(/<input ([^>]*type="checkbox")/g, '<input disabled="" $1')
+    .replace(/<input (?![^>]*type="checkbox")/g, '<input readonly="" ');
 }

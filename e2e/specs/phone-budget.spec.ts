@@ -1,0 +1,60 @@
+import { MSG } from '@ahente/contract/messages';
+import { routes } from '@ahente/contract/routes';
+import { PHONE, expect, test } from '../support/fixtures.ts';
+
+/**
+ * Issue 25 §1, the phone budget: what the measures rest on, checked as a visitor sees it. The
+ * figures themselves are bench/phone.ts's and bench/lighthouse.ts's.
+ */
+
+test('/robots.txt keeps search engines out of the portal, as plain text', async ({ request }) => {
+  const res = await request.get('/robots.txt');
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toMatch(/^text\/plain/);
+  expect(await res.text()).toBe('User-agent: *\nDisallow: /\n');
+});
+
+test('/login arrives painted: its HTML holds the login form, and only its HTML', async ({ request }) => {
+  const login = await (await request.get('/login')).text();
+  expect(login).toContain('Welcome back');
+  expect(login).toContain('Sign In');
+  // Nothing in it acts before the app takes over (no native submit of the password).
+  expect(login).not.toContain('type="submit"');
+  for (const path of ['/', '/register', '/deals/dealsview', '/login.html']) {
+    const html = await (await request.get(path)).text();
+    expect(html, path).toContain('<div id="root"></div>');
+    expect(html, path).not.toContain('Welcome back');
+  }
+});
+
+test('/login with no script shows the form; the app then makes it work, asking GET /api/me once', PHONE, async ({ browser, baseURL }) => {
+  const still = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const bare = await still.newPage();
+  await bare.goto('/login');
+  await expect(bare.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  await expect(bare.getByRole('button', { name: 'Sign In' })).toBeDisabled();
+  await expect(bare.getByLabel('Username')).not.toBeEditable();
+  await still.close();
+
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    // The 401 of GET /api/me before login is the API's answer (DESIGN §7); anything else is a fault.
+    if (message.type() === 'error' && !/status of 401/.test(message.text())) problems.push(message.text());
+  });
+  let sessionChecks = 0;
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === routes.me.path) sessionChecks++;
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+  await expect(page.getByLabel('Username')).toBeEditable();
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  // The app's form: an empty submit is refused with the spec's message.
+  await expect(page.getByText(MSG.loginMissing)).toBeVisible();
+  expect(sessionChecks).toBe(1);
+  // No refusal by the CSP (zod's `new Function` probe used to be one on every page).
+  expect(problems).toEqual([]);
+  await context.close();
+});
