@@ -689,6 +689,26 @@ describe('POST /api/uploadmaterial (multipart) with an Idempotency-Key', () => {
   });
 });
 
+describe('erasure', () => {
+  it("an approved erasure deletes the answers kept for the member's keys (they may hold bank details)", async () => {
+    const member = await t.createMember();
+    const client = await t.loginAs(member);
+    const k = key();
+    const saved = await client.post(
+      routes.addUserBanks.path,
+      { id: member.id, bank_name: 'BDO Unibank', account_number: '9988 7766-5544', account_name: 'To Be Erased' },
+      withKey(k),
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    const kept = () => t.db.db.selectFrom('idempotency_keys').select('body').where('scope', '=', `member:${member.id}`).execute();
+    expect((await kept())[0]?.body).toContain('9988');
+    expect((await client.post(routes.requestErasure.path, { id: member.id, password: member.password })).statusCode).toBe(200);
+    const approved = await adminClient.post(routes.decideErasure.path, { member_id: member.id, decision: 'approved' });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(await kept()).toEqual([]);
+  });
+});
+
 describe('keys are kept IDEMPOTENCY_KEY_HOURS, then purged', () => {
   it('the hourly purge drops keys older than the period; the same key then records anew', async () => {
     const k = key();

@@ -182,6 +182,8 @@ export const erasureRepository = {
     ] as const) {
       await db.deleteFrom(table).where('member_id', '=', id).execute();
     }
+    // The answers kept for the member's Idempotency-Keys (decision 029): they may hold bank details.
+    await db.deleteFrom('idempotency_keys').where('scope', '=', `member:${id}`).execute();
     // The member's notifications and their e-mails (the outbox rows of a notification go with it).
     await db.deleteFrom('outbox').where('member_id', '=', id).execute();
     await db.deleteFrom('notifications').where('member_id', '=', id).execute();
