@@ -7,7 +7,6 @@ import {
   IDEMPOTENCY_KEY_PATTERN,
   IDEMPOTENT_REPLAYED_HEADER,
 } from '@ahente/contract/idempotency';
-import type { RouteDef } from '@ahente/contract/routes';
 import type { Database } from '../db/schema.ts';
 import { HttpError, PreparedAnswer, badRequest, conflict } from './errors.ts';
 import { idempotencyRepository as repo, type KeyId, type KeyRow } from './idempotency-repository.ts';
@@ -183,9 +182,6 @@ export async function claimUpload(
 export async function purgeIdempotencyKeys(db: Kysely<Database>, hours: number, now: Date = new Date()): Promise<number> {
   return repo.purgeBefore(db, new Date(now.getTime() - hours * 3_600_000).toISOString());
 }
-
-/** Whether a route of the table honours the header (for the OpenAPI documents). */
-export const isIdempotent = (def: RouteDef | undefined): boolean => def?.idempotent === true;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
