@@ -42,7 +42,9 @@ export function pwa() {
     workbox: {
       globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
       // Filipino and English need the Latin fonts only.
-      globIgnores: ['**/*-cyrillic*', '**/*-greek*', '**/*-vietnamese*'],
+      // Nor the spreadsheet worker: Export To Excel needs the connection's data anyway, and the page
+      // builds the file itself where the worker cannot start.
+      globIgnores: ['**/*-cyrillic*', '**/*-greek*', '**/*-vietnamese*', '**/*.worker-*.js'],
       navigateFallback: 'index.html',
       navigateFallbackDenylist: [/^\/api(\/|$)/, /\/[^/?]+\.[^/?]+$/],
       cleanupOutdatedCaches: true,

@@ -276,7 +276,7 @@ test(
     await expectSaved(page, 'deals', agent.id);
     await page.goto('/helpcenter');
     await expect(heading(page, 'Help Center')).toBeVisible();
-    await expectSaved(page, 'tickets', agent.id);
+    await expectSaved(page, 'tickets', 'mine', agent.id);
 
     await page.getByRole('button', { name: /Open profile$/ }).click();
     await page.getByRole('button', { name: 'Logout' }).click();
@@ -299,7 +299,7 @@ test(
     const saved = await savedCache(page);
     expect(saved).not.toContain('Pedro First');
     expect(saved).not.toContain(agent.name);
-    expect(saved).not.toContain(`"queryKey":["tickets",${agent.id}]`);
+    expect(saved).not.toContain(`"queryKey":["tickets","mine",${agent.id}]`);
   },
 );
 

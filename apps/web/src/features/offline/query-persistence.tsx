@@ -101,10 +101,14 @@ async function restore(queryClient: QueryClient): Promise<void> {
     mutations: [],
     queries: saved.state.queries.filter((query) => Date.now() - query.state.dataUpdatedAt <= CACHE_MAX_AGE_MS),
   };
+  const sessionBefore = queryClient.getQueryState(SESSION_QUERY_KEY)?.dataUpdatedAt;
   hydrate(queryClient, fresh);
-  // The session is asked again on this load (GET /api/me) as it would be without a saved copy; offline
-  // the request waits for the connection and the saved member stays signed in meanwhile.
-  await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY, refetchType: 'none' });
+  // A saved session is asked again on this load (GET /api/me) as it would be without a saved copy;
+  // offline the request waits for the connection and the saved member stays signed in meanwhile.
+  // (One the page already asked for, as the prerendered /login does, is newer and stays.)
+  if (queryClient.getQueryState(SESSION_QUERY_KEY)?.dataUpdatedAt !== sessionBefore) {
+    await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY, refetchType: 'none' });
+  }
 }
 
 /**
@@ -157,6 +161,15 @@ export function PersistedQueryProvider({ client, children }: { client: QueryClie
       stopped = true;
       stopWatching();
     };
+  }, [client]);
+
+  // Back online, what is on screen is asked again, however recent (TanStack only refetches stale answers).
+  useEffect(() => {
+    let wasOnline = onlineManager.isOnline();
+    return onlineManager.subscribe((online) => {
+      if (online && !wasOnline) void client.invalidateQueries(undefined, { cancelRefetch: false });
+      wasOnline = online;
+    });
   }, [client]);
 
   useEffect(() => {
