@@ -79,9 +79,22 @@ export const LABELS = {
 
 export type LabelKind = keyof typeof LABELS;
 
+/**
+ * The words of the reader's language for a value, when a screen shows another language than
+ * English (issue 25 §3): the web sets it when the language changes; the server never does. It
+ * answers undefined for a value without words of its own in that language (it reads as in English).
+ */
+type LabelTranslator = (kind: LabelKind, value: string) => string | undefined;
+let translateLabel: LabelTranslator | null = null;
+
+/** Sets (or with null, removes) the words of the reader's language for the catalogue's values. */
+export function setLabelTranslator(translator: LabelTranslator | null): void {
+  translateLabel = translator;
+}
+
 /** What a person reads for `value` of the given kind; a value outside the list reads as it is stored. */
 export function labelOf(kind: LabelKind, value: string): string {
-  return (LABELS[kind] as Record<string, string | undefined>)[value] ?? value;
+  return translateLabel?.(kind, value) ?? (LABELS[kind] as Record<string, string | undefined>)[value] ?? value;
 }
 
 /** A product's name as a person reads it ('Perfomance Bond' → 'Performance Bond'). */

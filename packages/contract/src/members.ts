@@ -209,7 +209,7 @@ export type HierarchyResponse = z.infer<typeof hierarchyResponse>;
  */
 export const teamSizeResponse = z.object({ direct: z.number(), downline: z.number(), pending: z.number() });
 /** What the screens say under a count of members (decision 021). */
-export const TEAM_COUNT_NOTE = 'Approved, active members only: pending and deactivated members are not counted.';
+export { TEAM_COUNT_NOTE } from './messages.ts';
 export type TeamSizeResponse = z.infer<typeof teamSizeResponse>;
 
 export const MEMBER_PAGE_SIZES = [25, 50, 100] as const;

@@ -87,3 +87,17 @@ export const TOAST_DURATION_MS = 3000;
 export const TOAST_EXIT_MS = 300;
 export const ADMIN_MODAL_CLOSE_MS = 3000;
 export const FALLBACK_USER_ID = '000';
+
+/**
+ * Notes and labels the screens show, kept here (a module without zod) so that the web's bundled
+ * English catalogue can hold them without pulling zod into the first load (issue 25 §3); the
+ * modules they belong to re-export them.
+ */
+/** What the totals say under them: which sales they leave out (sales.ts). */
+export const COUNTED_SALES_NOTE = 'Rejected and cancelled sales are not counted.';
+/** What the screens say under a count of members (decision 021; members.ts). */
+export const TEAM_COUNT_NOTE = 'Approved, active members only: pending and deactivated members are not counted.';
+/** The label of the sign-up's required checkbox, word for word as the issue gives it (privacy-notice.ts). */
+export const CONSENT_LABEL = 'I have read the Privacy Notice and agree to the processing of my personal data';
+/** registeraccounts without `consent: true` (privacy-notice.ts). */
+export const CONSENT_REQUIRED_MESSAGE = 'You must agree to the Privacy Notice to sign up';

@@ -16,7 +16,12 @@ export function centavosToPesos(centavos: number): number {
 /** Excel's "₱ English (Philippines)" currency format: peso sign, thousands separators, two decimals. */
 export const PESO_EXCEL_FORMAT = '[$₱-3409]#,##0.00';
 
-const pesoFormat = new Intl.NumberFormat('en-PH', { style: 'currency', currency: 'PHP' });
+let pesoFormat = new Intl.NumberFormat('en-PH', { style: 'currency', currency: 'PHP' });
+
+/** The locale pesos are written in: 'en-PH' (the default, and always on the server) or 'fil-PH' (issue 25 §3). */
+export function setPesoLocale(locale: 'en-PH' | 'fil-PH'): void {
+  pesoFormat = new Intl.NumberFormat(locale, { style: 'currency', currency: 'PHP' });
+}
 
 /** ₱1,234,567.89 */
 export function formatPeso(pesos: number): string {

@@ -7,11 +7,8 @@ import { controlCharacterMessage, hasControlCharacter } from './common.ts';
  * at sign-up and to each later one once, at their next login.
  */
 
-/** The label of the sign-up's required checkbox, word for word as the issue gives it. */
-export const CONSENT_LABEL = 'I have read the Privacy Notice and agree to the processing of my personal data';
-
-/** registeraccounts without `consent: true`. */
-export const CONSENT_REQUIRED_MESSAGE = 'You must agree to the Privacy Notice to sign up';
+/** The label of the sign-up's required checkbox, and what registeraccounts without `consent: true` answers. */
+export { CONSENT_LABEL, CONSENT_REQUIRED_MESSAGE } from './messages.ts';
 
 /** acceptprivacynotice with any version but the current one. */
 export const NOTICE_NOT_CURRENT_MESSAGE =

@@ -63,7 +63,7 @@ export const SALE_VERIFICATION_LABELS: Record<SaleVerification, string> = {
 export const countsAsSale = (s: { verification: SaleVerification; cancelled_on: string | null }) =>
   s.verification !== 'rejected' && s.cancelled_on === null;
 /** What the totals say under them: which sales they leave out. */
-export const COUNTED_SALES_NOTE = 'Rejected and cancelled sales are not counted.';
+export { COUNTED_SALES_NOTE } from './messages.ts';
 
 /** The sale as read back (spec §3 Sale), TCV in pesos, with the deal it was made from. */
 export const saleRecord = z.object({

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginRequest, RegisterRequest, SessionUser } from '@ahente/contract/auth';
+import type { Language, LoginRequest, RegisterRequest, SessionUser } from '@ahente/contract/auth';
 import type { ForgotPasswordRequest, LoginOptions, ResetPasswordRequest } from '@ahente/contract/notifications';
 import { routes } from '@ahente/contract/routes';
 import { call, isApiError } from './client';
@@ -17,6 +17,11 @@ export async function fetchMe(): Promise<SessionUser | null> {
 /** POST /api/login. Throws ApiError (401, 403 not approved, 429, 400) or NetworkError. */
 export function login(body: LoginRequest): Promise<SessionUser> {
   return call(routes.login, { body }, { ignoreUnauthorized: true });
+}
+
+/** POST /api/setlanguage (204): the signed-in member's language, for every device (issue 25 §3). */
+export async function saveLanguage(language: Language): Promise<void> {
+  await call(routes.setLanguage, { body: { language } });
 }
 
 /** POST /api/logout (204). */

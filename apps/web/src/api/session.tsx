@@ -2,8 +2,10 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { SessionUser } from '@ahente/contract/auth';
-import { fetchMe, logout as logoutRequest } from './auth';
+import { fetchMe, logout as logoutRequest, saveLanguage } from './auth';
 import { setUnauthorizedHandler } from './client';
+import { i18n, showLanguage, takeLanguagePickedBeforeSignIn } from '../i18n';
+import { toast } from '../ui/toast';
 
 /**
  * The signed-in member (spec §3 Session, §4): id (`user`), name, account_type (defaults to
@@ -79,10 +81,23 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signIn = useCallback(
     (next: SessionUser) => {
+      // A language chosen on the login page just now becomes the member's; otherwise the member's
+      // saved language wins over the device's (issue 25 §3).
+      const picked = takeLanguagePickedBeforeSignIn();
+      if (picked && picked !== next.language) {
+        next = { ...next, language: picked };
+        saveLanguage(picked).catch(() => toast.error(i18n.t('language.saveFailed')));
+      }
       queryClient.setQueryData<SessionUser | null>(SESSION_QUERY_KEY, next);
     },
     [queryClient],
   );
+
+  // The screens follow the signed-in member's language (and this device remembers it).
+  const memberLanguage = user?.language;
+  useEffect(() => {
+    if (memberLanguage) void showLanguage(memberLanguage);
+  }, [memberLanguage]);
 
   const signOut = useCallback(async () => {
     try {

@@ -8,6 +8,7 @@ import { OutboxSync } from '../features/offline/outbox';
 import { OfflineBar, OfflinePage } from '../features/offline/offline-status';
 import { ProfilePopover } from './profile-popover';
 import { useCurrentUser } from '../api/session';
+import { useLanguage } from '../i18n';
 import { SidebarContent } from './sidebar';
 
 /** At md (768 px) and up the sidebar is always shown; below it is a drawer. */
@@ -19,6 +20,7 @@ const DESKTOP_QUERY = '(min-width: 48rem)';
  */
 export function AppLayout() {
   const user = useCurrentUser();
+  const { t } = useLanguage();
   const { pathname } = useLocation();
   const isDesktop = useMediaQuery(DESKTOP_QUERY);
   // The page the drawer was opened on: it is open only there, so it closes on navigation; and it
@@ -39,7 +41,7 @@ export function AppLayout() {
         href="#main"
         className="sr-only z-[60] rounded-md bg-white px-3 py-2 text-sm font-medium text-brand-800 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
       >
-        Skip to content
+        {t('layout.skip')}
       </a>
 
       {/*
@@ -57,13 +59,13 @@ export function AppLayout() {
           <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
             <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 2xl:px-8">
               <Dialog.Trigger
-                aria-label="Open menu"
+                aria-label={t('layout.openMenu')}
                 className="-ml-1.5 inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 md:hidden"
               >
                 <Menu aria-hidden="true" className="size-5" />
               </Dialog.Trigger>
               <p className="min-w-0 flex-1 text-sm leading-tight font-medium text-balance text-slate-700 sm:text-base">
-                {`Welcome back, ${user.name}, ID#: ${user.user}`}
+                {t('layout.welcome', { name: user.name, id: user.user })}
               </p>
               {/* Every call but enrolment is refused until two-factor sign-in is on: no bell until then. */}
               {!user.mfa_setup_required && <NotificationBell />}
@@ -88,10 +90,10 @@ export function AppLayout() {
             aria-describedby={undefined}
             className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] bg-white shadow-xl focus:outline-none data-[state=closed]:animate-drawer-out data-[state=open]:animate-drawer-in md:hidden"
           >
-            <Dialog.Title className="sr-only">Menu</Dialog.Title>
+            <Dialog.Title className="sr-only">{t('layout.menu')}</Dialog.Title>
             <SidebarContent onNavigate={() => setDrawerOpen(false)} />
             <Dialog.Close
-              aria-label="Close menu"
+              aria-label={t('layout.closeMenu')}
               className="absolute top-3 right-3 inline-flex size-10 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900"
             >
               <X aria-hidden="true" className="size-5" />

@@ -17,8 +17,13 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 
+/** A key of the catalogue's `nav` words. */
+export type NavLabelKey =
+  `nav.${'dashboard' | 'portfolio' | 'deals' | 'sales' | 'commissions' | 'reports' | 'proposals' | 'estore' | 'helpCenter' | 'university' | 'recruitment' | 'marketing' | 'learning' | 'settings' | 'admin'}`;
+
 export interface NavItem {
-  label: string;
+  /** The entry's words in the catalogue (issue 25 §3). */
+  label: NavLabelKey;
   to: string;
   icon: LucideIcon;
   /** The area the entry stands for: it is active on this path and everything under it. */
@@ -31,28 +36,30 @@ export interface NavItem {
  * and Learning Resources (/learning, issue 22) follows Marketing: the two libraries of materials.
  */
 export const NAV_ITEMS: readonly NavItem[] = [
-  { label: 'Dashboard', to: '/', icon: LayoutDashboard, area: '/' },
-  { label: 'Portfolio', to: '/portfolio', icon: BriefcaseBusiness, area: '/portfolio' },
-  { label: 'Deals', to: '/deals/dealsinput', icon: Handshake, area: '/deals' },
-  { label: 'Sales', to: '/sales/salesview', icon: TrendingUp, area: '/sales' },
-  { label: 'Commissions', to: '/commissions', icon: Coins, area: '/commissions' },
-  { label: 'Reports', to: '/reports', icon: ChartColumn, area: '/reports' },
-  { label: 'Proposals', to: '/proposals', icon: ReceiptText, area: '/proposals' },
-  { label: 'E-Store', to: '/estore', icon: Store, area: '/estore' },
-  { label: 'Help Center', to: '/helpcenter', icon: LifeBuoy, area: '/helpcenter' },
-  { label: 'University', to: '/university', icon: GraduationCap, area: '/university' },
-  { label: 'Recruitment', to: '/recruitment', icon: UserPlus, area: '/recruitment' },
-  { label: 'Marketing', to: '/marketing', icon: Megaphone, area: '/marketing' },
-  { label: 'Learning Resources', to: '/learning', icon: BookOpen, area: '/learning' },
-  { label: 'Settings', to: '/settings/userdetails', icon: Settings, area: '/settings' },
-  { label: 'Admin Panel', to: '/admin/adminmembers', icon: ShieldCheck, area: '/admin', adminOnly: true },
+  { label: 'nav.dashboard', to: '/', icon: LayoutDashboard, area: '/' },
+  { label: 'nav.portfolio', to: '/portfolio', icon: BriefcaseBusiness, area: '/portfolio' },
+  { label: 'nav.deals', to: '/deals/dealsinput', icon: Handshake, area: '/deals' },
+  { label: 'nav.sales', to: '/sales/salesview', icon: TrendingUp, area: '/sales' },
+  { label: 'nav.commissions', to: '/commissions', icon: Coins, area: '/commissions' },
+  { label: 'nav.reports', to: '/reports', icon: ChartColumn, area: '/reports' },
+  { label: 'nav.proposals', to: '/proposals', icon: ReceiptText, area: '/proposals' },
+  { label: 'nav.estore', to: '/estore', icon: Store, area: '/estore' },
+  { label: 'nav.helpCenter', to: '/helpcenter', icon: LifeBuoy, area: '/helpcenter' },
+  { label: 'nav.university', to: '/university', icon: GraduationCap, area: '/university' },
+  { label: 'nav.recruitment', to: '/recruitment', icon: UserPlus, area: '/recruitment' },
+  { label: 'nav.marketing', to: '/marketing', icon: Megaphone, area: '/marketing' },
+  { label: 'nav.learning', to: '/learning', icon: BookOpen, area: '/learning' },
+  { label: 'nav.settings', to: '/settings/userdetails', icon: Settings, area: '/settings' },
+  { label: 'nav.admin', to: '/admin/adminmembers', icon: ShieldCheck, area: '/admin', adminOnly: true },
 ];
 
 /**
  * The one entry of an administrator who must turn on two-factor sign-in first (issue 24 §4): every
  * other page would only be refused until it is on.
  */
-export const MFA_SETUP_NAV_ITEMS: readonly NavItem[] = [{ label: 'Settings', to: '/settings/security', icon: Settings, area: '/settings' }];
+export const MFA_SETUP_NAV_ITEMS: readonly NavItem[] = [
+  { label: 'nav.settings', to: '/settings/security', icon: Settings, area: '/settings' },
+];
 
 /** Whether `pathname` is inside `area` ('/' matches only the dashboard itself). */
 export function isInArea(pathname: string, area: string): boolean {

@@ -1,13 +1,17 @@
 import * as Popover from '@radix-ui/react-popover';
 import { Award, Camera, Copy, LogOut } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { MSG } from '@ahente/contract/messages';
 import { copyReferralLink } from '../ui/referral-link';
 import { Avatar, initialsOf } from '../ui/avatar';
 import { Button } from '../ui/button';
-import { useCurrentUser } from '../api/session';
+import { useCurrentUser, useSession } from '../api/session';
 import { useLogout } from '../features/offline/use-logout';
 import { ProfilePhotoDialog } from './profile-photo-dialog';
+import { showLanguage, useLanguage } from '../i18n';
+import { LanguageChoice } from '../i18n/language-choice';
+import { saveLanguage } from '../api/auth';
+import { toast } from '../ui/toast';
+import type { Language } from '@ahente/contract/auth';
 
 /**
  * The profile popup of spec §2 Layout: photo (or initials), name, ID, the referral code
@@ -18,6 +22,14 @@ export function ProfilePopover() {
   const user = useCurrentUser();
   // Logging out clears the device, after asking when deal changes wait to sync (issue 25 §2).
   const logout = useLogout();
+  const { update } = useSession();
+  const { t } = useLanguage();
+  // The member's language (issue 25 §3): shown at once, remembered on this device and saved for the others.
+  const chooseLanguage = (language: Language) => {
+    update({ language });
+    void showLanguage(language);
+    saveLanguage(language).catch(() => toast.error(t('language.saveFailed')));
+  };
   const [open, setOpen] = useState(false);
   const [photoDialogOpen, setPhotoDialogOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -28,7 +40,7 @@ export function ProfilePopover() {
         <Popover.Trigger
           ref={trigger}
           // The name starts with what the button shows (the initials; WCAG 2.5.3 label in name).
-          aria-label={`${initialsOf(user.name)}, Open profile`}
+          aria-label={t('profile.open', { initials: initialsOf(user.name) })}
           className="rounded-full transition-shadow hover:ring-4 hover:ring-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[state=open]:ring-4 data-[state=open]:ring-brand-100"
         >
           <Avatar name={user.name} photo={user.photo} size="md" />
@@ -38,7 +50,7 @@ export function ProfilePopover() {
             align="end"
             sideOffset={10}
             collisionPadding={12}
-            aria-label="Profile"
+            aria-label={t('profile.title')}
             // The photo dialog takes the focus as the popup closes: the popup does not move it back.
             onCloseAutoFocus={(event) => {
               if (photoDialogOpen) event.preventDefault();
@@ -49,34 +61,41 @@ export function ProfilePopover() {
               <Avatar name={user.name} photo={user.photo} size="lg" className="shadow-sm" />
               <div className="min-w-0">
                 <p className="truncate text-base font-semibold text-slate-900">{user.name}</p>
-                <p className="text-sm text-slate-500 tabular-nums">{`ID#: ${user.user}`}</p>
+                <p className="text-sm text-slate-500 tabular-nums">{t('profile.id', { id: user.user })}</p>
               </div>
             </div>
 
             <div className="flex flex-col gap-3 px-5 pb-5">
               <div>
                 <p aria-hidden="true" className="mb-1.5 text-xs font-medium text-slate-500">
-                  Referral code
+                  {t('profile.referralCode')}
                 </p>
                 <button
                   type="button"
                   onClick={() => void copyReferralLink(user.referral_code)}
-                  aria-label={`Referral code ${user.referral_code}, copy referral link`}
-                  title="Copy referral link"
+                  aria-label={t('profile.copyLabel', { code: user.referral_code })}
+                  title={t('profile.copyTitle')}
                   className="group flex w-full items-center justify-between gap-3 rounded-lg border border-dashed border-brand-300 bg-brand-50/50 px-3 py-2 text-left transition-colors hover:border-brand-500 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
                 >
                   <span className="text-sm font-semibold tracking-widest text-brand-800 tabular-nums">{user.referral_code}</span>
                   {/* A space between the code and 'Copy' in the button's text, as the name has it (WCAG 2.5.3). */}{' '}
                   <span className="flex items-center gap-1 text-xs font-medium text-brand-700">
                     <Copy aria-hidden="true" className="size-3.5" />
-                    Copy
+                    {t('profile.copy')}
                   </span>
                 </button>
               </div>
 
+              <div>
+                <p aria-hidden="true" className="mb-1.5 text-xs font-medium text-slate-500">
+                  {t('language.label')}
+                </p>
+                <LanguageChoice onChoose={chooseLanguage} className="flex w-full" />
+              </div>
+
               <p className="flex items-center gap-2 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600">
                 <Award aria-hidden="true" className="size-4 text-amber-500" />
-                {MSG.badgeComingSoon}
+                {t('profile.badge')}
               </p>
 
               {/* An administrator who must turn on two-factor sign-in first can change nothing else yet. */}
@@ -90,7 +109,7 @@ export function ProfilePopover() {
                   }}
                 >
                   <Camera aria-hidden="true" />
-                  Change Profile Picture
+                  {t('profile.changePhoto')}
                 </Button>
               )}
 
@@ -103,7 +122,7 @@ export function ProfilePopover() {
                 }}
               >
                 {!logout.busy && <LogOut aria-hidden="true" />}
-                Logout
+                {t('profile.logout')}
               </Button>
             </div>
           </Popover.Content>

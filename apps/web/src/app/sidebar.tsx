@@ -3,6 +3,7 @@ import { cn } from '../lib/cn';
 import { Logo } from '../ui/logo';
 import { MFA_SETUP_NAV_ITEMS, NAV_ITEMS, isInArea } from './nav-items';
 import { useCurrentUser } from '../api/session';
+import { useLanguage } from '../i18n';
 
 interface SidebarContentProps {
   /** Called when an entry is followed (the mobile drawer closes itself). */
@@ -13,6 +14,7 @@ interface SidebarContentProps {
 export function SidebarContent({ onNavigate }: SidebarContentProps) {
   const { pathname } = useLocation();
   const user = useCurrentUser();
+  const { t } = useLanguage();
   const items = user.mfa_setup_required ? MFA_SETUP_NAV_ITEMS : NAV_ITEMS.filter((item) => !item.adminOnly || user.account_type !== 'user');
 
   return (
@@ -21,14 +23,14 @@ export function SidebarContent({ onNavigate }: SidebarContentProps) {
         <Link
           to="/"
           onClick={onNavigate}
-          aria-label="Ahente home"
+          aria-label={t('nav.home')}
           className="-m-1 rounded-md p-1 focus-visible:outline-2 focus-visible:outline-brand-600"
         >
           <Logo markClassName="size-8" />
         </Link>
       </div>
 
-      <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-3">
+      <nav aria-label={t('nav.main')} className="flex-1 overflow-y-auto px-3 py-3">
         <ul className="flex flex-col gap-0.5">
           {items.map((item) => {
             const active = isInArea(pathname, item.area);
@@ -49,7 +51,7 @@ export function SidebarContent({ onNavigate }: SidebarContentProps) {
                     aria-hidden="true"
                     className={cn('size-[18px] shrink-0', active ? 'text-brand-700' : 'text-slate-400 group-hover:text-slate-600')}
                   />
-                  {item.label}
+                  {t(item.label)}
                 </Link>
               </li>
             );
@@ -59,8 +61,8 @@ export function SidebarContent({ onNavigate }: SidebarContentProps) {
 
       <div className="shrink-0 border-t border-slate-200 px-5 py-4">
         <p className="text-xs leading-5 text-slate-500">
-          Ahente Agent Portal
-          <br />© {new Date().getFullYear()} Ahente Insurance Agency
+          {t('nav.footerPortal')}
+          <br />© {new Date().getFullYear()} {t('nav.footerAgency')}
         </p>
       </div>
     </div>

@@ -1,36 +1,38 @@
-/** Display helpers for the calendar dates and timestamps of the API (DESIGN §6). */
+import { perLocale } from './locale';
 
-const calendarFormat = new Intl.DateTimeFormat('en-PH', { dateStyle: 'medium', timeZone: 'UTC' });
+/** Display helpers for the calendar dates and timestamps of the API (DESIGN §6), in the reader's locale (en-PH or fil-PH). */
+
+const calendarFormat = perLocale((l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeZone: 'UTC' }));
 
 /** "2026-03-05" → "Mar 5, 2026" (a calendar date: no time zone shifts it). Anything else is shown as given. */
 export function formatCalendarDate(value: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
   if (!m) return value;
-  return calendarFormat.format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))));
+  return calendarFormat().format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))));
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-PH', { dateStyle: 'medium' });
-const timeFormat = new Intl.DateTimeFormat('en-PH', { timeStyle: 'short' });
+const dayFormat = perLocale((l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium' }));
+const timeFormat = perLocale((l) => new Intl.DateTimeFormat(l, { timeStyle: 'short' }));
 
 /** A timestamp in local time as its date and its time: { date: "Mar 5, 2026", time: "2:30 PM" }. */
 export function formatTimestampParts(value: string): { date: string; time: string } {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return { date: value, time: '' };
-  return { date: dayFormat.format(date), time: timeFormat.format(date) };
+  return { date: dayFormat().format(date), time: timeFormat().format(date) };
 }
 
-const manilaDate = new Intl.DateTimeFormat('en-PH', { dateStyle: 'medium', timeZone: 'Asia/Manila' });
-const manilaTime = new Intl.DateTimeFormat('en-PH', { timeStyle: 'short', timeZone: 'Asia/Manila' });
+const manilaDate = perLocale((l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeZone: 'Asia/Manila' }));
+const manilaTime = perLocale((l) => new Intl.DateTimeFormat(l, { timeStyle: 'short', timeZone: 'Asia/Manila' }));
 
 /** A timestamp as a date and a time in Philippine time, wherever the browser is: "Mar 5, 2026, 2:30 PM". Anything else is shown as given. */
 export function formatManilaDateTime(value: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  return `${manilaDate.format(date)}, ${manilaTime.format(date)}`;
+  return `${manilaDate().format(date)}, ${manilaTime().format(date)}`;
 }
 
 /** A timestamp's calendar date in Philippine time: "Mar 5, 2026". */
 export function formatManilaDate(value: string): string {
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : manilaDate.format(date);
+  return Number.isNaN(date.getTime()) ? value : manilaDate().format(date);
 }

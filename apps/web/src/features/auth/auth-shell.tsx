@@ -1,6 +1,7 @@
 import { CircleCheck, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Logo } from '../../ui/logo';
+import { useLanguage } from '../../i18n';
 
 interface AuthShellProps {
   /** The brand panel's headline and selling points (large screens only). */
@@ -14,6 +15,7 @@ interface AuthShellProps {
 
 /** Split screen for /login and /register: a brand panel at the left (lg+) and the form. */
 export function AuthShell({ headline, lead, points, width = 'md', children }: AuthShellProps) {
+  const { t } = useLanguage();
   return (
     <div className="flex min-h-dvh bg-white">
       <aside
@@ -44,8 +46,8 @@ export function AuthShell({ headline, lead, points, width = 'md', children }: Au
               <ShieldCheck className="size-5" />
             </span>
             <p className="text-sm leading-relaxed text-brand-50/90">
-              <span className="block font-semibold text-white">Made for the field</span>
-              Works on your phone between client visits and on your desktop at the office. Your data stays with your agency.
+              <span className="block font-semibold text-white">{t('shell.fieldTitle')}</span>
+              {t('shell.fieldText')}
             </p>
           </div>
         </div>
@@ -61,7 +63,7 @@ export function AuthShell({ headline, lead, points, width = 'md', children }: Au
           </div>
         </main>
         <footer className="px-5 pb-6 text-center text-xs text-slate-500">
-          <p>© {new Date().getFullYear()} Ahente Insurance Agency. For licensed agents and staff.</p>
+          <p>{t('shell.footer', { year: new Date().getFullYear() })}</p>
         </footer>
       </div>
     </div>

@@ -11,8 +11,7 @@ import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
 import { Modal } from '../../ui/modal';
 import { Notice } from '../../ui/notice';
-
-const SEND_FAILED = 'The reset link could not be sent. Please try again.';
+import { useLanguage } from '../../i18n';
 
 /**
  * "Forgot your password?" while the agency has e-mail set up (issue 23 §3): the username or e-mail
@@ -21,6 +20,7 @@ const SEND_FAILED = 'The reset link could not be sent. Please try again.';
  */
 export function ForgotPasswordDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const formId = useId();
+  const { t } = useLanguage();
   const loginRef = useRef<HTMLInputElement>(null);
   const send = useForgotPasswordMutation();
   const [sent, setSent] = useState(false);
@@ -39,7 +39,7 @@ export function ForgotPasswordDialog({ open, onOpenChange }: { open: boolean; on
       const [field] = serverFieldErrors(error, ['login'] as const);
       if (field) form.setError('login', { type: 'server', message: field[1] }, { shouldFocus: true });
       // 429 (asked too often) and 409 (e-mail turned off since) say why; anything else, try again.
-      else setFailure(isApiError(error) && error.status < 500 ? error.error : SEND_FAILED);
+      else setFailure(isApiError(error) && error.status < 500 ? error.error : t('forgot.failed'));
     }
   };
 
@@ -50,25 +50,21 @@ export function ForgotPasswordDialog({ open, onOpenChange }: { open: boolean; on
         if (!next && busy) return;
         onOpenChange(next);
       }}
-      title="Reset your password"
-      description={
-        sent
-          ? undefined
-          : 'Enter your username or e-mail address. If it matches an account, we will e-mail it a link to set a new password.'
-      }
+      title={t('forgot.title')}
+      description={sent ? undefined : t('forgot.intro')}
       initialFocus={sent ? undefined : loginRef}
       size="sm"
       footer={
         sent ? (
-          <Button onClick={() => onOpenChange(false)}>Back to log in</Button>
+          <Button onClick={() => onOpenChange(false)}>{t('forgot.backToLogin')}</Button>
         ) : (
           <>
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
-              Cancel
+              {t('forgot.cancel')}
             </Button>
             <Button type="submit" form={formId} loading={busy}>
               {!busy && <Mail aria-hidden="true" />}
-              Send reset link
+              {t('forgot.send')}
             </Button>
           </>
         )
@@ -77,8 +73,8 @@ export function ForgotPasswordDialog({ open, onOpenChange }: { open: boolean; on
       {sent ? (
         <Notice tone="success">{FORGOT_PASSWORD_SENT}</Notice>
       ) : (
-        <form id={formId} noValidate aria-label="Reset your password" onSubmit={(event) => void form.handleSubmit(submit)(event)}>
-          <Field label="Username or email" error={form.formState.errors.login?.message}>
+        <form id={formId} noValidate aria-label={t('forgot.title')} onSubmit={(event) => void form.handleSubmit(submit)(event)}>
+          <Field label={t('forgot.login')} error={form.formState.errors.login?.message}>
             <Input
               {...loginField}
               ref={(element: HTMLInputElement | null) => setRefs(element, loginField.ref, loginRef)}

@@ -4,7 +4,6 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { SessionUser } from '@ahente/contract/auth';
-import { MSG } from '@ahente/contract/messages';
 import { mfaCodeField } from '@ahente/contract/security';
 import { useLoginMutation } from '../../api/auth';
 import { isApiError, isNetworkError } from '../../api/client';
@@ -12,6 +11,7 @@ import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
 import { toast } from '../../ui/toast';
+import { useLanguage } from '../../i18n';
 
 const codeForm = z.object({ code: mfaCodeField });
 type CodeValues = z.input<typeof codeForm>;
@@ -30,6 +30,7 @@ interface LoginCodeStepProps {
  * or one of their recovery codes. A wrong code is the server's message under the field.
  */
 export function LoginCodeStep({ credentials, onSignedIn, onBack }: LoginCodeStepProps) {
+  const { t } = useLanguage();
   const loginMutation = useLoginMutation();
   const [recovery, setRecovery] = useState(false);
   const inFlight = useRef(false);
@@ -50,12 +51,12 @@ export function LoginCodeStep({ credentials, onSignedIn, onBack }: LoginCodeStep
       if (isApiError(error, 401) || isApiError(error, 429) || isApiError(error, 400)) {
         // A wrong or used code, or too many attempts: the server's words, and the field cleared for the next try.
         setValue('code', '');
-        setError('code', { type: 'server', message: error.error || MSG.loginInvalid }, { shouldFocus: true });
+        setError('code', { type: 'server', message: error.error || t('login.invalid') }, { shouldFocus: true });
       } else if (isApiError(error, 403)) {
-        toast.warning(MSG.loginNotApproved);
+        toast.warning(t('login.notApproved'));
         onBack();
       } else {
-        toast.error(isNetworkError(error) ? MSG.serverIssue : MSG.loginInvalid);
+        toast.error(isNetworkError(error) ? t('login.serverIssue') : t('login.invalid'));
       }
     } finally {
       inFlight.current = false;
@@ -74,25 +75,17 @@ export function LoginCodeStep({ credentials, onSignedIn, onBack }: LoginCodeStep
         <span aria-hidden="true" className="mb-4 flex size-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
           <KeyRound className="size-5" />
         </span>
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">Two-factor sign-in</h1>
-        <p className="mt-2 text-sm text-slate-500">
-          {recovery
-            ? 'Enter one of the recovery codes you saved when you turned on two-factor sign-in. Each code works once.'
-            : 'Open your authenticator app and enter the six-digit code it shows for Ahente.'}
-        </p>
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">{t('code.title')}</h1>
+        <p className="mt-2 text-sm text-slate-500">{recovery ? t('code.introRecovery') : t('code.introApp')}</p>
       </div>
 
       <form
         noValidate
         onSubmit={(event) => void handleSubmit(onSubmit)(event)}
         className="mt-8 flex flex-col gap-5"
-        aria-label="Authentication code"
+        aria-label={t('code.label')}
       >
-        <Field
-          label="Authentication code"
-          error={formState.errors.code?.message}
-          hint={recovery ? 'Sixteen letters and digits; spaces and dashes are fine.' : 'Six digits; a recovery code works too.'}
-        >
+        <Field label={t('code.label')} error={formState.errors.code?.message} hint={recovery ? t('code.hintRecovery') : t('code.hintApp')}>
           <Input
             {...register('code')}
             inputMode={recovery ? 'text' : 'numeric'}
@@ -106,16 +99,16 @@ export function LoginCodeStep({ credentials, onSignedIn, onBack }: LoginCodeStep
         </Field>
 
         <Button type="submit" size="lg" fullWidth loading={formState.isSubmitting}>
-          Verify and sign in
+          {t('code.verify')}
         </Button>
 
         <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
           <Button variant="link" onClick={onBack}>
             <ArrowLeft aria-hidden="true" className="size-4" />
-            Back to password
+            {t('code.back')}
           </Button>
           <Button variant="link" onClick={switchKind}>
-            {recovery ? 'Use the authenticator app' : 'Use a recovery code'}
+            {recovery ? t('code.useApp') : t('code.useRecovery')}
           </Button>
         </div>
       </form>

@@ -18,6 +18,8 @@ import { Input } from '../../ui/input';
 import { toast } from '../../ui/toast';
 import { AuthShell } from './auth-shell';
 import { LoginCodeStep } from './login-code-step';
+import { pickLanguageBeforeSignIn, useLanguage } from '../../i18n';
+import { LanguageChoice } from '../../i18n/language-choice';
 
 /** Loaded only when the agency has e-mail set up and someone asks: the login page stays light. */
 const loadForgotPasswordDialog = () => import('./forgot-password-dialog');
@@ -37,7 +39,8 @@ function notApprovedStatus(body: unknown): string | null {
 
 /** /login (spec §2 Login, §5, §8). */
 export function LoginPage() {
-  useDocumentTitle('Log in');
+  const { t } = useLanguage();
+  useDocumentTitle(t('login.title'));
   const navigate = useNavigate();
   const location = useLocation();
   const justRegistered = (location.state as { registered?: boolean } | null)?.registered === true;
@@ -71,7 +74,7 @@ export function LoginPage() {
     try {
       const { password_reset } = await fetchLoginOptions();
       if (password_reset) setForgotDialog((current) => ({ open: true, key: current.key + 1 }));
-      else toast.warning(MSG.forgotPassword);
+      else toast.warning(t('login.contactAdmin'));
     } finally {
       askingOptions.current = false;
     }
@@ -95,15 +98,15 @@ export function LoginPage() {
       if (isApiError(error, 403)) {
         const status = notApprovedStatus(error.body);
         if (status !== null && status !== 'Approved') {
-          toast.warning(MSG.loginNotApproved);
+          toast.warning(t('login.notApproved'));
           return;
         }
       }
       if (isApiError(error, 429)) {
-        toast.error(error.error || MSG.loginRateLimited);
+        toast.error(error.error || t('login.rateLimited'));
         return;
       }
-      toast.error(MSG.loginInvalid);
+      toast.error(t('login.invalid'));
     } finally {
       inFlight.current = false;
     }
@@ -113,15 +116,11 @@ export function LoginPage() {
   // characters) would be refused by the server too, as an invalid login.
   const onInvalid = (errors: FieldErrors<LoginValues>) => {
     const missing = Object.values(errors).some((error) => error?.message === MSG.loginMissing);
-    toast.error(missing ? MSG.loginMissing : MSG.loginInvalid);
+    toast.error(missing ? t('login.missing') : t('login.invalid'));
   };
 
   return (
-    <AuthShell
-      headline="Your agency, wherever your clients are."
-      lead="Record deals, follow your sales and grow your team with your own referral link, on any device."
-      points={['Deals and sales in one place', 'Your own referral link for recruiting', 'Learning and marketing materials on demand']}
-    >
+    <AuthShell headline={t('login.headline')} lead={t('login.lead')} points={[t('login.point1'), t('login.point2'), t('login.point3')]}>
       {codeStep ? (
         <LoginCodeStep
           credentials={codeStep}
@@ -134,14 +133,15 @@ export function LoginPage() {
       ) : (
         <>
           <div>
-            <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">Welcome back</h1>
-            <p className="mt-2 text-sm text-slate-500">Enter your username and password to open your agent portal.</p>
+            <LanguageChoice onChoose={(language) => void pickLanguageBeforeSignIn(language)} className="mb-6" />
+            <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">{t('login.welcome')}</h1>
+            <p className="mt-2 text-sm text-slate-500">{t('login.intro')}</p>
           </div>
 
           {justRegistered && (
             <div role="status" className="mt-6 flex gap-3 rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900">
               <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-sky-600" />
-              <p>Your account was created. You can log in once an administrator approves it.</p>
+              <p>{t('login.registered')}</p>
             </div>
           )}
 
@@ -149,37 +149,37 @@ export function LoginPage() {
             noValidate
             onSubmit={(event) => void handleSubmit(onSubmit, onInvalid)(event)}
             className="mt-8 flex flex-col gap-5"
-            aria-label="Log in"
+            aria-label={t('login.title')}
           >
-            <Field label="Username">
+            <Field label={t('login.username')}>
               <Input
                 {...register('username')}
                 autoComplete="username"
                 autoCapitalize="none"
                 spellCheck={false}
                 leading={<UserRound />}
-                placeholder="Your username"
+                placeholder={t('login.usernamePlaceholder')}
               />
             </Field>
-            <Field label="Password">
+            <Field label={t('login.password')}>
               <Input
                 {...register('password')}
                 type="password"
                 autoComplete="current-password"
                 leading={<Lock />}
-                placeholder="Your password"
+                placeholder={t('login.passwordPlaceholder')}
               />
             </Field>
 
             <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
-              <Checkbox label="Remember me" {...register('remember')} />
+              <Checkbox label={t('login.remember')} {...register('remember')} />
               <Button variant="link" onClick={() => void onForgotPassword()}>
-                Forgot your password?
+                {t('login.forgot')}
               </Button>
             </div>
 
             <Button type="submit" size="lg" fullWidth loading={formState.isSubmitting}>
-              Sign In
+              {t('login.signIn')}
             </Button>
           </form>
 
@@ -200,12 +200,12 @@ export function LoginPage() {
           >
             <div>
               <h2 id="signup-panel-title" className="text-sm font-semibold text-slate-900">
-                New to Ahente?
+                {t('login.newHere')}
               </h2>
-              <p className="mt-1 text-sm text-slate-600">Create your agent account and start building your team today.</p>
+              <p className="mt-1 text-sm text-slate-600">{t('login.newHereText')}</p>
             </div>
             <Link to="/register" className={buttonClasses({ variant: 'outline', className: 'shrink-0' })}>
-              Sign Up
+              {t('login.signUp')}
             </Link>
           </section>
         </>

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { registerRequest, type RegisterRequest } from '@ahente/contract/auth';
 import { errorResponse } from '@ahente/contract/common';
 import { MSG } from '@ahente/contract/messages';
-import { CONSENT_LABEL, CONSENT_REQUIRED_MESSAGE } from '@ahente/contract/privacy-notice';
+import { CONSENT_REQUIRED_MESSAGE } from '@ahente/contract/privacy-notice';
 import { useRegisterMutation } from '../../api/auth';
 import { isApiError, isNetworkError } from '../../api/client';
 import { usePrivacyNotice } from '../../api/privacy-notice';
@@ -21,6 +21,7 @@ import { Notice } from '../../ui/notice';
 import { toast } from '../../ui/toast';
 import { AuthShell } from './auth-shell';
 import { noticeVersionLine, PrivacyNoticeView } from './privacy-notice-view';
+import { useLanguage } from '../../i18n';
 
 /**
  * The registration payload of spec §3 (contract `RegisterRequest`), every field as a form string,
@@ -56,14 +57,15 @@ const REDIRECT_DELAY_MS = 1500;
  * A field's error state: "This field is required" is shown under the field; other messages are
  * shown once, in the toast, so the field is only marked invalid.
  */
-function fieldError(error: FieldError | undefined): { error?: string; invalid: boolean } {
+function fieldError(error: FieldError | undefined, required: string): { error?: string; invalid: boolean } {
   if (!error) return { invalid: false };
-  return error.message === FIELD_REQUIRED ? { error: error.message, invalid: true } : { invalid: true };
+  return error.message === FIELD_REQUIRED ? { error: required, invalid: true } : { invalid: true };
 }
 
 /** /register (spec §2 Register, §5, §8); ?ref=CODE prefills the referral code. */
 export function RegisterPage() {
-  useDocumentTitle(MSG.registerTitle);
+  const { t } = useLanguage();
+  useDocumentTitle(t('register.title'));
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const registerMutation = useRegisterMutation();
@@ -92,6 +94,7 @@ export function RegisterPage() {
     },
   });
   const errors = formState.errors;
+  const required = t('register.required');
 
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
 
@@ -102,24 +105,24 @@ export function RegisterPage() {
     try {
       await registerMutation.mutateAsync({ ...values, mname: values.mname ?? '', refCode: values.refCode ?? '' });
       setSucceeded(true);
-      toast.success(MSG.registerSuccess);
+      toast.success(t('register.success'));
       redirectTimer.current = window.setTimeout(() => navigate('/login', { state: { registered: true } }), REDIRECT_DELAY_MS);
     } catch (error) {
       if (isNetworkError(error)) {
-        toast.error(MSG.serverIssue);
+        toast.error(t('register.serverIssue'));
       } else if (isApiError(error, 429)) {
         setRefusal(error.error);
         toast.error(error.error);
       } else if (isApiError(error, 400)) {
         if (error.error === MSG.registerInvalidReferral) {
           setError('refCode', { type: 'server', message: '' });
-          toast.error(MSG.registerInvalidReferral);
+          toast.error(t('register.invalidReferral'));
         } else {
           markServerFields(error.body);
           toast.warning(error.error);
         }
       } else {
-        toast.error(MSG.registerFailed);
+        toast.error(t('register.failed'));
       }
     } finally {
       inFlight.current = false;
@@ -129,9 +132,9 @@ export function RegisterPage() {
   /** A missing field is the spec's error toast; otherwise the first rule broken, as a warning. */
   const onInvalid = (found: FieldErrors<RegisterValues>) => {
     const messages = Object.values(found).map((error) => error?.message);
-    if (messages.includes(FIELD_REQUIRED)) toast.error(MSG.registerMissing);
-    else if (messages[0] === MSG.registerInvalidReferral) toast.error(MSG.registerInvalidReferral);
-    else toast.warning(messages[0] ?? MSG.registerFailed);
+    if (messages.includes(FIELD_REQUIRED)) toast.error(t('register.missing'));
+    else if (messages[0] === MSG.registerInvalidReferral) toast.error(t('register.invalidReferral'));
+    else toast.warning(messages[0] ?? t('register.failed'));
   };
 
   /** Marks the fields a 400 names (details[].path). */
@@ -147,42 +150,40 @@ export function RegisterPage() {
   return (
     <AuthShell
       width="lg"
-      headline="Start building your insurance business."
-      lead="Join the Ahente agent network: quote, close and track policies, and earn from the team you build."
-      points={['Join in a minute, free of charge', 'Mentoring from your sponsor and managers', 'Training materials from day one']}
+      headline={t('register.headline')}
+      lead={t('register.lead')}
+      points={[t('register.point1'), t('register.point2'), t('register.point3')]}
     >
       <div>
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">{MSG.registerTitle}</h1>
-        <p className="mt-2 text-sm text-slate-500">
-          All fields are required unless marked optional. An administrator approves new accounts.
-        </p>
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">{t('register.title')}</h1>
+        <p className="mt-2 text-sm text-slate-500">{t('register.intro')}</p>
       </div>
 
       <form
         noValidate
         onSubmit={(event) => void handleSubmit(onSubmit, onInvalid)(event)}
-        aria-label={MSG.registerTitle}
+        aria-label={t('register.title')}
         className="mt-8 grid grid-cols-1 gap-x-4 gap-y-5 sm:grid-cols-2"
       >
-        <Field label="Username" {...fieldError(errors.username)} hint="Letters, digits, dots, dashes, underscores.">
+        <Field label={t('register.username')} {...fieldError(errors.username, required)} hint={t('register.usernameHint')}>
           <Input {...register('username')} autoComplete="username" autoCapitalize="none" spellCheck={false} required />
         </Field>
-        <Field label="Password" {...fieldError(errors.password)} hint="At least 8 characters.">
+        <Field label={t('register.password')} {...fieldError(errors.password, required)} hint={t('register.passwordHint')}>
           <Input {...register('password')} type="password" autoComplete="new-password" required />
         </Field>
-        <Field label="Last Name" {...fieldError(errors.lname)}>
+        <Field label={t('register.lname')} {...fieldError(errors.lname, required)}>
           <Input {...register('lname')} autoComplete="family-name" required />
         </Field>
-        <Field label="First Name" {...fieldError(errors.fname)}>
+        <Field label={t('register.fname')} {...fieldError(errors.fname, required)}>
           <Input {...register('fname')} autoComplete="given-name" required />
         </Field>
-        <Field label="Middle Name (optional)" {...fieldError(errors.mname)}>
+        <Field label={t('register.mname')} {...fieldError(errors.mname, required)}>
           <Input {...register('mname')} autoComplete="additional-name" />
         </Field>
-        <Field label="Email" {...fieldError(errors.email)}>
+        <Field label={t('register.email')} {...fieldError(errors.email, required)}>
           <Input {...register('email')} type="email" autoComplete="email" spellCheck={false} required />
         </Field>
-        <Field label="Contact Number" {...fieldError(errors.contact)} hint="Digits only, up to 11.">
+        <Field label={t('register.contact')} {...fieldError(errors.contact, required)} hint={t('register.contactHint')}>
           <Input
             {...cleaningContact(register('contact'))}
             type="tel"
@@ -192,20 +193,20 @@ export function RegisterPage() {
             required
           />
         </Field>
-        <Field label="Referral Code" {...fieldError(errors.refCode)} hint="Optional: your sponsor's code.">
+        <Field label={t('register.refCode')} {...fieldError(errors.refCode, required)} hint={t('register.refCodeHint')}>
           <Input
             {...register('refCode')}
             autoCapitalize="characters"
             spellCheck={false}
             className="tracking-wider uppercase placeholder:tracking-normal placeholder:normal-case"
-            placeholder="e.g. K7QH2MWP"
+            placeholder={t('register.refCodePlaceholder')}
           />
         </Field>
 
         <div className="flex flex-col gap-3 sm:col-span-2">
           <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5">
             <h2 id={noticeTitleId} className="text-sm font-medium text-slate-700">
-              Privacy Notice
+              {t('register.privacyNotice')}
             </h2>
             {notice.data && <p className="text-xs text-slate-500">{noticeVersionLine(notice.data)}</p>}
           </div>
@@ -213,13 +214,15 @@ export function RegisterPage() {
           <div>
             <Checkbox
               {...register('consent')}
-              label={CONSENT_LABEL}
+              label={t('register.consent')}
               aria-invalid={errors.consent ? true : undefined}
               aria-describedby={errors.consent ? consentErrorId : undefined}
             />
             {errors.consent && (
               <p id={consentErrorId} className="mt-1.5 pl-6 text-xs font-medium text-red-700">
-                {errors.consent.message || CONSENT_REQUIRED_MESSAGE}
+                {errors.consent.message === CONSENT_REQUIRED_MESSAGE || !errors.consent.message
+                  ? t('register.consentRequired')
+                  : errors.consent.message}
               </p>
             )}
           </div>
@@ -228,15 +231,15 @@ export function RegisterPage() {
         <div className="flex flex-col gap-3 sm:col-span-2">
           {refusal && <Notice tone="error">{refusal}</Notice>}
           <Button type="submit" size="lg" fullWidth loading={busy}>
-            Sign Up
+            {t('register.signUp')}
           </Button>
         </div>
       </form>
 
       <p className="mt-6 text-center text-sm text-slate-600">
-        Already have an account?{' '}
+        {t('register.haveAccount')}{' '}
         <Link to="/login" className="font-semibold text-brand-700 underline-offset-4 hover:text-brand-800 hover:underline">
-          Sign in
+          {t('register.signIn')}
         </Link>
       </p>
     </AuthShell>

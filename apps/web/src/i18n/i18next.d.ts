@@ -1,0 +1,11 @@
+import 'i18next';
+import type { Catalogue } from './en';
+
+// Typed keys: t('a.missing.key') is a type error (issue 25 §3).
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    resources: { translation: Catalogue };
+    returnNull: false;
+  }
+}
