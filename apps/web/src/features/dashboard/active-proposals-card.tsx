@@ -5,23 +5,30 @@ import { useCurrentUser } from '../../api/session';
 import { CardSection } from '../../ui/card';
 import { Totals } from '../../ui/stats';
 import { CardLink } from './card-link';
+import { useLanguage } from '../../i18n';
 
 /** The dashboard's Active Proposals card: the member's open deals (not sold, not 'Did not Continue'), counted and summed. */
 export function ActiveProposalsCard({ className }: { className?: string }) {
   const user = useCurrentUser();
   const proposals = useActiveProposals(user.user);
+  const { t } = useLanguage();
   return (
-    <CardSection title="Active Proposals" icon={<FileText />} className={className} aria-busy={proposals.isPending || undefined}>
+    <CardSection
+      title={t('dashboard.activeProposals')}
+      icon={<FileText />}
+      className={className}
+      aria-busy={proposals.isPending || undefined}
+    >
       <Totals
         query={proposals}
-        loadingLabel="Loading active proposals…"
-        errorMessage="Your active proposals could not be loaded."
+        loadingLabel={t('dashboard.loadingProposals')}
+        errorMessage={t('dashboard.proposalsFailed')}
         figures={[
-          { label: 'Open Deals', value: (proposals.data?.count ?? 0).toLocaleString('en-PH') },
-          { label: 'Total TCV', value: formatPeso(proposals.data?.tcv ?? 0) },
+          { label: t('dashboard.openDeals'), value: (proposals.data?.count ?? 0).toLocaleString('en-PH') },
+          { label: t('common.totalTcv'), value: formatPeso(proposals.data?.tcv ?? 0) },
         ]}
       />
-      <CardLink to="/deals/dealsview">View deals</CardLink>
+      <CardLink to="/deals/dealsview">{t('dashboard.viewDeals')}</CardLink>
     </CardSection>
   );
 }

@@ -5,6 +5,7 @@ import { useCurrentUser } from '../../api/session';
 import { CardSection } from '../../ui/card';
 import { Totals } from '../../ui/stats';
 import { CardLink } from './card-link';
+import { useLanguage } from '../../i18n';
 
 const peso = (value: number | undefined) => formatPeso(value ?? 0);
 
@@ -15,20 +16,26 @@ const peso = (value: number | undefined) => formatPeso(value ?? 0);
 export function CommissionsCard({ className }: { className?: string }) {
   const user = useCurrentUser();
   const summary = useCommissionSummary(user.user);
+  const { t } = useLanguage();
   return (
-    <CardSection title="Commissions" icon={<CircleDollarSign />} className={className} aria-busy={summary.isPending || undefined}>
+    <CardSection
+      title={t('dashboard.commissions')}
+      icon={<CircleDollarSign />}
+      className={className}
+      aria-busy={summary.isPending || undefined}
+    >
       <Totals
         query={summary}
-        loadingLabel="Loading commissions…"
-        errorMessage="Your commissions could not be loaded."
+        loadingLabel={t('dashboard.loadingCommissions')}
+        errorMessage={t('dashboard.commissionsFailed')}
         figures={[
-          { label: 'Earned This Month', value: peso(summary.data?.earned_this_month) },
-          { label: 'Pending', value: peso(summary.data?.pending) },
-          { label: 'Awaiting verification', value: peso(summary.data?.awaiting) },
-          { label: 'Held', value: peso(summary.data?.held) },
+          { label: t('dashboard.earnedThisMonth'), value: peso(summary.data?.earned_this_month) },
+          { label: t('dashboard.pending'), value: peso(summary.data?.pending) },
+          { label: t('dashboard.awaiting'), value: peso(summary.data?.awaiting) },
+          { label: t('dashboard.held'), value: peso(summary.data?.held) },
         ]}
       />
-      <CardLink to="/commissions">View commissions</CardLink>
+      <CardLink to="/commissions">{t('dashboard.viewCommissions')}</CardLink>
     </CardSection>
   );
 }

@@ -9,6 +9,7 @@ import { ReferralCard } from './referral-card';
 import { RenewalsCard } from './renewals-card';
 import { SalesCard } from './sales-card';
 import { TeamSizeCard } from './team-size-card';
+import { useLanguage } from '../../i18n';
 
 /**
  * / (spec §2 Dashboard): Sales, Commissions, Team Size (direct recruits and whole downline),
@@ -18,6 +19,7 @@ import { TeamSizeCard } from './team-size-card';
  */
 export function DashboardPage() {
   const user = useCurrentUser();
+  const { t } = useLanguage();
   const firstName = user.name.trim().split(/\s+/)[0] ?? '';
 
   if (user.account_type === 'admin') {
@@ -26,10 +28,8 @@ export function DashboardPage() {
     return (
       <>
         <PageHeader
-          title="Dashboard"
-          description={
-            name ? `Good to see you, ${name}. Here is how the agency stands this month.` : 'Here is how the agency stands this month.'
-          }
+          title={t('dashboard.title')}
+          description={name ? t('dashboard.greetingAdmin', { name }) : t('dashboard.agencyStands')}
         />
         <div className="grid grid-cols-1 gap-5 lg:grid-cols-3">
           <AgencyFigures />
@@ -40,10 +40,7 @@ export function DashboardPage() {
 
   return (
     <>
-      <PageHeader
-        title="Dashboard"
-        description={firstName ? `Good to see you, ${firstName}. Here is where your business stands.` : undefined}
-      />
+      <PageHeader title={t('dashboard.title')} description={firstName ? t('dashboard.greetingAgent', { name: firstName }) : undefined} />
       <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-4">
         <SalesCard className="sm:col-span-2" />
         <CommissionsCard className="sm:col-span-2" />

@@ -5,6 +5,7 @@ import { useCurrentUser } from '../../api/session';
 import { CardSection } from '../../ui/card';
 import { Totals } from '../../ui/stats';
 import { CardLink } from './card-link';
+import { useLanguage } from '../../i18n';
 
 /**
  * The dashboard's Renewals card (issue 23): the member's policies due for renewal and lapsed, from
@@ -15,24 +16,25 @@ export function RenewalsCard({ className }: { className?: string }) {
   const user = useCurrentUser();
   const portfolio = usePortfolio(firstPortfolioPage(user.user), { keepPrevious: false });
   const counts = portfolio.data?.counts;
+  const { t } = useLanguage();
   return (
     <CardSection
-      title="Renewals"
+      title={t('dashboard.renewals')}
       icon={<CalendarClock />}
-      description={`Policies expiring within ${POLICY_DUE_DAYS} days, and those that lapsed, not yet renewed.`}
+      description={t('dashboard.renewalsDescription', { days: POLICY_DUE_DAYS })}
       className={className}
       aria-busy={portfolio.isPending || undefined}
     >
       <Totals
         query={portfolio}
-        loadingLabel="Loading renewals…"
-        errorMessage="Your renewals could not be loaded."
+        loadingLabel={t('dashboard.loadingRenewals')}
+        errorMessage={t('dashboard.renewalsFailed')}
         figures={[
-          { label: 'Renewals due:', value: (counts?.due ?? 0).toLocaleString('en-PH') },
-          { label: 'Lapsed:', value: (counts?.lapsed ?? 0).toLocaleString('en-PH') },
+          { label: t('dashboard.renewalsDue'), value: (counts?.due ?? 0).toLocaleString('en-PH') },
+          { label: t('dashboard.lapsed'), value: (counts?.lapsed ?? 0).toLocaleString('en-PH') },
         ]}
       />
-      <CardLink to="/portfolio?status=due">View renewals due</CardLink>
+      <CardLink to="/portfolio?status=due">{t('dashboard.viewRenewalsDue')}</CardLink>
     </CardSection>
   );
 }

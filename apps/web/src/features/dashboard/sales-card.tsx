@@ -1,13 +1,13 @@
 import { ChartNoAxesColumnIncreasing, TrendingUp } from 'lucide-react';
-import { MSG } from '@ahente/contract/messages';
 import { formatPeso, sumPesos } from '@ahente/contract/money';
-import { COUNTED_SALES_NOTE, countsAsSale, type SaleRecord } from '@ahente/contract/sales';
+import { countsAsSale, type SaleRecord } from '@ahente/contract/sales';
 import { useSales } from '../../api/sales';
 import { useCurrentUser } from '../../api/session';
 import { CardSection } from '../../ui/card';
 import { EmptyState } from '../../ui/empty-state';
 import { Skeleton } from '../../ui/skeleton';
 import { StatList } from '../../ui/stats';
+import { useLanguage } from '../../i18n';
 
 /** Total TCV in pesos, summed exactly in centavos. */
 export function totalTcv(sales: readonly SaleRecord[]): number {
@@ -27,19 +27,20 @@ export function totalTcv(sales: readonly SaleRecord[]): number {
 export function SalesCard({ className }: { className?: string }) {
   const user = useCurrentUser();
   const sales = useSales(user.user);
+  const { t } = useLanguage();
 
   return (
-    <CardSection title="Sales" icon={<TrendingUp />} className={className} aria-busy={sales.isPending}>
+    <CardSection title={t('dashboard.sales')} icon={<TrendingUp />} className={className} aria-busy={sales.isPending}>
       {sales.isPending ? (
         <div className="grid grid-cols-2 gap-4">
           <StatSkeleton />
           <StatSkeleton />
           <span className="sr-only" role="status">
-            Loading sales…
+            {t('dashboard.loadingSales')}
           </span>
         </div>
       ) : sales.isError || !sales.data ? (
-        <EmptyState compact icon={<ChartNoAxesColumnIncreasing />} title={MSG.noDataYet} />
+        <EmptyState compact icon={<ChartNoAxesColumnIncreasing />} title={t('common.noDataYet')} />
       ) : (
         <SalesFigures sales={sales.data.filter(countsAsSale)} />
       )}
@@ -48,15 +49,16 @@ export function SalesCard({ className }: { className?: string }) {
 }
 
 function SalesFigures({ sales }: { sales: readonly SaleRecord[] }) {
+  const { t } = useLanguage();
   return (
     <>
       <StatList
         figures={[
-          { label: 'Sales Count', value: sales.length.toLocaleString('en-PH') },
-          { label: 'Total Sales', value: formatPeso(totalTcv(sales)) },
+          { label: t('dashboard.salesCount'), value: sales.length.toLocaleString('en-PH') },
+          { label: t('dashboard.totalSales'), value: formatPeso(totalTcv(sales)) },
         ]}
       />
-      <p className="mt-2 text-xs text-slate-500">{COUNTED_SALES_NOTE}</p>
+      <p className="mt-2 text-xs text-slate-500">{t('dashboard.countedSalesNote')}</p>
     </>
   );
 }

@@ -1,10 +1,10 @@
 import { Users } from 'lucide-react';
-import { TEAM_COUNT_NOTE } from '@ahente/contract/members';
 import { useTeamSize } from '../../api/members';
 import { useCurrentUser } from '../../api/session';
 import { CardSection } from '../../ui/card';
 import { Totals } from '../../ui/stats';
 import { CardLink } from './card-link';
+import { useLanguage } from '../../i18n';
 
 const count = (n: number | undefined) => (n ?? 0).toLocaleString('en-PH');
 
@@ -17,31 +17,30 @@ export function TeamSizeCard({ className }: { className?: string }) {
   const user = useCurrentUser();
   const team = useTeamSize(user.user);
   const pending = team.data?.pending ?? 0;
+  const { t } = useLanguage();
   return (
-    <CardSection title="Team Size" icon={<Users />} className={className} aria-busy={team.isPending || undefined}>
+    <CardSection title={t('dashboard.teamSize')} icon={<Users />} className={className} aria-busy={team.isPending || undefined}>
       <Totals
         query={team}
-        loadingLabel="Loading team size…"
-        errorMessage="Your team size could not be loaded."
+        loadingLabel={t('dashboard.loadingTeam')}
+        errorMessage={t('dashboard.teamFailed')}
         figures={[
-          { label: 'Direct Recruits', value: count(team.data?.direct) },
-          { label: 'Whole Team', value: count(team.data?.downline) },
+          { label: t('dashboard.directRecruits'), value: count(team.data?.direct) },
+          { label: t('dashboard.wholeTeam'), value: count(team.data?.downline) },
         ]}
       />
       {team.isSuccess && (
         <p className="mt-2 text-xs text-slate-500">
-          {TEAM_COUNT_NOTE}
+          {t('dashboard.teamCountNote')}
           {pending > 0 && (
             <>
               {' '}
-              <strong className="font-medium text-slate-700">
-                {count(pending)} {pending === 1 ? 'recruit' : 'recruits'} awaiting approval.
-              </strong>
+              <strong className="font-medium text-slate-700">{t('dashboard.awaitingApproval', { count: pending })}</strong>
             </>
           )}
         </p>
       )}
-      <CardLink to="/recruitment">View recruits</CardLink>
+      <CardLink to="/recruitment">{t('dashboard.viewRecruits')}</CardLink>
     </CardSection>
   );
 }
