@@ -10,6 +10,7 @@ import { Field } from '../../ui/field';
 import { Input, type InputProps } from '../../ui/input';
 import { Select, type SelectProps } from '../../ui/select';
 import { serverFieldErrors, type DealFormValues } from './deal-form-schema';
+import { useLanguage } from '../../i18n';
 
 type DealField = keyof DealFormValues;
 
@@ -30,6 +31,7 @@ export function DealFields<T>({ form, statuses, withEffectiveDate = true, disabl
   const [category, salesType] = useWatch({ control, name: ['category', 'salesType'] });
   const products = category ? PRODUCT_CATALOGUE[category] : [];
   const err = (name: DealField) => formState.errors[name]?.message;
+  const { t } = useLanguage();
 
   const fields: Record<Exclude<DealField, 'referror' | 'agent' | 'policy' | 'insurer' | 'planName' | 'expiry_date'>, () => ReactNode> = {
     customerName: () => {
@@ -37,7 +39,7 @@ export function DealFields<T>({ form, statuses, withEffectiveDate = true, disabl
       return (
         <TextField
           key="customerName"
-          label="Customer Name"
+          label={t('dealForm.customerName')}
           error={err('customerName')}
           fieldClassName="sm:col-span-2"
           {...field}
@@ -51,9 +53,9 @@ export function DealFields<T>({ form, statuses, withEffectiveDate = true, disabl
     customer_contact: () => (
       <TextField
         key="customer_contact"
-        label="Client contact number"
+        label={t('dealForm.contact')}
         error={err('customer_contact')}
-        hint="Optional. Digits only, up to 11 (e.g. 09171234567)."
+        hint={t('dealForm.contactHint')}
         {...cleaningContact(register('customer_contact'))}
         type="tel"
         inputMode="numeric"
@@ -63,9 +65,9 @@ export function DealFields<T>({ form, statuses, withEffectiveDate = true, disabl
     customer_email: () => (
       <TextField
         key="customer_email"
-        label="Client email"
+        label={t('dealForm.email')}
         error={err('customer_email')}
-        hint="Optional. For reaching the client at renewal."
+        hint={t('dealForm.emailHint')}
         {...register('customer_email')}
         type="email"
         inputMode="email"
@@ -76,10 +78,10 @@ export function DealFields<T>({ form, statuses, withEffectiveDate = true, disabl
     transactionType: () => (
       <SelectField
         key="transactionType"
-        label="Transaction Type"
+        label={t('dealForm.transactionType')}
         error={err('transactionType')}
         {...register('transactionType')}
-        placeholder="Select a transaction type"
+        placeholder={t('dealForm.transactionTypePlaceholder')}
         options={TRANSACTION_TYPES}
         kind="transactionType"
         required
@@ -89,7 +91,7 @@ export function DealFields<T>({ form, statuses, withEffectiveDate = true, disabl
     category: () => (
       <SelectField
         key="category"
-        label="Product Category"
+        label={t('dealForm.category')}
         error={err('category')}
         // A new category clears the product (spec §5).
         {...register('category', {
@@ -98,7 +100,7 @@ export function DealFields<T>({ form, statuses, withEffectiveDate = true, disabl
             clearErrors('product');
           },
         })}
-        placeholder="Select a category"
+        placeholder={t('dealForm.categoryPlaceholder')}
         options={PRODUCT_CATEGORIES}
         kind="productCategory"
         disabled={disabled}
@@ -107,11 +109,11 @@ export function DealFields<T>({ form, statuses, withEffectiveDate = true, disabl
     product: () => (
       <SelectField
         key="product"
-        label="Product"
+        label={t('dealForm.product')}
         error={err('product')}
-        hint={category ? undefined : 'Choose a product category first'}
+        hint={category ? undefined : t('dealForm.productHint')}
         {...register('product')}
-        placeholder={category ? 'Select a product' : '—'}
+        placeholder={category ? t('dealForm.productPlaceholder') : '—'}
         options={products}
         kind="product"
         disabled={disabled || !category}
@@ -119,7 +121,7 @@ export function DealFields<T>({ form, statuses, withEffectiveDate = true, disabl
       />
     ),
     tcv: () => (
-      <Field key="tcv" label="TCV" error={err('tcv')} hint="Total contract value in pesos">
+      <Field key="tcv" label={t('dealForm.tcv')} error={err('tcv')} hint={t('dealForm.tcvHint')}>
         <Input
           {...register('tcv')}
           inputMode="decimal"
@@ -137,13 +139,13 @@ export function DealFields<T>({ form, statuses, withEffectiveDate = true, disabl
     ),
     dealStatus: () =>
       statuses === 'readonly' ? (
-        <Field key="dealStatus" label="Deal Status" error={err('dealStatus')}>
+        <Field key="dealStatus" label={t('dealForm.dealStatus')} error={err('dealStatus')}>
           <Input {...register('dealStatus')} readOnly />
         </Field>
       ) : (
         <SelectField
           key="dealStatus"
-          label="Deal Status"
+          label={t('dealForm.dealStatus')}
           error={err('dealStatus')}
           {...register('dealStatus')}
           options={statuses}
@@ -154,7 +156,7 @@ export function DealFields<T>({ form, statuses, withEffectiveDate = true, disabl
     salesGroup: () => (
       <SelectField
         key="salesGroup"
-        label="Sales Group"
+        label={t('dealForm.salesGroup')}
         error={err('salesGroup')}
         {...register('salesGroup')}
         options={SALES_GROUPS}
@@ -165,7 +167,7 @@ export function DealFields<T>({ form, statuses, withEffectiveDate = true, disabl
     salesType: () => (
       <SelectField
         key="salesType"
-        label="Sales Type"
+        label={t('dealForm.salesType')}
         error={err('salesType')}
         {...register('salesType')}
         options={SALES_TYPES}
@@ -211,7 +213,7 @@ export function DealFields<T>({ form, statuses, withEffectiveDate = true, disabl
       {salesType === 'Agent' && (
         <>
           <TextField
-            label="Referror"
+            label={t('dealForm.referror')}
             error={err('referror')}
             {...register('referror')}
             maxLength={100}
@@ -220,7 +222,7 @@ export function DealFields<T>({ form, statuses, withEffectiveDate = true, disabl
             disabled={disabled}
           />
           <TextField
-            label="Agent Name"
+            label={t('dealForm.agent')}
             error={err('agent')}
             {...register('agent')}
             maxLength={100}
@@ -259,8 +261,9 @@ interface EffectiveDateFieldProps extends InputProps {
 
 /** The Effective Date field of the deal or sale form: a required calendar date. */
 export function EffectiveDateField({ error, ...props }: EffectiveDateFieldProps) {
+  const { t } = useLanguage();
   return (
-    <Field label="Effective Date" error={error}>
+    <Field label={t('dealForm.effectiveDate')} error={error}>
       <Input type="date" min="1900-01-01" max="2999-12-31" required {...props} />
     </Field>
   );
@@ -275,16 +278,9 @@ interface ExpiryDateFieldProps extends InputProps {
 
 /** The Expiry date of the sale form (issue 23): the policy's last day of cover, prefilled, editable. */
 export function ExpiryDateField({ error, annualTerm, disabled, ...props }: ExpiryDateFieldProps) {
+  const { t } = useLanguage();
   return (
-    <Field
-      label="Expiry date"
-      error={error}
-      hint={
-        annualTerm
-          ? 'A year after the effective date, less a day, unless you change it.'
-          : 'A Memorial Plan has no annual term: no expiry date.'
-      }
-    >
+    <Field label={t('dealForm.expiryDate')} error={error} hint={annualTerm ? t('dealForm.expiryHintAnnual') : t('dealForm.expiryHintNone')}>
       <Input type="date" min="1900-01-01" max="2999-12-31" {...props} disabled={disabled || !annualTerm} />
     </Field>
   );

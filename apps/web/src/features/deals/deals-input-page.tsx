@@ -3,7 +3,6 @@ import { Save } from 'lucide-react';
 import { useRef } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { DEAL_STATUSES } from '@ahente/contract/enums';
-import { MSG } from '@ahente/contract/messages';
 import { isApiError } from '../../api/client';
 import { useAddDealMutation } from '../../api/deal-outbox';
 import { useCurrentUser } from '../../api/session';
@@ -15,6 +14,7 @@ import { DealFields, useServerError } from './deal-form';
 import { QUEUED_ON_DEVICE } from './deal-sync';
 import { EMPTY_DEAL, newDealSchema, toNewDeal, type DealFormValues, type NewDealValues } from './deal-form-schema';
 import { DealsNav } from './deals-nav';
+import { useLanguage } from '../../i18n';
 
 /** Spec §5: a field left empty reads "… is required"; any other refusal is a wrong value. */
 const isMissing = (message: string | undefined) => typeof message === 'string' && /is required/i.test(message);
@@ -23,6 +23,7 @@ const isMissing = (message: string | undefined) => typeof message === 'string' &
 export function DealsInputPage() {
   const user = useCurrentUser();
   const addDeal = useAddDealMutation();
+  const { t } = useLanguage();
   const form = useForm<DealFormValues, unknown, NewDealValues>({
     resolver: zodResolver(newDealSchema),
     defaultValues: EMPTY_DEAL,
@@ -37,12 +38,12 @@ export function DealsInputPage() {
       const { queued } = await addDeal.mutateAsync(toNewDeal(user.user, values));
       // With no signal the deal waits on this device and is sent when the connection returns (issue 25).
       if (queued) toast.info(QUEUED_ON_DEVICE);
-      else toast.success(MSG.dealSaved);
+      else toast.success(t('deals.saved'));
       form.reset(EMPTY_DEAL);
       // Ready for the next deal (the fields were disabled while saving, so focus was lost).
       window.requestAnimationFrame(() => customerNameRef.current?.focus());
     } catch (error) {
-      toast.error(MSG.dealSaveFailed);
+      toast.error(t('deals.saveFailed'));
       if (isApiError(error, 400)) serverError.show(error);
       window.requestAnimationFrame(() => saveRef.current?.focus());
     }
@@ -52,7 +53,7 @@ export function DealsInputPage() {
   // that is not a number) is explained under its field.
   const refuse = (errors: FieldErrors<DealFormValues>) => {
     serverError.clear();
-    toast.error(Object.values(errors).some((error) => isMissing(error?.message)) ? MSG.dealMissingFields : MSG.dealSaveFailed);
+    toast.error(Object.values(errors).some((error) => isMissing(error?.message)) ? t('deals.missingFields') : t('deals.saveFailed'));
   };
 
   const saving = addDeal.isPending;
@@ -60,13 +61,13 @@ export function DealsInputPage() {
   return (
     <>
       <DealsNav />
-      <PageHeader title="Deals" description="Record a prospective sale. You can make it into a sale once it closes." />
+      <PageHeader title={t('deals.inputTitle')} description={t('deals.inputDescription')} />
 
       <Card className="max-w-4xl">
         <form
           noValidate
           onSubmit={(event) => void form.handleSubmit(save, refuse)(event)}
-          aria-label="New deal"
+          aria-label={t('deals.newDeal')}
           aria-busy={saving || undefined}
         >
           <div className="px-5 py-5 sm:px-6 sm:py-6">
@@ -76,13 +77,10 @@ export function DealsInputPage() {
             )}
           </div>
           <div className="flex flex-col gap-3 rounded-b-xl border-t border-slate-100 bg-slate-50/60 px-5 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6">
-            <p className="text-xs text-slate-500">
-              Customer name, transaction type, product, TCV and effective date are required; Referror and Agent Name too when the sales type
-              is Agent.
-            </p>
+            <p className="text-xs text-slate-500">{t('deals.required')}</p>
             <Button ref={saveRef} type="submit" loading={saving || form.formState.isSubmitting} className="w-full shrink-0 sm:w-auto">
               {!saving && <Save aria-hidden="true" />}
-              Save Deal
+              {t('deals.save')}
             </Button>
           </div>
         </form>

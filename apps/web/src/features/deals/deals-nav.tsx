@@ -1,11 +1,13 @@
 import { SubNav } from '../../ui/sub-nav';
+import { useLanguage } from '../../i18n';
 
 const ITEMS = [
-  { label: 'Add New Deals', to: '/deals/dealsinput' },
-  { label: 'View Your Deals', to: '/deals/dealsview' },
+  { label: 'deals.addNew', to: '/deals/dealsinput' },
+  { label: 'deals.viewYours', to: '/deals/dealsview' },
 ] as const;
 
 /** The deals area's sub-navigation (spec §2 Layout): 'Your Deals' with Add New Deals and View Your Deals. */
 export function DealsNav() {
-  return <SubNav label="Your Deals" items={ITEMS} />;
+  const { t } = useLanguage();
+  return <SubNav label={t('deals.areaNav')} items={ITEMS.map((item) => ({ ...item, label: t(item.label) }))} />;
 }

@@ -3,8 +3,7 @@ import { Handshake } from 'lucide-react';
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { DealRecord } from '@ahente/contract/deals';
-import { productLabel } from '@ahente/contract/labels';
-import { MSG } from '@ahente/contract/messages';
+import { labelOf, productLabel } from '@ahente/contract/labels';
 import { formatPeso, sumPesos } from '@ahente/contract/money';
 import { useOutbox, withOutbox, type DealSync } from '../../api/deal-outbox';
 import { dealsKeys, useDeals } from '../../api/deals';
@@ -27,10 +26,9 @@ import { DealStatusBadge } from './deal-status-badge';
 import { RefusedActions, SyncNote } from './deal-sync';
 import { DealsNav } from './deals-nav';
 import { EditDealModal } from './edit-deal-modal';
+import { useLanguage } from '../../i18n';
 
 const COLUMNS = 9;
-const SOLD_NOTE = 'Already made into a sale';
-const UNSAVED_NOTE = 'Waiting to sync: it can be made into a sale once it is sent';
 
 /** Total TCV in pesos, summed exactly in centavos (0.1 + 0.2 is 0.30). */
 export function totalTcv(rows: readonly { tcv: number }[]): number {
@@ -54,6 +52,7 @@ type Dialog = { kind: 'sale' | 'edit'; deal: DealRecord; open: boolean; seq: num
 export function DealsViewPage() {
   const user = useCurrentUser();
   const queryClient = useQueryClient();
+  const { t } = useLanguage();
   const deals = useDeals(user.user);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const openDialog = useCallback(
@@ -104,53 +103,53 @@ export function DealsViewPage() {
   return (
     <>
       <DealsNav />
-      <PageHeader title="Deals Table" description="Your deals, newest effective date first." />
+      <PageHeader title={t('deals.tableTitle')} description={t('deals.tableDescription')} />
 
       <Card className="mb-5 p-4 sm:p-5">
         <div className="flex flex-col gap-5 xl:flex-row xl:items-end xl:justify-between">
-          <DateRangeFilter range={range} fromLabel="From" toLabel="To" clearClassName="col-span-2 sm:col-span-1" />
+          <DateRangeFilter range={range} fromLabel={t('common.from')} toLabel={t('common.to')} clearClassName="col-span-2 sm:col-span-1" />
           <Totals
             className="min-w-0 xl:w-[26rem]"
             query={deals}
-            loadingLabel="Loading totals…"
-            errorMessage="Your totals could not be loaded."
+            loadingLabel={t('common.loadingTotals')}
+            errorMessage={t('common.totalsFailed')}
             figures={[
-              { label: 'Total TCV', value: formatPeso(totalTcv(rows)) },
-              { label: 'Number of Deals Made', value: rows.length.toLocaleString('en-PH') },
+              { label: t('common.totalTcv'), value: formatPeso(totalTcv(rows)) },
+              { label: t('deals.numberMade'), value: rows.length.toLocaleString('en-PH') },
             ]}
           />
         </div>
       </Card>
 
       <Card className="overflow-hidden">
-        <TableScrollHint>Scroll the table sideways for every column; the actions stay at the right.</TableScrollHint>
+        <TableScrollHint>{t('common.scrollHint')}</TableScrollHint>
         {/* Nine columns fit a laptop from 1280 px as a dense table with the row's two actions stacked (decision 024); phones scroll it. */}
-        <Table caption="Your deals" aria-busy={deals.isPending || undefined} dense>
+        <Table caption={t('deals.caption')} aria-busy={deals.isPending || undefined} dense>
           <TableHead>
             <tr>
               <TableHeaderCell numeric className="w-12">
                 #
               </TableHeaderCell>
-              <TableHeaderCell>Customer Name</TableHeaderCell>
-              <TableHeaderCell>Transaction Type</TableHeaderCell>
-              <TableHeaderCell>Product</TableHeaderCell>
-              <TableHeaderCell numeric>TCV</TableHeaderCell>
-              <TableHeaderCell>Effective Date</TableHeaderCell>
-              <TableHeaderCell>Created At</TableHeaderCell>
-              <TableHeaderCell>Status</TableHeaderCell>
-              <TableHeaderCell sticky>Action</TableHeaderCell>
+              <TableHeaderCell>{t('common.customerName')}</TableHeaderCell>
+              <TableHeaderCell>{t('common.transactionType')}</TableHeaderCell>
+              <TableHeaderCell>{t('common.product')}</TableHeaderCell>
+              <TableHeaderCell numeric>{t('common.tcv')}</TableHeaderCell>
+              <TableHeaderCell>{t('common.effectiveDate')}</TableHeaderCell>
+              <TableHeaderCell>{t('deals.createdAt')}</TableHeaderCell>
+              <TableHeaderCell>{t('common.status')}</TableHeaderCell>
+              <TableHeaderCell sticky>{t('deals.action')}</TableHeaderCell>
             </tr>
           </TableHead>
           <TableBodyStates
             columns={COLUMNS}
             query={listState}
-            loadingLabel="Loading deals…"
+            loadingLabel={t('deals.loading')}
             skeletonClassName={(column) => (column === 1 ? 'h-4 w-32' : 'h-4 w-16')}
-            errorMessage="Your deals could not be loaded."
+            errorMessage={t('deals.failed')}
             empty={rows.length === 0}
             emptyIcon={<Handshake />}
-            emptyTitle={MSG.noDeals}
-            emptyDescription={range.filtered && (deals.data?.length ?? 0) > 0 ? 'No deal has an effective date in this range.' : undefined}
+            emptyTitle={t('deals.none')}
+            emptyDescription={range.filtered && (deals.data?.length ?? 0) > 0 ? t('deals.noneInRange') : undefined}
           >
             {page.visible.map((deal, index) => (
               <DealRow
@@ -201,10 +200,11 @@ const DealRow = memo(function DealRow({
   highlightRef?: ((row: HTMLTableRowElement | null) => void) | undefined;
 }) {
   const noteId = useId();
+  const { t } = useLanguage();
   const highlighted = highlightRef !== undefined;
   // A deal recorded offline is sold once the server has it (it has no id before).
   const unsaved = deal.id < 0;
-  const sellNote = deal.sold ? SOLD_NOTE : unsaved ? UNSAVED_NOTE : undefined;
+  const sellNote = deal.sold ? t('deals.soldNote') : unsaved ? t('deals.unsavedNote') : undefined;
   return (
     <TableRow
       ref={highlightRef}
@@ -224,7 +224,7 @@ const DealRow = memo(function DealRow({
           <DealStatusBadge status={deal.deal_status} />
         </span>
       </TableCell>
-      <TableCell>{deal.tx_type}</TableCell>
+      <TableCell>{labelOf('transactionType', deal.tx_type)}</TableCell>
       <TableCell className="min-w-28">{productLabel(deal.product)}</TableCell>
       <TableCell numeric className="whitespace-nowrap">
         {formatPeso(deal.tcv)}
@@ -240,7 +240,7 @@ const DealRow = memo(function DealRow({
           <DealStatusBadge status={deal.deal_status} />
           {deal.sold && (
             <Badge tone="success" className="font-semibold">
-              Sold
+              {t('deals.sold')}
             </Badge>
           )}
         </div>
@@ -259,7 +259,7 @@ const DealRow = memo(function DealRow({
                 title={sellNote}
                 aria-describedby={sellNote ? noteId : undefined}
               >
-                Make as Sales
+                {t('deals.makeSale')}
               </Button>
               {sellNote && (
                 <span id={noteId} className="sr-only">
@@ -267,7 +267,7 @@ const DealRow = memo(function DealRow({
                 </span>
               )}
               <Button size="sm" variant="outline" onClick={() => onEdit(deal)} disabled={sync?.state === 'sending'}>
-                EDIT
+                {t('deals.edit')}
               </Button>
             </>
           )}

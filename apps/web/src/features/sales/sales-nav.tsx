@@ -1,8 +1,10 @@
 import { SubNav } from '../../ui/sub-nav';
+import { useLanguage } from '../../i18n';
 
-const ITEMS = [{ label: 'View Your Sales', to: '/sales/salesview' }] as const;
+const ITEMS = [{ label: 'sales.viewYours', to: '/sales/salesview' }] as const;
 
 /** The sales area's sub-navigation (spec §2 Layout): 'Your Sales' with View Your Sales. */
 export function SalesNav() {
-  return <SubNav label="Your Sales" items={ITEMS} />;
+  const { t } = useLanguage();
+  return <SubNav label={t('sales.areaNav')} items={ITEMS.map((item) => ({ ...item, label: t(item.label) }))} />;
 }

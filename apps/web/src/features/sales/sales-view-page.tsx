@@ -1,9 +1,8 @@
 import { FileSpreadsheet, ReceiptText } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
-import { productLabel } from '@ahente/contract/labels';
-import { MSG } from '@ahente/contract/messages';
+import { labelOf, productLabel } from '@ahente/contract/labels';
 import { formatPeso, sumPesos } from '@ahente/contract/money';
-import { COUNTED_SALES_NOTE, countsAsSale } from '@ahente/contract/sales';
+import { countsAsSale } from '@ahente/contract/sales';
 import { useSales } from '../../api/sales';
 import { useCurrentUser } from '../../api/session';
 import { cn } from '../../lib/cn';
@@ -23,6 +22,7 @@ import { exportSalesToExcel } from './export-sales';
 import { Dash } from '../../ui/dash';
 import { ClientContact, PolicyTermEnd, SaleStateBadge, VerificationDetails } from './sale-format';
 import { SalesNav } from './sales-nav';
+import { useLanguage } from '../../i18n';
 
 const COLUMNS = 11;
 /**
@@ -45,6 +45,7 @@ const UNPIN_ON_PHONE = 'max-md:static max-md:shadow-none';
 export function SalesViewPage() {
   const user = useCurrentUser();
   const sales = useSales(user.user);
+  const { t } = useLanguage();
   const [exporting, setExporting] = useState(false);
   const exportingRef = useRef(false);
   const exportButton = useRef<HTMLButtonElement>(null);
@@ -61,7 +62,7 @@ export function SalesViewPage() {
     try {
       await exportSalesToExcel(rows);
     } catch {
-      toast.error('Export failed. Please try again.');
+      toast.error(t('sales.exportFailed'));
     } finally {
       exportingRef.current = false;
       setExporting(false);
@@ -73,63 +74,63 @@ export function SalesViewPage() {
   return (
     <>
       <SalesNav />
-      <PageHeader title="Sales" description="Your sales records, newest effective date first." />
+      <PageHeader title={t('sales.title')} description={t('sales.description')} />
 
       <Card className="mb-5 p-4 sm:p-5">
         <div className="flex flex-col gap-5 xl:flex-row xl:items-end xl:justify-between">
-          <DateRangeFilter range={range} fromLabel="From:" toLabel="To:">
+          <DateRangeFilter range={range} fromLabel={t('sales.fromColon')} toLabel={t('sales.toColon')}>
             <Button ref={exportButton} onClick={() => void onExport()} loading={exporting} disabled={rows.length === 0}>
               {!exporting && <FileSpreadsheet aria-hidden="true" />}
-              Export To Excel
+              {t('sales.export')}
             </Button>
           </DateRangeFilter>
           <div className="min-w-0 xl:w-[26rem]">
             <Totals
               query={sales}
-              loadingLabel="Loading totals…"
-              errorMessage="Your totals could not be loaded."
+              loadingLabel={t('common.loadingTotals')}
+              errorMessage={t('common.totalsFailed')}
               figures={[
-                { label: 'Total TCV:', value: formatPeso(total) },
-                { label: 'Number of Sales Made:', value: counted.length.toLocaleString('en-PH') },
+                { label: t('sales.totalTcv'), value: formatPeso(total) },
+                { label: t('sales.numberMade'), value: counted.length.toLocaleString('en-PH') },
               ]}
             />
-            <p className="mt-2 text-xs text-slate-500">{COUNTED_SALES_NOTE}</p>
+            <p className="mt-2 text-xs text-slate-500">{t('dashboard.countedSalesNote')}</p>
           </div>
         </div>
       </Card>
 
       <Card className="overflow-hidden">
-        <TableScrollHint>Scroll the table sideways for every column.</TableScrollHint>
-        <Table caption="Your sales" aria-busy={sales.isPending || undefined} dense>
+        <TableScrollHint>{t('sales.scrollHint')}</TableScrollHint>
+        <Table caption={t('sales.caption')} aria-busy={sales.isPending || undefined} dense>
           <TableHead>
             <tr>
               <TableHeaderCell numeric className="w-12">
                 #
               </TableHeaderCell>
-              <TableHeaderCell numeric>Sales ID</TableHeaderCell>
-              <TableHeaderCell>Customer Name</TableHeaderCell>
-              <TableHeaderCell>Transaction Type</TableHeaderCell>
-              <TableHeaderCell>Product</TableHeaderCell>
-              <TableHeaderCell numeric>TCV</TableHeaderCell>
-              <TableHeaderCell>Policy</TableHeaderCell>
-              <TableHeaderCell>Insurer</TableHeaderCell>
-              <TableHeaderCell>Plan Name</TableHeaderCell>
-              <TableHeaderCell>Effective Date</TableHeaderCell>
+              <TableHeaderCell numeric>{t('sales.salesId')}</TableHeaderCell>
+              <TableHeaderCell>{t('common.customerName')}</TableHeaderCell>
+              <TableHeaderCell>{t('common.transactionType')}</TableHeaderCell>
+              <TableHeaderCell>{t('common.product')}</TableHeaderCell>
+              <TableHeaderCell numeric>{t('common.tcv')}</TableHeaderCell>
+              <TableHeaderCell>{t('sales.policy')}</TableHeaderCell>
+              <TableHeaderCell>{t('sales.insurer')}</TableHeaderCell>
+              <TableHeaderCell>{t('sales.planName')}</TableHeaderCell>
+              <TableHeaderCell>{t('common.effectiveDate')}</TableHeaderCell>
               <TableHeaderCell sticky className={UNPIN_ON_PHONE}>
-                Verification
+                {t('sales.verification')}
               </TableHeaderCell>
             </tr>
           </TableHead>
           <TableBodyStates
             columns={COLUMNS}
             query={sales}
-            loadingLabel="Loading sales…"
+            loadingLabel={t('sales.loading')}
             skeletonClassName={(column) => (column === 2 ? 'h-4 w-32' : 'h-4 w-14')}
-            errorMessage="Your sales could not be loaded."
+            errorMessage={t('sales.failed')}
             empty={rows.length === 0}
             emptyIcon={<ReceiptText />}
-            emptyTitle={MSG.noSales}
-            emptyDescription={range.filtered && (sales.data?.length ?? 0) > 0 ? 'No sale has an effective date in this range.' : undefined}
+            emptyTitle={t('sales.none')}
+            emptyDescription={range.filtered && (sales.data?.length ?? 0) > 0 ? t('sales.noneInRange') : undefined}
           >
             {page.visible.map((sale, index) => (
               <TableRow key={sale.id}>
@@ -146,7 +147,7 @@ export function SalesViewPage() {
                     <SaleStateBadge sale={sale} />
                   </span>
                 </TableCell>
-                <TableCell>{sale.tx_type}</TableCell>
+                <TableCell>{labelOf('transactionType', sale.tx_type)}</TableCell>
                 <TableCell>{productLabel(sale.product)}</TableCell>
                 <TableCell numeric className="whitespace-nowrap">
                   {formatPeso(sale.tcv)}
