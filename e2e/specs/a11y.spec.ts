@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Locator, Page, TestInfo } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { todayInManila } from '@ahente/contract/dates';
 import { MSG } from '@ahente/contract/messages';
 import { routes } from '@ahente/contract/routes';
 import { seedSales, signIn, uniqueId } from '../support/app.ts';
+import { scanner } from '../support/axe.ts';
 import { ADMIN, createAgent, expect, loginApi, loginUi, test, type Agent } from '../support/fixtures.ts';
 import { salesOf, verifySales } from '../support/verification.ts';
 
@@ -14,13 +14,6 @@ import { salesOf, verifySales } from '../support/verification.ts';
  * fails once, listing rule, place, element and what is wrong.
  */
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-/**
- * Three rules outside those tags, on too: every page has one main landmark and all content inside
- * landmarks (axe best practices), and a control's name contains its visible label (WCAG 2.5.3,
- * experimental in axe).
- */
-const EXTRA_RULES = { 'landmark-one-main': { enabled: true }, region: { enabled: true }, 'label-content-name-mismatch': { enabled: true } };
 const SIZES = [
   { width: 1440, height: 900 },
   { width: 375, height: 812 },
@@ -73,53 +66,6 @@ const ADMIN_PRIVACY_PAGES: readonly (readonly [string, string])[] = [
 ];
 
 /** Collects the violations of every scan in a test; `check()` fails the test with all of them. */
-function scanner(page: Page, testInfo: TestInfo) {
-  const found: { where: string; rule: string; impact: string; target: string; summary: string }[] = [];
-  return {
-    async scan(where: string, include?: string) {
-      await settle(page);
-      // Legacy mode runs axe.run in the page itself: the app has no frames, and the default mode
-      // opens a blank page for every scan to combine the frames' results, which doubles the time.
-      // Either way axe is injected through the DevTools protocol, which the page's CSP does not govern.
-      let builder = new AxeBuilder({ page }).options({ rules: EXTRA_RULES }).withTags(TAGS).setLegacyMode();
-      if (include) builder = builder.include(include);
-      const { violations } = await builder.analyze();
-      for (const v of violations) {
-        for (const node of v.nodes) {
-          found.push({
-            where: `${page.viewportSize()?.width}px ${where}`,
-            rule: v.id,
-            impact: v.impact ?? '',
-            target: node.target.join(' '),
-            summary: (node.failureSummary ?? v.help).replace(/\s+/g, ' ').trim(),
-          });
-        }
-      }
-    },
-    async check() {
-      await testInfo.attach('axe-violations.json', { body: JSON.stringify(found, null, 2), contentType: 'application/json' });
-      const counts = Object.entries(
-        found.reduce<Record<string, number>>((acc, f) => ({ ...acc, [f.rule]: (acc[f.rule] ?? 0) + 1 }), {}),
-      ).map(([rule, n]) => `${rule}: ${n}`);
-      const list = found.map((f) => `- ${f.rule} (${f.impact}) at ${f.where}: ${f.target}\n    ${f.summary}`);
-      expect(found, `${found.length} accessibility violations (${counts.join(', ')}):\n${list.join('\n')}`).toHaveLength(0);
-    },
-  };
-}
-
-/** Waits until the page shows data, not placeholders, and no animation is running (contrast is read mid-fade otherwise). */
-async function settle(page: Page) {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-}
-
 async function openPage(page: Page, path: string, heading: string) {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1, name: heading, exact: true }), path).toBeVisible();

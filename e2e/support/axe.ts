@@ -1,0 +1,62 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, type TestInfo } from '@playwright/test';
+
+/**
+ * The axe-core scan of DESIGN §7, §8 (WCAG 2.0, 2.1 and 2.2, levels A and AA), shared by a11y.spec.ts
+ * and language.spec.ts: `scan` collects what each scan finds, `check` fails once, listing rule,
+ * place, element and what is wrong.
+ */
+export const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+/**
+ * Three rules outside those tags, on too: every page has one main landmark and all content inside
+ * landmarks (axe best practices), and a control's name contains its visible label (WCAG 2.5.3,
+ * experimental in axe).
+ */
+const EXTRA_RULES = { 'landmark-one-main': { enabled: true }, region: { enabled: true }, 'label-content-name-mismatch': { enabled: true } };
+
+export function scanner(page: Page, testInfo: TestInfo) {
+  const found: { where: string; rule: string; impact: string; target: string; summary: string }[] = [];
+  return {
+    async scan(where: string, include?: string) {
+      await settle(page);
+      // Legacy mode runs axe.run in the page itself: the app has no frames, and the default mode
+      // opens a blank page for every scan to combine the frames' results, which doubles the time.
+      // Either way axe is injected through the DevTools protocol, which the page's CSP does not govern.
+      let builder = new AxeBuilder({ page }).options({ rules: EXTRA_RULES }).withTags(TAGS).setLegacyMode();
+      if (include) builder = builder.include(include);
+      const { violations } = await builder.analyze();
+      for (const v of violations) {
+        for (const node of v.nodes) {
+          found.push({
+            where: `${page.viewportSize()?.width}px ${where}`,
+            rule: v.id,
+            impact: v.impact ?? '',
+            target: node.target.join(' '),
+            summary: (node.failureSummary ?? v.help).replace(/\s+/g, ' ').trim(),
+          });
+        }
+      }
+    },
+    async check() {
+      await testInfo.attach('axe-violations.json', { body: JSON.stringify(found, null, 2), contentType: 'application/json' });
+      const counts = Object.entries(
+        found.reduce<Record<string, number>>((acc, f) => ({ ...acc, [f.rule]: (acc[f.rule] ?? 0) + 1 }), {}),
+      ).map(([rule, n]) => `${rule}: ${n}`);
+      const list = found.map((f) => `- ${f.rule} (${f.impact}) at ${f.where}: ${f.target}\n    ${f.summary}`);
+      expect(found, `${found.length} accessibility violations (${counts.join(', ')}):\n${list.join('\n')}`).toHaveLength(0);
+    },
+  };
+}
+
+/** Waits until the page shows data, not placeholders, and no animation is running (contrast is read mid-fade otherwise). */
+export async function settle(page: Page) {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
