@@ -4,8 +4,7 @@ import { useNavigate } from 'react-router';
 import type { SessionUser } from '@ahente/contract/auth';
 import { fetchMe, logout as logoutRequest, saveLanguage } from './auth';
 import { setUnauthorizedHandler } from './client';
-import { i18n, showLanguage, takeLanguagePickedBeforeSignIn } from '../i18n';
-import { toast } from '../ui/toast';
+import { showLanguage, takeLanguagePickedBeforeSignIn } from '../i18n';
 
 /**
  * The signed-in member (spec §3 Session, §4): id (`user`), name, account_type (defaults to
@@ -86,7 +85,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       const picked = takeLanguagePickedBeforeSignIn();
       if (picked && picked !== next.language) {
         next = { ...next, language: picked };
-        saveLanguage(picked).catch(() => toast.error(i18n.t('language.saveFailed')));
+        // This device shows and remembers it either way; only the other devices would not know.
+        saveLanguage(picked).catch(() => undefined);
       }
       queryClient.setQueryData<SessionUser | null>(SESSION_QUERY_KEY, next);
     },
