@@ -9,11 +9,16 @@ import { runGetdealsBench } from './getdeals.ts';
 import { runHierarchyBench } from './hierarchy.ts';
 import { pdfOptions, runPdfBench } from './pdf.ts';
 import { portfolioOptions, runPortfolioBench } from './portfolio.ts';
+import { runLighthouseBench } from './lighthouse.ts';
 import { runPhoneBench } from './phone.ts';
 
 // `npm run bench -- --phone`: only the phone budget (LCP, CLS, JS on an emulated phone, issue 9).
 if (process.argv.includes('--phone')) {
   await runPhoneBench();
+} else if (process.argv.includes('--lighthouse')) {
+  // `npm run bench -- --lighthouse [--runs N]`: Lighthouse 13's scores, LCP and TBT on six pages, mobile preset (issue 25).
+  const runs = process.argv.indexOf('--runs');
+  await runLighthouseBench({ runs: runs >= 0 ? Number(process.argv[runs + 1]) : 1 });
 } else if (process.argv.includes('--geo')) {
   // `npm run bench -- --geo`: the PSGC list of the address cascade (issue 11).
   await runGeoBench();
