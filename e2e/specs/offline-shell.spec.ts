@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
 import { MSG } from '@ahente/contract/messages';
 import { routes } from '@ahente/contract/routes';
-import { expectSignedIn, goViaMainNav, uniqueId } from '../support/app.ts';
+import { expectSignedIn, goViaMainNav, uniqueId, welcomeLine } from '../support/app.ts';
 import { ADMIN, createAgent, expect, loginApi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
 
 /**
@@ -353,5 +353,35 @@ test(
     await page.getByRole('button', { name: /Open profile$/ }).click();
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/login$/);
+  },
+);
+
+test(
+  'a logout with no signal clears the device at once and ends the session on the server when the connection returns',
+  PHONE,
+  async ({ page, context, agent }) => {
+    await signIn(page, agent);
+    await waitForServiceWorker(page);
+    await page.goto('/deals/dealsview');
+    await expect(page.getByRole('table', { name: 'Your deals' }).getByText(MSG.noDeals)).toBeVisible();
+    await expectSaved(page, 'deals', agent.id);
+
+    await goOffline(context, page);
+    await page.getByRole('button', { name: /Open profile$/ }).click();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect.poll(() => savedCache(page)).toBeNull();
+    // Reopened with no signal: the login page, not a spinner or the member's screens.
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+
+    // Back online, the session the server still had is ended before anything is asked: still logged out.
+    const logout = page.waitForResponse((r) => r.url().endsWith(routes.logout.path) && r.request().method() === 'POST');
+    await context.setOffline(false);
+    expect((await logout).status()).toBe(204);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText(welcomeLine(agent.name, agent.id))).toHaveCount(0);
   },
 );

@@ -24,7 +24,9 @@ export function createQueryClient(): QueryClient {
         },
         refetchOnWindowFocus: false,
       },
-      mutations: { retry: false },
+      // A change made with no connection fails at once with the network error its form reports,
+      // rather than waiting without a word (the deals queue decides for itself: api/deal-outbox).
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

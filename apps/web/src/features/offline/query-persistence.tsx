@@ -12,6 +12,7 @@ import {
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { SessionUser } from '@ahente/contract/auth';
+import { logout } from '../../api/auth';
 import { CACHE_MAX_AGE_MS } from '../../api/query-client';
 import { SESSION_QUERY_KEY } from '../../api/session';
 
@@ -91,6 +92,16 @@ function scheduleSave(queryClient: QueryClient) {
 }
 
 async function restore(queryClient: QueryClient): Promise<void> {
+  if (onlineManager.isOnline()) await sendPendingLogout().catch(() => undefined);
+  await restoreSaved(queryClient);
+  // With no signal and no saved member, the login page (its Sign In says the connection is missing),
+  // not a spinner waiting for GET /api/me; the session is asked for once the connection returns.
+  if (!onlineManager.isOnline() && queryClient.getQueryData(SESSION_QUERY_KEY) === undefined) {
+    queryClient.setQueryData(SESSION_QUERY_KEY, null);
+  }
+}
+
+async function restoreSaved(queryClient: QueryClient): Promise<void> {
   const saved = await get<SavedCache>(KEY, store);
   if (!saved) return;
   if (saved.buster !== BUSTER || Date.now() - saved.savedAt > CACHE_MAX_AGE_MS) {
@@ -120,6 +131,27 @@ export async function clearPersistedQueries(): Promise<void> {
   if (saveTimer) clearTimeout(saveTimer);
   saveTimer = null;
   await del(KEY, store);
+}
+
+const LOGOUT_PENDING = 'ahente-logout-pending';
+
+/**
+ * A logout with no signal cleared the device but could not end the session on the server: it is
+ * sent before anything else once the connection is back (at the next start or on reconnecting), so
+ * that the next person to open the app is not signed in as the member who left.
+ */
+export function markLogoutPending(): void {
+  try {
+    localStorage.setItem(LOGOUT_PENDING, '1');
+  } catch {
+    // Storage refused (private mode): the session ends on the server when it expires.
+  }
+}
+
+async function sendPendingLogout(): Promise<void> {
+  if (localStorage.getItem(LOGOUT_PENDING) === null) return;
+  await logout();
+  localStorage.removeItem(LOGOUT_PENDING);
 }
 
 /** Removes every answer but the session's when the signed-in member changes (or signs out). */
@@ -167,7 +199,11 @@ export function PersistedQueryProvider({ client, children }: { client: QueryClie
   useEffect(() => {
     let wasOnline = onlineManager.isOnline();
     return onlineManager.subscribe((online) => {
-      if (online && !wasOnline) void client.invalidateQueries(undefined, { cancelRefetch: false });
+      if (online && !wasOnline) {
+        void sendPendingLogout()
+          .catch(() => undefined)
+          .finally(() => void client.invalidateQueries(undefined, { cancelRefetch: false }));
+      }
       wasOnline = online;
     });
   }, [client]);

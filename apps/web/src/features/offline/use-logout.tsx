@@ -1,8 +1,9 @@
+import { onlineManager } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSession } from '../../api/session';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { clearOutbox, countPending } from './outbox';
-import { clearPersistedQueries } from './query-persistence';
+import { clearPersistedQueries, markLogoutPending } from './query-persistence';
 
 /** The question before logging out with deal changes that are not on the server yet. */
 export function discardQuestion(count: number): string {
@@ -23,6 +24,8 @@ export function useLogout() {
 
   const logOut = async () => {
     setBusy(true);
+    // With no signal the server cannot be told now: it is, as soon as the connection returns.
+    if (!onlineManager.isOnline()) markLogoutPending();
     // The session's logout forgets the answers in memory; then the saved copies go.
     await signOut();
     await Promise.allSettled([clearPersistedQueries(), clearOutbox()]);
