@@ -3,7 +3,6 @@ import { CircleCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { DealRecord } from '@ahente/contract/deals';
-import { MSG } from '@ahente/contract/messages';
 import { hasAnnualTerm } from '@ahente/contract/portfolio';
 import { isApiError } from '../../api/client';
 import { useAddSaleMutation } from '../../api/sales';
@@ -13,6 +12,7 @@ import { toast } from '../../ui/toast';
 import { DealFields, EffectiveDateField, ExpiryDateField, TextField, useServerError } from './deal-form';
 import { dealToForm, expiryFor, saleSchema, toSaleForm, type DealFormValues, type SaleValues } from './deal-form-schema';
 import { DealFormModal } from './deal-modal';
+import { useLanguage } from '../../i18n';
 
 interface AddSaleModalProps {
   deal: DealRecord;
@@ -38,6 +38,7 @@ export function AddSaleModal({ deal, open, onOpenChange }: AddSaleModalProps) {
     defaultValues: dealToForm(deal),
   });
   const serverError = useServerError(form.setError);
+  const { t } = useLanguage();
   const [alreadySold, setAlreadySold] = useState(deal.sold);
 
   // The expiry date follows the effective date (and the product's term) until the agent edits it;
@@ -61,10 +62,10 @@ export function AddSaleModal({ deal, open, onOpenChange }: AddSaleModalProps) {
     serverError.clear();
     try {
       await addSale.mutateAsync({ id: user.user, formData: toSaleForm(deal.id, values) });
-      toast.success(MSG.saleAdded);
+      toast.success(t('dealDialogs.saleAdded'));
       onOpenChange(false);
     } catch (error) {
-      toast.error(MSG.saleSaveFailed);
+      toast.error(t('dealDialogs.saleSaveFailed'));
       if (isApiError(error, 409)) setAlreadySold(true);
       else if (isApiError(error) && error.status < 500) serverError.show(error);
     }
@@ -72,7 +73,7 @@ export function AddSaleModal({ deal, open, onOpenChange }: AddSaleModalProps) {
 
   const refuse = () => {
     serverError.clear();
-    toast.error(MSG.saleSaveFailed);
+    toast.error(t('dealDialogs.saleSaveFailed'));
   };
 
   const { register, formState } = form;
@@ -83,15 +84,15 @@ export function AddSaleModal({ deal, open, onOpenChange }: AddSaleModalProps) {
     <DealFormModal
       open={open}
       onOpenChange={onOpenChange}
-      title="Add Sales"
-      description={`From deal #${deal.id} · ${deal.customer_name}`}
+      title={t('dealDialogs.saleTitle')}
+      description={t('dealDialogs.saleDescription', { id: deal.id, customer: deal.customer_name })}
       initialFocus={firstField}
       onSubmit={form.handleSubmit(save, refuse)}
       saving={addSale.isPending || formState.isSubmitting}
       serverError={serverError.message}
-      submitLabel="Save Sale"
+      submitLabel={t('dealDialogs.saveSale')}
       submitDisabled={alreadySold}
-      cancelLabel={alreadySold ? 'Close' : 'Cancel'}
+      cancelLabel={alreadySold ? t('dealDialogs.close') : t('dealDialogs.cancel')}
     >
       {alreadySold && (
         <p
@@ -99,23 +100,28 @@ export function AddSaleModal({ deal, open, onOpenChange }: AddSaleModalProps) {
           className="mb-5 flex items-start gap-2 rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm font-medium text-green-800"
         >
           <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {MSG.dealAlreadySold}
+          {t('dealDialogs.alreadySold')}
         </p>
       )}
 
       <fieldset disabled={locked} className="min-w-0">
-        <legend className="text-sm font-semibold text-slate-900">Policy</legend>
-        <p className="mb-3 text-xs text-slate-500">Policy number, insurer and plan name are optional.</p>
+        <legend className="text-sm font-semibold text-slate-900">{t('dealDialogs.policy')}</legend>
+        <p className="mb-3 text-xs text-slate-500">{t('dealDialogs.policyOptional')}</p>
         <div className="grid grid-cols-1 gap-x-5 gap-y-4 sm:grid-cols-2">
           <TextField
-            label="Policy Number"
+            label={t('dealDialogs.policyNumber')}
             error={formState.errors.policy?.message}
             {...policy}
             ref={(element: HTMLInputElement | null) => setRefs(element, policy.ref, firstField)}
             maxLength={200}
           />
-          <TextField label="Insurer" error={formState.errors.insurer?.message} {...register('insurer')} maxLength={200} />
-          <TextField label="Plan Name" error={formState.errors.planName?.message} {...register('planName')} maxLength={200} />
+          <TextField label={t('dealDialogs.insurer')} error={formState.errors.insurer?.message} {...register('insurer')} maxLength={200} />
+          <TextField
+            label={t('dealDialogs.planName')}
+            error={formState.errors.planName?.message}
+            {...register('planName')}
+            maxLength={200}
+          />
           <EffectiveDateField error={formState.errors.effectiveDate?.message} {...register('effectiveDate')} />
           <ExpiryDateField
             error={formState.errors.expiry_date?.message}
@@ -129,9 +135,9 @@ export function AddSaleModal({ deal, open, onOpenChange }: AddSaleModalProps) {
       </fieldset>
 
       <fieldset disabled={locked} className="mt-6 min-w-0 border-t border-slate-100 pt-5">
-        <legend className="sr-only">Deal</legend>
+        <legend className="sr-only">{t('dealDialogs.deal')}</legend>
         <p aria-hidden="true" className="mb-3 text-sm font-semibold text-slate-900">
-          Deal
+          {t('dealDialogs.deal')}
         </p>
         <DealFields form={form} statuses="readonly" withEffectiveDate={false} />
       </fieldset>

@@ -1,6 +1,7 @@
 import { useId, type FormEventHandler, type ReactNode, type RefObject } from 'react';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
+import { useLanguage } from '../../i18n';
 
 interface DealFormModalProps {
   open: boolean;
@@ -31,10 +32,11 @@ export function DealFormModal({
   serverError,
   submitLabel,
   submitDisabled,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   children,
 }: DealFormModalProps) {
   const formId = useId();
+  const { t } = useLanguage();
   return (
     <Modal
       open={open}
@@ -49,7 +51,7 @@ export function DealFormModal({
       footer={
         <>
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={saving}>
-            {cancelLabel}
+            {cancelLabel ?? t('dealDialogs.cancel')}
           </Button>
           <Button type="submit" form={formId} loading={saving} disabled={submitDisabled}>
             {submitLabel}

@@ -3,7 +3,6 @@ import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import type { DealRecord } from '@ahente/contract/deals';
 import { EDITABLE_DEAL_STATUSES, type DealStatus } from '@ahente/contract/enums';
-import { MSG } from '@ahente/contract/messages';
 import { isApiError } from '../../api/client';
 import { useEditDealMutation } from '../../api/deal-outbox';
 import { useCurrentUser } from '../../api/session';
@@ -12,6 +11,7 @@ import { DealFields, useServerError } from './deal-form';
 import { QUEUED_ON_DEVICE } from './deal-sync';
 import { dealToForm, editDealSchema, toEditDealForm, type DealFormValues, type EditDealValues } from './deal-form-schema';
 import { DealFormModal } from './deal-modal';
+import { useLanguage } from '../../i18n';
 
 /**
  * The statuses the edit form offers (spec §4): all but 'Did not Continue'; a deal that already
@@ -39,36 +39,41 @@ export function EditDealModal({ deal, open, onOpenChange }: EditDealModalProps) 
     defaultValues: dealToForm(deal),
   });
   const serverError = useServerError(form.setError);
+  const { t } = useLanguage();
 
   const save = async (values: EditDealValues) => {
     serverError.clear();
     try {
       const { queued } = await editDeal.mutateAsync({ id: user.user, formData: toEditDealForm(deal.id, values) });
       if (queued) toast.info(QUEUED_ON_DEVICE);
-      else toast.success(MSG.dealUpdated);
+      else toast.success(t('dealDialogs.updated'));
       onOpenChange(false);
     } catch (error) {
-      toast.error(MSG.dealUpdateFailed);
+      toast.error(t('dealDialogs.updateFailed'));
       if (isApiError(error) && error.status < 500) serverError.show(error);
     }
   };
 
   const refuse = () => {
     serverError.clear();
-    toast.error(MSG.dealUpdateFailed);
+    toast.error(t('dealDialogs.updateFailed'));
   };
 
   return (
     <DealFormModal
       open={open}
       onOpenChange={onOpenChange}
-      title="Edit Deal"
-      description={deal.id > 0 ? `Deal #${deal.id} · ${deal.customer_name}` : `Waiting to sync · ${deal.customer_name}`}
+      title={t('dealDialogs.editTitle')}
+      description={
+        deal.id > 0
+          ? t('dealDialogs.editDescription', { id: deal.id, customer: deal.customer_name })
+          : t('dealDialogs.editWaiting', { customer: deal.customer_name })
+      }
       initialFocus={firstField}
       onSubmit={form.handleSubmit(save, refuse)}
       saving={editDeal.isPending || form.formState.isSubmitting}
       serverError={serverError.message}
-      submitLabel="Save Changes"
+      submitLabel={t('dealDialogs.saveChanges')}
     >
       <DealFields form={form} statuses={editStatuses(deal.deal_status)} disabled={editDeal.isPending} customerNameRef={firstField} />
     </DealFormModal>
