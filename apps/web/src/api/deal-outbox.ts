@@ -284,6 +284,8 @@ function afterSave(queryClient: QueryClient, memberId: number, { queued }: SaveO
 export function useAddDealMutation() {
   const queryClient = useQueryClient();
   return useMutation({
+    // Runs with no connection too (TanStack would pause it): with no signal the deal is queued.
+    networkMode: 'always',
     mutationFn: recordDeal,
     onSuccess: (outcome, body) => afterSave(queryClient, Number(body.id), outcome),
   });
@@ -292,7 +294,14 @@ export function useAddDealMutation() {
 export function useEditDealMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: updateDeal,
+    networkMode: 'always',
+    mutationFn: async (body: EditDealRequest): Promise<SaveOutcome> => {
+      const outcome = await updateDeal(body);
+      if (!outcome.queued || offline()) return outcome;
+      // Online, but queued behind the deal's own changes (a fix of a refused one): sent now, in order.
+      await flushOutbox(queryClient, Number(body.id)).catch(() => undefined);
+      return { queued: hasQueued(Number(body.formData.dealid)) };
+    },
     onSuccess: (outcome, body) => afterSave(queryClient, Number(body.id), outcome),
   });
 }
@@ -302,17 +311,17 @@ function isRefusal(error: unknown): error is { status: number; error: string } {
   return isApiError(error) && error.status >= 400 && error.status < 500 && ![401, 408, 429].includes(error.status);
 }
 
-let flushing: Promise<void> | null = null;
+/** The flushes asked for, one after the other (a flush asked for while one runs still sees what was queued since). */
+let flushes: Promise<void> = Promise.resolve();
 
 /**
  * Sends the agent's waiting changes, oldest first, one at a time; returns when the queue is done or
  * a send got no answer. One flush runs at a time in this tab, and across tabs through a Web Lock.
  */
 export function flushOutbox(queryClient: QueryClient, memberId: number): Promise<void> {
-  flushing ??= withLock(() => runFlush(queryClient, memberId)).finally(() => {
-    flushing = null;
-  });
-  return flushing;
+  const run = flushes.then(() => withLock(() => runFlush(queryClient, memberId)));
+  flushes = run.catch(() => undefined);
+  return run;
 }
 
 function withLock(run: () => Promise<void>): Promise<void> {
