@@ -199,6 +199,14 @@ export const en = {
     copyLink: 'Copy link',
     yourCode: 'Your code:',
   },
+  reminders: {
+    warning: 'Warning',
+    certificationTitle: MSG.certificationReminderTitle,
+    certificationNone: MSG.certificationReminderNone,
+    certificationCoding: MSG.certificationReminderCoding,
+    certificationTlc: MSG.certificationReminderTlc,
+    goToCertifications: 'Go to Certifications',
+  },
   deals: {
     areaNav: 'Your Deals',
     addNew: 'Add New Deals',

@@ -202,6 +202,14 @@ export const fil: Catalogue = {
     copyLink: 'Kopyahin ang link',
     yourCode: 'Ang code mo:',
   },
+  reminders: {
+    warning: 'Babala',
+    certificationTitle: 'Kulang ang mga detalye ng certification mo',
+    certificationNone: 'Wala ka pang certification na naka-file.',
+    certificationCoding: 'Kulang ang mga coding date mo.',
+    certificationTlc: 'Kulang ang mga petsa ng TLC attendance mo.',
+    goToCertifications: 'Pumunta sa Certifications',
+  },
   deals: {
     areaNav: 'Mga Deal Mo',
     addNew: 'Magdagdag ng Deal',

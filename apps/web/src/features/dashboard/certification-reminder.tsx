@@ -1,9 +1,9 @@
 import { TriangleAlert } from 'lucide-react';
-import { MSG } from '@ahente/contract/messages';
 import { certificationGaps } from '@ahente/contract/settings';
 import { useCertifications } from '../../api/settings';
 import { useCurrentUser } from '../../api/session';
 import { ReminderBanner } from './reminder-banner';
+import { useLanguage } from '../../i18n';
 
 /**
  * The certification reminder of issue 11, for agents (account type 'user') only: when no
@@ -19,22 +19,23 @@ export function CertificationReminder({ className }: { className?: string }) {
 
 function Reminder({ memberId, className }: { memberId: number; className?: string }) {
   const certifications = useCertifications(memberId);
+  const { t } = useLanguage();
   if (!certifications.isSuccess) return null;
 
   const gaps = certificationGaps(certifications.data);
   // With none on file, "no certification" says it all; otherwise each missing part.
-  const lines: string[] = gaps.none ? [MSG.certificationReminderNone] : [];
-  if (!gaps.none && gaps.codingDates) lines.push(MSG.certificationReminderCoding);
-  if (!gaps.none && gaps.tlc) lines.push(MSG.certificationReminderTlc);
+  const lines: string[] = gaps.none ? [t('reminders.certificationNone')] : [];
+  if (!gaps.none && gaps.codingDates) lines.push(t('reminders.certificationCoding'));
+  if (!gaps.none && gaps.tlc) lines.push(t('reminders.certificationTlc'));
   if (lines.length === 0) return null;
 
   return (
     <ReminderBanner
       icon={TriangleAlert}
-      title={MSG.certificationReminderTitle}
+      title={t('reminders.certificationTitle')}
       lines={lines}
       to="/settings/certifications"
-      linkLabel="Go to Certifications"
+      linkLabel={t('reminders.goToCertifications')}
       className={className}
     />
   );

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
 import { buttonClasses } from '../../ui/button';
+import { useLanguage } from '../../i18n';
 
 /**
  * A dashboard reminder (the certification reminder, the licence expiry banner): an amber card with
@@ -24,6 +25,7 @@ export function ReminderBanner({
   className?: string;
 }) {
   const headingId = useId();
+  const { t } = useLanguage();
   return (
     <section
       aria-labelledby={headingId}
@@ -35,7 +37,7 @@ export function ReminderBanner({
       <div className="flex min-w-0 items-start gap-3">
         <span
           role="img"
-          aria-label="Warning"
+          aria-label={t('reminders.warning')}
           className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-amber-100 text-amber-700"
         >
           <Icon aria-hidden="true" className="size-[18px]" />
