@@ -140,6 +140,8 @@ export const en = {
     serverIssue: MSG.serverIssue,
   },
   common: {
+    clearFilters: 'Clear Filters',
+    rangeReversed: MSG.dateRangeReversed,
     noDataYet: MSG.noDataYet,
     from: 'From',
     to: 'To',

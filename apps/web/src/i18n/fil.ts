@@ -143,6 +143,8 @@ export const fil: Catalogue = {
     serverIssue: 'Error: May problema sa server, subukan ulit mamaya',
   },
   common: {
+    clearFilters: 'I-clear ang Filter',
+    rangeReversed: 'Hindi dapat mas maaga ang Hanggang kaysa sa Mula',
     noDataYet: 'Wala pang Data',
     from: 'Mula',
     to: 'Hanggang',

@@ -1,10 +1,10 @@
 import { FilterX } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import { MSG } from '@ahente/contract/messages';
 import type { DateRange } from '../lib/use-date-range-filter';
 import { Button } from './button';
 import { Field } from './field';
 import { Input } from './input';
+import { useLanguage } from '../i18n';
 
 interface DateRangeFilterProps {
   range: DateRange;
@@ -28,6 +28,7 @@ export function DateRangeFilter({ range, fromLabel, toLabel, clearClassName, chi
   const { from, to, setFrom, setTo } = range;
   const reversed = isReversedRange(from, to);
   const errorId = useId();
+  const { t } = useLanguage();
   return (
     <div className="flex flex-col gap-1.5">
       <div className="grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap">
@@ -45,7 +46,7 @@ export function DateRangeFilter({ range, fromLabel, toLabel, clearClassName, chi
         </Field>
         <Button variant="outline" className={clearClassName} disabled={!range.filtered} onClick={range.clear}>
           <FilterX aria-hidden="true" />
-          Clear Filters
+          {t('common.clearFilters')}
         </Button>
         {children}
       </div>
@@ -61,9 +62,10 @@ export function isReversedRange(from: string, to: string): boolean {
 
 /** Under a From/To row: 'To must not be before From' while the range is reversed, announced as it appears. */
 export function RangeError({ id, reversed }: { id: string; reversed: boolean }) {
+  const { t } = useLanguage();
   return reversed ? (
     <p id={id} role="alert" className="text-xs font-medium text-red-700">
-      {MSG.dateRangeReversed}
+      {t('common.rangeReversed')}
     </p>
   ) : null;
 }
