@@ -315,13 +315,10 @@ export const fil: Catalogue = {
 
 /**
  * The catalogue's values in Filipino, for display only (decision 023: what is sent stays the
- * spec's spelling). Products, statuses of deals and sales groups keep the English words agents use.
+ * spec's spelling). The rest keep the English words agents use: products, deal statuses, sales
+ * groups and types (Direct, Agent), positions, Renewal and Expansion, Pending and Approved.
  */
 export const filLabels: Partial<Record<LabelKind, Record<string, string>>> = {
-  accountType: { user: 'Ahente', admin: 'Administrator' },
-  position: { Agent: 'Ahente' },
-  memberStatus: { Pending: 'Nakabinbin', Approved: 'Aprubado' },
   gender: { male: 'Lalaki', female: 'Babae' },
   transactionType: { New: 'Bago' },
-  salesType: { Direct: 'Direkta', Agent: 'Ahente' },
 };
