@@ -127,6 +127,15 @@ test('Filipino chosen on the login page: the main screens in Filipino, axe-clean
   ]);
   await axe.scan('fil /deals/dealsview');
   await shot(page, testInfo, 'language-fil-deals-table');
+  // EDIT: the dialog and the deal form in Filipino.
+  await row.getByRole('button', { name: 'I-EDIT', exact: true }).click();
+  const edit = page.getByRole('dialog', { name: 'I-edit ang Deal' });
+  await expect(edit.getByText(`Deal #`, { exact: false })).toContainText('Maria Clara');
+  await expect(edit.getByLabel('Pangalan ng Customer')).toHaveValue('Maria Clara');
+  await expect(edit.getByRole('button', { name: 'I-save ang mga Pagbabago' })).toBeVisible();
+  await axe.scan('fil /deals/dealsview I-edit ang Deal');
+  await edit.getByRole('button', { name: 'Kanselahin' }).click();
+  await expect(edit).toHaveCount(0);
 
   // Add New Deals: the form's labels; the selects show Filipino words and send the catalogue's values.
   await page.getByRole('link', { name: 'Magdagdag ng Deal' }).click();
@@ -139,6 +148,25 @@ test('Filipino chosen on the login page: the main screens in Filipino, axe-clean
   await shot(page, testInfo, 'language-fil-add-deal');
   await page.getByRole('button', { name: 'I-save ang Deal' }).click();
   await expect(page.getByRole('region', { name: /^Notifications/ }).getByText('Hindi na-save: may kulang na field')).toBeVisible();
+  // Saved in Filipino: 'Bago' is shown, 'New' is what the server gets.
+  await page.getByLabel('Pangalan ng Customer').fill('Jose Dela Cruz');
+  await txType.selectOption({ label: 'Bago' });
+  await page.getByLabel('Effective Date').fill('2026-02-20');
+  await page.getByLabel('Kategorya ng Produkto').selectOption('Medical');
+  await page.getByLabel('Produkto', { exact: true }).selectOption('Individual');
+  await page.getByLabel('TCV').fill('1500');
+  await page.getByRole('button', { name: 'I-save ang Deal' }).click();
+  await expect(page.getByRole('region', { name: /^Notifications/ }).getByText('Na-save ang deal', { exact: true })).toBeVisible();
+  const api = await loginApi(baseURL!, agent.username, agent.password);
+  try {
+    const deals = (await (await api.csrfPost(routes.getDeals.path, { id: agent.id })).json()) as {
+      customer_name: string;
+      tx_type: string;
+    }[];
+    expect(deals.find((d) => d.customer_name === 'Jose Dela Cruz')?.tx_type).toBe('New');
+  } finally {
+    await api.dispose();
+  }
 
   // Sales.
   await page.goto('/sales/salesview');
