@@ -112,14 +112,18 @@ async function restoreSaved(queryClient: QueryClient): Promise<void> {
     mutations: [],
     queries: saved.state.queries.filter((query) => Date.now() - query.state.dataUpdatedAt <= CACHE_MAX_AGE_MS),
   };
-  const sessionBefore = queryClient.getQueryState(SESSION_QUERY_KEY)?.dataUpdatedAt;
   hydrate(queryClient, fresh);
-  // A saved session is asked again on this load (GET /api/me) as it would be without a saved copy;
-  // offline the request waits for the connection and the saved member stays signed in meanwhile.
-  // (One the page already asked for, as the prerendered /login does, is newer and stays.)
-  if (queryClient.getQueryState(SESSION_QUERY_KEY)?.dataUpdatedAt !== sessionBefore) {
-    await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY, refetchType: 'none' });
-  }
+  // What comes from the device is shown at once but is never taken for the server's word: every
+  // restored answer is stale, so a screen asks the server again on this load as it would without
+  // a saved copy (and a failure shows the screen's error, not the old rows as if current). With no
+  // signal the request waits for the connection and the saved answer stays on screen meanwhile.
+  // (An answer the page already had before the restore, as the prerendered /login's GET /api/me,
+  // is newer than the saved one, is kept by hydrate and stays fresh.)
+  await Promise.all(
+    fresh.queries
+      .filter((saved) => queryClient.getQueryState(saved.queryKey)?.dataUpdatedAt === saved.state.dataUpdatedAt)
+      .map((saved) => queryClient.invalidateQueries({ queryKey: saved.queryKey, exact: true, refetchType: 'none' })),
+  );
 }
 
 /**
