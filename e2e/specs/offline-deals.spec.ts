@@ -13,6 +13,8 @@ import { expect, loginApi, PHONE, shot, test, type Agent } from '../support/fixt
  */
 
 test.describe.configure({ timeout: 120_000 });
+// The service worker is what these specs test: allowed here, blocked elsewhere (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
 
 const QUEUED = 'Saved on this device. It will be sent when you are back online.';
 const WAITING = 'Waiting to sync';

@@ -13,6 +13,8 @@ import { ADMIN, createAgent, expect, loginApi, PHONE, shot, test, type Agent } f
  */
 
 test.describe.configure({ timeout: 120_000 });
+// The service worker is what these specs test: allowed here, blocked elsewhere (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
 
 const OFFLINE_PAGE =
   'This page has not been opened on this device yet, so nothing of it is saved here. It will load when you are back online.';
