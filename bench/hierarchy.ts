@@ -110,9 +110,10 @@ export async function fill(db: Db, tree: Tree): Promise<Position[]> {
       updated_at: now,
       deactivated_at: null,
       search_name: searchNameOf({ f_name, m_name, l_name }),
+      language: 'en' as const,
     };
   });
-  const batch = 1_000; // 27 columns × 1,000 rows: under both databases' limit on bound parameters
+  const batch = 1_000; // 28 columns × 1,000 rows: under both databases' limit on bound parameters
   await db.db.transaction().execute(async (trx) => {
     for (let i = 0; i < rows.length; i += batch)
       await trx

@@ -4,6 +4,11 @@ import type { Database } from '../../db/schema.ts';
 type Exec = Kysely<Database> | Transaction<Database>;
 
 export const authRepository = {
+  /** A member's language (setlanguage, issue 25 §3). */
+  async setLanguage(db: Exec, memberId: number, language: Database['members']['language']): Promise<void> {
+    await db.updateTable('members').set({ language }).where('id', '=', memberId).execute();
+  },
+
   /**
    * Counts one attempt against each key and returns each key's count in its current window, in
    * one atomic statement per key (an upsert that returns the new count): parallel attempts each

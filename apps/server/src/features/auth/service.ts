@@ -175,7 +175,7 @@ export function createAuthService(
 
     /** setlanguage: the signed-in member's language, remembered for every device (issue 25 §3). */
     async setLanguage(who: Auth, language: SessionUser['language']): Promise<void> {
-      await db.updateTable('members').set({ language }).where('id', '=', who.memberId).execute();
+      await authRepository.setLanguage(db, who.memberId, language);
     },
 
     async me(who: Auth): Promise<SessionUser> {
