@@ -60,7 +60,13 @@ export default defineConfig({
           groups: [
             // The spreadsheet writer is needed only when a sales export falls back to the page.
             { name: 'xlsx', test: /node_modules[\\/](write-excel-file|fflate)[\\/]/, priority: 40 },
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
+            // With use-sync-external-store, which the chart library and a screen library both use: left out
+            // of a group, it landed in 'charts' and pulled that 104 KiB chunk into every page (issue 25).
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|use-sync-external-store)[\\/]/,
+              priority: 30,
+            },
             // The chart library and what it brings (redux, immer, d3): only Performance Reports imports
             // it (an ESLint rule keeps it there; decision 017). Below 'react', which it uses, so that
             // React stays in its own chunk.
