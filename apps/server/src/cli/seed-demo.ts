@@ -165,6 +165,9 @@ try {
       await member(`demo_pending${a}${m}`, mgr, 'Agent', 'Pending');
     }
   }
+  // One agent reads the portal in Filipino (issue 25 §3, decision 030): demo_agent121's choice,
+  // which every device they sign in on takes.
+  await s.auth.setLanguage({ memberId: agents[3]!, accountType: 'user', sessionId: 'seed' }, 'fil');
 
   // The commission schedule (decision 016) before the sales, so they earn entries: a rate for every
   // product but Pet Insurance (the admin's page flags it), and the three override rates.
@@ -640,7 +643,7 @@ try {
   }
 
   console.log(
-    `Demo data: ${n} members (owner demo_owner, agency managers demo_am1-2, managers demo_mgr11-22, agents demo_agent111-223, 4 Pending), ${deals} deals, ${sales} sales, ${book} policies of demo_agent111 in every status (in force, due in 20 days, lapsed, renewed and its renewal, cancelled, a Memorial Plan), ${sections.size} sections, ${files.length} materials, ${tickets.length} Pending sample tickets and 2 agents' ticket conversations (one resolved), ${banks} bank details, ${certifications} certifications, ${licences} licences (2 agents unlicensed: their commission is held), ${verified} sales verified, 1 rejected, ${sales - verified - 1} awaiting verification; ${history} sales from July to October 2026 in closed months (July to September paid, one cancelled in October, one agent withheld at 10 %); ${privacy} privacy requests open (an erasure and a correction ticket) and the admin's reads of demo_agent111's data in the access log.`,
+    `Demo data: ${n} members (owner demo_owner, agency managers demo_am1-2, managers demo_mgr11-22, agents demo_agent111-223, demo_agent121 in Filipino, 4 Pending), ${deals} deals, ${sales} sales, ${book} policies of demo_agent111 in every status (in force, due in 20 days, lapsed, renewed and its renewal, cancelled, a Memorial Plan), ${sections.size} sections, ${files.length} materials, ${tickets.length} Pending sample tickets and 2 agents' ticket conversations (one resolved), ${banks} bank details, ${certifications} certifications, ${licences} licences (2 agents unlicensed: their commission is held), ${verified} sales verified, 1 rejected, ${sales - verified - 1} awaiting verification; ${history} sales from July to October 2026 in closed months (July to September paid, one cancelled in October, one agent withheld at 10 %); ${privacy} privacy requests open (an erasure and a correction ticket) and the admin's reads of demo_agent111's data in the access log.`,
   );
   // The daily job once (decision 026), on the real clock: the policies due or lapsed and the licences
   // expiring get their reminders, unread in the bell, as on any morning.
