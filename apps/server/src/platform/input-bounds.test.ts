@@ -208,6 +208,7 @@ const cases = (): Case[] => [
   { url: '/api/notifications', body: () => ({ id: agentId, unread_only: true }) },
   { url: '/api/readnotifications', body: () => ({ ids: [1], all: false }) },
   { url: '/api/notificationpreferences', body: () => ({ id: agentId }) },
+  { url: '/api/setlanguage', body: () => ({ language: 'fil' }) },
   { url: '/api/setnotificationpreferences', body: () => ({ id: agentId, email: { ticket_answered: false, statement_ready: true } }) },
   // Password reset by e-mail (decision 026).
   { url: '/api/forgotpassword', anonymous: true, body: () => ({ login: 'ana.reyes@example.ph' }) },
