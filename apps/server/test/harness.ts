@@ -166,6 +166,22 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: { n
   };
 }
 
+/** A complete new-deal payload (spec §3) for the given member. */
+export const newDeal = (id: number, over: Record<string, unknown> = {}) => ({
+  id,
+  customerName: 'Maria Clara',
+  transactionType: 'New',
+  product: 'Comprehensive',
+  tcvValue: 25000.5,
+  effectiveDate: '2026-03-15',
+  dealStatus: 'For Quotation',
+  salesType: 'Direct',
+  referror: '',
+  agent: '',
+  salesGroup: 'MedicalSalesGroup',
+  ...over,
+});
+
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
 type CsrfMode = 'send' | 'omit' | 'wrong';

@@ -7,7 +7,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { IDEMPOTENCY_ERRORS } from '@ahente/contract/idempotency';
 import { ROUTE_LIST, routes, type RouteDef, type RouteName } from '@ahente/contract/routes';
-import { startTestApp, type FormPart, type TestApp, type TestClient } from '../../test/harness.ts';
+import { newDeal, startTestApp, type FormPart, type TestApp, type TestClient } from '../../test/harness.ts';
 import type { Database } from '../db/schema.ts';
 import { purgeIdempotencyKeys } from './idempotency.ts';
 
@@ -36,21 +36,6 @@ afterAll(() => t.close());
 
 const key = () => randomUUID();
 const withKey = (k: string) => ({ headers: { 'idempotency-key': k } });
-
-const newDeal = (id: number, over: Record<string, unknown> = {}) => ({
-  id,
-  customerName: 'Maria Clara',
-  transactionType: 'New',
-  product: 'Comprehensive',
-  tcvValue: 25000.5,
-  effectiveDate: '2026-03-15',
-  dealStatus: 'For Quotation',
-  salesType: 'Direct',
-  referror: '',
-  agent: '',
-  salesGroup: 'MedicalSalesGroup',
-  ...over,
-});
 
 /** The Add Sales form for a deal (spec §4). */
 const saleBody = (

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_REQUIRED, REFERROR_REQUIRED, type DealRecord } from '@ahente/contract/deals';
 import { DEAL_STATUSES } from '@ahente/contract/enums';
 import { MSG } from '@ahente/contract/messages';
-import { startTestApp, type TestApp, type TestClient } from '../../../test/harness.ts';
+import { newDeal, startTestApp, type TestApp, type TestClient } from '../../../test/harness.ts';
 
 let t: TestApp;
 type Member = Awaited<ReturnType<TestApp['createMember']>>;
@@ -17,22 +17,6 @@ beforeAll(async () => {
   ({ agent, other, agentClient, otherClient, adminClient } = await t.callers());
 });
 afterAll(() => t.close());
-
-/** A complete new-deal payload (spec §3) for the given member. */
-const newDeal = (id: number, over: Record<string, unknown> = {}) => ({
-  id,
-  customerName: 'Maria Clara',
-  transactionType: 'New',
-  product: 'Comprehensive',
-  tcvValue: 25000.5,
-  effectiveDate: '2026-03-15',
-  dealStatus: 'For Quotation',
-  salesType: 'Direct',
-  referror: '',
-  agent: '',
-  salesGroup: 'MedicalSalesGroup',
-  ...over,
-});
 
 /** The deal-or-sale form (spec §3) for a deal. */
 const form = (dealid: number, over: Record<string, unknown> = {}) => ({
