@@ -1,3 +1,4 @@
+import type { AreaWords } from './areas';
 import { CONSENT_LABEL, CONSENT_REQUIRED_MESSAGE, COUNTED_SALES_NOTE, MSG, TEAM_COUNT_NOTE } from '@ahente/contract/messages';
 
 /**
@@ -310,7 +311,7 @@ export const en = {
   },
 };
 
-type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
+export type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
 
 /** The shape every catalogue has: the same keys, each a text. */
-export type Catalogue = Texts<typeof en>;
+export type Catalogue = Texts<typeof en & AreaWords>;

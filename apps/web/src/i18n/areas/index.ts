@@ -1,0 +1,23 @@
+import { i18n } from '../index';
+
+/**
+ * The words of a screen area outside the first load (portfolio, materials, settings, …): its
+ * English is registered when the area's chunk runs, so the login page and the dashboard carry only
+ * their own words (issue 25 §1's JavaScript budget). The Filipino of every area is in `fil.ts`'s lazy
+ * chunk, typed by `Catalogue`, which includes each area's English shape (`AreaWords` below).
+ *
+ * An area's file, `areas/<area>.en.ts`, exports its words and calls `addEnglish('<area>', words)`;
+ * the area's components import that file (for the side effect) before calling `t('<area>.key')`.
+ * Its Filipino, `areas/<area>.fil.ts`, exports `<area>Fil: Texts<typeof <area>En>` (a type import of
+ * the English, so no English bytes in the Filipino chunk), listed in `fil.ts` as `<area>: <area>Fil`.
+ */
+export function addEnglish<A extends keyof AreaWords>(area: A, words: AreaWords[A]): void {
+  i18n.addResourceBundle('en', 'translation', { [area]: words }, true, true);
+}
+
+/**
+ * Every area's English shape: one line per area, `area: typeof areaEn` (a type import, no bytes).
+ * Kept here, not in en.ts, so that adding an area does not touch the first load's catalogue.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by one line per area
+export interface AreaWords {}
