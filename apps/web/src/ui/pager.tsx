@@ -1,5 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId } from 'react';
+import { useLanguage } from '../i18n';
+import { currentLocale } from '../lib/locale';
 import { Button } from './button';
 import { Select } from './select';
 
@@ -35,19 +37,20 @@ export function Pager<Size extends number>({
   onPageSize,
 }: PagerProps<Size>) {
   const sizeId = useId();
-  const fmt = (n: number) => n.toLocaleString('en-PH');
+  const { t } = useLanguage();
+  const fmt = (n: number) => n.toLocaleString(currentLocale());
   return (
     <nav
-      aria-label={`Pages of ${noun}`}
+      aria-label={t('paging.pagesOf', { noun })}
       className="flex flex-col gap-3 border-t border-slate-100 px-4 py-3 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between sm:px-5"
     >
       <p role="status" className="tabular-nums">
-        {`Showing ${fmt(first)}–${fmt(last)} of ${fmt(total)}`}
+        {t('paging.showingRange', { first: fmt(first), last: fmt(last), total: fmt(total) })}
       </p>
       <div className="flex flex-wrap items-center gap-3">
         <div className="flex items-center gap-2">
           <label htmlFor={sizeId} className="whitespace-nowrap">
-            Rows per page
+            {t('paging.rowsPerPage')}
           </label>
           <Select
             id={sizeId}
@@ -60,11 +63,11 @@ export function Pager<Size extends number>({
         <div className="flex items-center gap-2">
           <Button variant="outline" size="sm" disabled={page <= 1 || loading} onClick={() => onPage(page - 1)}>
             <ChevronLeft aria-hidden="true" />
-            Previous
+            {t('paging.previous')}
           </Button>
-          <span className="text-xs text-slate-500 tabular-nums">{`Page ${fmt(page)} of ${fmt(lastPage)}`}</span>
+          <span className="text-xs text-slate-500 tabular-nums">{t('paging.pageOf', { page: fmt(page), lastPage: fmt(lastPage) })}</span>
           <Button variant="outline" size="sm" disabled={page >= lastPage || loading} onClick={() => onPage(page + 1)}>
-            Next
+            {t('paging.next')}
             <ChevronRight aria-hidden="true" />
           </Button>
         </div>

@@ -1,4 +1,6 @@
 import { useEffect, useRef } from 'react';
+import { useLanguage } from '../i18n';
+import { currentLocale } from '../lib/locale';
 import { Button } from './button';
 
 interface ShowMoreProps {
@@ -19,6 +21,7 @@ interface ShowMoreProps {
  * the vanished buttons had, so a keyboard user carries on from the end of the list.
  */
 export function ShowMore({ shown, total, next, expanded, noun, onShowMore, onShowAll }: ShowMoreProps) {
+  const { t } = useLanguage();
   const status = useRef<HTMLParagraphElement>(null);
   const hadFocus = useRef(false);
   const complete = shown >= total;
@@ -28,14 +31,16 @@ export function ShowMore({ shown, total, next, expanded, noun, onShowMore, onSho
   }, [complete]);
 
   if (complete && !expanded) return null;
-  const fmt = (n: number) => n.toLocaleString('en-PH');
+  const fmt = (n: number) => n.toLocaleString(currentLocale());
   const remember = () => {
     hadFocus.current = true;
   };
   return (
     <div className="flex flex-col items-center gap-2 border-t border-slate-100 px-4 py-4 text-sm text-slate-500 sm:flex-row sm:justify-between">
       <p role="status" ref={status} tabIndex={-1} className="outline-none">
-        {complete ? `Showing all ${fmt(total)} ${noun}` : `Showing ${fmt(shown)} of ${fmt(total)} ${noun}`}
+        {complete
+          ? t('paging.showingAll', { total: fmt(total), noun })
+          : t('paging.showingSome', { shown: fmt(shown), total: fmt(total), noun })}
       </p>
       {!complete && (
         <div className="flex flex-wrap justify-center gap-2">
@@ -47,7 +52,7 @@ export function ShowMore({ shown, total, next, expanded, noun, onShowMore, onSho
               onShowMore();
             }}
           >
-            {`Show ${fmt(next)} more`}
+            {t('paging.showMore', { next: fmt(next) })}
           </Button>
           {total - shown > next && (
             <Button
@@ -58,7 +63,7 @@ export function ShowMore({ shown, total, next, expanded, noun, onShowMore, onSho
                 onShowAll();
               }}
             >
-              {`Show all ${fmt(total)}`}
+              {t('paging.showAll', { total: fmt(total) })}
             </Button>
           )}
         </div>

@@ -5,14 +5,16 @@ import { expiringLicenceAlerts } from '@ahente/contract/licences';
 import { useLicences } from '../../api/licences';
 import { useSales } from '../../api/sales';
 import { useCurrentUser } from '../../api/session';
+import { i18n, useLanguage } from '../../i18n';
 import { formatCalendarDate } from '../../lib/dates';
+import { currentLocale } from '../../lib/locale';
 import { ReminderBanner } from './reminder-banner';
 
 /** "(today)", "(tomorrow)", "(in 36 days)". */
 function inDays(days: number): string {
-  if (days === 0) return 'today';
-  if (days === 1) return 'tomorrow';
-  return `in ${days.toLocaleString('en-PH')} days`;
+  if (days === 0) return i18n.t('licenceBanner.today');
+  if (days === 1) return i18n.t('licenceBanner.tomorrow');
+  return i18n.t('licenceBanner.inDays', { n: days.toLocaleString(currentLocale()) });
 }
 
 /**
@@ -27,6 +29,7 @@ export function LicenceExpiryBanner({ className }: { className?: string }) {
 }
 
 function Banner({ memberId, className }: { memberId: number; className?: string }) {
+  const { t } = useLanguage();
   const licences = useLicences(memberId);
   // The Sales card's query: one request for both.
   const sales = useSales(memberId);
@@ -46,13 +49,12 @@ function Banner({ memberId, className }: { memberId: number; className?: string 
   return (
     <ReminderBanner
       icon={CalendarClock}
-      title={alerts.length === 1 ? 'Your licence is about to expire' : 'Your licences are about to expire'}
-      lines={alerts.map(
-        (alert) =>
-          `Your ${alert.line} licence expires on ${formatCalendarDate(alert.expires_on)} (${inDays(alert.days)}). Renew it to keep earning commission.`,
+      title={alerts.length === 1 ? t('licenceBanner.titleOne') : t('licenceBanner.titleOther')}
+      lines={alerts.map((alert) =>
+        t('licenceBanner.line', { line: alert.line, date: formatCalendarDate(alert.expires_on), when: inDays(alert.days) }),
       )}
       to="/settings/licences"
-      linkLabel="Go to Licences"
+      linkLabel={t('licenceBanner.goTo')}
       className={className}
     />
   );

@@ -1,23 +1,20 @@
 import { CloudOff } from 'lucide-react';
 import { useState } from 'react';
 import { discardEntry, type DealSync } from '../../api/deal-outbox';
+import { useLanguage } from '../../i18n';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { toast } from '../../ui/toast';
 
-/** The toast of a deal saved with no signal (issue 25 §2); the spec's success texts stay for a deal sent at once. */
-export const QUEUED_ON_DEVICE = 'Saved on this device. It will be sent when you are back online.';
-
-const LABELS = { waiting: 'Waiting to sync', sending: 'Sending…', refused: 'Not synced' } as const;
-
 /** A queued change's state under the customer's name (seen without scrolling on a phone), and the server's refusal. */
 export function SyncNote({ sync }: { sync: DealSync }) {
+  const { t } = useLanguage();
   return (
     <span className="mt-1 flex max-w-64 flex-col items-start gap-1">
       <Badge tone={sync.state === 'refused' ? 'danger' : sync.state === 'sending' ? 'info' : 'warning'} className="whitespace-nowrap">
         <CloudOff aria-hidden="true" className="size-3.5" />
-        {LABELS[sync.state]}
+        {t(`dealSync.${sync.state}`)}
       </Badge>
       {sync.state === 'refused' && sync.error && <span className="text-xs leading-snug font-normal text-red-700">{sync.error}</span>}
     </span>
@@ -26,16 +23,17 @@ export function SyncNote({ sync }: { sync: DealSync }) {
 
 /** Fix (the edit form with the queued values) and Discard (confirmed) for a change the server refused. */
 export function RefusedActions({ sync, customer, onFix }: { sync: DealSync; customer: string; onFix: () => void }) {
+  const { t } = useLanguage();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const discard = async () => {
     setBusy(true);
     try {
       await discardEntry(sync.entry.id);
-      toast.success('The change was discarded.');
+      toast.success(t('dealSync.discarded'));
       setConfirming(false);
     } catch {
-      toast.error('The change could not be discarded. Please try again.');
+      toast.error(t('dealSync.discardFailed'));
     } finally {
       setBusy(false);
     }
@@ -43,21 +41,17 @@ export function RefusedActions({ sync, customer, onFix }: { sync: DealSync; cust
   return (
     <>
       <Button size="sm" variant="secondary" onClick={onFix}>
-        Fix
+        {t('dealSync.fix')}
       </Button>
       <Button size="sm" variant="outline" onClick={() => setConfirming(true)}>
-        Discard
+        {t('dealSync.discard')}
       </Button>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Discard this change?"
-        description={
-          sync.entry.kind === 'add'
-            ? `The new deal for ${customer} is deleted from this device and never sent.`
-            : `Your edit of the deal for ${customer} is deleted from this device and never sent; the deal keeps its saved values.`
-        }
-        confirmLabel="Discard"
+        title={t('dealSync.discardTitle')}
+        description={sync.entry.kind === 'add' ? t('dealSync.discardAdd', { customer }) : t('dealSync.discardEdit', { customer })}
+        confirmLabel={t('dealSync.discard')}
         busy={busy}
         onConfirm={() => void discard()}
       />

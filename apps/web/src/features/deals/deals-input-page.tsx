@@ -11,7 +11,6 @@ import { Card } from '../../ui/card';
 import { PageHeader } from '../../ui/page-header';
 import { toast } from '../../ui/toast';
 import { DealFields, useServerError } from './deal-form';
-import { QUEUED_ON_DEVICE } from './deal-sync';
 import { EMPTY_DEAL, newDealSchema, toNewDeal, type DealFormValues, type NewDealValues } from './deal-form-schema';
 import { DealsNav } from './deals-nav';
 import { useLanguage } from '../../i18n';
@@ -37,7 +36,7 @@ export function DealsInputPage() {
     try {
       const { queued } = await addDeal.mutateAsync(toNewDeal(user.user, values));
       // With no signal the deal waits on this device and is sent when the connection returns (issue 25).
-      if (queued) toast.info(QUEUED_ON_DEVICE);
+      if (queued) toast.info(t('dealSync.queued'));
       else toast.success(t('deals.saved'));
       form.reset(EMPTY_DEAL);
       // Ready for the next deal (the fields were disabled while saving, so focus was lost).

@@ -8,7 +8,6 @@ import { useEditDealMutation } from '../../api/deal-outbox';
 import { useCurrentUser } from '../../api/session';
 import { toast } from '../../ui/toast';
 import { DealFields, useServerError } from './deal-form';
-import { QUEUED_ON_DEVICE } from './deal-sync';
 import { dealToForm, editDealSchema, toEditDealForm, type DealFormValues, type EditDealValues } from './deal-form-schema';
 import { DealFormModal } from './deal-modal';
 import { useLanguage } from '../../i18n';
@@ -45,7 +44,7 @@ export function EditDealModal({ deal, open, onOpenChange }: EditDealModalProps) 
     serverError.clear();
     try {
       const { queued } = await editDeal.mutateAsync({ id: user.user, formData: toEditDealForm(deal.id, values) });
-      if (queued) toast.info(QUEUED_ON_DEVICE);
+      if (queued) toast.info(t('dealSync.queued'));
       else toast.success(t('dealDialogs.updated'));
       onOpenChange(false);
     } catch (error) {

@@ -5,6 +5,8 @@ import { Link } from 'react-router';
 import type { NotificationRecord } from '@ahente/contract/notifications';
 import { useNotifications, useReadNotifications } from '../../api/notifications';
 import { useCurrentUser } from '../../api/session';
+import { useLanguage } from '../../i18n';
+import { currentLocale } from '../../lib/locale';
 import { cn } from '../../lib/cn';
 import { Button } from '../../ui/button';
 import { Skeleton } from '../../ui/skeleton';
@@ -22,6 +24,7 @@ const BADGE_MAX = 99;
  */
 export function NotificationBell() {
   const user = useCurrentUser();
+  const { t } = useLanguage();
   const notifications = useNotifications(user.user);
   const read = useReadNotifications(user.user);
   const [open, setOpen] = useState(false);
@@ -40,7 +43,7 @@ export function NotificationBell() {
     if (read.isPending) return;
     // The button is disabled once nothing is unread: the focus moves to the panel's heading first.
     panelHeading.current?.focus();
-    read.mutate({ all: true }, { onError: () => toast.error('Your notifications could not be marked as read. Please try again.') });
+    read.mutate({ all: true }, { onError: () => toast.error(t('bell.markFailed')) });
   };
 
   const openItem = (item: NotificationRecord) => {
@@ -51,7 +54,7 @@ export function NotificationBell() {
   return (
     <Popover.Root open={open} onOpenChange={onOpenChange}>
       <Popover.Trigger
-        aria-label={unread > 0 ? `Notifications, ${shown} unread` : 'Notifications'}
+        aria-label={unread > 0 ? t('bell.labelUnread', { shown }) : t('bell.label')}
         className="relative inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[state=open]:bg-brand-50 data-[state=open]:text-brand-800"
       >
         <Bell aria-hidden="true" className="size-5" />
@@ -66,21 +69,25 @@ export function NotificationBell() {
           align="end"
           sideOffset={10}
           collisionPadding={12}
-          aria-label="Notifications"
+          aria-label={t('bell.label')}
           className="z-50 flex max-h-[min(34rem,var(--radix-popover-content-available-height))] w-[min(24rem,calc(100vw-1.5rem))] flex-col rounded-xl border border-slate-200 bg-white shadow-xl focus:outline-none data-[state=closed]:animate-pop-out data-[state=open]:animate-pop-in"
         >
           <div className="flex shrink-0 items-center justify-between gap-3 border-b border-slate-100 px-4 py-3">
             <div className="min-w-0">
               <h2 ref={panelHeading} tabIndex={-1} className="text-[0.9375rem] font-semibold text-slate-900 focus:outline-none">
-                Notifications
+                {t('bell.label')}
               </h2>
               <p className="text-xs text-slate-500" aria-live="polite">
-                {notifications.isPending ? '' : unread === 0 ? 'Nothing unread' : `${unread.toLocaleString('en-PH')} unread`}
+                {notifications.isPending
+                  ? ''
+                  : unread === 0
+                    ? t('bell.nothingUnread')
+                    : t('bell.unread', { n: unread.toLocaleString(currentLocale()) })}
               </p>
             </div>
             <Button variant="ghost" size="sm" onClick={markAllRead} disabled={unread === 0} className="-mr-2 shrink-0">
               <CheckCheck aria-hidden="true" />
-              Mark all as read
+              {t('bell.markAllRead')}
             </Button>
           </div>
 
@@ -90,15 +97,15 @@ export function NotificationBell() {
                 <Skeleton className="h-14 w-full" />
                 <Skeleton className="h-14 w-full" />
                 <span className="sr-only" role="status">
-                  Loading your notifications…
+                  {t('bell.loading')}
                 </span>
               </div>
             ) : notifications.isError && rows.length === 0 ? (
               <div className="flex flex-col items-start gap-3 px-4 py-5 text-sm">
-                <p className="font-medium text-slate-700">Your notifications could not be loaded.</p>
+                <p className="font-medium text-slate-700">{t('bell.failed')}</p>
                 <Button variant="outline" size="sm" onClick={() => void notifications.refetch()} loading={notifications.isFetching}>
                   {!notifications.isFetching && <RotateCw aria-hidden="true" />}
-                  Try again
+                  {t('bell.tryAgain')}
                 </Button>
               </div>
             ) : rows.length === 0 ? (
@@ -106,13 +113,11 @@ export function NotificationBell() {
                 <span aria-hidden="true" className="flex size-10 items-center justify-center rounded-full bg-slate-100 text-slate-500">
                   <BellOff className="size-5" />
                 </span>
-                <p className="text-sm font-medium text-slate-700">You&rsquo;re all caught up.</p>
-                <p className="max-w-xs text-sm text-slate-500">
-                  Approvals, renewal reminders and answers to your tickets will appear here.
-                </p>
+                <p className="text-sm font-medium text-slate-700">{t('bell.caughtUp')}</p>
+                <p className="max-w-xs text-sm text-slate-500">{t('bell.caughtUpText')}</p>
               </div>
             ) : (
-              <ul aria-label="Newest notifications" className="divide-y divide-slate-100">
+              <ul aria-label={t('bell.newest')} className="divide-y divide-slate-100">
                 {rows.map((item) => (
                   <NotificationItem key={item.id} item={item} onOpen={() => openItem(item)} />
                 ))}
@@ -127,7 +132,7 @@ export function NotificationBell() {
               className="inline-flex min-h-8 items-center gap-1.5 rounded-md text-sm font-medium text-brand-700 hover:text-brand-800 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
             >
               <Settings aria-hidden="true" className="size-4" />
-              Notification settings
+              {t('bell.settings')}
             </Link>
           </div>
         </Popover.Content>
@@ -138,6 +143,7 @@ export function NotificationBell() {
 
 /** A notification: a link to its screen. Unread ones have a dot, a bold title and say "Unread" to screen readers. */
 function NotificationItem({ item, onOpen }: { item: NotificationRecord; onOpen: () => void }) {
+  const { t } = useLanguage();
   const unread = item.read_at === null;
   // The link is always a path inside the portal (the server's); anything else opens the dashboard.
   const to = item.link.startsWith('/') && !item.link.startsWith('//') ? item.link : '/';
@@ -156,7 +162,7 @@ function NotificationItem({ item, onOpen }: { item: NotificationRecord; onOpen: 
           {unread && <span className="size-2 rounded-full bg-brand-600" />}
         </span>
         <span className="min-w-0 flex-1">
-          {unread && <span className="sr-only">Unread: </span>}
+          {unread && <span className="sr-only">{t('bell.unreadPrefix')}</span>}
           <span
             className={cn('block text-sm [overflow-wrap:anywhere]', unread ? 'font-semibold text-slate-900' : 'font-medium text-slate-700')}
           >
