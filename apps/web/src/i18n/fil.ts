@@ -1,5 +1,7 @@
 import type { LabelKind } from '@ahente/contract/labels';
 import type { Catalogue } from './en';
+import { settingsFil } from './areas/settings.fil';
+import { licencesFil } from './areas/licences.fil';
 
 /**
  * The Filipino catalogue (issue 25 §3): Tagalog as an agent of the agency writes it, with the
@@ -7,6 +9,8 @@ import type { Catalogue } from './en';
  * "referral link"). Loaded only when chosen (a chunk of its own). Same keys as `en.ts`.
  */
 export const fil: Catalogue = {
+  settings: settingsFil,
+  licences: licencesFil,
   language: {
     label: 'Wika',
     en: 'English',

@@ -8,12 +8,20 @@ import { PHOTO_MAX_BYTES } from '@ahente/contract/members';
 export const ID_DOCUMENT_ACCEPT = '.jpg,.jpeg,.png,.webp,.pdf';
 const EXTENSIONS = ID_DOCUMENT_ACCEPT.split(',');
 
-/** Why `file` cannot be sent as an identity document, or null. */
-export function idDocumentProblem(file: File): string | null {
+/** What the screens say of a file that cannot be sent (in English; the screens' catalogues translate them). */
+export const ID_DOCUMENT_PROBLEMS = {
+  type: 'Choose a JPG, PNG, WebP or PDF file.',
+  size: 'This file is larger than 5 MB. Choose a smaller one.',
+  empty: 'This file is empty. Choose another one.',
+};
+export type IdDocumentProblem = keyof typeof ID_DOCUMENT_PROBLEMS;
+
+/** Why `file` cannot be sent as an identity document (a key of ID_DOCUMENT_PROBLEMS), or null. */
+export function idDocumentProblem(file: File): IdDocumentProblem | null {
   const dot = file.name.lastIndexOf('.');
   const extension = dot > 0 ? file.name.slice(dot).toLowerCase() : '';
-  if (!EXTENSIONS.includes(extension)) return 'Choose a JPG, PNG, WebP or PDF file.';
-  if (file.size > PHOTO_MAX_BYTES) return 'This file is larger than 5 MB. Choose a smaller one.';
-  if (file.size === 0) return 'This file is empty. Choose another one.';
+  if (!EXTENSIONS.includes(extension)) return 'type';
+  if (file.size > PHOTO_MAX_BYTES) return 'size';
+  if (file.size === 0) return 'empty';
   return null;
 }

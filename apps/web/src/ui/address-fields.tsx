@@ -1,4 +1,6 @@
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { useLanguage } from '../i18n';
+import '../i18n/areas/settings.en';
 import { Combobox } from './combobox';
 import { Field } from './field';
 import { Input } from './input';
@@ -33,17 +35,17 @@ export interface AddressFormValues extends FieldValues {
 }
 
 /** The name of a code in a loaded list; the code itself until the list is there. */
-function nameOf(list: PlaceList, code: string): string {
+function nameOf(list: PlaceList, code: string, loading: string): string {
   if (!code) return '';
   const place = list.data?.find((p) => p.code === code);
   if (place) return place.name;
-  return list.isPending ? 'Loading…' : code;
+  return list.isPending ? loading : code;
 }
 
 const options = (list: PlaceList): SelectOption[] => list.data?.map((p) => ({ value: p.code, label: p.name })) ?? [];
 
-function placeholder(list: PlaceList, idle: string, loading: string): string {
-  if (list.isError) return 'Could not load the list';
+function placeholder(list: PlaceList, idle: string, loading: string, failed: string): string {
+  if (list.isError) return failed;
   return list.isPending && list.fetchStatus !== 'idle' ? loading : idle;
 }
 
@@ -66,6 +68,8 @@ export function AddressFields<T extends AddressFormValues, TOut extends FieldVal
   lists,
   editing = true,
 }: AddressFieldsProps<T, TOut>) {
+  const { t } = useLanguage();
+  const failed = t('settings.address.listFailed');
   const {
     field: { ref: regionRef, name: regionName, value: regionValue, onBlur: regionBlur, onChange: setRegion },
     fieldState: { error: regionError },
@@ -85,14 +89,14 @@ export function AddressFields<T extends AddressFormValues, TOut extends FieldVal
   if (!editing) {
     return (
       <>
-        <Field label="Region">
-          <Input readOnly value={nameOf(lists.regions, regionCode)} />
+        <Field label={t('settings.address.region')}>
+          <Input readOnly value={nameOf(lists.regions, regionCode, t('settings.address.loading'))} />
         </Field>
-        <Field label="City">
-          <Input readOnly value={nameOf(lists.cities, cityCode)} />
+        <Field label={t('settings.address.city')}>
+          <Input readOnly value={nameOf(lists.cities, cityCode, t('settings.address.loading'))} />
         </Field>
-        <Field label="Barangay">
-          <Input readOnly value={nameOf(lists.barangays, barangayCode)} />
+        <Field label={t('settings.address.barangay')}>
+          <Input readOnly value={nameOf(lists.barangays, barangayCode, t('settings.address.loading'))} />
         </Field>
       </>
     );
@@ -100,7 +104,7 @@ export function AddressFields<T extends AddressFormValues, TOut extends FieldVal
 
   return (
     <>
-      <Field label="Region" error={regionError?.message}>
+      <Field label={t('settings.address.region')} error={regionError?.message}>
         <Select
           ref={regionRef}
           name={regionName}
@@ -112,11 +116,11 @@ export function AddressFields<T extends AddressFormValues, TOut extends FieldVal
             setBarangay('');
           }}
           disabled={!lists.regions.data}
-          placeholder={placeholder(lists.regions, 'Select a region', 'Loading regions…')}
+          placeholder={placeholder(lists.regions, t('settings.address.selectRegion'), t('settings.address.loadingRegions'), failed)}
           options={options(lists.regions)}
         />
       </Field>
-      <Field label="City" error={cityError?.message} hint={regionCode ? 'Type to find a city or municipality.' : undefined}>
+      <Field label={t('settings.address.city')} error={cityError?.message} hint={regionCode ? t('settings.address.cityHint') : undefined}>
         <Combobox
           ref={cityRef}
           name={cityName}
@@ -127,12 +131,20 @@ export function AddressFields<T extends AddressFormValues, TOut extends FieldVal
             setBarangay('');
           }}
           disabled={!regionCode || !lists.cities.data}
-          listLabel="Cities and municipalities"
-          placeholder={regionCode ? placeholder(lists.cities, 'Select a city or municipality', 'Loading cities…') : 'Choose a region first'}
+          listLabel={t('settings.address.cities')}
+          placeholder={
+            regionCode
+              ? placeholder(lists.cities, t('settings.address.selectCity'), t('settings.address.loadingCities'), failed)
+              : t('settings.address.regionFirst')
+          }
           options={options(lists.cities)}
         />
       </Field>
-      <Field label="Barangay" error={barangayError?.message} hint={cityCode ? 'Type to find a barangay.' : undefined}>
+      <Field
+        label={t('settings.address.barangay')}
+        error={barangayError?.message}
+        hint={cityCode ? t('settings.address.barangayHint') : undefined}
+      >
         <Combobox
           ref={barangayRef}
           name={barangayName}
@@ -140,8 +152,12 @@ export function AddressFields<T extends AddressFormValues, TOut extends FieldVal
           onBlur={barangayBlur}
           onChange={(code) => setBarangay(code)}
           disabled={!cityCode || !lists.barangays.data}
-          listLabel="Barangays"
-          placeholder={cityCode ? placeholder(lists.barangays, 'Select a barangay', 'Loading barangays…') : 'Choose a city first'}
+          listLabel={t('settings.address.barangays')}
+          placeholder={
+            cityCode
+              ? placeholder(lists.barangays, t('settings.address.selectBarangay'), t('settings.address.loadingBarangays'), failed)
+              : t('settings.address.cityFirst')
+          }
           options={options(lists.barangays)}
         />
       </Field>

@@ -7,6 +7,8 @@ import { serverFieldErrors, serverReason } from '../../api/client';
 import { useAddLicence } from '../../api/licences';
 import { useMemberMatches } from '../../api/members';
 import { useCurrentUser } from '../../api/session';
+import { useLanguage } from '../../i18n';
+import '../../i18n/areas/licences.en';
 import { formatCalendarDate } from '../../lib/dates';
 import { formSchemaFor } from '../../lib/form-schema';
 import { ID_DOCUMENT_ACCEPT, idDocumentProblem } from '../../lib/id-document';
@@ -48,6 +50,7 @@ interface LicenceFormProps {
 export function LicenceForm({ mode }: LicenceFormProps) {
   const user = useCurrentUser();
   const add = useAddLicence();
+  const { t } = useLanguage();
   const empty: LicenceValues = {
     id: mode === 'own' ? String(user.user) : '',
     line: '',
@@ -78,27 +81,27 @@ export function LicenceForm({ mode }: LicenceFormProps) {
 
   const chooseScan = (file: File | undefined) => {
     const problem = file ? idDocumentProblem(file) : null;
-    setScanError(problem ?? undefined);
+    setScanError(problem ? t(`licences.form.idProblem.${problem}`) : undefined);
     setScan(file && !problem ? file : null);
   };
 
   const submit = async (licence: AddLicense) => {
     if (add.isPending) return;
     if (scanError) {
-      toast.warning(`${scanError} Or choose no file to save the licence without a scan.`);
+      toast.warning(t('licences.form.scanProblem', { problem: scanError }));
       return;
     }
     try {
       const saved = await add.mutateAsync({ licence, scan });
       if (mode === 'own') {
-        toast.success(`Your ${licence.line} licence is saved. It stays pending until the agency verifies it.`);
+        toast.success(t('licences.form.savedOwn', { line: licence.line }));
       } else {
-        const name = memberName.get(String(licence.id)) ?? `member ${licence.id}`;
+        const name = memberName.get(String(licence.id)) ?? t('licences.form.member', { id: licence.id });
         // An admin's own licence waits for another admin (decision 018): say what the server decided.
         toast.success(
           saved.license.status === 'verified'
-            ? `${licence.line} licence added for ${name}, verified.`
-            : `${licence.line} licence added for ${name}. It stays pending until another administrator verifies it.`,
+            ? t('licences.form.addedVerified', { line: licence.line, name })
+            : t('licences.form.addedPending', { line: licence.line, name }),
         );
       }
       form.reset(empty);
@@ -113,14 +116,14 @@ export function LicenceForm({ mode }: LicenceFormProps) {
         else form.setError(name, { type: 'server', message });
       }
       const reason = serverReason(error);
-      toast.error(reason ? `Failed to save the licence: ${reason}` : 'Failed to save the licence. Please try again.');
+      toast.error(reason ? t('licences.form.saveFailedReason', { reason }) : t('licences.form.saveFailed'));
     }
   };
 
   return (
     <form
       noValidate
-      aria-label={mode === 'own' ? 'New licence' : 'New licence for a member'}
+      aria-label={mode === 'own' ? t('licences.form.own') : t('licences.form.admin')}
       aria-busy={busy || undefined}
       onSubmit={(event) => void form.handleSubmit(submit)(event)}
       className="flex flex-col gap-4"
@@ -134,33 +137,29 @@ export function LicenceForm({ mode }: LicenceFormProps) {
         />
       )}
       <div className="grid grid-cols-1 items-start gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <Field label="Line" error={errors.line?.message}>
-          <Select {...form.register('line')} placeholder="Select a line" options={LINE_OPTIONS} disabled={busy} />
+        <Field label={t('licences.form.line')} error={errors.line?.message}>
+          <Select {...form.register('line')} placeholder={t('licences.form.selectLine')} options={LINE_OPTIONS} disabled={busy} />
         </Field>
-        <Field label="Licence number" error={errors.license_no?.message}>
+        <Field label={t('licences.form.number')} error={errors.license_no?.message}>
           <Input {...form.register('license_no')} maxLength={40} autoComplete="off" disabled={busy} />
         </Field>
-        <Field label="Insurer (optional)" hint="The principal company, if the licence names one" error={errors.insurer?.message}>
+        <Field label={t('licences.form.insurer')} hint={t('licences.form.insurerHint')} error={errors.insurer?.message}>
           <Input {...form.register('insurer')} maxLength={200} autoComplete="off" disabled={busy} />
         </Field>
-        <Field label="Issued on" error={errors.issued_on?.message}>
+        <Field label={t('licences.form.issuedOn')} error={errors.issued_on?.message}>
           <Input type="date" {...issued} disabled={busy} />
         </Field>
         <Field
-          label="Expires on"
+          label={t('licences.form.expiresOn')}
           error={errors.expires_on?.message}
-          hint={
-            proposed
-              ? `Proposed from Issued on: ${formatCalendarDate(expiresOn)} (31 December of the third year after issue, the statutory term). Change it if your licence says otherwise.`
-              : 'A licence runs to 31 December of the third year after issue (the statutory term).'
-          }
+          hint={proposed ? t('licences.form.proposed', { date: formatCalendarDate(expiresOn) }) : t('licences.form.term')}
         >
           <Input type="date" {...expires} disabled={busy} />
         </Field>
         <Field
-          label="Scan (optional)"
+          label={t('licences.form.scan')}
           error={scanError}
-          hint={scan ? `Will be sent: ${scan.name}` : 'A photo or scan of the licence: JPG, PNG, WebP or PDF, up to 5 MB.'}
+          hint={scan ? t('licences.form.willBeSent', { name: scan.name }) : t('licences.form.scanHint')}
         >
           <Input
             key={resetKey}
@@ -175,7 +174,7 @@ export function LicenceForm({ mode }: LicenceFormProps) {
       <div className="flex justify-end border-t border-slate-100 pt-4">
         <Button type="submit" loading={busy} className="w-full sm:w-auto">
           {!busy && <Plus aria-hidden="true" />}
-          Add Licence
+          {t('licences.form.add')}
         </Button>
       </div>
     </form>
@@ -195,10 +194,11 @@ function MemberPicker({
 }) {
   const { field, fieldState } = useController({ control, name: 'id' });
   const { matches, onSearch } = useMemberMatches();
+  const { t } = useLanguage();
   return (
     <MemberSelect
       field={field}
-      error={fieldState.error ? 'Choose the member the licence is for' : undefined}
+      error={fieldState.error ? t('licences.form.chooseMember') : undefined}
       disabled={disabled}
       matches={matches}
       onSearch={onSearch}

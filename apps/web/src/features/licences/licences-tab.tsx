@@ -4,6 +4,8 @@ import type { LicenseRecord } from '@ahente/contract/licences';
 import { serverReason } from '../../api/client';
 import { useDownloadLicenceScan, useLicences } from '../../api/licences';
 import { useCurrentUser } from '../../api/session';
+import { useLanguage } from '../../i18n';
+import '../../i18n/areas/licences.en';
 import { formatTimestampParts } from '../../lib/dates';
 import { Button } from '../../ui/button';
 import { CardSection } from '../../ui/card';
@@ -23,34 +25,30 @@ export function LicencesTab() {
   const user = useCurrentUser();
   const licences = useLicences(user.user);
   const list = licences.data ?? [];
+  const { t } = useLanguage();
 
   return (
     <div className="flex flex-col gap-5">
       <CardSection
-        title="Licences"
+        title={t('licences.title')}
         icon={<BadgeCheck />}
-        description="Your Insurance Commission licences. Commission is paid only to a member with a verified licence for the line of what was sold."
+        description={t('licences.description')}
         aria-busy={licences.isPending || undefined}
       >
         {licences.isError ? (
-          <LoadFailed message="Your licences could not be loaded." retrying={licences.isFetching} onRetry={licences.refetch} />
+          <LoadFailed message={t('licences.loadFailed')} retrying={licences.isFetching} onRetry={licences.refetch} />
         ) : licences.isPending ? (
           <div className="flex flex-col gap-3">
             <Skeleton className="h-24 w-full" />
             <Skeleton className="h-24 w-full" />
             <span className="sr-only" role="status">
-              Loading your licences…
+              {t('licences.loading')}
             </span>
           </div>
         ) : list.length === 0 ? (
-          <EmptyState
-            compact
-            icon={<BadgeCheck />}
-            title="No licences yet"
-            description="Add your licence below; the agency verifies it before commission is paid on it."
-          />
+          <EmptyState compact icon={<BadgeCheck />} title={t('licences.noneTitle')} description={t('licences.noneDescription')} />
         ) : (
-          <ul aria-label="Your licences" className="flex flex-col gap-3">
+          <ul aria-label={t('licences.listLabel')} className="flex flex-col gap-3">
             {list.map((licence) => (
               <LicenceItem key={licence.id} licence={licence} />
             ))}
@@ -58,11 +56,7 @@ export function LicencesTab() {
         )}
       </CardSection>
 
-      <CardSection
-        title="Add a Licence"
-        icon={<FilePlus2 />}
-        description="It stays pending until the agency checks it against your Insurance Commission licence."
-      >
+      <CardSection title={t('licences.addTitle')} icon={<FilePlus2 />} description={t('licences.addDescription')}>
         <LicenceForm mode="own" />
       </CardSection>
     </div>
@@ -73,6 +67,7 @@ export function LicencesTab() {
 function LicenceItem({ licence }: { licence: LicenseRecord }) {
   const headingId = useId();
   const download = useDownloadLicenceScan();
+  const { t } = useLanguage();
   const decidedOn = licence.decided_at ? formatTimestampParts(licence.decided_at).date : null;
 
   const onDownload = () => {
@@ -80,7 +75,7 @@ function LicenceItem({ licence }: { licence: LicenseRecord }) {
     download.mutate(licence.id, {
       onError: (error) => {
         const reason = serverReason(error);
-        toast.error(reason ? `Failed to download the scan: ${reason}` : 'Failed to download the scan. Please try again.');
+        toast.error(reason ? t('licences.item.downloadFailedReason', { reason }) : t('licences.item.downloadFailed'));
       },
     });
   };
@@ -89,8 +84,10 @@ function LicenceItem({ licence }: { licence: LicenseRecord }) {
     <li aria-labelledby={headingId} className="rounded-lg border border-slate-200 px-4 py-3">
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
         <h3 id={headingId} className="text-sm font-semibold text-slate-900">
-          {licence.line} licence
-          {licence.license_no && <span className="font-normal text-slate-600">{` No. ${licence.license_no}`}</span>}
+          {t('licences.item.title', { line: licence.line })}
+          {licence.license_no && (
+            <span className="font-normal text-slate-600">{t('licences.item.number', { number: licence.license_no })}</span>
+          )}
         </h3>
         <div className="flex flex-wrap items-center gap-2">
           <LicenceStatusBadge status={licence.status} />
@@ -99,17 +96,17 @@ function LicenceItem({ licence }: { licence: LicenseRecord }) {
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
         <div className="col-span-2 min-w-0 sm:col-span-1">
-          <dt className="text-xs text-slate-500">Insurer</dt>
+          <dt className="text-xs text-slate-500">{t('licences.item.insurer')}</dt>
           <dd className="break-words text-slate-800">{licence.insurer ?? <Dash />}</dd>
         </div>
         <div>
-          <dt className="text-xs text-slate-500">Issued on</dt>
+          <dt className="text-xs text-slate-500">{t('licences.item.issuedOn')}</dt>
           <dd className="text-slate-800">
             <CalendarDate value={licence.issued_on} />
           </dd>
         </div>
         <div>
-          <dt className="text-xs text-slate-500">Expires on</dt>
+          <dt className="text-xs text-slate-500">{t('licences.item.expiresOn')}</dt>
           <dd className="text-slate-800">
             <CalendarDate value={licence.expires_on} />
           </dd>
@@ -117,23 +114,24 @@ function LicenceItem({ licence }: { licence: LicenseRecord }) {
       </dl>
       {licence.status === 'rejected' && (
         <p className="mt-3 text-sm text-red-800">
-          <span className="font-medium">Reason: </span>
-          <span className="break-words">{licence.rejection_reason ?? 'none given'}</span>
+          <span className="font-medium">{t('licences.item.reason')}</span>
+          <span className="break-words">{licence.rejection_reason ?? t('licences.item.noneGiven')}</span>
         </p>
       )}
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-3">
         <p className="text-xs text-slate-500">
           {licence.status === 'pending'
-            ? 'Waiting for the agency to verify it.'
-            : `${licence.status === 'verified' ? 'Verified' : 'Rejected'}${licence.decided_by_name ? ` by ${licence.decided_by_name}` : ''}${decidedOn ? ` on ${decidedOn}` : ''}.`}
+            ? t('licences.item.waiting')
+            : `${licence.status === 'verified' ? t('licences.item.verified') : t('licences.item.rejected')}${licence.decided_by_name ? t('licences.item.by', { name: licence.decided_by_name }) : ''}${decidedOn ? t('licences.item.on', { date: decidedOn }) : ''}.`}
         </p>
         {licence.has_scan && licence.scan_url ? (
           <Button variant="outline" size="sm" loading={download.isPending} onClick={onDownload}>
             {!download.isPending && <Download aria-hidden="true" />}
-            Download scan<span className="sr-only">{` of the ${licence.line} licence`}</span>
+            {t('licences.item.downloadScan')}
+            <span className="sr-only">{t('licences.item.downloadScanOf', { line: licence.line })}</span>
           </Button>
         ) : (
-          <p className="text-xs text-slate-500">No scan on file.</p>
+          <p className="text-xs text-slate-500">{t('licences.item.noScan')}</p>
         )}
       </div>
     </li>

@@ -6,6 +6,8 @@ import { MSG } from '@ahente/contract/messages';
 import type { BankRecord } from '@ahente/contract/settings';
 import { useAddBankMutation, useUserBanks } from '../../api/settings';
 import { useCurrentUser } from '../../api/session';
+import { useLanguage } from '../../i18n';
+import '../../i18n/areas/settings.en';
 import { BANK_KEYS, bankFieldError, bankFormSchema, bankFormValues, type BankOutput, type BankValues } from '../../lib/bank-form';
 import { Button } from '../../ui/button';
 import { CardSection } from '../../ui/card';
@@ -23,6 +25,7 @@ import { serverFieldErrors } from '../../api/client';
  * Error' (error) for a failure (spec §8 Settings).
  */
 function useLoadToasts(query: ReturnType<typeof useUserBanks>) {
+  const { t } = useLanguage();
   const said = useRef<number>(0);
   const empty = query.isSuccess && query.data.length === 0;
   const at = query.isError ? query.errorUpdatedAt : query.dataUpdatedAt;
@@ -30,15 +33,13 @@ function useLoadToasts(query: ReturnType<typeof useUserBanks>) {
     if (at === 0 || at === said.current) return;
     if (query.isError) {
       said.current = at;
-      toast.error(MSG.serverError);
+      toast.error(t('settings.bank.serverError'));
     } else if (empty) {
       said.current = at;
-      toast.warning(MSG.noDetailsFound);
+      toast.warning(t('settings.bank.noDetailsFound'));
     }
-  }, [at, empty, query.isError]);
+  }, [at, empty, query.isError, t]);
 }
-
-const DESCRIPTION = 'The account your commissions are paid into.';
 
 /**
  * /settings/bankdetails (spec §2 Bank Details, §5, §7, §8): Bank, Account Number and Account Name.
@@ -48,18 +49,19 @@ const DESCRIPTION = 'The account your commissions are paid into.';
 export function BankDetailsTab() {
   const user = useCurrentUser();
   const banks = useUserBanks(user.user);
+  const { t } = useLanguage();
   useLoadToasts(banks);
 
   if (banks.isSuccess) return <BankForm bank={banks.data[0]} memberId={user.user} reloading={banks.isFetching} />;
   return (
-    <CardSection title="Bank Details" description={DESCRIPTION} aria-busy={banks.isPending || undefined}>
+    <CardSection title={t('settings.bank.title')} description={t('settings.bank.description')} aria-busy={banks.isPending || undefined}>
       {banks.isError ? (
-        <LoadError message="Your bank details could not be loaded." retrying={banks.isFetching} onRetry={() => void banks.refetch()} />
+        <LoadError message={t('settings.bank.loadFailed')} retrying={banks.isFetching} onRetry={() => void banks.refetch()} />
       ) : (
         <div className="flex flex-col gap-4">
           <p className="flex items-center gap-2 text-sm text-slate-600">
             <Spinner className="size-4 text-brand-700" />
-            <span role="status">Loading bank details…</span>
+            <span role="status">{t('settings.bank.loading')}</span>
           </p>
           <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
             {BANK_KEYS.map((key) => (
@@ -74,6 +76,7 @@ export function BankDetailsTab() {
 
 function BankForm({ bank, memberId, reloading }: { bank: BankRecord | undefined; memberId: number; reloading: boolean }) {
   const addBank = useAddBankMutation();
+  const { t } = useLanguage();
   const loaded = useMemo(() => bankFormValues(bank), [bank]);
   // Spec §2: Save shows only while any of the three (as loaded) is empty.
   const editable = BANK_KEYS.some((key) => loaded[key].trim() === '');
@@ -89,36 +92,36 @@ function BankForm({ bank, memberId, reloading }: { bank: BankRecord | undefined;
     if (addBank.isPending) return;
     try {
       await addBank.mutateAsync({ id: memberId, ...values });
-      toast.success(MSG.bankSaved);
+      toast.success(t('settings.bank.saved'));
     } catch (error) {
-      toast.error(withReason(MSG.bankSaveFailed, error));
+      toast.error(withReason(t('settings.bank.saveFailed'), error));
       for (const [name, message] of serverFieldErrors(error, BANK_KEYS)) form.setError(name, { type: 'server', message });
     }
   };
 
   const refuse = (found: FieldErrors<BankValues>) => {
     const messages = Object.values(found).map((error) => error?.message);
-    if (messages.includes(MSG.fillAllFields)) toast.warning(MSG.fillAllFields);
+    if (messages.includes(MSG.fillAllFields)) toast.warning(t('settings.bank.fillAllFields'));
   };
 
   const busy = addBank.isPending || form.formState.isSubmitting;
 
   return (
-    <CardSection title="Bank Details" description={DESCRIPTION} aria-busy={busy || undefined}>
-      <form noValidate aria-label="Bank details" onSubmit={(event) => void form.handleSubmit(save, refuse)(event)}>
+    <CardSection title={t('settings.bank.title')} description={t('settings.bank.description')} aria-busy={busy || undefined}>
+      <form noValidate aria-label={t('settings.bank.formLabel')} onSubmit={(event) => void form.handleSubmit(save, refuse)(event)}>
         <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
-          <Field label="Bank" {...bankFieldError(errors.bank_name)}>
+          <Field label={t('settings.bank.bank')} {...bankFieldError(errors.bank_name)}>
             <Input
               readOnly={!editable}
               autoComplete="off"
-              placeholder={editable ? 'e.g. BDO Unibank' : undefined}
+              placeholder={editable ? t('settings.bank.bankPlaceholder') : undefined}
               {...form.register('bank_name')}
             />
           </Field>
           <Field
-            label="Account Number"
+            label={t('settings.bank.accountNumber')}
             {...bankFieldError(errors.account_number)}
-            hint={editable ? 'Digits; spaces and dashes are fine.' : undefined}
+            hint={editable ? t('settings.bank.accountNumberHint') : undefined}
           >
             <Input
               readOnly={!editable}
@@ -128,23 +131,27 @@ function BankForm({ bank, memberId, reloading }: { bank: BankRecord | undefined;
               {...form.register('account_number')}
             />
           </Field>
-          <Field label="Account Name" {...bankFieldError(errors.account_name)} hint={editable ? 'As printed on your passbook.' : undefined}>
+          <Field
+            label={t('settings.bank.accountName')}
+            {...bankFieldError(errors.account_name)}
+            hint={editable ? t('settings.bank.accountNameHint') : undefined}
+          >
             <Input readOnly={!editable} autoComplete="off" {...form.register('account_name')} />
           </Field>
         </div>
         <div className="-mx-5 mt-5 -mb-5 flex flex-col gap-3 rounded-b-xl border-t border-slate-100 bg-slate-50/60 px-5 py-4 sm:flex-row sm:items-center sm:justify-between">
           {editable ? (
             <>
-              <p className="text-xs text-slate-500">All three fields are required. Once saved, only an administrator can change them.</p>
+              <p className="text-xs text-slate-500">{t('settings.bank.required')}</p>
               <Button type="submit" loading={busy || reloading} className="w-full shrink-0 sm:w-auto">
                 {!(busy || reloading) && <Save aria-hidden="true" />}
-                Save
+                {t('settings.save')}
               </Button>
             </>
           ) : (
             <p className="flex items-start gap-2 text-sm text-slate-600">
               <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
-              Your bank details are saved. To change them, please contact an administrator.
+              {t('settings.bank.locked')}
             </p>
           )}
         </div>

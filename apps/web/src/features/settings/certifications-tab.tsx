@@ -3,7 +3,6 @@ import { FileSearch, Save } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { z } from 'zod';
-import { MSG } from '@ahente/contract/messages';
 import {
   CERTIFICATION_EMPTY,
   CERTIFICATION_FIELD_NAMES,
@@ -15,6 +14,8 @@ import {
 } from '@ahente/contract/settings';
 import { useAddCertificationMutation, useCertifications } from '../../api/settings';
 import { useCurrentUser } from '../../api/session';
+import { useLanguage } from '../../i18n';
+import '../../i18n/areas/settings.en';
 import { formatTimestampParts } from '../../lib/dates';
 import { formSchemaFor } from '../../lib/form-schema';
 import { Button } from '../../ui/button';
@@ -61,6 +62,7 @@ type RenderField = (field: FieldSpec, kind: 'code' | 'date') => ReactNode;
 export function CertificationsTab() {
   const user = useCurrentUser();
   const certifications = useCertifications(user.user);
+  const { t } = useLanguage();
   // null: nothing chosen yet, so the default (the first, or a new entry when there is none).
   const [choice, setChoice] = useState<string | null>(null);
 
@@ -70,13 +72,13 @@ export function CertificationsTab() {
 
   return (
     <CardSection
-      title="Certifications"
-      description="Your LFA and CIRM codes, coding dates and the TLC trainings you attended."
+      title={t('settings.certifications.title')}
+      description={t('settings.certifications.description')}
       aria-busy={certifications.isPending || undefined}
     >
       {certifications.isError ? (
         <LoadError
-          message="Your certifications could not be loaded."
+          message={t('settings.certifications.loadFailed')}
           retrying={certifications.isFetching}
           onRetry={() => void certifications.refetch()}
         />
@@ -89,19 +91,19 @@ export function CertificationsTab() {
             ))}
           </div>
           <span className="sr-only" role="status">
-            Loading your certifications…
+            {t('settings.certifications.loading')}
           </span>
         </div>
       ) : (
         <div className="flex flex-col gap-6">
-          <Field label="Certification" className="max-w-xs">
+          <Field label={t('settings.certifications.certification')} className="max-w-xs">
             <Select
               value={selected}
               onChange={(event) => setChoice(event.target.value)}
-              placeholder="Select a certification"
+              placeholder={t('settings.certifications.select')}
               options={[
-                ...list.map((c, index) => ({ value: String(c.certid), label: `Certification ${index + 1}` })),
-                { value: NEW, label: MSG.addNewCertification },
+                ...list.map((c, index) => ({ value: String(c.certid), label: t('settings.certifications.numbered', { n: index + 1 }) })),
+                { value: NEW, label: t('settings.certifications.addNew') },
               ]}
             />
           </Field>
@@ -113,8 +115,8 @@ export function CertificationsTab() {
           ) : (
             <EmptyState
               icon={<FileSearch />}
-              title={MSG.noDataFound}
-              description="Choose a certification above, or add a new one."
+              title={t('settings.certifications.noDataFound')}
+              description={t('settings.certifications.chooseOrAdd')}
               compact
             />
           )}
@@ -126,6 +128,7 @@ export function CertificationsTab() {
 
 /** The fields of a certification, in the spec's order: codes, coding dates, then 'TLC Attended'. */
 function CertificationFields({ render }: { render: RenderField }) {
+  const { t } = useLanguage();
   return (
     <div className="flex flex-col gap-5">
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -133,7 +136,7 @@ function CertificationFields({ render }: { render: RenderField }) {
         {CODING_FIELDS.map((field) => render(field, 'date'))}
       </div>
       <fieldset className="min-w-0 rounded-lg border border-slate-200 p-4">
-        <legend className="px-1 text-sm font-semibold text-slate-900">TLC Attended</legend>
+        <legend className="px-1 text-sm font-semibold text-slate-900">{t('settings.certifications.tlcAttended')}</legend>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">{TLC_FIELDS.map((field) => render(field, 'date'))}</div>
       </fieldset>
     </div>
@@ -142,10 +145,11 @@ function CertificationFields({ render }: { render: RenderField }) {
 
 /** A saved certification: read-only, dates as YYYY-MM-DD (spec §5), no save button. */
 function SavedCertification({ certification, number }: { certification: Certification; number: number }) {
+  const { t } = useLanguage();
   const saved = formatTimestampParts(certification.createdat).date;
   return (
-    <section aria-label={`Certification ${number}`} className="flex flex-col gap-4">
-      <p className="text-sm text-slate-500">{`Saved on ${saved}. A saved certification cannot be changed; add a new one for new details.`}</p>
+    <section aria-label={t('settings.certifications.numbered', { n: number })} className="flex flex-col gap-4">
+      <p className="text-sm text-slate-500">{t('settings.certifications.savedOn', { date: saved })}</p>
       <CertificationFields
         render={({ key, label }) => (
           <Field key={key} label={label}>
@@ -160,6 +164,7 @@ function SavedCertification({ certification, number }: { certification: Certific
 /** 'Add New Certification': at least one field, then Save Certification. */
 function NewCertificationForm({ memberId, onSaved }: { memberId: number; onSaved: (saved: Certification) => void }) {
   const add = useAddCertificationMutation();
+  const { t } = useLanguage();
   const form = useForm<CertificationValues, unknown, CertificationOutput>({
     resolver: zodResolver(certificationSchema),
     defaultValues: EMPTY,
@@ -170,17 +175,17 @@ function NewCertificationForm({ memberId, onSaved }: { memberId: number; onSaved
     if (add.isPending) return;
     try {
       const saved = await add.mutateAsync({ id: memberId, ...values, createdat: new Date().toISOString() });
-      toast.success(MSG.certificationSaved);
+      toast.success(t('settings.certifications.saved'));
       onSaved(saved);
     } catch (error) {
-      toast.error(withReason(MSG.certificationSaveFailed, error));
+      toast.error(withReason(t('settings.certifications.saveFailed'), error));
       for (const [name, message] of serverFieldErrors(error, CERTIFICATION_FIELD_NAMES)) form.setError(name, { type: 'server', message });
     }
   };
 
   // Nothing filled in: say so once (the toast), nothing is sent.
   const refuse = (found: FieldErrors<CertificationValues>) => {
-    if (found.lfa_code?.message === CERTIFICATION_EMPTY) toast.warning(CERTIFICATION_EMPTY);
+    if (found.lfa_code?.message === CERTIFICATION_EMPTY) toast.warning(t('settings.certifications.empty'));
   };
 
   const busy = add.isPending || form.formState.isSubmitting;
@@ -192,12 +197,12 @@ function NewCertificationForm({ memberId, onSaved }: { memberId: number; onSaved
   return (
     <form
       noValidate
-      aria-label="New certification"
+      aria-label={t('settings.certifications.formLabel')}
       aria-busy={busy || undefined}
       onSubmit={(event) => void form.handleSubmit(save, refuse)(event)}
       className="flex flex-col gap-5"
     >
-      <p className="text-sm text-slate-500">Fill in what you have (at least one field). Dates are the day you were coded or attended.</p>
+      <p className="text-sm text-slate-500">{t('settings.certifications.fillIn')}</p>
       <CertificationFields
         render={({ key, label }, kind) => (
           <Field key={key} label={label} error={messageOf(key)}>
@@ -208,7 +213,7 @@ function NewCertificationForm({ memberId, onSaved }: { memberId: number; onSaved
       <div className="flex justify-end border-t border-slate-100 pt-4">
         <Button type="submit" loading={busy} className="w-full sm:w-auto">
           {!busy && <Save aria-hidden="true" />}
-          Save Certification
+          {t('settings.certifications.save')}
         </Button>
       </div>
     </form>

@@ -4,12 +4,13 @@ import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'rea
 import { useController, useForm, useWatch, type Control } from 'react-hook-form';
 import { z } from 'zod';
 import { GENDERS } from '@ahente/contract/enums';
-import { GENDER_LABELS, labelOptions } from '@ahente/contract/labels';
+import { labelOf, labelOptions } from '@ahente/contract/labels';
 import { personalFields, type UserDetails } from '@ahente/contract/members';
-import { MSG } from '@ahente/contract/messages';
 import { useAddressLists } from '../../api/geo';
 import { useDownloadValidIdMutation, useSavePersonalDetailsMutation, useUserDetails } from '../../api/members';
 import { useCurrentUser } from '../../api/session';
+import { useLanguage } from '../../i18n';
+import '../../i18n/areas/settings.en';
 import { formatCalendarDate } from '../../lib/dates';
 import { cleaningContact } from '../../lib/contact-input';
 import { formSchemaFor } from '../../lib/form-schema';
@@ -50,8 +51,6 @@ type PersonalValues = Record<PersonalKey, string>;
 const personalSchema = formSchemaFor<PersonalValues>()(z.object(personalFields).omit({ address: true }));
 type PersonalOutput = z.output<typeof personalSchema>;
 
-const GENDER_OPTIONS = labelOptions('gender', GENDERS);
-
 function toForm(details: UserDetails): PersonalValues {
   return {
     f_name: details.f_name,
@@ -84,8 +83,6 @@ export function validIdFileName(userId: number, names: { f_name: string; m_name:
   return `${userId}_${names.f_name.trim()}_${names.m_name.trim()}_${names.l_name.trim()}${extensionOf(original)}`;
 }
 
-const DESCRIPTION = 'Your name, contact details, address, TIN and valid ID.';
-
 /**
  * /settings/userdetails (spec §2 Personal Details, §4, §5, §7): read-only until Edit; then Cancel
  * (puts the loaded values back) and Save (enabled once a value differs from the loaded one), which
@@ -94,12 +91,17 @@ const DESCRIPTION = 'Your name, contact details, address, TIN and valid ID.';
 export function PersonalDetailsTab() {
   const user = useCurrentUser();
   const details = useUserDetails(user.user);
+  const { t } = useLanguage();
 
   if (details.isSuccess) return <PersonalDetailsForm details={details.data} />;
   return (
-    <CardSection title="Personal Details" description={DESCRIPTION} aria-busy={details.isPending || undefined}>
+    <CardSection
+      title={t('settings.personal.title')}
+      description={t('settings.personal.description')}
+      aria-busy={details.isPending || undefined}
+    >
       {details.isError ? (
-        <LoadError message="Your details could not be loaded." retrying={details.isFetching} onRetry={() => void details.refetch()} />
+        <LoadError message={t('settings.personal.loadFailed')} retrying={details.isFetching} onRetry={() => void details.refetch()} />
       ) : (
         <>
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -108,7 +110,7 @@ export function PersonalDetailsTab() {
             ))}
           </div>
           <span className="sr-only" role="status">
-            Loading your details…
+            {t('settings.personal.loading')}
           </span>
         </>
       )}
@@ -120,6 +122,7 @@ function PersonalDetailsForm({ details }: { details: UserDetails }) {
   const user = useCurrentUser();
   const save = useSavePersonalDetailsMutation();
   const download = useDownloadValidIdMutation();
+  const { t } = useLanguage();
   const [editing, setEditing] = useState(false);
   const [validId, setValidId] = useState<File | null>(null);
   const [validIdError, setValidIdError] = useState<string | undefined>();
@@ -165,10 +168,10 @@ function PersonalDetailsForm({ details }: { details: UserDetails }) {
       : null;
     try {
       await save.mutateAsync({ id: user.user, fields, validId: file });
-      toast.success(MSG.personalDetailsSaved);
+      toast.success(t('settings.personal.saved'));
       stopEditing();
     } catch (error) {
-      toast.error(withReason(MSG.personalDetailsSaveFailed, error));
+      toast.error(withReason(t('settings.personal.saveFailed'), error));
       for (const [name, message] of serverFieldErrors(error, [...PERSONAL_KEYS, 'valid_id'] as const)) {
         if (name === 'valid_id') setValidIdError(message);
         else form.setError(name, { type: 'server', message }, { shouldFocus: true });
@@ -178,7 +181,7 @@ function PersonalDetailsForm({ details }: { details: UserDetails }) {
 
   const chooseValidId = (file: File | undefined) => {
     const problem = file ? idDocumentProblem(file) : null;
-    setValidIdError(problem ?? undefined);
+    setValidIdError(problem ? t(`settings.idProblem.${problem}`) : undefined);
     setValidId(file && !problem ? file : null);
   };
 
@@ -187,13 +190,13 @@ function PersonalDetailsForm({ details }: { details: UserDetails }) {
 
   return (
     <CardSection
-      title="Personal Details"
-      description={editing ? 'Change what you need, then Save.' : DESCRIPTION}
+      title={t('settings.personal.title')}
+      description={editing ? t('settings.personal.editingDescription') : t('settings.personal.description')}
       actions={
         !editing && (
           <Button ref={editButton} variant="outline" size="sm" onClick={startEditing}>
             <Pencil aria-hidden="true" />
-            Edit
+            {t('settings.personal.edit')}
           </Button>
         )
       }
@@ -201,32 +204,41 @@ function PersonalDetailsForm({ details }: { details: UserDetails }) {
       <form
         id={formId}
         noValidate
-        aria-label="Personal details"
+        aria-label={t('settings.personal.formLabel')}
         aria-busy={busy || undefined}
         onSubmit={(event) => void form.handleSubmit(submit)(event)}
       >
         <div className="flex flex-col gap-6">
-          <Group title="Name and contact">
-            <Field label="First Name" error={errors.f_name?.message}>
+          <Group title={t('settings.personal.nameAndContact')}>
+            <Field label={t('settings.personal.firstName')} error={errors.f_name?.message}>
               <Input autoComplete="given-name" {...text('f_name')} />
             </Field>
-            <Field label="Middle Name" error={errors.m_name?.message}>
+            <Field label={t('settings.personal.middleName')} error={errors.m_name?.message}>
               <Input autoComplete="additional-name" {...text('m_name')} />
             </Field>
-            <Field label="Last Name" error={errors.l_name?.message}>
+            <Field label={t('settings.personal.lastName')} error={errors.l_name?.message}>
               <Input autoComplete="family-name" {...text('l_name')} />
             </Field>
-            <Field label="Gender" error={errors.gender?.message}>
+            <Field label={t('settings.personal.gender')} error={errors.gender?.message}>
               {editing ? (
-                <ControlledSelect control={form.control} name="gender" placeholder="Select gender" options={GENDER_OPTIONS} />
+                <ControlledSelect
+                  control={form.control}
+                  name="gender"
+                  placeholder={t('settings.personal.selectGender')}
+                  options={labelOptions('gender', GENDERS)}
+                />
               ) : (
-                <Input readOnly value={GENDER_LABELS[values.gender as keyof typeof GENDER_LABELS] ?? ''} />
+                <Input readOnly value={values.gender ? labelOf('gender', values.gender) : ''} />
               )}
             </Field>
-            <Field label="Email" error={errors.email?.message}>
+            <Field label={t('settings.personal.email')} error={errors.email?.message}>
               <Input type="email" autoComplete="email" {...text('email')} />
             </Field>
-            <Field label="Contact Number" error={errors.contact_no?.message} hint={editing ? 'Digits only, up to 11.' : undefined}>
+            <Field
+              label={t('settings.personal.contactNumber')}
+              error={errors.contact_no?.message}
+              hint={editing ? t('settings.personal.contactHint') : undefined}
+            >
               <Input
                 type="tel"
                 inputMode="numeric"
@@ -235,7 +247,7 @@ function PersonalDetailsForm({ details }: { details: UserDetails }) {
                 {...cleaningContact(form.register('contact_no'))}
               />
             </Field>
-            <Field label="Birthday" error={errors.birthdate?.message}>
+            <Field label={t('settings.personal.birthday')} error={errors.birthdate?.message}>
               {editing ? (
                 <Input type="date" autoComplete="bday" {...form.register('birthdate')} />
               ) : (
@@ -244,21 +256,21 @@ function PersonalDetailsForm({ details }: { details: UserDetails }) {
             </Field>
           </Group>
 
-          <Group title="Address">
-            <Field label="Unit/House Number" error={errors.address_number?.message}>
+          <Group title={t('settings.personal.address')}>
+            <Field label={t('settings.personal.unitNumber')} error={errors.address_number?.message}>
               <Input autoComplete="off" {...text('address_number')} />
             </Field>
-            <Field label="Street" error={errors.address_street?.message} className="lg:col-span-2">
+            <Field label={t('settings.personal.street')} error={errors.address_street?.message} className="lg:col-span-2">
               <Input autoComplete="off" {...text('address_street')} />
             </Field>
             <AddressFields control={form.control} lists={addressLists} editing={editing} />
           </Group>
 
-          <Group title="Tax">
+          <Group title={t('settings.personal.tax')}>
             <Field
-              label="TIN"
+              label={t('settings.personal.tin')}
               error={errors.tin?.message}
-              hint={editing ? '000-000-000 or 000-000-000-000' : 'On the BIR Form 2307 the agency gives you for the tax withheld.'}
+              hint={editing ? t('settings.personal.tinFormat') : t('settings.personal.tinNote')}
             >
               <Input
                 inputMode="numeric"
@@ -270,23 +282,23 @@ function PersonalDetailsForm({ details }: { details: UserDetails }) {
             </Field>
           </Group>
 
-          <Group title="Valid ID" single>
+          <Group title={t('settings.personal.validId')} single>
             {details.valid_id !== null ? (
               <ValidIdOnFile
                 downloading={download.isPending}
                 onDownload={() => {
                   if (download.isPending) return;
-                  download.mutate(user.user, { onError: () => toast.error(MSG.validIdDownloadFailed) });
+                  download.mutate(user.user, { onError: () => toast.error(t('settings.personal.downloadFailed')) });
                 }}
               />
             ) : editing ? (
               <Field
-                label="Valid ID"
+                label={t('settings.personal.validId')}
                 error={validIdError}
                 hint={
                   validId
-                    ? `Will be sent as ${validIdFileName(user.user, form.getValues(), validId.name)}`
-                    : 'A photo or scan of a government ID: JPG, PNG, WebP or PDF, up to 5 MB.'
+                    ? t('settings.personal.validIdSentAs', { name: validIdFileName(user.user, form.getValues(), validId.name) })
+                    : t('settings.personal.validIdHint')
                 }
                 className="max-w-md"
               >
@@ -299,21 +311,21 @@ function PersonalDetailsForm({ details }: { details: UserDetails }) {
                 />
               </Field>
             ) : (
-              <p className="text-sm text-slate-600">No valid ID on file. Press Edit to add one.</p>
+              <p className="text-sm text-slate-600">{t('settings.personal.noValidId')}</p>
             )}
           </Group>
         </div>
 
         {editing && (
           <div className="-mx-5 mt-6 -mb-5 flex flex-col-reverse gap-2 rounded-b-xl border-t border-slate-100 bg-slate-50/60 px-5 py-4 sm:flex-row sm:items-center sm:justify-end">
-            {!changed && <p className="mr-auto text-xs text-slate-500">Save is available once you change something.</p>}
+            {!changed && <p className="mr-auto text-xs text-slate-500">{t('settings.personal.saveHint')}</p>}
             <Button variant="outline" onClick={stopEditing} disabled={busy}>
               <X aria-hidden="true" />
-              Cancel
+              {t('settings.cancel')}
             </Button>
             <Button type="submit" loading={busy} disabled={!changed}>
               {!busy && <Save aria-hidden="true" />}
-              Save
+              {t('settings.save')}
             </Button>
           </div>
         )}
@@ -335,10 +347,11 @@ function Group({ title, single = false, children }: { title: string; single?: bo
 /** The valid ID on record: Download saves it under the server's name (`valid_id_{id}.{ext}`). */
 function ValidIdOnFile({ downloading, onDownload }: { downloading: boolean; onDownload: () => void }) {
   const noteId = useId();
+  const { t } = useLanguage();
   return (
     <div className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
       <p id={noteId} className="text-sm text-slate-700">
-        A valid ID is on file.
+        {t('settings.personal.validIdOnFile')}
       </p>
       <Button
         variant="outline"
@@ -349,7 +362,7 @@ function ValidIdOnFile({ downloading, onDownload }: { downloading: boolean; onDo
         className="self-start sm:self-auto"
       >
         {!downloading && <Download aria-hidden="true" />}
-        Download
+        {t('settings.personal.download')}
       </Button>
     </div>
   );

@@ -4,11 +4,12 @@ import { KeyRound } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { changePasswordRequest } from '@ahente/contract/auth';
-import { MSG } from '@ahente/contract/messages';
 import { isApiError } from '../../api/client';
 import { useChangePasswordMutation } from '../../api/members';
 import { securityKeys } from '../../api/security';
 import { useCurrentUser } from '../../api/session';
+import { useLanguage } from '../../i18n';
+import '../../i18n/areas/settings.en';
 import { Button } from '../../ui/button';
 import { CardSection } from '../../ui/card';
 import { Field } from '../../ui/field';
@@ -18,7 +19,6 @@ import { SessionsSection } from './sessions-section';
 import { withReason } from './settings-errors';
 import { TwoFactorSection } from './two-factor-section';
 
-const PASSWORD_CHANGED = 'Your password was changed.';
 const PASSWORDS_DIFFER = 'Passwords do not match';
 const CURRENT_REQUIRED = 'Current password is required';
 
@@ -69,13 +69,21 @@ function ChangePasswordSection() {
   const changePassword = useChangePasswordMutation();
   const form = useForm<SecurityValues>({ resolver: zodResolver(securityFormSchema), defaultValues: EMPTY });
   const { errors } = form.formState;
+  const { t } = useLanguage();
+  /** The form's own messages in the reader's language; the contract's and the server's stay as they are. */
+  const said = (message: string | undefined) =>
+    message === PASSWORDS_DIFFER
+      ? t('settings.password.differ')
+      : message === CURRENT_REQUIRED
+        ? t('settings.password.currentRequired')
+        : message;
 
   const save = async (values: SecurityValues) => {
     if (changePassword.isPending) return;
     try {
       await changePassword.mutateAsync({ id: user.user, password: values.password, current_password: values.current_password });
       form.reset(EMPTY);
-      toast.success(PASSWORD_CHANGED);
+      toast.success(t('settings.password.changed'));
       // The other sessions ended: the list below shows only this one.
       void queryClient.invalidateQueries({ queryKey: securityKeys.all });
     } catch (error) {
@@ -84,7 +92,7 @@ function ChangePasswordSection() {
         const name = fieldOf(error.error, body?.details?.[0]?.path);
         form.setError(name, { type: 'server', message: error.error }, { shouldFocus: true });
       } else {
-        toast.error(withReason(MSG.passwordChangeFailed, error));
+        toast.error(withReason(t('settings.password.failed'), error));
       }
     }
   };
@@ -92,26 +100,27 @@ function ChangePasswordSection() {
   const busy = changePassword.isPending || form.formState.isSubmitting;
 
   return (
-    <CardSection
-      title="Change password"
-      icon={<KeyRound />}
-      description="After the change, you stay logged in here and your other sessions end."
-    >
-      <form noValidate aria-label="Change password" onSubmit={(event) => void form.handleSubmit(save)(event)} className="max-w-md">
+    <CardSection title={t('settings.password.title')} icon={<KeyRound />} description={t('settings.password.description')}>
+      <form
+        noValidate
+        aria-label={t('settings.password.title')}
+        onSubmit={(event) => void form.handleSubmit(save)(event)}
+        className="max-w-md"
+      >
         <div className="flex flex-col gap-4">
-          <Field label="Current password" error={errors.current_password?.message}>
+          <Field label={t('settings.password.current')} error={said(errors.current_password?.message)}>
             <Input type="password" autoComplete="current-password" {...form.register('current_password')} />
           </Field>
-          <Field label="New password" error={errors.password?.message} hint="At least 8 characters.">
+          <Field label={t('settings.password.new')} error={errors.password?.message} hint={t('settings.password.newHint')}>
             <Input type="password" autoComplete="new-password" {...form.register('password')} />
           </Field>
-          <Field label="Confirm new password" error={errors.confirm?.message}>
+          <Field label={t('settings.password.confirm')} error={said(errors.confirm?.message)}>
             <Input type="password" autoComplete="new-password" {...form.register('confirm')} />
           </Field>
         </div>
         <Button type="submit" loading={busy} className="mt-5 w-full sm:w-auto">
           {!busy && <KeyRound aria-hidden="true" />}
-          Change password
+          {t('settings.password.submit')}
         </Button>
       </form>
     </CardSection>

@@ -1,4 +1,6 @@
 import { useCurrentUser } from '../../api/session';
+import { useLanguage } from '../../i18n';
+import '../../i18n/areas/settings.en';
 import { PageHeader } from '../../ui/page-header';
 import { PageOutlet } from '../../ui/page-outlet';
 import { SubNav } from '../../ui/sub-nav';
@@ -8,28 +10,29 @@ import { SubNav } from '../../ui/sub-nav';
  * is added here and as a child route of /settings in the router.
  */
 export const SETTINGS_TABS = [
-  { label: 'Personal Details', to: '/settings/userdetails' },
-  { label: 'Bank Details', to: '/settings/bankdetails' },
-  { label: 'Hiearchy', to: '/settings/hiearchy' },
-  { label: 'Certifications', to: '/settings/certifications' },
-  { label: 'Licences', to: '/settings/licences' },
-  { label: 'Security', to: '/settings/security' },
-  { label: 'Notifications', to: '/settings/notifications' },
-  { label: 'Privacy', to: '/settings/privacy' },
+  { tab: 'userdetails', to: '/settings/userdetails' },
+  { tab: 'bankdetails', to: '/settings/bankdetails' },
+  { tab: 'hiearchy', to: '/settings/hiearchy' },
+  { tab: 'certifications', to: '/settings/certifications' },
+  { tab: 'licences', to: '/settings/licences' },
+  { tab: 'security', to: '/settings/security' },
+  { tab: 'notifications', to: '/settings/notifications' },
+  { tab: 'privacy', to: '/settings/privacy' },
 ] as const;
 
 /** /settings/*: the page title, the tabs (the active one highlighted) and the tab's content. */
 export function SettingsLayout() {
   // An administrator who must turn on two-factor sign-in first sees only the tab where it is done.
   const { mfa_setup_required } = useCurrentUser();
-  const tabs = mfa_setup_required ? SETTINGS_TABS.filter((tab) => tab.to === '/settings/security') : SETTINGS_TABS;
+  const { t } = useLanguage();
+  const tabs = (mfa_setup_required ? SETTINGS_TABS.filter((tab) => tab.to === '/settings/security') : SETTINGS_TABS).map(({ tab, to }) => ({
+    label: t(`settings.tabs.${tab}`),
+    to,
+  }));
   return (
     <>
-      <PageHeader
-        title="Settings And Details"
-        description="Your profile, payout details, place in the agency, certifications, licences, password, notifications and privacy."
-      />
-      <SubNav label="Settings tabs" labelHidden wrap items={tabs} />
+      <PageHeader title={t('settings.title')} description={t('settings.description')} />
+      <SubNav label={t('settings.tabsLabel')} labelHidden wrap items={tabs} />
       <PageOutlet />
     </>
   );

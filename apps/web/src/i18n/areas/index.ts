@@ -20,4 +20,7 @@ export function addEnglish<A extends keyof AreaWords>(area: A, words: AreaWords[
  * Kept here, not in en.ts, so that adding an area does not touch the first load's catalogue.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by one line per area
-export interface AreaWords {}
+export interface AreaWords {
+  settings: typeof import('./settings.en').settingsEn;
+  licences: typeof import('./licences.en').licencesEn;
+}
