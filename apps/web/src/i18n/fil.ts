@@ -1,7 +1,14 @@
 import type { LabelKind } from '@ahente/contract/labels';
 import type { Catalogue } from './en';
+import { portfolioFil } from './areas/portfolio.fil';
+import { materialsFil } from './areas/materials.fil';
+import { helpCenterFil } from './areas/helpCenter.fil';
+import { commissionsFil } from './areas/commissions.fil';
+import { reportsFil } from './areas/reports.fil';
 import { settingsFil } from './areas/settings.fil';
 import { licencesFil } from './areas/licences.fil';
+import { privacyFil } from './areas/privacy.fil';
+import { securityFil } from './areas/security.fil';
 
 /**
  * The Filipino catalogue (issue 25 §3): Tagalog as an agent of the agency writes it, with the
@@ -9,8 +16,15 @@ import { licencesFil } from './areas/licences.fil';
  * "referral link"). Loaded only when chosen (a chunk of its own). Same keys as `en.ts`.
  */
 export const fil: Catalogue = {
+  portfolio: portfolioFil,
+  materials: materialsFil,
+  helpCenter: helpCenterFil,
+  commissions: commissionsFil,
+  reports: reportsFil,
   settings: settingsFil,
   licences: licencesFil,
+  privacy: privacyFil,
+  security: securityFil,
   language: {
     label: 'Wika',
     en: 'English',

@@ -4,11 +4,14 @@ import { NOTICE_NOT_CURRENT_MESSAGE } from '@ahente/contract/privacy-notice';
 import { serverReason } from '../../api/client';
 import { useAcceptPrivacyNoticeMutation, usePrivacyNotice } from '../../api/privacy-notice';
 import { useCurrentUser, useSession } from '../../api/session';
+import { useLanguage } from '../../i18n';
+import '../../i18n/areas/privacy.en';
+import { formatTimestampParts } from '../../lib/dates';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Button } from '../../ui/button';
 import { Logo } from '../../ui/logo';
 import { Notice } from '../../ui/notice';
-import { noticeVersionLine, PrivacyNoticeView } from './privacy-notice-view';
+import { PrivacyNoticeView } from './privacy-notice-view';
 
 /**
  * Shown by the auth guard instead of the page asked for (issue 24 §1), before anything else of the
@@ -17,7 +20,8 @@ import { noticeVersionLine, PrivacyNoticeView } from './privacy-notice-view';
  * session again and the page asked for opens; "Log out" leaves without accepting.
  */
 export function ConsentPage() {
-  useDocumentTitle('Privacy Notice');
+  const { t } = useLanguage();
+  useDocumentTitle(t('privacy.consent.documentTitle'));
   const user = useCurrentUser();
   const { signOut, refresh } = useSession();
   const notice = usePrivacyNotice();
@@ -38,7 +42,7 @@ export function ConsentPage() {
         setProblem({ text: reason });
         void notice.refetch();
       } else {
-        setProblem({ text: 'Your acceptance could not be saved. Please try again.', detail: reason });
+        setProblem({ text: t('privacy.consent.saveFailed'), detail: reason });
       }
       return;
     }
@@ -71,16 +75,29 @@ export function ConsentPage() {
               <ShieldCheck className="size-5" />
             </span>
             <div className="min-w-0">
-              <h1 className="text-xl font-semibold tracking-tight text-slate-900 sm:text-2xl">Our Privacy Notice has changed</h1>
-              <p className="mt-1 text-sm text-slate-600">
-                Please read the agency&rsquo;s Privacy Notice and accept it to continue to your portal.
-              </p>
-              {notice.data && <p className="mt-1 text-xs font-medium text-slate-500">{noticeVersionLine(notice.data)}</p>}
+              <h1 className="text-xl font-semibold tracking-tight text-slate-900 sm:text-2xl">{t('privacy.consent.title')}</h1>
+              <p className="mt-1 text-sm text-slate-600">{t('privacy.consent.lead')}</p>
+              {notice.data && (
+                <p className="mt-1 text-xs font-medium text-slate-500">
+                  {t('privacy.consent.version', {
+                    version: notice.data.version,
+                    date: formatTimestampParts(notice.data.published_at).date,
+                  })}
+                </p>
+              )}
             </div>
           </div>
 
           <div className="px-5 pt-5 sm:px-6">
-            <PrivacyNoticeView query={notice} className="max-h-[55dvh] min-h-40 bg-white" />
+            <PrivacyNoticeView
+              query={notice}
+              className="max-h-[55dvh] min-h-40 bg-white"
+              texts={{
+                label: t('privacy.consent.notice'),
+                loadFailed: t('privacy.consent.loadFailed'),
+                tryAgain: t('privacy.consent.tryAgain'),
+              }}
+            />
           </div>
 
           <div className="flex flex-col gap-3 px-5 py-5 sm:px-6">
@@ -89,17 +106,14 @@ export function ConsentPage() {
                 {problem.text}
               </Notice>
             )}
-            <p className="text-xs text-slate-500">
-              By accepting you agree to the processing of your personal data as the notice describes. You can download your data or ask for
-              its erasure at any time in Settings → Privacy.
-            </p>
+            <p className="text-xs text-slate-500">{t('privacy.consent.agree')}</p>
             <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
               <Button variant="outline" onClick={() => void onSignOut()} loading={signingOut} disabled={accept.isPending || continuing}>
                 <LogOut aria-hidden="true" />
-                Log out
+                {t('privacy.consent.logout')}
               </Button>
               <Button onClick={() => void onAccept()} loading={accept.isPending || continuing} disabled={!notice.data || signingOut}>
-                I accept
+                {t('privacy.consent.accept')}
               </Button>
             </div>
           </div>

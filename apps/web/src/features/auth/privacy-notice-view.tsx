@@ -39,20 +39,24 @@ interface PrivacyNoticeViewProps {
   labelledBy?: string;
   /** The height the text may take before it scrolls. */
   className?: string;
+  /** The words in the reader's language (the consent page's); English by default. */
+  texts?: { label: string; loadFailed: string; tryAgain: string };
 }
+
+const ENGLISH = { label: 'Privacy Notice', loadFailed: 'The Privacy Notice could not be loaded.', tryAgain: 'Try again' };
 
 /**
  * The agency's privacy notice (issue 24 §1) in a bordered region that scrolls on its own, so the
  * checkbox or the button after it stays in reach; it takes the keyboard focus to scroll. While it
  * loads, grey lines; if it cannot be loaded, the reason and "Try again".
  */
-export function PrivacyNoticeView({ query, labelledBy, className }: PrivacyNoticeViewProps) {
+export function PrivacyNoticeView({ query, labelledBy, className, texts = ENGLISH }: PrivacyNoticeViewProps) {
   if (query.isError) {
     return (
       <div className="flex flex-col items-start gap-2">
-        <Notice tone="error">The Privacy Notice could not be loaded.</Notice>
+        <Notice tone="error">{texts.loadFailed}</Notice>
         <Button variant="outline" size="sm" onClick={() => void query.refetch()} loading={query.isFetching}>
-          Try again
+          {texts.tryAgain}
         </Button>
       </div>
     );
@@ -60,7 +64,7 @@ export function PrivacyNoticeView({ query, labelledBy, className }: PrivacyNotic
   return (
     <div
       {...SCROLL_REGION}
-      aria-label={labelledBy ? undefined : 'Privacy Notice'}
+      aria-label={labelledBy ? undefined : texts.label}
       aria-labelledby={labelledBy}
       aria-busy={query.isPending || undefined}
       className={cn(

@@ -9,6 +9,8 @@ import { Dash } from '../../ui/dash';
 import { Pager } from '../../ui/pager';
 import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from '../../ui/table';
 import { TableBodyStates } from '../../ui/table-states';
+import { useLanguage } from '../../i18n';
+import '../../i18n/areas/privacy.en';
 
 const COLUMNS = 4;
 type PageSize = (typeof ACCESS_LOG_PAGE_SIZES)[number];
@@ -21,6 +23,7 @@ type PageSize = (typeof ACCESS_LOG_PAGE_SIZES)[number];
  * scrolling sideways.
  */
 export function AccessListSection() {
+  const { t } = useLanguage();
   const user = useCurrentUser();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<PageSize>(25);
@@ -33,32 +36,32 @@ export function AccessListSection() {
 
   return (
     <CardSection
-      title="Who accessed my data"
+      title={t('privacy.access.title')}
       icon={<Eye />}
-      description="Each time an administrator or a leader opened your personal details, IDs, bank details or licences, or exported your data. Your own views are not listed."
+      description={t('privacy.access.description')}
       bodyClassName="px-0! pb-0!"
       className="overflow-hidden"
       aria-busy={log.isPending || undefined}
     >
-      <Table caption="Who accessed my data" className="[&_td]:px-4 [&_th]:px-4 sm:[&_td]:px-5 sm:[&_th]:px-5">
+      <Table caption={t('privacy.access.title')} className="[&_td]:px-4 [&_th]:px-4 sm:[&_td]:px-5 sm:[&_th]:px-5">
         <TableHead>
           <tr>
-            <TableHeaderCell>Who</TableHeaderCell>
-            <TableHeaderCell>What</TableHeaderCell>
-            <TableHeaderCell className="max-md:hidden">Detail</TableHeaderCell>
-            <TableHeaderCell className="max-md:hidden">When (Philippine time)</TableHeaderCell>
+            <TableHeaderCell>{t('privacy.access.who')}</TableHeaderCell>
+            <TableHeaderCell>{t('privacy.access.what')}</TableHeaderCell>
+            <TableHeaderCell className="max-md:hidden">{t('privacy.access.detail')}</TableHeaderCell>
+            <TableHeaderCell className="max-md:hidden">{t('privacy.access.when')}</TableHeaderCell>
           </tr>
         </TableHead>
         <TableBodyStates
           columns={COLUMNS}
           query={log}
-          loadingLabel="Loading who accessed your data…"
+          loadingLabel={t('privacy.access.loading')}
           skeletonClassName={(column) => (column === 3 ? 'h-4 w-36' : 'h-4 w-24')}
-          errorMessage="The list of who accessed your data could not be loaded."
+          errorMessage={t('privacy.access.failed')}
           empty={rows.length === 0}
           emptyIcon={<Eye />}
-          emptyTitle="No one has opened your data yet."
-          emptyDescription="When an administrator or a leader opens your personal details, IDs, bank details or licences, it is listed here."
+          emptyTitle={t('privacy.access.emptyTitle')}
+          emptyDescription={t('privacy.access.emptyDescription')}
         >
           {rows.map((entry) => (
             <TableRow key={entry.id}>
@@ -70,7 +73,7 @@ export function AccessListSection() {
                   <span>{formatManilaDateTime(entry.at)}</span>
                 </span>
               </TableCell>
-              <TableCell className="align-top">{entry.what_label}</TableCell>
+              <TableCell className="align-top">{t(`privacy.access.kinds.${entry.what}`, { defaultValue: entry.what_label })}</TableCell>
               <TableCell className="align-top break-words max-md:hidden">{entry.detail ?? <Dash />}</TableCell>
               <TableCell className="align-top whitespace-nowrap max-md:hidden">
                 <time dateTime={entry.at}>{formatManilaDateTime(entry.at)}</time>
@@ -81,7 +84,7 @@ export function AccessListSection() {
       </Table>
       {log.isSuccess && total > 0 && (
         <Pager
-          noun="access entries"
+          noun={t('privacy.access.noun')}
           page={page}
           lastPage={lastPage}
           first={first + 1}

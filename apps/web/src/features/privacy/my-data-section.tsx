@@ -17,20 +17,13 @@ import { Input } from '../../ui/input';
 import { Modal } from '../../ui/modal';
 import { Skeleton } from '../../ui/skeleton';
 import { toast } from '../../ui/toast';
+import { useLanguage } from '../../i18n';
+import '../../i18n/areas/privacy.en';
 import { useFileDownload } from './use-file-download';
 import { RequestStatusBadge } from './privacy-format';
 
-/** What the copy holds, as a member would name it. */
-const COPY_HOLDS =
-  'your profile, personal and bank details, certifications, licences, deals, sales, commission entries and statements, BIR Form 2307 figures, tickets, notifications, the privacy notices you accepted and who accessed your data';
-
-/** What erasure removes for good. */
-const ERASED = [
-  'Your name, username, e-mail address and contact number',
-  'Your address, birthday and TIN',
-  'Your bank details and certifications',
-  'Your photo, valid ID and licence scans (the files are deleted)',
-];
+/** What erasure removes for good (the privacy area's keys). */
+const ERASED = ['privacy.erasure.removes1', 'privacy.erasure.removes2', 'privacy.erasure.removes3', 'privacy.erasure.removes4'] as const;
 
 /**
  * Settings → Privacy, the member's own data (issue 24 §2): "Download my data" (a .zip of every kind
@@ -48,33 +41,27 @@ export function MyDataSection() {
 }
 
 function DownloadCard({ memberId }: { memberId: number }) {
+  const { t } = useLanguage();
   const { busy, run } = useFileDownload();
   const download = () => run(() => downloadMyData(memberId));
   return (
-    <CardSection
-      title="Your data"
-      icon={<FileArchive />}
-      description="Download a copy of everything the portal keeps about you, and correct what is wrong."
-    >
+    <CardSection title={t('privacy.download.title')} icon={<FileArchive />} description={t('privacy.download.description')}>
       <div className="flex flex-col gap-4">
-        <p className="max-w-3xl text-sm text-slate-700">
-          {`The copy is a .zip file: one JSON file for each kind of record (${COPY_HOLDS}) and the files you uploaded (your photo, valid ID and licence scans).`}
-        </p>
+        <p className="max-w-3xl text-sm text-slate-700">{t('privacy.download.copyIs', { holds: t('privacy.download.holds') })}</p>
         <div>
           <Button variant="outline" loading={busy} onClick={() => void download()}>
             {!busy && <Download aria-hidden="true" />}
-            Download my data
+            {t('privacy.download.button')}
           </Button>
         </div>
         <p className="flex max-w-3xl items-start gap-2 rounded-lg bg-slate-50 px-3 py-2.5 text-sm text-slate-600 ring-1 ring-slate-900/5 ring-inset">
           <LifeBuoy aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
           <span>
-            You can correct most of your details yourself in the other tabs of Settings. To correct what you cannot change yourself (your
-            name once your account is approved, for example), open a ticket of type Privacy in the{' '}
+            {t('privacy.download.correctBefore')}
             <Link to="/helpcenter" className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
-              Help Center
+              {t('privacy.download.helpCenter')}
             </Link>
-            .
+            {t('privacy.download.correctAfter')}
           </span>
         </p>
       </div>
@@ -83,52 +70,49 @@ function DownloadCard({ memberId }: { memberId: number }) {
 }
 
 function ErasureCard({ memberId }: { memberId: number }) {
+  const { t } = useLanguage();
   const mine = useMyPrivacy(memberId);
   const [dialog, setDialog] = useState<{ open: boolean; seq: number }>({ open: false, seq: 0 });
   const request = mine.data?.request ?? null;
   const open = request?.status === 'open';
   return (
     <CardSection
-      title="Request erasure"
+      title={t('privacy.erasure.title')}
       icon={<UserX />}
-      description="Ask the agency to erase your personal data and close your account for good."
+      description={t('privacy.erasure.description')}
       aria-busy={mine.isPending || undefined}
     >
       <div className="flex flex-col gap-5">
         <div className="grid gap-4 lg:grid-cols-2">
           <div className="rounded-lg border border-slate-200 p-4">
-            <h3 className="text-sm font-semibold text-slate-900">What erasure removes</h3>
+            <h3 className="text-sm font-semibold text-slate-900">{t('privacy.erasure.removesTitle')}</h3>
             <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
-              {ERASED.map((line) => (
-                <li key={line}>{line}</li>
+              {ERASED.map((key) => (
+                <li key={key}>{t(key)}</li>
               ))}
             </ul>
-            <p className="mt-2 text-sm text-slate-700">Once it is done you can no longer sign in. It cannot be undone.</p>
+            <p className="mt-2 text-sm text-slate-700">{t('privacy.erasure.final')}</p>
           </div>
           <div className="rounded-lg border border-slate-200 p-4">
-            <h3 className="text-sm font-semibold text-slate-900">What the law keeps</h3>
-            <p className="mt-2 text-sm text-slate-700">
-              {`The agency must keep its books for five years (the Tax Code, as amended by the EOPT Act). Your sales, commission entries and statements and BIR Form 2307 figures stay, shown as "${erasedMemberName(memberId)}" instead of your name, and are deleted when that period ends.`}
-            </p>
+            <h3 className="text-sm font-semibold text-slate-900">{t('privacy.erasure.lawTitle')}</h3>
+            <p className="mt-2 text-sm text-slate-700">{t('privacy.erasure.law', { erased: erasedMemberName(memberId) })}</p>
           </div>
         </div>
-        <p className="text-sm text-slate-600">
-          {`An administrator answers your request within ${PRIVACY_REQUEST_WORKING_DAYS} working days. You can download your data first.`}
-        </p>
+        <p className="text-sm text-slate-600">{t('privacy.erasure.answers', { days: PRIVACY_REQUEST_WORKING_DAYS })}</p>
 
         {mine.isPending ? (
           <div className="flex flex-col gap-2">
             <Skeleton className="h-5 w-56" />
             <Skeleton className="h-5 w-72" />
             <span className="sr-only" role="status">
-              Loading your erasure request…
+              {t('privacy.erasure.loading')}
             </span>
           </div>
         ) : mine.isError ? (
           <div className="flex flex-wrap items-center gap-3 rounded-lg bg-slate-50 px-4 py-3 text-sm ring-1 ring-slate-900/5 ring-inset">
-            <p className="font-medium text-slate-700">Your erasure request could not be loaded.</p>
+            <p className="font-medium text-slate-700">{t('privacy.erasure.failed')}</p>
             <Button variant="outline" size="sm" onClick={() => void mine.refetch()} loading={mine.isFetching}>
-              Try again
+              {t('privacy.erasure.tryAgain')}
             </Button>
           </div>
         ) : (
@@ -139,7 +123,7 @@ function ErasureCard({ memberId }: { memberId: number }) {
           <div>
             <Button variant="danger" onClick={() => setDialog((d) => ({ open: true, seq: d.seq + 1 }))}>
               <ShieldAlert aria-hidden="true" />
-              {request?.status === 'refused' ? 'Request erasure again' : 'Request erasure'}
+              {request?.status === 'refused' ? t('privacy.erasure.again') : t('privacy.erasure.button')}
             </Button>
           </div>
         )}
@@ -156,23 +140,24 @@ function ErasureCard({ memberId }: { memberId: number }) {
 
 /** The member's latest request: its status, when it was made, its deadline, and the decision once made. */
 function RequestStatus({ request }: { request: MyPrivacyRequest }) {
+  const { t } = useLanguage();
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="rounded-lg border border-slate-200 bg-slate-50/60 p-4">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
         <h3 id={headingId} className="text-sm font-semibold text-slate-900">
-          Your erasure request
+          {t('privacy.request.title')}
         </h3>
         <RequestStatusBadge status={request.status} />
       </div>
       <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
-        <dt className="text-slate-500">Requested</dt>
+        <dt className="text-slate-500">{t('privacy.request.requested')}</dt>
         <dd className="text-slate-800">
           <time dateTime={request.requested_at}>{formatManilaDateTime(request.requested_at)}</time>
         </dd>
         {request.status === 'open' ? (
           <>
-            <dt className="text-slate-500">Answer due by</dt>
+            <dt className="text-slate-500">{t('privacy.request.due')}</dt>
             <dd className="font-medium text-slate-900">
               <time dateTime={request.due_on}>{formatCalendarDate(request.due_on)}</time>
             </dd>
@@ -180,7 +165,7 @@ function RequestStatus({ request }: { request: MyPrivacyRequest }) {
         ) : (
           request.decided_at && (
             <>
-              <dt className="text-slate-500">Decided</dt>
+              <dt className="text-slate-500">{t('privacy.request.decided')}</dt>
               <dd className="text-slate-800">
                 <time dateTime={request.decided_at}>{formatManilaDate(request.decided_at)}</time>
               </dd>
@@ -189,17 +174,13 @@ function RequestStatus({ request }: { request: MyPrivacyRequest }) {
         )}
         {request.reason && (
           <>
-            <dt className="text-slate-500">Reason</dt>
+            <dt className="text-slate-500">{t('privacy.request.reason')}</dt>
             <dd className="break-words whitespace-pre-line text-slate-800">{request.reason}</dd>
           </>
         )}
       </dl>
-      {request.status === 'open' && (
-        <p className="mt-3 text-sm text-slate-600">One request at a time: you can ask again once this one is decided.</p>
-      )}
-      {request.status === 'refused' && (
-        <p className="mt-3 text-sm text-slate-600">Your data stays as it is. If you still want it erased, you may ask again.</p>
-      )}
+      {request.status === 'open' && <p className="mt-3 text-sm text-slate-600">{t('privacy.request.oneAtATime')}</p>}
+      {request.status === 'refused' && <p className="mt-3 text-sm text-slate-600">{t('privacy.request.refused')}</p>}
     </section>
   );
 }
@@ -211,6 +192,7 @@ const passwordSchema = formSchemaFor<PasswordValues>()(requestErasureRequest.pic
 
 /** Asks for the member's password, then sends the request; the server's refusal shows on the field (a wrong password) or as a toast. */
 function ErasureDialog({ memberId, open, onOpenChange }: { memberId: number; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useLanguage();
   const formId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const send = useRequestErasure();
@@ -225,7 +207,7 @@ function ErasureDialog({ memberId, open, onOpenChange }: { memberId: number; ope
     if (busy) return;
     try {
       const { request } = await send.mutateAsync({ id: memberId, password });
-      toast.success(`Your erasure request was sent. The agency answers by ${formatCalendarDate(request.due_on)}.`);
+      toast.success(t('privacy.dialog.sent', { date: formatCalendarDate(request.due_on) }));
       onOpenChange(false);
     } catch (error) {
       if (isApiError(error, 409)) {
@@ -235,7 +217,7 @@ function ErasureDialog({ memberId, open, onOpenChange }: { memberId: number; ope
         form.setError('password', { message: error.error }, { shouldFocus: true });
       } else {
         const reason = serverReason(error);
-        toast.error(reason ? `Your request could not be sent. ${reason}` : 'Your request could not be sent.');
+        toast.error(reason ? t('privacy.dialog.sendFailedReason', { reason }) : t('privacy.dialog.sendFailed'));
       }
     }
   };
@@ -247,22 +229,22 @@ function ErasureDialog({ memberId, open, onOpenChange }: { memberId: number; ope
         if (!next && busy) return;
         onOpenChange(next);
       }}
-      title="Request erasure of your data?"
-      description="An administrator erases your personal data for good once they approve it, and you can no longer sign in. Confirm with your password."
+      title={t('privacy.dialog.title')}
+      description={t('privacy.dialog.description')}
       initialFocus={inputRef}
       footer={
         <>
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
-            Cancel
+            {t('privacy.dialog.cancel')}
           </Button>
           <Button type="submit" form={formId} variant="danger" loading={busy}>
-            Request erasure
+            {t('privacy.dialog.confirm')}
           </Button>
         </>
       }
     >
       <form id={formId} noValidate aria-busy={busy || undefined} onSubmit={(event) => void form.handleSubmit(submit)(event)}>
-        <Field label="Password" hint="Your current password." error={form.formState.errors.password?.message}>
+        <Field label={t('privacy.dialog.password')} hint={t('privacy.dialog.passwordHint')} error={form.formState.errors.password?.message}>
           <Input
             {...field}
             ref={(element: HTMLInputElement | null) => setRefs<HTMLInputElement>(element, field.ref, inputRef)}

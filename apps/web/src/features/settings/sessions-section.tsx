@@ -4,6 +4,8 @@ import type { SessionRecord } from '@ahente/contract/security';
 import { isApiError } from '../../api/client';
 import { useEndOtherSessionsMutation, useEndSessionMutation, useSessions } from '../../api/security';
 import { useCurrentUser } from '../../api/session';
+import { useLanguage } from '../../i18n';
+import '../../i18n/areas/security.en';
 import { formatManilaDateTime } from '../../lib/dates';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
@@ -14,15 +16,6 @@ import { toast } from '../../ui/toast';
 import { LoadError } from './load-error';
 import { withReason } from './settings-errors';
 
-const LOAD_FAILED = 'Your sessions could not be loaded.';
-const END_FAILED = 'That session was not signed out.';
-const END_OTHERS_FAILED = 'Your other sessions were not signed out.';
-
-export function endedText(ended: number): string {
-  if (ended === 0) return 'There were no other sessions to sign out.';
-  return ended === 1 ? 'Signed out of 1 other session.' : `Signed out of ${ended} other sessions.`;
-}
-
 /**
  * Settings → Security → Sessions (issue 24 §4): every live session of the member, this device
  * first, with the device read from its browser, the address it signed in from, when it signed in
@@ -30,6 +23,7 @@ export function endedText(ended: number): string {
  * (after a confirmation) all but this one.
  */
 export function SessionsSection() {
+  const { t } = useLanguage();
   const user = useCurrentUser();
   const sessions = useSessions(user.user);
   const endOthers = useEndOtherSessionsMutation(user.user);
@@ -41,9 +35,9 @@ export function SessionsSection() {
   const signOutOthers = async () => {
     try {
       const { ended } = await endOthers.mutateAsync();
-      toast.success(endedText(ended));
+      toast.success(ended === 0 ? t('security.sessions.endedNone') : t('security.sessions.ended', { count: ended }));
     } catch (error) {
-      toast.error(withReason(END_OTHERS_FAILED, error));
+      toast.error(withReason(t('security.sessions.endOthersFailed'), error));
     } finally {
       setConfirming(false);
     }
@@ -58,25 +52,28 @@ export function SessionsSection() {
       </div>
     );
   } else if (sessions.isError) {
-    body = <LoadError message={LOAD_FAILED} retrying={sessions.isFetching} onRetry={() => void sessions.refetch()} />;
+    body = <LoadError message={t('security.sessions.loadFailed')} retrying={sessions.isFetching} onRetry={() => void sessions.refetch()} />;
   } else {
     body = (
       <>
-        <ul aria-label="Sessions" className="flex flex-col divide-y divide-slate-100 rounded-lg ring-1 ring-slate-900/10 ring-inset">
+        <ul
+          aria-label={t('security.sessions.list')}
+          className="flex flex-col divide-y divide-slate-100 rounded-lg ring-1 ring-slate-900/10 ring-inset"
+        >
           {list.map((session) => (
             <SessionItem key={session.id} session={session} memberId={user.user} />
           ))}
         </ul>
-        {others === 0 && <p className="mt-3 text-sm text-slate-500">You are signed in on this device only.</p>}
+        {others === 0 && <p className="mt-3 text-sm text-slate-500">{t('security.sessions.onlyThis')}</p>}
       </>
     );
   }
 
   return (
     <CardSection
-      title="Sessions"
+      title={t('security.sessions.title')}
       icon={<MonitorSmartphone />}
-      description="Where you are signed in. Sign out a device you do not recognise, then change your password."
+      description={t('security.sessions.description')}
       aria-busy={sessions.isPending || undefined}
       actions={
         others > 0 ? (
@@ -84,7 +81,7 @@ export function SessionsSection() {
           <div className="hidden sm:block">
             <Button variant="outline" size="sm" onClick={() => setConfirming(true)}>
               <LogOut aria-hidden="true" />
-              Sign out everywhere else
+              {t('security.sessions.signOutOthers')}
             </Button>
           </div>
         ) : undefined
@@ -95,19 +92,16 @@ export function SessionsSection() {
         // On a phone the header has no room for it: it sits under the list, full width.
         <Button variant="outline" className="mt-4 w-full sm:hidden" onClick={() => setConfirming(true)}>
           <LogOut aria-hidden="true" />
-          Sign out everywhere else
+          {t('security.sessions.signOutOthers')}
         </Button>
       )}
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Sign out everywhere else?"
-        description={
-          others === 1
-            ? 'Your 1 other session ends at once. You stay signed in on this device.'
-            : `Your ${others} other sessions end at once. You stay signed in on this device.`
-        }
-        confirmLabel="Sign out everywhere else"
+        title={t('security.sessions.confirmTitle')}
+        description={t('security.sessions.confirm', { count: others })}
+        confirmLabel={t('security.sessions.signOutOthers')}
+        cancelLabel={t('security.sessions.cancel')}
         busy={endOthers.isPending}
         onConfirm={() => void signOutOthers()}
       />
@@ -116,46 +110,47 @@ export function SessionsSection() {
 }
 
 function SessionItem({ session, memberId }: { session: SessionRecord; memberId: number }) {
+  const { t } = useLanguage();
   const end = useEndSessionMutation(memberId);
 
   const signOut = async () => {
     try {
       await end.mutateAsync(session.id);
-      toast.success(`Signed out of ${session.device}.`);
+      toast.success(t('security.sessions.signedOut', { device: session.device }));
     } catch (error) {
       // Already gone (it expired or was signed out elsewhere): the list is reloaded anyway.
-      if (isApiError(error, 404)) toast.info('That session had already ended.');
-      else toast.error(withReason(END_FAILED, error));
+      if (isApiError(error, 404)) toast.info(t('security.sessions.alreadyEnded'));
+      else toast.error(withReason(t('security.sessions.endFailed'), error));
     }
   };
 
   return (
     <li
       className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center"
-      aria-label={session.current ? `${session.device} (this device)` : session.device}
+      aria-label={session.current ? t('security.sessions.thisDeviceLabel', { device: session.device }) : session.device}
     >
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
           <p className="text-sm font-semibold text-slate-900">{session.device}</p>
           {session.current && (
             <Badge tone="success" dot>
-              This device
+              {t('security.sessions.thisDevice')}
             </Badge>
           )}
         </div>
         <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm text-slate-600">
-          <dt className="text-slate-500">Address</dt>
-          <dd className="[overflow-wrap:anywhere]">{session.ip ?? 'Unknown'}</dd>
-          <dt className="text-slate-500">Signed in</dt>
+          <dt className="text-slate-500">{t('security.sessions.address')}</dt>
+          <dd className="[overflow-wrap:anywhere]">{session.ip ?? t('security.sessions.unknown')}</dd>
+          <dt className="text-slate-500">{t('security.sessions.signedIn')}</dt>
           <dd>{formatManilaDateTime(session.created_at)}</dd>
-          <dt className="text-slate-500">Last seen</dt>
-          <dd>{session.current ? 'Now' : formatManilaDateTime(session.last_seen_at)}</dd>
+          <dt className="text-slate-500">{t('security.sessions.lastSeen')}</dt>
+          <dd>{session.current ? t('security.sessions.now') : formatManilaDateTime(session.last_seen_at)}</dd>
         </dl>
       </div>
       {!session.current && (
         <Button variant="outline" size="sm" loading={end.isPending} onClick={() => void signOut()} className="self-start sm:self-center">
           {!end.isPending && <LogOut aria-hidden="true" />}
-          Sign out
+          {t('security.sessions.signOut')}
         </Button>
       )}
     </li>

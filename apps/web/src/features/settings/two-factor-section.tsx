@@ -21,6 +21,8 @@ import {
   useStartMfaMutation,
 } from '../../api/security';
 import { useSession } from '../../api/session';
+import { useLanguage } from '../../i18n';
+import '../../i18n/areas/security.en';
 import { copyText } from '../../lib/clipboard';
 import { formatManilaDate } from '../../lib/dates';
 import { saveBlob } from '../../lib/save-blob';
@@ -35,14 +37,6 @@ import { toast } from '../../ui/toast';
 import { LoadError } from './load-error';
 import { withReason } from './settings-errors';
 
-const STATUS_LOAD_FAILED = 'Your two-factor sign-in settings could not be loaded.';
-const START_FAILED = 'Two-factor sign-in could not be set up.';
-const CONFIRM_FAILED = 'Two-factor sign-in was not turned on.';
-const DISABLE_FAILED = 'Two-factor sign-in was not turned off.';
-const REGENERATE_FAILED = 'No new recovery codes were made.';
-const TURNED_ON = 'Two-factor sign-in is on.';
-const TURNED_OFF = 'Two-factor sign-in is off.';
-const NEW_CODES = 'New recovery codes made. The old ones no longer work.';
 /** Below this many unused recovery codes, the status suggests new ones. */
 const FEW_CODES = 3;
 
@@ -66,6 +60,7 @@ export function groupSecret(secret: string): string {
  * it). Recovery codes are shown once, right after they are made, with Download and Copy.
  */
 export function TwoFactorSection() {
+  const { t } = useLanguage();
   const status = useMfaStatus();
   const [view, setView] = useState<View>({ kind: 'status' });
   const toStatus = () => setView({ kind: 'status' });
@@ -81,7 +76,7 @@ export function TwoFactorSection() {
       </div>
     );
   } else if (status.isError) {
-    body = <LoadError message={STATUS_LOAD_FAILED} retrying={status.isFetching} onRetry={() => void status.refetch()} />;
+    body = <LoadError message={t('security.twoFactor.loadFailed')} retrying={status.isFetching} onRetry={() => void status.refetch()} />;
   } else if (view.kind === 'enrol') {
     body = (
       <EnrolForm
@@ -107,9 +102,9 @@ export function TwoFactorSection() {
 
   return (
     <CardSection
-      title="Two-factor sign-in"
+      title={t('security.twoFactor.title')}
       icon={<ShieldCheck />}
-      description="A six-digit code from an app on your phone, asked after your password: your password alone no longer opens your account."
+      description={t('security.twoFactor.description')}
       aria-busy={status.isPending || undefined}
     >
       {body}
@@ -128,6 +123,7 @@ function StatusView({
   onDisable: () => void;
   onRegenerate: () => void;
 }) {
+  const { t } = useLanguage();
   const { user } = useSession();
   const start = useStartMfaMutation();
 
@@ -135,7 +131,7 @@ function StatusView({
     try {
       onStart(await start.mutateAsync());
     } catch (error) {
-      toast.error(withReason(START_FAILED, error));
+      toast.error(withReason(t('security.twoFactor.startFailed'), error));
     }
   };
 
@@ -143,24 +139,21 @@ function StatusView({
     return (
       <div className="flex flex-col gap-4">
         {user?.mfa_setup_required && (
-          <Notice tone="warning" detail="Until it is on, nothing else in the portal opens for your account.">
-            Administrators must turn on two-factor sign-in before doing anything else.
+          <Notice tone="warning" detail={t('security.twoFactor.adminMustDetail')}>
+            {t('security.twoFactor.adminMust')}
           </Notice>
         )}
         <p className="text-sm text-slate-700">
           <Badge tone="neutral" dot className="mr-2 align-middle">
-            Off
+            {t('security.twoFactor.off')}
           </Badge>
-          <span>Two-factor sign-in is off.</span>
+          <span>{t('security.twoFactor.isOff')}</span>
         </p>
-        <p className="max-w-prose text-sm text-slate-500">
-          You need an authenticator app on your phone, such as Google Authenticator, Microsoft Authenticator or 1Password. After turning it
-          on, you sign in with your password and the code the app shows.
-        </p>
+        <p className="max-w-prose text-sm text-slate-500">{t('security.twoFactor.needApp')}</p>
         <div>
           <Button onClick={() => void begin()} loading={start.isPending} className="w-full sm:w-auto">
             {!start.isPending && <ShieldCheck aria-hidden="true" />}
-            Turn on
+            {t('security.twoFactor.turnOn')}
           </Button>
         </div>
       </div>
@@ -172,36 +165,33 @@ function StatusView({
     <div className="flex flex-col gap-4">
       <p className="text-sm text-slate-700">
         <Badge tone="success" dot className="mr-2 align-middle">
-          On
+          {t('security.twoFactor.on')}
         </Badge>
-        <span>Two-factor sign-in is on{status.enabled_at ? ` since ${formatManilaDate(status.enabled_at)}` : ''}.</span>
+        <span>
+          {status.enabled_at
+            ? t('security.twoFactor.isOnSince', { date: formatManilaDate(status.enabled_at) })
+            : t('security.twoFactor.isOn')}
+        </span>
       </p>
-      <p className="text-sm text-slate-700">
-        {left === 1 ? '1 recovery code left' : `${left} recovery codes left`} (of {RECOVERY_CODE_COUNT}).
-      </p>
+      <p className="text-sm text-slate-700">{t('security.twoFactor.codesLeft', { count: left, total: RECOVERY_CODE_COUNT })}</p>
       {left <= FEW_CODES && (
-        <Notice tone="warning" detail="Each recovery code signs you in once without your phone. Make new ones while you can.">
-          {left === 0 ? 'You have no recovery codes left.' : 'You are running out of recovery codes.'}
+        <Notice tone="warning" detail={t('security.twoFactor.fewCodesDetail')}>
+          {left === 0 ? t('security.twoFactor.noCodes') : t('security.twoFactor.runningOut')}
         </Notice>
       )}
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         <Button variant="outline" onClick={onRegenerate}>
           <KeyRound aria-hidden="true" />
-          New recovery codes
+          {t('security.twoFactor.newCodes')}
         </Button>
         {!status.required && (
           <Button variant="outline" onClick={onDisable}>
             <ShieldOff aria-hidden="true" />
-            Turn off
+            {t('security.twoFactor.turnOff')}
           </Button>
         )}
       </div>
-      {status.required && (
-        <p className="max-w-prose text-sm text-slate-500">
-          Administrators must keep two-factor sign-in on, so it cannot be turned off here. If you lose your phone, sign in with a recovery
-          code, or ask another administrator to reset it.
-        </p>
-      )}
+      {status.required && <p className="max-w-prose text-sm text-slate-500">{t('security.twoFactor.required')}</p>}
     </div>
   );
 }
@@ -228,6 +218,7 @@ function EnrolForm({
   onCancel: () => void;
   onEnabled: (codes: string[]) => void;
 }) {
+  const { t } = useLanguage();
   const { user, update } = useSession();
   const queryClient = useQueryClient();
   const confirm = useConfirmMfaMutation();
@@ -237,7 +228,7 @@ function EnrolForm({
   const save = async (values: z.input<typeof confirmMfaRequest>) => {
     try {
       const { recovery_codes } = await confirm.mutateAsync(values);
-      toast.success(TURNED_ON);
+      toast.success(t('security.twoFactor.turnedOn'));
       if (user?.mfa_setup_required) {
         // An administrator who had to enrol: the portal opens now. The session is asked again
         // (SESSION_QUERY_KEY), and so is everything that was refused while it was locked.
@@ -248,16 +239,16 @@ function EnrolForm({
     } catch (error) {
       const refused = refusedField(error, ['code'] as const, 'code');
       if (refused) form.setError(refused[0], { type: 'server', message: refused[1] }, { shouldFocus: true });
-      else toast.error(withReason(CONFIRM_FAILED, error));
+      else toast.error(withReason(t('security.twoFactor.confirmFailed'), error));
     }
   };
 
   const copySecret = async () => {
     try {
       await copyText(enrolment.secret);
-      toast.success('Setup key copied.');
+      toast.success(t('security.enrol.keyCopied'));
     } catch {
-      toast.error('The setup key could not be copied. Select it and copy it by hand.');
+      toast.error(t('security.enrol.keyCopyFailed'));
     }
   };
 
@@ -267,24 +258,24 @@ function EnrolForm({
   return (
     <form
       noValidate
-      aria-label="Turn on two-factor sign-in"
+      aria-label={t('security.enrol.form')}
       onSubmit={(event) => void form.handleSubmit(save)(event)}
       className="flex flex-col gap-5"
     >
       <ol className="flex flex-col gap-5">
-        <Step n={1} title="Scan this QR code with your authenticator app.">
+        <Step n={1} title={t('security.enrol.scan')}>
           <img
             src={enrolment.qr}
-            alt="QR code to scan with your authenticator app"
+            alt={t('security.enrol.qrAlt')}
             width={176}
             height={176}
             className="mt-3 size-44 rounded-lg border border-slate-200 bg-white p-2"
           />
         </Step>
-        <Step n={2} title="Cannot scan it? Type this setup key into the app instead.">
+        <Step n={2} title={t('security.enrol.cannotScan')}>
           <div className="mt-2 flex flex-wrap items-center gap-2">
             <label htmlFor={keyId} className="sr-only">
-              Setup key
+              {t('security.enrol.setupKey')}
             </label>
             <output
               id={keyId}
@@ -294,23 +285,23 @@ function EnrolForm({
             </output>
             <Button variant="outline" size="sm" onClick={() => void copySecret()}>
               <Copy aria-hidden="true" />
-              Copy key
+              {t('security.enrol.copyKey')}
             </Button>
           </div>
-          <p className="mt-1.5 text-xs text-slate-500">Time-based, six digits, every 30 seconds. The spaces are only for reading.</p>
+          <p className="mt-1.5 text-xs text-slate-500">{t('security.enrol.keyHint')}</p>
         </Step>
-        <Step n={3} title="Enter the six-digit code the app shows.">
-          <Field label="Six-digit code" error={errors.code?.message} className="mt-2">
+        <Step n={3} title={t('security.enrol.enterCode')}>
+          <Field label={t('security.enrol.code')} error={errors.code?.message} className="mt-2">
             <Input {...codeInputProps} {...form.register('code')} />
           </Field>
         </Step>
       </ol>
       <div className="flex flex-col-reverse gap-2 sm:flex-row">
         <Button variant="outline" onClick={onCancel} disabled={busy}>
-          Cancel
+          {t('security.enrol.cancel')}
         </Button>
         <Button type="submit" loading={busy}>
-          Confirm
+          {t('security.enrol.confirm')}
         </Button>
       </div>
     </form>
@@ -318,6 +309,7 @@ function EnrolForm({
 }
 
 function Step({ n, title, children }: { n: number; title: string; children: ReactNode }) {
+  const { t } = useLanguage();
   return (
     <li className="flex gap-3">
       <span
@@ -328,7 +320,7 @@ function Step({ n, title, children }: { n: number; title: string; children: Reac
       </span>
       <div className="min-w-0 flex-1">
         <p className="text-sm font-medium text-slate-800">
-          <span className="sr-only">Step {n}: </span>
+          <span className="sr-only">{t('security.enrol.step', { n })}</span>
           {title}
         </p>
         {children}
@@ -338,6 +330,7 @@ function Step({ n, title, children }: { n: number; title: string; children: Reac
 }
 
 function DisableForm({ onCancel, onDisabled }: { onCancel: () => void; onDisabled: () => void }) {
+  const { t } = useLanguage();
   const disable = useDisableMfaMutation();
   const form = useForm<z.input<typeof disableMfaRequest>>({
     resolver: zodResolver(disableMfaRequest),
@@ -350,12 +343,12 @@ function DisableForm({ onCancel, onDisabled }: { onCancel: () => void; onDisable
   const save = async (values: z.input<typeof disableMfaRequest>) => {
     try {
       await disable.mutateAsync(values);
-      toast.success(TURNED_OFF);
+      toast.success(t('security.twoFactor.turnedOff'));
       onDisabled();
     } catch (error) {
       const refused = refusedField(error, ['password', 'code'] as const, 'code');
       if (refused) form.setError(refused[0], { type: 'server', message: refused[1] }, { shouldFocus: true });
-      else toast.error(withReason(DISABLE_FAILED, error));
+      else toast.error(withReason(t('security.twoFactor.disableFailed'), error));
     }
   };
 
@@ -365,14 +358,12 @@ function DisableForm({ onCancel, onDisabled }: { onCancel: () => void; onDisable
   return (
     <form
       noValidate
-      aria-label="Turn off two-factor sign-in"
+      aria-label={t('security.disable.form')}
       onSubmit={(event) => void form.handleSubmit(save)(event)}
       className="flex max-w-md flex-col gap-4"
     >
-      <p className="text-sm text-slate-600">
-        Without it, your password alone opens your account. Confirm with your password and a code from your app (or a recovery code).
-      </p>
-      <Field label="Password" error={errors.password?.message}>
+      <p className="text-sm text-slate-600">{t('security.disable.intro')}</p>
+      <Field label={t('security.disable.password')} error={errors.password?.message}>
         <Input
           type="password"
           autoComplete="current-password"
@@ -383,16 +374,16 @@ function DisableForm({ onCancel, onDisabled }: { onCancel: () => void; onDisable
           }}
         />
       </Field>
-      <Field label="Code" hint="The six-digit code from your app, or a recovery code." error={errors.code?.message}>
+      <Field label={t('security.disable.code')} hint={t('security.disable.codeHint')} error={errors.code?.message}>
         <Input autoComplete="one-time-code" className="max-w-60 font-mono" {...form.register('code')} />
       </Field>
       <div className="flex flex-col-reverse gap-2 sm:flex-row">
         <Button variant="outline" onClick={onCancel} disabled={busy}>
-          Cancel
+          {t('security.disable.cancel')}
         </Button>
         <Button type="submit" variant="danger" loading={busy}>
           {!busy && <ShieldOff aria-hidden="true" />}
-          Turn off two-factor sign-in
+          {t('security.disable.submit')}
         </Button>
       </div>
     </form>
@@ -400,6 +391,7 @@ function DisableForm({ onCancel, onDisabled }: { onCancel: () => void; onDisable
 }
 
 function RegenerateForm({ onCancel, onRegenerated }: { onCancel: () => void; onRegenerated: (codes: string[]) => void }) {
+  const { t } = useLanguage();
   const regenerate = useRegenerateMfaCodesMutation();
   const form = useForm<z.input<typeof regenerateCodesRequest>>({
     resolver: zodResolver(regenerateCodesRequest),
@@ -411,12 +403,12 @@ function RegenerateForm({ onCancel, onRegenerated }: { onCancel: () => void; onR
   const save = async (values: z.input<typeof regenerateCodesRequest>) => {
     try {
       const { recovery_codes } = await regenerate.mutateAsync(values);
-      toast.success(NEW_CODES);
+      toast.success(t('security.twoFactor.newCodesMade'));
       onRegenerated(recovery_codes);
     } catch (error) {
       const refused = refusedField(error, ['code'] as const, 'code');
       if (refused) form.setError(refused[0], { type: 'server', message: refused[1] }, { shouldFocus: true });
-      else toast.error(withReason(REGENERATE_FAILED, error));
+      else toast.error(withReason(t('security.twoFactor.regenerateFailed'), error));
     }
   };
 
@@ -425,23 +417,21 @@ function RegenerateForm({ onCancel, onRegenerated }: { onCancel: () => void; onR
   return (
     <form
       noValidate
-      aria-label="New recovery codes"
+      aria-label={t('security.regenerate.form')}
       onSubmit={(event) => void form.handleSubmit(save)(event)}
       className="flex max-w-md flex-col gap-4"
     >
-      <p className="text-sm text-slate-600">
-        Ten new recovery codes replace the ones you have: the old ones stop working. Confirm with the current code from your app.
-      </p>
-      <Field label="Six-digit code" error={errors.code?.message}>
+      <p className="text-sm text-slate-600">{t('security.regenerate.intro')}</p>
+      <Field label={t('security.regenerate.code')} error={errors.code?.message}>
         <Input {...codeInputProps} {...form.register('code')} />
       </Field>
       <div className="flex flex-col-reverse gap-2 sm:flex-row">
         <Button variant="outline" onClick={onCancel} disabled={busy}>
-          Cancel
+          {t('security.regenerate.cancel')}
         </Button>
         <Button type="submit" loading={busy}>
           {!busy && <KeyRound aria-hidden="true" />}
-          Make new codes
+          {t('security.regenerate.submit')}
         </Button>
       </div>
     </form>
@@ -466,6 +456,7 @@ function codesFile(codes: string[], name: string | undefined): string {
 
 /** The recovery codes, shown this once, with Download (.txt) and Copy; "Done" hides them for good. */
 function RecoveryCodes({ codes, reason, onDone }: { codes: string[]; reason: 'enabled' | 'regenerated'; onDone: () => void }) {
+  const { t } = useLanguage();
   const { user } = useSession();
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -477,25 +468,22 @@ function RecoveryCodes({ codes, reason, onDone }: { codes: string[]; reason: 'en
   const copy = async () => {
     try {
       await copyText(codes.join('\n'));
-      toast.success('Recovery codes copied.');
+      toast.success(t('security.codes.copied'));
     } catch {
-      toast.error('The codes could not be copied. Select them and copy them by hand, or download them.');
+      toast.error(t('security.codes.copyFailed'));
     }
   };
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4">
       <h3 id={headingId} ref={heading} tabIndex={-1} className="text-sm font-semibold text-slate-900 focus:outline-none">
-        {reason === 'enabled' ? 'Two-factor sign-in is on. Your recovery codes:' : 'Your new recovery codes:'}
+        {reason === 'enabled' ? t('security.codes.enabled') : t('security.codes.regenerated')}
       </h3>
-      <Notice
-        tone="warning"
-        detail="If you lose your phone, each code signs you in once. Download or copy them and keep them somewhere safe."
-      >
-        These codes are shown only now. You will not see them again.
+      <Notice tone="warning" detail={t('security.codes.onlyNowDetail')}>
+        {t('security.codes.onlyNow')}
       </Notice>
       <ol
-        aria-label="Recovery codes"
+        aria-label={t('security.codes.list')}
         className="grid max-w-md grid-cols-1 gap-x-6 gap-y-1.5 rounded-lg bg-slate-50 px-4 py-3 font-mono text-sm text-slate-900 ring-1 ring-slate-900/10 ring-inset sm:grid-cols-2"
       >
         {codes.map((code) => (
@@ -507,13 +495,13 @@ function RecoveryCodes({ codes, reason, onDone }: { codes: string[]; reason: 'en
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         <Button variant="outline" onClick={download}>
           <Download aria-hidden="true" />
-          Download
+          {t('security.codes.download')}
         </Button>
         <Button variant="outline" onClick={() => void copy()}>
           <Copy aria-hidden="true" />
-          Copy
+          {t('security.codes.copy')}
         </Button>
-        <Button onClick={onDone}>I have saved them</Button>
+        <Button onClick={onDone}>{t('security.codes.saved')}</Button>
       </div>
     </section>
   );

@@ -1,4 +1,6 @@
 import { i18n } from '../index';
+import type { privacyEn } from './privacy.en';
+import type { securityEn } from './security.en';
 
 /**
  * The words of a screen area outside the first load (portfolio, materials, settings, …): its
@@ -21,6 +23,13 @@ export function addEnglish<A extends keyof AreaWords>(area: A, words: AreaWords[
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by one line per area
 export interface AreaWords {
+  commissions: typeof import('./commissions.en').commissionsEn;
+  reports: typeof import('./reports.en').reportsEn;
   settings: typeof import('./settings.en').settingsEn;
   licences: typeof import('./licences.en').licencesEn;
+  privacy: typeof privacyEn;
+  security: typeof securityEn;
+  portfolio: typeof import('./portfolio.en').portfolioEn;
+  materials: typeof import('./materials.en').materialsEn;
+  helpCenter: typeof import('./helpCenter.en').helpCenterEn;
 }
