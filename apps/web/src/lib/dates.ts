@@ -36,3 +36,12 @@ export function formatManilaDate(value: string): string {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? value : manilaDate().format(date);
 }
+
+const monthFormat = perLocale((l) => new Intl.DateTimeFormat(l, { month: 'long', year: 'numeric', timeZone: 'UTC' }));
+
+/** A month 'YYYY-MM' as people read it, in the reader's locale: '2026-11' → 'November 2026' / 'Nobyembre 2026'. Anything else is shown as given. */
+export function formatMonth(month: string): string {
+  const m = /^(\d{4})-(\d{2})$/.exec(month);
+  if (!m) return month;
+  return monthFormat().format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1)));
+}

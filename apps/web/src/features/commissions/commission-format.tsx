@@ -1,21 +1,25 @@
-import { COMMISSION_KIND_LABELS, COMMISSION_KINDS, ENTRY_STATUS_LABELS, formatRate, type EntryStatus } from '@ahente/contract/commissions';
+import { COMMISSION_KINDS, formatRate, type EntryStatus } from '@ahente/contract/commissions';
 import { labelOf, POSITION_LABELS } from '@ahente/contract/labels';
 import { formatPeso } from '@ahente/contract/money';
 import { Badge, type BadgeTone } from '../../ui/badge';
 import { Dash } from '../../ui/dash';
 import { cn } from '../../lib/cn';
 import { formatCalendarDate } from '../../lib/dates';
+import { useLanguage } from '../../i18n';
+import '../../i18n/areas/commissions.en';
 
 /** A schedule key as it reads: a product's or a position's label (decision 023). */
 export function keyLabel(key: string): string {
   return (POSITION_LABELS as Record<string, string | undefined>)[key] ?? labelOf('product', key);
 }
 
-/** The kind filter's options: every kind, then each one. */
-export const KIND_OPTIONS = [
-  { value: '', label: 'All kinds' },
-  ...COMMISSION_KINDS.map((kind) => ({ value: kind, label: COMMISSION_KIND_LABELS[kind] })),
-];
+/** The kind filter's options, in the current language: every kind, then each one (the value sent stays the kind). */
+export function kindOptions(t: ReturnType<typeof useLanguage>['t']): { value: string; label: string }[] {
+  return [
+    { value: '', label: t('commissions.allKinds') },
+    ...COMMISSION_KINDS.map((kind) => ({ value: kind, label: t(`commissions.kinds.${kind}`) })),
+  ];
+}
 
 /**
  * A peso amount that may be negative (an adjustment, a total after a deduction): the minus sign is
@@ -40,22 +44,24 @@ const TONES: Record<EntryStatus, BadgeTone> = {
  * licence, open this month, on a statement, paid, forfeited, or of a rejected sale. The word says it.
  */
 export function EntryStatusBadge({ status }: { status: EntryStatus }) {
+  const { t } = useLanguage();
   return (
     <Badge tone={TONES[status]} dot>
-      {ENTRY_STATUS_LABELS[status]}
+      {t(`commissions.statuses.${status}`)}
     </Badge>
   );
 }
 
 /** A statement's payment: 'Paid' with its date, or 'Unpaid'. */
 export function PaidBadge({ paidOn }: { paidOn: string | null }) {
+  const { t } = useLanguage();
   return paidOn ? (
     <Badge tone="success" dot>
-      Paid
+      {t('commissions.paid')}
     </Badge>
   ) : (
     <Badge tone="warning" dot>
-      Unpaid
+      {t('commissions.unpaid')}
     </Badge>
   );
 }
@@ -65,10 +71,11 @@ export function PaidBadge({ paidOn }: { paidOn: string | null }) {
  * minimum payout or below zero (it opens the next statement), otherwise Paid or Unpaid.
  */
 export function StatementStatusBadge({ carried, paidOn }: { carried: boolean; paidOn: string | null }) {
+  const { t } = useLanguage();
   if (carried) {
     return (
       <Badge tone="info" dot>
-        Carried forward
+        {t('commissions.carriedForward')}
       </Badge>
     );
   }
@@ -80,13 +87,14 @@ export const withholdingLabel = (s: { withholding_rate: number; atc: string }) =
 
 /** A statement's payment: its date and the bank's reference, or a dash while unpaid. */
 export function PaymentDetails({ paidOn, reference }: { paidOn: string | null; reference: string | null }) {
+  const { t } = useLanguage();
   if (!paidOn) return <Dash />;
   return (
     <>
       <time dateTime={paidOn} className="whitespace-nowrap">
         {formatCalendarDate(paidOn)}
       </time>
-      {reference && <span className="block text-xs break-words text-slate-500">Ref. {reference}</span>}
+      {reference && <span className="block text-xs break-words text-slate-500">{t('commissions.reference', { reference })}</span>}
     </>
   );
 }

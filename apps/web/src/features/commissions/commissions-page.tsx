@@ -1,17 +1,14 @@
 import { Coins, FilterX } from 'lucide-react';
 import { useId, useState } from 'react';
-import {
-  COMMISSION_KIND_LABELS,
-  formatRate,
-  type BucketTotals as BucketTotalsValue,
-  type CommissionKind,
-  type LedgerEntry,
-} from '@ahente/contract/commissions';
+import { formatRate, type BucketTotals as BucketTotalsValue, type CommissionKind, type LedgerEntry } from '@ahente/contract/commissions';
 import { productLabel } from '@ahente/contract/labels';
 import { formatPeso } from '@ahente/contract/money';
 import { useCommissionLedger, useCommissionSummary, type LedgerFilter } from '../../api/commissions';
 import { useCurrentUser } from '../../api/session';
-import { formatCalendarDate, formatTimestampParts } from '../../lib/dates';
+import { formatCalendarDate, formatMonth, formatTimestampParts } from '../../lib/dates';
+import { currentLocale } from '../../lib/locale';
+import { useLanguage } from '../../i18n';
+import '../../i18n/areas/commissions.en';
 import { useShowMore } from '../../lib/use-show-more';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -25,8 +22,7 @@ import { Totals } from '../../ui/stats';
 import { Table, TableCell, TableHead, TableHeaderCell, TableRow, TableScrollHint } from '../../ui/table';
 import { TableBodyStates } from '../../ui/table-states';
 import { Dash } from '../../ui/dash';
-import { Amount, EntryStatusBadge, KIND_OPTIONS } from './commission-format';
-import { formatMonth } from '@ahente/contract/dates';
+import { Amount, EntryStatusBadge, kindOptions } from './commission-format';
 import { Form2307Card } from './form2307-card';
 import { MyStatementsCard } from './my-statements-card';
 
@@ -51,79 +47,74 @@ export function CommissionsPage() {
   const page = useShowMore(entries);
   const filtered = Boolean(filter.from || filter.to || filter.kind);
   const refreshing = ledger.isPlaceholderData && ledger.isFetching;
+  const { t } = useLanguage();
 
   return (
     <>
-      <PageHeader
-        title="Commission Tracking"
-        description="What you earn on your sales and your team's, and what the agency has paid you."
-      />
+      <PageHeader title={t('commissions.title')} description={t('commissions.description')} />
 
       <Card className="mb-5 p-4 sm:p-5">
-        <h2 className="sr-only">Your totals</h2>
+        <h2 className="sr-only">{t('commissions.yourTotals')}</h2>
         <Totals
           query={summary}
-          loadingLabel="Loading your totals…"
-          errorMessage="Your totals could not be loaded."
+          loadingLabel={t('commissions.loadingTotals')}
+          errorMessage={t('commissions.totalsFailed')}
           listClassName="sm:grid-cols-3 lg:grid-cols-5 [&>:first-child]:col-span-full sm:[&>:first-child]:col-span-1"
           figures={[
             {
-              label: summary.data ? `Earned in ${formatMonth(summary.data.month)}` : 'Earned This Month',
+              label: summary.data
+                ? t('commissions.earnedIn', { month: formatMonth(summary.data.month) })
+                : t('commissions.earnedThisMonth'),
               value: formatPeso(summary.data?.earned_this_month ?? 0),
             },
-            { label: 'Pending', value: formatPeso(summary.data?.pending ?? 0) },
-            { label: 'Paid to Date', value: formatPeso(summary.data?.paid_to_date ?? 0) },
-            { label: 'Awaiting verification', value: formatPeso(summary.data?.awaiting ?? 0) },
-            { label: 'Held', value: formatPeso(summary.data?.held ?? 0) },
+            { label: t('commissions.pending'), value: formatPeso(summary.data?.pending ?? 0) },
+            { label: t('commissions.paidToDate'), value: formatPeso(summary.data?.paid_to_date ?? 0) },
+            { label: t('commissions.awaiting'), value: formatPeso(summary.data?.awaiting ?? 0) },
+            { label: t('commissions.held'), value: formatPeso(summary.data?.held ?? 0) },
           ]}
         />
         <p className="mt-3 text-xs text-slate-500">
-          Pending and Paid count only what is payable: commission on a sale awaits the agency’s verification of the sale, and is held
-          without a verified licence for the product’s line on the day of the sale.
+          {t('commissions.payableNote')}
           {summary.data &&
             summary.data.forfeited !== 0 &&
-            ` Forfeited, or of rejected sales (never paid): ${formatPeso(summary.data.forfeited)}.`}
+            ` ${t('commissions.forfeitedNote', { amount: formatPeso(summary.data.forfeited) })}`}
         </p>
       </Card>
 
       <Card className="mb-5 overflow-hidden">
         <div className="border-b border-slate-100 p-4 sm:px-5">
-          <h2 className="mb-3 text-[0.9375rem] font-semibold text-slate-900">Ledger</h2>
+          <h2 className="mb-3 text-[0.9375rem] font-semibold text-slate-900">{t('commissions.ledger')}</h2>
           <LedgerFilters filter={filter} reversed={reversed} onChange={setFilter} />
           {ledger.data && entries.length > 0 && <BucketTotals totals={ledger.data.totals} />}
         </div>
-        <TableScrollHint>Scroll the table sideways for every column; the amount stays at the right.</TableScrollHint>
-        <Table caption="Your commission entries" aria-busy={ledger.isPending || refreshing || undefined} dense>
+        <TableScrollHint>{t('commissions.ledgerScrollHint')}</TableScrollHint>
+        <Table caption={t('commissions.ledgerCaption')} aria-busy={ledger.isPending || refreshing || undefined} dense>
           <TableHead>
             <tr>
-              <TableHeaderCell>Date</TableHeaderCell>
-              <TableHeaderCell>Kind</TableHeaderCell>
-              <TableHeaderCell numeric>Sale</TableHeaderCell>
-              <TableHeaderCell>Customer</TableHeaderCell>
-              <TableHeaderCell>Product</TableHeaderCell>
-              <TableHeaderCell>Details</TableHeaderCell>
-              <TableHeaderCell numeric>TCV</TableHeaderCell>
-              <TableHeaderCell numeric>Rate</TableHeaderCell>
-              <TableHeaderCell>Status</TableHeaderCell>
+              <TableHeaderCell>{t('commissions.date')}</TableHeaderCell>
+              <TableHeaderCell>{t('commissions.kind')}</TableHeaderCell>
+              <TableHeaderCell numeric>{t('commissions.sale')}</TableHeaderCell>
+              <TableHeaderCell>{t('commissions.customer')}</TableHeaderCell>
+              <TableHeaderCell>{t('commissions.product')}</TableHeaderCell>
+              <TableHeaderCell>{t('commissions.details')}</TableHeaderCell>
+              <TableHeaderCell numeric>{t('commissions.tcv')}</TableHeaderCell>
+              <TableHeaderCell numeric>{t('commissions.rate')}</TableHeaderCell>
+              <TableHeaderCell>{t('commissions.status')}</TableHeaderCell>
               <TableHeaderCell numeric sticky>
-                Amount
+                {t('commissions.amount')}
               </TableHeaderCell>
             </tr>
           </TableHead>
           <TableBodyStates
             columns={COLUMNS}
             query={ledger}
-            loadingLabel="Loading your commissions…"
+            loadingLabel={t('commissions.loadingLedger')}
             skeletonClassName={(column) => (column === 3 || column === 5 ? 'h-4 w-28' : 'h-4 w-14')}
-            errorMessage="Your commissions could not be loaded."
+            errorMessage={t('commissions.ledgerFailed')}
             empty={entries.length === 0}
             emptyIcon={<Coins />}
-            emptyTitle="No commissions yet"
-            emptyDescription={
-              filtered
-                ? 'No entry matches these filters.'
-                : 'You earn a commission on each sale you record, and on your team’s sales as a leader.'
-            }
+            emptyTitle={t('commissions.noneTitle')}
+            emptyDescription={filtered ? t('commissions.noneFiltered') : t('commissions.noneDescription')}
           >
             {page.visible.map((entry) => (
               <EntryRow key={entry.id} entry={entry} />
@@ -135,7 +126,7 @@ export function CommissionsPage() {
                 {/* The label stays at the left of the visible box, the total under the pinned Amount column. */}
                 <th scope="row" colSpan={COLUMNS - 1} className="px-3 py-3 text-left text-sm font-semibold text-slate-700">
                   <span className="sticky left-3 inline-block">
-                    {`Total of the ${entries.length.toLocaleString('en-PH')} ${entries.length === 1 ? 'entry' : 'entries'} listed`}
+                    {t('commissions.totalListed', { count: entries.length, n: entries.length.toLocaleString(currentLocale()) })}
                   </span>
                 </th>
                 <TableCell numeric sticky className="bg-slate-50! font-semibold whitespace-nowrap text-slate-900">
@@ -150,7 +141,7 @@ export function CommissionsPage() {
           total={entries.length}
           next={page.next}
           expanded={page.expanded}
-          noun="entries"
+          noun={t('commissions.entriesNoun')}
           onShowMore={page.showMore}
           onShowAll={page.showAll}
         />
@@ -175,13 +166,14 @@ function LedgerFilters({
   const set = (patch: Partial<LedgerFilter>) => onChange({ ...filter, ...patch });
   const any = Boolean(filter.from || filter.to || filter.kind);
   const errorId = useId();
+  const { t } = useLanguage();
   return (
     <div className="flex flex-col gap-1.5">
       <div className="grid grid-cols-2 items-end gap-3 sm:flex">
-        <Field label="From" className="sm:w-44">
+        <Field label={t('common.from')} className="sm:w-44">
           <Input type="date" value={filter.from} max={filter.to || undefined} onChange={(e) => set({ from: e.target.value })} />
         </Field>
-        <Field label="To" className="sm:w-44" invalid={reversed}>
+        <Field label={t('common.to')} className="sm:w-44" invalid={reversed}>
           <Input
             type="date"
             value={filter.to}
@@ -190,12 +182,12 @@ function LedgerFilters({
             onChange={(e) => set({ to: e.target.value })}
           />
         </Field>
-        <Field label="Kind" className="sm:w-44">
-          <Select value={filter.kind} options={KIND_OPTIONS} onChange={(e) => set({ kind: e.target.value as CommissionKind | '' })} />
+        <Field label={t('commissions.kind')} className="sm:w-44">
+          <Select value={filter.kind} options={kindOptions(t)} onChange={(e) => set({ kind: e.target.value as CommissionKind | '' })} />
         </Field>
         <Button variant="outline" disabled={!any} onClick={() => onChange(NO_FILTER)}>
           <FilterX aria-hidden="true" />
-          Clear Filters
+          {t('common.clearFilters')}
         </Button>
       </div>
       <RangeError id={errorId} reversed={reversed} />
@@ -205,6 +197,7 @@ function LedgerFilters({
 
 /** One ledger entry: what it was for (the sale, its customer and product, or the adjustment's reason), the rate and the amount. */
 function EntryRow({ entry }: { entry: LedgerEntry }) {
+  const { t } = useLanguage();
   return (
     <TableRow>
       <TableCell className="min-w-20">
@@ -214,7 +207,7 @@ function EntryRow({ entry }: { entry: LedgerEntry }) {
           <EntryStatusBadge status={entry.status} />
         </span>
       </TableCell>
-      <TableCell>{COMMISSION_KIND_LABELS[entry.kind]}</TableCell>
+      <TableCell>{t(`commissions.kinds.${entry.kind}`)}</TableCell>
       <TableCell numeric>{entry.sale_id !== null ? `#${entry.sale_id}` : <Dash />}</TableCell>
       <TableCell className="min-w-20 font-medium text-slate-900">{entry.customer_name ?? <Dash />}</TableCell>
       <TableCell className="min-w-24">{entry.product !== null ? productLabel(entry.product) : <Dash />}</TableCell>
@@ -244,11 +237,12 @@ function EntryRow({ entry }: { entry: LedgerEntry }) {
  * or the reversal of one, names the agent who made the sale.
  */
 function EntryDetails({ entry }: { entry: LedgerEntry }) {
+  const { t } = useLanguage();
   const main =
     entry.kind === 'adjustment'
       ? (entry.reason ?? entry.rule)
       : entry.kind === 'reversal'
-        ? `Reversal of entry #${entry.reverses_id ?? ''}`
+        ? t('commissions.reversalOf', { id: entry.reverses_id ?? '' })
         : entry.rule;
   const note = entry.kind === 'reversal' ? entry.reason : null;
   const soldBy = entry.seller_name && (entry.kind === 'override' || (entry.kind === 'reversal' && entry.seller_id !== entry.member_id));
@@ -256,7 +250,7 @@ function EntryDetails({ entry }: { entry: LedgerEntry }) {
     <>
       <p className="break-words">{main}</p>
       {note && <p className="mt-0.5 text-xs break-words text-slate-600">{note}</p>}
-      {soldBy && <p className="mt-0.5 text-xs text-slate-500">Sale by {entry.seller_name}</p>}
+      {soldBy && <p className="mt-0.5 text-xs text-slate-500">{t('commissions.saleBy', { name: entry.seller_name })}</p>}
     </>
   );
 }
@@ -266,16 +260,22 @@ function EntryDetails({ entry }: { entry: LedgerEntry }) {
  * it is held; who released or forfeited it, when and why; why its sale was rejected.
  */
 function EntryStatusDetails({ entry }: { entry: LedgerEntry }) {
+  const { t } = useLanguage();
   const decided = entry.decided_at ? formatTimestampParts(entry.decided_at).date : null;
-  const by = [decided && `on ${decided}`, entry.decided_by_name && `by ${entry.decided_by_name}`].filter(Boolean).join(' ');
+  const by = [
+    decided && t('commissions.decidedOn', { date: decided }),
+    entry.decided_by_name && t('commissions.decidedBy', { name: entry.decided_by_name }),
+  ]
+    .filter(Boolean)
+    .join(' ');
   const lines: string[] = [];
   if (entry.status === 'posted' || entry.status === 'paid') lines.push(formatMonth(entry.period));
   if (entry.hold_reason && (entry.status === 'held' || entry.decision !== null)) lines.push(entry.hold_reason);
-  if (entry.decision === 'released') lines.push(`Released${by ? ` ${by}` : ''}`);
+  if (entry.decision === 'released') lines.push(`${t('commissions.released')}${by ? ` ${by}` : ''}`);
   if (entry.decision === 'forfeited') {
-    lines.push(`Forfeited${by ? ` ${by}` : ''}${entry.decision_reason ? `: ${entry.decision_reason}` : ''}`);
+    lines.push(`${t('commissions.forfeited')}${by ? ` ${by}` : ''}${entry.decision_reason ? `: ${entry.decision_reason}` : ''}`);
   }
-  if (entry.status === 'rejected' && entry.rejection_reason) lines.push(`Reason: ${entry.rejection_reason}`);
+  if (entry.status === 'rejected' && entry.rejection_reason) lines.push(t('commissions.reason', { reason: entry.rejection_reason }));
   if (lines.length === 0) return null;
   return (
     <span className="mt-1 block text-xs break-words text-slate-600">
@@ -290,11 +290,12 @@ function EntryStatusDetails({ entry }: { entry: LedgerEntry }) {
 
 /** The entries listed by what they count as: "Payable: ₱x · Awaiting verification: ₱y · Held: ₱z · Forfeited: ₱w" (zeros left out but Payable). */
 function BucketTotals({ totals }: { totals: BucketTotalsValue }) {
+  const { t } = useLanguage();
   const parts = [
-    `Payable: ${formatPeso(totals.payable)}`,
-    totals.awaiting !== 0 && `Awaiting verification: ${formatPeso(totals.awaiting)}`,
-    totals.held !== 0 && `Held: ${formatPeso(totals.held)}`,
-    totals.forfeited !== 0 && `Forfeited: ${formatPeso(totals.forfeited)}`,
+    t('commissions.payable', { amount: formatPeso(totals.payable) }),
+    totals.awaiting !== 0 && t('commissions.awaitingAmount', { amount: formatPeso(totals.awaiting) }),
+    totals.held !== 0 && t('commissions.heldAmount', { amount: formatPeso(totals.held) }),
+    totals.forfeited !== 0 && t('commissions.forfeitedAmount', { amount: formatPeso(totals.forfeited) }),
   ].filter(Boolean);
   return <p className="mt-3 text-sm font-medium text-slate-700 tabular-nums">{parts.join(' · ')}</p>;
 }

@@ -1,11 +1,12 @@
 import { FileText, Landmark } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
-import { MSG } from '@ahente/contract/messages';
 import { formatPeso } from '@ahente/contract/money';
 import type { Form2307Summary } from '@ahente/contract/tax';
 import { serverReason } from '../../api/client';
 import { downloadForm2307, useForm2307s } from '../../api/tax';
 import { formatCalendarDate } from '../../lib/dates';
+import { useLanguage } from '../../i18n';
+import '../../i18n/areas/commissions.en';
 import { Button } from '../../ui/button';
 import { CardSection } from '../../ui/card';
 import { Table, TableCell, TableHead, TableHeaderCell, TableRow, TableScrollHint } from '../../ui/table';
@@ -28,39 +29,40 @@ export function Form2307Card({ memberId, className }: { memberId: number; classN
   const forms = useForm2307s(memberId);
   const { download, busy } = useForm2307Download(memberId);
   const rows = forms.data ?? [];
+  const { t } = useLanguage();
   return (
     <CardSection
-      title="BIR Form 2307"
-      description="The certificate of the tax the agency withheld from your commissions, one for each quarter. Attach it to your income tax return to credit the tax."
+      title={t('commissions.form2307')}
+      description={t('commissions.form2307Description')}
       icon={<Landmark />}
       bodyClassName="px-0! pb-0!"
       className={className ?? 'mt-5 overflow-hidden'}
     >
-      <TableScrollHint>Scroll the table sideways for every column; the download stays at the right.</TableScrollHint>
+      <TableScrollHint>{t('commissions.form2307ScrollHint')}</TableScrollHint>
       <Table
-        caption="Your BIR Form 2307s"
+        caption={t('commissions.form2307Caption')}
         aria-busy={forms.isPending || undefined}
         className="[&_td]:px-3 [&_th]:px-3 [&_th]:whitespace-normal"
       >
         <TableHead>
           <tr>
-            <TableHeaderCell>Quarter</TableHeaderCell>
-            <TableHeaderCell numeric>Income</TableHeaderCell>
-            <TableHeaderCell numeric>Tax withheld</TableHeaderCell>
-            <TableHeaderCell>Due</TableHeaderCell>
-            <TableHeaderCell sticky>Download</TableHeaderCell>
+            <TableHeaderCell>{t('commissions.quarter')}</TableHeaderCell>
+            <TableHeaderCell numeric>{t('commissions.income')}</TableHeaderCell>
+            <TableHeaderCell numeric>{t('commissions.taxWithheld')}</TableHeaderCell>
+            <TableHeaderCell>{t('commissions.due')}</TableHeaderCell>
+            <TableHeaderCell sticky>{t('commissions.download')}</TableHeaderCell>
           </tr>
         </TableHead>
         <TableBodyStates
           columns={COLUMNS}
           query={forms}
-          loadingLabel="Loading your BIR Form 2307s…"
+          loadingLabel={t('commissions.loadingForms')}
           skeletonClassName={(column) => (column === 3 ? 'h-4 w-36' : 'h-4 w-16')}
-          errorMessage="Your BIR Form 2307s could not be loaded."
+          errorMessage={t('commissions.formsFailed')}
           empty={rows.length === 0}
           emptyIcon={<Landmark />}
-          emptyTitle="No tax has been withheld yet."
-          emptyDescription="A form appears here for each quarter in which the agency withholds tax from your commissions, once it closes a month."
+          emptyTitle={t('commissions.noForms')}
+          emptyDescription={t('commissions.noFormsDescription')}
         >
           {rows.map((form) => {
             const key = `${form.year}-${form.quarter}`;
@@ -70,7 +72,7 @@ export function Form2307Card({ memberId, className }: { memberId: number; classN
                   {quarterLabel(form)}
                   {/* On a phone the tax and the due date are off to the side: repeated here (read once, from their columns). */}
                   <span aria-hidden="true" className="mt-1 block text-xs font-normal text-slate-600 md:hidden">
-                    {`Tax ${formatPeso(form.tax)} · due by ${formatCalendarDate(form.deadline)}`}
+                    {t('commissions.taxDueBy', { tax: formatPeso(form.tax), date: formatCalendarDate(form.deadline) })}
                   </span>
                 </TableCell>
                 <TableCell numeric className="whitespace-nowrap">
@@ -80,13 +82,13 @@ export function Form2307Card({ memberId, className }: { memberId: number; classN
                   <Amount value={form.tax} />
                 </TableCell>
                 <TableCell className="min-w-40">
-                  Due to you by <time dateTime={form.deadline}>{formatCalendarDate(form.deadline)}</time>
+                  {t('commissions.dueToYouBy')} <time dateTime={form.deadline}>{formatCalendarDate(form.deadline)}</time>
                 </TableCell>
                 <TableCell sticky>
                   <Button size="sm" variant="outline" loading={busy(key)} onClick={() => void download(form)}>
                     {!busy(key) && <FileText aria-hidden="true" />}
-                    Download PDF
-                    <span className="sr-only">{` of ${quarterLabel(form)}`}</span>
+                    {t('commissions.downloadPdf')}
+                    <span className="sr-only">{` ${t('commissions.ofQuarter', { quarter: quarterLabel(form) })}`}</span>
                   </Button>
                 </TableCell>
               </TableRow>
@@ -100,6 +102,7 @@ export function Form2307Card({ memberId, className }: { memberId: number; classN
 
 /** Downloads a quarter's form and says how it went (the server's reason when it refused); a second click while it comes does nothing. */
 function useForm2307Download(memberId: number) {
+  const { t } = useLanguage();
   const running = useRef(new Set<string>());
   const [busyKeys, setBusyKeys] = useState<ReadonlySet<string>>(() => new Set());
   const download = useCallback(
@@ -110,16 +113,16 @@ function useForm2307Download(memberId: number) {
       setBusyKeys(new Set(running.current));
       try {
         await downloadForm2307(memberId, form.year, form.quarter);
-        toast.success(MSG.fileDownloaded);
+        toast.success(t('commissions.fileDownloaded'));
       } catch (error) {
         const reason = serverReason(error);
-        toast.error(reason ? `${MSG.downloadFailed}: ${reason}` : MSG.downloadFailed);
+        toast.error(reason ? `${t('commissions.downloadFailed')}: ${reason}` : t('commissions.downloadFailed'));
       } finally {
         running.current.delete(key);
         setBusyKeys(new Set(running.current));
       }
     },
-    [memberId],
+    [memberId, t],
   );
   return { download, busy: (key: string) => busyKeys.has(key) };
 }

@@ -1,7 +1,6 @@
 import { FileSpreadsheet, FileText, ScrollText } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
 import type { StatementRecord } from '@ahente/contract/commissions';
-import { MSG } from '@ahente/contract/messages';
 import { downloadStatement, useCommissionStatements } from '../../api/commissions';
 import { Button } from '../../ui/button';
 import { CardSection } from '../../ui/card';
@@ -10,7 +9,10 @@ import { Table, TableCell, TableHead, TableHeaderCell, TableRow, TableScrollHint
 import { TableBodyStates } from '../../ui/table-states';
 import { toast } from '../../ui/toast';
 import { Amount, PaymentDetails, StatementStatusBadge, withholdingLabel } from './commission-format';
-import { formatMonth } from '@ahente/contract/dates';
+import { formatMonth } from '../../lib/dates';
+import { currentLocale } from '../../lib/locale';
+import { useLanguage } from '../../i18n';
+import '../../i18n/areas/commissions.en';
 
 const COLUMNS = 8;
 type Format = 'pdf' | 'xlsx';
@@ -25,45 +27,46 @@ export function MyStatementsCard({ memberId }: { memberId: number }) {
   const statements = useCommissionStatements(memberId);
   const { download, busy } = useStatementDownload();
   const rows = statements.data ?? [];
+  const { t } = useLanguage();
   return (
     <CardSection
-      title="Statements"
-      description="One for each month the agency has closed, as a PDF or an Excel workbook. Net = brought forward + gross − tax withheld; a net below the minimum payout, or below zero, is carried forward to your next statement."
+      title={t('commissions.statements')}
+      description={t('commissions.statementsDescription')}
       icon={<ScrollText />}
       bodyClassName="px-0! pb-0!"
       className="overflow-hidden"
     >
-      <TableScrollHint>Scroll the table sideways for every column; the downloads stay at the right.</TableScrollHint>
-      <Table caption="Your statements" aria-busy={statements.isPending || undefined} dense>
+      <TableScrollHint>{t('commissions.statementsScrollHint')}</TableScrollHint>
+      <Table caption={t('commissions.statementsCaption')} aria-busy={statements.isPending || undefined} dense>
         <TableHead>
           <tr>
-            <TableHeaderCell>Period</TableHeaderCell>
-            <TableHeaderCell numeric>Brought forward</TableHeaderCell>
-            <TableHeaderCell numeric>Gross</TableHeaderCell>
-            <TableHeaderCell numeric>Withholding tax</TableHeaderCell>
-            <TableHeaderCell numeric>Net</TableHeaderCell>
-            <TableHeaderCell>Status</TableHeaderCell>
-            <TableHeaderCell>Payment</TableHeaderCell>
-            <TableHeaderCell sticky>Download</TableHeaderCell>
+            <TableHeaderCell>{t('commissions.period')}</TableHeaderCell>
+            <TableHeaderCell numeric>{t('commissions.broughtForward')}</TableHeaderCell>
+            <TableHeaderCell numeric>{t('commissions.gross')}</TableHeaderCell>
+            <TableHeaderCell numeric>{t('commissions.withholdingTax')}</TableHeaderCell>
+            <TableHeaderCell numeric>{t('commissions.net')}</TableHeaderCell>
+            <TableHeaderCell>{t('commissions.status')}</TableHeaderCell>
+            <TableHeaderCell>{t('commissions.payment')}</TableHeaderCell>
+            <TableHeaderCell sticky>{t('commissions.download')}</TableHeaderCell>
           </tr>
         </TableHead>
         <TableBodyStates
           columns={COLUMNS}
           query={statements}
-          loadingLabel="Loading your statements…"
+          loadingLabel={t('commissions.loadingStatements')}
           skeletonClassName={(column) => (column === 0 || column === 6 ? 'h-4 w-28' : 'h-4 w-14')}
-          errorMessage="Your statements could not be loaded."
+          errorMessage={t('commissions.statementsFailed')}
           empty={rows.length === 0}
           emptyIcon={<ScrollText />}
-          emptyTitle="No statements yet"
-          emptyDescription="A statement appears here once the agency closes a month in which you earned a commission."
+          emptyTitle={t('commissions.noStatements')}
+          emptyDescription={t('commissions.noStatementsDescription')}
         >
           {rows.map((statement) => (
             <TableRow key={statement.id}>
               <TableCell className="font-medium whitespace-nowrap text-slate-900">
                 {formatMonth(statement.period)}
                 <span className="block text-xs font-normal text-slate-500">
-                  {`${statement.entry_count.toLocaleString('en-PH')} ${statement.entry_count === 1 ? 'entry' : 'entries'}`}
+                  {t('commissions.entries', { count: statement.entry_count, n: statement.entry_count.toLocaleString(currentLocale()) })}
                 </span>
                 {/* On a phone the net and the status are off to the side: repeated here (read once, from their columns). */}
                 <span aria-hidden="true" className="mt-1 flex items-center gap-1.5 text-xs font-normal md:hidden">
@@ -75,7 +78,7 @@ export function MyStatementsCard({ memberId }: { memberId: number }) {
                 {statement.brought_forward !== 0 ? (
                   <>
                     <Amount value={statement.brought_forward} />
-                    <span className="block text-xs text-slate-500">Balance brought forward</span>
+                    <span className="block text-xs text-slate-500">{t('commissions.balanceBroughtForward')}</span>
                   </>
                 ) : (
                   <Dash />
@@ -96,7 +99,7 @@ export function MyStatementsCard({ memberId }: { memberId: number }) {
               </TableCell>
               <TableCell className="min-w-36">
                 {statement.carried ? (
-                  <span className="text-xs text-slate-600">Opens your next statement</span>
+                  <span className="text-xs text-slate-600">{t('commissions.opensNextStatement')}</span>
                 ) : (
                   <PaymentDetails paidOn={statement.paid_on} reference={statement.paid_reference} />
                 )}
@@ -113,7 +116,7 @@ export function MyStatementsCard({ memberId }: { memberId: number }) {
                     >
                       {!busy(statement.id, format) &&
                         (format === 'pdf' ? <FileText aria-hidden="true" /> : <FileSpreadsheet aria-hidden="true" />)}
-                      <span className="sr-only">{`Download the ${formatMonth(statement.period)} statement as `}</span>
+                      <span className="sr-only">{`${t('commissions.downloadStatementAs', { month: formatMonth(statement.period) })} `}</span>
                       {format === 'pdf' ? 'PDF' : 'Excel'}
                     </Button>
                   ))}
@@ -129,22 +132,26 @@ export function MyStatementsCard({ memberId }: { memberId: number }) {
 
 /** Downloads a statement and says how it went; a second click while that file is coming does nothing. */
 function useStatementDownload() {
+  const { t } = useLanguage();
   const running = useRef(new Set<string>());
   const [busyKeys, setBusyKeys] = useState<ReadonlySet<string>>(() => new Set());
-  const download = useCallback(async (statement: StatementRecord, format: Format) => {
-    const key = `${statement.id}:${format}`;
-    if (running.current.has(key)) return;
-    running.current.add(key);
-    setBusyKeys(new Set(running.current));
-    try {
-      await downloadStatement(statement, format);
-      toast.success(MSG.fileDownloaded);
-    } catch {
-      toast.error(MSG.downloadFailed);
-    } finally {
-      running.current.delete(key);
+  const download = useCallback(
+    async (statement: StatementRecord, format: Format) => {
+      const key = `${statement.id}:${format}`;
+      if (running.current.has(key)) return;
+      running.current.add(key);
       setBusyKeys(new Set(running.current));
-    }
-  }, []);
+      try {
+        await downloadStatement(statement, format);
+        toast.success(t('commissions.fileDownloaded'));
+      } catch {
+        toast.error(t('commissions.downloadFailed'));
+      } finally {
+        running.current.delete(key);
+        setBusyKeys(new Set(running.current));
+      }
+    },
+    [t],
+  );
   return { download, busy: (id: number, format: Format) => busyKeys.has(`${id}:${format}`) };
 }

@@ -1,6 +1,8 @@
 import { Table2 } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Button } from '../../ui/button';
+import { useLanguage } from '../../i18n';
+import '../../i18n/areas/reports.en';
 
 interface ChartFiguresProps {
   /** What the chart shows, in a sentence: the chart's accessible name (it is an image to assistive technology). */
@@ -24,6 +26,7 @@ export const FIGURES_TABLE =
 export function ChartFigures({ summary, tableOf, chart, table }: ChartFiguresProps) {
   const [open, setOpen] = useState(false);
   const tableId = useId();
+  const { t } = useLanguage();
   return (
     <>
       <div role="img" aria-label={summary} className="min-w-0">
@@ -32,7 +35,7 @@ export function ChartFigures({ summary, tableOf, chart, table }: ChartFiguresPro
       <div className="mt-3 flex justify-end">
         <Button variant="ghost" size="sm" aria-expanded={open} aria-controls={tableId} onClick={() => setOpen((o) => !o)}>
           <Table2 aria-hidden="true" />
-          {open ? 'Hide table' : 'Show table'}
+          {open ? t('reports.hideTable') : t('reports.showTable')}
           <span className="sr-only"> {tableOf}</span>
         </Button>
       </div>

@@ -1,6 +1,6 @@
 import { CalendarDays, Trophy, UserRoundPlus } from 'lucide-react';
 import { formatPeso } from '@ahente/contract/money';
-import { LEADERBOARD_SIZE, RANKED_SELLERS_NOTE, type ReportResponse } from '@ahente/contract/reports';
+import { LEADERBOARD_SIZE, type ReportResponse } from '@ahente/contract/reports';
 import type { DateRange } from '../../lib/use-date-range-filter';
 import { Button } from '../../ui/button';
 import { CardSection } from '../../ui/card';
@@ -10,6 +10,8 @@ import { TableBodyStates, type ListQueryState } from '../../ui/table-states';
 import { FIGURES_TABLE } from './chart-figures';
 import { POSITION_LABELS } from '@ahente/contract/labels';
 import { formatCount } from './report-format';
+import { useLanguage } from '../../i18n';
+import '../../i18n/areas/reports.en';
 
 const COLUMNS = 4;
 
@@ -31,53 +33,55 @@ interface LeaderboardCardProps {
  * then name. Nobody who sold nothing is listed; with no seller the table says so.
  */
 export function LeaderboardCard({ scope, rows, query, range, isThisMonth, onThisMonth, className }: LeaderboardCardProps) {
-  const who = scope === 'team' ? 'Your direct recruits' : 'Every agent';
-  const period = range.from || range.to ? 'in this period' : 'yet';
+  const { t } = useLanguage();
+  const inPeriod = Boolean(range.from || range.to);
   return (
     <CardSection
-      title="Leaderboard"
+      title={t('reports.leaderboard')}
       icon={<Trophy />}
-      description={`${who}, ranked by their own TCV with an effective date in the period (top ${LEADERBOARD_SIZE}). ${RANKED_SELLERS_NOTE}`}
+      description={t(scope === 'team' ? 'reports.leaderboardTeam' : 'reports.leaderboardAgency', {
+        size: LEADERBOARD_SIZE,
+        note: t('reports.rankedNote'),
+      })}
       className={className}
       aria-busy={query.isFetching || undefined}
     >
       <div className="space-y-3 pb-4">
-        <DateRangeFilter range={range} fromLabel="From:" toLabel="To:">
+        <DateRangeFilter range={range} fromLabel={t('sales.fromColon')} toLabel={t('sales.toColon')}>
           <Button variant="outline" onClick={onThisMonth} disabled={isThisMonth}>
             <CalendarDays aria-hidden="true" />
-            This month
+            {t('reports.thisMonth')}
           </Button>
         </DateRangeFilter>
       </div>
       {/* Edge to edge in the card, as the charts' tables. */}
       <div className="-mx-5 -mb-5 overflow-hidden rounded-b-xl border-t border-slate-200">
-        <Table caption={scope === 'team' ? 'Recruits ranked by TCV' : 'Agents ranked by TCV'} className={FIGURES_TABLE}>
+        <Table
+          caption={t(scope === 'team' ? 'reports.leaderboardTeamCaption' : 'reports.leaderboardAgencyCaption')}
+          className={FIGURES_TABLE}
+        >
           <TableHead>
             <tr>
               <TableHeaderCell numeric className="w-12">
                 #
               </TableHeaderCell>
-              <TableHeaderCell>Name</TableHeaderCell>
+              <TableHeaderCell>{t('reports.name')}</TableHeaderCell>
               <TableHeaderCell numeric className="hidden sm:table-cell">
-                Sales
+                {t('reports.sales')}
               </TableHeaderCell>
-              <TableHeaderCell numeric>TCV</TableHeaderCell>
+              <TableHeaderCell numeric>{t('reports.tcv')}</TableHeaderCell>
             </tr>
           </TableHead>
           <TableBodyStates
             columns={COLUMNS}
             query={query}
-            loadingLabel="Loading the leaderboard…"
+            loadingLabel={t('reports.loadingLeaderboard')}
             skeletonClassName={(column) => (column === 1 ? 'h-4 w-32' : 'h-4 w-12')}
-            errorMessage="The leaderboard could not be loaded."
+            errorMessage={t('reports.leaderboardFailed')}
             empty={(rows?.length ?? 0) === 0}
             emptyIcon={<UserRoundPlus />}
-            emptyTitle={`No sales ${period}`}
-            emptyDescription={
-              scope === 'team'
-                ? 'Your recruits appear here once they have a counted sale in the period.'
-                : 'Agents appear here once they have a counted sale in the period.'
-            }
+            emptyTitle={inPeriod ? t('reports.noSalesInPeriod') : t('reports.noSalesYet')}
+            emptyDescription={t(scope === 'team' ? 'reports.leaderboardEmptyTeam' : 'reports.leaderboardEmptyAgency')}
           >
             {rows?.map((row) => (
               <TableRow key={row.id}>
@@ -91,7 +95,7 @@ export function LeaderboardCard({ scope, rows, query, range, isThisMonth, onThis
                     {/* A phone has no room for the Sales column: the count goes under the name. */}
                     <span className="sm:hidden">
                       {' · '}
-                      {formatCount(row.count)} {row.count === 1 ? 'sale' : 'sales'}
+                      {t('reports.saleCount', { count: row.count, n: formatCount(row.count) })}
                     </span>
                   </span>
                 </TableCell>

@@ -3,27 +3,33 @@ import { formatPeso } from '@ahente/contract/money';
 import type { ReportMonth } from '@ahente/contract/reports';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '../../ui/table';
 import { ChartFigures, FIGURES_TABLE } from './chart-figures';
-import { formatMonth } from '@ahente/contract/dates';
+import { formatMonth } from '../../lib/dates';
+import { useLanguage } from '../../i18n';
+import '../../i18n/areas/reports.en';
 import { CHART, formatCount, formatPesoCompact, monthTick } from './report-format';
 
 const tick = { fontSize: 12, fill: CHART.axis };
 
 /** What the chart says in a sentence: its accessible name. */
-function summaryOf(months: readonly ReportMonth[]): string {
+function summaryOf(months: readonly ReportMonth[], t: ReturnType<typeof useLanguage>['t']): string {
   const best = months.reduce((a, b) => (b.tcv > a.tcv ? b : a), months[0]!);
-  return `Bar chart of TCV by month for the last ${months.length} months, with a line for the number of sales. Highest: ${formatMonth(best.month)}, ${formatPeso(best.tcv)} from ${formatCount(best.count)} ${best.count === 1 ? 'sale' : 'sales'}.`;
+  return t('reports.monthlySummary', {
+    months: months.length,
+    month: formatMonth(best.month),
+    tcv: formatPeso(best.tcv),
+    sales: t('reports.saleCount', { count: best.count, n: formatCount(best.count) }),
+  });
 }
 
 function MonthTooltip({ active, payload }: TooltipContentProps) {
+  const { t } = useLanguage();
   const row = active ? (payload?.[0]?.payload as ReportMonth | undefined) : undefined;
   if (!row) return null;
   return (
     <div className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm shadow-md">
       <p className="font-medium text-slate-900">{formatMonth(row.month)}</p>
       <p className="text-slate-700 tabular-nums">TCV {formatPeso(row.tcv)}</p>
-      <p className="text-slate-700 tabular-nums">
-        {formatCount(row.count)} {row.count === 1 ? 'sale' : 'sales'}
-      </p>
+      <p className="text-slate-700 tabular-nums">{t('reports.saleCount', { count: row.count, n: formatCount(row.count) })}</p>
     </div>
   );
 }
@@ -33,20 +39,21 @@ function MonthTooltip({ active, payload }: TooltipContentProps) {
  * (recharts' `responsive`: the SVG follows the container's size). A legend names both in words.
  */
 export function MonthlyChart({ months }: { months: readonly ReportMonth[] }) {
+  const { t } = useLanguage();
   return (
     <ChartFigures
-      summary={summaryOf(months)}
-      tableOf="of TCV and sales by month"
+      summary={summaryOf(months, t)}
+      tableOf={t('reports.monthlyTableOf')}
       chart={
         <>
           <ul aria-hidden="true" className="mb-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
             <li className="flex items-center gap-1.5">
               <span className="size-3 rounded-sm bg-brand-600" />
-              TCV (left scale)
+              {t('reports.tcvLeftScale')}
             </li>
             <li className="flex items-center gap-1.5">
               <span className="h-0.5 w-4 rounded-full bg-amber-700" />
-              Number of sales (right scale)
+              {t('reports.salesRightScale')}
             </li>
           </ul>
           <ComposedChart
@@ -67,7 +74,11 @@ export function MonthlyChart({ months }: { months: readonly ReportMonth[] }) {
             />
             <YAxis yAxisId="tcv" tickFormatter={formatPesoCompact} tick={tick} tickLine={false} axisLine={false} width={56} />
             <YAxis yAxisId="count" orientation="right" allowDecimals={false} tick={tick} tickLine={false} axisLine={false} width={32} />
-            <Tooltip content={MonthTooltip} cursor={{ fill: 'rgb(148 163 184 / 0.15)' }} isAnimationActive={false} />
+            <Tooltip
+              content={(props) => <MonthTooltip {...props} />}
+              cursor={{ fill: 'rgb(148 163 184 / 0.15)' }}
+              isAnimationActive={false}
+            />
             <Bar yAxisId="tcv" dataKey="tcv" name="TCV" fill={CHART.tcv} radius={[4, 4, 0, 0]} maxBarSize={40} isAnimationActive={false} />
             <Line
               yAxisId="count"
@@ -83,12 +94,12 @@ export function MonthlyChart({ months }: { months: readonly ReportMonth[] }) {
         </>
       }
       table={
-        <Table caption="TCV and sales by month" className={FIGURES_TABLE}>
+        <Table caption={t('reports.monthlyCaption')} className={FIGURES_TABLE}>
           <TableHead>
             <tr>
-              <TableHeaderCell>Month</TableHeaderCell>
-              <TableHeaderCell numeric>Sales</TableHeaderCell>
-              <TableHeaderCell numeric>TCV</TableHeaderCell>
+              <TableHeaderCell>{t('reports.month')}</TableHeaderCell>
+              <TableHeaderCell numeric>{t('reports.sales')}</TableHeaderCell>
+              <TableHeaderCell numeric>{t('reports.tcv')}</TableHeaderCell>
             </tr>
           </TableHead>
           <TableBody>

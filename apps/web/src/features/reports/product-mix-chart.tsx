@@ -5,6 +5,8 @@ import type { ReportProduct } from '@ahente/contract/reports';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '../../ui/table';
 import { ChartFigures, FIGURES_TABLE } from './chart-figures';
 import { formatCount, formatShare } from './report-format';
+import { useLanguage } from '../../i18n';
+import '../../i18n/areas/reports.en';
 
 /** How many products get a slice of their own; the rest share one ('Other products'). */
 const SLICES = 5;
@@ -22,7 +24,7 @@ interface Slice {
   colour: string;
 }
 
-function slicesOf(products: readonly ReportProduct[]): Slice[] {
+function slicesOf(products: readonly ReportProduct[], other: (n: number) => string): Slice[] {
   const top: Slice[] = products
     .slice(0, SLICES)
     .map((p, i) => ({ name: productLabel(p.product), tcv: p.tcv, count: p.count, colour: COLOURS[i]! }));
@@ -31,7 +33,7 @@ function slicesOf(products: readonly ReportProduct[]): Slice[] {
   // Pesos summed in centavos: 0.1 + 0.2 is 0.30.
   const tcv = rest.reduce((acc, p) => acc + Math.round(p.tcv * 100), 0) / 100;
   const count = rest.reduce((acc, p) => acc + p.count, 0);
-  return [...top, { name: `Other products (${rest.length})`, tcv, count, colour: COLOURS[SLICES]! }];
+  return [...top, { name: other(rest.length), tcv, count, colour: COLOURS[SLICES]! }];
 }
 
 /**
@@ -39,14 +41,13 @@ function slicesOf(products: readonly ReportProduct[]): Slice[] {
  * names each slice with its share and TCV; every product is in the table.
  */
 export function ProductMixChart({ products, totalTcv }: { products: readonly ReportProduct[]; totalTcv: number }) {
-  const slices = slicesOf(products);
-  const summary = `Ring chart of TCV by product over the last 12 months: ${slices
-    .map((s) => `${s.name} ${formatShare(s.tcv, totalTcv)}`)
-    .join(', ')}.`;
+  const { t } = useLanguage();
+  const slices = slicesOf(products, (n) => t('reports.otherProducts', { n: formatCount(n) }));
+  const summary = t('reports.mixSummary', { slices: slices.map((s) => `${s.name} ${formatShare(s.tcv, totalTcv)}`).join(', ') });
   return (
     <ChartFigures
       summary={summary}
-      tableOf="of TCV by product"
+      tableOf={t('reports.mixTableOf')}
       chart={
         // Ring and legend side by side when the card is wide enough for both (a container query), else stacked.
         <div className="@container">
@@ -84,14 +85,14 @@ export function ProductMixChart({ products, totalTcv }: { products: readonly Rep
         </div>
       }
       table={
-        <Table caption="TCV by product" className={FIGURES_TABLE}>
+        <Table caption={t('reports.mixCaption')} className={FIGURES_TABLE}>
           <TableHead>
             <tr>
-              <TableHeaderCell>Product</TableHeaderCell>
-              <TableHeaderCell>Category</TableHeaderCell>
-              <TableHeaderCell numeric>Sales</TableHeaderCell>
-              <TableHeaderCell numeric>TCV</TableHeaderCell>
-              <TableHeaderCell numeric>Share</TableHeaderCell>
+              <TableHeaderCell>{t('reports.product')}</TableHeaderCell>
+              <TableHeaderCell>{t('reports.category')}</TableHeaderCell>
+              <TableHeaderCell numeric>{t('reports.sales')}</TableHeaderCell>
+              <TableHeaderCell numeric>{t('reports.tcv')}</TableHeaderCell>
+              <TableHeaderCell numeric>{t('reports.share')}</TableHeaderCell>
             </tr>
           </TableHead>
           <TableBody>

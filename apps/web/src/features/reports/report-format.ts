@@ -1,19 +1,27 @@
-/** Display helpers of the Performance Reports: months ('YYYY-MM') and compact pesos for chart axes. */
+import { currentLocale, perLocale } from '../../lib/locale';
+
+/** Display helpers of the Performance Reports, in the reader's locale: months ('YYYY-MM') and compact pesos for chart axes. */
 
 const monthDate = (month: string) => new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1, 1));
-const shortMonth = new Intl.DateTimeFormat('en-PH', { month: 'short', timeZone: 'UTC' });
+const shortMonth = perLocale((l) => new Intl.DateTimeFormat(l, { month: 'short', timeZone: 'UTC' }));
 
 /** An axis tick: '2026-03' → 'Mar'; January carries its year ('Jan ’26') so the turn of the year shows. */
 export function monthTick(month: string): string {
-  const name = shortMonth.format(monthDate(month));
+  const name = shortMonth().format(monthDate(month));
   return month.endsWith('-01') ? `${name} ’${month.slice(2, 4)}` : name;
 }
 
-const compactPeso = new Intl.NumberFormat('en-PH', { style: 'currency', currency: 'PHP', notation: 'compact', maximumFractionDigits: 1 });
+const compactPeso = perLocale(
+  (l) => new Intl.NumberFormat(l, { style: 'currency', currency: 'PHP', notation: 'compact', maximumFractionDigits: 1 }),
+);
 /** ₱1.2M, ₱350K: for axis ticks only; every figure a person reads in full uses formatPeso. */
-export const formatPesoCompact = (pesos: number) => compactPeso.format(pesos);
+export const formatPesoCompact = (pesos: number) => compactPeso().format(pesos);
 
-export const formatCount = (n: number) => n.toLocaleString('en-PH');
+export const formatCount = (n: number) => n.toLocaleString(currentLocale());
+
+const shortMonthYear = perLocale((l) => new Intl.DateTimeFormat(l, { month: 'short', year: 'numeric', timeZone: 'UTC' }));
+/** 'YYYY-MM' as 'Nov 2026' ('Nob 2026'). */
+export const shortMonthText = (month: string) => shortMonthYear().format(monthDate(month));
 
 /** A share of a whole as a percentage with one decimal ('42.5%'); 0% of nothing. */
 export function formatShare(part: number, whole: number): string {

@@ -3,9 +3,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { todayInManila } from '@ahente/contract/dates';
 import { formatPeso } from '@ahente/contract/money';
-import { REPORT_SCOPE_LABELS, REPORT_SCOPES, type ReportResponse, type ReportScope } from '@ahente/contract/reports';
-import { TEAM_COUNT_NOTE } from '@ahente/contract/members';
-import { COUNTED_SALES_NOTE } from '@ahente/contract/sales';
+import { REPORT_SCOPES, type ReportResponse, type ReportScope } from '@ahente/contract/reports';
 import { isApiError, serverReason } from '../../api/client';
 import { useReport, type ReportPeriod } from '../../api/reports';
 import { useCurrentUser } from '../../api/session';
@@ -22,6 +20,10 @@ import { MonthlyChart } from './monthly-chart';
 import { ProductMixChart } from './product-mix-chart';
 import { RetentionCard } from './retention-card';
 import { formatCount } from './report-format';
+import { useLanguage } from '../../i18n';
+import '../../i18n/areas/reports.en';
+
+type T = ReturnType<typeof useLanguage>['t'];
 
 const scopeLink = (scope: ReportScope) => `/reports?scope=${scope}`;
 
@@ -37,21 +39,20 @@ function thisMonth(): ReportPeriod {
 }
 
 /** What the figures cover, in a sentence under the summary. */
-function coverage(report: ReportResponse): string {
-  if (report.scope === 'own') return 'Your own sales, placed in months by their effective date.';
+function coverage(report: ReportResponse, t: T): string {
+  if (report.scope === 'own') return t('reports.coverageOwn');
   // The member counts are the dashboards' (decision 021): approved, active members only.
-  const n = `${formatCount(report.members)} ${report.members === 1 ? 'member' : 'members'}`;
-  if (report.scope === 'team') {
-    return `The sales of everyone below you, at every level. Your team: ${n}, your recruits and theirs. ${TEAM_COUNT_NOTE} Your own sales are under ${REPORT_SCOPE_LABELS.own}.`;
-  }
-  return `Every sale of the agency, placed in months by their effective date. The agency: ${n}, administrators aside. ${TEAM_COUNT_NOTE}`;
+  const members = t('reports.members', { count: report.members, n: formatCount(report.members) });
+  const teamNote = t('dashboard.teamCountNote');
+  if (report.scope === 'team') return t('reports.coverageTeam', { members, teamNote, own: t('reports.scopes.own') });
+  return t('reports.coverageAgency', { members, teamNote });
 }
 
-const EMPTY_TEXT: Record<ReportScope, { title: string; description: string }> = {
-  own: { title: 'No sales in the last 12 months', description: 'Your sales appear here by their effective date as you record them.' },
-  team: { title: 'No team sales in the last 12 months', description: 'Sales your recruits and their teams record appear here.' },
-  agency: { title: 'No sales in the last 12 months', description: "The agency's sales appear here as members record them." },
-};
+const EMPTY_TEXT = {
+  own: { title: 'reports.emptyOwnTitle', description: 'reports.emptyOwn' },
+  team: { title: 'reports.emptyTeamTitle', description: 'reports.emptyTeam' },
+  agency: { title: 'reports.emptyAgencyTitle', description: 'reports.emptyAgency' },
+} as const satisfies Record<ReportScope, { title: string; description: string }>;
 
 /**
  * /reports (issue 12, decision 017): the member's own sales by month and product for the last 12
@@ -60,6 +61,7 @@ const EMPTY_TEXT: Record<ReportScope, { title: string; description: string }> = 
  */
 export function ReportsPage() {
   const user = useCurrentUser();
+  const { t } = useLanguage();
   const [params] = useSearchParams();
   const asked = scopeFrom(params);
   const [period, setPeriod] = useState<ReportPeriod>(thisMonth);
@@ -88,22 +90,22 @@ export function ReportsPage() {
 
   return (
     <>
-      <PageHeader title="Performance Reports" description="Sales at a glance: the last 12 months, by effective date." />
+      <PageHeader title={t('reports.title')} description={t('reports.description')} />
       {data && data.scopes.length > 1 && (
         <SubNav
-          label="Whose sales"
+          label={t('reports.whoseSales')}
           labelHidden
           current={scopeLink(scope)}
-          items={data.scopes.map((s) => ({ label: REPORT_SCOPE_LABELS[s], to: scopeLink(s) }))}
+          items={data.scopes.map((s) => ({ label: t(`reports.scopes.${s}`), to: scopeLink(s) }))}
         />
       )}
 
       {/* Six columns from lg: the charts' figures tables fit their cards from 1280 px (decision 024). */}
       <div className="grid grid-cols-1 gap-5 lg:grid-cols-6">
         <CardSection
-          title="Last 12 months"
+          title={t('reports.last12')}
           className="lg:col-span-2 lg:col-start-5 lg:row-start-1 lg:self-start"
-          description={data ? coverage(data) : undefined}
+          description={data ? coverage(data, t) : undefined}
         >
           {refused ? (
             <EmptyState
@@ -112,50 +114,54 @@ export function ReportsPage() {
               title={refused}
               action={
                 <Link to={scopeLink('own')} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
-                  Show {REPORT_SCOPE_LABELS.own}
+                  {t('reports.showScope', { scope: t('reports.scopes.own') })}
                 </Link>
               }
             />
           ) : (
             <Totals
               query={report}
-              loadingLabel="Loading the report…"
-              errorMessage={serverReason(report.error) ?? 'Your report could not be loaded.'}
+              loadingLabel={t('reports.loading')}
+              errorMessage={serverReason(report.error) ?? t('reports.failed')}
               figures={[
-                { label: 'Total TCV', value: formatPeso(data?.totals.tcv ?? 0) },
-                { label: 'Sales', value: formatCount(data?.totals.count ?? 0) },
-                { label: 'TCV this month', value: formatPeso(lastMonth?.tcv ?? 0) },
-                { label: 'Sales this month', value: formatCount(lastMonth?.count ?? 0) },
+                { label: t('reports.totalTcv'), value: formatPeso(data?.totals.tcv ?? 0) },
+                { label: t('reports.sales'), value: formatCount(data?.totals.count ?? 0) },
+                { label: t('reports.tcvThisMonth'), value: formatPeso(lastMonth?.tcv ?? 0) },
+                { label: t('reports.salesThisMonth'), value: formatCount(lastMonth?.count ?? 0) },
               ]}
             />
           )}
-          {!refused && <p className="mt-2 text-xs text-slate-500">{COUNTED_SALES_NOTE}</p>}
+          {!refused && <p className="mt-2 text-xs text-slate-500">{t('dashboard.countedSalesNote')}</p>}
         </CardSection>
 
         {report.isPending ? (
           <>
-            <ChartPlaceholder title="TCV by month" className="lg:col-span-4 lg:row-start-1" />
-            <ChartPlaceholder title="Product mix" className="lg:col-span-3" />
-            <ChartPlaceholder title="Retention" className="lg:col-span-3" />
+            <ChartPlaceholder title={t('reports.tcvByMonth')} className="lg:col-span-4 lg:row-start-1" />
+            <ChartPlaceholder title={t('reports.productMix')} className="lg:col-span-3" />
+            <ChartPlaceholder title={t('reports.retention')} className="lg:col-span-3" />
           </>
         ) : !data ? null : data.totals.count === 0 ? (
           <Card className="lg:col-span-4 lg:row-start-1">
-            <EmptyState icon={<ChartSpline />} title={EMPTY_TEXT[data.scope].title} description={EMPTY_TEXT[data.scope].description} />
+            <EmptyState
+              icon={<ChartSpline />}
+              title={t(EMPTY_TEXT[data.scope].title)}
+              description={t(EMPTY_TEXT[data.scope].description)}
+            />
           </Card>
         ) : (
           <>
             <CardSection
-              title="TCV by month"
+              title={t('reports.tcvByMonth')}
               icon={<ChartColumn />}
-              description="Total contract value and number of sales, by effective date."
+              description={t('reports.tcvByMonthDescription')}
               className="min-w-0 lg:col-span-4 lg:row-start-1"
             >
               <MonthlyChart months={data.months} />
             </CardSection>
             <CardSection
-              title="Product mix"
+              title={t('reports.productMix')}
               icon={<ChartPie />}
-              description="TCV by product over the last 12 months."
+              description={t('reports.productMixDescription')}
               className="min-w-0 lg:col-span-3"
             >
               <ProductMixChart products={data.products} totalTcv={data.totals.tcv} />

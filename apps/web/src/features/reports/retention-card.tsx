@@ -7,17 +7,15 @@ import { EmptyState } from '../../ui/empty-state';
 import { StatList } from '../../ui/stats';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '../../ui/table';
 import { FIGURES_TABLE } from './chart-figures';
-import { formatCount, formatShare } from './report-format';
+import { formatCount, formatShare, shortMonthText as monthText } from './report-format';
+import { useLanguage } from '../../i18n';
+import '../../i18n/areas/reports.en';
 
-const shortMonth = new Intl.DateTimeFormat('en-PH', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-/** 'YYYY-MM' as 'Nov 2026': short, so that the four columns fit a phone without scrolling. */
-const monthText = (month: string) => shortMonth.format(new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1, 1)));
-
-const WHOSE: Record<ReportScope, string> = {
-  own: 'Your policies',
-  team: "Your team's policies",
-  agency: "The agency's policies",
-};
+/** What the card says it covers, by scope. */
+const WHOSE = { own: 'reports.retentionOwn', team: 'reports.retentionTeam', agency: 'reports.retentionAgency' } as const satisfies Record<
+  ReportScope,
+  string
+>;
 
 /**
  * Retention (issue 23): per month, the policies of the scope shown that fell due (expired) in it
@@ -29,33 +27,29 @@ export function RetentionCard({ scope, months, className }: { scope: ReportScope
   const renewed = months.reduce((sum, m) => sum + m.renewed, 0);
   // The months something fell due in, newest first: a quiet month adds nothing to read.
   const shown = months.filter((m) => m.due > 0).reverse();
+  const { t } = useLanguage();
   return (
-    <CardSection
-      title="Retention"
-      icon={<Repeat />}
-      description={`${WHOSE[scope]} that fell due each month (expired), and how many of them were renewed.`}
-      className={className}
-    >
+    <CardSection title={t('reports.retention')} icon={<Repeat />} description={t(WHOSE[scope])} className={className}>
       {due === 0 ? (
-        <EmptyState compact title="No policy fell due in the last 12 months" description="Renewals are counted here as policies expire." />
+        <EmptyState compact title={t('reports.retentionEmptyTitle')} description={t('reports.retentionEmpty')} />
       ) : (
         <>
           <StatList
             figures={[
-              { label: 'Retention, 12 months', value: formatShare(renewed, due) },
-              { label: 'Renewed', value: `${formatCount(renewed)} of ${formatCount(due)}` },
+              { label: t('reports.retention12'), value: formatShare(renewed, due) },
+              { label: t('reports.renewed'), value: t('reports.renewedOf', { renewed: formatCount(renewed), due: formatCount(due) }) },
             ]}
           />
-          <p className="mt-2 text-xs text-slate-500">Months in which no policy fell due are not listed.</p>
+          <p className="mt-2 text-xs text-slate-500">{t('reports.retentionQuietMonths')}</p>
           {/* Edge to edge in the card, as the charts' tables. */}
           <div className="-mx-5 mt-4 -mb-5 overflow-hidden rounded-b-xl border-t border-slate-200">
-            <Table caption="Retention by month" className={FIGURES_TABLE}>
+            <Table caption={t('reports.retentionCaption')} className={FIGURES_TABLE}>
               <TableHead>
                 <tr>
-                  <TableHeaderCell>Month</TableHeaderCell>
-                  <TableHeaderCell numeric>Fell due</TableHeaderCell>
-                  <TableHeaderCell numeric>Renewed</TableHeaderCell>
-                  <TableHeaderCell numeric>Retention</TableHeaderCell>
+                  <TableHeaderCell>{t('reports.month')}</TableHeaderCell>
+                  <TableHeaderCell numeric>{t('reports.fellDue')}</TableHeaderCell>
+                  <TableHeaderCell numeric>{t('reports.renewed')}</TableHeaderCell>
+                  <TableHeaderCell numeric>{t('reports.retention')}</TableHeaderCell>
                 </tr>
               </TableHead>
               <TableBody>
