@@ -149,25 +149,13 @@ export const router = createBrowserRouter([
                   { path: 'recruitment', element: <RecruitmentPage /> },
                   {
                     path: 'marketing',
-                    element: (
-                      <MaterialsLibraryPage
-                        key="marketing"
-                        library="Marketing"
-                        description="Brochures, flyers and other materials to share with your clients."
-                      />
-                    ),
+                    element: <MaterialsLibraryPage key="marketing" library="Marketing" />,
                   },
                   { path: 'commissions', element: <CommissionsPage /> },
                   { path: 'reports', element: <ReportsPage /> },
                   {
                     path: 'learning',
-                    element: (
-                      <MaterialsLibraryPage
-                        key="learning"
-                        library="Learning"
-                        description="Guides, product sheets and training files from the agency."
-                      />
-                    ),
+                    element: <MaterialsLibraryPage key="learning" library="Learning" />,
                   },
                   {
                     path: 'settings',

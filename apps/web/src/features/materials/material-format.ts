@@ -1,3 +1,5 @@
+import { currentLocale, perLocale } from '../../lib/locale';
+
 /** How materials read to a person: sizes, kinds of file and upload dates. */
 
 /** 0 bytes, 812 bytes, 12.4 KB, 3.1 MB, 1.2 GB (1024-based, as file managers show them). */
@@ -12,7 +14,7 @@ export function formatFileSize(bytes: number): string {
     unit += 1;
   }
   const digits = value >= 100 ? 0 : 1;
-  return `${Number(value.toFixed(digits)).toLocaleString('en-PH')} ${units[unit]}`;
+  return `${Number(value.toFixed(digits)).toLocaleString(currentLocale())} ${units[unit]}`;
 }
 
 const KINDS: Record<string, string> = {
@@ -54,17 +56,17 @@ export function kindOf(contentType: string): 'pdf' | 'image' | 'video' | 'sheet'
   return 'other';
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-PH', { year: 'numeric', month: 'short', day: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-PH', { dateStyle: 'medium', timeStyle: 'short' });
+const dateFormat = perLocale((l) => new Intl.DateTimeFormat(l, { year: 'numeric', month: 'short', day: 'numeric' }));
+const dateTimeFormat = perLocale((l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeStyle: 'short' }));
 
 /** A UTC ISO timestamp as a local date ('Jan 5, 2026'); '' when it is not a date. */
 export function formatUploaded(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? '' : dateFormat().format(date);
 }
 
 /** The same with the time, for a tooltip. */
 export function formatUploadedLong(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateTimeFormat.format(date);
+  return Number.isNaN(date.getTime()) ? '' : dateTimeFormat().format(date);
 }

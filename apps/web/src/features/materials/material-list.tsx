@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
 import type { Material } from '@ahente/contract/materials';
+import '../../i18n/areas/materials.en';
+import { useLanguage } from '../../i18n';
 import { Skeleton } from '../../ui/skeleton';
 import { MaterialFileIcon } from './file-icon';
 import { describeType, formatFileSize, formatUploaded, formatUploadedLong } from './material-format';
-
-/** What a section without materials says. */
-export const NO_MATERIALS_TEXT = 'No materials in this section yet.';
 
 interface MaterialListProps {
   /** The list's accessible name, e.g. "Materials in Product Guides". */
@@ -17,6 +16,7 @@ interface MaterialListProps {
 
 /** A section's materials: kind icon, title, type · size · upload date, and the item's actions. */
 export function MaterialList({ label, materials, actions }: MaterialListProps) {
+  const { t } = useLanguage();
   return (
     <ul aria-label={label} className="divide-y divide-slate-100">
       {materials.map((material) => (
@@ -33,7 +33,7 @@ export function MaterialList({ label, materials, actions }: MaterialListProps) {
                   <>
                     <span aria-hidden="true">·</span>
                     <span>
-                      Uploaded{' '}
+                      {t('materials.uploaded')}{' '}
                       <time dateTime={material.createdat} title={formatUploadedLong(material.createdat)}>
                         {formatUploaded(material.createdat)}
                       </time>
@@ -51,11 +51,12 @@ export function MaterialList({ label, materials, actions }: MaterialListProps) {
 }
 
 /** Rows of placeholders while a list loads. */
-export function MaterialListSkeleton({ rows = 3, label = 'Loading materials…' }: { rows?: number; label?: string }) {
+export function MaterialListSkeleton({ rows = 3, label }: { rows?: number; label?: string }) {
+  const { t } = useLanguage();
   return (
     <div aria-busy="true">
       <span role="status" className="sr-only">
-        {label}
+        {label ?? t('materials.loadingMaterials')}
       </span>
       <ul aria-hidden="true" className="divide-y divide-slate-100">
         {Array.from({ length: rows }, (_, i) => (

@@ -1,7 +1,8 @@
 import { FolderOpen, RefreshCw, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
-import { LIBRARY_TITLES, type MaterialLibrary } from '@ahente/contract/materials';
-import { MSG } from '@ahente/contract/messages';
+import type { MaterialLibrary } from '@ahente/contract/materials';
+import '../../i18n/areas/materials.en';
+import { useLanguage } from '../../i18n';
 import { useMaterials, useSections } from '../../api/materials';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -16,7 +17,6 @@ import { useMaterialDownload } from './use-material-download';
 interface MaterialsLibraryPageProps {
   /** Whose sections the page shows; its title is the library's ('Learning Resources' or 'Marketing'). */
   library: MaterialLibrary;
-  description?: string;
 }
 
 /**
@@ -24,10 +24,12 @@ interface MaterialsLibraryPageProps {
  * sections (the first chosen at first) and that section's materials, each with a '(Download)'
  * link that saves the file under its original name.
  */
-export function MaterialsLibraryPage({ library, description }: MaterialsLibraryPageProps) {
-  const title = LIBRARY_TITLES[library];
+export function MaterialsLibraryPage({ library }: MaterialsLibraryPageProps) {
+  const { t } = useLanguage();
+  const title = library === 'Marketing' ? t('materials.titleMarketing') : t('materials.titleLearning');
+  const description = library === 'Marketing' ? t('materials.descriptionMarketing') : t('materials.descriptionLearning');
   const sections = useSections(library);
-  useErrorToast(sections.isError, sections.errorUpdatedAt, MSG.errorFetchingSections);
+  useErrorToast(sections.isError, sections.errorUpdatedAt, t('materials.errorFetchingSections'));
 
   const [chosen, setChosen] = useState<number | null>(null);
   const list = sections.data ?? [];
@@ -35,7 +37,7 @@ export function MaterialsLibraryPage({ library, description }: MaterialsLibraryP
 
   const materials = useMaterials(current?.id);
   // Spec §8 lists 'Server Failed' with this screen's messages: a section's list that cannot be loaded.
-  useErrorToast(materials.isError, materials.errorUpdatedAt, MSG.serverFailed);
+  useErrorToast(materials.isError, materials.errorUpdatedAt, t('materials.serverFailed'));
 
   const { download, isDownloading } = useMaterialDownload();
 
@@ -48,7 +50,7 @@ export function MaterialsLibraryPage({ library, description }: MaterialsLibraryP
           <Skeleton className="mt-2 h-10 w-full sm:max-w-xs" />
         </div>
         <div className="p-5">
-          <MaterialListSkeleton label="Loading sections…" />
+          <MaterialListSkeleton label={t('materials.loadingSections')} />
         </div>
       </>
     );
@@ -56,24 +58,18 @@ export function MaterialsLibraryPage({ library, description }: MaterialsLibraryP
     body = (
       <EmptyState
         icon={<TriangleAlert />}
-        title={MSG.errorFetchingSections}
-        description="The sections could not be loaded. Check your connection and try again."
+        title={t('materials.errorFetchingSections')}
+        description={t('materials.sectionsFailed')}
         action={
           <Button variant="outline" onClick={() => void sections.refetch()} loading={sections.isFetching}>
             <RefreshCw aria-hidden="true" />
-            Try again
+            {t('materials.tryAgain')}
           </Button>
         }
       />
     );
   } else if (!current) {
-    body = (
-      <EmptyState
-        icon={<FolderOpen />}
-        title="No sections yet"
-        description="Materials will appear here as soon as the agency publishes them."
-      />
-    );
+    body = <EmptyState icon={<FolderOpen />} title={t('materials.noSections')} description={t('materials.noSectionsText')} />;
   } else {
     body = (
       <>
@@ -88,15 +84,15 @@ export function MaterialsLibraryPage({ library, description }: MaterialsLibraryP
           <SectionMaterialsList
             section={current}
             materials={materials}
-            errorTitle={MSG.serverFailed}
+            errorTitle={t('materials.serverFailed')}
             actions={(material) => (
               <Button
                 variant="link"
-                aria-label={`Download ${material.title}`}
+                aria-label={t('materials.downloadTitle', { title: material.title })}
                 loading={isDownloading(material.id)}
                 onClick={() => void download(material)}
               >
-                (Download)
+                {t('materials.download')}
               </Button>
             )}
           />

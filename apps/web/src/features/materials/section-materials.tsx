@@ -2,12 +2,15 @@ import { FolderX, RefreshCw, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { LIBRARY_TITLES, MATERIAL_LIBRARIES, type Material, type Section } from '@ahente/contract/materials';
 import type { useMaterials } from '../../api/materials';
+import '../../i18n/areas/materials.en';
+import { useLanguage } from '../../i18n';
 import { cn } from '../../lib/cn';
+import { currentLocale } from '../../lib/locale';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Field } from '../../ui/field';
 import { Select } from '../../ui/select';
-import { MaterialList, MaterialListSkeleton, NO_MATERIALS_TEXT } from './material-list';
+import { MaterialList, MaterialListSkeleton } from './material-list';
 
 interface SectionSelectProps {
   sections: readonly Section[];
@@ -25,10 +28,11 @@ interface SectionSelectProps {
 
 /** The 'Section' select of the materials screens, one option per section by name. */
 export function SectionSelect({ sections, value, onChange, grouped = false, disabled, className }: SectionSelectProps) {
+  const { t } = useLanguage();
   const chosen = sections.find((s) => s.id === value);
   return (
     <Field
-      label="Section"
+      label={t('materials.section')}
       className={className}
       hint={grouped && chosen ? `Agents find it in ${LIBRARY_TITLES[chosen.library]}.` : undefined}
     >
@@ -73,12 +77,13 @@ interface SectionPickerProps {
 
 /** The Section select, and how many files the chosen section holds. */
 export function SectionPicker({ sections, section, onSectionChange, materials, grouped, className }: SectionPickerProps) {
+  const { t } = useLanguage();
   return (
     <div className={cn('flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between', className)}>
       <SectionSelect sections={sections} value={section.id} onChange={onSectionChange} grouped={grouped} className="w-full sm:max-w-xs" />
       {materials.data && materials.data.length > 0 && (
         <p className="text-sm text-slate-500 tabular-nums sm:pt-9">
-          {materials.data.length === 1 ? '1 file' : `${materials.data.length.toLocaleString('en-PH')} files`}
+          {t('materials.files', { count: materials.data.length, n: materials.data.length.toLocaleString(currentLocale()) })}
         </p>
       )}
     </div>
@@ -98,6 +103,7 @@ interface SectionMaterialsListProps {
 
 /** A section's materials: placeholders while loading, an error with Try again, an empty state, or the list. */
 export function SectionMaterialsList({ section, materials, errorTitle, emptyDescription, actions }: SectionMaterialsListProps) {
+  const { t } = useLanguage();
   if (materials.isPending) return <MaterialListSkeleton />;
   if (materials.isError) {
     return (
@@ -105,18 +111,18 @@ export function SectionMaterialsList({ section, materials, errorTitle, emptyDesc
         compact
         icon={<TriangleAlert />}
         title={errorTitle}
-        description="The materials of this section could not be loaded."
+        description={t('materials.sectionFailed')}
         action={
           <Button variant="outline" size="sm" onClick={() => void materials.refetch()} loading={materials.isFetching}>
             <RefreshCw aria-hidden="true" />
-            Try again
+            {t('materials.tryAgain')}
           </Button>
         }
       />
     );
   }
   if (materials.data.length === 0) {
-    return <EmptyState compact icon={<FolderX />} title={NO_MATERIALS_TEXT} description={emptyDescription} />;
+    return <EmptyState compact icon={<FolderX />} title={t('materials.noMaterials')} description={emptyDescription} />;
   }
-  return <MaterialList label={`Materials in ${section.name}`} materials={materials.data} actions={actions} />;
+  return <MaterialList label={t('materials.materialsIn', { section: section.name })} materials={materials.data} actions={actions} />;
 }

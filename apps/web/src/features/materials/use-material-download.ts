@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import type { Material } from '@ahente/contract/materials';
-import { MSG } from '@ahente/contract/messages';
+import '../../i18n/areas/materials.en';
+import { i18n } from '../../i18n';
 import { downloadMaterial } from '../../api/materials';
 import { toast } from '../../ui/toast';
 
@@ -19,9 +20,9 @@ export function useMaterialDownload() {
     setBusy(new Set(running.current));
     try {
       await downloadMaterial(material);
-      toast.success(MSG.fileDownloaded);
+      toast.success(i18n.t('materials.fileDownloaded'));
     } catch {
-      toast.error(MSG.downloadFailed);
+      toast.error(i18n.t('materials.downloadFailed'));
     } finally {
       running.current.delete(material.id);
       setBusy(new Set(running.current));

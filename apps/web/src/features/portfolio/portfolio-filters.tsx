@@ -8,7 +8,10 @@ import {
   type PolicyStatus,
   type PolicyStatusCounts,
 } from '@ahente/contract/portfolio';
+import '../../i18n/areas/portfolio.en';
+import { useLanguage } from '../../i18n';
 import { cn } from '../../lib/cn';
+import { currentLocale } from '../../lib/locale';
 import { Input } from '../../ui/input';
 import { Skeleton } from '../../ui/skeleton';
 
@@ -34,14 +37,15 @@ interface StatusCountsProps {
  * load, so nothing below moves.
  */
 export function StatusCounts({ value, counts, onChange }: StatusCountsProps) {
+  const { t } = useLanguage();
   const total = counts ? POLICY_STATUSES.reduce((sum, s) => sum + (counts[s] ?? 0), 0) : undefined;
   const choices: readonly (PolicyStatus | null)[] = [null, ...STATUS_ORDER];
   return (
-    <div role="group" aria-label="Status" className="grid grid-cols-3 gap-2 sm:grid-cols-6">
+    <div role="group" aria-label={t('portfolio.statusGroup')} className="grid grid-cols-3 gap-2 sm:grid-cols-6">
       {choices.map((status) => {
         const pressed = value === status;
         const count = status ? counts?.[status] : total;
-        const label = status ? POLICY_STATUS_LABELS[status] : 'All';
+        const label = status ? POLICY_STATUS_LABELS[status] : t('portfolio.all');
         return (
           <button
             key={status ?? 'all'}
@@ -65,7 +69,7 @@ export function StatusCounts({ value, counts, onChange }: StatusCountsProps) {
                   (status && count > 0 && ATTENTION[status]) || 'text-slate-900',
                 )}
               >
-                {count.toLocaleString('en-PH')}
+                {count.toLocaleString(currentLocale())}
               </span>
             )}
           </button>
@@ -82,12 +86,13 @@ interface ExpiringFilterProps {
 
 /** "Expiring in" Any time, 30, 60 or 90 days: toggle buttons. */
 export function ExpiringFilter({ value, onChange }: ExpiringFilterProps) {
+  const { t } = useLanguage();
   const labelId = useId();
   const choices: readonly (number | null)[] = [null, ...EXPIRING_WITHIN_DAYS];
   return (
     <div className="flex min-w-0 flex-col gap-1.5">
       <span id={labelId} className="text-sm font-medium text-slate-700">
-        Expiring in
+        {t('portfolio.expiringIn')}
       </span>
       <div role="group" aria-labelledby={labelId} className="flex max-w-full gap-1 overflow-x-auto rounded-lg bg-slate-200/60 p-1">
         {choices.map((days) => {
@@ -106,7 +111,7 @@ export function ExpiringFilter({ value, onChange }: ExpiringFilterProps) {
                   : 'text-slate-600 hover:bg-white/60 hover:text-slate-900',
               )}
             >
-              {days === null ? 'Any time' : `${days} days`}
+              {days === null ? t('portfolio.anyTime') : t('portfolio.days', { n: days })}
             </button>
           );
         })}
@@ -124,11 +129,12 @@ interface PolicySearchProps {
 
 /** The search on the customer's name or the policy number. */
 export function PolicySearch({ value, onChange, onSubmit }: PolicySearchProps) {
+  const { t } = useLanguage();
   const inputId = useId();
   return (
     <form
       role="search"
-      aria-label="Policies"
+      aria-label={t('portfolio.searchForm')}
       className="flex min-w-0 flex-1 flex-col gap-1.5 sm:max-w-sm"
       onSubmit={(event) => {
         event.preventDefault();
@@ -136,13 +142,13 @@ export function PolicySearch({ value, onChange, onSubmit }: PolicySearchProps) {
       }}
     >
       <label htmlFor={inputId} className="text-sm font-medium text-slate-700">
-        Search
+        {t('portfolio.search')}
       </label>
       <Input
         id={inputId}
         type="search"
         leading={<Search />}
-        placeholder="Customer name or policy number"
+        placeholder={t('portfolio.searchPlaceholder')}
         autoComplete="off"
         maxLength={LIMITS.name}
         value={value}

@@ -1,4 +1,7 @@
 import { POLICY_DUE_DAYS, POLICY_STATUS_LABELS, type PolicyStatus } from '@ahente/contract/portfolio';
+import '../../i18n/areas/portfolio.en';
+import { i18n } from '../../i18n';
+import { currentLocale } from '../../lib/locale';
 import { Badge, type BadgeTone } from '../../ui/badge';
 
 /** Each policy status in its own tone; the word always names it (colour is never the only signal). */
@@ -20,10 +23,11 @@ export function PolicyStatusBadge({ status }: { status: PolicyStatus }) {
 
 /** Days to expiry in words: 'In 20 days', 'Tomorrow', 'Today', 'Yesterday', '3 days ago'. */
 export function daysToExpiryText(days: number): string {
-  if (days === 0) return 'Today';
-  if (days === 1) return 'Tomorrow';
-  if (days === -1) return 'Yesterday';
-  return days > 0 ? `In ${days.toLocaleString('en-PH')} days` : `${(-days).toLocaleString('en-PH')} days ago`;
+  if (days === 0) return i18n.t('portfolio.today');
+  if (days === 1) return i18n.t('portfolio.tomorrow');
+  if (days === -1) return i18n.t('portfolio.yesterday');
+  const n = Math.abs(days).toLocaleString(currentLocale());
+  return days > 0 ? i18n.t('portfolio.inDays', { n }) : i18n.t('portfolio.daysAgo', { n });
 }
 
 /** The filters the list was asked for, to say why it is empty. */
@@ -36,35 +40,34 @@ export interface PortfolioFilters {
 export const hasFilters = (f: PortfolioFilters) => f.status !== null || f.within !== null || f.q !== '';
 
 /** An empty status: what it means, so that an empty list still teaches something. */
-const STATUS_EMPTY: Record<PolicyStatus, { title: string; description: string }> = {
-  'in force': { title: 'No policy is in force.', description: 'A policy is in force from its effective date until it falls due.' },
-  due: {
-    title: 'No policy is due for renewal.',
-    description: `A policy is due once it expires within ${POLICY_DUE_DAYS} days and has not been renewed.`,
-  },
-  lapsed: { title: 'No policy has lapsed.', description: 'A policy lapses when it expires without being renewed.' },
-  renewed: { title: 'No policy has been renewed yet.', description: 'A policy is renewed once its renewal deal is made into a sale.' },
-  cancelled: { title: 'No policy was cancelled.', description: 'A sale the agency cancels stays here, marked Cancelled.' },
-};
+function statusEmpty(status: PolicyStatus): { title: string; description: string } {
+  const t = i18n.t;
+  switch (status) {
+    case 'in force':
+      return { title: t('portfolio.empty.inForce'), description: t('portfolio.empty.inForceText') };
+    case 'due':
+      return { title: t('portfolio.empty.due'), description: t('portfolio.empty.dueText', { days: POLICY_DUE_DAYS }) };
+    case 'lapsed':
+      return { title: t('portfolio.empty.lapsed'), description: t('portfolio.empty.lapsedText') };
+    case 'renewed':
+      return { title: t('portfolio.empty.renewed'), description: t('portfolio.empty.renewedText') };
+    case 'cancelled':
+      return { title: t('portfolio.empty.cancelled'), description: t('portfolio.empty.cancelledText') };
+  }
+}
 
 /** Why the list is empty, in plain words: a title, and the filters that are on. */
 export function emptyText(f: PortfolioFilters, team: boolean): { title: string; description: string } {
   if (!hasFilters(f)) {
     return team
-      ? {
-          title: 'Your team has no policies yet.',
-          description: 'The sales of everyone below you appear here as policies, with their expiry dates.',
-        }
-      : {
-          title: 'You have no policies yet.',
-          description: 'Each sale you record becomes a policy here, with its expiry date, so that you can renew it on time.',
-        };
+      ? { title: i18n.t('portfolio.empty.team'), description: i18n.t('portfolio.empty.teamText') }
+      : { title: i18n.t('portfolio.empty.own'), description: i18n.t('portfolio.empty.ownText') };
   }
-  if (f.status && f.within === null && !f.q) return STATUS_EMPTY[f.status];
+  if (f.status && f.within === null && !f.q) return statusEmpty(f.status);
   const on = [
-    f.status ? `Status: ${POLICY_STATUS_LABELS[f.status]}` : null,
-    f.within !== null ? `Expiring in ${f.within} days` : null,
-    f.q ? `Search: “${f.q}”` : null,
+    f.status ? i18n.t('portfolio.empty.onStatus', { status: POLICY_STATUS_LABELS[f.status] }) : null,
+    f.within !== null ? i18n.t('portfolio.empty.onExpiring', { n: f.within }) : null,
+    f.q ? i18n.t('portfolio.empty.onSearch', { q: f.q }) : null,
   ].filter(Boolean);
-  return { title: 'No policy matches these filters.', description: `${on.join(' · ')}.` };
+  return { title: i18n.t('portfolio.empty.filtered'), description: `${on.join(' · ')}.` };
 }

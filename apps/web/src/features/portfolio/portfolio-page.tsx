@@ -14,6 +14,8 @@ import {
 import { isApiError, serverReason } from '../../api/client';
 import { exportPortfolio, usePortfolio, useStartRenewal, type PortfolioQuery } from '../../api/portfolio';
 import { useCurrentUser } from '../../api/session';
+import '../../i18n/areas/portfolio.en';
+import { useLanguage } from '../../i18n';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { PageHeader } from '../../ui/page-header';
@@ -30,7 +32,7 @@ const SEARCH_DELAY_MS = 300;
 
 type PageSize = (typeof PORTFOLIO_PAGE_SIZES)[number];
 
-const SCOPE_LABELS: Record<PortfolioScope, string> = { own: 'My policies', team: 'My team' };
+const SCOPE_LABELS = { own: 'portfolio.scopeOwn', team: 'portfolio.scopeTeam' } as const;
 const scopeLink = (scope: PortfolioScope) => (scope === 'own' ? '/portfolio' : '/portfolio?scope=team');
 
 /**
@@ -48,11 +50,6 @@ function filtersFrom(params: URLSearchParams): PortfolioFilters & { scope: Portf
   };
 }
 
-const DESCRIPTION: Record<PortfolioScope, string> = {
-  own: `Every policy you sold, with its term. A policy is due when it expires within ${POLICY_DUE_DAYS} days: renew it before it lapses.`,
-  team: "The policies of everyone below you, without their clients: a downline's clients are theirs.",
-};
-
 /**
  * /portfolio (issue 23 §2, decision 025): the member's book of business, paged on the server:
  * the counts per status (each a filter), "Expiring in 30 / 60 / 90 days", a search on the
@@ -62,6 +59,7 @@ const DESCRIPTION: Record<PortfolioScope, string> = {
  */
 export function PortfolioPage() {
   const user = useCurrentUser();
+  const { t } = useLanguage();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const filters = filtersFrom(params);
@@ -136,23 +134,23 @@ export function PortfolioPage() {
       startRenewal(row.sale_id, {
         onSuccess: ({ deal_id }) => {
           done();
-          toast.success('Renewal deal created. Make it a sale once the client renews.');
+          toast.success(t('portfolio.renewalCreated'));
           void navigate(`/deals/dealsview?deal=${deal_id}`);
         },
         onError: (error) => {
           done();
           const existing = isApiError(error, 409) ? startRenewalConflict.safeParse(error.body).data?.deal_id : undefined;
           if (existing !== undefined) {
-            toast.info('This policy already has a renewal deal. Here it is.');
+            toast.info(t('portfolio.renewalExists'));
             void navigate(`/deals/dealsview?deal=${existing}`);
             return;
           }
           const reason = serverReason(error);
-          toast.error(`Failed to start the renewal.${reason ? ` ${reason}` : ''}`);
+          toast.error(t('portfolio.renewalFailed', { reason: reason ? ` ${reason}` : '' }));
         },
       });
     },
-    [startRenewal, navigate],
+    [startRenewal, navigate, t],
   );
 
   const [exporting, setExporting] = useState(false);
@@ -172,7 +170,7 @@ export function PortfolioPage() {
       });
     } catch (error) {
       const reason = serverReason(error);
-      toast.error(`Export failed. ${reason ?? 'Please try again.'}`);
+      toast.error(t('portfolio.exportFailed', { reason: reason ?? t('portfolio.pleaseTryAgain') }));
     } finally {
       exportingRef.current = false;
       setExporting(false);
@@ -195,21 +193,21 @@ export function PortfolioPage() {
   return (
     <>
       <PageHeader
-        title="My Portfolio"
-        description={DESCRIPTION[scope]}
+        title={t('portfolio.title')}
+        description={team ? t('portfolio.descriptionTeam') : t('portfolio.descriptionOwn', { days: POLICY_DUE_DAYS })}
         actions={
           <Button ref={exportButton} variant="outline" onClick={() => void onExport()} loading={exporting} disabled={!data || total === 0}>
             {!exporting && <FileSpreadsheet aria-hidden="true" />}
-            Export To Excel
+            {t('portfolio.export')}
           </Button>
         }
       />
       {data && data.scopes.length > 1 && (
         <SubNav
-          label="Whose policies"
+          label={t('portfolio.whose')}
           labelHidden
           current={scopeLink(scope)}
-          items={data.scopes.map((s) => ({ label: SCOPE_LABELS[s], to: scopeLink(s) }))}
+          items={data.scopes.map((s) => ({ label: t(SCOPE_LABELS[s]), to: scopeLink(s) }))}
         />
       )}
 
@@ -221,14 +219,14 @@ export function PortfolioPage() {
           {hasFilters(shownFilters) && (
             <Button variant="ghost" onClick={clearFilters} className="self-start sm:self-end">
               <FilterX aria-hidden="true" />
-              Clear Filters
+              {t('common.clearFilters')}
             </Button>
           )}
         </div>
       </Card>
 
       <Card className="overflow-hidden">
-        <TableScrollHint>Scroll the table sideways for every column; the renewal stays at the right.</TableScrollHint>
+        <TableScrollHint>{t('portfolio.scrollHint')}</TableScrollHint>
         <PortfolioTable
           rows={rows}
           query={portfolio}
@@ -239,7 +237,7 @@ export function PortfolioPage() {
               ? {
                   action: (
                     <Button variant="outline" size="sm" onClick={clearFilters}>
-                      Show every policy
+                      {t('portfolio.showEvery')}
                     </Button>
                   ),
                 }
@@ -250,7 +248,7 @@ export function PortfolioPage() {
         />
         {portfolio.isSuccess && total > 0 && (
           <Pager
-            noun="policies"
+            noun={t('portfolio.pagerNoun')}
             page={page}
             lastPage={lastPage}
             first={first + 1}

@@ -1,9 +1,11 @@
 import { BriefcaseBusiness, RefreshCw } from 'lucide-react';
 import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { DEAL_STATUS_LABELS, productLabel } from '@ahente/contract/labels';
+import { labelOf, productLabel } from '@ahente/contract/labels';
 import { formatPeso } from '@ahente/contract/money';
 import { isRenewable, type PolicyRow } from '@ahente/contract/portfolio';
+import '../../i18n/areas/portfolio.en';
+import { i18n, useLanguage } from '../../i18n';
 import { formatCalendarDate } from '../../lib/dates';
 import { Button, buttonClasses } from '../../ui/button';
 import { Dash } from '../../ui/dash';
@@ -33,35 +35,40 @@ interface PortfolioTableProps {
  * without scrolling sideways.
  */
 export function PortfolioTable({ rows, query, clientsHidden, empty, renewing, onRenew }: PortfolioTableProps) {
+  const { t } = useLanguage();
   const columns = clientsHidden ? 8 : 10;
   return (
-    <Table caption={clientsHidden ? "Your team's policies" : 'Your policies'} aria-busy={query.isPending || undefined} dense>
+    <Table
+      caption={clientsHidden ? t('portfolio.table.captionTeam') : t('portfolio.table.captionOwn')}
+      aria-busy={query.isPending || undefined}
+      dense
+    >
       <TableHead>
         <tr>
           {clientsHidden ? (
-            <TableHeaderCell>Agent</TableHeaderCell>
+            <TableHeaderCell>{t('portfolio.table.agent')}</TableHeaderCell>
           ) : (
             <>
-              <TableHeaderCell>Customer</TableHeaderCell>
-              <TableHeaderCell>Contact</TableHeaderCell>
+              <TableHeaderCell>{t('portfolio.table.customer')}</TableHeaderCell>
+              <TableHeaderCell>{t('portfolio.table.contact')}</TableHeaderCell>
             </>
           )}
-          <TableHeaderCell>Product</TableHeaderCell>
-          <TableHeaderCell>Insurer</TableHeaderCell>
-          {!clientsHidden && <TableHeaderCell>Policy Number</TableHeaderCell>}
-          <TableHeaderCell numeric>Premium (TCV)</TableHeaderCell>
-          <TableHeaderCell>Effective Date</TableHeaderCell>
-          <TableHeaderCell>Expiry Date</TableHeaderCell>
-          <TableHeaderCell>Status</TableHeaderCell>
-          <TableHeaderCell sticky>Renewal</TableHeaderCell>
+          <TableHeaderCell>{t('common.product')}</TableHeaderCell>
+          <TableHeaderCell>{t('portfolio.table.insurer')}</TableHeaderCell>
+          {!clientsHidden && <TableHeaderCell>{t('portfolio.table.policyNumber')}</TableHeaderCell>}
+          <TableHeaderCell numeric>{t('portfolio.table.premium')}</TableHeaderCell>
+          <TableHeaderCell>{t('common.effectiveDate')}</TableHeaderCell>
+          <TableHeaderCell>{t('portfolio.table.expiryDate')}</TableHeaderCell>
+          <TableHeaderCell>{t('common.status')}</TableHeaderCell>
+          <TableHeaderCell sticky>{t('portfolio.table.renewal')}</TableHeaderCell>
         </tr>
       </TableHead>
       <TableBodyStates
         columns={columns}
         query={query}
-        loadingLabel="Loading policies…"
+        loadingLabel={t('portfolio.table.loading')}
         skeletonClassName={(column) => (column === 0 ? 'h-4 w-32' : 'h-4 w-14')}
-        errorMessage="Your policies could not be loaded."
+        errorMessage={t('portfolio.table.failed')}
         empty={rows.length === 0}
         emptyIcon={<BriefcaseBusiness />}
         emptyTitle={empty.title}
@@ -101,6 +108,7 @@ const PolicyTableRow = memo(function PolicyTableRow({
   waiting: boolean;
   onRenew: ((row: PolicyRow) => void) | null;
 }) {
+  const { t } = useLanguage();
   const who = clientsHidden ? row.agent_name : (row.customer_name ?? '');
   // A cancelled policy has no term left to count down.
   const days = row.status === 'cancelled' ? null : row.days_to_expiry;
@@ -114,7 +122,7 @@ const PolicyTableRow = memo(function PolicyTableRow({
           <span className="text-xs whitespace-nowrap text-slate-600 tabular-nums">{formatPeso(row.tcv)}</span>
           {row.expiry_date && (
             <span className="text-xs whitespace-nowrap text-slate-600">
-              {`Expires ${formatCalendarDate(row.expiry_date)}`}
+              {t('portfolio.table.expires', { date: formatCalendarDate(row.expiry_date) })}
               {days !== null && ` · ${daysToExpiryText(days)}`}
             </span>
           )}
@@ -149,7 +157,8 @@ const PolicyTableRow = memo(function PolicyTableRow({
 
 /** A Memorial Plan has no annual term: no expiry date. */
 function NoTerm() {
-  return <span className="text-xs text-slate-500">No term</span>;
+  const { t } = useLanguage();
+  return <span className="text-xs text-slate-500">{t('portfolio.table.noTerm')}</span>;
 }
 
 /** The client's number (a tap calls it) and e-mail, each on a line; a dash when neither is known. */
@@ -188,14 +197,18 @@ function Renewal({
   waiting: boolean;
   onRenew: ((row: PolicyRow) => void) | null;
 }) {
+  const { t } = useLanguage();
   const renewal = row.renewal;
   if (renewal) {
-    const what = renewal.sale_id !== null ? `Sale #${renewal.sale_id}` : `Deal #${renewal.deal_id}`;
-    const detail = renewal.sale_id !== null ? 'Sold' : DEAL_STATUS_LABELS[renewal.deal_status];
+    const what =
+      renewal.sale_id !== null
+        ? t('portfolio.table.renewalSale', { id: renewal.sale_id })
+        : t('portfolio.table.renewalDeal', { id: renewal.deal_id });
+    const detail = renewal.sale_id !== null ? t('deals.sold') : labelOf('dealStatus', renewal.deal_status);
     if (clientsHidden) {
       return (
         <span className="flex flex-col text-xs">
-          <span className="font-medium whitespace-nowrap text-slate-700">{`Renewal ${what}`}</span>
+          <span className="font-medium whitespace-nowrap text-slate-700">{what}</span>
           <span className="text-slate-500">{detail}</span>
         </span>
       );
@@ -204,7 +217,7 @@ function Renewal({
     return (
       <span className="flex flex-col text-xs">
         <Link to={to} className={buttonClasses({ variant: 'link', className: 'h-auto justify-start p-0 text-xs whitespace-nowrap' })}>
-          {`Renewal ${what}`}
+          {what}
         </Link>
         <span className="text-slate-500">{detail}</span>
       </span>
@@ -218,12 +231,20 @@ function Renewal({
         loading={busy}
         disabled={waiting && !busy}
         onClick={() => onRenew(row)}
-        aria-label={`Renew ${row.customer_name ?? 'policy'}${row.policy_number ? ` (policy ${row.policy_number})` : ''}`}
+        aria-label={renewLabel(row)}
       >
         {!busy && <RefreshCw aria-hidden="true" />}
-        Renew
+        {t('portfolio.table.renew')}
       </Button>
     );
   }
   return <Dash />;
+}
+
+/** The Renew button's name: the customer and the policy number when known. */
+function renewLabel(row: PolicyRow): string {
+  const who = row.customer_name;
+  const number = row.policy_number;
+  if (who !== null) return number ? i18n.t('portfolio.table.renewWhoNumber', { who, number }) : i18n.t('portfolio.table.renewWho', { who });
+  return number ? i18n.t('portfolio.table.renewNumber', { number }) : i18n.t('portfolio.table.renewPolicy');
 }

@@ -4,12 +4,15 @@ import { Lock, RotateCw, Send } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { LIMITS } from '@ahente/contract/common';
-import { replyTicketRequest, TICKET_MESSAGES, type Ticket, type TicketClosingStatus } from '@ahente/contract/tickets';
+import { replyTicketRequest, type Ticket, type TicketClosingStatus } from '@ahente/contract/tickets';
+import '../../i18n/areas/helpCenter.en';
+import { useLanguage } from '../../i18n';
 import { isApiError } from '../../api/client';
 import { useCurrentUser } from '../../api/session';
 import { useReplyTicket, useTicketReplies } from '../../api/tickets';
 import { cn } from '../../lib/cn';
 import { formSchemaFor } from '../../lib/form-schema';
+import { currentLocale } from '../../lib/locale';
 import { fullName } from '../../lib/names';
 import { setRefs } from '../../lib/set-refs';
 import { Badge } from '../../ui/badge';
@@ -55,6 +58,7 @@ interface TicketConversationModalProps {
  * while the ticket is Pending. Resolved and Rejected tickets take no more replies.
  */
 export function TicketConversationModal({ ticket, open, onOpenChange, viewer }: TicketConversationModalProps) {
+  const { t } = useLanguage();
   const me = useCurrentUser();
   const replies = useTicketReplies(ticket.id, open);
   const send = useReplyTicket();
@@ -72,7 +76,12 @@ export function TicketConversationModal({ ticket, open, onOpenChange, viewer }: 
   const messages: Message[] = [
     {
       key: 'opening',
-      author: viewer === 'author' ? 'You' : ticket.member ? fullName(ticket.member) : 'The agency',
+      author:
+        viewer === 'author'
+          ? t('helpCenter.conversation.you')
+          : ticket.member
+            ? fullName(ticket.member)
+            : t('helpCenter.conversation.theAgency'),
       ours: viewer === 'author',
       byAdmin: ticket.member === null,
       text: ticket.description,
@@ -82,7 +91,7 @@ export function TicketConversationModal({ ticket, open, onOpenChange, viewer }: 
     },
     ...(replies.data ?? []).map((reply) => ({
       key: String(reply.id),
-      author: reply.author.id === me.user ? 'You' : reply.author.name,
+      author: reply.author.id === me.user ? t('helpCenter.conversation.you') : reply.author.name,
       ours: viewer === 'admin' ? reply.by_admin : !reply.by_admin,
       byAdmin: reply.by_admin,
       text: reply.message,
@@ -106,7 +115,7 @@ export function TicketConversationModal({ ticket, open, onOpenChange, viewer }: 
       setSentCount((n) => n + 1);
     } catch (error) {
       // 409: the ticket was closed meanwhile; the lists are read again and the box goes away.
-      const text = isApiError(error) && error.status < 500 ? error.error : 'Failed to send the reply. Please try again.';
+      const text = isApiError(error) && error.status < 500 ? error.error : t('helpCenter.conversation.sendFailed');
       setServerError((current) => ({ text, seq: (current?.seq ?? 0) + 1 }));
     }
   };
@@ -123,7 +132,8 @@ export function TicketConversationModal({ ticket, open, onOpenChange, viewer }: 
       title={ticket.title}
       description={
         <>
-          Ticket #{ticket.id} · {TICKET_TYPE_LABELS[ticket.type]} · Opened by {openedBy(ticket)} on{' '}
+          {t('helpCenter.conversation.ticketNo', { id: ticket.id })} · {TICKET_TYPE_LABELS[ticket.type]} ·{' '}
+          {ticket.member ? t('helpCenter.openedBy', { who: openedBy(ticket) }) : t('helpCenter.openedByAgency')}{' '}
           <time dateTime={ticket.created_at}>{formatManilaDateTime(ticket.created_at)}</time>
         </>
       }
@@ -133,20 +143,21 @@ export function TicketConversationModal({ ticket, open, onOpenChange, viewer }: 
         <TicketStatusBadge status={ticket.status} />
         {ticket.closed_at && (
           <span>
-            {ticket.status} on <time dateTime={ticket.closed_at}>{formatManilaDateTime(ticket.closed_at)}</time>
+            {t('helpCenter.conversation.closedOn', { status: ticket.status })}{' '}
+            <time dateTime={ticket.closed_at}>{formatManilaDateTime(ticket.closed_at)}</time>
           </span>
         )}
       </div>
 
-      <h3 className="mt-5 text-sm font-semibold text-slate-900">Conversation</h3>
-      <ol aria-label="Conversation" aria-busy={replies.isPending || undefined} className="mt-3 flex flex-col gap-3">
+      <h3 className="mt-5 text-sm font-semibold text-slate-900">{t('helpCenter.conversation.heading')}</h3>
+      <ol aria-label={t('helpCenter.conversation.heading')} aria-busy={replies.isPending || undefined} className="mt-3 flex flex-col gap-3">
         {messages.map((message) => (
           <MessageItem key={message.key} message={message} />
         ))}
         {replies.isPending && (
           <li className="flex flex-col gap-2">
             <span role="status" className="sr-only">
-              Loading the conversation…
+              {t('helpCenter.conversation.loading')}
             </span>
             <Skeleton className="h-4 w-40" />
             <Skeleton className="h-12 w-3/4" />
@@ -155,17 +166,17 @@ export function TicketConversationModal({ ticket, open, onOpenChange, viewer }: 
       </ol>
       {replies.isError && (
         <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
-          <p className="font-medium text-slate-700">The replies could not be loaded.</p>
+          <p className="font-medium text-slate-700">{t('helpCenter.conversation.repliesFailed')}</p>
           <Button variant="outline" size="sm" onClick={() => void replies.refetch()} loading={replies.isFetching}>
             <RotateCw aria-hidden="true" />
-            Try again
+            {t('helpCenter.tryAgain')}
           </Button>
         </div>
       )}
 
       <span role="status" className="sr-only">
         {/* The same words again after the next reply: a trailing no-break space makes it a change to announce. */}
-        {sentCount > 0 ? `${TICKET_MESSAGES.replySent}${sentCount % 2 ? '' : '\u00a0'}` : ''}
+        {sentCount > 0 ? `${t('helpCenter.conversation.replySent')}${sentCount % 2 ? '' : '\u00a0'}` : ''}
       </span>
       {serverError && (
         <Notice key={serverError.seq} tone="error" className="mt-4">
@@ -175,10 +186,15 @@ export function TicketConversationModal({ ticket, open, onOpenChange, viewer }: 
 
       <div ref={bottomRef} className="mt-5 border-t border-slate-100 pt-4">
         {pending ? (
-          <form noValidate aria-label="Reply" aria-busy={sending || undefined} onSubmit={(event) => void form.handleSubmit(submit)(event)}>
+          <form
+            noValidate
+            aria-label={t('helpCenter.conversation.replyForm')}
+            aria-busy={sending || undefined}
+            onSubmit={(event) => void form.handleSubmit(submit)(event)}
+          >
             <Field
-              label="Your reply"
-              hint={`Up to ${LIMITS.description.toLocaleString('en-PH')} characters.`}
+              label={t('helpCenter.conversation.yourReply')}
+              hint={t('helpCenter.conversation.upTo', { n: LIMITS.description.toLocaleString(currentLocale()) })}
               error={form.formState.errors.message?.message}
             >
               <Textarea
@@ -192,7 +208,7 @@ export function TicketConversationModal({ ticket, open, onOpenChange, viewer }: 
             <div className="mt-3 flex justify-end">
               <Button type="submit" loading={sending} className="w-full sm:w-auto">
                 <Send aria-hidden="true" />
-                Send reply
+                {t('helpCenter.conversation.send')}
               </Button>
             </div>
           </form>
@@ -200,8 +216,8 @@ export function TicketConversationModal({ ticket, open, onOpenChange, viewer }: 
           <p className="flex items-start gap-2 text-sm text-slate-600">
             <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
             {viewer === 'author'
-              ? `This ticket is ${ticket.status.toLowerCase()}: it takes no more replies. Open a new ticket if you need more help.`
-              : `This ticket is ${ticket.status.toLowerCase()}: it takes no more replies.`}
+              ? t('helpCenter.conversation.closedAuthor', { status: ticket.status.toLowerCase() })
+              : t('helpCenter.conversation.closedAdmin', { status: ticket.status.toLowerCase() })}
           </p>
         )}
       </div>
@@ -215,6 +231,7 @@ const CLOSING_LOOK: Record<TicketClosingStatus, string> = {
 };
 
 function MessageItem({ message }: { message: Message }) {
+  const { t } = useLanguage();
   const look = message.closesAs
     ? CLOSING_LOOK[message.closesAs]
     : message.ours
@@ -225,11 +242,11 @@ function MessageItem({ message }: { message: Message }) {
       <div className={cn('w-full max-w-[92%] rounded-xl border px-3.5 py-2.5 sm:max-w-[80%]', look)}>
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600">
           <span className="font-semibold text-slate-900">{message.author}</span>
-          {message.byAdmin && <Badge tone="brand">Agency</Badge>}
-          {message.opening && <span>opened the ticket</span>}
+          {message.byAdmin && <Badge tone="brand">{t('helpCenter.conversation.agency')}</Badge>}
+          {message.opening && <span>{t('helpCenter.conversation.openedTheTicket')}</span>}
           {message.closesAs && (
             <Badge tone={message.closesAs === 'Resolved' ? 'success' : 'danger'} dot>
-              Closing message · {message.closesAs}
+              {t('helpCenter.conversation.closing', { status: message.closesAs })}
             </Badge>
           )}
           <time dateTime={message.at} className="whitespace-nowrap">

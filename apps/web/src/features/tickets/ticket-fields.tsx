@@ -1,6 +1,8 @@
 import type { RefObject } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { LIMITS } from '@ahente/contract/common';
+import '../../i18n/areas/helpCenter.en';
+import { useLanguage } from '../../i18n';
 import { setRefs } from '../../lib/set-refs';
 import { Field } from '../../ui/field';
 import { Input, Textarea } from '../../ui/input';
@@ -16,30 +18,37 @@ interface TicketFieldsProps<T> {
 
 /** Title, Type and Description of a ticket, each with the contract's message under it. */
 export function TicketFields<T>({ form, disabled, titleRef }: TicketFieldsProps<T>) {
+  const { t } = useLanguage();
   const { register, formState } = form;
   const title = register('title');
   return (
     <div className="flex flex-col gap-4">
-      <Field label="Title" error={formState.errors.title?.message}>
+      <Field label={t('helpCenter.fields.title')} error={formState.errors.title?.message}>
         <Input
           {...title}
           ref={(element: HTMLInputElement | null) => setRefs(element, title.ref, titleRef)}
           maxLength={LIMITS.line}
           autoComplete="off"
-          placeholder="e.g. Commission for March not credited"
+          placeholder={t('helpCenter.fields.titlePlaceholder')}
           required
           disabled={disabled}
         />
       </Field>
-      <Field label="Type" error={formState.errors.type?.message}>
-        <Select {...register('type')} placeholder="Select a type" options={TICKET_TYPE_OPTIONS} required disabled={disabled} />
+      <Field label={t('helpCenter.fields.type')} error={formState.errors.type?.message}>
+        <Select
+          {...register('type')}
+          placeholder={t('helpCenter.fields.typePlaceholder')}
+          options={TICKET_TYPE_OPTIONS}
+          required
+          disabled={disabled}
+        />
       </Field>
-      <Field label="Description" error={formState.errors.description?.message}>
+      <Field label={t('helpCenter.fields.description')} error={formState.errors.description?.message}>
         <Textarea
           {...register('description')}
           maxLength={LIMITS.description}
           rows={4}
-          placeholder="What happened, and what do you need?"
+          placeholder={t('helpCenter.fields.descriptionPlaceholder')}
           required
           disabled={disabled}
         />
