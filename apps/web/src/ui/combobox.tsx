@@ -1,6 +1,9 @@
 import { useCombobox, type UseComboboxState, type UseComboboxStateChangeOptions } from 'downshift';
 import { ChevronDown } from 'lucide-react';
 import { forwardRef, useEffect, useMemo, useRef, useState } from 'react';
+import { useLanguage } from '../i18n';
+// Its words are the address fields' (ui/address-fields.tsx, its only user).
+import '../i18n/areas/settings.en';
 import { cn } from '../lib/cn';
 import { useFieldControl } from './field';
 import { controlClasses } from './input';
@@ -62,6 +65,7 @@ export const Combobox = forwardRef<HTMLInputElement, ComboboxProps>(function Com
   ref,
 ) {
   const wiring = useFieldControl(props);
+  const { t } = useLanguage();
   const list = useRef<HTMLUListElement>(null);
   // What is typed; null while the box shows the chosen option's name.
   const [query, setQuery] = useState<string | null>(null);
@@ -147,7 +151,7 @@ export const Combobox = forwardRef<HTMLInputElement, ComboboxProps>(function Com
       />
       <button
         {...getToggleButtonProps({
-          'aria-label': `Show ${listLabel.toLowerCase()}`,
+          'aria-label': t('settings.address.show', { list: listLabel.toLowerCase() }),
           disabled,
           // The box keeps the focus: the list opens under it.
           onMouseDown: (event) => event.preventDefault(),
@@ -178,7 +182,7 @@ export const Combobox = forwardRef<HTMLInputElement, ComboboxProps>(function Com
           ))}
         {isOpen && shown.length === 0 && (
           <li role="presentation" className="px-2.5 py-2 text-sm text-slate-500">
-            {options.length === 0 ? 'Nothing to choose from yet.' : `No match for “${query?.trim() ?? ''}”.`}
+            {options.length === 0 ? t('settings.address.nothing') : t('settings.address.noMatch', { query: query?.trim() ?? '' })}
           </li>
         )}
       </ul>

@@ -80,6 +80,9 @@ export const settingsEn = {
     selectBarangay: 'Select a barangay',
     loadingBarangays: 'Loading barangays…',
     cityFirst: 'Choose a city first',
+    show: 'Show {{list}}',
+    nothing: 'Nothing to choose from yet.',
+    noMatch: 'No match for “{{query}}”.',
   },
   bank: {
     title: 'Bank Details',

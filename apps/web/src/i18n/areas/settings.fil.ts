@@ -79,6 +79,9 @@ export const settingsFil: Texts<typeof settingsEn> = {
     selectBarangay: 'Pumili ng barangay',
     loadingBarangays: 'Nilo-load ang mga barangay…',
     cityFirst: 'Pumili muna ng lungsod',
+    show: 'Ipakita ang {{list}}',
+    nothing: 'Wala pang mapagpipilian.',
+    noMatch: 'Walang tugma sa “{{query}}”.',
   },
   bank: {
     title: 'Detalye ng Bank',
