@@ -53,6 +53,8 @@ export default defineConfig({
     emptyOutDir: true,
     // Fonts and images become files, never inline data: URLs in CSS-less places.
     assetsInlineLimit: 0,
+    // Read by scripts/screen-hints.mjs (each busy screen's chunks named in its HTML), then removed.
+    manifest: true,
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases.

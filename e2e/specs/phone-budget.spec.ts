@@ -27,6 +27,29 @@ test('/login arrives painted: its HTML holds the login form, and only its HTML',
   }
 });
 
+test("the busy screens' HTML names their chunks up front, and only theirs", async ({ request }) => {
+  const preloads = async (path: string) => {
+    const html = await (await request.get(path)).text();
+    return [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
+  };
+  const dashboard = await preloads('/');
+  expect(dashboard.some((file) => /\/assets\/app-layout-[\w-]+\.js$/.test(file))).toBe(true);
+  expect(dashboard.some((file) => /\/assets\/dashboard-page-[\w-]+\.js$/.test(file))).toBe(true);
+  const deals = await preloads('/deals/dealsview');
+  expect(deals.some((file) => /\/assets\/deals-view-page-[\w-]+\.js$/.test(file))).toBe(true);
+  expect(deals.some((file) => /dashboard-page/.test(file))).toBe(false);
+  // Every other address: the entry's chunks only.
+  const other = await preloads('/settings/userdetails');
+  expect(other.some((file) => /app-layout|-page-/.test(file))).toBe(false);
+  for (const file of [...dashboard, ...deals]) {
+    const res = await request.get(file);
+    expect(res.status(), file).toBe(200);
+    expect(res.headers()['content-type'], file).toMatch(/javascript/);
+  }
+  // The pages behind them are not addresses of their own (the app's index.html answers, as for any unknown page).
+  expect(await preloads('/screens/dashboard.html')).not.toContain(dashboard.find((file) => /dashboard-page/.test(file)));
+});
+
 test('/login with no script shows the form; the app then makes it work, asking GET /api/me once', PHONE, async ({ browser, baseURL }) => {
   const still = await browser.newContext({ baseURL, javaScriptEnabled: false });
   const bare = await still.newPage();

@@ -301,17 +301,31 @@ async function storedCsrfSecret(db: Db): Promise<string> {
   return secretRepository.getOrCreate(db.db, 'csrf', randomToken(), nowIso());
 }
 
+/** The addresses the build wrote a page with preload hints for: { '/': 'dashboard.html', … }, or none. */
+function readScreens(webDist: string): Record<string, string> {
+  const file = path.join(webDist, 'screens', 'screens.json');
+  if (!fs.existsSync(file)) return {};
+  const parsed: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const screens: Record<string, string> = {};
+  for (const [address, name] of Object.entries(parsed as Record<string, unknown>)) {
+    if (address.startsWith('/') && typeof name === 'string' && /^[a-z-]+\.html$/.test(name)) screens[address] = name;
+  }
+  return screens;
+}
+
 /** The built SPA, when there is one: hashed assets cached for good. */
 async function serveWeb(app: FastifyInstance, webDist: string | null): Promise<boolean> {
   if (!webDist || !fs.existsSync(path.join(webDist, 'index.html'))) return false;
+  const screens = readScreens(webDist);
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: true,
     // The build writes .br and .gz beside every text asset: the smallest the browser accepts is sent.
     preCompressed: true,
-    index: 'index.html',
-    // login.html is /login's page, under that address only (below).
-    allowedPath: (pathName) => pathName !== '/login.html',
+    // '/' is one of the screens below when the build wrote their hints; index.html otherwise.
+    index: screens['/'] ? false : 'index.html',
+    // login.html is /login's page and screens/ the busy screens' pages, under their addresses only (below).
+    allowedPath: (pathName) => pathName !== '/login.html' && !pathName.startsWith('/screens/'),
     setHeaders(reply, filePath) {
       reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
@@ -320,6 +334,11 @@ async function serveWeb(app: FastifyInstance, webDist: string | null): Promise<b
   // before any script runs. Every other address of the app gets index.html (the not-found handler).
   if (fs.existsSync(path.join(webDist, 'login.html'))) {
     app.get('/login', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('login.html'));
+  }
+  // The busy screens' index.html with their chunks named up front (apps/web/scripts/screen-hints.mjs):
+  // on a phone they download with the entry's, not after it has run (issue 25, decision 014).
+  for (const [address, file] of Object.entries(screens)) {
+    app.get(address, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile(`screens/${file}`));
   }
   return true;
 }

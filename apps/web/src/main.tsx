@@ -7,12 +7,13 @@ import { fetchMe } from './api/auth';
 import { createQueryClient } from './api/query-client';
 import { SESSION_QUERY_KEY } from './api/session';
 import { preloadScreens, router } from './app/router';
-import { PersistedQueryProvider } from './features/offline/query-persistence';
+import { PersistedQueryProvider, restorePersistedQueries } from './features/offline/query-persistence';
 import { registerServiceWorker } from './features/offline/register-service-worker';
 import { Toaster } from './ui/toast';
 
 const queryClient = createQueryClient();
 const screens = preloadScreens(window.location.pathname);
+const restored = restorePersistedQueries(queryClient);
 registerServiceWorker();
 
 const container = document.getElementById('root');
@@ -25,7 +26,12 @@ if (container.dataset.prerendered) {
   await Promise.all([
     queryClient.prefetchQuery({ queryKey: SESSION_QUERY_KEY, queryFn: fetchMe, staleTime: Infinity, gcTime: Infinity, retry: false }),
     screens,
+    restored,
   ]);
+} else {
+  // The saved cache (IndexedDB) is usually back within a few milliseconds: render once with it rather
+  // than a waiting render and then another (issue 25 §1). A slow read renders the wait as before.
+  await Promise.race([restored, new Promise((resolve) => setTimeout(resolve, 300))]);
 }
 
 createRoot(container).render(

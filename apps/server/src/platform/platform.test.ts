@@ -105,6 +105,37 @@ describe('platform', () => {
     expect(asset.headers['cache-control']).toContain('immutable');
   });
 
+  it("answers the busy screens' addresses with their pages of preload hints, when the build wrote them", async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'ahente-web-'));
+    fs.mkdirSync(path.join(dist, 'screens'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    fs.writeFileSync(path.join(dist, 'screens', 'dashboard.html'), '<!doctype html><link rel="modulepreload" href="/assets/d.js">');
+    fs.writeFileSync(path.join(dist, 'screens', 'deals-view.html'), '<!doctype html><link rel="modulepreload" href="/assets/v.js">');
+    // A name that is not a page of screens/ is ignored.
+    fs.writeFileSync(
+      path.join(dist, 'screens', 'screens.json'),
+      JSON.stringify({ '/': 'dashboard.html', '/deals/dealsview': 'deals-view.html', '/x': '../index.html' }),
+    );
+    const s = await startTestApp({ webDist: dist });
+    try {
+      const home = await s.client().get('/');
+      expect(home.statusCode).toBe(200);
+      expect(home.body).toContain('/assets/d.js');
+      expect(home.headers['cache-control']).toBe('no-cache');
+      expect((await s.client().get('/deals/dealsview')).body).toContain('/assets/v.js');
+      expect((await s.app.inject({ method: 'HEAD', url: '/' })).statusCode).toBe(200);
+      // Every other address, and the files themselves, get index.html.
+      for (const url of ['/sales/salesview', '/x', '/screens/dashboard.html', '/screens/screens.json']) {
+        const res = await s.client().get(url);
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).toBe('<!doctype html><div id="root"></div>');
+      }
+    } finally {
+      await s.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
   it('sends a JSON answer over 1 kB compressed when the client accepts it, plain otherwise', async () => {
     const plain = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(plain.statusCode).toBe(200);

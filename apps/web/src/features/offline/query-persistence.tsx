@@ -176,26 +176,44 @@ function forgetOtherMembers(queryClient: QueryClient): () => void {
   });
 }
 
+let restoring: { client: QueryClient; done: Promise<void> } | null = null;
+/** The client whose saved cache is back (or was found missing or unreadable). */
+let restoredClient: QueryClient | null = null;
+
+/**
+ * Puts the saved cache back, once per client: main.tsx starts it before the first render (on a
+ * phone the IndexedDB read is done by the time the scripts have run), so the first render already
+ * has it and its queries start at once, instead of a render that waits, then a second one (issue
+ * 25 §1). The watch on the signed-in member starts before anything is restored. TanStack starts
+ * "online" whatever the device says: a page loaded with no signal is offline from the start.
+ */
+export function restorePersistedQueries(client: QueryClient): Promise<void> {
+  if (restoring?.client === client) return restoring.done;
+  onlineManager.setOnline(navigator.onLine);
+  forgetOtherMembers(client);
+  const done = restore(client)
+    .catch(() => del(KEY, store).catch(() => undefined))
+    .finally(() => {
+      restoredClient = client;
+    });
+  restoring = { client, done };
+  return done;
+}
+
 /**
  * `QueryClientProvider`, with the saved cache put back first (queries wait for it, as with
  * TanStack's PersistQueryClientProvider) and saved again after each change.
  */
 export function PersistedQueryProvider({ client, children }: { client: QueryClient; children: ReactNode }) {
-  const [restoring, setRestoring] = useState(true);
+  const [restoring, setRestoring] = useState(() => restoredClient !== client);
 
   useEffect(() => {
-    // TanStack starts "online" whatever the device says; a page loaded with no signal is offline.
-    onlineManager.setOnline(navigator.onLine);
     let stopped = false;
-    const stopWatching = forgetOtherMembers(client);
-    restore(client)
-      .catch(() => del(KEY, store).catch(() => undefined))
-      .finally(() => {
-        if (!stopped) setRestoring(false);
-      });
+    void restorePersistedQueries(client).finally(() => {
+      if (!stopped) setRestoring(false);
+    });
     return () => {
       stopped = true;
-      stopWatching();
     };
   }, [client]);
 

@@ -1,0 +1,64 @@
+/**
+ * The most used screens' HTML with their chunks named up front (issue 25 §1, the phone budget):
+ * after `vite build`, for each address below, a copy of dist/index.html with a
+ * `<link rel="modulepreload">` for every chunk of its layout and page (read from Vite's manifest:
+ * the chunk and, transitively, what it imports). The browser then fetches those chunks alongside the
+ * entry's instead of after the entry has downloaded and run, which on a phone over slow 4G was a
+ * second round of requests after ~2.2 s (measured: bench/phone.ts, decision 014).
+ *
+ * Written to dist/screens/<name>.html (+ .br, .gz) and listed in dist/screens/screens.json
+ * ({ "/": "dashboard.html", … }); the server answers those exact addresses with them (app.ts
+ * serveWeb), every other address with index.html. An address whose screen moved to another module
+ * only loses its hints: this script fails the build if a module below is not in the manifest.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+const dist = path.resolve(import.meta.dirname, '..', 'dist');
+const manifestFile = path.join(dist, '.vite', 'manifest.json');
+const LAYOUT = 'src/app/app-layout.tsx';
+
+/** Address → the modules app/router.tsx renders there (its layout and page). */
+const SCREENS = {
+  '/': { name: 'dashboard', modules: [LAYOUT, 'src/features/dashboard/dashboard-page.tsx'] },
+  '/deals/dealsview': { name: 'deals-view', modules: [LAYOUT, 'src/features/deals/deals-view-page.tsx'] },
+  '/deals/dealsinput': { name: 'deals-input', modules: [LAYOUT, 'src/features/deals/deals-input-page.tsx'] },
+  '/sales/salesview': { name: 'sales-view', modules: [LAYOUT, 'src/features/sales/sales-view-page.tsx'] },
+  '/portfolio': { name: 'portfolio', modules: [LAYOUT, 'src/features/portfolio/portfolio-page.tsx'] },
+  '/commissions': { name: 'commissions', modules: [LAYOUT, 'src/features/commissions/commissions-page.tsx'] },
+  '/reports': { name: 'reports', modules: [LAYOUT, 'src/features/reports/reports-page.tsx'] },
+};
+
+const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+const index = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+
+function chunksOf(key, seen = new Set()) {
+  const entry = manifest[key];
+  if (!entry) throw new Error(`${key} is not in Vite's manifest: update SCREENS in scripts/screen-hints.mjs`);
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const imported of entry.imports ?? []) chunksOf(imported, seen);
+  return seen;
+}
+
+const outDir = path.join(dist, 'screens');
+fs.mkdirSync(outDir, { recursive: true });
+const list = {};
+for (const [address, { name, modules }] of Object.entries(SCREENS)) {
+  const keys = new Set();
+  for (const module of modules) for (const key of chunksOf(module)) keys.add(key);
+  // The entry's own chunks are in the HTML already.
+  const files = [...keys].map((key) => `/${manifest[key].file}`).filter((file) => !index.includes(`"${file}"`));
+  const links = files.map((file) => `    <link rel="modulepreload" crossorigin href="${file}">`).join('\n');
+  const html = index.replace('</head>', `${links}\n  </head>`);
+  const file = path.join(outDir, `${name}.html`);
+  fs.writeFileSync(file, html);
+  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(html, { level: 9 }));
+  list[address] = `${name}.html`;
+}
+fs.writeFileSync(path.join(outDir, 'screens.json'), `${JSON.stringify(list, null, 2)}\n`);
+// The manifest is the build's, not the site's: not served.
+fs.rmSync(path.join(dist, '.vite'), { recursive: true, force: true });
+console.log(`screen hints: ${Object.keys(list).length} addresses (dist/screens)`);
