@@ -121,8 +121,8 @@ const PolicyTableRow = memo(function PolicyTableRow({
           {clientsHidden && <span className="text-xs text-slate-600">{productLabel(row.product)}</span>}
           <span className="text-xs whitespace-nowrap text-slate-600 tabular-nums">{formatPeso(row.tcv)}</span>
           {row.expiry_date && (
-            <span className="text-xs whitespace-nowrap text-slate-600">
-              {t('portfolio.table.expires', { date: formatCalendarDate(row.expiry_date) })}
+            <span className="text-xs text-slate-600">
+              <span className="whitespace-nowrap">{t('portfolio.table.expires', { date: formatCalendarDate(row.expiry_date) })}</span>
               {days !== null && ` · ${daysToExpiryText(days)}`}
             </span>
           )}

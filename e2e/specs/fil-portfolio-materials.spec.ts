@@ -1,0 +1,200 @@
+import type { Page } from '@playwright/test';
+import { addDays, todayInManila } from '@ahente/contract/dates';
+import type { Section } from '@ahente/contract/materials';
+import { routes } from '@ahente/contract/routes';
+import { expectFitsViewport, expectToast, uniqueId } from '../support/app.ts';
+import { scanner } from '../support/axe.ts';
+import { ADMIN, expect, loginApi, shot, test, type Agent } from '../support/fixtures.ts';
+
+/**
+ * Issue 25 §3: the Portfolio, the materials libraries, the Help Center and the notification bell in
+ * Filipino (words and layout; the English screens are portfolio.spec's, materials.spec's,
+ * tickets.spec's and notifications.spec's). Axe-clean on each, and the Portfolio fits a 390 px phone.
+ */
+
+const TODAY = todayInManila();
+
+/** A deal made into a sale through the agent's API: a policy of their book, due in 20 days. */
+async function seedDuePolicy(baseURL: string, agent: Agent, customer: string) {
+  const c = await loginApi(baseURL, agent.username, agent.password);
+  try {
+    const dealRes = await c.csrfPost(routes.addDeal.path, {
+      id: agent.id,
+      customerName: customer,
+      transactionType: 'New',
+      product: 'Comprehensive',
+      tcvValue: '18500',
+      effectiveDate: addDays(TODAY, 20 - 365),
+    });
+    if (!dealRes.ok()) throw new Error(`adddeals: ${dealRes.status()} ${await dealRes.text()}`);
+    const { deal } = (await dealRes.json()) as { deal: { id: number } };
+    const saleRes = await c.csrfPost(routes.addSale.path, {
+      id: agent.id,
+      formData: {
+        dealid: deal.id,
+        customerName: customer,
+        product: 'Comprehensive',
+        tcv: '18500',
+        sales_type: 'Direct',
+        policy: 'MC-2025-004211',
+        insurer: 'Malayan Insurance Co.',
+        effectiveDate: addDays(TODAY, 20 - 365),
+        expiry_date: addDays(TODAY, 20),
+      },
+    });
+    if (!saleRes.ok()) throw new Error(`addsales: ${saleRes.status()} ${await saleRes.text()}`);
+  } finally {
+    await c.dispose();
+  }
+}
+
+/** A Learning section with one PDF, and an empty one, through the admin's API. */
+async function seedLearning(baseURL: string, withFile: string, empty: string, fileName: string) {
+  const admin = await loginApi(baseURL, ADMIN.username, ADMIN.password);
+  try {
+    const sections: Section[] = [];
+    for (const name of [withFile, empty]) {
+      const res = await admin.csrfPost(routes.createSection.path, { name, library: 'Learning' });
+      if (!res.ok()) throw new Error(`createsection: ${res.status()} ${await res.text()}`);
+      sections.push(((await res.json()) as { section: Section }).section);
+    }
+    const res = await admin.post(routes.uploadMaterial.path, {
+      headers: { 'X-XSRF-TOKEN': await admin.xsrfToken() },
+      multipart: {
+        sectionId: String(sections[0]!.id),
+        file: { name: fileName, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') },
+      },
+    });
+    if (res.status() !== 201) throw new Error(`uploadmaterial: ${res.status()} ${await res.text()}`);
+  } finally {
+    await admin.dispose();
+  }
+}
+
+const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Pangunahin' });
+
+test('Portfolio, Learning Resources, Marketing, Help Center and the bell in Filipino: their words, axe-clean, the Portfolio on a phone', async ({
+  page,
+  agent,
+  baseURL,
+}, testInfo) => {
+  test.slow();
+  const axe = scanner(page, testInfo);
+  const tag = uniqueId();
+  const withFile = `Gabay ${tag}`;
+  const empty = `Walang laman ${tag}`;
+  const fileName = `gabay-${tag}.pdf`;
+  await seedLearning(baseURL!, withFile, empty, fileName);
+
+  // Filipino chosen on the login page, so it is the member's at sign-in.
+  await page.goto('/login');
+  await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Filipino' }).click();
+  await page.getByLabel('Username').fill(agent.username);
+  await page.getByLabel('Password', { exact: true }).fill(agent.password);
+  await page.getByRole('button', { name: 'Mag-log in' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fil');
+
+  // The Portfolio, empty: why, in Filipino.
+  await mainNav(page).getByRole('link', { name: 'Portfolio', exact: true }).click();
+  await expect(h1(page, 'Portfolio Ko')).toBeVisible();
+  await expect(page.getByText('Wala ka pang policy.', { exact: true })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Status' }).getByRole('button', { name: /^Lahat/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Kahit kailan', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'I-export sa Excel' })).toBeDisabled();
+  await axe.scan('fil /portfolio, empty');
+
+  // A policy due in 20 days: its row, the days in words, Renew and the pager.
+  await seedDuePolicy(baseURL!, agent, 'Rosario Villanueva');
+  await page.reload();
+  const table = page.getByRole('table', { name: 'Ang mga policy mo' });
+  const row = table.getByRole('row').filter({ hasText: 'Rosario Villanueva' });
+  await expect(row.getByText('Sa loob ng 20 araw', { exact: true })).toBeVisible();
+  await expect(row.getByRole('button', { name: 'I-renew ang policy ni Rosario Villanueva (policy MC-2025-004211)' })).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: 'Expiry Date' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Mga page ng mga policy' }).getByText('Ipinapakita ang 1–1 sa 1')).toBeVisible();
+  await page.getByRole('button', { name: '30 araw', exact: true }).click();
+  await expect(row).toBeVisible();
+  await page
+    .getByRole('group', { name: 'Status' })
+    .getByRole('button', { name: /^Lapsed/ })
+    .click();
+  await expect(page.getByText('Walang policy na tugma sa mga filter na ito.', { exact: true })).toBeVisible();
+  await expect(page.getByText('Status: Lapsed · Mag-e-expire sa loob ng 30 araw.')).toBeVisible();
+  await page.getByRole('button', { name: 'Ipakita ang lahat ng policy' }).click();
+  await expect(row).toBeVisible();
+  await axe.scan('fil /portfolio');
+  await shot(page, testInfo, 'fil-portfolio');
+
+  // On a phone: the premium, expiry and status under the customer, nothing overflowing.
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(row.getByText(/^Mag-e-expire sa [^·]+$/)).toBeVisible();
+  await expect(row.getByText(/· Sa loob ng 20 araw$/)).toBeVisible();
+  await expectFitsViewport(page);
+  await axe.scan('fil /portfolio, phone');
+  await shot(page, testInfo, 'fil-portfolio-phone');
+  await page.setViewportSize(size);
+
+  // Learning Resources: the section with a file, its download, and an empty section.
+  await mainNav(page).getByRole('link', { name: 'Mga Learning Resource', exact: true }).click();
+  await expect(h1(page, 'Mga Learning Resource')).toBeVisible();
+  await expect(page.getByText('Mga gabay, product sheet at training file mula sa ahensya.')).toBeVisible();
+  await page.getByLabel('Section').selectOption({ label: withFile });
+  const list = page.getByRole('list', { name: `Mga material sa ${withFile}` });
+  await expect(list.getByText('In-upload noong', { exact: false })).toBeVisible();
+  await expect(page.getByText('1 file', { exact: true })).toBeVisible();
+  const download = page.waitForEvent('download');
+  await list.getByRole('button', { name: `I-download ang ${fileName}` }).click();
+  expect((await download).suggestedFilename()).toBe(fileName);
+  await expectToast(page, 'success', 'Na-download ang file');
+  await expect(list.getByRole('button', { name: `I-download ang ${fileName}` })).toHaveText('(I-download)');
+  await axe.scan('fil /learning');
+  await shot(page, testInfo, 'fil-learning');
+  await page.getByLabel('Section').selectOption({ label: empty });
+  await expect(page.getByText('Wala pang material sa section na ito.', { exact: true })).toBeVisible();
+
+  // Marketing: its title and description.
+  await mainNav(page).getByRole('link', { name: 'Marketing', exact: true }).click();
+  await expect(h1(page, 'Marketing')).toBeVisible();
+  await expect(page.getByText('Mga brochure, flyer at iba pang material na maibabahagi mo sa mga kliyente mo.')).toBeVisible();
+  await axe.scan('fil /marketing');
+
+  // The Help Center: no tickets yet, one opened, its conversation and a reply.
+  await mainNav(page).getByRole('link', { name: 'Help Center', exact: true }).click();
+  await expect(h1(page, 'Help Center')).toBeVisible();
+  await expect(page.getByText('Wala pang ticket', { exact: true })).toBeVisible();
+  await axe.scan('fil /helpcenter, no tickets');
+  const form = page.getByRole('form', { name: 'Magbukas ng Ticket' });
+  await form.getByLabel('Pamagat').fill('Hindi pa na-credit ang commission ko');
+  await form.getByLabel('Uri').selectOption('finance');
+  await form.getByLabel('Detalye').fill('Para sa Marso, sa deal ni Rosario Villanueva.');
+  await form.getByRole('button', { name: 'Ipadala', exact: true }).click();
+  await expectToast(page, 'success', 'Naipadala ang ticket');
+  const tickets = page.getByRole('list', { name: 'Ang mga ticket mo' });
+  await expect(tickets.getByText(/· Finance · Binuksan ni .* noong/)).toBeVisible();
+  await shot(page, testInfo, 'fil-helpcenter');
+  await tickets.getByRole('button', { name: /^Buksan ang usapan tungkol sa Hindi pa na-credit/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Hindi pa na-credit ang commission ko' });
+  await expect(dialog.getByRole('heading', { name: 'Usapan' })).toBeVisible();
+  await expect(dialog.getByText('nagbukas ng ticket')).toBeVisible();
+  await dialog.getByLabel('Ang sagot mo').fill('Salamat po.');
+  await dialog.getByRole('button', { name: 'Ipadala ang sagot' }).click();
+  await expect(dialog.getByRole('listitem').filter({ hasText: 'Salamat po.' })).toContainText('Ikaw');
+  await axe.scan('fil /helpcenter, conversation');
+  await shot(page, testInfo, 'fil-helpcenter-conversation');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // The bell in the header.
+  await page.getByRole('button', { name: /^Mga Notification/ }).click();
+  const panel = page.getByRole('dialog', { name: 'Mga Notification' });
+  await expect(panel.getByRole('heading', { name: 'Mga Notification' })).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Markahang nabasa lahat' })).toBeVisible();
+  await expect(panel.getByRole('link', { name: 'Settings ng notification' })).toBeVisible();
+  await axe.scan('fil notification bell');
+  await shot(page, testInfo, 'fil-bell', { fullPage: false });
+
+  await axe.check();
+});
