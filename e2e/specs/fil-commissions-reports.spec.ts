@@ -59,7 +59,7 @@ async function heading(page: Page, name: string) {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
 
-test('Commission Tracking and Performance Reports in Filipino: headings, columns, empty states and charts, axe-clean, fit a phone and a laptop', async ({
+test('Commission Tracking, Performance Reports and the agency figures in Filipino: headings, columns, empty states and charts, axe-clean, fit a phone and a laptop', async ({
   page,
   baseURL,
 }, testInfo) => {
@@ -176,5 +176,21 @@ test('Commission Tracking and Performance Reports in Filipino: headings, columns
   await expect(page.getByText('Lalabas dito ang sales mo ayon sa effective date habang itinatala mo ang mga ito.')).toBeVisible();
   await axe.scan('fil /reports?scope=own');
   await shot(page, testInfo, 'fil-reports-own-1366');
+
+  // An administrator of their own (the shared one stays in English): the agency's figures.
+  const admin = await createAgent(baseURL!, { accountType: 'admin' });
+  await signInFilipino(baseURL!, page, admin);
+  await heading(page, 'Dashboard');
+  const members = page.getByRole('region', { name: 'Mga Miyembro', exact: true });
+  await expect(members.getByRole('term')).toHaveText(['Mga Aprubadong Agent', 'Naghihintay ng Approval']);
+  const monthSales = page.getByRole('region', { name: 'Sales Ngayong Buwan', exact: true });
+  await expect(monthSales).toContainText(MONTH_FIL);
+  await expect(monthSales.getByRole('term')).toHaveText(['Bilang ng Sales', 'Kabuuang Sales']);
+  await expect(monthSales.getByRole('link', { name: 'Tingnan ang mga report' })).toHaveAttribute('href', '/reports?scope=agency');
+  const monthCommissions = page.getByRole('region', { name: 'Mga Commission Ngayong Buwan', exact: true });
+  await expect(monthCommissions.getByRole('term')).toHaveText(['Kinita Ngayong Buwan']);
+  await expectFitsViewport(page);
+  await axe.scan('fil / (admin)');
+  await shot(page, testInfo, 'fil-dashboard-admin-1366');
   await axe.check();
 });
