@@ -133,6 +133,11 @@ test('Portfolio, Learning Resources, Marketing, Help Center and the bell in Fili
   await expect(row.getByText(/^Mag-e-expire sa [^·]+$/)).toBeVisible();
   await expect(row.getByText(/· Sa loob ng 20 araw$/)).toBeVisible();
   await expectFitsViewport(page);
+  // The "Expiring in" choices fit whole, none hidden past the group's edge.
+  const expiring = page.getByRole('group', { name: 'Mag-e-expire sa loob ng' });
+  const groupBox = (await expiring.boundingBox())!;
+  const lastBox = (await expiring.getByRole('button', { name: '90 araw' }).boundingBox())!;
+  expect(lastBox.x + lastBox.width).toBeLessThanOrEqual(groupBox.x + groupBox.width);
   await axe.scan('fil /portfolio, phone');
   await shot(page, testInfo, 'fil-portfolio-phone');
   await page.setViewportSize(size);

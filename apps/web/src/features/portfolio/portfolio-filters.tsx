@@ -104,7 +104,7 @@ export function ExpiringFilter({ value, onChange }: ExpiringFilterProps) {
               aria-pressed={pressed}
               onClick={() => onChange(days)}
               className={cn(
-                'inline-flex h-8 shrink-0 items-center rounded-md px-3 text-sm font-medium whitespace-nowrap transition-colors',
+                'inline-flex h-8 shrink-0 items-center rounded-md px-2 text-sm sm:px-3 font-medium whitespace-nowrap transition-colors',
                 'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600',
                 pressed
                   ? 'bg-white text-brand-800 shadow-sm ring-1 ring-slate-900/5'
