@@ -3,6 +3,7 @@ import type { Catalogue } from './en';
 import { portfolioFil } from './areas/portfolio.fil';
 import { materialsFil } from './areas/materials.fil';
 import { helpCenterFil } from './areas/helpCenter.fil';
+import { recruitmentFil } from './areas/recruitment.fil';
 import { commissionsFil } from './areas/commissions.fil';
 import { reportsFil } from './areas/reports.fil';
 import { settingsFil } from './areas/settings.fil';
@@ -19,6 +20,7 @@ export const fil: Catalogue = {
   portfolio: portfolioFil,
   materials: materialsFil,
   helpCenter: helpCenterFil,
+  recruitment: recruitmentFil,
   commissions: commissionsFil,
   reports: reportsFil,
   settings: settingsFil,

@@ -1,5 +1,7 @@
 import { RotateCw, Search } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
+import '../../i18n/areas/recruitment.en';
+import { useLanguage } from '../../i18n';
 import { Button } from '../../ui/button';
 import { Input } from '../../ui/input';
 
@@ -20,11 +22,12 @@ interface NameSearchProps {
  * landmark with a labelled box; Refresh clears the box and reloads.
  */
 export function NameSearch({ value, onChange, onSubmit, onRefresh, refreshing, children }: NameSearchProps) {
+  const { t } = useLanguage();
   const inputId = useId();
   return (
     <form
       role="search"
-      aria-label="Members by name"
+      aria-label={t('recruitment.searchForm')}
       className="flex flex-col gap-3 border-b border-slate-100 p-4 sm:flex-row sm:items-end sm:px-5"
       onSubmit={(event) => {
         event.preventDefault();
@@ -33,13 +36,13 @@ export function NameSearch({ value, onChange, onSubmit, onRefresh, refreshing, c
     >
       <div className="flex min-w-0 flex-1 flex-col gap-1.5 sm:max-w-sm">
         <label htmlFor={inputId} className="text-sm font-medium text-slate-700">
-          Search by name
+          {t('recruitment.search')}
         </label>
         <Input
           id={inputId}
           type="search"
           leading={<Search />}
-          placeholder="First, middle or last name"
+          placeholder={t('recruitment.searchPlaceholder')}
           autoComplete="off"
           value={value}
           onChange={(event) => onChange(event.target.value)}
@@ -48,7 +51,7 @@ export function NameSearch({ value, onChange, onSubmit, onRefresh, refreshing, c
       <div className="flex flex-wrap items-end gap-3">
         <Button type="button" variant="outline" onClick={onRefresh} loading={refreshing}>
           {!refreshing && <RotateCw aria-hidden="true" />}
-          Refresh
+          {t('recruitment.refresh')}
         </Button>
         {children}
       </div>

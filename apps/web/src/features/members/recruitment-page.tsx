@@ -1,7 +1,8 @@
 import { UserPlus } from 'lucide-react';
 import { memo, useMemo, useState } from 'react';
 import type { RecruitRecord } from '@ahente/contract/members';
-import { MSG } from '@ahente/contract/messages';
+import '../../i18n/areas/recruitment.en';
+import { i18n, useLanguage } from '../../i18n';
 import { useRecruits } from '../../api/members';
 import { useCurrentUser } from '../../api/session';
 import { formatCalendarDate } from '../../lib/dates';
@@ -18,8 +19,8 @@ const COLUMNS = 8;
 /** '3 recruits: 2 approved, 1 awaiting approval' (decision 021: the approved are the dashboard's Direct Recruits). */
 function recruitCount(list: readonly RecruitRecord[]): string {
   const pending = list.filter((r) => r.status !== 'Approved').length;
-  const all = `${list.length} ${list.length === 1 ? 'recruit' : 'recruits'}`;
-  return pending === 0 ? all : `${all}: ${list.length - pending} approved, ${pending} awaiting approval`;
+  const all = i18n.t('recruitment.recruits', { count: list.length });
+  return pending === 0 ? all : i18n.t('recruitment.withPending', { all, approved: list.length - pending, pending });
 }
 
 /**
@@ -29,6 +30,7 @@ function recruitCount(list: readonly RecruitRecord[]): string {
  */
 export function RecruitmentPage() {
   const user = useCurrentUser();
+  const { t } = useLanguage();
   const recruits = useRecruits(user.user);
   const [query, setQuery] = useState('');
   const rows = useMemo(() => (recruits.data ?? []).filter((r) => matchesName(r, query)), [recruits.data, query]);
@@ -41,40 +43,40 @@ export function RecruitmentPage() {
 
   return (
     <>
-      <PageHeader title="Agent Recruitment" description="The agents who signed up with your referral code." />
+      <PageHeader title={t('recruitment.title')} description={t('recruitment.description')} />
       <Card className="overflow-hidden">
         <NameSearch value={query} onChange={setQuery} onRefresh={refresh} refreshing={recruits.isFetching && !recruits.isPending} />
         {recruits.isSuccess && total > 0 && (
           <p role="status" className="px-4 pt-3 text-sm text-slate-500 sm:px-5">
-            {query.trim() ? `${rows.length} of ${total} recruits match` : recruitCount(recruits.data)}
+            {query.trim() ? t('recruitment.match', { shown: rows.length, total }) : recruitCount(recruits.data)}
           </p>
         )}
-        <TableScrollHint>Scroll the table sideways for every column.</TableScrollHint>
-        <Table caption="Your recruits" aria-busy={recruits.isPending || undefined} dense>
+        <TableScrollHint>{t('sales.scrollHint')}</TableScrollHint>
+        <Table caption={t('recruitment.caption')} aria-busy={recruits.isPending || undefined} dense>
           <TableHead>
             <tr>
               <TableHeaderCell numeric className="w-12">
                 #
               </TableHeaderCell>
-              <TableHeaderCell numeric>ID</TableHeaderCell>
-              <TableHeaderCell>Full Name</TableHeaderCell>
-              <TableHeaderCell>Contact No</TableHeaderCell>
-              <TableHeaderCell>Email</TableHeaderCell>
-              <TableHeaderCell>Referral Code</TableHeaderCell>
-              <TableHeaderCell>Registration Date</TableHeaderCell>
-              <TableHeaderCell>Status</TableHeaderCell>
+              <TableHeaderCell numeric>{t('recruitment.id')}</TableHeaderCell>
+              <TableHeaderCell>{t('recruitment.fullName')}</TableHeaderCell>
+              <TableHeaderCell>{t('recruitment.contactNo')}</TableHeaderCell>
+              <TableHeaderCell>{t('recruitment.email')}</TableHeaderCell>
+              <TableHeaderCell>{t('recruitment.referralCode')}</TableHeaderCell>
+              <TableHeaderCell>{t('recruitment.regDate')}</TableHeaderCell>
+              <TableHeaderCell>{t('common.status')}</TableHeaderCell>
             </tr>
           </TableHead>
           <TableBodyStates
             columns={COLUMNS}
             query={recruits}
-            loadingLabel="Loading recruits…"
+            loadingLabel={t('recruitment.loading')}
             skeletonClassName={(column) => (column === 2 || column === 4 ? 'h-4 w-32' : 'h-4 w-14')}
-            errorMessage="Your recruits could not be loaded."
+            errorMessage={t('recruitment.failed')}
             empty={rows.length === 0}
             emptyIcon={<UserPlus />}
-            emptyTitle={MSG.noRecords}
-            emptyDescription={total > 0 ? 'No recruit has that name.' : 'Share your referral link: agents who sign up with it appear here.'}
+            emptyTitle={t('recruitment.noRecords')}
+            emptyDescription={total > 0 ? t('recruitment.noName') : t('recruitment.shareLink')}
           >
             {rows.map((recruit, index) => (
               <RecruitRow key={recruit.id} recruit={recruit} index={index} />

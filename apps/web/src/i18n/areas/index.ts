@@ -32,4 +32,5 @@ export interface AreaWords {
   portfolio: typeof import('./portfolio.en').portfolioEn;
   materials: typeof import('./materials.en').materialsEn;
   helpCenter: typeof import('./helpCenter.en').helpCenterEn;
+  recruitment: typeof import('./recruitment.en').recruitmentEn;
 }
