@@ -7,7 +7,7 @@ import { scanner } from '../support/axe.ts';
 import { ADMIN, expect, loginApi, shot, test, type Agent } from '../support/fixtures.ts';
 
 /**
- * Issue 25 §3: the Portfolio, the materials libraries, the Help Center and the notification bell in
+ * Issue 25 §3: the Portfolio, the materials libraries, Agent Recruitment, the Help Center and the notification bell in
  * Filipino (words and layout; the English screens are portfolio.spec's, materials.spec's,
  * tickets.spec's and notifications.spec's). Axe-clean on each, and the Portfolio fits a 390 px phone.
  */
@@ -74,7 +74,7 @@ async function seedLearning(baseURL: string, withFile: string, empty: string, fi
 const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Pangunahin' });
 
-test('Portfolio, Learning Resources, Marketing, Help Center and the bell in Filipino: their words, axe-clean, the Portfolio on a phone', async ({
+test('Portfolio, Learning Resources, Marketing, Recruitment, Help Center and the bell in Filipino: their words, axe-clean, the Portfolio on a phone', async ({
   page,
   agent,
   baseURL,
@@ -165,6 +165,14 @@ test('Portfolio, Learning Resources, Marketing, Help Center and the bell in Fili
   await expect(h1(page, 'Marketing')).toBeVisible();
   await expect(page.getByText('Mga brochure, flyer at iba pang material na maibabahagi mo sa mga kliyente mo.')).toBeVisible();
   await axe.scan('fil /marketing');
+
+  // Agent Recruitment: no recruits yet, the name search.
+  await mainNav(page).getByRole('link', { name: 'Recruitment', exact: true }).click();
+  await expect(h1(page, 'Recruitment ng Agent')).toBeVisible();
+  await expect(page.getByText('Walang nakitang record', { exact: true })).toBeVisible();
+  await expect(page.getByRole('search', { name: 'Mga miyembro ayon sa pangalan' }).getByLabel('Maghanap ayon sa pangalan')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'I-refresh' })).toBeVisible();
+  await axe.scan('fil /recruitment');
 
   // The Help Center: no tickets yet, one opened, its conversation and a reply.
   await mainNav(page).getByRole('link', { name: 'Help Center', exact: true }).click();
