@@ -32,9 +32,8 @@ export const loginRequest = z.object({
 });
 export type LoginRequest = z.input<typeof loginRequest>;
 
-/** The portal's languages (issue 25 §3): English (the default) and Filipino. */
-export const LANGUAGES = ['en', 'fil'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export { LANGUAGES, type Language } from './languages.ts';
+import { LANGUAGES } from './languages.ts';
 
 /** POST /api/setlanguage: the language the signed-in member reads the portal in, on every device. */
 export const setLanguageRequest = z.object({

@@ -442,6 +442,4 @@ export const payoutParams = z.object({ period: periodField() });
 export const activeProposals = z.object({ count: z.number(), tcv: z.number() });
 export type ActiveProposals = z.infer<typeof activeProposals>;
 
-/** Files: what the statement's downloads are called. */
-export const statementFileName = (period: string, memberId: number, ext: 'pdf' | 'xlsx') => `statement_${period}_${memberId}.${ext}`;
-export const payoutFileName = (period: string) => `payouts_${period}.xlsx`;
+export { statementFileName, payoutFileName } from './files.ts';

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { PRODUCTS, type Product } from './catalogue.ts';
+import { PRODUCTS } from './catalogue.ts';
 import { calendarDate, controlCharacterMessage, hasControlCharacter, idField, memberIdSchema, optionalText } from './common.ts';
-import { daysUntil, todayInManila } from './dates.ts';
 import { enumField } from './deals.ts';
 
 /**
@@ -11,85 +10,8 @@ import { enumField } from './deals.ts';
  * sale was recorded.
  */
 
-/** The lines the Insurance Commission licenses (shared/reference/philippine-rules.md). */
-export const LICENSE_LINES = [
-  'Life',
-  'Variable Life',
-  'Accident and Health',
-  'Non-Life',
-  'HMO',
-  'Pre-Need',
-  'Life Microinsurance',
-  'Non-Life Microinsurance',
-] as const;
-export type LicenseLine = (typeof LICENSE_LINES)[number];
-
-/**
- * Which licence lines allow selling each product of the catalogue: any one of them suffices.
- * Sources and how an agency changes it: docs/decisions/018-verified-sales-and-licences.md.
- */
-export const PRODUCT_LINES: Record<Product, readonly LicenseLine[]> = {
-  Comprehensive: ['Non-Life'],
-  CTPL: ['Non-Life'],
-  'Motor Insurance': ['Non-Life'],
-  'Residential(Inside Village)': ['Non-Life'],
-  'residential(Outside Village)': ['Non-Life'],
-  'Commercial Fire': ['Non-Life'],
-  'Surety Bond': ['Non-Life'],
-  'Perfomance Bond': ['Non-Life'],
-  'Warranty Bond': ['Non-Life'],
-  'Bond(Others)': ['Non-Life'],
-  Prepaid: ['HMO', 'Accident and Health'],
-  Individual: ['HMO', 'Accident and Health'],
-  Group: ['HMO', 'Accident and Health'],
-  GYRT: ['Life'],
-  'Group Accident': ['Accident and Health', 'Non-Life'],
-  'Group MRI(CGLI)': ['Life'],
-  'Professional Indemnity': ['Non-Life'],
-  CGL: ['Non-Life'],
-  'Travel Insurance': ['Non-Life'],
-  'Micro Insurance': ['Life Microinsurance', 'Non-Life Microinsurance', 'Life', 'Non-Life'],
-  'Pet Insurance': ['Non-Life'],
-  'Memorial Plan': ['Pre-Need'],
-};
-
-/** The lines that allow selling `product` (none for a product outside the catalogue). */
-export function linesFor(product: string): readonly LicenseLine[] {
-  return (PRODUCT_LINES as Record<string, readonly LicenseLine[] | undefined>)[product] ?? [];
-}
-
-/** "Non-Life", "HMO or Accident and Health": how a hold's reason names the lines. */
-export function linesLabel(lines: readonly string[]): string {
-  return lines.length <= 1 ? (lines[0] ?? '') : `${lines.slice(0, -1).join(', ')} or ${lines[lines.length - 1]}`;
-}
-
-/** Why an entry is held: `No verified Non-Life licence on 2026-11-24`. */
-export function holdReason(product: string, day: string): string {
-  return `No verified ${linesLabel(linesFor(product))} licence on ${day}`;
-}
-
-/** A licence's verification by the agency. */
-export const LICENSE_STATUSES = ['pending', 'verified', 'rejected'] as const;
-export type LicenseStatus = (typeof LICENSE_STATUSES)[number];
-export const LICENSE_STATUS_LABELS: Record<LicenseStatus, string> = { pending: 'Pending', verified: 'Verified', rejected: 'Rejected' };
-
-/** Days before expiry from which a licence is "expiring" (the dashboard banner, the Compliance page). */
-export const LICENSE_EXPIRY_WARNING_DAYS = 60;
-
-/**
- * The commission an active agent shows at renewal over a licence's three-year term (IC renewal
- * guidance, shared/reference/philippine-rules.md), in pesos.
- */
-export const RENEWAL_COMMISSION_PESOS = 10_800;
-
-/** The statutory term: 31 December of the third year after issue ('2026-03-10' → '2029-12-31'). */
-export function defaultLicenseExpiry(issuedOn: string): string {
-  const year = Number(issuedOn.slice(0, 4));
-  return Number.isFinite(year) && year > 0 ? `${year + 3}-12-31` : '';
-}
-
-/** The licence scan's accepted kinds: the valid ID's (PDF or image). */
-export const LICENSE_SCAN_FIELD = 'scan';
+export * from './licence-rules.ts';
+import { LICENSE_LINES, LICENSE_STATUSES, linesFor } from './licence-rules.ts';
 
 const licenseNo = z
   .string({ error: 'Licence number is required' })
@@ -214,30 +136,6 @@ export const complianceResponse = z.object({
 export type ComplianceResponse = z.infer<typeof complianceResponse>;
 
 // ---------------------------------------------------------------- the dashboard banner
-
-/**
- * The lines a member sells (from their sales' products) whose licence expires within
- * LICENSE_EXPIRY_WARNING_DAYS and is not renewed: no other verified licence of that line runs
- * longer. One rule for the banner, wherever it is shown.
- */
-export function expiringLicenceAlerts(
-  licences: readonly Pick<LicenseRecord, 'line' | 'status' | 'issued_on' | 'expires_on'>[],
-  soldProducts: Iterable<string>,
-  today: string = todayInManila(),
-): { line: LicenseLine; expires_on: string; days: number }[] {
-  const sold = new Set<LicenseLine>();
-  for (const p of soldProducts) for (const l of linesFor(p)) sold.add(l);
-  const out: { line: LicenseLine; expires_on: string; days: number }[] = [];
-  for (const line of LICENSE_LINES) {
-    if (!sold.has(line)) continue;
-    const valid = licences.filter((l) => l.line === line && l.status === 'verified' && l.issued_on <= today && l.expires_on >= today);
-    if (valid.length === 0) continue;
-    const latest = valid.reduce((a, b) => (b.expires_on > a.expires_on ? b : a));
-    const days = daysUntil(latest.expires_on, today);
-    if (days <= LICENSE_EXPIRY_WARNING_DAYS) out.push({ line, expires_on: latest.expires_on, days });
-  }
-  return out;
-}
 
 /** Every product's lines, for the decision record's table and tests. */
 export const PRODUCT_LINE_ROWS = PRODUCTS.map((p) => ({ product: p, lines: linesFor(p) }));

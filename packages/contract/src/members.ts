@@ -135,14 +135,7 @@ export type EditMemberRequest = z.input<typeof editMemberRequest>;
 
 export const editMemberResponse = z.object({ success: z.literal(true), member: memberRecord });
 
-/** What a profile photo and a valid ID may be: the server decides from the file's first bytes. */
-export const PHOTO_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export const VALID_ID_CONTENT_TYPES = [...PHOTO_CONTENT_TYPES, 'application/pdf'] as const;
-/** The default size limit of both (PHOTO_MAX_MB), which a browser checks before sending. */
-export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
-
-/** The file fields of a multipart editMember: at most one per request (spec §7). */
-export const EDIT_MEMBER_FILE_FIELDS = { photo: 'photo', validId: 'valid_id' } as const;
+export { PHOTO_CONTENT_TYPES, VALID_ID_CONTENT_TYPES, PHOTO_MAX_BYTES, EDIT_MEMBER_FILE_FIELDS } from './files.ts';
 
 /**
  * getuserdetails: spec §3 User details plus the photo. `valid_id` and `photo` are the URLs their

@@ -23,8 +23,7 @@ export const PRIVACY_REQUEST_STATUS_LABELS: Record<PrivacyRequestStatus, string>
 /** What an erased member is called wherever their name appears. */
 export const erasedMemberName = (id: number) => `Erased member #${id}`;
 
-/** The download name of a member's copy of their data. */
-export const myDataFileName = (id: number) => `my-data-${id}.zip`;
+export { myDataFileName } from './files.ts';
 
 /** Days a data subject's request is answered within (NPC Advisory 2021-01): working days. */
 export const PRIVACY_REQUEST_WORKING_DAYS = 30;

@@ -15,13 +15,8 @@ export const POLICY_STATUS_LABELS: Record<PolicyStatus, string> = {
   renewed: 'Renewed',
   cancelled: 'Cancelled',
 };
-/** A policy is due once it expires within this many days (today included) and is not renewed. */
-export const POLICY_DUE_DAYS = 60;
-/** The "expiring in" filter's choices. */
-export const EXPIRING_WITHIN_DAYS = [30, 60, 90] as const;
-/** The product without an annual term: its sales have no expiry date. */
-export const NO_TERM_PRODUCTS: readonly string[] = ['Memorial Plan'];
-export const hasAnnualTerm = (product: string) => !NO_TERM_PRODUCTS.includes(product);
+export * from './portfolio-rules.ts';
+import { EXPIRING_WITHIN_DAYS } from './portfolio-rules.ts';
 /** Whether a policy's status offers Renew. */
 export const isRenewable = (status: PolicyStatus) => status === 'due' || status === 'lapsed';
 

@@ -26,8 +26,7 @@ export const ACCESS_KIND_LABELS: Record<AccessKind, string> = {
 export const ACCESS_LOG_PAGE_SIZES = [25, 50, 100] as const;
 /** At most this many entries go to one export (the newest first). */
 export const ACCESS_LOG_EXPORT_LIMIT = 50_000;
-/** The workbook's file name (one sheet, 'Access log'). */
-export const ACCESS_LOG_EXPORT_FILE_NAME = 'access-log.xlsx';
+export { ACCESS_LOG_EXPORT_FILE_NAME } from './files.ts';
 
 const page = z.coerce
   .number({ error: 'page must be a number' })

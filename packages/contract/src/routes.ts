@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pathOf, routePaths, type RoutePathName } from './route-paths.ts';
 import {
   accessLogRequest,
   accessLogResponse,
@@ -220,24 +221,21 @@ const ownerInBody = { in: 'body', key: 'id' } as const;
 
 export const routes = {
   csrfCookie: route({
-    method: 'GET',
-    path: '/api/csrf-cookie',
+    ...routePaths.csrfCookie,
     access: 'public',
     responses: { 204: noContent },
     tag: 'auth',
     summary: 'Sets the XSRF-TOKEN cookie',
   }),
   health: route({
-    method: 'GET',
-    path: '/api/health',
+    ...routePaths.health,
     access: 'public',
     responses: { 200: z.object({ ok: z.literal(true) }), 503: z.object({ ok: z.literal(false), error: z.string() }) },
     tag: 'health',
     summary: 'The database answers',
   }),
   login: route({
-    method: 'POST',
-    path: '/api/login',
+    ...routePaths.login,
     access: 'public',
     body: loginRequest,
     // 401 with `mfa_required: true`: the password is right and the member's two-factor code is needed (issue 24).
@@ -246,16 +244,14 @@ export const routes = {
     summary: 'Logs in an approved member',
   }),
   me: route({
-    method: 'GET',
-    path: '/api/me',
+    ...routePaths.me,
     access: 'member',
     responses: { 200: sessionUser },
     tag: 'auth',
     summary: 'The current session',
   }),
   setLanguage: route({
-    method: 'POST',
-    path: '/api/setlanguage',
+    ...routePaths.setLanguage,
     access: 'member',
     body: setLanguageRequest,
     responses: { 204: noContent },
@@ -263,16 +259,14 @@ export const routes = {
     summary: "Saves the signed-in member's language ('en' or 'fil'), for every device",
   }),
   logout: route({
-    method: 'POST',
-    path: '/api/logout',
+    ...routePaths.logout,
     access: 'public',
     responses: { 204: noContent },
     tag: 'auth',
     summary: 'Ends the session',
   }),
   register: route({
-    method: 'POST',
-    path: '/api/registeraccounts',
+    ...routePaths.register,
     access: 'public',
     body: registerRequest,
     responses: { 200: registerResponse },
@@ -281,8 +275,7 @@ export const routes = {
     summary: 'Signs up a Pending agent',
   }),
   editMember: route({
-    method: 'POST',
-    path: '/api/editMember',
+    ...routePaths.editMember,
     access: 'member',
     member: ownerInBody,
     body: editMemberRequest,
@@ -293,8 +286,7 @@ export const routes = {
       "Edits a member: one's own personal fields, or anything but the manager for an admin; as JSON, or as multipart/form-data with a photo or a valid ID file",
   }),
   getUserDetails: route({
-    method: 'POST',
-    path: '/api/getuserdetails',
+    ...routePaths.getUserDetails,
     access: 'member',
     member: ownerInBody,
     body: idBody,
@@ -304,8 +296,7 @@ export const routes = {
     summary: "A member's personal details, photo and valid ID links (a list of one)",
   }),
   photo: route({
-    method: 'GET',
-    path: '/api/photo/:id',
+    ...routePaths.photo,
     access: 'member',
     member: { in: 'params', key: 'id' },
     params: idParams,
@@ -314,8 +305,7 @@ export const routes = {
     summary: "A member's profile photo (the member and administrators only)",
   }),
   downloadValidId: route({
-    method: 'GET',
-    path: '/api/downloadvalidid/:id',
+    ...routePaths.downloadValidId,
     access: 'member',
     member: { in: 'params', key: 'id' },
     params: idParams,
@@ -325,8 +315,7 @@ export const routes = {
     summary: "Downloads a member's valid ID as valid_id_{id}.{ext} (the member and administrators only)",
   }),
   getUserBanks: route({
-    method: 'GET',
-    path: '/api/getuserbanks/:id',
+    ...routePaths.getUserBanks,
     access: 'member',
     member: { in: 'params', key: 'id' },
     params: idParams,
@@ -336,8 +325,7 @@ export const routes = {
     summary: "A member's bank details: [] when none are saved",
   }),
   addUserBanks: route({
-    method: 'POST',
-    path: '/api/adduserbanks',
+    ...routePaths.addUserBanks,
     access: 'member',
     member: ownerInBody,
     body: addBankRequest,
@@ -347,8 +335,7 @@ export const routes = {
     summary: "Saves a member's bank details: once for the member (409 after), any time for an administrator",
   }),
   getCertifications: route({
-    method: 'POST',
-    path: '/api/getcertifications',
+    ...routePaths.getCertifications,
     access: 'member',
     member: ownerInBody,
     body: idBody,
@@ -357,8 +344,7 @@ export const routes = {
     summary: "A member's certifications, oldest first",
   }),
   addCertifications: route({
-    method: 'POST',
-    path: '/api/addcertifications',
+    ...routePaths.addCertifications,
     access: 'member',
     member: ownerInBody,
     body: addCertificationRequest,
@@ -368,16 +354,14 @@ export const routes = {
     summary: 'Adds a certification; saved ones are never changed',
   }),
   geoRegions: route({
-    method: 'GET',
-    path: '/api/geo/regions',
+    ...routePaths.geoRegions,
     access: 'member',
     responses: { 200: geoList },
     tag: 'geo',
     summary: 'The regions of the Philippines (PSGC, PSA)',
   }),
   geoCities: route({
-    method: 'GET',
-    path: '/api/geo/regions/:code/cities',
+    ...routePaths.geoCities,
     access: 'member',
     params: geoCodeParams,
     responses: { 200: geoList },
@@ -385,8 +369,7 @@ export const routes = {
     summary: "A region's cities and municipalities (PSGC, PSA)",
   }),
   geoBarangays: route({
-    method: 'GET',
-    path: '/api/geo/cities/:code/barangays',
+    ...routePaths.geoBarangays,
     access: 'member',
     params: geoCodeParams,
     responses: { 200: geoList },
@@ -394,8 +377,7 @@ export const routes = {
     summary: "A city's or municipality's barangays (PSGC, PSA); the City of Manila's are those of all its districts",
   }),
   changePassword: route({
-    method: 'POST',
-    path: '/api/changepassword',
+    ...routePaths.changePassword,
     access: 'member',
     member: ownerInBody,
     body: changePasswordRequest,
@@ -404,8 +386,7 @@ export const routes = {
     summary: "Changes a member's password",
   }),
   adminMemberRecords: route({
-    method: 'POST',
-    path: '/api/adminmemberrecords',
+    ...routePaths.adminMemberRecords,
     access: 'admin',
     body: idBody,
     responses: { 200: z.array(memberRecord) },
@@ -413,8 +394,7 @@ export const routes = {
     summary: 'Every member, as administrators see them',
   }),
   membersRecord: route({
-    method: 'POST',
-    path: '/api/membersrecord',
+    ...routePaths.membersRecord,
     access: 'member',
     member: ownerInBody,
     body: idBody,
@@ -423,8 +403,7 @@ export const routes = {
     summary: "A member's recruits: the active agents they sponsored, Pending ones included (decision 021)",
   }),
   getHierarchy: route({
-    method: 'POST',
-    path: '/api/gethiearchy',
+    ...routePaths.getHierarchy,
     access: 'member',
     member: ownerInBody,
     body: idBody,
@@ -433,8 +412,7 @@ export const routes = {
     summary: "A member's sponsor, manager, agency manager and agency owner, derived from the sponsor chain",
   }),
   teamSize: route({
-    method: 'POST',
-    path: '/api/teamsize',
+    ...routePaths.teamSize,
     access: 'member',
     member: ownerInBody,
     body: idBody,
@@ -443,8 +421,7 @@ export const routes = {
     summary: "A member's counted recruits, team members at every level, and recruits awaiting approval (decision 021)",
   }),
   adminMemberSearch: route({
-    method: 'POST',
-    path: '/api/adminmembersearch',
+    ...routePaths.adminMemberSearch,
     access: 'admin',
     body: memberSearchRequest,
     responses: { 200: memberSearchResponse },
@@ -452,8 +429,7 @@ export const routes = {
     summary: 'One page of members, searched by name, filtered by status and sorted, as administrators see them',
   }),
   adminMemberCounts: route({
-    method: 'POST',
-    path: '/api/adminmembercounts',
+    ...routePaths.adminMemberCounts,
     access: 'admin',
     body: idBody,
     responses: { 200: memberCountsResponse },
@@ -461,8 +437,7 @@ export const routes = {
     summary: 'How many active members there are, Pending and Approved (the Admin Panel shows the Pending count)',
   }),
   approveMember: route({
-    method: 'POST',
-    path: '/api/approvemember',
+    ...routePaths.approveMember,
     access: 'admin',
     body: idBody,
     responses: { 200: memberActionResponse },
@@ -470,8 +445,7 @@ export const routes = {
     summary: 'Approves a Pending member',
   }),
   deactivateMember: route({
-    method: 'POST',
-    path: '/api/deactivatemember',
+    ...routePaths.deactivateMember,
     access: 'admin',
     body: idBody,
     responses: { 200: successResponse },
@@ -479,8 +453,7 @@ export const routes = {
     summary: 'Deactivates a member: sessions end, login refused, records and hierarchy kept',
   }),
   memberHistory: route({
-    method: 'POST',
-    path: '/api/memberhistory',
+    ...routePaths.memberHistory,
     access: 'admin',
     body: idBody,
     responses: { 200: memberHistoryResponse },
@@ -488,8 +461,7 @@ export const routes = {
     summary: 'What administrators did to a member, newest first',
   }),
   addTicket: route({
-    method: 'POST',
-    path: '/api/addticket',
+    ...routePaths.addTicket,
     access: 'member',
     member: ownerInBody,
     body: addTicketRequest,
@@ -499,8 +471,7 @@ export const routes = {
     summary: 'Opens a Pending ticket',
   }),
   getMyTickets: route({
-    method: 'POST',
-    path: '/api/getmytickets',
+    ...routePaths.getMyTickets,
     access: 'member',
     member: ownerInBody,
     body: idBody,
@@ -509,16 +480,14 @@ export const routes = {
     summary: "A member's own tickets, newest first",
   }),
   adminTicketList: route({
-    method: 'GET',
-    path: '/api/adminticketlist',
+    ...routePaths.adminTicketList,
     access: 'admin',
     responses: { 200: ticketList },
     tag: 'tickets',
     summary: 'Every ticket, Pending first, newest first',
   }),
   editTicket: route({
-    method: 'POST',
-    path: '/api/editticket',
+    ...routePaths.editTicket,
     access: 'admin',
     body: editTicketRequest,
     responses: { 200: ticketSavedResponse },
@@ -526,8 +495,7 @@ export const routes = {
     summary: "Changes a ticket's title, description and type",
   }),
   closeTicket: route({
-    method: 'POST',
-    path: '/api/closeticket',
+    ...routePaths.closeTicket,
     access: 'admin',
     body: closeTicketRequest,
     responses: { 200: ticketSavedResponse },
@@ -537,8 +505,7 @@ export const routes = {
   // A ticket's conversation (decision 020): 'member' here, and the service lets only the ticket's
   // author and admins through; anyone else is answered as for an unknown ticket (404).
   ticketReplies: route({
-    method: 'POST',
-    path: '/api/ticketreplies',
+    ...routePaths.ticketReplies,
     access: 'member',
     body: ticketRepliesRequest,
     responses: { 200: ticketReplyList },
@@ -546,8 +513,7 @@ export const routes = {
     summary: "A ticket's conversation, oldest first (its author and admins only)",
   }),
   replyTicket: route({
-    method: 'POST',
-    path: '/api/replyticket',
+    ...routePaths.replyTicket,
     access: 'member',
     body: replyTicketRequest,
     responses: { 201: replySavedResponse },
@@ -556,16 +522,14 @@ export const routes = {
     summary: 'Adds a message to a Pending ticket (its author and admins only; 409 once closed)',
   }),
   getSections: route({
-    method: 'GET',
-    path: '/api/getsection',
+    ...routePaths.getSections,
     access: 'member',
     responses: { 200: sectionList },
     tag: 'materials',
     summary: 'Every section, with its library',
   }),
   getLibrarySections: route({
-    method: 'GET',
-    path: '/api/getsection/:library',
+    ...routePaths.getLibrarySections,
     access: 'member',
     params: librarySectionsParams,
     responses: { 200: sectionList },
@@ -573,8 +537,7 @@ export const routes = {
     summary: "One library's sections (Marketing or Learning)",
   }),
   createSection: route({
-    method: 'POST',
-    path: '/api/createsection',
+    ...routePaths.createSection,
     access: 'admin',
     body: createSectionRequest,
     responses: { 200: createSectionResponse },
@@ -583,8 +546,7 @@ export const routes = {
     summary: 'Creates a section in a library (Marketing when none is given)',
   }),
   getMaterials: route({
-    method: 'POST',
-    path: '/api/getmaterial',
+    ...routePaths.getMaterials,
     access: 'member',
     body: getMaterialRequest,
     responses: { 200: materialList },
@@ -592,8 +554,7 @@ export const routes = {
     summary: "A section's materials",
   }),
   downloadMaterial: route({
-    method: 'GET',
-    path: '/api/downloadmaterial/:id',
+    ...routePaths.downloadMaterial,
     access: 'member',
     params: idParams,
     responses: { 200: fileResponse },
@@ -601,8 +562,7 @@ export const routes = {
     summary: 'Downloads a material under its original name',
   }),
   deleteMaterial: route({
-    method: 'DELETE',
-    path: '/api/deletematerial/:id',
+    ...routePaths.deleteMaterial,
     access: 'admin',
     params: idParams,
     responses: { 200: deleteMaterialResponse },
@@ -610,8 +570,7 @@ export const routes = {
     summary: 'Deletes a material and its file',
   }),
   uploadMaterial: route({
-    method: 'POST',
-    path: '/api/uploadmaterial',
+    ...routePaths.uploadMaterial,
     access: 'admin',
     multipart: { fields: uploadMaterialFields, file: UPLOAD_MATERIAL_FILE_FIELD },
     responses: { 201: uploadMaterialResponse },
@@ -620,8 +579,7 @@ export const routes = {
     summary: 'Uploads a material into a section (multipart/form-data)',
   }),
   addDeal: route({
-    method: 'POST',
-    path: '/api/adddeals',
+    ...routePaths.addDeal,
     access: 'member',
     member: ownerInBody,
     body: newDealRequest,
@@ -631,8 +589,7 @@ export const routes = {
     summary: 'Records a deal',
   }),
   getDeals: route({
-    method: 'POST',
-    path: '/api/getdeals',
+    ...routePaths.getDeals,
     access: 'member',
     member: ownerInBody,
     body: idBody,
@@ -641,8 +598,7 @@ export const routes = {
     summary: "A member's deals, newest first",
   }),
   editDeal: route({
-    method: 'POST',
-    path: '/api/editdeals',
+    ...routePaths.editDeal,
     access: 'member',
     member: ownerInBody,
     body: editDealRequest,
@@ -652,8 +608,7 @@ export const routes = {
     summary: 'Edits a deal',
   }),
   addSale: route({
-    method: 'POST',
-    path: '/api/addsales',
+    ...routePaths.addSale,
     access: 'member',
     member: ownerInBody,
     body: addSaleRequest,
@@ -663,8 +618,7 @@ export const routes = {
     summary: 'Makes a deal into a sale',
   }),
   getSales: route({
-    method: 'POST',
-    path: '/api/getsales',
+    ...routePaths.getSales,
     access: 'member',
     member: ownerInBody,
     body: idBody,
@@ -673,8 +627,7 @@ export const routes = {
     summary: "A member's sales",
   }),
   activeProposals: route({
-    method: 'POST',
-    path: '/api/activeproposals',
+    ...routePaths.activeProposals,
     access: 'member',
     member: ownerInBody,
     body: idBody,
@@ -684,8 +637,7 @@ export const routes = {
   }),
   // Commissions (issue 12, decision 016).
   commissionSummary: route({
-    method: 'POST',
-    path: '/api/commissionsummary',
+    ...routePaths.commissionSummary,
     access: 'member',
     member: ownerInBody,
     body: idBody,
@@ -694,8 +646,7 @@ export const routes = {
     summary: "A member's commissions earned this month, pending and paid to date",
   }),
   commissionLedger: route({
-    method: 'POST',
-    path: '/api/commissionledger',
+    ...routePaths.commissionLedger,
     access: 'member',
     member: ownerInBody,
     body: ledgerRequest,
@@ -704,8 +655,7 @@ export const routes = {
     summary: "A member's ledger entries, newest first, filtered by recorded date (inclusive) and kind",
   }),
   commissionStatements: route({
-    method: 'POST',
-    path: '/api/commissionstatements',
+    ...routePaths.commissionStatements,
     access: 'member',
     member: ownerInBody,
     body: idBody,
@@ -714,8 +664,7 @@ export const routes = {
     summary: "A member's statements, newest period first",
   }),
   statementPdf: route({
-    method: 'GET',
-    path: '/api/commissionstatement/:id/:statementId/pdf',
+    ...routePaths.statementPdf,
     access: 'member',
     member: { in: 'params', key: 'id' },
     params: statementFileParams,
@@ -724,8 +673,7 @@ export const routes = {
     summary: "Downloads one of a member's statements as a PDF",
   }),
   statementXlsx: route({
-    method: 'GET',
-    path: '/api/commissionstatement/:id/:statementId/xlsx',
+    ...routePaths.statementXlsx,
     access: 'member',
     member: { in: 'params', key: 'id' },
     params: statementFileParams,
@@ -734,16 +682,14 @@ export const routes = {
     summary: "Downloads one of a member's statements as an Excel workbook",
   }),
   commissionRates: route({
-    method: 'GET',
-    path: '/api/commissionrates',
+    ...routePaths.commissionRates,
     access: 'admin',
     responses: { 200: ratesResponse },
     tag: 'commissions',
     summary: 'The commission schedule: each product and leadership position, its rate today and its history',
   }),
   setCommissionRate: route({
-    method: 'POST',
-    path: '/api/setcommissionrate',
+    ...routePaths.setCommissionRate,
     access: 'admin',
     body: setRateRequest,
     responses: { 200: setRateResponse },
@@ -752,16 +698,14 @@ export const routes = {
     summary: "Sets a product's or a position's rate from a date (today or later); earlier sales keep theirs",
   }),
   commissionAdjustments: route({
-    method: 'GET',
-    path: '/api/commissionadjustments',
+    ...routePaths.commissionAdjustments,
     access: 'admin',
     responses: { 200: adjustmentList },
     tag: 'commissions',
     summary: 'Every adjustment, newest first',
   }),
   addAdjustment: route({
-    method: 'POST',
-    path: '/api/commissionadjustment',
+    ...routePaths.addAdjustment,
     access: 'admin',
     body: adjustmentRequest,
     responses: { 200: adjustmentResponse },
@@ -770,16 +714,14 @@ export const routes = {
     summary: "Adds a positive or negative adjustment to a member's ledger, with a reason",
   }),
   commissionPeriods: route({
-    method: 'GET',
-    path: '/api/commissionperiods',
+    ...routePaths.commissionPeriods,
     access: 'admin',
     responses: { 200: periodList },
     tag: 'commissions',
     summary: 'Every month with entries or statements, newest first: open or closed, and its totals',
   }),
   closePeriod: route({
-    method: 'POST',
-    path: '/api/closeperiod',
+    ...routePaths.closePeriod,
     access: 'admin',
     body: closePeriodRequest,
     responses: { 200: closePeriodResponse },
@@ -788,8 +730,7 @@ export const routes = {
     summary: 'Closes a month: its open entries go to one statement per member (409 if closed already)',
   }),
   periodStatements: route({
-    method: 'POST',
-    path: '/api/periodstatements',
+    ...routePaths.periodStatements,
     access: 'admin',
     body: periodStatementsRequest,
     responses: { 200: statementList },
@@ -797,8 +738,7 @@ export const routes = {
     summary: "A closed month's statements, with whether each member has bank details on file",
   }),
   markStatementPaid: route({
-    method: 'POST',
-    path: '/api/markstatementpaid',
+    ...routePaths.markStatementPaid,
     access: 'admin',
     body: markPaidRequest,
     responses: { 200: markPaidResponse },
@@ -806,8 +746,7 @@ export const routes = {
     summary: 'Marks a statement paid, with the date and the payment reference (409 if paid already)',
   }),
   payoutExport: route({
-    method: 'GET',
-    path: '/api/payoutexport/:period',
+    ...routePaths.payoutExport,
     access: 'admin',
     params: payoutParams,
     responses: { 200: fileResponse },
@@ -817,8 +756,7 @@ export const routes = {
   }),
   // Verified sales, licences and held commissions (issue 20, decision 018).
   salesToVerify: route({
-    method: 'POST',
-    path: '/api/salestoverify',
+    ...routePaths.salesToVerify,
     access: 'admin',
     body: salesToVerifyRequest,
     responses: { 200: salesToVerifyResponse },
@@ -827,8 +765,7 @@ export const routes = {
       "Unverified sales across the agency but the admin's own, largest TCV first, filtered by insurer, product, agent and effective date",
   }),
   verifySales: route({
-    method: 'POST',
-    path: '/api/verifysales',
+    ...routePaths.verifySales,
     access: 'admin',
     body: verifySalesRequest,
     responses: { 200: verifySalesResponse },
@@ -837,8 +774,7 @@ export const routes = {
       'Verifies or rejects up to 500 sales at once; each sale is decided once (409 naming those already decided) and never by an admin who sold it',
   }),
   addLicense: route({
-    method: 'POST',
-    path: '/api/addlicense',
+    ...routePaths.addLicense,
     access: 'member',
     member: ownerInBody,
     body: addLicenseRequest,
@@ -850,8 +786,7 @@ export const routes = {
       "Adds an Insurance Commission licence: a member's own (pending), or anyone's by an admin (verified at once); JSON, or multipart/form-data with a scan",
   }),
   getLicenses: route({
-    method: 'POST',
-    path: '/api/getlicenses',
+    ...routePaths.getLicenses,
     access: 'member',
     body: getLicensesRequest,
     responses: { 200: licenseList },
@@ -861,8 +796,7 @@ export const routes = {
       "A member's licences, newest first: the member, their Manager, Agency Manager and Agency Owner (no number, no scan) and admins",
   }),
   verifyLicense: route({
-    method: 'POST',
-    path: '/api/verifylicense',
+    ...routePaths.verifyLicense,
     access: 'admin',
     body: verifyLicenseRequest,
     responses: { 200: addLicenseResponse },
@@ -870,8 +804,7 @@ export const routes = {
     summary: 'Verifies or rejects a pending licence (409 once decided)',
   }),
   licenseScan: route({
-    method: 'GET',
-    path: '/api/licensescan/:licenseId',
+    ...routePaths.licenseScan,
     access: 'member',
     params: licenseScanParams,
     responses: { 200: fileResponse },
@@ -880,8 +813,7 @@ export const routes = {
     summary: "A licence's scan (the member and administrators only)",
   }),
   compliance: route({
-    method: 'GET',
-    path: '/api/compliance',
+    ...routePaths.compliance,
     access: 'admin',
     responses: { 200: complianceResponse },
     sensitive: 'licences',
@@ -890,8 +822,7 @@ export const routes = {
       'Licences to verify and expiring within 60 days, members selling a line they hold no verified licence for, held commissions, and the commission earned in each licence term',
   }),
   releaseCommission: route({
-    method: 'POST',
-    path: '/api/releasecommission',
+    ...routePaths.releaseCommission,
     access: 'admin',
     body: releaseCommissionRequest,
     responses: { 200: holdDecisionResponse },
@@ -900,8 +831,7 @@ export const routes = {
       'Releases a held entry when its earner now holds a verified licence that covered its recording day (409 otherwise, or once decided)',
   }),
   forfeitCommission: route({
-    method: 'POST',
-    path: '/api/forfeitcommission',
+    ...routePaths.forfeitCommission,
     access: 'admin',
     body: forfeitCommissionRequest,
     responses: { 200: holdDecisionResponse },
@@ -909,8 +839,7 @@ export const routes = {
     summary: 'Forfeits a held entry, with a reason: it is never paid (409 once decided)',
   }),
   reports: route({
-    method: 'POST',
-    path: '/api/reports',
+    ...routePaths.reports,
     access: 'member',
     member: ownerInBody,
     body: reportRequest,
@@ -919,8 +848,7 @@ export const routes = {
     summary: "Performance report: a member's own sales, a leader's downline ('team'), or the whole agency (admins)",
   }),
   agencySummary: route({
-    method: 'GET',
-    path: '/api/agencysummary',
+    ...routePaths.agencySummary,
     access: 'admin',
     responses: { 200: agencySummary },
     tag: 'reports',
@@ -928,8 +856,7 @@ export const routes = {
   }),
   // Cancellations, carry-forward, withholding tax and the BIR's forms (issue 21, decision 019).
   cancelSale: route({
-    method: 'POST',
-    path: '/api/cancelsale',
+    ...routePaths.cancelSale,
     access: 'admin',
     body: cancelSaleRequest,
     responses: { 200: cancelSaleResponse },
@@ -939,8 +866,7 @@ export const routes = {
       'Cancels a sale on a date with a reason and a refund (default the whole TCV): each of its entries gets a reversal of its share of the refund (409 once cancelled)',
   }),
   withholding: route({
-    method: 'POST',
-    path: '/api/withholding',
+    ...routePaths.withholding,
     access: 'member',
     member: ownerInBody,
     body: idBody,
@@ -949,8 +875,7 @@ export const routes = {
     summary: "A member's withholding tax rate today, its ATC, and its dated history",
   }),
   setWithholding: route({
-    method: 'POST',
-    path: '/api/setwithholding',
+    ...routePaths.setWithholding,
     access: 'admin',
     body: setWithholdingRequest,
     responses: { 200: setWithholdingResponse },
@@ -959,16 +884,14 @@ export const routes = {
     summary: "Sets a member's withholding rate (5 or 10 %) from a date (today or later), on their sworn declaration",
   }),
   payoutSettings: route({
-    method: 'GET',
-    path: '/api/payoutsettings',
+    ...routePaths.payoutSettings,
     access: 'member',
     responses: { 200: payoutSettings },
     tag: 'tax',
     summary: 'The minimum payout and the ATC of each withholding rate',
   }),
   setPayoutSettings: route({
-    method: 'POST',
-    path: '/api/setpayoutsettings',
+    ...routePaths.setPayoutSettings,
     access: 'admin',
     body: setPayoutSettingsRequest,
     responses: { 200: payoutSettings },
@@ -976,8 +899,7 @@ export const routes = {
     summary: 'Sets the minimum payout and the ATCs, from the next close on',
   }),
   form2307s: route({
-    method: 'POST',
-    path: '/api/form2307s',
+    ...routePaths.form2307s,
     access: 'member',
     member: ownerInBody,
     body: idBody,
@@ -986,8 +908,7 @@ export const routes = {
     summary: 'The quarters a member has a BIR Form 2307 for, newest first, with the income and the tax withheld',
   }),
   form2307Pdf: route({
-    method: 'GET',
-    path: '/api/form2307/:id/:year/:quarter/pdf',
+    ...routePaths.form2307Pdf,
     access: 'member',
     member: { in: 'params', key: 'id' },
     params: form2307Params,
@@ -997,8 +918,7 @@ export const routes = {
     summary: "A member's BIR Form 2307 (certificate of creditable tax withheld at source) for a quarter, as a PDF",
   }),
   alphalist: route({
-    method: 'GET',
-    path: '/api/alphalist/:year/:quarter',
+    ...routePaths.alphalist,
     access: 'admin',
     params: alphalistParams,
     responses: { 200: alphalistResponse },
@@ -1007,8 +927,7 @@ export const routes = {
     summary: "A quarter's alphalist of payees: TIN, name, ATC, rate, income and tax withheld per payee",
   }),
   alphalistXlsx: route({
-    method: 'GET',
-    path: '/api/alphalist/:year/:quarter/xlsx',
+    ...routePaths.alphalistXlsx,
     access: 'admin',
     params: alphalistParams,
     responses: { 200: fileResponse },
@@ -1017,8 +936,7 @@ export const routes = {
     summary: "A quarter's alphalist of payees as an Excel workbook",
   }),
   alphalistDat: route({
-    method: 'GET',
-    path: '/api/alphalist/:year/:quarter/dat',
+    ...routePaths.alphalistDat,
     access: 'admin',
     params: alphalistParams,
     responses: { 200: fileResponse },
@@ -1028,8 +946,7 @@ export const routes = {
   }),
   // The book of business (issue 23, decision 025).
   portfolio: route({
-    method: 'POST',
-    path: '/api/portfolio',
+    ...routePaths.portfolio,
     access: 'member',
     body: portfolioRequest,
     responses: { 200: portfolioResponse },
@@ -1037,8 +954,7 @@ export const routes = {
     summary: "One page of a member's policies (or a leader's team's, without the clients) with their derived status and counts per status",
   }),
   portfolioExport: route({
-    method: 'POST',
-    path: '/api/portfolioexport',
+    ...routePaths.portfolioExport,
     access: 'member',
     body: portfolioExportRequest,
     responses: { 200: fileResponse },
@@ -1046,8 +962,7 @@ export const routes = {
     summary: 'The policies the Portfolio filters find, as an Excel workbook',
   }),
   startRenewal: route({
-    method: 'POST',
-    path: '/api/startrenewal',
+    ...routePaths.startRenewal,
     access: 'member',
     body: startRenewalRequest,
     responses: { 200: startRenewalResponse, 409: startRenewalConflict },
@@ -1057,8 +972,7 @@ export const routes = {
   }),
   // Notifications and e-mail (issue 23, decision 026).
   notifications: route({
-    method: 'POST',
-    path: '/api/notifications',
+    ...routePaths.notifications,
     access: 'member',
     member: ownerInBody,
     body: notificationsRequest,
@@ -1067,8 +981,7 @@ export const routes = {
     summary: "The member's notifications, newest first, and the unread count",
   }),
   readNotifications: route({
-    method: 'POST',
-    path: '/api/readnotifications',
+    ...routePaths.readNotifications,
     access: 'member',
     body: readNotificationsRequest,
     responses: { 200: readNotificationsResponse },
@@ -1076,8 +989,7 @@ export const routes = {
     summary: "Marks the caller's own notifications read (or all of them)",
   }),
   notificationPreferences: route({
-    method: 'POST',
-    path: '/api/notificationpreferences',
+    ...routePaths.notificationPreferences,
     access: 'member',
     member: ownerInBody,
     body: idBody,
@@ -1086,8 +998,7 @@ export const routes = {
     summary: 'Which events the member receives by e-mail, and whether e-mail is on',
   }),
   setNotificationPreferences: route({
-    method: 'POST',
-    path: '/api/setnotificationpreferences',
+    ...routePaths.setNotificationPreferences,
     access: 'member',
     member: ownerInBody,
     body: setNotificationPreferencesRequest,
@@ -1096,16 +1007,14 @@ export const routes = {
     summary: 'Chooses which events the member receives by e-mail (in the portal they always arrive)',
   }),
   loginOptions: route({
-    method: 'GET',
-    path: '/api/loginoptions',
+    ...routePaths.loginOptions,
     access: 'public',
     responses: { 200: loginOptions },
     tag: 'auth',
     summary: 'What the login page offers: a password reset by e-mail when e-mail is on',
   }),
   forgotPassword: route({
-    method: 'POST',
-    path: '/api/forgotpassword',
+    ...routePaths.forgotPassword,
     access: 'public',
     body: forgotPasswordRequest,
     responses: { 200: forgotPasswordResponse },
@@ -1113,8 +1022,7 @@ export const routes = {
     summary: 'E-mails a one-time reset link to the account with this username or e-mail, if any (the same answer either way)',
   }),
   resetPassword: route({
-    method: 'POST',
-    path: '/api/resetpassword',
+    ...routePaths.resetPassword,
     access: 'public',
     body: resetPasswordRequest,
     responses: { 204: noContent },
@@ -1122,8 +1030,7 @@ export const routes = {
     summary: "Sets a new password with a reset link's token (once, within 30 minutes) and ends the member's sessions",
   }),
   mailStatus: route({
-    method: 'GET',
-    path: '/api/mailstatus',
+    ...routePaths.mailStatus,
     access: 'admin',
     responses: { 200: mailStatus },
     tag: 'notifications',
@@ -1132,8 +1039,7 @@ export const routes = {
 
   // ---- My data and erasure (issue 24 §2, decision 027) -----------------------------------------
   myData: route({
-    method: 'GET',
-    path: '/api/mydata/:id',
+    ...routePaths.myData,
     access: 'member',
     member: { in: 'params', key: 'id' },
     params: myDataParams,
@@ -1144,8 +1050,7 @@ export const routes = {
       "A member's copy of their data as my-data-{id}.zip: one JSON file per kind and their uploaded files (the member, or an admin: logged)",
   }),
   requestErasure: route({
-    method: 'POST',
-    path: '/api/requesterasure',
+    ...routePaths.requestErasure,
     access: 'member',
     member: ownerInBody,
     body: requestErasureRequest,
@@ -1155,8 +1060,7 @@ export const routes = {
     summary: 'The member asks to be erased, confirming with their password (one open request at a time: 409)',
   }),
   myPrivacy: route({
-    method: 'POST',
-    path: '/api/myprivacy',
+    ...routePaths.myPrivacy,
     access: 'member',
     member: ownerInBody,
     body: idBody,
@@ -1165,8 +1069,7 @@ export const routes = {
     summary: "The member's latest erasure request: its status, deadline and decision",
   }),
   decideErasure: route({
-    method: 'POST',
-    path: '/api/decideerasure',
+    ...routePaths.decideErasure,
     access: 'admin',
     body: decideErasureRequest,
     responses: { 200: decideErasureResponse },
@@ -1174,8 +1077,7 @@ export const routes = {
     summary: 'Approves (anonymises the member, for good) or refuses with a reason an open erasure request',
   }),
   privacyRequests: route({
-    method: 'POST',
-    path: '/api/privacyrequests',
+    ...routePaths.privacyRequests,
     access: 'admin',
     responses: { 200: privacyRequestsResponse },
     tag: 'privacy',
@@ -1184,16 +1086,14 @@ export const routes = {
 
   // ---- The privacy notice and consent (issue 24 §1, decision 027) ------------------------------
   privacyNotice: route({
-    method: 'GET',
-    path: '/api/privacynotice',
+    ...routePaths.privacyNotice,
     access: 'public',
     responses: { 200: privacyNotice },
     tag: 'privacy',
     summary: 'The current privacy notice (Markdown), shown by the sign-up form and the consent page',
   }),
   publishPrivacyNotice: route({
-    method: 'POST',
-    path: '/api/publishprivacynotice',
+    ...routePaths.publishPrivacyNotice,
     access: 'admin',
     body: publishPrivacyNoticeRequest,
     responses: { 200: privacyNotice },
@@ -1202,8 +1102,7 @@ export const routes = {
     summary: 'Publishes a new version of the privacy notice; every agent is asked to accept it at their next login',
   }),
   acceptPrivacyNotice: route({
-    method: 'POST',
-    path: '/api/acceptprivacynotice',
+    ...routePaths.acceptPrivacyNotice,
     access: 'member',
     body: acceptPrivacyNoticeRequest,
     responses: { 200: acceptPrivacyNoticeResponse },
@@ -1212,8 +1111,7 @@ export const routes = {
   }),
   // The access log of sensitive data (issue 24 §3, decision 027).
   accessLog: route({
-    method: 'POST',
-    path: '/api/accesslog',
+    ...routePaths.accessLog,
     access: 'member',
     member: ownerInBody,
     body: accessLogRequest,
@@ -1222,8 +1120,7 @@ export const routes = {
     summary: "Who read a member's sensitive data, what and when, newest first (the member and administrators)",
   }),
   adminAccessLog: route({
-    method: 'POST',
-    path: '/api/adminaccesslog',
+    ...routePaths.adminAccessLog,
     access: 'admin',
     body: adminAccessLogRequest,
     responses: { 200: adminAccessLogResponse },
@@ -1231,8 +1128,7 @@ export const routes = {
     summary: 'One page of the whole access log, newest first, filtered by reader, member, kind and day',
   }),
   adminAccessLogExport: route({
-    method: 'POST',
-    path: '/api/adminaccesslogexport',
+    ...routePaths.adminAccessLogExport,
     access: 'admin',
     body: adminAccessLogExportRequest,
     responses: { 200: fileResponse },
@@ -1244,24 +1140,21 @@ export const routes = {
   // An administrator under ADMIN_2FA=required who has not enrolled may call only mfaStatus,
   // startMfa and confirmMfa (and me, logout, csrfCookie): platform/guards.ts MFA_SETUP_ROUTES.
   mfaStatus: route({
-    method: 'POST',
-    path: '/api/mfastatus',
+    ...routePaths.mfaStatus,
     access: 'member',
     responses: { 200: mfaStatus },
     tag: 'security',
     summary: "Whether the caller's two-factor sign-in is on, and how many recovery codes are left",
   }),
   startMfa: route({
-    method: 'POST',
-    path: '/api/startmfa',
+    ...routePaths.startMfa,
     access: 'member',
     responses: { 200: mfaEnrolment, 409: errorResponse },
     tag: 'security',
     summary: 'Starts enrolment in two-factor sign-in: a new secret, its otpauth URI and QR code (for the caller only)',
   }),
   confirmMfa: route({
-    method: 'POST',
-    path: '/api/confirmmfa',
+    ...routePaths.confirmMfa,
     access: 'member',
     body: confirmMfaRequest,
     responses: { 200: recoveryCodesResponse, 409: errorResponse },
@@ -1269,8 +1162,7 @@ export const routes = {
     summary: 'Turns two-factor sign-in on with a first code; answers ten one-time recovery codes, shown once',
   }),
   disableMfa: route({
-    method: 'POST',
-    path: '/api/disablemfa',
+    ...routePaths.disableMfa,
     access: 'member',
     body: disableMfaRequest,
     responses: { 204: noContent, 409: errorResponse, 429: errorResponse },
@@ -1278,8 +1170,7 @@ export const routes = {
     summary: "Turns the caller's two-factor sign-in off (password and a code)",
   }),
   regenerateMfaCodes: route({
-    method: 'POST',
-    path: '/api/regeneratemfacodes',
+    ...routePaths.regenerateMfaCodes,
     access: 'member',
     body: regenerateCodesRequest,
     responses: { 200: recoveryCodesResponse, 409: errorResponse, 429: errorResponse },
@@ -1287,8 +1178,7 @@ export const routes = {
     summary: 'Replaces the recovery codes with ten new ones (a current code needed); the old ones stop working',
   }),
   resetMemberMfa: route({
-    method: 'POST',
-    path: '/api/resetmembermfa',
+    ...routePaths.resetMemberMfa,
     access: 'admin',
     body: idBody,
     responses: { 200: successResponse },
@@ -1296,8 +1186,7 @@ export const routes = {
     summary: "Turns a member's two-factor sign-in off (a lost phone) and signs them out everywhere; recorded in their history",
   }),
   sessions: route({
-    method: 'POST',
-    path: '/api/sessions',
+    ...routePaths.sessions,
     access: 'member',
     member: ownerInBody,
     body: sessionsRequest,
@@ -1306,8 +1195,7 @@ export const routes = {
     summary: "A member's live sessions: device, address, created, last seen, and which one is the caller's",
   }),
   endSession: route({
-    method: 'POST',
-    path: '/api/endsession',
+    ...routePaths.endSession,
     access: 'member',
     body: endSessionRequest,
     responses: { 204: noContent },
@@ -1315,16 +1203,14 @@ export const routes = {
     summary: "Ends another session of the caller's (404 for one that is not theirs)",
   }),
   endOtherSessions: route({
-    method: 'POST',
-    path: '/api/endothersessions',
+    ...routePaths.endOtherSessions,
     access: 'member',
     responses: { 200: endedSessionsResponse },
     tag: 'security',
     summary: "Ends every session of the caller's but the current one",
   }),
   endMemberSessions: route({
-    method: 'POST',
-    path: '/api/endmembersessions',
+    ...routePaths.endMemberSessions,
     access: 'admin',
     body: idBody,
     responses: { 200: endedSessionsResponse },
@@ -1335,6 +1221,8 @@ export const routes = {
 
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;
+/** Every address of route-paths.ts belongs to a route of this table (and each route spreads its own). */
+export const EVERY_PATH_ROUTED: [Exclude<RoutePathName, RouteName>] extends [never] ? true : never = true;
 
 /** Every route of the table, for checks that must cover them all. */
 export const ROUTE_LIST: readonly RouteDef[] = Object.values(routes);
@@ -1349,14 +1237,7 @@ export type SuccessStatus<R extends RouteDef> = Extract<keyof R['responses'], 20
 /** What a route answers with on success, parsed. */
 export type RouteOutput<R extends RouteDef> = z.output<R['responses'][SuccessStatus<R>]>;
 
-/** `/api/downloadmaterial/:id` with `{ id: 7 }` → `/api/downloadmaterial/7`. */
-export function pathOf(route: Pick<RouteDef, 'path'>, params: Record<string, unknown> = {}): string {
-  return route.path.replace(/:([A-Za-z_]\w*)/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined || value === null || value === '') throw new Error(`${route.path} needs ${name}`);
-    return encodeURIComponent(String(value));
-  });
-}
+export { pathOf };
 
 /** The schema of the body a route answers with at `status` (the default error shape for an unlisted error). */
 export function responseSchema(route: RouteDef, status: number): z.ZodType | undefined {

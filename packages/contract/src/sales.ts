@@ -44,24 +44,8 @@ export const addSaleRequest = z.object({ id: memberIdSchema, formData: saleForm 
 export type AddSaleRequest = z.input<typeof addSaleRequest>;
 export type AddSale = z.output<typeof addSaleRequest>;
 
-/**
- * A sale is the agent's statement of a policy; the agency verifies it against the insurer's
- * issuance and the client's payment before any commission on it is paid (issue 20, decision 018).
- */
-export const SALE_VERIFICATIONS = ['unverified', 'verified', 'rejected'] as const;
-export type SaleVerification = (typeof SALE_VERIFICATIONS)[number];
-export const SALE_VERIFICATION_LABELS: Record<SaleVerification, string> = {
-  unverified: 'Awaiting verification',
-  verified: 'Verified',
-  rejected: 'Rejected',
-};
-/**
- * Whether a sale counts in sales totals, reports, team figures and the dashboard: a rejected sale
- * does not (its deal may be sold again), nor a cancelled one (issue 21, decision 019). The SQL of
- * the same rule is `countedSaleSql` (apps/server/src/db/counted-sale.ts).
- */
-export const countsAsSale = (s: { verification: SaleVerification; cancelled_on: string | null }) =>
-  s.verification !== 'rejected' && s.cancelled_on === null;
+export * from './sales-rules.ts';
+import { SALE_VERIFICATIONS } from './sales-rules.ts';
 /** What the totals say under them: which sales they leave out. */
 export { COUNTED_SALES_NOTE } from './messages.ts';
 

@@ -50,22 +50,7 @@ export const addBankRequest = z
 export type AddBankRequest = z.input<typeof addBankRequest>;
 export const addBankResponse = z.object({ success: z.literal(true), bank: bankRecord });
 
-/** The six 'TLC Attended' dates of spec §2, in the order the form shows them, with their labels. */
-export const TLC_FIELDS = [
-  { key: 'individual_hmo', label: 'Individual HMO' },
-  { key: 'sme_hmo', label: 'SME HMO' },
-  { key: 'corporate_gyrt', label: 'Corporate GYRT' },
-  { key: 'prepaid_hmo', label: 'Prepaid HMO' },
-  { key: 'corporate_cgli', label: 'Corporate CGLI' },
-  { key: 'corporate_hmo', label: 'Corporate HMO' },
-] as const;
-export type TlcField = (typeof TLC_FIELDS)[number]['key'];
-
-/** The coding dates, with their labels. */
-export const CODING_FIELDS = [
-  { key: 'coding_date_1', label: 'Coding Date 1' },
-  { key: 'coding_date_2', label: 'Coding Date 2' },
-] as const;
+export * from './settings-rules.ts';
 
 const codeField = (label: string) => optionalText(label, LIMITS.name);
 
@@ -125,20 +110,3 @@ export const certification = z.object({
 export type Certification = z.infer<typeof certification>;
 /** getcertifications: oldest first, so 'Certification 1' is the first one saved. */
 export const certificationList = z.array(certification);
-
-/**
- * What the dashboard reminds an agent of (issue 11): no certification on file, no coding date on
- * any of them, no TLC date on any of them. Nothing expires: only what is on file is read.
- */
-export interface CertificationGaps {
-  none: boolean;
-  codingDates: boolean;
-  tlc: boolean;
-}
-export function certificationGaps(list: readonly Certification[]): CertificationGaps {
-  return {
-    none: list.length === 0,
-    codingDates: !list.some((c) => c.coding_date_1 !== null || c.coding_date_2 !== null),
-    tlc: !list.some((c) => TLC_FIELDS.some(({ key }) => c[key] !== null)),
-  };
-}
