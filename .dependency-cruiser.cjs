@@ -11,9 +11,11 @@ module.exports = {
     {
       name: 'no-circular',
       severity: 'error',
-      comment: 'No import cycles anywhere.',
+      comment:
+        'No import cycles anywhere. A cycle closed only by a type import is none at run time: the i18n areas name each ' +
+        "other's shapes that way (apps/web/src/i18n/areas/index.ts).",
       from: {},
-      to: { circular: true },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
     },
     {
       name: 'contract-stands-alone',

@@ -5,6 +5,10 @@ import tailwindcss from '@tailwindcss/vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { pwa } from './pwa.config';
 
+/** The app's form helpers (they build zod schemas): kept out of the 'shared' chunk that every page loads. */
+const FORM_HELPERS =
+  /[\\/]src[\\/]ui[\\/](address-fields|member-select|reason-modal)\.tsx$|[\\/]src[\\/]lib[\\/](bank-form|contact-input|form-schema)\.ts$/;
+
 // The server (apps/server) serves this build from apps/web/dist in production and answers /api.
 // In development, `vite` proxies /api to it so cookies stay same-origin.
 export default defineConfig({
@@ -79,14 +83,33 @@ export default defineConfig({
             },
             // With src/lib/zod-jitless.ts, so that zod is configured when its chunk runs, before any chunk
             // that builds a schema (the entry chunk's own code runs after the chunks it imports).
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]zod-jitless\.ts$/, priority: 20 },
+            // The contract's schema modules too (those that import zod; catalogue, enums, labels, messages, money,
+            // dates and route-paths do not): the first load of a signed-in page builds no schema, so none of
+            // this is in it (issue 25 §1; schemas took a large share of the first load's script time).
+            {
+              name: 'zod',
+              test: /node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]zod-jitless\.ts$|[\\/]contract[\\/]src[\\/](auth|commissions|common|deals|geo|licences|materials|members|my-data|notifications|portfolio|privacy-notice|privacy|reports|routes|sales|security|settings|tax|tickets)\.ts$/,
+              priority: 20,
+            },
+            // The contract's modules that hold no schema, in the same chunk as what three screens share: above
+            // 'zod', whose group takes its modules' imports with it, so that these do not pull zod in.
+            {
+              name: 'shared',
+              test: /[\\/]contract[\\/]src[\\/](catalogue|dates|enums|files|idempotency|labels|languages|messages|money|route-paths|[a-z]+-rules)\.ts$/,
+              priority: 22,
+            },
+            // The forms' library: only screens with a form use it, and the first load has none.
+            { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/, priority: 15 },
             // What three or more screens share (the layout's and the screens' components, the API modules,
             // common icons, Radix, TanStack Query): one chunk instead of dozens of 1 KiB ones, each a round
             // trip on a phone's connection. Measured (issue 25): / 61 → 19 scripts and 260 → 227 KiB,
             // /deals/dealsview 69 → 20 and 286 → 232 KiB, /login 33 → 10 and 213 → 199 KiB.
             {
               name: 'shared',
-              test: /[\\/]src[\\/](ui|api|lib)[\\/]|node_modules[\\/](lucide-react|@tanstack|@radix-ui)[\\/]/,
+              // Not the form helpers, which build schemas: in here they pulled zod into every page.
+              test: (id: string) =>
+                /[\\/]src[\\/](ui|api|lib)[\\/]|node_modules[\\/](lucide-react|@tanstack|@radix-ui)[\\/]/.test(id) &&
+                !FORM_HELPERS.test(id),
               minShareCount: 3,
               priority: 10,
             },

@@ -1,9 +1,9 @@
-import './lib/zod-jitless';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { fetchMe } from './api/auth';
+import { routeTable } from './api/client';
 import { createQueryClient } from './api/query-client';
 import { SESSION_QUERY_KEY } from './api/session';
 import { preloadScreens, router } from './app/router';
@@ -14,6 +14,8 @@ import { Toaster } from './ui/toast';
 const queryClient = createQueryClient();
 const screens = preloadScreens(window.location.pathname);
 const restored = restorePersistedQueries(queryClient);
+// The route table parses every answer, the session's first: fetched now, alongside the session.
+void routeTable().catch(() => undefined);
 registerServiceWorker();
 
 const container = document.getElementById('root');

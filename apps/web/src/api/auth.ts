@@ -1,13 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Language, LoginRequest, RegisterRequest, SessionUser } from '@ahente/contract/auth';
 import type { ForgotPasswordRequest, LoginOptions, ResetPasswordRequest } from '@ahente/contract/notifications';
-import { routes } from '@ahente/contract/routes';
 import { call, isApiError } from './client';
 
 /** GET /api/me: the current session, or null when logged out (401). */
 export async function fetchMe(): Promise<SessionUser | null> {
   try {
-    return await call(routes.me, {}, { ignoreUnauthorized: true, noAccept: true });
+    return await call('me', {}, { ignoreUnauthorized: true, noAccept: true });
   } catch (error) {
     if (isApiError(error, 401)) return null;
     throw error;
@@ -16,22 +15,22 @@ export async function fetchMe(): Promise<SessionUser | null> {
 
 /** POST /api/login. Throws ApiError (401, 403 not approved, 429, 400) or NetworkError. */
 export function login(body: LoginRequest): Promise<SessionUser> {
-  return call(routes.login, { body }, { ignoreUnauthorized: true });
+  return call('login', { body }, { ignoreUnauthorized: true });
 }
 
 /** POST /api/setlanguage (204): the signed-in member's language, for every device (issue 25 §3). */
 export async function saveLanguage(language: Language): Promise<void> {
-  await call(routes.setLanguage, { body: { language } });
+  await call('setLanguage', { body: { language } });
 }
 
 /** POST /api/logout (204). */
 export async function logout(): Promise<void> {
-  await call(routes.logout, {}, { ignoreUnauthorized: true });
+  await call('logout', {}, { ignoreUnauthorized: true });
 }
 
 /** POST /api/registeraccounts → { id }. */
 export function registerAccount(body: RegisterRequest): Promise<{ id: number }> {
-  return call(routes.register, { body }, { ignoreUnauthorized: true });
+  return call('register', { body }, { ignoreUnauthorized: true });
 }
 
 export function useLoginMutation() {
@@ -50,7 +49,7 @@ let loginOptionsRequest: Promise<LoginOptions> | null = null;
  * `password_reset: false`, the spec's 'Please Contact Administrator', and is asked again next time.
  */
 export function fetchLoginOptions(): Promise<LoginOptions> {
-  loginOptionsRequest ??= call(routes.loginOptions, {}, { ignoreUnauthorized: true }).catch(() => {
+  loginOptionsRequest ??= call('loginOptions', {}, { ignoreUnauthorized: true }).catch(() => {
     loginOptionsRequest = null;
     return { password_reset: false };
   });
@@ -60,13 +59,13 @@ export function fetchLoginOptions(): Promise<LoginOptions> {
 /** POST /api/forgotpassword { login }: the same answer whether or not an account matches. */
 export function useForgotPasswordMutation() {
   return useMutation({
-    mutationFn: (body: ForgotPasswordRequest) => call(routes.forgotPassword, { body }, { ignoreUnauthorized: true }),
+    mutationFn: (body: ForgotPasswordRequest) => call('forgotPassword', { body }, { ignoreUnauthorized: true }),
   });
 }
 
 /** POST /api/resetpassword { token, password } (204): 400 when the link expired or was used. */
 export function useResetPasswordMutation() {
   return useMutation({
-    mutationFn: (body: ResetPasswordRequest) => call(routes.resetPassword, { body }, { ignoreUnauthorized: true }),
+    mutationFn: (body: ResetPasswordRequest) => call('resetPassword', { body }, { ignoreUnauthorized: true }),
   });
 }

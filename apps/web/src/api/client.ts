@@ -11,8 +11,9 @@
  *   body}, its text from `errorText`; a request that never got a response throws NetworkError.
  */
 
-import { errorResponse } from '@ahente/contract/common';
-import { pathOf, responseSchema, routes, type RouteDef, type RouteInput, type RouteOutput } from '@ahente/contract/routes';
+import { pathOf, routePaths } from '@ahente/contract/route-paths';
+import type { RouteDef, RouteInput, RouteName, RouteOutput, Routes } from '@ahente/contract/routes';
+import type * as RouteTableModule from './route-table';
 import { saveBlob } from '../lib/save-blob';
 
 const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -89,7 +90,7 @@ let csrfRequest: Promise<void> | null = null;
 /** Makes sure the XSRF-TOKEN cookie exists (one shared GET /api/csrf-cookie at a time). */
 export async function ensureCsrfCookie(force = false): Promise<void> {
   if (!force && readCookie(XSRF_COOKIE)) return;
-  csrfRequest ??= fetch(routes.csrfCookie.path, { credentials: 'same-origin' })
+  csrfRequest ??= fetch(routePaths.csrfCookie.path, { credentials: 'same-origin' })
     .then(() => undefined)
     .catch((cause: unknown) => {
       throw new NetworkError(cause);
@@ -157,14 +158,42 @@ export function serverReason(error: unknown): string | undefined {
 /** The field errors of a 400 answer (`details: [{ path, message }]`) that name one of `names`. */
 export function serverFieldErrors<Name extends string>(error: unknown, names: readonly Name[]): [Name, string][] {
   if (!isApiError(error, 400)) return [];
-  const details = errorResponse.safeParse(error.body).data?.details ?? [];
-  return details.flatMap(({ path, message }): [Name, string][] => {
+  return errorDetails(error.body).flatMap(({ path, message }): [Name, string][] => {
     const key = path.split('.').pop() ?? '';
     return (names as readonly string[]).includes(key) ? [[key as Name, message]] : [];
   });
 }
 
 /** True for the server's CSRF refusal, after which a fresh token is fetched and the call sent once more. */
+/** The `details` of an error body ({ error, details: [{ path, message }] }, DESIGN §4), those well formed. */
+function errorDetails(body: unknown): { path: string; message: string }[] {
+  const details = body && typeof body === 'object' && 'details' in body ? (body as { details: unknown }).details : undefined;
+  if (!Array.isArray(details)) return [];
+  return details.filter(
+    (d): d is { path: string; message: string } =>
+      d !== null &&
+      typeof d === 'object' &&
+      typeof (d as { path?: unknown }).path === 'string' &&
+      typeof (d as { message?: unknown }).message === 'string',
+  );
+}
+
+type RouteTable = typeof RouteTableModule;
+let routeTableLoad: Promise<RouteTable> | null = null;
+
+/**
+ * The route table with its schemas (api/route-table.ts), for parsing answers: fetched with the first
+ * request, not in the first load (issue 25 §1). A failed fetch (no signal) is a NetworkError, tried
+ * again by the next call.
+ */
+export function routeTable(): Promise<RouteTable> {
+  routeTableLoad ??= import('./route-table').catch((cause: unknown) => {
+    routeTableLoad = null;
+    throw new NetworkError(cause);
+  });
+  return routeTableLoad;
+}
+
 export function looksLikeCsrfFailure(error: string): boolean {
   return /csrf|xsrf/i.test(error);
 }
@@ -237,53 +266,61 @@ export interface CallOptions {
  * response schema for that status. A body of another shape throws UnexpectedResponseError; an
  * error status throws ApiError (its text from `errorText`); no answer throws NetworkError.
  */
-export async function call<R extends RouteDef>(route: R, input: RouteInput<R>, options: CallOptions = {}): Promise<RouteOutput<R>> {
+export async function call<K extends RouteName>(
+  name: K,
+  input: RouteInput<Routes[K]>,
+  options: CallOptions = {},
+): Promise<RouteOutput<Routes[K]>> {
+  const route = routePaths[name];
   const path = pathOf(route, (input as { params?: Record<string, unknown> }).params);
   const body = (input as { body?: unknown }).body ?? (route.method === 'POST' ? {} : undefined);
+  const table = routeTable();
   const response = await send(path, { ...options, method: route.method, body }, false);
-  return parseAnswer(route, path, response);
+  return parseAnswer(name, path, response, await table);
 }
 
-/** A route whose request may be multipart/form-data (it declares `multipart`). */
-export type MultipartRoute = RouteDef & { multipart: NonNullable<RouteDef['multipart']> };
+/** The routes that take multipart/form-data. */
+export type MultipartRouteName = { [K in RouteName]: Routes[K] extends { multipart: object } ? K : never }[RouteName];
 
-/**
- * Calls a route that takes multipart/form-data with `form` (its text fields and at most the files
- * the route names), through the same `send` as `call` (XSRF header, one retry on a stale token,
- * 401 handling), and parses the answer with the route's response schema. The browser sets the
- * multipart boundary. For uploads that need progress, see `uploadMaterial` (XMLHttpRequest).
- */
-export async function callForm<R extends MultipartRoute>(route: R, form: FormData, options: CallOptions = {}): Promise<RouteOutput<R>> {
+export async function callForm<K extends MultipartRouteName>(
+  name: K,
+  form: FormData,
+  options: CallOptions = {},
+): Promise<RouteOutput<Routes[K]>> {
+  const route = routePaths[name];
   const path = pathOf(route);
+  const table = routeTable();
   const response = await send(path, { ...options, method: route.method, body: form }, false);
-  return parseAnswer(route, path, response);
+  return parseAnswer(name, path, response, await table);
 }
 
-/** The answer of a successful call, parsed with the route's schema for its status. */
-async function parseAnswer<R extends RouteDef>(route: R, path: string, response: Response): Promise<RouteOutput<R>> {
+async function parseAnswer<K extends RouteName>(
+  name: K,
+  path: string,
+  response: Response,
+  table: RouteTable,
+): Promise<RouteOutput<Routes[K]>> {
   const parsed = await readBody(response);
-  const schema = responseSchema(route, response.status);
+  const schema = table.responseSchema(table.routes[name] as RouteDef, response.status);
   if (!schema) throw new UnexpectedResponseError(path, response.status, `no ${response.status} answer in the route table`);
   const result = schema.safeParse(response.status === 204 ? undefined : parsed);
   if (!result.success) throw new UnexpectedResponseError(path, response.status, result.error.issues);
-  return result.data as RouteOutput<R>;
+  return result.data as RouteOutput<Routes[K]>;
 }
 
-/** Calls a route that answers with a file (a GET, or a POST with a body): the raw Response, for its headers and Blob. */
-export async function callForFile<R extends RouteDef>(route: R, input: RouteInput<R>, options: CallOptions = {}): Promise<Response> {
+export async function callForFile<K extends RouteName>(
+  name: K,
+  input: RouteInput<Routes[K]>,
+  options: CallOptions = {},
+): Promise<Response> {
+  const route = routePaths[name];
   const path = pathOf(route, (input as { params?: Record<string, unknown> }).params);
   const body = (input as { body?: unknown }).body ?? (route.method === 'POST' ? {} : undefined);
   return send(path, { ...options, method: route.method, body }, false);
 }
 
-/**
- * Calls a route that answers with a file and hands it to the browser as a download, named by its
- * Content-Disposition header (RFC 6266: `filename*=UTF-8''…` first, then `filename="…"`, so
- * non-ASCII names survive), or `fallbackName` when the header names nothing. Returns the name it
- * was saved under.
- */
-export async function downloadFile<R extends RouteDef>(route: R, input: RouteInput<R>, fallbackName: string): Promise<string> {
-  const response = await callForFile(route, input);
+export async function downloadFile<K extends RouteName>(name: K, input: RouteInput<Routes[K]>, fallbackName: string): Promise<string> {
+  const response = await callForFile(name, input);
   const fileName = filenameFromDisposition(response.headers.get('content-disposition')) || fallbackName;
   let blob: Blob;
   try {

@@ -1,14 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  payoutFileName,
-  statementFileName,
-  type AdjustmentRequest,
-  type CommissionKind,
-  type MarkPaidRequest,
-  type SetRateRequest,
-  type StatementRecord,
-} from '@ahente/contract/commissions';
-import { routes } from '@ahente/contract/routes';
+import type { AdjustmentRequest, CommissionKind, MarkPaidRequest, SetRateRequest, StatementRecord } from '@ahente/contract/commissions';
+import { payoutFileName, statementFileName } from '@ahente/contract/files';
 import { call, downloadFile } from './client';
 
 /** The ledger's filters as the screen holds them: '' for no bound and for every kind. */
@@ -38,7 +30,7 @@ export const commissionKeys = {
 export function useCommissionSummary(id: number) {
   return useQuery({
     queryKey: commissionKeys.summary(id),
-    queryFn: () => call(routes.commissionSummary, { body: { id } }),
+    queryFn: () => call('commissionSummary', { body: { id } }),
   });
 }
 
@@ -50,7 +42,7 @@ export function useCommissionSummary(id: number) {
 export function useCommissionLedger(id: number, filter: LedgerFilter, enabled = true) {
   return useQuery({
     queryKey: commissionKeys.ledger(id, filter),
-    queryFn: () => call(routes.commissionLedger, { body: { id, from: filter.from || null, to: filter.to || null, kind: filter.kind } }),
+    queryFn: () => call('commissionLedger', { body: { id, from: filter.from || null, to: filter.to || null, kind: filter.kind } }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -60,7 +52,7 @@ export function useCommissionLedger(id: number, filter: LedgerFilter, enabled = 
 export function useCommissionStatements(id: number) {
   return useQuery({
     queryKey: commissionKeys.statements(id),
-    queryFn: () => call(routes.commissionStatements, { body: { id } }),
+    queryFn: () => call('commissionStatements', { body: { id } }),
   });
 }
 
@@ -68,40 +60,40 @@ export function useCommissionStatements(id: number) {
 export function downloadStatement(statement: Pick<StatementRecord, 'id' | 'member_id' | 'period'>, format: 'pdf' | 'xlsx') {
   const input = { params: { id: statement.member_id, statementId: statement.id } };
   const fallback = statementFileName(statement.period, statement.member_id, format);
-  return format === 'pdf' ? downloadFile(routes.statementPdf, input, fallback) : downloadFile(routes.statementXlsx, input, fallback);
+  return format === 'pdf' ? downloadFile('statementPdf', input, fallback) : downloadFile('statementXlsx', input, fallback);
 }
 
 // ---------------------------------------------------------------- admins
 
 /** GET /api/commissionrates: every product's and position's rate today, the next one and the history. */
 export function useCommissionRates() {
-  return useQuery({ queryKey: commissionKeys.rates(), queryFn: () => call(routes.commissionRates, {}) });
+  return useQuery({ queryKey: commissionKeys.rates(), queryFn: () => call('commissionRates', {}) });
 }
 
 /** POST /api/setcommissionrate: a new dated rate; earlier sales keep theirs, so only the schedule reloads. */
 export function useSetCommissionRate() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SetRateRequest) => call(routes.setCommissionRate, { body }),
+    mutationFn: (body: SetRateRequest) => call('setCommissionRate', { body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: commissionKeys.rates() }),
   });
 }
 
 /** GET /api/commissionadjustments: every adjustment, newest first. */
 export function useCommissionAdjustments() {
-  return useQuery({ queryKey: commissionKeys.adjustments(), queryFn: () => call(routes.commissionAdjustments, {}) });
+  return useQuery({ queryKey: commissionKeys.adjustments(), queryFn: () => call('commissionAdjustments', {}) });
 }
 
 /** GET /api/commissionperiods: every month with entries or statements, newest first. */
 export function useCommissionPeriods() {
-  return useQuery({ queryKey: commissionKeys.periods(), queryFn: () => call(routes.commissionPeriods, {}) });
+  return useQuery({ queryKey: commissionKeys.periods(), queryFn: () => call('commissionPeriods', {}) });
 }
 
 /** POST /api/periodstatements { period }: a closed month's statements with the members' bank status. */
 export function usePeriodStatements(period: string | null) {
   return useQuery({
     queryKey: commissionKeys.periodStatements(period ?? ''),
-    queryFn: () => call(routes.periodStatements, { body: { period: period as string } }),
+    queryFn: () => call('periodStatements', { body: { period: period as string } }),
     enabled: period !== null,
   });
 }
@@ -117,20 +109,20 @@ function useCommissionMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
 
 /** POST /api/commissionadjustment { member_id, amount, reason }: a positive or negative correction. */
 export function useAddAdjustment() {
-  return useCommissionMutation((body: AdjustmentRequest) => call(routes.addAdjustment, { body }));
+  return useCommissionMutation((body: AdjustmentRequest) => call('addAdjustment', { body }));
 }
 
 /** POST /api/closeperiod { period }: the month's open entries go to one statement per member (409 once closed). */
 export function useClosePeriod() {
-  return useCommissionMutation((period: string) => call(routes.closePeriod, { body: { period } }));
+  return useCommissionMutation((period: string) => call('closePeriod', { body: { period } }));
 }
 
 /** POST /api/markstatementpaid { statement_id, paid_on, reference } (409 once paid). */
 export function useMarkStatementPaid() {
-  return useCommissionMutation((body: MarkPaidRequest) => call(routes.markStatementPaid, { body }));
+  return useCommissionMutation((body: MarkPaidRequest) => call('markStatementPaid', { body }));
 }
 
 /** GET /api/payoutexport/{period}: the bank's payout file for a closed month, saved as payouts_{period}.xlsx. */
 export function downloadPayouts(period: string): Promise<string> {
-  return downloadFile(routes.payoutExport, { params: { period } }, payoutFileName(period));
+  return downloadFile('payoutExport', { params: { period } }, payoutFileName(period));
 }

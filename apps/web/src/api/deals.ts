@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DealRecord, DealSavedResponse, EditDealRequest, NewDealRequest } from '@ahente/contract/deals';
-import { routes } from '@ahente/contract/routes';
 import { call } from './client';
 
 export const dealsKeys = {
@@ -12,7 +11,7 @@ export const dealsKeys = {
 
 /** POST /api/getdeals { id }: the agent's deals (spec §3 Deal), newest first. */
 export function fetchDeals(id: number): Promise<DealRecord[]> {
-  return call(routes.getDeals, { body: { id } });
+  return call('getDeals', { body: { id } });
 }
 
 export function useDeals(id: number | null | undefined) {
@@ -27,7 +26,7 @@ export function useDeals(id: number | null | undefined) {
 export function useActiveProposals(id: number) {
   return useQuery({
     queryKey: dealsKeys.activeProposals(id),
-    queryFn: () => call(routes.activeProposals, { body: { id } }),
+    queryFn: () => call('activeProposals', { body: { id } }),
   });
 }
 
@@ -37,10 +36,10 @@ export function useActiveProposals(id: number) {
  * The screens save through deal-outbox's mutations, which queue a deal recorded with no signal.
  */
 export function addDeal(body: NewDealRequest, idempotencyKey?: string): Promise<DealSavedResponse> {
-  return call(routes.addDeal, { body }, { idempotencyKey });
+  return call('addDeal', { body }, { idempotencyKey });
 }
 
 /** POST /api/editdeals { id, formData: {…, dealid} } → { success, deal }. */
 export function editDeal(body: EditDealRequest, idempotencyKey?: string): Promise<DealSavedResponse> {
-  return call(routes.editDeal, { body }, { idempotencyKey });
+  return call('editDeal', { body }, { idempotencyKey });
 }

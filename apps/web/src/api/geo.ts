@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import type { GeoPlace } from '@ahente/contract/geo';
-import { routes } from '@ahente/contract/routes';
 import { call } from './client';
 
 /**
@@ -19,7 +18,7 @@ export const geoKeys = {
 export function useRegions(enabled = true) {
   return useQuery({
     queryKey: geoKeys.regions(),
-    queryFn: (): Promise<GeoPlace[]> => call(routes.geoRegions, {}),
+    queryFn: (): Promise<GeoPlace[]> => call('geoRegions', {}),
     staleTime: Infinity,
     enabled,
   });
@@ -29,7 +28,7 @@ export function useRegions(enabled = true) {
 export function useCities(regionCode: string | null | undefined) {
   return useQuery({
     queryKey: geoKeys.cities(regionCode ?? ''),
-    queryFn: (): Promise<GeoPlace[]> => call(routes.geoCities, { params: { code: regionCode ?? '' } }),
+    queryFn: (): Promise<GeoPlace[]> => call('geoCities', { params: { code: regionCode ?? '' } }),
     staleTime: Infinity,
     enabled: Boolean(regionCode),
   });
@@ -39,7 +38,7 @@ export function useCities(regionCode: string | null | undefined) {
 export function useBarangays(cityCode: string | null | undefined) {
   return useQuery({
     queryKey: geoKeys.barangays(cityCode ?? ''),
-    queryFn: (): Promise<GeoPlace[]> => call(routes.geoBarangays, { params: { code: cityCode ?? '' } }),
+    queryFn: (): Promise<GeoPlace[]> => call('geoBarangays', { params: { code: cityCode ?? '' } }),
     staleTime: Infinity,
     enabled: Boolean(cityCode),
   });

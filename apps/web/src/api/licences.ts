@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ForfeitCommissionRequest } from '@ahente/contract/commissions';
-import { LICENSE_SCAN_FIELD, type AddLicense, type LicenseRecord, type VerifyLicenseRequest } from '@ahente/contract/licences';
-import { routes } from '@ahente/contract/routes';
+import type { AddLicense, LicenseRecord, VerifyLicenseRequest } from '@ahente/contract/licences';
+import { LICENSE_SCAN_FIELD } from '@ahente/contract/licence-rules';
 import { call, callForFile, callForm, downloadFile, NetworkError } from './client';
 import { commissionKeys } from './commissions';
 
@@ -24,7 +24,7 @@ export const licenceScanKey = (licenseId: number) => ['licence-scan', licenseId]
 export function useLicences(id: number | null | undefined) {
   return useQuery({
     queryKey: licenceKeys.list(id ?? 0),
-    queryFn: (): Promise<LicenseRecord[]> => call(routes.getLicenses, { body: { id: id as number } }),
+    queryFn: (): Promise<LicenseRecord[]> => call('getLicenses', { body: { id: id as number } }),
     enabled: typeof id === 'number',
   });
 }
@@ -41,7 +41,7 @@ export interface AddLicenceInput {
  * text fields as form fields). A member's own licence is saved pending; an admin's, verified.
  */
 export function addLicence({ licence, scan }: AddLicenceInput) {
-  if (!scan) return call(routes.addLicense, { body: licence });
+  if (!scan) return call('addLicense', { body: licence });
   const form = new FormData();
   form.append('id', String(licence.id));
   form.append('line', licence.line);
@@ -50,7 +50,7 @@ export function addLicence({ licence, scan }: AddLicenceInput) {
   form.append('issued_on', licence.issued_on);
   form.append('expires_on', licence.expires_on);
   form.append(LICENSE_SCAN_FIELD, scan, scan.name);
-  return callForm(routes.addLicense, form);
+  return callForm('addLicense', form);
 }
 
 /** Adding or deciding a licence changes lists, the banner and the Compliance page (what is releasable among them). */
@@ -73,27 +73,27 @@ export function useAddLicence() {
 
 /** POST /api/verifylicense { license_id, decision, reason? } (admins; 409 once decided). */
 export function useVerifyLicence() {
-  return useLicenceMutation((body: VerifyLicenseRequest) => call(routes.verifyLicense, { body }));
+  return useLicenceMutation((body: VerifyLicenseRequest) => call('verifyLicense', { body }));
 }
 
 /** GET /api/compliance (admins): licences to verify and expiring, unlicensed sellers, held commissions, earnings per term. */
 export function useCompliance() {
-  return useQuery({ queryKey: licenceKeys.compliance(), queryFn: () => call(routes.compliance, {}) });
+  return useQuery({ queryKey: licenceKeys.compliance(), queryFn: () => call('compliance', {}) });
 }
 
 /** POST /api/releasecommission { entry_id } (admins): payable from the next close; 409 with the reason otherwise. */
 export function useReleaseCommission() {
-  return useLicenceMutation((entryId: number) => call(routes.releaseCommission, { body: { entry_id: entryId } }), true);
+  return useLicenceMutation((entryId: number) => call('releaseCommission', { body: { entry_id: entryId } }), true);
 }
 
 /** POST /api/forfeitcommission { entry_id, reason } (admins): never paid; 409 once decided. */
 export function useForfeitCommission() {
-  return useLicenceMutation((body: ForfeitCommissionRequest) => call(routes.forfeitCommission, { body }), true);
+  return useLicenceMutation((body: ForfeitCommissionRequest) => call('forfeitCommission', { body }), true);
 }
 
 /** GET /api/licensescan/{id}, saved under the server's name (`licence_scan_{id}` when the header names nothing). */
 export function downloadLicenceScan(licenseId: number): Promise<string> {
-  return downloadFile(routes.licenseScan, { params: { licenseId } }, `licence_scan_${licenseId}`);
+  return downloadFile('licenseScan', { params: { licenseId } }, `licence_scan_${licenseId}`);
 }
 
 export function useDownloadLicenceScan() {
@@ -109,7 +109,7 @@ export function useLicenceScan(licenseId: number, enabled = true) {
   return useQuery({
     queryKey: licenceScanKey(licenseId),
     queryFn: async ({ signal }): Promise<Blob> => {
-      const response = await callForFile(routes.licenseScan, { params: { licenseId } }, { signal });
+      const response = await callForFile('licenseScan', { params: { licenseId } }, { signal });
       try {
         return await response.blob();
       } catch (cause) {

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Material, MaterialLibrary, NewSection, Section } from '@ahente/contract/materials';
-import { routes } from '@ahente/contract/routes';
+import { routePaths } from '@ahente/contract/route-paths';
+import type { Routes } from '@ahente/contract/routes';
 import {
   ApiError,
   NetworkError,
@@ -12,6 +13,7 @@ import {
   looksLikeCsrfFailure,
   notifyUnauthorized,
   readCookie,
+  routeTable,
 } from './client';
 
 /**
@@ -33,12 +35,12 @@ export const materialKeys = {
  * /api/getsection: every section (the admin's panel), each with its library.
  */
 export function fetchSections(library?: MaterialLibrary): Promise<Section[]> {
-  return library ? call(routes.getLibrarySections, { params: { library } }) : call(routes.getSections, {});
+  return library ? call('getLibrarySections', { params: { library } }) : call('getSections', {});
 }
 
 /** POST /api/getmaterial { sectionId }: the section's materials, newest first. */
 export function fetchMaterials(sectionId: number): Promise<Material[]> {
-  return call(routes.getMaterials, { body: { sectionId } });
+  return call('getMaterials', { body: { sectionId } });
 }
 
 /** The sections of one library (/marketing, /learning), or every section (the Materials Panel). */
@@ -58,7 +60,7 @@ export function useMaterials(sectionId: number | null | undefined) {
 export function useCreateSection() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: NewSection) => (await call(routes.createSection, { body: input })).section,
+    mutationFn: async (input: NewSection) => (await call('createSection', { body: input })).section,
     onSuccess: (section) => {
       // Selectable at once; the reload then brings the server's list and order.
       queryClient.setQueryData<Section[]>(materialKeys.sectionList('all'), (list) =>
@@ -74,7 +76,7 @@ export function useDeleteMaterial() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (material: Material) => {
-      await call(routes.deleteMaterial, { params: { id: material.id } });
+      await call('deleteMaterial', { params: { id: material.id } });
       return material;
     },
     // Success or not (a 404 means someone else removed it), the list is reloaded.
@@ -99,6 +101,9 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** The form field of the file (routes.uploadMaterial.multipart.file, checked by the type below). */
+const UPLOAD_FILE_FIELD: Routes['uploadMaterial']['multipart']['file'] = 'file';
+
 function sendUpload(input: UploadInput): Promise<{ status: number; body: unknown; statusText: string }> {
   const form = new FormData();
   // Spec §7: title (the file name), type, size, sectionId, file. The server decides the title,
@@ -107,11 +112,11 @@ function sendUpload(input: UploadInput): Promise<{ status: number; body: unknown
   form.append('type', input.file.type);
   form.append('size', String(input.file.size));
   form.append('sectionId', String(input.sectionId));
-  form.append(routes.uploadMaterial.multipart.file, input.file, input.file.name);
+  form.append(UPLOAD_FILE_FIELD, input.file, input.file.name);
 
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open(routes.uploadMaterial.method, routes.uploadMaterial.path);
+    xhr.open(routePaths.uploadMaterial.method, routePaths.uploadMaterial.path);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
     const token = readCookie('XSRF-TOKEN');
@@ -143,6 +148,7 @@ function sendUpload(input: UploadInput): Promise<{ status: number; body: unknown
  * type not allowed, 400 bad input...) and a lost connection throws NetworkError.
  */
 export async function uploadMaterial(input: UploadInput): Promise<Material> {
+  const table = routeTable();
   await ensureCsrfCookie();
   let result = await sendUpload(input);
   // A stale XSRF cookie: fetch a fresh one and send once more, as the API client does.
@@ -152,9 +158,9 @@ export async function uploadMaterial(input: UploadInput): Promise<Material> {
     result = await sendUpload(input);
   }
   if (result.status >= 200 && result.status < 300) {
-    const parsed = routes.uploadMaterial.responses[201].safeParse(result.body);
+    const parsed = (await table).routes.uploadMaterial.responses[201].safeParse(result.body);
     if (result.status !== 201 || !parsed.success) {
-      throw new UnexpectedResponseError(routes.uploadMaterial.path, result.status, parsed.error?.issues ?? result.status);
+      throw new UnexpectedResponseError(routePaths.uploadMaterial.path, result.status, parsed.error?.issues ?? result.status);
     }
     return parsed.data.material;
   }
@@ -176,7 +182,7 @@ export function useUploadMaterial() {
  * the material's title when the header names nothing. Returns the name it was saved under.
  */
 export function downloadMaterial(material: Pick<Material, 'id' | 'title'>): Promise<string> {
-  return downloadFile(routes.downloadMaterial, { params: { id: material.id } }, material.title || `material-${material.id}`);
+  return downloadFile('downloadMaterial', { params: { id: material.id } }, material.title || `material-${material.id}`);
 }
 
 export function useDownloadMaterial() {

@@ -1,21 +1,20 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ChangePasswordRequest } from '@ahente/contract/auth';
-import {
-  EDIT_MEMBER_FILE_FIELDS,
-  type EditMemberRequest,
-  type HierarchyResponse,
-  type MemberAuditEntry,
-  type MemberCountsResponse,
-  type MemberRecord,
-  type MemberSearchRequest,
-  type MemberSearchResponse,
-  type PersonalFieldName,
-  type RecruitRecord,
-  type TeamSizeResponse,
-  type UserDetails,
+import type {
+  EditMemberRequest,
+  HierarchyResponse,
+  MemberAuditEntry,
+  MemberCountsResponse,
+  MemberRecord,
+  MemberSearchRequest,
+  MemberSearchResponse,
+  PersonalFieldName,
+  RecruitRecord,
+  TeamSizeResponse,
+  UserDetails,
 } from '@ahente/contract/members';
-import { routes } from '@ahente/contract/routes';
+import { EDIT_MEMBER_FILE_FIELDS } from '@ahente/contract/files';
 import { fullName } from '../lib/names';
 import { call, callForm, downloadFile } from './client';
 import { useCurrentUser, useSession } from './session';
@@ -41,7 +40,7 @@ export const membersKeys = {
 export function useRecruits(id: number) {
   return useQuery({
     queryKey: membersKeys.recruits(id),
-    queryFn: (): Promise<RecruitRecord[]> => call(routes.membersRecord, { body: { id } }),
+    queryFn: (): Promise<RecruitRecord[]> => call('membersRecord', { body: { id } }),
   });
 }
 
@@ -49,7 +48,7 @@ export function useRecruits(id: number) {
 export function useHierarchy(id: number) {
   return useQuery({
     queryKey: membersKeys.hierarchy(id),
-    queryFn: (): Promise<HierarchyResponse> => call(routes.getHierarchy, { body: { id } }),
+    queryFn: (): Promise<HierarchyResponse> => call('getHierarchy', { body: { id } }),
   });
 }
 
@@ -57,7 +56,7 @@ export function useHierarchy(id: number) {
 export function useTeamSize(id: number) {
   return useQuery({
     queryKey: membersKeys.teamSize(id),
-    queryFn: (): Promise<TeamSizeResponse> => call(routes.teamSize, { body: { id } }),
+    queryFn: (): Promise<TeamSizeResponse> => call('teamSize', { body: { id } }),
   });
 }
 
@@ -80,7 +79,7 @@ export function useMemberSearch(
   return useQuery({
     queryKey: membersKeys.search(adminId, q, page, pageSize, noCertification, order),
     queryFn: (): Promise<MemberSearchResponse> =>
-      call(routes.adminMemberSearch, { body: { id: adminId, q, page, pageSize, noCertification, ...order } }),
+      call('adminMemberSearch', { body: { id: adminId, q, page, pageSize, noCertification, ...order } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -93,7 +92,7 @@ export function useMemberSearch(
 export function useMemberCounts(adminId: number) {
   return useQuery({
     queryKey: membersKeys.counts(adminId),
-    queryFn: (): Promise<MemberCountsResponse> => call(routes.adminMemberCounts, { body: { id: adminId } }),
+    queryFn: (): Promise<MemberCountsResponse> => call('adminMemberCounts', { body: { id: adminId } }),
     refetchOnWindowFocus: true,
   });
 }
@@ -112,7 +111,7 @@ export function useMemberMatches() {
 export function useMemberHistory(id: number) {
   return useQuery({
     queryKey: membersKeys.history(id),
-    queryFn: (): Promise<MemberAuditEntry[]> => call(routes.memberHistory, { body: { id } }),
+    queryFn: (): Promise<MemberAuditEntry[]> => call('memberHistory', { body: { id } }),
   });
 }
 
@@ -126,7 +125,7 @@ function useInvalidateMembers() {
 export function useEditMemberMutation() {
   const invalidate = useInvalidateMembers();
   return useMutation({
-    mutationFn: (body: EditMemberRequest): Promise<{ success: true; member: MemberRecord }> => call(routes.editMember, { body }),
+    mutationFn: (body: EditMemberRequest): Promise<{ success: true; member: MemberRecord }> => call('editMember', { body }),
     onSettled: invalidate,
   });
 }
@@ -135,7 +134,7 @@ export function useEditMemberMutation() {
 export function useChangePasswordMutation() {
   const invalidate = useInvalidateMembers();
   return useMutation({
-    mutationFn: (body: ChangePasswordRequest) => call(routes.changePassword, { body }),
+    mutationFn: (body: ChangePasswordRequest) => call('changePassword', { body }),
     onSettled: invalidate,
   });
 }
@@ -144,7 +143,7 @@ export function useChangePasswordMutation() {
 export function useApproveMemberMutation() {
   const invalidate = useInvalidateMembers();
   return useMutation({
-    mutationFn: (id: number) => call(routes.approveMember, { body: { id } }),
+    mutationFn: (id: number) => call('approveMember', { body: { id } }),
     onSettled: invalidate,
   });
 }
@@ -153,7 +152,7 @@ export function useApproveMemberMutation() {
 export function useDeactivateMemberMutation() {
   const invalidate = useInvalidateMembers();
   return useMutation({
-    mutationFn: (id: number) => call(routes.deactivateMember, { body: { id } }),
+    mutationFn: (id: number) => call('deactivateMember', { body: { id } }),
     onSettled: invalidate,
   });
 }
@@ -166,7 +165,7 @@ export function useUserDetails(id: number) {
   return useQuery({
     queryKey: membersKeys.details(id),
     queryFn: async (): Promise<UserDetails> => {
-      const [details] = await call(routes.getUserDetails, { body: { id } });
+      const [details] = await call('getUserDetails', { body: { id } });
       if (!details) throw new Error('No details were found for this member.');
       return details;
     },
@@ -209,7 +208,7 @@ export function useSavePersonalDetailsMutation() {
       form.append('id', String(id));
       for (const [name, value] of Object.entries(fields)) form.append(name, value ?? '');
       if (validId) form.append(EDIT_MEMBER_FILE_FIELDS.validId, validId, validId.name);
-      return callForm(routes.editMember, form);
+      return callForm('editMember', form);
     },
     onSuccess: ({ member }) => afterEdit(member),
   });
@@ -224,11 +223,11 @@ export function useProfilePhotoMutation() {
   const afterEdit = useAfterOwnEdit();
   return useMutation({
     mutationFn: ({ id, file }: { id: number; file: File | null }) => {
-      if (!file) return call(routes.editMember, { body: { id, photo: null } });
+      if (!file) return call('editMember', { body: { id, photo: null } });
       const form = new FormData();
       form.append('id', String(id));
       form.append(EDIT_MEMBER_FILE_FIELDS.photo, file, file.name);
-      return callForm(routes.editMember, form);
+      return callForm('editMember', form);
     },
     onSuccess: ({ member }) => afterEdit(member),
   });
@@ -240,7 +239,7 @@ export function useProfilePhotoMutation() {
  * the name it was saved under.
  */
 export function downloadValidId(id: number): Promise<string> {
-  return downloadFile(routes.downloadValidId, { params: { id } }, `valid_id_${id}.jpg`);
+  return downloadFile('downloadValidId', { params: { id } }, `valid_id_${id}.jpg`);
 }
 
 export function useDownloadValidIdMutation() {

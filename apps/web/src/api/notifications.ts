@@ -6,7 +6,6 @@ import type {
   ReadNotificationsRequest,
   SetNotificationPreferencesRequest,
 } from '@ahente/contract/notifications';
-import { routes } from '@ahente/contract/routes';
 import { call } from './client';
 
 /**
@@ -31,7 +30,7 @@ export const NOTIFICATIONS_REFRESH_MS = 60_000;
 export function useNotifications(id: number) {
   return useQuery({
     queryKey: notificationKeys.list(id),
-    queryFn: (): Promise<NotificationsResponse> => call(routes.notifications, { body: { id } }),
+    queryFn: (): Promise<NotificationsResponse> => call('notifications', { body: { id } }),
     refetchInterval: NOTIFICATIONS_REFRESH_MS,
     refetchIntervalInBackground: false,
     refetchOnWindowFocus: true,
@@ -47,7 +46,7 @@ export function useReadNotifications(memberId: number) {
   const queryClient = useQueryClient();
   const key = notificationKeys.list(memberId);
   return useMutation({
-    mutationFn: (body: ReadNotificationsRequest) => call(routes.readNotifications, { body }),
+    mutationFn: (body: ReadNotificationsRequest) => call('readNotifications', { body }),
     onMutate: async (body) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<NotificationsResponse>(key);
@@ -81,7 +80,7 @@ export function useReadNotifications(memberId: number) {
 export function useNotificationPreferences(id: number) {
   return useQuery({
     queryKey: notificationKeys.preferences(id),
-    queryFn: (): Promise<NotificationPreferences> => call(routes.notificationPreferences, { body: { id } }),
+    queryFn: (): Promise<NotificationPreferences> => call('notificationPreferences', { body: { id } }),
   });
 }
 
@@ -89,7 +88,7 @@ export function useNotificationPreferences(id: number) {
 export function useSetNotificationPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SetNotificationPreferencesRequest) => call(routes.setNotificationPreferences, { body }),
+    mutationFn: (body: SetNotificationPreferencesRequest) => call('setNotificationPreferences', { body }),
     onSuccess: (saved, body) => {
       queryClient.setQueryData(notificationKeys.preferences(Number(body.id)), saved);
     },
@@ -100,7 +99,7 @@ export function useSetNotificationPreferences() {
 export function useMailStatus() {
   return useQuery({
     queryKey: notificationKeys.mailStatus(),
-    queryFn: (): Promise<MailStatus> => call(routes.mailStatus, {}),
+    queryFn: (): Promise<MailStatus> => call('mailStatus', {}),
     staleTime: 60_000,
   });
 }

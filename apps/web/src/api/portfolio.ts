@@ -1,6 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PortfolioExportRequest, PortfolioRequest, PortfolioResponse } from '@ahente/contract/portfolio';
-import { routes } from '@ahente/contract/routes';
 import { call, downloadFile } from './client';
 import { dealsKeys } from './deals';
 
@@ -25,7 +24,7 @@ export const firstPortfolioPage = (id: number): PortfolioQuery => ({ id, scope: 
 export function usePortfolio(query: PortfolioQuery, { keepPrevious = true }: { keepPrevious?: boolean } = {}) {
   return useQuery({
     queryKey: portfolioKeys.page(query),
-    queryFn: (): Promise<PortfolioResponse> => call(routes.portfolio, { body: query }),
+    queryFn: (): Promise<PortfolioResponse> => call('portfolio', { body: query }),
     ...(keepPrevious ? { placeholderData: keepPreviousData } : {}),
     staleTime: 0,
   });
@@ -33,7 +32,7 @@ export function usePortfolio(query: PortfolioQuery, { keepPrevious = true }: { k
 
 /** POST /api/portfolioexport: every policy the filters find, as portfolio.xlsx. */
 export function exportPortfolio(body: PortfolioExportRequest): Promise<string> {
-  return downloadFile(routes.portfolioExport, { body }, 'portfolio.xlsx');
+  return downloadFile('portfolioExport', { body }, 'portfolio.xlsx');
 }
 
 /**
@@ -44,7 +43,7 @@ export function exportPortfolio(body: PortfolioExportRequest): Promise<string> {
 export function useStartRenewal() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (saleId: number) => call(routes.startRenewal, { body: { sale_id: saleId } }),
+    mutationFn: (saleId: number) => call('startRenewal', { body: { sale_id: saleId } }),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: dealsKeys.all }),

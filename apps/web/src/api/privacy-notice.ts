@@ -1,6 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { AcceptPrivacyNoticeRequest, PrivacyNotice } from '@ahente/contract/privacy-notice';
-import { routes } from '@ahente/contract/routes';
 import { call } from './client';
 
 /**
@@ -11,7 +10,7 @@ export const PRIVACY_NOTICE_QUERY_KEY = ['privacy', 'notice'] as const;
 
 /** GET /api/privacynotice (public): the current version, its Markdown and when it was published. */
 export function fetchPrivacyNotice(): Promise<PrivacyNotice> {
-  return call(routes.privacyNotice, {}, { ignoreUnauthorized: true });
+  return call('privacyNotice', {}, { ignoreUnauthorized: true });
 }
 
 /** The current privacy notice, for the sign-up form and the consent page (issue 24 §1). */
@@ -22,6 +21,6 @@ export function usePrivacyNotice() {
 /** POST /api/acceptprivacynotice { version }: the member's consent to the version they read. */
 export function useAcceptPrivacyNoticeMutation() {
   return useMutation({
-    mutationFn: (body: AcceptPrivacyNoticeRequest) => call(routes.acceptPrivacyNotice, { body }),
+    mutationFn: (body: AcceptPrivacyNoticeRequest) => call('acceptPrivacyNotice', { body }),
   });
 }

@@ -1,14 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { myDataFileName, type DecideErasureRequest, type MyPrivacyResponse, type RequestErasureRequest } from '@ahente/contract/my-data';
-import {
-  ACCESS_LOG_EXPORT_FILE_NAME,
-  type AccessLogResponse,
-  type AdminAccessLogExportRequest,
-  type AdminAccessLogResponse,
-} from '@ahente/contract/privacy';
+import type { DecideErasureRequest, MyPrivacyResponse, RequestErasureRequest } from '@ahente/contract/my-data';
+import { myDataFileName } from '@ahente/contract/files';
+import type { AccessLogResponse, AdminAccessLogExportRequest, AdminAccessLogResponse } from '@ahente/contract/privacy';
+import { ACCESS_LOG_EXPORT_FILE_NAME } from '@ahente/contract/files';
 import type { PublishPrivacyNoticeRequest } from '@ahente/contract/privacy-notice';
 import { PRIVACY_NOTICE_QUERY_KEY } from './privacy-notice';
-import { routes } from '@ahente/contract/routes';
 import { call, downloadFile } from './client';
 
 /**
@@ -52,14 +48,14 @@ function filterBody(filters: AdminAccessLogFilters): AdminAccessLogExportRequest
 
 /** GET /api/mydata/{id}: the member's copy of their data, saved as my-data-{id}.zip. */
 export function downloadMyData(id: number): Promise<string> {
-  return downloadFile(routes.myData, { params: { id } }, myDataFileName(id));
+  return downloadFile('myData', { params: { id } }, myDataFileName(id));
 }
 
 /** POST /api/myprivacy { id }: the member's latest erasure request (open or decided), or null. */
 export function useMyPrivacy(id: number) {
   return useQuery({
     queryKey: privacyKeys.mine(id),
-    queryFn: (): Promise<MyPrivacyResponse> => call(routes.myPrivacy, { body: { id } }),
+    queryFn: (): Promise<MyPrivacyResponse> => call('myPrivacy', { body: { id } }),
     // An administrator decides elsewhere: read again when the member comes back to the page.
     refetchOnWindowFocus: true,
   });
@@ -69,7 +65,7 @@ export function useMyPrivacy(id: number) {
 export function useRequestErasure() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: RequestErasureRequest) => call(routes.requestErasure, { body }),
+    mutationFn: (body: RequestErasureRequest) => call('requestErasure', { body }),
     onSuccess: ({ request }, body) => queryClient.setQueryData<MyPrivacyResponse>(privacyKeys.mine(Number(body.id)), { request }),
     // A 409 (one already open): what the server has is shown.
     onError: (_error, body) => queryClient.invalidateQueries({ queryKey: privacyKeys.mine(Number(body.id)) }),
@@ -80,7 +76,7 @@ export function useRequestErasure() {
 export function useAccessLog(id: number, page: number, pageSize: number) {
   return useQuery({
     queryKey: privacyKeys.accessLog(id, page, pageSize),
-    queryFn: (): Promise<AccessLogResponse> => call(routes.accessLog, { body: { id, page, pageSize } }),
+    queryFn: (): Promise<AccessLogResponse> => call('accessLog', { body: { id, page, pageSize } }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -92,7 +88,7 @@ export function useAccessLog(id: number, page: number, pageSize: number) {
 export function usePrivacyRequests() {
   return useQuery({
     queryKey: privacyKeys.requests(),
-    queryFn: () => call(routes.privacyRequests, {}),
+    queryFn: () => call('privacyRequests', {}),
     refetchOnWindowFocus: true,
   });
 }
@@ -101,7 +97,7 @@ export function usePrivacyRequests() {
 export function useDecideErasure() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: DecideErasureRequest) => call(routes.decideErasure, { body }),
+    mutationFn: (body: DecideErasureRequest) => call('decideErasure', { body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: privacyKeys.all }),
   });
 }
@@ -111,7 +107,7 @@ export function useAdminAccessLog(query: AdminAccessLogQuery, { enabled = true }
   return useQuery({
     queryKey: privacyKeys.adminAccessLog(query),
     queryFn: (): Promise<AdminAccessLogResponse> =>
-      call(routes.adminAccessLog, { body: { ...filterBody(query), page: query.page, pageSize: query.pageSize } }),
+      call('adminAccessLog', { body: { ...filterBody(query), page: query.page, pageSize: query.pageSize } }),
     placeholderData: keepPreviousData,
     staleTime: 0,
     enabled,
@@ -120,14 +116,14 @@ export function useAdminAccessLog(query: AdminAccessLogQuery, { enabled = true }
 
 /** POST /api/adminaccesslogexport: every entry the filters find, saved as access-log.xlsx. */
 export function exportAccessLog(filters: AdminAccessLogFilters): Promise<string> {
-  return downloadFile(routes.adminAccessLogExport, { body: filterBody(filters) }, ACCESS_LOG_EXPORT_FILE_NAME);
+  return downloadFile('adminAccessLogExport', { body: filterBody(filters) }, ACCESS_LOG_EXPORT_FILE_NAME);
 }
 
 /** POST /api/publishprivacynotice { body }: the new version becomes the current one. */
 export function usePublishPrivacyNotice() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: PublishPrivacyNoticeRequest) => call(routes.publishPrivacyNotice, { body }),
+    mutationFn: (body: PublishPrivacyNoticeRequest) => call('publishPrivacyNotice', { body }),
     onSuccess: (notice) => queryClient.setQueryData(privacyKeys.notice(), notice),
     onSettled: () => queryClient.invalidateQueries({ queryKey: privacyKeys.notice() }),
   });

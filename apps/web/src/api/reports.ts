@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AgencySummary, ReportResponse, ReportScope } from '@ahente/contract/reports';
-import { routes } from '@ahente/contract/routes';
 import { call } from './client';
 
 /** Performance Reports (decision 017). */
@@ -27,7 +26,7 @@ export function useReport(id: number, scope: ReportScope | null, period: ReportP
   return useQuery({
     queryKey: reportsKeys.report(id, scope, period.from, period.to),
     queryFn: (): Promise<ReportResponse> =>
-      call(routes.reports, { body: { id, ...(scope ? { scope } : {}), from: period.from || null, to: period.to || null } }),
+      call('reports', { body: { id, ...(scope ? { scope } : {}), from: period.from || null, to: period.to || null } }),
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === scope ? previous : undefined),
     staleTime: 0,
   });
@@ -40,7 +39,7 @@ export function useReport(id: number, scope: ReportScope | null, period: ReportP
 export function useAgencySummary() {
   return useQuery({
     queryKey: reportsKeys.agencySummary,
-    queryFn: (): Promise<AgencySummary> => call(routes.agencySummary, {}),
+    queryFn: (): Promise<AgencySummary> => call('agencySummary', {}),
     staleTime: 0,
   });
 }

@@ -1,5 +1,4 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { routes } from '@ahente/contract/routes';
 import type {
   AddSaleRequest,
   CancelSaleRequest,
@@ -34,7 +33,7 @@ export const salesKeys = {
 
 /** POST /api/getsales { id }: the agent's sales (spec §3 Sale). */
 export function fetchSales(id: number): Promise<SaleRecord[]> {
-  return call(routes.getSales, { body: { id } });
+  return call('getSales', { body: { id } });
 }
 
 export function useSales(id: number | null | undefined) {
@@ -47,7 +46,7 @@ export function useSales(id: number | null | undefined) {
 
 /** POST /api/addsales { id, formData: {…, dealid} } → { success, sale }; 409 when the deal was already sold. */
 export function addSale(body: AddSaleRequest): Promise<SaleSavedResponse> {
-  return call(routes.addSale, { body });
+  return call('addSale', { body });
 }
 
 /**
@@ -81,7 +80,7 @@ export function useSalesToVerify(filter: SalesToVerifyFilter, enabled = true) {
   return useQuery({
     queryKey: salesKeys.toVerify(filter),
     queryFn: (): Promise<SalesToVerifyResponse> =>
-      call(routes.salesToVerify, {
+      call('salesToVerify', {
         body: {
           insurer: filter.insurer || null,
           product: filter.product || null,
@@ -103,7 +102,7 @@ export function useSalesToVerify(filter: SalesToVerifyFilter, enabled = true) {
 export function useVerifySales() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: VerifySalesRequest): Promise<VerifySalesResponse> => call(routes.verifySales, { body }),
+    mutationFn: (body: VerifySalesRequest): Promise<VerifySalesResponse> => call('verifySales', { body }),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: salesKeys.all }),
@@ -125,7 +124,7 @@ export function useVerifySales() {
 export function useCancelSale() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CancelSaleRequest): Promise<CancelSaleResponse> => call(routes.cancelSale, { body }),
+    mutationFn: (body: CancelSaleRequest): Promise<CancelSaleResponse> => call('cancelSale', { body }),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: salesKeys.all }),

@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { routes } from '@ahente/contract/routes';
 import type {
   ConfirmMfaRequest,
   DisableMfaRequest,
@@ -24,14 +23,14 @@ export const securityKeys = {
 export function useMfaStatus() {
   return useQuery({
     queryKey: securityKeys.mfaStatus(),
-    queryFn: (): Promise<MfaStatus> => call(routes.mfaStatus, {}),
+    queryFn: (): Promise<MfaStatus> => call('mfaStatus', {}),
   });
 }
 
 /** POST /api/startmfa: a new secret with its otpauth URI and QR code, for the caller only, until confirmed. */
 export function useStartMfaMutation() {
   return useMutation({
-    mutationFn: (): Promise<MfaEnrolment> => call(routes.startMfa, {}),
+    mutationFn: (): Promise<MfaEnrolment> => call('startMfa', {}),
   });
 }
 
@@ -39,7 +38,7 @@ export function useStartMfaMutation() {
 export function useConfirmMfaMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ConfirmMfaRequest): Promise<RecoveryCodesResponse> => call(routes.confirmMfa, { body }),
+    mutationFn: (body: ConfirmMfaRequest): Promise<RecoveryCodesResponse> => call('confirmMfa', { body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: securityKeys.mfaStatus() }),
   });
 }
@@ -49,7 +48,7 @@ export function useDisableMfaMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: DisableMfaRequest): Promise<void> => {
-      await call(routes.disableMfa, { body });
+      await call('disableMfa', { body });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: securityKeys.mfaStatus() }),
   });
@@ -59,7 +58,7 @@ export function useDisableMfaMutation() {
 export function useRegenerateMfaCodesMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: RegenerateCodesRequest): Promise<RecoveryCodesResponse> => call(routes.regenerateMfaCodes, { body }),
+    mutationFn: (body: RegenerateCodesRequest): Promise<RecoveryCodesResponse> => call('regenerateMfaCodes', { body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: securityKeys.mfaStatus() }),
   });
 }
@@ -68,7 +67,7 @@ export function useRegenerateMfaCodesMutation() {
 export function useSessions(id: number) {
   return useQuery({
     queryKey: securityKeys.sessions(id),
-    queryFn: (): Promise<SessionRecord[]> => call(routes.sessions, { body: { id } }),
+    queryFn: (): Promise<SessionRecord[]> => call('sessions', { body: { id } }),
     enabled: id > 0,
   });
 }
@@ -78,7 +77,7 @@ export function useEndSessionMutation(memberId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (sessionId: string): Promise<void> => {
-      await call(routes.endSession, { body: { session_id: sessionId } });
+      await call('endSession', { body: { session_id: sessionId } });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: securityKeys.sessions(memberId) }),
   });
@@ -88,7 +87,7 @@ export function useEndSessionMutation(memberId: number) {
 export function useEndOtherSessionsMutation(memberId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (): Promise<EndedSessionsResponse> => call(routes.endOtherSessions, {}),
+    mutationFn: (): Promise<EndedSessionsResponse> => call('endOtherSessions', {}),
     onSettled: () => queryClient.invalidateQueries({ queryKey: securityKeys.sessions(memberId) }),
   });
 }
@@ -97,7 +96,7 @@ export function useEndOtherSessionsMutation(memberId: number) {
 export function useEndMemberSessionsMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number): Promise<EndedSessionsResponse> => call(routes.endMemberSessions, { body: { id } }),
+    mutationFn: (id: number): Promise<EndedSessionsResponse> => call('endMemberSessions', { body: { id } }),
     onSettled: (_data, _error, id) => queryClient.invalidateQueries({ queryKey: membersKeys.history(id) }),
   });
 }
@@ -106,7 +105,7 @@ export function useEndMemberSessionsMutation() {
 export function useResetMemberMfaMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => call(routes.resetMemberMfa, { body: { id } }),
+    mutationFn: (id: number) => call('resetMemberMfa', { body: { id } }),
     onSettled: (_data, _error, id) => queryClient.invalidateQueries({ queryKey: membersKeys.history(id) }),
   });
 }

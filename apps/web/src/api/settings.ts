@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { routes } from '@ahente/contract/routes';
 import type { AddBankRequest, AddCertificationRequest, BankRecord, Certification } from '@ahente/contract/settings';
 import { call } from './client';
 import { membersKeys } from './members';
@@ -18,7 +17,7 @@ const isRealId = (id: number) => id > 0;
 export function useUserBanks(id: number) {
   return useQuery({
     queryKey: settingsKeys.banks(id),
-    queryFn: (): Promise<BankRecord[]> => call(routes.getUserBanks, { params: { id } }),
+    queryFn: (): Promise<BankRecord[]> => call('getUserBanks', { params: { id } }),
     enabled: isRealId(id),
   });
 }
@@ -30,7 +29,7 @@ export function useUserBanks(id: number) {
 export function useAddBankMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AddBankRequest) => call(routes.addUserBanks, { body }),
+    mutationFn: (body: AddBankRequest) => call('addUserBanks', { body }),
     onSettled: (_data, _error, body) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: settingsKeys.banks(Number(body.id)) }),
@@ -43,7 +42,7 @@ export function useAddBankMutation() {
 export function useCertifications(id: number) {
   return useQuery({
     queryKey: settingsKeys.certifications(id),
-    queryFn: (): Promise<Certification[]> => call(routes.getCertifications, { body: { id } }),
+    queryFn: (): Promise<Certification[]> => call('getCertifications', { body: { id } }),
     enabled: isRealId(id),
   });
 }
@@ -52,7 +51,7 @@ export function useCertifications(id: number) {
 export function useAddCertificationMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AddCertificationRequest) => call(routes.addCertifications, { body }),
+    mutationFn: (body: AddCertificationRequest) => call('addCertifications', { body }),
     onSuccess: (saved) => {
       queryClient.setQueryData<Certification[]>(settingsKeys.certifications(saved.id), (list) =>
         list && !list.some((c) => c.certid === saved.certid) ? [...list, saved] : list,

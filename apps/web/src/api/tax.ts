@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { alphalistXlsxFileName, form2307FileName, type SetPayoutSettingsRequest, type SetWithholdingRequest } from '@ahente/contract/tax';
-import { routes } from '@ahente/contract/routes';
 import { call, downloadFile } from './client';
 import { commissionKeys } from './commissions';
 
@@ -19,14 +18,14 @@ export const taxKeys = {
 
 /** GET /api/payoutsettings: the minimum payout, the ATCs, who changed them last, and whether the agency's TIN is configured. */
 export function usePayoutSettings() {
-  return useQuery({ queryKey: taxKeys.payoutSettings(), queryFn: () => call(routes.payoutSettings, {}) });
+  return useQuery({ queryKey: taxKeys.payoutSettings(), queryFn: () => call('payoutSettings', {}) });
 }
 
 /** POST /api/setpayoutsettings: a new version of the settings, from the next close on. */
 export function useSetPayoutSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SetPayoutSettingsRequest) => call(routes.setPayoutSettings, { body }),
+    mutationFn: (body: SetPayoutSettingsRequest) => call('setPayoutSettings', { body }),
     onSuccess: (settings) => queryClient.setQueryData(taxKeys.payoutSettings(), settings),
     onSettled: () => queryClient.invalidateQueries({ queryKey: taxKeys.payoutSettings() }),
   });
@@ -36,7 +35,7 @@ export function useSetPayoutSettings() {
 export function useWithholding(memberId: number | null) {
   return useQuery({
     queryKey: taxKeys.withholding(memberId ?? 0),
-    queryFn: () => call(routes.withholding, { body: { id: memberId as number } }),
+    queryFn: () => call('withholding', { body: { id: memberId as number } }),
     enabled: memberId !== null,
   });
 }
@@ -45,7 +44,7 @@ export function useWithholding(memberId: number | null) {
 export function useSetWithholding() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SetWithholdingRequest) => call(routes.setWithholding, { body }),
+    mutationFn: (body: SetWithholdingRequest) => call('setWithholding', { body }),
     onSettled: (_data, _error, body) => queryClient.invalidateQueries({ queryKey: taxKeys.withholding(Number(body.member_id)) }),
   });
 }
@@ -54,13 +53,13 @@ export function useSetWithholding() {
 export function useAlphalist(year: number, quarter: number) {
   return useQuery({
     queryKey: taxKeys.alphalist(year, quarter),
-    queryFn: () => call(routes.alphalist, { params: { year, quarter } }),
+    queryFn: () => call('alphalist', { params: { year, quarter } }),
   });
 }
 
 /** GET the quarter's alphalist as an Excel workbook, saved as alphalist_1601EQ_{year}Q{quarter}.xlsx. */
 export function downloadAlphalistXlsx(year: number, quarter: number): Promise<string> {
-  return downloadFile(routes.alphalistXlsx, { params: { year, quarter } }, alphalistXlsxFileName(year, quarter));
+  return downloadFile('alphalistXlsx', { params: { year, quarter } }, alphalistXlsxFileName(year, quarter));
 }
 
 /**
@@ -68,18 +67,18 @@ export function downloadAlphalistXlsx(year: number, quarter: number): Promise<st
  * ({TIN}{BRANCH}{MMYYYY}1601EQ.DAT), which this page does not know: the fallback only says what it is.
  */
 export function downloadAlphalistDat(year: number, quarter: number): Promise<string> {
-  return downloadFile(routes.alphalistDat, { params: { year, quarter } }, `alphalist_1601EQ_${year}Q${quarter}.DAT`);
+  return downloadFile('alphalistDat', { params: { year, quarter } }, `alphalist_1601EQ_${year}Q${quarter}.DAT`);
 }
 
 /** POST /api/form2307s { id }: the member's quarters with income and tax withheld, newest first. */
 export function useForm2307s(id: number) {
   return useQuery({
     queryKey: taxKeys.form2307s(id),
-    queryFn: () => call(routes.form2307s, { body: { id } }),
+    queryFn: () => call('form2307s', { body: { id } }),
   });
 }
 
 /** GET /api/form2307/{id}/{year}/{quarter}/pdf, saved under the server's name (BIR2307_{year}Q{quarter}_{id}.pdf). */
 export function downloadForm2307(id: number, year: number, quarter: number): Promise<string> {
-  return downloadFile(routes.form2307Pdf, { params: { id, year, quarter } }, form2307FileName(id, year, quarter));
+  return downloadFile('form2307Pdf', { params: { id, year, quarter } }, form2307FileName(id, year, quarter));
 }

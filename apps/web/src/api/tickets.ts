@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { routes } from '@ahente/contract/routes';
 import type {
   AddTicketRequest,
   CloseTicketRequest,
@@ -20,12 +19,12 @@ export const ticketKeys = {
 
 /** POST /api/getmytickets { id }: the member's tickets, newest first. */
 export function fetchMyTickets(id: number): Promise<Ticket[]> {
-  return call(routes.getMyTickets, { body: { id } });
+  return call('getMyTickets', { body: { id } });
 }
 
 /** GET /api/adminticketlist: every ticket, Pending first, newest first. */
 export function fetchAdminTickets(): Promise<Ticket[]> {
-  return call(routes.adminTicketList, {});
+  return call('adminTicketList', {});
 }
 
 export function useMyTickets(id: number | null | undefined) {
@@ -51,29 +50,29 @@ function useTicketMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
 
 /** POST /api/addticket { id, title, description, type } → 201 { success, ticket }. */
 export function useAddTicket() {
-  return useTicketMutation((body: AddTicketRequest) => call(routes.addTicket, { body }));
+  return useTicketMutation((body: AddTicketRequest) => call('addTicket', { body }));
 }
 
 /** POST /api/editticket { ticketId, title, description, type } (admin). */
 export function useEditTicket() {
-  return useTicketMutation((body: EditTicketRequest) => call(routes.editTicket, { body }));
+  return useTicketMutation((body: EditTicketRequest) => call('editTicket', { body }));
 }
 
 /** POST /api/ticketreplies { ticket_id }: the conversation, oldest first (the author and admins; decision 020). */
 export function useTicketReplies(ticketId: number, enabled = true) {
   return useQuery({
     queryKey: ticketKeys.replies(ticketId),
-    queryFn: (): Promise<TicketReply[]> => call(routes.ticketReplies, { body: { ticket_id: ticketId } }),
+    queryFn: (): Promise<TicketReply[]> => call('ticketReplies', { body: { ticket_id: ticketId } }),
     enabled,
   });
 }
 
 /** POST /api/replyticket { ticket_id, message } → 201 { success, reply }; 409 once the ticket is closed. */
 export function useReplyTicket() {
-  return useTicketMutation((body: ReplyTicketRequest) => call(routes.replyTicket, { body }));
+  return useTicketMutation((body: ReplyTicketRequest) => call('replyTicket', { body }));
 }
 
 /** POST /api/closeticket { ticketId, status: Resolved | Rejected, message } (admin): 409 once closed. */
 export function useCloseTicket() {
-  return useTicketMutation((body: CloseTicketRequest) => call(routes.closeTicket, { body }));
+  return useTicketMutation((body: CloseTicketRequest) => call('closeTicket', { body }));
 }

@@ -1,6 +1,6 @@
 import { ImageUp, Trash2 } from 'lucide-react';
 import { useRef, useState, type RefObject } from 'react';
-import { PHOTO_CONTENT_TYPES, PHOTO_MAX_BYTES } from '@ahente/contract/members';
+import { PHOTO_CONTENT_TYPES, PHOTO_MAX_BYTES } from '@ahente/contract/files';
 import { MSG } from '@ahente/contract/messages';
 import { serverReason } from '../api/client';
 import { useProfilePhotoMutation } from '../api/members';

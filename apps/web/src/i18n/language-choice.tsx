@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from '@ahente/contract/auth';
+import { LANGUAGES, type Language } from '@ahente/contract/languages';
 import { cn } from '../lib/cn';
 import { LANGUAGE_NAMES, useLanguage } from './index';
 

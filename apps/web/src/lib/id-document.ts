@@ -1,4 +1,4 @@
-import { PHOTO_MAX_BYTES } from '@ahente/contract/members';
+import { PHOTO_MAX_BYTES } from '@ahente/contract/files';
 
 /**
  * An identity document a member uploads (the valid ID, a licence scan): a JPG, PNG, WebP or PDF of

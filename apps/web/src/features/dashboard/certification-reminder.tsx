@@ -1,5 +1,5 @@
 import { TriangleAlert } from 'lucide-react';
-import { certificationGaps } from '@ahente/contract/settings';
+import { certificationGaps } from '@ahente/contract/settings-rules';
 import { useCertifications } from '../../api/settings';
 import { useCurrentUser } from '../../api/session';
 import { ReminderBanner } from './reminder-banner';

@@ -1,7 +1,7 @@
 import { CalendarClock } from 'lucide-react';
 import { useMemo } from 'react';
 import { todayInManila } from '@ahente/contract/dates';
-import { expiringLicenceAlerts } from '@ahente/contract/licences';
+import { expiringLicenceAlerts } from '@ahente/contract/licence-rules';
 import { useLicences } from '../../api/licences';
 import { useSales } from '../../api/sales';
 import { useCurrentUser } from '../../api/session';

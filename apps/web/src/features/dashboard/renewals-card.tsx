@@ -1,5 +1,5 @@
 import { CalendarClock } from 'lucide-react';
-import { POLICY_DUE_DAYS } from '@ahente/contract/portfolio';
+import { POLICY_DUE_DAYS } from '@ahente/contract/portfolio-rules';
 import { firstPortfolioPage, usePortfolio } from '../../api/portfolio';
 import { useCurrentUser } from '../../api/session';
 import { CardSection } from '../../ui/card';

@@ -1,6 +1,7 @@
 import { ChartNoAxesColumnIncreasing, TrendingUp } from 'lucide-react';
 import { formatPeso, sumPesos } from '@ahente/contract/money';
-import { countsAsSale, type SaleRecord } from '@ahente/contract/sales';
+import type { SaleRecord } from '@ahente/contract/sales';
+import { countsAsSale } from '@ahente/contract/sales-rules';
 import { useSales } from '../../api/sales';
 import { useCurrentUser } from '../../api/session';
 import { CardSection } from '../../ui/card';

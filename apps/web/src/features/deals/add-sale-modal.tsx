@@ -3,7 +3,7 @@ import { CircleCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { DealRecord } from '@ahente/contract/deals';
-import { hasAnnualTerm } from '@ahente/contract/portfolio';
+import { hasAnnualTerm } from '@ahente/contract/portfolio-rules';
 import { isApiError } from '../../api/client';
 import { useAddSaleMutation } from '../../api/sales';
 import { useCurrentUser } from '../../api/session';

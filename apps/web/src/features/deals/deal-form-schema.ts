@@ -11,7 +11,8 @@ import {
   type NewDealRequest,
 } from '@ahente/contract/deals';
 import type { DealStatus, SalesGroup, SalesType, TransactionType } from '@ahente/contract/enums';
-import { defaultExpiryDate, hasAnnualTerm } from '@ahente/contract/portfolio';
+import { defaultExpiryDate } from '@ahente/contract/portfolio';
+import { hasAnnualTerm } from '@ahente/contract/portfolio-rules';
 import { EXPIRY_BEFORE_EFFECTIVE, saleFormFields, type SaleForm } from '@ahente/contract/sales';
 import { formSchemaFor } from '../../lib/form-schema';
 

@@ -1,6 +1,6 @@
 import { CalendarClock, Scale, ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { LICENSE_EXPIRY_WARNING_DAYS, linesLabel, RENEWAL_COMMISSION_PESOS } from '@ahente/contract/licences';
+import { LICENSE_EXPIRY_WARNING_DAYS, linesLabel, RENEWAL_COMMISSION_PESOS } from '@ahente/contract/licence-rules';
 import { productLabel } from '@ahente/contract/labels';
 import { formatPeso } from '@ahente/contract/money';
 import { useCompliance } from '../../api/licences';

@@ -1,5 +1,6 @@
 import { forfeitCommissionRequest } from '@ahente/contract/commissions';
-import { LICENSE_EXPIRY_WARNING_DAYS, LICENSE_STATUS_LABELS, type LicenseStatus } from '@ahente/contract/licences';
+import type { LicenseStatus } from '@ahente/contract/licences';
+import { LICENSE_EXPIRY_WARNING_DAYS, LICENSE_STATUS_LABELS } from '@ahente/contract/licence-rules';
 import { RotateCw } from 'lucide-react';
 import { Badge, type BadgeTone } from '../../ui/badge';
 import { Button } from '../../ui/button';

@@ -1,13 +1,8 @@
 import { Search } from 'lucide-react';
 import { useId } from 'react';
 import { LIMITS } from '@ahente/contract/common';
-import {
-  EXPIRING_WITHIN_DAYS,
-  POLICY_STATUS_LABELS,
-  POLICY_STATUSES,
-  type PolicyStatus,
-  type PolicyStatusCounts,
-} from '@ahente/contract/portfolio';
+import { POLICY_STATUS_LABELS, POLICY_STATUSES, type PolicyStatus, type PolicyStatusCounts } from '@ahente/contract/portfolio';
+import { EXPIRING_WITHIN_DAYS } from '@ahente/contract/portfolio-rules';
 import '../../i18n/areas/portfolio.en';
 import { useLanguage } from '../../i18n';
 import { cn } from '../../lib/cn';

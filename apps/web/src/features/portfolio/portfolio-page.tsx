@@ -2,15 +2,14 @@ import { FileSpreadsheet, FilterX } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
-  EXPIRING_WITHIN_DAYS,
   PORTFOLIO_PAGE_SIZES,
-  POLICY_DUE_DAYS,
   POLICY_STATUSES,
   startRenewalConflict,
   type PolicyRow,
   type PolicyStatus,
   type PortfolioScope,
 } from '@ahente/contract/portfolio';
+import { EXPIRING_WITHIN_DAYS, POLICY_DUE_DAYS } from '@ahente/contract/portfolio-rules';
 import { isApiError, serverReason } from '../../api/client';
 import { exportPortfolio, usePortfolio, useStartRenewal, type PortfolioQuery } from '../../api/portfolio';
 import { useCurrentUser } from '../../api/session';

@@ -1,5 +1,6 @@
 import { formatPeso } from '@ahente/contract/money';
-import { SALE_VERIFICATION_LABELS, type SaleRecord, type SaleVerification } from '@ahente/contract/sales';
+import type { SaleRecord, SaleVerification } from '@ahente/contract/sales';
+import { SALE_VERIFICATION_LABELS } from '@ahente/contract/sales-rules';
 import { Badge, type BadgeTone } from '../../ui/badge';
 import { formatCalendarDate, formatTimestampParts } from '../../lib/dates';
 

@@ -2,7 +2,7 @@ import { FileSpreadsheet, ReceiptText } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { labelOf, productLabel } from '@ahente/contract/labels';
 import { formatPeso, sumPesos } from '@ahente/contract/money';
-import { countsAsSale } from '@ahente/contract/sales';
+import { countsAsSale } from '@ahente/contract/sales-rules';
 import { useSales } from '../../api/sales';
 import { useCurrentUser } from '../../api/session';
 import { cn } from '../../lib/cn';

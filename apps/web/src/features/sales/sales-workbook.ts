@@ -1,7 +1,8 @@
 import writeExcelFile from 'write-excel-file/browser';
 import { productLabel } from '@ahente/contract/labels';
 import { PESO_EXCEL_FORMAT } from '@ahente/contract/money';
-import { SALE_VERIFICATION_LABELS, type SaleRecord } from '@ahente/contract/sales';
+import type { SaleRecord } from '@ahente/contract/sales';
+import { SALE_VERIFICATION_LABELS } from '@ahente/contract/sales-rules';
 
 /** Spec §2, §9: one sheet named 'Sales'. */
 export const EXPORT_SHEET_NAME = 'Sales';

@@ -6,12 +6,11 @@ import { z } from 'zod';
 import {
   CERTIFICATION_EMPTY,
   CERTIFICATION_FIELD_NAMES,
-  CODING_FIELDS,
-  TLC_FIELDS,
   certificationFields,
   type Certification,
   type CertificationFieldName,
 } from '@ahente/contract/settings';
+import { CODING_FIELDS, TLC_FIELDS } from '@ahente/contract/settings-rules';
 import { useAddCertificationMutation, useCertifications } from '../../api/settings';
 import { useCurrentUser } from '../../api/session';
 import { useLanguage } from '../../i18n';

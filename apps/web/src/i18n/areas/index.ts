@@ -1,4 +1,12 @@
 import { i18n } from '../index';
+import type { commissionsEn } from './commissions.en';
+import type { reportsEn } from './reports.en';
+import type { settingsEn } from './settings.en';
+import type { licencesEn } from './licences.en';
+import type { portfolioEn } from './portfolio.en';
+import type { materialsEn } from './materials.en';
+import type { helpCenterEn } from './helpCenter.en';
+import type { recruitmentEn } from './recruitment.en';
 import type { privacyEn } from './privacy.en';
 import type { securityEn } from './security.en';
 
@@ -21,16 +29,15 @@ export function addEnglish<A extends keyof AreaWords>(area: A, words: AreaWords[
  * Every area's English shape: one line per area, `area: typeof areaEn` (a type import, no bytes).
  * Kept here, not in en.ts, so that adding an area does not touch the first load's catalogue.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by one line per area
 export interface AreaWords {
-  commissions: typeof import('./commissions.en').commissionsEn;
-  reports: typeof import('./reports.en').reportsEn;
-  settings: typeof import('./settings.en').settingsEn;
-  licences: typeof import('./licences.en').licencesEn;
+  commissions: typeof commissionsEn;
+  reports: typeof reportsEn;
+  settings: typeof settingsEn;
+  licences: typeof licencesEn;
   privacy: typeof privacyEn;
   security: typeof securityEn;
-  portfolio: typeof import('./portfolio.en').portfolioEn;
-  materials: typeof import('./materials.en').materialsEn;
-  helpCenter: typeof import('./helpCenter.en').helpCenterEn;
-  recruitment: typeof import('./recruitment.en').recruitmentEn;
+  portfolio: typeof portfolioEn;
+  materials: typeof materialsEn;
+  helpCenter: typeof helpCenterEn;
+  recruitment: typeof recruitmentEn;
 }
