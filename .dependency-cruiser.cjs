@@ -101,7 +101,9 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(dist|node_modules|test-results|playwright-report)/' },
+    // Build output and test reports are not cruised; node_modules is not followed (doNotFollow) but
+    // its modules stay visible as dependencies, so that rules about packages (Kysely) can see them.
+    exclude: { path: '^(apps|packages)/[^/]+/dist/|^e2e/(test-results|playwright-report)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.depcruise.json' },
     enhancedResolveOptions: {
