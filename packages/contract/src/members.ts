@@ -133,7 +133,8 @@ export const editMemberRequest = z
   .strict();
 export type EditMemberRequest = z.input<typeof editMemberRequest>;
 
-export const editMemberResponse = z.object({ success: z.literal(true), member: memberRecord });
+/** spec §7 "Response has photo": the photo's URL (or null) at the top level, and the member as saved. */
+export const editMemberResponse = z.object({ success: z.literal(true), photo: z.string().nullable(), member: memberRecord });
 
 export { PHOTO_CONTENT_TYPES, VALID_ID_CONTENT_TYPES, PHOTO_MAX_BYTES, EDIT_MEMBER_FILE_FIELDS } from './files.ts';
 

@@ -227,6 +227,8 @@ describe('the profile photo: editMember with `photo`, /api/photo/{id}', () => {
     expect(res.statusCode, res.body).toBe(200);
     const url: string = res.json().member.photo;
     expect(url).toMatch(new RegExp(`^/api/photo/${m.id}\\?v=[0-9a-f-]+$`));
+    // spec §7 "Response has photo": at the top level too (issue 26 §4).
+    expect(res.json().photo).toBe(url);
     const row = await memberRow(m.id);
     expect(row.photo).toMatch(/^photos\/[0-9a-f-]{36}$/);
     expect(row.photo_type).toBe('image/png');
@@ -260,6 +262,7 @@ describe('the profile photo: editMember with `photo`, /api/photo/{id}', () => {
     const removed = await c.post(routes.editMember.path, { id: m.id, photo: null });
     expect(removed.statusCode, removed.body).toBe(200);
     expect(removed.json().member.photo).toBeNull();
+    expect(removed.json()).toMatchObject({ success: true, photo: null });
     expect(storedFiles()).not.toContain(secondKey);
     expect(await memberRow(m.id)).toMatchObject({ photo: null, photo_type: null });
     expect((await c.get(`/api/photo/${m.id}`)).statusCode).toBe(404);

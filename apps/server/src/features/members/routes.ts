@@ -24,11 +24,14 @@ function sendFile(request: FastifyRequest, reply: FastifyReply, file: OpenedFile
  * Ownership (`id` names the member) is enforced by the API scope from the route table; for a form,
  * by receiveUpload before it stores the file.
  */
+/** editMember's answer: spec §7 "Response has photo", at the top level as well as in the member. */
+const saved = <M extends { photo: string | null }>(member: M) => ({ success: true as const, photo: member.photo, member });
+
 export function membersRoutes(app: FastifyInstance, members: MembersService, deps: { storage: FileStorage; config: Config }) {
   /** JSON (the admin's edit, a photo's removal) or multipart/form-data with a photo or a valid ID (spec §7). */
   apiRoute(app, routes.editMember, async (request) => {
     const auth = requireAuth(request);
-    if (!request.isMultipart()) return { success: true as const, member: await members.edit(auth, request.body, request.log) };
+    if (!request.isMultipart()) return saved(await members.edit(auth, request.body, request.log));
     const upload = await receiveUpload(request, deps.storage, {
       fileField: {
         [EDIT_MEMBER_FILE_FIELDS.photo]: { keyPrefix: PHOTO_KEY_PREFIX, allowedTypes: PHOTO_CONTENT_TYPES },
@@ -37,7 +40,7 @@ export function membersRoutes(app: FastifyInstance, members: MembersService, dep
       maxBytes: deps.config.uploads.photoBytes,
       maxFields: 40,
     });
-    return { success: true as const, member: await members.editForm(auth, upload, request.log) };
+    return saved(await members.editForm(auth, upload, request.log));
   });
 
   apiRoute(app, routes.getUserDetails, async (request, reply) => {
