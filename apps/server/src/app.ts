@@ -16,7 +16,14 @@ import type { Db } from './db/connect.ts';
 import { randomToken, nowIso } from './platform/tokens.ts';
 import { createCsrf, type Csrf } from './platform/csrf.ts';
 import { installApiNotFound, installErrorHandler, installNotFound } from './platform/errors.ts';
-import { declarePublicScope, enforceAccess, enforceOwnership, requireAccessEverywhere, requireRouteTable } from './platform/guards.ts';
+import {
+  declarePublicScope,
+  declareScopeAccess,
+  enforceAccess,
+  enforceOwnership,
+  requireAccessEverywhere,
+  requireRouteTable,
+} from './platform/guards.ts';
 import { installAccessLog } from './platform/access-log.ts';
 import { installIdempotency } from './platform/idempotency.ts';
 import { loggerOptions } from './platform/logging.ts';
@@ -196,13 +203,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   requireAccessEverywhere(app);
   app.decorateRequest('auth', null);
 
-  // The API docs are public because their scope says so.
+  const services = buildServices(deps);
+
+  // The API docs (swagger-ui, under a CSP of their own: staticCSP): public where API_DOCS says so (in
+  // development and tests by default), otherwise to a signed-in administrator only, decided by the
+  // scope's rule and the session as on every API route (issue 26 §4).
   await app.register(async (docs) => {
-    declarePublicScope(docs);
+    if (config.apiDocs === 'public') {
+      declarePublicScope(docs);
+    } else {
+      declareScopeAccess(docs, 'admin');
+      docs.addHook('onRequest', async (request) => {
+        await services.sessions.load(request);
+        enforceAccess(request);
+      });
+    }
     await docs.register(swaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: true });
   });
-
-  const services = buildServices(deps);
   const csrf = createCsrf(config.csrfSecret ?? (await storedCsrfSecret(deps.db)), config);
 
   // Every API route lives in this scope. Its hooks run for each request the router matches to one

@@ -34,6 +34,7 @@ const DEFAULTS: Config = {
   signup: { maxPerWindow: 50, windowMs: 3_600_000 },
   retention: { readNotificationsDays: 90, outboxDays: 30, accessLogYears: 5, booksYears: 5 },
   idempotencyKeyHours: 24,
+  apiDocs: 'admin',
 };
 
 /** Every variable the server reads. */
@@ -65,6 +66,7 @@ const VARIABLES = [
   'MAIL_FROM',
   'PORTAL_URL',
   'DAILY_JOB_CRON',
+  'API_DOCS',
 ];
 
 /** The message loadConfig refuses the environment with (fails the test if it accepts it). */
@@ -99,6 +101,11 @@ describe('loadConfig: defaults', () => {
       logLevel: 'debug',
     });
     expect(loadConfig({ NODE_ENV: 'production', COOKIE_SECURE: 'false' })).toMatchObject({ cookieSecure: false });
+    // The API docs: public in development and tests, administrators' in production (issue 26 §4).
+    expect(loadConfig({ NODE_ENV: 'development' }).apiDocs).toBe('public');
+    expect(loadConfig({ NODE_ENV: 'test' }).apiDocs).toBe('public');
+    expect(loadConfig({ NODE_ENV: 'production' }).apiDocs).toBe('admin');
+    expect(loadConfig({ NODE_ENV: 'test', API_DOCS: 'admin' }).apiDocs).toBe('admin');
   });
 
   it('reads every variable it is given', () => {
@@ -133,6 +140,7 @@ describe('loadConfig: defaults', () => {
         PORTAL_URL: 'https://ahente.bayanihan.ph/',
         DAILY_JOB_CRON: ' 30 5 * * 1-6 ',
         IDEMPOTENCY_KEY_HOURS: '48',
+        API_DOCS: ' Public ',
       }),
     ).toEqual({
       port: 8080,
@@ -163,6 +171,7 @@ describe('loadConfig: defaults', () => {
       signup: { maxPerWindow: 50, windowMs: 3_600_000 },
       retention: { readNotificationsDays: 90, outboxDays: 30, accessLogYears: 5, booksYears: 5 },
       idempotencyKeyHours: 48,
+      apiDocs: 'public',
     } satisfies Config);
   });
 
@@ -181,6 +190,7 @@ describe('loadConfig: bad values are refused, naming the variable', () => {
     ['PORT', '80.5', 'PORT must be a whole number from 1 to 65535 (got "80.5")'],
     ['PORT', '3e3', 'PORT must be a whole number from 1 to 65535 (got "3e3")'],
     ['COOKIE_SECURE', 'maybe', 'COOKIE_SECURE must be true or false (got "maybe")'],
+    ['API_DOCS', 'everyone', 'API_DOCS must be public or admin (got "everyone")'],
     ['AGENCY_NAME', 'x'.repeat(101), `AGENCY_NAME must be 1 to 100 characters without control characters (got "${'x'.repeat(101)}")`],
     ['COOKIE_SECURE', '1', 'COOKIE_SECURE must be true or false (got "1")'],
     [

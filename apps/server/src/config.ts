@@ -56,6 +56,12 @@ export interface Config {
   retention: { readNotificationsDays: number; outboxDays: number; accessLogYears: number; booksYears: number };
   /** How long an Idempotency-Key is remembered (decision 029), in hours; then the hourly purge drops it. */
   idempotencyKeyHours: number;
+  /**
+   * Who may read the API's description at /api/docs (issue 26 §4): 'admin' (the default in
+   * production: the route table is a map for an attacker) or 'public' (the default in development
+   * and tests).
+   */
+  apiDocs: 'public' | 'admin';
 }
 
 /** A setting that cannot be used; its message names the variable (main.ts prints it in one line). */
@@ -275,6 +281,12 @@ const envSchema = z
       if (mode === 'required' || mode === 'optional') return mode;
       return refuse(ctx, `ADMIN_2FA must be required or optional ${got(v ?? '')}`);
     }),
+    API_DOCS: variable.transform((v, ctx) => {
+      if (v === undefined) return null;
+      const mode = v.trim().toLowerCase();
+      if (mode === 'public' || mode === 'admin') return mode;
+      return refuse(ctx, `API_DOCS must be public or admin ${got(v)}`);
+    }),
     SIGNUP_MAX_PER_HOUR: wholeNumber('SIGNUP_MAX_PER_HOUR', 1, 1_000_000, 50),
     RETENTION_READ_NOTIFICATIONS_DAYS: wholeNumber('RETENTION_READ_NOTIFICATIONS_DAYS', 1, 36_500, 90),
     RETENTION_OUTBOX_DAYS: wholeNumber('RETENTION_OUTBOX_DAYS', 1, 36_500, 30),
@@ -360,6 +372,7 @@ const envSchema = z
         booksYears: env.RETENTION_BOOKS_YEARS,
       },
       idempotencyKeyHours: env.IDEMPOTENCY_KEY_HOURS,
+      apiDocs: env.API_DOCS ?? (relaxed ? 'public' : 'admin'),
     };
   });
 

@@ -66,8 +66,17 @@ export function requireAccessEverywhere(app: FastifyInstance) {
  * routes are public because this scope says so, whatever their URL.
  */
 export function declarePublicScope(scope: FastifyInstance) {
+  declareScopeAccess(scope, 'public');
+}
+
+/**
+ * For a scope holding a third-party plugin's routes that only `access` may call (the API docs in
+ * production): the scope's routes carry the rule, and its own onRequest hook (the caller's) loads the
+ * session and calls enforceAccess, as the API scope does.
+ */
+export function declareScopeAccess(scope: FastifyInstance, access: Access) {
   scope.addHook('onRoute', (route) => {
-    route.config = { ...(route.config ?? {}), access: accessOf(route) ?? 'public' } as RouteOptions['config'];
+    route.config = { ...(route.config ?? {}), access: accessOf(route) ?? access } as RouteOptions['config'];
   });
 }
 

@@ -163,6 +163,31 @@ describe('platform', () => {
     expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
   });
 
+  it('serves /api/docs to administrators only when API_DOCS=admin (the default in production), under its own CSP', async () => {
+    const s = await startTestApp({ apiDocs: 'admin', admin2fa: 'optional' });
+    try {
+      const { agentClient, adminClient } = await s.callers();
+      for (const url of ['/api/docs/json', '/api/docs', '/api/docs/static/index.html', '/api/%64ocs/json']) {
+        const anonymous = await s.client().get(url);
+        expect(anonymous.statusCode, url).toBe(401);
+        expect(anonymous.json().error, url).toEqual(expect.any(String));
+        expect((await agentClient.get(url)).statusCode, url).toBe(403);
+      }
+      const json = await adminClient.get('/api/docs/json');
+      expect(json.statusCode).toBe(200);
+      expect(json.json().paths['/api/adddeals']).toBeDefined();
+      const page = await adminClient.get('/api/docs/');
+      expect(page.statusCode).toBe(200);
+      // swagger-ui's CSP on its own pages only; the app's everywhere else.
+      expect(page.headers['content-security-policy']).toContain('style-src');
+      const app = await adminClient.get('/api/me');
+      expect(app.headers['content-security-policy']).toContain("style-src 'self'");
+      expect(app.headers['content-security-policy']).not.toContain('https:');
+    } finally {
+      await s.close();
+    }
+  });
+
   it('publishes the OpenAPI description at /api/docs', async () => {
     const res = await t.client().get('/api/docs/json');
     expect(res.statusCode).toBe(200);
