@@ -8,6 +8,7 @@ import { channelsFromConfig } from './features/notifications/channels.ts';
 import { createOutboxSender } from './features/notifications/outbox.ts';
 import { startDailyJob } from './features/reminders/schedule.ts';
 import { purgeIdempotencyKeys } from './platform/idempotency.ts';
+import { sweepOrphanFiles } from './platform/orphan-files.ts';
 import { listeningText } from './platform/plain-http-hint.ts';
 
 const HOUR = 3_600_000;
@@ -22,7 +23,7 @@ async function main() {
   const db = connect(config.databaseUrl);
   await migrateToLatest(db);
   const app = await buildApp({ config, db });
-  const { members, sessions, auth, reminders, accessLog, erasure } = buildServices({ config, db });
+  const { members, sessions, auth, reminders, accessLog, erasure, storage } = buildServices({ config, db });
   // The outbox's sender loop (decision 026): e-mail when SMTP_URL is set; its errors are logged, never thrown.
   const outbox = createOutboxSender(db.db, { channels: channelsFromConfig(config), log: app.log });
 
@@ -80,6 +81,9 @@ async function main() {
     const idempotencyKeys = await purgeIdempotencyKeys(db.db, config.idempotencyKeyHours);
     if (purged.notifications + purged.outbox + purged.accessLog + purged.devices + books + idempotencyKeys > 0)
       app.log.info({ ...purged, erasedBooks: books, idempotencyKeys }, 'retention purge');
+    // Files no row names, an hour old at least (decision 003, issue 26 §3).
+    const files = await sweepOrphanFiles(db.db, storage);
+    if (files.removed > 0) app.log.warn(files, 'removed stored files no row names');
   };
   await housekeeping();
   setInterval(() => housekeeping().catch((err) => app.log.error({ err }, 'housekeeping failed')), HOUR).unref();

@@ -22,6 +22,8 @@ export interface FileStorage {
   /** Removes the file; a key with nothing stored under it is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** Every stored file's key and when it was last written (ms since the epoch); partial writes are not files. */
+  list(): AsyncIterable<{ key: string; modifiedAt: number }>;
 }
 
 export class FileTooLargeError extends Error {
@@ -99,6 +101,22 @@ export function createLocalDiskStorage(root: string): FileStorage {
     },
 
     exists: (key) => exists(fileOf(key)),
+
+    async *list() {
+      const entries = await fsp.readdir(base, { recursive: true, withFileTypes: true });
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        const key = path.relative(base, file).split(path.sep).join('/');
+        // Partial writes (.tmp) and anything not named like a key are not ours to list.
+        if (!KEY_PATTERN.test(key)) continue;
+        try {
+          yield { key, modifiedAt: (await fsp.stat(file)).mtimeMs };
+        } catch {
+          // Removed in the meantime.
+        }
+      }
+    },
   };
 }
 
