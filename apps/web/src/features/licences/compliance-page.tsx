@@ -34,7 +34,11 @@ export function CompliancePage() {
       />
       <nav aria-label="Sections of this page" className="-mt-2 mb-5 flex flex-wrap gap-x-4 gap-y-1 text-sm">
         {sections.map((s) => (
-          <a key={s.id} href={`#${s.id}`} className="font-medium text-brand-700 underline-offset-4 hover:underline">
+          <a
+            key={s.id}
+            href={`#${s.id}`}
+            className="inline-flex min-h-6 items-center font-medium text-brand-700 underline-offset-4 hover:underline"
+          >
             {s.label}
           </a>
         ))}
