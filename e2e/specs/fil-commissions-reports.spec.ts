@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
 import { todayInManila } from '@ahente/contract/dates';
 import { routes } from '@ahente/contract/routes';
-import { expectFitsViewport, seedSales } from '../support/app.ts';
+import { expectFitsViewport, seedSales, setProductRate } from '../support/app.ts';
 import { scanner } from '../support/axe.ts';
-import { ADMIN, createAgent, expect, loginApi, shot, test, type Agent } from '../support/fixtures.ts';
+import { createAgent, expect, loginApi, shot, test, type Agent } from '../support/fixtures.ts';
 
 /**
  * Issue 25 §3: Commission Tracking and Performance Reports in Filipino (words and layout; the
@@ -18,16 +18,6 @@ const PRODUCT = 'Bond(Others)';
 const MONTH_FIL = new Intl.DateTimeFormat('fil-PH', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
   new Date(`${TODAY.slice(0, 7)}-01T00:00:00Z`),
 );
-
-async function setRate(baseURL: string, key: string, rate: string) {
-  const admin = await loginApi(baseURL, ADMIN.username, ADMIN.password);
-  try {
-    const res = await admin.csrfPost(routes.setCommissionRate.path, { kind: 'product', key, rate, effective_from: TODAY });
-    if (!res.ok()) throw new Error(`setcommissionrate: ${res.status()} ${await res.text()}`);
-  } finally {
-    await admin.dispose();
-  }
-}
 
 /**
  * Signs in in Filipino: the member's saved language (the device's choice, already Filipino for the
@@ -67,7 +57,7 @@ test('Commission Tracking, Performance Reports and the agency figures in Filipin
   const axe = scanner(page, testInfo);
   const manager = await createAgent(baseURL!, { position: 'Manager' });
   const agent = await createAgent(baseURL!, { refCode: manager.referral_code });
-  await setRate(baseURL!, PRODUCT, '10');
+  await setProductRate(baseURL!, PRODUCT, '10');
   await seedSales(baseURL!, agent, [25000, 12000], { effectiveDate: TODAY, product: PRODUCT });
   await page.setViewportSize({ width: 1366, height: 900 });
 

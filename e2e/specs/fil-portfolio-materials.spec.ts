@@ -1,52 +1,15 @@
 import type { Page } from '@playwright/test';
-import { addDays, todayInManila } from '@ahente/contract/dates';
 import type { Section } from '@ahente/contract/materials';
 import { routes } from '@ahente/contract/routes';
-import { expectFitsViewport, expectToast, uniqueId } from '../support/app.ts';
+import { expectFitsViewport, expectToast, saleExpiringIn, uniqueId } from '../support/app.ts';
 import { scanner } from '../support/axe.ts';
-import { ADMIN, expect, loginApi, shot, test, type Agent } from '../support/fixtures.ts';
+import { ADMIN, expect, loginApi, shot, test } from '../support/fixtures.ts';
 
 /**
  * Issue 25 §3: the Portfolio, the materials libraries, Agent Recruitment, the Help Center and the notification bell in
  * Filipino (words and layout; the English screens are portfolio.spec's, materials.spec's,
  * tickets.spec's and notifications.spec's). Axe-clean on each, and the Portfolio fits a 390 px phone.
  */
-
-const TODAY = todayInManila();
-
-/** A deal made into a sale through the agent's API: a policy of their book, due in 20 days. */
-async function seedDuePolicy(baseURL: string, agent: Agent, customer: string) {
-  const c = await loginApi(baseURL, agent.username, agent.password);
-  try {
-    const dealRes = await c.csrfPost(routes.addDeal.path, {
-      id: agent.id,
-      customerName: customer,
-      transactionType: 'New',
-      product: 'Comprehensive',
-      tcvValue: '18500',
-      effectiveDate: addDays(TODAY, 20 - 365),
-    });
-    if (!dealRes.ok()) throw new Error(`adddeals: ${dealRes.status()} ${await dealRes.text()}`);
-    const { deal } = (await dealRes.json()) as { deal: { id: number } };
-    const saleRes = await c.csrfPost(routes.addSale.path, {
-      id: agent.id,
-      formData: {
-        dealid: deal.id,
-        customerName: customer,
-        product: 'Comprehensive',
-        tcv: '18500',
-        sales_type: 'Direct',
-        policy: 'MC-2025-004211',
-        insurer: 'Malayan Insurance Co.',
-        effectiveDate: addDays(TODAY, 20 - 365),
-        expiry_date: addDays(TODAY, 20),
-      },
-    });
-    if (!saleRes.ok()) throw new Error(`addsales: ${saleRes.status()} ${await saleRes.text()}`);
-  } finally {
-    await c.dispose();
-  }
-}
 
 /** A Learning section with one PDF, and an empty one, through the admin's API. */
 async function seedLearning(baseURL: string, withFile: string, empty: string, fileName: string) {
@@ -106,7 +69,7 @@ test('Portfolio, Learning Resources, Marketing, Recruitment, Help Center and the
   await axe.scan('fil /portfolio, empty');
 
   // A policy due in 20 days: its row, the days in words, Renew and the pager.
-  await seedDuePolicy(baseURL!, agent, 'Rosario Villanueva');
+  await saleExpiringIn(baseURL!, agent, 'Rosario Villanueva', 20, 'MC-2025-004211');
   await page.reload();
   const table = page.getByRole('table', { name: 'Ang mga policy mo' });
   const row = table.getByRole('row').filter({ hasText: 'Rosario Villanueva' });

@@ -1,11 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { addDays, todayInManila } from '@ahente/contract/dates';
 import { MSG } from '@ahente/contract/messages';
 import { FORGOT_PASSWORD_SENT, NOTIFICATION_EVENT_LABELS, RESET_LINK_INVALID } from '@ahente/contract/notifications';
 import { routes } from '@ahente/contract/routes';
-import { approveMember, expectFitsViewport, expectToast, isNarrow, signIn } from '../support/app.ts';
-import { ADMIN, createAgent, expect, loginApi, loginUi, PHONE, shot, test, useApiDevice, type Agent } from '../support/fixtures.ts';
+import { approveMember, expectFitsViewport, expectToast, isNarrow, saleExpiringIn, signIn } from '../support/app.ts';
+import { ADMIN, createAgent, expect, loginApi, loginUi, PHONE, shot, test, useApiDevice } from '../support/fixtures.ts';
 import { startIsolatedServer } from '../support/isolated-server.ts';
 import { startMailSink, type MailSink } from '../support/mail-sink.ts';
 
@@ -128,41 +127,6 @@ const withMail = test.extend<{ mail: MailSink; server: Awaited<ReturnType<typeof
     await use(server.baseURL);
   },
 });
-
-/** A sale of the agent's whose policy expires in `days` days, through the API. */
-async function saleExpiringIn(baseURL: string, agent: Agent, customer: string, days: number) {
-  const today = todayInManila();
-  const c = await loginApi(baseURL, agent.username, agent.password);
-  try {
-    const dealRes = await c.csrfPost(routes.addDeal.path, {
-      id: agent.id,
-      customerName: customer,
-      transactionType: 'New',
-      product: 'Comprehensive',
-      tcvValue: '18500',
-      effectiveDate: addDays(today, days - 364),
-    });
-    if (!dealRes.ok()) throw new Error(`adddeals: ${dealRes.status()} ${await dealRes.text()}`);
-    const { deal } = (await dealRes.json()) as { deal: { id: number } };
-    const saleRes = await c.csrfPost(routes.addSale.path, {
-      id: agent.id,
-      formData: {
-        dealid: deal.id,
-        customerName: customer,
-        product: 'Comprehensive',
-        tcv: '18500',
-        sales_type: 'Direct',
-        policy: 'MC-2025-0042',
-        insurer: 'Malayan Insurance Co.',
-        effectiveDate: addDays(today, days - 364),
-        expiry_date: addDays(today, days),
-      },
-    });
-    if (!saleRes.ok()) throw new Error(`addsales: ${saleRes.status()} ${await saleRes.text()}`);
-  } finally {
-    await c.dispose();
-  }
-}
 
 withMail(
   'with e-mail on: the daily reminder in the bell, read by opening it, Mark all as read, the e-mail choices saved, and a password reset by e-mailed link',

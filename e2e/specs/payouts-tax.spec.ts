@@ -4,7 +4,7 @@ import type { Locator, Page, TestInfo } from '@playwright/test';
 import { addDays, formatMonth, todayInManila } from '@ahente/contract/dates';
 import { routes } from '@ahente/contract/routes';
 import { alphalistDatFileName, alphalistXlsxFileName, form2307Deadline, quarterMonths, quarterOf } from '@ahente/contract/tax';
-import { expectFitsPhone, expectToast } from '../support/app.ts';
+import { expectFitsPhone, expectToast, setProductRate } from '../support/app.ts';
 import { ADMIN, createAgent, expect, loginApi, loginUi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
 import { AGENCY } from '../support/env.ts';
 import { addPastAdjustment, backdateSale } from '../support/ledger-db.ts';
@@ -48,17 +48,6 @@ const deadlineText = (q: { year: number; quarter: number }) =>
   new Intl.DateTimeFormat('en-PH', { dateStyle: 'medium', timeZone: 'UTC' }).format(
     new Date(`${form2307Deadline(q.year, q.quarter)}T00:00:00Z`),
   );
-
-/** Sets a product's rate from today through the admin API. */
-async function setRate(baseURL: string, key: string, rate: string) {
-  const admin = await loginApi(baseURL, ADMIN.username, ADMIN.password);
-  try {
-    const res = await admin.csrfPost(routes.setCommissionRate.path, { kind: 'product', key, rate, effective_from: TODAY });
-    if (!res.ok()) throw new Error(`setcommissionrate: ${res.status()} ${await res.text()}`);
-  } finally {
-    await admin.dispose();
-  }
-}
 
 /** The admin records the member's TIN (Personal Details' field). */
 async function setTin(baseURL: string, member: Agent, tin: string) {
@@ -149,7 +138,7 @@ test.describe('the admin at 1366 px', () => {
     press,
   }, testInfo) => {
     test.slow();
-    await setRate(baseURL!, PRODUCT, '10');
+    await setProductRate(baseURL!, PRODUCT, '10');
     // Cruz has a TIN on file; Reyes has none. Both hold a Non-Life licence, so their commission is payable.
     const cruz = await createAgent(baseURL!);
     const reyes = await createAgent(baseURL!);
@@ -431,7 +420,7 @@ test(
   PHONE,
   async ({ page, baseURL, press }, testInfo) => {
     test.slow();
-    await setRate(baseURL!, PRODUCT, '10');
+    await setProductRate(baseURL!, PRODUCT, '10');
     const agent = await createAgent(baseURL!);
     await licenseAgent(baseURL!, agent);
     await setTin(baseURL!, agent, '345-678-912-000');

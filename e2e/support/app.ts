@@ -7,6 +7,7 @@ import {
   type Page,
   type TestInfo,
 } from '@playwright/test';
+import { addDays, todayInManila } from '@ahente/contract/dates';
 import type { MemberRecord } from '@ahente/contract/members';
 import { ADMIN } from './env.ts';
 import { loginApi, loginUi, shot, type Agent } from './fixtures.ts';
@@ -188,4 +189,55 @@ export async function expectFitsPhone(page: Page, testInfo: TestInfo, name: stri
   await expectFitsViewport(page);
   await shot(page, testInfo, name);
   if (size.width >= 768) await page.setViewportSize(size);
+}
+
+/** The admin sets a product's commission rate (percent, as text), effective today in Manila. */
+export async function setProductRate(baseURL: string, product: string, rate: string) {
+  const admin = await loginApi(baseURL, ADMIN.username, ADMIN.password);
+  try {
+    const res = await admin.csrfPost(routes.setCommissionRate.path, {
+      kind: 'product',
+      key: product,
+      rate,
+      effective_from: todayInManila(),
+    });
+    if (!res.ok()) throw new Error(`setcommissionrate: ${res.status()} ${await res.text()}`);
+  } finally {
+    await admin.dispose();
+  }
+}
+
+/** A sale of the agent's (a deal made into a sale through their API) whose policy expires in `days` days. */
+export async function saleExpiringIn(baseURL: string, agent: Agent, customer: string, days: number, policy = 'MC-2025-0042') {
+  const today = todayInManila();
+  const c = await loginApi(baseURL, agent.username, agent.password);
+  try {
+    const dealRes = await c.csrfPost(routes.addDeal.path, {
+      id: agent.id,
+      customerName: customer,
+      transactionType: 'New',
+      product: 'Comprehensive',
+      tcvValue: '18500',
+      effectiveDate: addDays(today, days - 364),
+    });
+    if (!dealRes.ok()) throw new Error(`adddeals: ${dealRes.status()} ${await dealRes.text()}`);
+    const { deal } = (await dealRes.json()) as { deal: { id: number } };
+    const saleRes = await c.csrfPost(routes.addSale.path, {
+      id: agent.id,
+      formData: {
+        dealid: deal.id,
+        customerName: customer,
+        product: 'Comprehensive',
+        tcv: '18500',
+        sales_type: 'Direct',
+        policy,
+        insurer: 'Malayan Insurance Co.',
+        effectiveDate: addDays(today, days - 364),
+        expiry_date: addDays(today, days),
+      },
+    });
+    if (!saleRes.ok()) throw new Error(`addsales: ${saleRes.status()} ${await saleRes.text()}`);
+  } finally {
+    await c.dispose();
+  }
 }
