@@ -81,12 +81,21 @@ async function main() {
     const idempotencyKeys = await purgeIdempotencyKeys(db.db, config.idempotencyKeyHours);
     if (purged.notifications + purged.outbox + purged.accessLog + purged.devices + books + idempotencyKeys > 0)
       app.log.info({ ...purged, erasedBooks: books, idempotencyKeys }, 'retention purge');
-    // Files no row names, an hour old at least (decision 003, issue 26 §3).
+  };
+  // Files no row names, an hour old at least (decision 003, issue 26 §3): it walks the whole store,
+  // so it runs beside the server, not before it listens.
+  const sweepFiles = async () => {
     const files = await sweepOrphanFiles(db.db, storage);
     if (files.removed > 0) app.log.warn(files, 'removed stored files no row names');
   };
   await housekeeping();
-  setInterval(() => housekeeping().catch((err) => app.log.error({ err }, 'housekeeping failed')), HOUR).unref();
+  setInterval(
+    () =>
+      housekeeping()
+        .then(sweepFiles)
+        .catch((err) => app.log.error({ err }, 'housekeeping failed')),
+    HOUR,
+  ).unref();
   outbox.start();
   // The daily job (decision 026): reminders on DAILY_JOB_CRON in Manila time, and once shortly after start.
   daily = startDailyJob((signal) => reminders.runDaily(app.log, signal), { cron: config.dailyJobCron, log: app.log });
@@ -94,6 +103,7 @@ async function main() {
 
   // With Secure cookies, the LAN addresses come with the hint that another device needs HTTPS.
   await app.listen({ port: config.port, host: config.host, listenTextResolver: listeningText(config.cookieSecure) });
+  void sweepFiles().catch((err) => app.log.error({ err }, 'sweeping stored files failed'));
 }
 
 main().catch((err) => {

@@ -165,7 +165,11 @@ export function serverFieldErrors<Name extends string>(error: unknown, names: re
 }
 
 /** True for the server's CSRF refusal, after which a fresh token is fetched and the call sent once more. */
-/** The `details` of an error body ({ error, details: [{ path, message }] }, DESIGN §4), those well formed. */
+/**
+ * The `details` of an error body ({ error, details: [{ path, message }] }, DESIGN §4), those well
+ * formed. Read here rather than with the contract's `errorResponse`, which is in the schemas' chunk:
+ * a form's field errors are shown at once, whether that chunk has arrived or not.
+ */
 function errorDetails(body: unknown): { path: string; message: string }[] {
   const details = body && typeof body === 'object' && 'details' in body ? (body as { details: unknown }).details : undefined;
   if (!Array.isArray(details)) return [];
@@ -282,6 +286,12 @@ export async function call<K extends RouteName>(
 /** The routes that take multipart/form-data. */
 export type MultipartRouteName = { [K in RouteName]: Routes[K] extends { multipart: object } ? K : never }[RouteName];
 
+/**
+ * Calls a route that takes multipart/form-data with `form` (its text fields and at most the files
+ * the route names), through the same `send` as `call` (XSRF header, one retry on a stale token,
+ * 401 handling), and parses the answer with the route's response schema. The browser sets the
+ * multipart boundary. For uploads that need progress, see `uploadMaterial` (XMLHttpRequest).
+ */
 export async function callForm<K extends MultipartRouteName>(
   name: K,
   form: FormData,

@@ -159,9 +159,9 @@ async function sendPendingLogout(): Promise<void> {
 }
 
 /** Removes every answer but the session's when the signed-in member changes (or signs out). */
-function forgetOtherMembers(queryClient: QueryClient): () => void {
+function forgetOtherMembers(queryClient: QueryClient): void {
   let member: number | null | undefined;
-  return queryClient.getQueryCache().subscribe((event) => {
+  queryClient.getQueryCache().subscribe((event) => {
     // 'added' and 'updated': the saved session put back, /api/me answered, a login, a logout.
     if ((event.type !== 'added' && event.type !== 'updated') || event.query.queryKey[0] !== SESSION_QUERY_KEY[0]) return;
     if (event.query.state.status !== 'success') return;
