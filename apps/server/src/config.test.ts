@@ -34,6 +34,7 @@ const DEFAULTS: Config = {
   signup: { maxPerWindow: 50, windowMs: 3_600_000 },
   retention: { readNotificationsDays: 90, outboxDays: 30, accessLogYears: 5, booksYears: 5 },
   idempotencyKeyHours: 24,
+  orphanFileGraceMs: 3_600_000,
   apiDocs: 'admin',
 };
 
@@ -67,6 +68,7 @@ const VARIABLES = [
   'PORTAL_URL',
   'DAILY_JOB_CRON',
   'API_DOCS',
+  'ORPHAN_FILE_GRACE_SECONDS',
 ];
 
 /** The message loadConfig refuses the environment with (fails the test if it accepts it). */
@@ -140,6 +142,7 @@ describe('loadConfig: defaults', () => {
         PORTAL_URL: 'https://ahente.bayanihan.ph/',
         DAILY_JOB_CRON: ' 30 5 * * 1-6 ',
         IDEMPOTENCY_KEY_HOURS: '48',
+        ORPHAN_FILE_GRACE_SECONDS: '7200',
         API_DOCS: ' Public ',
       }),
     ).toEqual({
@@ -171,6 +174,7 @@ describe('loadConfig: defaults', () => {
       signup: { maxPerWindow: 50, windowMs: 3_600_000 },
       retention: { readNotificationsDays: 90, outboxDays: 30, accessLogYears: 5, booksYears: 5 },
       idempotencyKeyHours: 48,
+      orphanFileGraceMs: 7_200_000,
       apiDocs: 'public',
     } satisfies Config);
   });
@@ -210,6 +214,8 @@ describe('loadConfig: bad values are refused, naming the variable', () => {
     ['SESSION_ABSOLUTE_HOURS', '9000', 'SESSION_ABSOLUTE_HOURS must be a whole number from 1 to 8760 (got "9000")'],
     ['IDEMPOTENCY_KEY_HOURS', '0', 'IDEMPOTENCY_KEY_HOURS must be a whole number from 1 to 8760 (got "0")'],
     ['IDEMPOTENCY_KEY_HOURS', 'a day', 'IDEMPOTENCY_KEY_HOURS must be a whole number from 1 to 8760 (got "a day")'],
+    ['ORPHAN_FILE_GRACE_SECONDS', '0', 'ORPHAN_FILE_GRACE_SECONDS must be a whole number from 1 to 604800 (got "0")'],
+    ['ORPHAN_FILE_GRACE_SECONDS', '1h', 'ORPHAN_FILE_GRACE_SECONDS must be a whole number from 1 to 604800 (got "1h")'],
     ['LOGIN_MAX_FAILURES', '-1', 'LOGIN_MAX_FAILURES must be a whole number from 1 to 1000000 (got "-1")'],
     ['LOGIN_MAX_FAILURES', '0', 'LOGIN_MAX_FAILURES must be a whole number from 1 to 1000000 (got "0")'],
     ['LOGIN_WINDOW_MINUTES', '1.5', 'LOGIN_WINDOW_MINUTES must be a whole number from 1 to 1440 (got "1.5")'],

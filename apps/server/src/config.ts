@@ -57,6 +57,11 @@ export interface Config {
   /** How long an Idempotency-Key is remembered (decision 029), in hours; then the hourly purge drops it. */
   idempotencyKeyHours: number;
   /**
+   * How old a stored file no row names must be before the sweep removes it (decision 003, issue 26
+   * §3): longer than any upload takes, so a file written just before its row commits is kept.
+   */
+  orphanFileGraceMs: number;
+  /**
    * Who may read the API's description at /api/docs (issue 26 §4): 'admin' (the default in
    * production: the route table is a map for an attacker) or 'public' (the default in development
    * and tests).
@@ -293,6 +298,7 @@ const envSchema = z
     RETENTION_ACCESS_LOG_YEARS: wholeNumber('RETENTION_ACCESS_LOG_YEARS', 1, 100, 5),
     RETENTION_BOOKS_YEARS: wholeNumber('RETENTION_BOOKS_YEARS', 5, 100, 5),
     IDEMPOTENCY_KEY_HOURS: wholeNumber('IDEMPOTENCY_KEY_HOURS', 1, 8_760, 24),
+    ORPHAN_FILE_GRACE_SECONDS: wholeNumber('ORPHAN_FILE_GRACE_SECONDS', 1, 604_800, 3_600),
     PORTAL_URL: variable.transform((v, ctx) => {
       if (v === undefined) return null;
       const text = v.trim();
@@ -372,6 +378,7 @@ const envSchema = z
         booksYears: env.RETENTION_BOOKS_YEARS,
       },
       idempotencyKeyHours: env.IDEMPOTENCY_KEY_HOURS,
+      orphanFileGraceMs: env.ORPHAN_FILE_GRACE_SECONDS * 1000,
       apiDocs: env.API_DOCS ?? (relaxed ? 'public' : 'admin'),
     };
   });

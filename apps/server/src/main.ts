@@ -82,10 +82,10 @@ async function main() {
     if (purged.notifications + purged.outbox + purged.accessLog + purged.devices + books + idempotencyKeys > 0)
       app.log.info({ ...purged, erasedBooks: books, idempotencyKeys }, 'retention purge');
   };
-  // Files no row names, an hour old at least (decision 003, issue 26 §3): it walks the whole store,
-  // so it runs beside the server, not before it listens.
+  // Files no row names, ORPHAN_FILE_GRACE_SECONDS old at least (an hour by default; decision 003,
+  // issue 26 §3): it walks the whole store, so it runs beside the server, not before it listens.
   const sweepFiles = async () => {
-    const files = await sweepOrphanFiles(db.db, storage);
+    const files = await sweepOrphanFiles(db.db, storage, { graceMs: config.orphanFileGraceMs });
     if (files.removed > 0) app.log.warn(files, 'removed stored files no row names');
   };
   await housekeeping();

@@ -7,6 +7,8 @@ import { referencedStorageKeys } from './stored-files-repository.ts';
  * Files older than this that no row names are removed. Longer than any upload takes (the request
  * limit is 5 minutes plus the time a 50 MB file takes at 500 kbit/s, about 18 minutes), so a file
  * written just before its row commits is never taken for an orphan, on this instance or another.
+ * The default; ORPHAN_FILE_GRACE_SECONDS sets it (main.ts), shorter only for a test such as the
+ * crash test (bench/crashtest.ts).
  */
 export const ORPHAN_GRACE_MS = 60 * 60_000;
 
