@@ -1,0 +1,374 @@
+/**
+ * The load test (issue 26 §3): simulated agents, each with its own session, use the real server
+ * as the web app does, for a fixed time on each database; it prints the requests, the errors by
+ * kind (the goal is none), p50/p95/p99 per route and the server's memory at start and end.
+ *
+ *   npm run loadtest                                           # 200 agents, 60 s, SQLite then PostgreSQL
+ *   npm run loadtest -- --agents 50 --duration 20 --database sqlite --think 1000 --server source
+ *
+ * Seeded through the server's own services before it starts: 200 Approved, licensed members (a
+ * Manager for every nine agents), each with 10 deals of which 5 are sales, a product rate and a
+ * Manager override (so sales write commission entries), and as the admin, over HTTP, two sections
+ * of materials with a file each. Every agent logs in like the browser (XSRF cookie, login), then, in
+ * a loop until the time is up, opens a screen and waits a think time (uniform 0 to 2 × `--think`
+ * ms, 1,000 by default):
+ *
+ * - the dashboard (30 %): what apps/web/src/features/dashboard asks for at once: me, getsales,
+ *   teamsize, portfolio (the Renewals card's first page), getlicenses, commissionsummary,
+ *   getcertifications, activeproposals, notifications (the bell);
+ * - deals (18 %): getdeals; add a deal (14 %): adddeals, then getdeals; sell (10 %): addsales of an
+ *   unsold deal of theirs, then getsales; sales (8 %): getsales;
+ * - commissions (8 %): commissionsummary, commissionledger, commissionstatements;
+ * - portfolio (6 %): portfolio; materials (6 %): getsection, then getmaterial of a section.
+ *
+ * The server (the built one when fresh, as the crash test chooses) runs in its own process on a
+ * fresh SQLite file or PostgreSQL database (BENCH_DATABASE_URL's server, dropped after); its RSS is
+ * read from /proc before the load, every second during it, and at the end. An error is any answer
+ * other than the route's success status, or no answer within 30 s. Figures, not a test.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { todayInManila } from '@ahente/contract/dates';
+import {
+  chooseServer,
+  createPgDatabase,
+  failureCode,
+  freePort,
+  LiveServer,
+  seed,
+  Session,
+  sleep,
+  type Answer,
+  type SeededMember,
+  type ServerKind,
+} from './live-server.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    agents: { type: 'string', default: '200' },
+    duration: { type: 'string', default: '60' },
+    database: { type: 'string', default: 'both' },
+    think: { type: 'string', default: '1000' },
+    server: { type: 'string' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const AGENTS = Number(args.agents);
+const DURATION_S = Number(args.duration);
+const THINK_MS = Number(args.think);
+const PRODUCT = 'Comprehensive';
+const DEALS_EACH = 10;
+const PG_BASE = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+interface Stats {
+  times: Map<string, number[]>;
+  errors: Map<string, number>;
+  requests: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** Deals and sales for every member, through the services (as getdeals.ts seeds). */
+async function seedBooks(databaseUrl: string, storageDir: string, members: SeededMember[]) {
+  const { buildServices } = await import('../apps/server/src/app.ts');
+  const { loadConfig } = await import('../apps/server/src/config.ts');
+  const { connect } = await import('../apps/server/src/db/connect.ts');
+  const db = connect(databaseUrl);
+  try {
+    const s = buildServices({ config: { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), webDist: null, storageDir }, db });
+    const today = todayInManila();
+    const unsold = new Map<number, number[]>();
+    await Promise.all(
+      Array.from({ length: 4 }, async (_, lane) => {
+        for (let i = lane; i < members.length; i += 4) {
+          const m = members[i]!;
+          const mine: number[] = [];
+          for (let d = 0; d < DEALS_EACH; d++) {
+            const deal = await s.deals.add({
+              id: m.id,
+              customerName: `Customer ${m.id}-${d} Santos`,
+              transactionType: 'New',
+              product: PRODUCT,
+              tcvValue: 5000 + d * 1234.5,
+              effectiveDate: today,
+              dealStatus: 'For Quotation',
+              salesType: 'Direct',
+              referror: null,
+              agent: null,
+              salesGroup: 'Operations',
+              customer_contact: null,
+              customer_email: null,
+            });
+            if (d % 2 === 1) {
+              mine.push(deal.id);
+              continue;
+            }
+            await s.sales.add({
+              id: m.id,
+              formData: {
+                dealid: deal.id,
+                customerName: deal.customer_name,
+                transactionType: deal.tx_type,
+                product: PRODUCT,
+                tcv: deal.tcv,
+                sales_type: deal.sales_type,
+                referror: null,
+                agent: null,
+                deal_status: deal.deal_status,
+                sales_group: deal.sales_group,
+                policy: `POL-${m.id}-${d}`,
+                insurer: 'Pag-IBIG Mutual',
+                planName: 'Gold',
+                effectiveDate: today,
+                expiry_date: null,
+                customer_contact: null,
+                customer_email: null,
+              },
+            });
+          }
+          unsold.set(m.id, mine);
+        }
+      }),
+    );
+    return unsold;
+  } finally {
+    await db.close();
+  }
+}
+
+interface Result {
+  name: string;
+  server: ServerKind;
+  stats: Stats;
+  seconds: number;
+  rssStart: number | null;
+  rssPeak: number;
+  rssEnd: number | null;
+  serverErrors: number;
+  visits: Map<string, number>;
+}
+
+async function runOne(name: 'SQLite' | 'PostgreSQL', server: { kind: ServerKind; why: string }): Promise<Result> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `ahente-load-${name.toLowerCase()}-`));
+  const storageDir = path.join(dir, 'uploads');
+  const pg = name === 'PostgreSQL' ? await createPgDatabase(PG_BASE, 'ahente_load') : null;
+  const databaseUrl = pg ? pg.url : `sqlite:${path.join(dir, 'ahente.db')}`;
+  const logFile = path.join(dir, 'server.log');
+  let live: LiveServer | null = null;
+  try {
+    const managers = Math.max(1, Math.round(AGENTS / 10));
+    const t0 = Date.now();
+    const seeded = await seed(
+      databaseUrl,
+      storageDir,
+      { managers, agents: AGENTS - managers, prefix: 'load' },
+      { product: { [PRODUCT]: 10 }, override: { Manager: 3 } },
+    );
+    const unsold = await seedBooks(databaseUrl, storageDir, seeded.members);
+    live = new LiveServer(server.kind, { port: await freePort(), databaseUrl, storageDir, logFile });
+    await live.start();
+    const base = live.base;
+
+    // Two sections with a material each, as the admin does it.
+    const admin = await Session.login(base, seeded.admin.username);
+    for (const library of ['Learning', 'Marketing']) {
+      const section = await admin.request('POST', '/api/createsection', { name: `${library} kit`, library });
+      if (section.status !== 200) throw new Error(`createsection: ${section.status} ${section.text}`);
+      const form = new FormData();
+      form.set('sectionId', String((section.body as { section: { id: number } }).section.id));
+      form.set(
+        'file',
+        new Blob([Buffer.from(`%PDF-1.7\n${library} brochure\n`.padEnd(40_000, ' '))], { type: 'application/pdf' }),
+        'brochure.pdf',
+      );
+      const upload = await admin.form('/api/uploadmaterial', form);
+      if (upload.status !== 201) throw new Error(`uploadmaterial: ${upload.status} ${upload.text}`);
+    }
+
+    // Every agent's own session (logins a few at a time: each is an argon2 verification).
+    const sessions = new Map<number, Session>();
+    for (let i = 0; i < seeded.members.length; i += 8) {
+      await Promise.all(seeded.members.slice(i, i + 8).map(async (m) => sessions.set(m.id, await Session.login(base, m.username))));
+    }
+    console.log(
+      `${name}: ${server.kind} server (${server.why}); ${seeded.members.length} agents seeded and logged in in ${((Date.now() - t0) / 1000).toFixed(0)} s; log ${logFile}`,
+    );
+
+    const stats: Stats = { times: new Map(), errors: new Map(), requests: 0 };
+    const visits = new Map<string, number>();
+    const rssStart = live.rssMb();
+    let rssPeak = rssStart ?? 0;
+    const sampler = setInterval(() => {
+      rssPeak = Math.max(rssPeak, live?.rssMb() ?? 0);
+    }, 1000);
+    const end = Date.now() + DURATION_S * 1000;
+    const today = todayInManila();
+    let seq = 0;
+
+    async function call(
+      s: Session,
+      route: string,
+      method: 'GET' | 'POST',
+      urlPath: string,
+      body?: unknown,
+      ok = 200,
+    ): Promise<Answer | null> {
+      const start = performance.now();
+      stats.requests += 1;
+      try {
+        const res = await s.request(method, urlPath, body);
+        const ms = performance.now() - start;
+        const list = stats.times.get(route) ?? [];
+        list.push(ms);
+        stats.times.set(route, list);
+        if (res.status !== ok) {
+          const kind = `${route}: ${res.status}${res.status >= 500 ? ` ${res.text.slice(0, 120)}` : ''}`;
+          stats.errors.set(kind, (stats.errors.get(kind) ?? 0) + 1);
+          return null;
+        }
+        return res;
+      } catch (err) {
+        const kind = `${route}: no answer (${failureCode(err)})`;
+        stats.errors.set(kind, (stats.errors.get(kind) ?? 0) + 1);
+        return null;
+      }
+    }
+
+    async function agent(m: SeededMember, index: number) {
+      const s = sessions.get(m.id)!;
+      const id = m.id;
+      const mine = unsold.get(m.id) ?? [];
+      let r = (index * 2_654_435_761) >>> 0;
+      const rand = () => {
+        r = (r * 1_103_515_245 + 12_345) >>> 0;
+        return r / 2 ** 32;
+      };
+      // Arrivals spread over the first think time, as people do not all click at once.
+      await sleep(rand() * THINK_MS);
+      while (Date.now() < end) {
+        const x = rand();
+        let screen: string;
+        if (x < 0.3) {
+          screen = 'dashboard';
+          await Promise.all([
+            call(s, 'me', 'GET', '/api/me'),
+            call(s, 'getsales', 'POST', '/api/getsales', { id }),
+            call(s, 'teamsize', 'POST', '/api/teamsize', { id }),
+            call(s, 'portfolio', 'POST', '/api/portfolio', { id, scope: 'own', q: '', page: 1, pageSize: 25 }),
+            call(s, 'getlicenses', 'POST', '/api/getlicenses', { id }),
+            call(s, 'commissionsummary', 'POST', '/api/commissionsummary', { id }),
+            call(s, 'getcertifications', 'POST', '/api/getcertifications', { id }),
+            call(s, 'activeproposals', 'POST', '/api/activeproposals', { id }),
+            call(s, 'notifications', 'POST', '/api/notifications', { id }),
+          ]);
+        } else if (x < 0.48) {
+          screen = 'deals';
+          await call(s, 'getdeals', 'POST', '/api/getdeals', { id });
+        } else if (x < 0.62) {
+          screen = 'add deal';
+          const res = await call(s, 'adddeals', 'POST', '/api/adddeals', {
+            id,
+            customerName: `Walk-in ${m.id}-${++seq}`,
+            transactionType: 'New',
+            product: PRODUCT,
+            tcvValue: 1000 + (seq % 500) * 10,
+            effectiveDate: today,
+            salesType: 'Direct',
+          });
+          if (res) mine.push((res.body as { deal: { id: number } }).deal.id);
+          await call(s, 'getdeals', 'POST', '/api/getdeals', { id });
+        } else if (x < 0.72 && mine.length > 0) {
+          screen = 'sell';
+          const dealid = mine.shift()!;
+          await call(s, 'addsales', 'POST', '/api/addsales', {
+            id,
+            formData: { dealid, customerName: 'Sold Customer', product: PRODUCT, tcv: '15000', sales_type: 'Direct', effectiveDate: today },
+          });
+          await call(s, 'getsales', 'POST', '/api/getsales', { id });
+        } else if (x < 0.8) {
+          screen = 'sales';
+          await call(s, 'getsales', 'POST', '/api/getsales', { id });
+        } else if (x < 0.88) {
+          screen = 'commissions';
+          await Promise.all([
+            call(s, 'commissionsummary', 'POST', '/api/commissionsummary', { id }),
+            call(s, 'commissionledger', 'POST', '/api/commissionledger', { id, from: null, to: null, kind: null }),
+            call(s, 'commissionstatements', 'POST', '/api/commissionstatements', { id }),
+          ]);
+        } else if (x < 0.94) {
+          screen = 'portfolio';
+          await call(s, 'portfolio', 'POST', '/api/portfolio', { id, scope: 'own', q: '', page: 1, pageSize: 25 });
+        } else {
+          screen = 'materials';
+          const sections = await call(s, 'getsection', 'GET', '/api/getsection');
+          const list = (sections?.body as { id: number }[] | null) ?? [];
+          const section = list.length ? list[Math.floor(rand() * list.length)]! : null;
+          if (section) await call(s, 'getmaterial', 'POST', '/api/getmaterial', { sectionId: section.id });
+        }
+        visits.set(screen, (visits.get(screen) ?? 0) + 1);
+        await sleep(rand() * 2 * THINK_MS);
+      }
+    }
+
+    const started = Date.now();
+    await Promise.all(seeded.members.map((m, i) => agent(m, i)));
+    const seconds = (Date.now() - started) / 1000;
+    clearInterval(sampler);
+    const rssEnd = live.rssMb();
+    await live.stop('SIGTERM');
+    const serverErrors = fs
+      .readFileSync(logFile, 'utf8')
+      .split('\n')
+      .filter((l) => /"level":(50|60)/.test(l)).length;
+    return { name, server: server.kind, stats, seconds, rssStart, rssPeak: Math.max(rssPeak, rssEnd ?? 0), rssEnd, serverErrors, visits };
+  } finally {
+    await live?.stop('SIGKILL');
+    if (pg) await pg.drop();
+    if (!args.keep) fs.rmSync(dir, { recursive: true, force: true });
+    else console.log(`kept ${dir}`);
+  }
+}
+
+function print(r: Result): number {
+  const errors = [...r.stats.errors.values()].reduce((a, b) => a + b, 0);
+  const mb = (v: number | null) => (v === null ? '?' : `${v.toFixed(0)} MB`);
+  console.log(
+    `\n${r.name} (${r.server} server): ${AGENTS} agents, ${r.seconds.toFixed(0)} s, think time 0–${2 * THINK_MS} ms: ${r.stats.requests} requests (${(r.stats.requests / r.seconds).toFixed(0)}/s), errors ${errors}; server RSS ${mb(r.rssStart)} at start, ${mb(r.rssPeak)} peak, ${mb(r.rssEnd)} at end; error lines in the server log: ${r.serverErrors}`,
+  );
+  console.log(`  screens: ${[...r.visits].map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  for (const [kind, count] of r.stats.errors) console.log(`  error: ${kind} × ${count}`);
+  const pad = (v: string | number, w: number) => String(v).padStart(w);
+  console.log(`  ${'route'.padEnd(22)}${pad('requests', 9)}${pad('p50 ms', 9)}${pad('p95 ms', 9)}${pad('p99 ms', 9)}`);
+  for (const [route, times] of [...r.stats.times].sort((a, b) => a[0].localeCompare(b[0]))) {
+    const sorted = times.slice().sort((a, b) => a - b);
+    const f = (p: number) => pad(percentile(sorted, p).toFixed(0), 9);
+    console.log(`  ${route.padEnd(22)}${pad(times.length, 9)}${f(50)}${f(95)}${f(99)}`);
+  }
+  return errors;
+}
+
+async function main() {
+  const server = chooseServer(args.server as ServerKind | undefined);
+  const databases =
+    args.database === 'both'
+      ? (['SQLite', 'PostgreSQL'] as const)
+      : args.database === 'postgres'
+        ? (['PostgreSQL'] as const)
+        : (['SQLite'] as const);
+  console.log(
+    `load test: ${AGENTS} agents, ${DURATION_S} s per database; node ${process.version}, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}`,
+  );
+  let errors = 0;
+  for (const name of databases) errors += print(await runOne(name, server));
+  console.log(`\nerrors in all: ${errors}`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
