@@ -1,6 +1,7 @@
 import { MSG } from '@ahente/contract/messages';
 import { expectSignedIn, signIn, xsrfToken } from '../support/app.ts';
-import { ADMIN, expect, loginUi, test } from '../support/fixtures.ts';
+import type { Page } from '@playwright/test';
+import { ADMIN, expect, loginApi, loginUi, test } from '../support/fixtures.ts';
 import { routes } from '@ahente/contract/routes';
 
 test('logged out: a portal address lands on /login, replacing the history entry', async ({ page }) => {
@@ -68,4 +69,67 @@ test('an admin opens /admin/adminmembers', async ({ page }) => {
   await page.reload();
   await expect(page).toHaveURL(/\/admin\/adminmembers$/);
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+});
+
+/**
+ * The member of the session this browser saved for the next load (issue 25 §2's cache in
+ * IndexedDB): their id, null for a saved "signed out", undefined when none is saved.
+ */
+function savedSessionMember(page: Page): Promise<number | null | undefined> {
+  return page.evaluate(
+    () =>
+      new Promise<number | null | undefined>((resolve, reject) => {
+        const open = indexedDB.open('ahente-cache');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const read = open.result.transaction('queries').objectStore('queries').get('query-cache');
+          read.onerror = () => reject(read.error);
+          read.onsuccess = () => {
+            const saved = read.result as
+              { state: { queries: { queryKey: unknown[]; state: { data: { user?: number } | null } }[] } } | undefined;
+            const session = saved?.state.queries.find((q) => q.queryKey[0] === 'session');
+            resolve(session ? (session.state.data?.user ?? null) : undefined);
+          };
+        };
+      }),
+  );
+}
+
+/** Puts the admin's session cookies in this browser, as a sign-in in another tab would, without the page knowing. */
+async function adminSignsInElsewhere(page: Page, baseURL: string) {
+  const admin = await loginApi(baseURL, ADMIN.username, ADMIN.password);
+  await page.context().clearCookies();
+  await page.context().addCookies((await admin.storageState()).cookies);
+  await admin.dispose();
+}
+
+test("the session saved on the device is not the server's word: an admin signed in since is let into the Admin Panel", async ({
+  page,
+  agent,
+  baseURL,
+}) => {
+  // The device saved the agent's session (shown at once on the next load, and offline).
+  await signIn(page, agent);
+  await expect.poll(() => savedSessionMember(page)).toBe(agent.id);
+  await adminSignsInElsewhere(page, baseURL!);
+
+  // The next load starts from the agent's saved session; /admin waits for GET /api/me rather than send them away.
+  await page.goto('/admin/adminmembers');
+  await expect(page.getByRole('heading', { level: 1, name: 'Members Record' })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/adminmembers$/);
+});
+
+test("a saved 'signed out' is not the server's word either: the page asked for opens once the server names the member", async ({
+  page,
+  baseURL,
+}) => {
+  // The login page's GET /api/me (401) is saved: nobody is signed in on this device.
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
+  await expect.poll(() => savedSessionMember(page)).toBe(null);
+  await adminSignsInElsewhere(page, baseURL!);
+
+  await page.goto('/admin/adminmaterials');
+  await expect(page.getByRole('heading', { level: 1, name: 'Materials Panel' })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/adminmaterials$/);
 });

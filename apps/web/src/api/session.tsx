@@ -21,6 +21,9 @@ export type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
 /** The query key of the session (GET /api/me). Invalidate it to ask the server again. */
 export const SESSION_QUERY_KEY = ['session'] as const;
 
+/** When this page load began: an answer older than this was put back from the device. */
+const PAGE_LOADED_AT = performance.timeOrigin;
+
 /**
  * Asks the server for the session again (GET /api/me) and resolves once the answer is in: what
  * changes it on the server (the privacy notice accepted, two-factor sign-in turned on) calls this.
@@ -38,6 +41,13 @@ export function useRefreshSession(): () => Promise<void> {
 interface SessionContextValue {
   status: SessionStatus;
   user: SessionUser | null;
+  /**
+   * False while the session shown is one saved on this device by an earlier page load and the
+   * server's answer to GET /api/me is on its way: it may name another member, or none, than the
+   * cookie now does (a login whose save had not reached the device before a reload). The screens
+   * may draw from it; the guards take no decision to send the member elsewhere until it is true.
+   */
+  confirmed: boolean;
   /** Store the member returned by a successful login. */
   signIn: (user: SessionUser) => void;
   /** POST /api/logout, forget everything cached, go to /login. */
@@ -64,6 +74,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   });
   const user = session.data ?? null;
   const status: SessionStatus = session.isPending ? 'loading' : user ? 'authenticated' : 'anonymous';
+  // With no signal the request waits ('paused', not fetching): the saved session is then the word.
+  const confirmed = !(session.isFetching && session.dataUpdatedAt < PAGE_LOADED_AT);
 
   const forget = useCallback(() => {
     // Everything cached but the session itself, which becomes "logged out".
@@ -118,7 +130,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const refresh = useCallback(() => refreshSession(queryClient), [queryClient]);
 
-  const value = useMemo(() => ({ status, user, signIn, signOut, update, refresh }), [status, user, signIn, signOut, update, refresh]);
+  const value = useMemo(
+    () => ({ status, user, confirmed, signIn, signOut, update, refresh }),
+    [status, user, confirmed, signIn, signOut, update, refresh],
+  );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
