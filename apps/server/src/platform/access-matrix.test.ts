@@ -1,13 +1,34 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { MAX_ID } from '@ahente/contract/common';
 import { addDays } from '@ahente/contract/dates';
-import { pathOf, ROUTE_LIST, routes, type RouteName } from '@ahente/contract/routes';
+import { pathOf, ROUTE_LIST, routes, type RouteDef, type RouteName } from '@ahente/contract/routes';
+import { SESSION_COOKIE } from './sessions.ts';
 import { startTestApp, type FormPart, type TestApp, type TestClient } from '../../test/harness.ts';
 
 /**
- * Who may call what: one row per route of the table, and for each caller (anonymous, the member
- * the call names, another agent, an admin) the status the route must answer. A route registered
- * without a row here fails the first test.
+ * Who may call what (issue 26 §2): one row per route of the table, and for each of seven callers
+ * the status the route must answer to a fresh, valid request naming the owner or the owner's record:
+ *
+ * - anonymous: no session;
+ * - pending: a member who logged in and was then made Pending again (a Pending account cannot log
+ *   in: the session it still holds must open nothing, so it answers exactly as anonymous does);
+ * - owner: the member the call names, an agent;
+ * - other: another agent, in another leader's team;
+ * - leader: the owner's Manager (two levels up the sponsor tree), who reads the owner's figures,
+ *   policies without the clients and licences without number or scan, and nothing personal;
+ * - otherLeader: a Manager of another team, who reads nothing of the owner's;
+ * - admin.
+ *
+ * Where a caller's answer is more than a status (a leader's view without the clients), the row
+ * says what it shows. Generated from the rows: for every id in a call that names a record (a
+ * member, deal, sale, ticket, statement, licence, material, entry, session...), a caller refused
+ * the owner's record gets the same status and body for an id that does not exist, and a member
+ * naming themselves with the owner's record gets what they would for an unknown record. A route
+ * registered without a row fails the first test. Logins are shared across rows (a caller logs in
+ * again only when a row ended its session).
  */
 let t: TestApp;
 type Member = Awaited<ReturnType<TestApp['createMember']>>;
@@ -16,22 +37,149 @@ let ownerPasswordHash: string;
 let sectionId: number;
 let seq = 0;
 
-type Caller = 'anonymous' | 'owner' | 'other' | 'admin';
+const CALLERS = ['anonymous', 'pending', 'owner', 'other', 'leader', 'otherLeader', 'admin'] as const;
+type Caller = (typeof CALLERS)[number];
+type Person = Exclude<Caller, 'anonymous'>;
+/** Members other than the owner and admins: who a foreign record must look unknown to. */
+const OUTSIDERS = ['other', 'leader', 'otherLeader'] as const;
+let people: Record<Person, Member>;
+/** The owner's sponsor, an agent between the leader and the owner. */
+let middle: Member;
+/** Sells the held entries (it never holds a licence for long). */
+let seller: Member;
+/** A member the admin approves and deactivates, put back before each call. */
+let target: Member;
+
 interface Call {
   body?: unknown;
   params?: Record<string, unknown>;
   form?: FormPart[];
 }
+type Response = LightMyRequestResponse;
 interface Row {
   /** A fresh, valid request naming the owner (made again for each caller). */
   call: () => Promise<Call>;
   expect: Record<Caller, number>;
+  /** What a caller's answer shows beyond its status (a leader's view of a downline), or what it left in the database. */
+  sees?: Partial<Record<Caller, (res: Response, call: Call) => void | Promise<void>>>;
+  /**
+   * The route acts on the caller's own records whatever ids it is sent: another member's id and an
+   * unknown one answer alike even where the answer is a success.
+   */
+  ownRecordsOnly?: true;
+}
+
+const clients = new Map<Person, TestClient>();
+const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
+
+/**
+ * The caller's client, logged in once and shared by the rows: logged in again when a row ended
+ * its session (logout, a password change, login as someone else). The pending member's session
+ * is made while Approved, then the member is made Pending.
+ */
+async function clientFor(caller: Caller): Promise<TestClient> {
+  if (caller === 'anonymous') return t.client();
+  const person = people[caller];
+  const cached = clients.get(caller);
+  if (cached && caller === 'pending') {
+    const token = cached.cookies.get(SESSION_COOKIE);
+    const live =
+      token &&
+      (await t.db.db
+        .selectFrom('sessions')
+        .select('id')
+        .where('id', '=', sha256(token))
+        .where('member_id', '=', person.id)
+        .executeTakeFirst());
+    if (live) return cached;
+  } else if (cached) {
+    const me = await cached.get(routes.me.path);
+    if (me.statusCode === 200 && me.json().user === person.id) return cached;
+  }
+  if (caller === 'pending') await t.db.db.updateTable('members').set({ status: 'Approved' }).where('id', '=', person.id).execute();
+  const client = await t.loginAs(person);
+  if (caller === 'pending') await t.db.db.updateTable('members').set({ status: 'Pending' }).where('id', '=', person.id).execute();
+  clients.set(caller, client);
+  return client;
+}
+let sellerSession: TestClient | undefined;
+async function sellerClient() {
+  sellerSession ??= await t.loginAs(seller);
+  return sellerSession;
+}
+
+/** The target member put back as the next call needs them. */
+async function targetMember(state: { status?: 'Pending'; deactivated_at?: null }): Promise<number> {
+  await t.db.db
+    .updateTable('members')
+    .set({ status: state.status ?? 'Approved', deactivated_at: null })
+    .where('id', '=', target.id)
+    .execute();
+  return target.id;
+}
+
+/** A second session of the owner's, made in the database: its handle, as Settings → Security lists it. */
+async function ownerOtherSession(): Promise<string> {
+  const ip = `10.26.${seq % 250}.${seq++ % 250}`;
+  const now = new Date().toISOString();
+  await t.db.db
+    .insertInto('sessions')
+    .values({
+      id: randomBytes(32).toString('hex'),
+      member_id: owner.id,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: new Date(Date.now() + 3600_000).toISOString(),
+      user_agent: null,
+      ip,
+    })
+    .execute();
+  const list = await (await ownerClient()).post(routes.sessions.path, { id: owner.id });
+  return (list.json() as { id: string; ip: string | null }[]).find((s) => s.ip === ip)!.id;
+}
+
+/** An unread notification of the owner's, made in the database. */
+async function ownerNotification(): Promise<number> {
+  const row = await t.db.db
+    .insertInto('notifications')
+    .values({
+      member_id: owner.id,
+      event: 'ticket_answered',
+      title: 'Your ticket was answered',
+      body: 'Matrix',
+      link: '/tickets',
+      dedupe_key: null,
+      created_at: new Date().toISOString(),
+      read_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** What a licence list shows: whether every licence has its number, and a scan link where one is on file. */
+function licencesShown(res: Response) {
+  const list = res.json() as { license_no: string | null; has_scan: boolean; scan_url: string | null }[];
+  return {
+    count: list.length > 0 ? list.length : 'none',
+    numbers: list.every((l) => l.license_no !== null),
+    scans: list.some((l) => l.scan_url !== null),
+  };
+}
+/** What a page of policies shows: whether the clients are hidden, and whose names it carries. */
+function policiesShown(res: Response) {
+  const page = res.json() as { clients_hidden: boolean; rows: { customer_name: string | null; policy_number: string | null }[] };
+  const named = page.rows.filter((r) => r.customer_name !== null || r.policy_number !== null).length;
+  return {
+    hidden: page.clients_hidden,
+    policies: page.rows.length > 0,
+    clients: named === page.rows.length ? 'all' : named === 0 ? 'none' : 'some',
+  };
 }
 
 const pdf = () => Buffer.from(`%PDF-1.7\nmatrix ${seq++}`);
-async function adminClient() {
-  return t.loginAs(await t.createAdmin());
-}
+const adminClient = () => clientFor('admin');
+const ownerClient = () => clientFor('owner');
 async function newMaterial(): Promise<number> {
   const res = await (
     await adminClient()
@@ -51,12 +199,12 @@ const dealBody = () => ({
   salesType: 'Direct',
 });
 async function ownerDeal(): Promise<number> {
-  const res = await (await t.loginAs(owner)).post(routes.addDeal.path, dealBody());
+  const res = await (await ownerClient()).post(routes.addDeal.path, dealBody());
   return res.json().deal.id;
 }
 const ticketBody = () => ({ id: owner.id, title: `Ticket ${seq++}`, description: 'Please check my commission.', type: 'finance' });
 async function ownerTicket(): Promise<number> {
-  const res = await (await t.loginAs(owner)).post(routes.addTicket.path, ticketBody());
+  const res = await (await ownerClient()).post(routes.addTicket.path, ticketBody());
   return res.json().ticket.id;
 }
 const dealForm = (dealid: number) => ({
@@ -72,7 +220,7 @@ const png = () => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a
 /** The owner with a photo or a valid ID on file (sent by the owner, as the settings page does). */
 async function ownerFile(field: 'photo' | 'valid_id'): Promise<Call> {
   const res = await (
-    await t.loginAs(owner)
+    await ownerClient()
   ).postForm(routes.editMember.path, [
     { name: 'id', value: String(owner.id) },
     { name: field, filename: `${field}.png`, content: png() },
@@ -123,7 +271,7 @@ const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 1
 
 /** A sale of the owner's, not yet verified: each call a fresh one, so every caller may decide it. */
 async function ownerSale(): Promise<number> {
-  const res = await (await t.loginAs(owner)).post(routes.addSale.path, { id: owner.id, formData: dealForm(await ownerDeal()) });
+  const res = await (await ownerClient()).post(routes.addSale.path, { id: owner.id, formData: dealForm(await ownerDeal()) });
   if (res.statusCode !== 200) throw new Error(`sale failed: ${res.body}`);
   return res.json().sale.id;
 }
@@ -131,7 +279,7 @@ async function ownerSale(): Promise<number> {
 async function ownerDuePolicy(): Promise<number> {
   const expiry = addDays(today(), 10);
   const res = await (
-    await t.loginAs(owner)
+    await ownerClient()
   ).post(routes.addSale.path, {
     id: owner.id,
     formData: { ...dealForm(await ownerDeal()), effectiveDate: addDays(expiry, -364), expiry_date: expiry },
@@ -149,7 +297,7 @@ const licenceBody = () => ({
 /** A pending licence of the owner's, with a scan. */
 async function ownerLicence(): Promise<number> {
   const res = await (
-    await t.loginAs(owner)
+    await ownerClient()
   ).postForm(routes.addLicense.path, [
     ...Object.entries(licenceBody()).map(([name, value]) => ({ name, value: String(value) })),
     { name: 'scan', filename: 'licence.pdf', content: pdf() },
@@ -158,14 +306,15 @@ async function ownerLicence(): Promise<number> {
   return res.json().license.id;
 }
 /**
- * A held entry: a fresh member without a licence sells (CTPL has a rate), then gets a verified
- * licence that covers the day, so that a release is allowed.
+ * A held entry: a member without a licence sells (CTPL has a rate), then gets a verified licence
+ * that covers the day, so that a release is allowed.
  */
 async function heldEntry(): Promise<number> {
   const admin = await adminClient();
   await admin.post(routes.setCommissionRate.path, { kind: 'product', key: 'CTPL', rate: '5', effective_from: today() });
-  const seller = await t.createMember();
-  const c = await t.loginAs(seller);
+  // One seller for every call: their licences are removed first, so each new sale is held again.
+  await t.db.db.deleteFrom('licenses').where('member_id', '=', seller.id).execute();
+  const c = await sellerClient();
   const deal = await c.post(routes.addDeal.path, { ...dealBody(), id: seller.id });
   const sale = await c.post(routes.addSale.path, { id: seller.id, formData: dealForm(deal.json().deal.id) });
   await t.licenseMember(seller.id, { lines: ['Non-Life'] });
@@ -195,17 +344,29 @@ async function ownerResetLink(): Promise<string> {
   return token;
 }
 
-const everyone = (status: number): Record<Caller, number> => ({ anonymous: status, owner: status, other: status, admin: status });
-const members = { anonymous: 401, owner: 200, other: 200, admin: 200 };
-const adminsOnly = { anonymous: 401, owner: 403, other: 403, admin: 200 };
-const selfOrAdmin = { anonymous: 401, owner: 200, other: 403, admin: 200 };
+/** A rule for the six callers but the pending member, who answers as anonymous everywhere. */
+const rule = (r: Omit<Record<Caller, number>, 'pending'>): Record<Caller, number> => ({ ...r, pending: r.anonymous });
+const everyone = (status: number) =>
+  rule({ anonymous: status, owner: status, other: status, leader: status, otherLeader: status, admin: status });
+/** Every logged-in caller the same status. */
+const anyMember = (status: number) => ({ owner: status, other: status, leader: status, otherLeader: status, admin: status });
+const members = rule({ anonymous: 401, ...anyMember(200) });
+const adminsOnly = rule({ anonymous: 401, ...anyMember(403), admin: 200 });
+const selfOrAdmin = rule({ anonymous: 401, ...anyMember(403), owner: 200, admin: 200 });
+/** A record of the owner's that every other member, leaders included, is told does not exist. */
+const notFoundToOthers = (r: Record<Caller, number>): Record<Caller, number> => ({
+  ...r,
+  other: 404,
+  leader: 404,
+  otherLeader: 404,
+});
 
 const MATRIX: Record<RouteName, Row> = {
   csrfCookie: { call: async () => ({}), expect: everyone(204) },
   health: { call: async () => ({}), expect: everyone(200) },
   login: { call: async () => ({ body: { username: owner.username, password: owner.password } }), expect: everyone(200) },
   me: { call: async () => ({}), expect: members },
-  setLanguage: { call: async () => ({ body: { language: 'en' } }), expect: { anonymous: 401, owner: 204, other: 204, admin: 204 } },
+  setLanguage: { call: async () => ({ body: { language: 'en' } }), expect: { ...members, ...anyMember(204) } },
   logout: { call: async () => ({}), expect: everyone(204) },
   register: {
     call: async () => {
@@ -248,8 +409,9 @@ const MATRIX: Record<RouteName, Row> = {
   teamSize: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
   adminMemberSearch: { call: async () => ({ body: { id: owner.id, q: 'first', page: 1, pageSize: 25 } }), expect: adminsOnly },
   adminMemberCounts: { call: async () => ({ body: { id: owner.id } }), expect: adminsOnly },
-  approveMember: { call: async () => ({ body: { id: (await t.createMember({ status: 'Pending' })).id } }), expect: adminsOnly },
-  deactivateMember: { call: async () => ({ body: { id: (await t.createMember()).id } }), expect: adminsOnly },
+  // One member approved and deactivated again and again: each call puts them back first.
+  approveMember: { call: async () => ({ body: { id: await targetMember({ status: 'Pending' }) } }), expect: adminsOnly },
+  deactivateMember: { call: async () => ({ body: { id: await targetMember({ deactivated_at: null }) } }), expect: adminsOnly },
   memberHistory: { call: async () => ({ body: { id: owner.id } }), expect: adminsOnly },
   getSections: { call: async () => ({}), expect: members },
   getLibrarySections: { call: async () => ({ params: { library: 'Learning' } }), expect: members },
@@ -284,11 +446,12 @@ const MATRIX: Record<RouteName, Row> = {
     call: async () => ({ body: { ticketId: await ownerTicket(), status: 'Resolved', message: 'Done' } }),
     expect: adminsOnly,
   },
-  // A ticket's conversation (decision 020): its author and admins; another member is told it does not exist.
-  ticketReplies: { call: async () => ({ body: { ticket_id: await ownerTicket() } }), expect: { ...selfOrAdmin, other: 404 } },
+  // A ticket's conversation (decision 020): its author and admins; another member, their leader
+  // included, is told it does not exist.
+  ticketReplies: { call: async () => ({ body: { ticket_id: await ownerTicket() } }), expect: notFoundToOthers(selfOrAdmin) },
   replyTicket: {
     call: async () => ({ body: { ticket_id: await ownerTicket(), message: 'Any news?' } }),
-    expect: { anonymous: 401, owner: 201, other: 404, admin: 201 },
+    expect: notFoundToOthers(rule({ anonymous: 401, ...anyMember(201) })),
   },
   // Commissions (decision 016): a member's own figures for them and admins; the rest admins only.
   commissionSummary: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
@@ -312,14 +475,25 @@ const MATRIX: Record<RouteName, Row> = {
   },
   payoutExport: { call: async () => ({ params: { period: '2001-01' } }), expect: adminsOnly },
   // Verified sales, licences and held commissions (decision 018). getlicenses and licensescan
-  // decide in the service: a leader reads licences without number or scan (licences.test.ts), and
-  // another member's scan is not found.
+  // decide in the service: the owner's Manager reads the owner's licences without number or scan,
+  // another leader nothing; a scan is the owner's and admins' (anyone else: not found).
   salesToVerify: { call: async () => ({ body: {} }), expect: adminsOnly },
   verifySales: { call: async () => ({ body: { sale_ids: [await ownerSale()], decision: 'verified' } }), expect: adminsOnly },
   addLicense: { call: async () => ({ body: licenceBody() }), expect: selfOrAdmin },
-  getLicenses: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
+  getLicenses: {
+    call: async () => {
+      await ownerLicence();
+      return { body: { id: owner.id } };
+    },
+    expect: { ...selfOrAdmin, leader: 200 },
+    sees: {
+      owner: (res) => expect(licencesShown(res)).toEqual({ count: expect.any(Number), numbers: true, scans: true }),
+      leader: (res) => expect(licencesShown(res)).toEqual({ count: expect.any(Number), numbers: false, scans: false }),
+      admin: (res) => expect(licencesShown(res)).toEqual({ count: expect.any(Number), numbers: true, scans: true }),
+    },
+  },
   verifyLicense: { call: async () => ({ body: { license_id: await ownerLicence(), decision: 'verified' } }), expect: adminsOnly },
-  licenseScan: { call: async () => ({ params: { licenseId: await ownerLicence() } }), expect: { ...selfOrAdmin, other: 404 } },
+  licenseScan: { call: async () => ({ params: { licenseId: await ownerLicence() } }), expect: notFoundToOthers(selfOrAdmin) },
   compliance: { call: async () => ({}), expect: adminsOnly },
   releaseCommission: { call: async () => ({ body: { entry_id: await heldEntry() } }), expect: adminsOnly },
   forfeitCommission: { call: async () => ({ body: { entry_id: await heldEntry(), reason: 'Matrix' } }), expect: adminsOnly },
@@ -343,17 +517,45 @@ const MATRIX: Record<RouteName, Row> = {
   alphalist: { call: async () => ({ params: { year: (await ownerTaxedStatement()).year, quarter: 1 } }), expect: adminsOnly },
   alphalistXlsx: { call: async () => ({ params: { year: (await ownerTaxedStatement()).year, quarter: 1 } }), expect: adminsOnly },
   alphalistDat: { call: async () => ({ params: { year: (await ownerTaxedStatement()).year, quarter: 1 } }), expect: adminsOnly },
-  // Performance Reports (decision 017): the owner's own report; 'team' and 'agency' are the service's rules.
+  // Performance Reports (decision 017): the owner's own report, for the owner and admins; a leader
+  // reads a downline's figures in their own 'team' report (below), never by naming the member.
   reports: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
   agencySummary: { call: async () => ({}), expect: adminsOnly },
-  // The book of business (decision 025): a leader's view of a downline is the service's rule (portfolio.test.ts);
-  // a renewal is for the policy's owner or an admin, another member is told the policy does not exist.
-  portfolio: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
-  portfolioExport: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
-  startRenewal: { call: async () => ({ body: { sale_id: await ownerDuePolicy() } }), expect: { ...selfOrAdmin, other: 404 } },
+  // The book of business (decision 025): the owner's leader reads the owner's policies without the
+  // clients (decision 017), another leader nothing; a renewal is for the policy's owner or an admin,
+  // anyone else is told the policy does not exist.
+  portfolio: {
+    call: async () => {
+      await ownerSale();
+      return { body: { id: owner.id } };
+    },
+    expect: { ...selfOrAdmin, leader: 200 },
+    sees: {
+      owner: (res) => expect(policiesShown(res)).toEqual({ hidden: false, policies: true, clients: 'all' }),
+      leader: (res) => expect(policiesShown(res)).toEqual({ hidden: true, policies: true, clients: 'none' }),
+      admin: (res) => expect(policiesShown(res)).toEqual({ hidden: false, policies: true, clients: 'all' }),
+    },
+  },
+  portfolioExport: { call: async () => ({ body: { id: owner.id } }), expect: { ...selfOrAdmin, leader: 200 } },
+  startRenewal: { call: async () => ({ body: { sale_id: await ownerDuePolicy() } }), expect: notFoundToOthers(selfOrAdmin) },
   // Notifications (decision 026): a member's own bell and choices; readnotifications acts on the caller's own.
   notifications: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
-  readNotifications: { call: async () => ({ body: { all: true } }), expect: members },
+  // Marks the caller's own notifications read: a notification of the owner's named by anyone else stays unread.
+  readNotifications: {
+    call: async () => ({ body: { ids: [await ownerNotification()] } }),
+    expect: members,
+    ownRecordsOnly: true,
+    sees: Object.fromEntries(
+      (['owner', 'other', 'leader', 'otherLeader', 'admin'] as const).map((caller) => [
+        caller,
+        async (_res: Response, call: Call) => {
+          const [id] = (call.body as { ids: number[] }).ids;
+          const row = await t.db.db.selectFrom('notifications').select('read_at').where('id', '=', id!).executeTakeFirstOrThrow();
+          expect(row.read_at === null, `${caller}: the owner's notification unread`).toBe(caller !== 'owner');
+        },
+      ]),
+    ),
+  },
   notificationPreferences: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
   setNotificationPreferences: { call: async () => ({ body: { id: owner.id, email: { ticket_answered: false } } }), expect: selfOrAdmin },
   mailStatus: { call: async () => ({}), expect: adminsOnly },
@@ -409,14 +611,15 @@ const MATRIX: Record<RouteName, Row> = {
   startMfa: { call: async () => ({}), expect: members },
   confirmMfa: {
     call: async () => {
-      // The owner has started enrolment: a wrong code is 400; the others (fresh members) have not: 409.
+      // The owner has started enrolment: a wrong code is 400; the others have none: 409.
+      await t.db.db.deleteFrom('member_mfa').where('member_id', '!=', owner.id).execute();
       await t.services.security.startEnrolment({ memberId: owner.id, accountType: 'user', sessionId: '' });
       return { body: { code: '000000' } };
     },
-    expect: { anonymous: 401, owner: 400, other: 409, admin: 409 },
+    expect: { ...everyone(409), anonymous: 401, pending: 401, owner: 400 },
   },
-  disableMfa: { call: async () => ({ body: { password: 'wrong-pass', code: '000000' } }), expect: { ...everyone(409), anonymous: 401 } },
-  regenerateMfaCodes: { call: async () => ({ body: { code: '000000' } }), expect: { ...everyone(409), anonymous: 401 } },
+  disableMfa: { call: async () => ({ body: { password: 'wrong-pass', code: '000000' } }), expect: { ...members, ...anyMember(409) } },
+  regenerateMfaCodes: { call: async () => ({ body: { code: '000000' } }), expect: { ...members, ...anyMember(409) } },
   resetMemberMfa: {
     call: async () => {
       await t.services.security.startEnrolment({ memberId: owner.id, accountType: 'user', sessionId: '' }).catch(() => undefined);
@@ -425,21 +628,36 @@ const MATRIX: Record<RouteName, Row> = {
     expect: adminsOnly,
   },
   sessions: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
-  endSession: { call: async () => ({ body: { session_id: 'ffffffffffffffff' } }), expect: { ...everyone(404), anonymous: 401 } },
+  // A session of the owner's other than the one calling: the owner ends it; anyone else (an admin
+  // too: endsession acts on the caller's own sessions) is told it does not exist.
+  endSession: {
+    call: async () => ({ body: { session_id: await ownerOtherSession() } }),
+    expect: notFoundToOthers(rule({ anonymous: 401, ...anyMember(404), owner: 204 })),
+  },
   endOtherSessions: { call: async () => ({}), expect: members },
   endMemberSessions: { call: async () => ({ body: { id: owner.id } }), expect: adminsOnly },
 };
 
-async function clientFor(caller: Caller): Promise<TestClient> {
-  if (caller === 'anonymous') return t.client();
-  if (caller === 'owner') return t.loginAs(owner);
-  if (caller === 'other') return t.loginAs(await t.createMember());
-  return adminClient();
+async function send(client: TestClient, def: RouteDef, call: Call): Promise<Response> {
+  const url = pathOf(def, call.params);
+  return call.form
+    ? client.postForm(url, call.form)
+    : client.request(def.method, url, def.method === 'POST' ? (call.body ?? {}) : undefined);
 }
 
 beforeAll(async () => {
   t = await startTestApp();
-  owner = await t.createMember();
+  // The owner's team: leader (Manager) → middle → owner. Another team: otherLeader (Manager) → other.
+  const leader = await t.createMember({ position: 'Manager' });
+  middle = await t.createMember({ referror: leader.id });
+  owner = await t.createMember({ referror: middle.id });
+  const otherLeader = await t.createMember({ position: 'Manager' });
+  const other = await t.createMember({ referror: otherLeader.id });
+  const pending = await t.createMember();
+  const admin = await t.createAdmin();
+  people = { pending, owner, other, leader, otherLeader, admin };
+  seller = await t.createMember();
+  target = await t.createMember();
   sectionId = (await (await adminClient()).post(routes.createSection.path, { name: 'Matrix' })).json().section.id;
   ownerPasswordHash = (await t.db.db.selectFrom('members').select('password_hash').where('id', '=', owner.id).executeTakeFirstOrThrow())
     .password_hash;
@@ -457,19 +675,192 @@ describe('who may call each route', () => {
     expect(registered.sort()).toEqual(ROUTE_LIST.map((r) => `${r.method} ${r.path}`).sort());
   });
 
+  it('sets the teams up as the rows assume: the leader is the owner’s Manager, the other leader is not', async () => {
+    const hierarchy = await (await ownerClient()).post(routes.getHierarchy.path, { id: owner.id });
+    expect(hierarchy.json()).toMatchObject({ referror: middle.id, manager: people.leader.id });
+    const otherHierarchy = await (await clientFor('other')).post(routes.getHierarchy.path, { id: people.other.id });
+    expect(otherHierarchy.json()).toMatchObject({ referror: people.otherLeader.id, manager: people.otherLeader.id });
+  });
+
   for (const [name, row] of Object.entries(MATRIX) as [RouteName, Row][]) {
     const def = routes[name];
-    it(`${def.method} ${def.path}: ${Object.entries(row.expect)
-      .map(([c, s]) => `${c} ${s}`)
-      .join(', ')}`, async () => {
-      for (const caller of ['anonymous', 'owner', 'other', 'admin'] as const) {
+    it(`${def.method} ${def.path}: ${CALLERS.map((c) => `${c} ${row.expect[c]}`).join(', ')}`, async () => {
+      let anonymous: Response | undefined;
+      for (const caller of CALLERS) {
         const call = await row.call();
-        const client = await clientFor(caller);
-        const url = pathOf(def, call.params);
-        const res = call.form
-          ? await client.postForm(url, call.form)
-          : await client.request(def.method, url, def.method === 'POST' ? (call.body ?? {}) : undefined);
+        const res = await send(await clientFor(caller), def, call);
         expect(res.statusCode, `${caller}: ${res.body.slice(0, 200)}`).toBe(row.expect[caller]);
+        if (caller === 'anonymous') anonymous = res;
+        // A session that opens nothing: the same refusal, word for word, as no session at all.
+        if (caller === 'pending' && def.access !== 'public') expect(res.json()).toEqual(anonymous!.json());
+        await row.sees?.[caller]?.(res, call);
+      }
+    });
+  }
+});
+
+describe('a Pending member', () => {
+  it('cannot log in: 403 with the status and no session', async () => {
+    const pending = await t.createMember({ status: 'Pending' });
+    const c = t.client();
+    const res = await c.post(routes.login.path, { username: pending.username, password: pending.password });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ status: 'Pending', error: 'Your account is not approved. Please contact support.' });
+    expect(c.cookies.has(SESSION_COOKIE)).toBe(false);
+    expect((await c.get(routes.me.path)).statusCode).toBe(401);
+  });
+});
+
+describe('what a leader reads of the owner through their own team', () => {
+  it('the team report and the team size count the owner for their leader, not for another leader', async () => {
+    for (const [caller, team] of [
+      ['leader', 2],
+      ['otherLeader', 1],
+    ] as const) {
+      const c = await clientFor(caller);
+      const size = await c.post(routes.teamSize.path, { id: people[caller].id });
+      expect(size.json()).toMatchObject({ downline: team });
+      const report = await c.post(routes.reports.path, { id: people[caller].id, scope: 'team' });
+      expect(report.statusCode).toBe(200);
+      expect(report.json()).toMatchObject({ scope: 'team', members: team });
+    }
+  });
+
+  it('the team’s policies are the owner’s, without the clients, for their leader only', async () => {
+    await ownerSale();
+    const total = async (caller: Person, id: number, scope: 'own' | 'team') => {
+      const res = await (await clientFor(caller)).post(routes.portfolio.path, { id, scope });
+      expect(res.statusCode, `${caller}: ${res.body.slice(0, 200)}`).toBe(200);
+      return res;
+    };
+    const owners = (await total('owner', owner.id, 'own')).json().total as number;
+    expect(owners).toBeGreaterThan(0);
+    // Nobody else in the leader's team sells here: the team's policies are the owner's.
+    const team = await total('leader', people.leader.id, 'team');
+    expect(team.json().total).toBe(owners);
+    expect(policiesShown(team)).toEqual({ hidden: true, policies: true, clients: 'none' });
+    expect((await total('otherLeader', people.otherLeader.id, 'team')).json().total).toBe(0);
+  });
+});
+
+/** An id no record has (ids are 32-bit: MAX_ID is never reached here), and a session handle no session has. */
+const UNKNOWN_ID = MAX_ID - 26;
+const UNKNOWN_HANDLE = 'f'.repeat(16);
+const RECORD_KEY = /^(id|ids|dealid|sale_ids)$|_id$|Id$/;
+type IdAt = { where: 'params' | 'body' | 'formData' | 'form'; key: string };
+
+/** The field names of a request schema (and of its nested objects, as `formData.dealid`), read from zod. */
+function keysOf(schema: z.ZodType | undefined, nested = true): string[] {
+  if (!schema) return [];
+  const def = (schema as unknown as { _zod: { def: { type: string } & Record<string, unknown> } })._zod.def;
+  switch (def.type) {
+    case 'object':
+      return Object.entries(def.shape as Record<string, z.ZodType>).flatMap(([k, v]) => [
+        k,
+        ...(nested ? keysOf(v, false).map((x) => `${k}.${x}`) : []),
+      ]);
+    case 'pipe':
+      return keysOf(def.in as z.ZodType, nested);
+    case 'optional':
+    case 'default':
+    case 'nullable':
+    case 'prefault':
+      return keysOf(def.innerType as z.ZodType, nested);
+    case 'union':
+      return [...new Set((def.options as z.ZodType[]).flatMap((o) => keysOf(o, nested)))];
+    default:
+      return [];
+  }
+}
+
+/**
+ * Where a route's request names a record, from the contract: every path parameter, body field (a
+ * form's `formData` fields included) and multipart field whose name says id (`id`, `ids`,
+ * `dealid`, `*_id`, `*Id`, `sale_ids`). A call sends JSON or a form, so each is looked up where the
+ * row's call has it.
+ */
+function recordIds(def: RouteDef, call: Call): IdAt[] {
+  const out: IdAt[] = keysOf(def.params)
+    .filter((k) => RECORD_KEY.test(k))
+    .map((key) => ({ where: 'params', key }));
+  const bodyKeys = call.form ? keysOf(def.multipart?.fields) : keysOf(def.body);
+  for (const k of bodyKeys) {
+    const [head, tail] = k.split('.') as [string, string | undefined];
+    if (tail === undefined && RECORD_KEY.test(head)) out.push({ where: call.form ? 'form' : 'body', key: head });
+    if (head === 'formData' && tail !== undefined && RECORD_KEY.test(tail)) out.push({ where: 'formData', key: tail });
+  }
+  return out;
+}
+const valueAt = (call: Call, at: IdAt): unknown => {
+  const body = call.body as Record<string, unknown> | undefined;
+  if (at.where === 'params') return call.params?.[at.key];
+  if (at.where === 'body') return body?.[at.key];
+  if (at.where === 'formData') return (body?.formData as Record<string, unknown> | undefined)?.[at.key];
+  const part = call.form?.find((p) => p.name === at.key);
+  return part && !('filename' in part) ? part.value : undefined;
+};
+
+/** The call with one of its ids replaced. */
+function withId(call: Call, at: IdAt, value: (old: unknown) => unknown): Call {
+  const body = call.body as Record<string, unknown> | undefined;
+  switch (at.where) {
+    case 'params':
+      return { ...call, params: { ...call.params, [at.key]: value(call.params![at.key]) } };
+    case 'body':
+      return { ...call, body: { ...body, [at.key]: value(body![at.key]) } };
+    case 'formData': {
+      const formData = body!.formData as Record<string, unknown>;
+      return { ...call, body: { ...body, formData: { ...formData, [at.key]: value(formData[at.key]) } } };
+    }
+    case 'form':
+      return { ...call, form: call.form!.map((p) => ('filename' in p || p.name !== at.key ? p : { ...p, value: String(value(p.value)) })) };
+  }
+}
+const unknownLike = (old: unknown): unknown =>
+  Array.isArray(old)
+    ? old.map(() => UNKNOWN_ID)
+    : typeof old === 'string' && /^[0-9a-f]{16}$/.test(old) && !/^\d+$/.test(old)
+      ? UNKNOWN_HANDLE
+      : UNKNOWN_ID;
+
+const answer = (res: Response) => ({ status: res.statusCode, body: res.body });
+
+describe('a foreign id and an unknown id answer alike', () => {
+  const defOf = (name: RouteName): RouteDef => routes[name];
+  const named = (Object.entries(MATRIX) as [RouteName, Row][]).filter(([name]) =>
+    [keysOf(defOf(name).params), keysOf(defOf(name).body), keysOf(defOf(name).multipart?.fields)]
+      .flat()
+      .some((k) => RECORD_KEY.test(k.split('.').pop()!)),
+  );
+  it('covers every route whose request names a record', () => {
+    expect(named.length).toBeGreaterThan(50);
+  });
+  for (const [name, row] of named) {
+    const def: RouteDef = routes[name];
+    it(`${def.method} ${def.path}`, async () => {
+      const call = await row.call();
+      const ids = recordIds(def, call).filter((at) => valueAt(call, at) !== undefined);
+      expect(ids.length, 'the row names at least one record').toBeGreaterThan(0);
+      const memberKey =
+        def.member && ids.find((i) => i.where === (def.member!.in === 'params' ? 'params' : 'body') && i.key === def.member!.key);
+      for (const caller of OUTSIDERS) {
+        const client = await clientFor(caller);
+        for (const at of ids) {
+          // The owner's record as the row names it, to a caller the row refuses.
+          if (row.expect[caller] >= 400 || row.ownRecordsOnly) {
+            const foreign = answer(await send(client, def, call));
+            const unknown = answer(await send(client, def, withId(call, at, unknownLike)));
+            expect(unknown, `${caller}, ${at.key} unknown`).toEqual(foreign);
+          }
+          // The caller names themselves and the owner's record: what they get for a record that does not exist.
+          if (memberKey && at !== memberKey) {
+            const own = withId(call, memberKey, () => people[caller].id);
+            const foreign = answer(await send(client, def, own));
+            const unknown = answer(await send(client, def, withId(own, at, unknownLike)));
+            expect(foreign.status, `${caller} naming themselves, the owner's ${at.key}: ${foreign.body}`).toBeGreaterThanOrEqual(400);
+            expect(unknown, `${caller} naming themselves, ${at.key} unknown`).toEqual(foreign);
+          }
+        }
       }
     });
   }
