@@ -135,6 +135,19 @@ export class LiveServer {
     await done;
   }
 
+  /** CPU time the process has used (user + system), in seconds; null when it is not running. */
+  cpuSeconds(): number | null {
+    if (!this.child?.pid) return null;
+    try {
+      const stat = fs.readFileSync(`/proc/${this.child.pid}/stat`, 'utf8');
+      // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      return null;
+    }
+  }
+
   /** The process's resident memory (VmRSS), in MB; null when it is not running. */
   rssMb(): number | null {
     if (!this.child?.pid) return null;

@@ -151,6 +151,8 @@ interface Result {
   rssEnd: number | null;
   serverErrors: number;
   visits: Map<string, number>;
+  /** CPU seconds the server used during the load. */
+  cpu: number | null;
 }
 
 async function runOne(name: 'SQLite' | 'PostgreSQL', server: { kind: ServerKind; why: string }): Promise<Result> {
@@ -202,6 +204,7 @@ async function runOne(name: 'SQLite' | 'PostgreSQL', server: { kind: ServerKind;
     const stats: Stats = { times: new Map(), errors: new Map(), requests: 0 };
     const visits = new Map<string, number>();
     const rssStart = live.rssMb();
+    const cpuStart = live.cpuSeconds();
     let rssPeak = rssStart ?? 0;
     const sampler = setInterval(() => {
       rssPeak = Math.max(rssPeak, live?.rssMb() ?? 0);
@@ -320,12 +323,25 @@ async function runOne(name: 'SQLite' | 'PostgreSQL', server: { kind: ServerKind;
     const seconds = (Date.now() - started) / 1000;
     clearInterval(sampler);
     const rssEnd = live.rssMb();
+    const cpuEnd = live.cpuSeconds();
+    const cpu = cpuStart !== null && cpuEnd !== null ? cpuEnd - cpuStart : null;
     await live.stop('SIGTERM');
     const serverErrors = fs
       .readFileSync(logFile, 'utf8')
       .split('\n')
       .filter((l) => /"level":(50|60)/.test(l)).length;
-    return { name, server: server.kind, stats, seconds, rssStart, rssPeak: Math.max(rssPeak, rssEnd ?? 0), rssEnd, serverErrors, visits };
+    return {
+      name,
+      server: server.kind,
+      stats,
+      seconds,
+      rssStart,
+      rssPeak: Math.max(rssPeak, rssEnd ?? 0),
+      rssEnd,
+      serverErrors,
+      visits,
+      cpu,
+    };
   } finally {
     await live?.stop('SIGKILL');
     if (pg) await pg.drop();
@@ -340,6 +356,11 @@ function print(r: Result): number {
   console.log(
     `\n${r.name} (${r.server} server): ${AGENTS} agents, ${r.seconds.toFixed(0)} s, think time 0–${2 * THINK_MS} ms: ${r.stats.requests} requests (${(r.stats.requests / r.seconds).toFixed(0)}/s), errors ${errors}; server RSS ${mb(r.rssStart)} at start, ${mb(r.rssPeak)} peak, ${mb(r.rssEnd)} at end; error lines in the server log: ${r.serverErrors}`,
   );
+  if (r.cpu !== null) {
+    console.log(
+      `  server CPU during the load: ${r.cpu.toFixed(1)} s of ${r.seconds.toFixed(0)} s (${((100 * r.cpu) / r.seconds).toFixed(0)} % of one core), ${((1000 * r.cpu) / r.stats.requests).toFixed(1)} ms per request; machine load ${os.loadavg()[0]!.toFixed(1)}`,
+    );
+  }
   console.log(`  screens: ${[...r.visits].map(([k, v]) => `${k} ${v}`).join(', ')}`);
   for (const [kind, count] of r.stats.errors) console.log(`  error: ${kind} × ${count}`);
   const pad = (v: string | number, w: number) => String(v).padStart(w);
