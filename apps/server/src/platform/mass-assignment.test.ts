@@ -1,0 +1,744 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '@ahente/contract/dates';
+import { pathOf, ROUTE_LIST, routes, type RouteDef, type RouteName } from '@ahente/contract/routes';
+import { startTestApp, type FormPart, type TestApp, type TestClient } from '../../test/harness.ts';
+
+/**
+ * Mass assignment (issue 26 §2): every write route of the table (every POST and DELETE; a new one
+ * without a row fails the first test) is called once as it should be, then with fields its caller
+ * must not set, all at once and, where that is refused, one at a time:
+ *
+ * - by an agent (member routes) or no one (public routes): `account_type`, `status`, `position`,
+ *   `manager`, `referror`, `referral_code`, another member's `id` and `member_id`, who decided or
+ *   verified, and the amounts, dates and states of money (`verified`, `verification`,
+ *   `commission`, `amount_centavos`, `paid_at`, `hold_reason`...), at the top level and in a
+ *   form's `formData`;
+ * - by an admin (admin-only routes): the fields no route sets (a row's `id`, `created_at`,
+ *   `created_by`, `decided_by`...).
+ *
+ * Each extra field is refused (4xx) or ignored, never a 5xx; and the database, read after each
+ * route, shows none of it: no cell anywhere holds a value sent (they are recognisable: 987654321,
+ * MASSASSIGN, 1999-09), nothing that names the other member (the victim) was added or changed,
+ * no member's account type, status, position, sponsor or referral code moved (a sign-up is a
+ * Pending agent with a code of its own), and the agent's sales, tickets, licences, replies and
+ * erasure requests are in the states only an admin can move them from.
+ */
+let t: TestApp;
+type Member = Awaited<ReturnType<TestApp['createMember']>>;
+/** The caller of member routes, an agent. */
+let agent: Member;
+/** Another agent, whose id the extras carry: nothing of theirs may change. */
+let victim: Member;
+let admin: Member;
+/** A member the admin approves, deactivates and decides an erasure for (put back before each call). */
+let target: Member;
+/** Sells the held entries the admin releases and forfeits. */
+let seller: Member;
+let agentPasswordHash: string;
+let sectionId: number;
+let seq = 0;
+
+const SENT = { centavos: 987_654_321, pesos: 9_876_543.21, text: 'MASSASSIGN', at: '1999-09-09T09:09:09.000Z', day: '1999-09-09' };
+/** What no stored cell may contain after any of the calls below. */
+const SENT_MARKS = ['987654321', 'massassign', '1999-09'];
+
+type As = 'agent' | 'admin' | 'anonymous';
+interface Call {
+  body?: Record<string, unknown>;
+  params?: Record<string, unknown>;
+  form?: FormPart[];
+}
+interface Row {
+  as: As;
+  /** A fresh, valid request. */
+  call: () => Promise<Call>;
+  /** What the valid request answers (200 unless told). */
+  ok?: number;
+}
+type Response = LightMyRequestResponse;
+
+/** Fields a member (or no one) must not set, with values no route makes. */
+const memberExtras = (): Record<string, unknown> => ({
+  id: victim.id,
+  member_id: victim.id,
+  user_id: victim.id,
+  author_id: victim.id,
+  seller_id: victim.id,
+  account_type: 'admin',
+  status: 'Approved',
+  position: 'AgencyOwner',
+  manager: victim.id,
+  referror: victim.id,
+  referral_code: SENT.text,
+  reg_date: SENT.at,
+  deactivated_at: SENT.at,
+  erased_at: SENT.at,
+  password_hash: SENT.text,
+  photo: SENT.text,
+  valid_id: SENT.text,
+  verified: true,
+  verification: 'verified',
+  verification_status: 'verified',
+  verified_by: victim.id,
+  verified_at: SENT.at,
+  commission: SENT.pesos,
+  amount: SENT.pesos,
+  amount_centavos: SENT.centavos,
+  tcv_centavos: SENT.centavos,
+  gross_centavos: SENT.centavos,
+  net_centavos: SENT.centavos,
+  withholding_centavos: SENT.centavos,
+  rate_hundredths: SENT.centavos,
+  paid_at: SENT.at,
+  paid_on: SENT.day,
+  paid_reference: SENT.text,
+  paid_by: victim.id,
+  hold_reason: SENT.text,
+  cancelled_on: SENT.day,
+  cancelled_by: victim.id,
+  decided_by: victim.id,
+  decided_at: SENT.at,
+  closed_by: victim.id,
+  closed_at: SENT.at,
+  by_admin: 1,
+  closes_as: 'Resolved',
+  scan_key: SENT.text,
+  storage_key: SENT.text,
+  read_at: SENT.at,
+  created_at: SENT.at,
+  createdat: SENT.at,
+  updated_at: SENT.at,
+});
+/** Fields no route sets, for an admin's calls: a row's id, its timestamps and who made it. */
+const adminExtras = (): Record<string, unknown> => ({
+  id: SENT.centavos,
+  created_at: SENT.at,
+  createdat: SENT.at,
+  updated_at: SENT.at,
+  created_by: victim.id,
+  decided_by: victim.id,
+  decided_at: SENT.at,
+  closed_by: victim.id,
+  paid_by: victim.id,
+  published_by: victim.id,
+  uploaded_by: victim.id,
+  storage_key: SENT.text,
+  entry_count: SENT.centavos,
+  amount_centavos: SENT.centavos,
+  version: SENT.centavos,
+});
+
+const clients = new Map<As, TestClient>();
+/** The caller's client, logged in once and again only when a row ended its session. */
+async function clientFor(as: As): Promise<TestClient> {
+  if (as === 'anonymous') return t.client();
+  const person = as === 'agent' ? agent : admin;
+  const cached = clients.get(as);
+  if (cached) {
+    const me = await cached.get(routes.me.path);
+    if (me.statusCode === 200 && me.json().user === person.id) return cached;
+  }
+  const client = await t.loginAs(person);
+  clients.set(as, client);
+  return client;
+}
+let sellerSession: TestClient | undefined;
+const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+const pdf = () => Buffer.from(`%PDF-1.7\nmass ${seq++}`);
+
+const dealBody = () => ({
+  id: agent.id,
+  customerName: 'Maria Clara',
+  transactionType: 'New',
+  product: 'CTPL',
+  tcvValue: 1000,
+  effectiveDate: '2026-03-15',
+  salesType: 'Direct',
+});
+async function agentDeal(): Promise<number> {
+  return (await (await clientFor('agent')).post(routes.addDeal.path, dealBody())).json().deal.id;
+}
+const dealForm = (dealid: number) => ({
+  dealid,
+  customerName: 'Maria Clara',
+  product: 'CTPL',
+  tcv: '1500',
+  sales_type: 'Direct',
+  effectiveDate: '2026-04-01',
+});
+async function agentSale(over: Record<string, unknown> = {}): Promise<number> {
+  const res = await (
+    await clientFor('agent')
+  ).post(routes.addSale.path, { id: agent.id, formData: { ...dealForm(await agentDeal()), ...over } });
+  if (res.statusCode !== 200) throw new Error(`sale failed: ${res.body}`);
+  return res.json().sale.id;
+}
+/** A policy of the agent's due in 10 days, so that a renewal may start. */
+async function agentDuePolicy(): Promise<number> {
+  const expiry = addDays(today(), 10);
+  return agentSale({ effectiveDate: addDays(expiry, -364), expiry_date: expiry });
+}
+const ticketBody = () => ({ id: agent.id, title: `Ticket ${seq++}`, description: 'Please check my commission.', type: 'finance' });
+async function agentTicket(): Promise<number> {
+  return (await (await clientFor('agent')).post(routes.addTicket.path, ticketBody())).json().ticket.id;
+}
+const licenceBody = () => ({
+  id: agent.id,
+  line: 'Non-Life',
+  license_no: `NL-${seq++}`,
+  issued_on: '2026-01-05',
+  expires_on: '2029-12-31',
+});
+async function agentLicence(): Promise<number> {
+  const res = await (await clientFor('agent')).post(routes.addLicense.path, licenceBody());
+  if (res.statusCode !== 200) throw new Error(`licence failed: ${res.body}`);
+  return res.json().license.id;
+}
+async function newMaterial(): Promise<number> {
+  const res = await (
+    await clientFor('admin')
+  ).postForm(routes.uploadMaterial.path, [
+    { name: 'sectionId', value: String(sectionId) },
+    { name: 'file', filename: `m${seq++}.pdf`, content: pdf() },
+  ]);
+  return res.json().material.id;
+}
+/** A statement of the agent's in a closed month of its own, made in the database. */
+let statementYear = 2000;
+async function agentStatement(): Promise<number> {
+  const period = `${++statementYear}-01`;
+  await t.db.db.insertInto('commission_periods').values({ period, closed_at: '2026-01-01T00:00:00.000Z', closed_by: null }).execute();
+  const row = await t.db.db
+    .insertInto('commission_statements')
+    .values({
+      member_id: agent.id,
+      period,
+      gross_centavos: 10_000,
+      withholding_rate_hundredths: 500,
+      withholding_centavos: 500,
+      net_centavos: 9_500,
+      brought_forward_centavos: 0,
+      carried: 0,
+      atc: 'WI070',
+      entry_count: 0,
+      created_at: '2026-01-01T00:00:00.000Z',
+      paid_on: null,
+      paid_reference: null,
+      paid_at: null,
+      paid_by: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+/** A held entry: the seller, without a licence, sells CTPL, then gets one that covers the day. */
+async function heldEntry(): Promise<number> {
+  await t.db.db.deleteFrom('licenses').where('member_id', '=', seller.id).execute();
+  sellerSession ??= await t.loginAs(seller);
+  const deal = await sellerSession.post(routes.addDeal.path, { ...dealBody(), id: seller.id });
+  const sale = await sellerSession.post(routes.addSale.path, { id: seller.id, formData: dealForm(deal.json().deal.id) });
+  await t.licenseMember(seller.id, { lines: ['Non-Life'] });
+  const entry = await t.db.db
+    .selectFrom('commission_entries')
+    .select('id')
+    .where('sale_id', '=', sale.json().sale.id)
+    .where('hold_reason', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return entry.id;
+}
+/** An unread notification of the agent's. */
+async function agentNotification(): Promise<number> {
+  const row = await t.db.db
+    .insertInto('notifications')
+    .values({
+      member_id: agent.id,
+      event: 'ticket_answered',
+      title: 'Your ticket was answered',
+      body: 'Mass assignment',
+      link: '/tickets',
+      dedupe_key: null,
+      created_at: new Date().toISOString(),
+      read_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+/** A reset link of the agent's: its token. */
+async function agentResetLink(): Promise<string> {
+  const token = `massResetToken${seq++}`.padEnd(43, 'x');
+  await t.db.db
+    .insertInto('password_resets')
+    .values({
+      token_hash: createHash('sha256').update(token).digest('hex'),
+      member_id: agent.id,
+      created_at: new Date().toISOString(),
+      expires_at: new Date(Date.now() + 30 * 60_000).toISOString(),
+      used_at: null,
+    })
+    .execute();
+  return token;
+}
+/** A second session of the agent's, made in the database: its handle as Settings → Security lists it. */
+async function agentOtherSession(): Promise<string> {
+  const ip = `10.27.${seq % 250}.${seq++ % 250}`;
+  const now = new Date().toISOString();
+  await t.db.db
+    .insertInto('sessions')
+    .values({
+      id: randomBytes(32).toString('hex'),
+      member_id: agent.id,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: new Date(Date.now() + 3600_000).toISOString(),
+      user_agent: null,
+      ip,
+    })
+    .execute();
+  const list = await (await clientFor('agent')).post(routes.sessions.path, { id: agent.id });
+  return (list.json() as { id: string; ip: string | null }[]).find((s) => s.ip === ip)!.id;
+}
+async function resetTarget(state: { status: 'Pending' | 'Approved' }): Promise<number> {
+  await t.db.db.updateTable('members').set({ status: state.status, deactivated_at: null }).where('id', '=', target.id).execute();
+  return target.id;
+}
+
+type WriteRoute = { [K in RouteName]: (typeof routes)[K]['method'] extends 'GET' ? never : K }[RouteName];
+const body = (b: Record<string, unknown>) => async (): Promise<Call> => ({ body: b });
+const own = () => ({ id: agent.id });
+
+const ROWS: Record<WriteRoute, Row> = {
+  login: { as: 'anonymous', call: async () => ({ body: { username: agent.username, password: agent.password } }) },
+  logout: { as: 'agent', ok: 204, call: async () => ({}) },
+  setLanguage: { as: 'agent', ok: 204, call: body({ language: 'en' }) },
+  register: {
+    as: 'anonymous',
+    call: async () => {
+      const u = `mass_${Date.now().toString(36)}_${seq++}`;
+      return {
+        body: {
+          username: u,
+          password: 'secret-pass-1',
+          email: `${u}@example.ph`,
+          lname: 'Cruz',
+          fname: 'Juan',
+          contact: '09171234567',
+          consent: true,
+        },
+      };
+    },
+  },
+  editMember: { as: 'agent', call: async () => ({ body: { id: agent.id, f_name: `Ana${seq++}` } }) },
+  getUserDetails: { as: 'agent', call: async () => ({ body: own() }) },
+  addUserBanks: {
+    as: 'agent',
+    call: async () => {
+      // Saved details are locked for an agent: each call starts with none.
+      await t.db.db.deleteFrom('bank_details').where('member_id', '=', agent.id).execute();
+      return { body: { id: agent.id, bank_name: 'BDO Unibank', account_number: '0012 3456 7890', account_name: 'Agent Name' } };
+    },
+  },
+  getCertifications: { as: 'agent', call: async () => ({ body: own() }) },
+  addCertifications: { as: 'agent', call: async () => ({ body: { id: agent.id, lfa_code: `LFA-${seq++}`, coding_date_1: '2026-01-15' } }) },
+  changePassword: {
+    as: 'agent',
+    call: async () => {
+      await t.db.db.updateTable('members').set({ password_hash: agentPasswordHash }).where('id', '=', agent.id).execute();
+      return { body: { id: agent.id, password: 'a-changed-pass-1', current_password: agent.password } };
+    },
+  },
+  adminMemberRecords: { as: 'admin', call: async () => ({ body: { id: admin.id } }) },
+  membersRecord: { as: 'agent', call: async () => ({ body: own() }) },
+  getHierarchy: { as: 'agent', call: async () => ({ body: own() }) },
+  teamSize: { as: 'agent', call: async () => ({ body: own() }) },
+  adminMemberSearch: { as: 'admin', call: async () => ({ body: { id: admin.id, q: 'first', page: 1, pageSize: 25 } }) },
+  adminMemberCounts: { as: 'admin', call: async () => ({ body: { id: admin.id } }) },
+  approveMember: { as: 'admin', call: async () => ({ body: { id: await resetTarget({ status: 'Pending' }) } }) },
+  deactivateMember: { as: 'admin', call: async () => ({ body: { id: await resetTarget({ status: 'Approved' }) } }) },
+  memberHistory: { as: 'admin', call: async () => ({ body: { id: agent.id } }) },
+  addTicket: { as: 'agent', ok: 201, call: async () => ({ body: ticketBody() }) },
+  getMyTickets: { as: 'agent', call: async () => ({ body: own() }) },
+  editTicket: {
+    as: 'admin',
+    call: async () => ({ body: { ticketId: await agentTicket(), title: 'Edited', description: 'Edited text', type: 'sales' } }),
+  },
+  closeTicket: { as: 'admin', call: async () => ({ body: { ticketId: await agentTicket(), status: 'Resolved', message: 'Done' } }) },
+  ticketReplies: { as: 'agent', call: async () => ({ body: { ticket_id: await agentTicket() } }) },
+  replyTicket: { as: 'agent', ok: 201, call: async () => ({ body: { ticket_id: await agentTicket(), message: 'Any news?' } }) },
+  createSection: { as: 'admin', call: async () => ({ body: { name: `Section ${seq++}`, library: 'Learning' } }) },
+  getMaterials: { as: 'agent', call: async () => ({ body: { sectionId } }) },
+  deleteMaterial: { as: 'admin', call: async () => ({ params: { id: await newMaterial() } }) },
+  uploadMaterial: {
+    as: 'admin',
+    ok: 201,
+    call: async () => ({
+      form: [
+        { name: 'sectionId', value: String(sectionId) },
+        { name: 'file', filename: `u${seq++}.pdf`, content: pdf() },
+      ],
+    }),
+  },
+  addDeal: { as: 'agent', call: async () => ({ body: dealBody() }) },
+  getDeals: { as: 'agent', call: async () => ({ body: own() }) },
+  editDeal: {
+    as: 'agent',
+    call: async () => ({ body: { id: agent.id, formData: { ...dealForm(await agentDeal()), deal_status: 'For Billing' } } }),
+  },
+  addSale: { as: 'agent', call: async () => ({ body: { id: agent.id, formData: dealForm(await agentDeal()) } }) },
+  getSales: { as: 'agent', call: async () => ({ body: own() }) },
+  activeProposals: { as: 'agent', call: async () => ({ body: own() }) },
+  commissionSummary: { as: 'agent', call: async () => ({ body: own() }) },
+  commissionLedger: { as: 'agent', call: async () => ({ body: { id: agent.id, kind: 'sale' } }) },
+  commissionStatements: { as: 'agent', call: async () => ({ body: own() }) },
+  setCommissionRate: { as: 'admin', call: async () => ({ body: { kind: 'product', key: 'CTPL', rate: '5', effective_from: today() } }) },
+  addAdjustment: { as: 'admin', call: async () => ({ body: { member_id: agent.id, amount: '-1.50', reason: 'Mass' } }) },
+  closePeriod: { as: 'admin', call: async () => ({ body: { period: `1990-${String((seq++ % 12) + 1).padStart(2, '0')}` } }) },
+  periodStatements: { as: 'admin', call: async () => ({ body: { period: '2001-01' } }) },
+  markStatementPaid: {
+    as: 'admin',
+    call: async () => ({ body: { statement_id: await agentStatement(), paid_on: today(), reference: `REF-${seq++}` } }),
+  },
+  salesToVerify: { as: 'admin', call: async () => ({ body: {} }) },
+  verifySales: { as: 'admin', call: async () => ({ body: { sale_ids: [await agentSale()], decision: 'verified' } }) },
+  addLicense: { as: 'agent', call: async () => ({ body: licenceBody() }) },
+  getLicenses: { as: 'agent', call: async () => ({ body: own() }) },
+  verifyLicense: { as: 'admin', call: async () => ({ body: { license_id: await agentLicence(), decision: 'verified' } }) },
+  releaseCommission: { as: 'admin', call: async () => ({ body: { entry_id: await heldEntry() } }) },
+  forfeitCommission: { as: 'admin', call: async () => ({ body: { entry_id: await heldEntry(), reason: 'Mass' } }) },
+  reports: { as: 'agent', call: async () => ({ body: own() }) },
+  cancelSale: { as: 'admin', call: async () => ({ body: { sale_id: await agentSale(), cancelled_on: today(), reason: 'Mass' } }) },
+  withholding: { as: 'agent', call: async () => ({ body: own() }) },
+  setWithholding: { as: 'admin', call: async () => ({ body: { member_id: agent.id, rate: 10, effective_from: today(), reason: 'Mass' } }) },
+  setPayoutSettings: { as: 'admin', call: async () => ({ body: { minimum_payout: 500, atc_5: 'WI070', atc_10: 'WI071' } }) },
+  form2307s: { as: 'agent', call: async () => ({ body: own() }) },
+  portfolio: { as: 'agent', call: async () => ({ body: own() }) },
+  portfolioExport: { as: 'agent', call: async () => ({ body: own() }) },
+  startRenewal: { as: 'agent', call: async () => ({ body: { sale_id: await agentDuePolicy() } }) },
+  notifications: { as: 'agent', call: async () => ({ body: own() }) },
+  readNotifications: { as: 'agent', call: async () => ({ body: { ids: [await agentNotification()] } }) },
+  notificationPreferences: { as: 'agent', call: async () => ({ body: own() }) },
+  setNotificationPreferences: { as: 'agent', call: async () => ({ body: { id: agent.id, email: { ticket_answered: false } } }) },
+  forgotPassword: { as: 'anonymous', ok: 409, call: async () => ({ body: { login: agent.username } }) },
+  resetPassword: { as: 'anonymous', ok: 204, call: async () => ({ body: { token: await agentResetLink(), password: agent.password } }) },
+  requestErasure: {
+    as: 'agent',
+    call: async () => {
+      await t.db.db.deleteFrom('privacy_requests').where('member_id', '=', agent.id).execute();
+      return { body: { id: agent.id, password: agent.password } };
+    },
+  },
+  myPrivacy: { as: 'agent', call: async () => ({ body: own() }) },
+  decideErasure: {
+    as: 'admin',
+    call: async () => {
+      await t.db.db.deleteFrom('privacy_requests').where('member_id', '=', target.id).execute();
+      await t.db.db
+        .insertInto('privacy_requests')
+        .values({
+          member_id: target.id,
+          kind: 'erasure',
+          status: 'open',
+          requested_at: new Date().toISOString(),
+          due_on: '2099-01-01',
+          decided_at: null,
+          decided_by: null,
+          reason: null,
+        })
+        .execute();
+      return { body: { member_id: target.id, decision: 'refused', reason: 'Kept for the test.' } };
+    },
+  },
+  privacyRequests: { as: 'admin', call: async () => ({ body: {} }) },
+  publishPrivacyNotice: { as: 'admin', call: async () => ({ body: { body: `# Privacy Notice\n\nVersion ${seq++}.` } }) },
+  acceptPrivacyNotice: { as: 'agent', call: async () => ({ body: { version: (await t.services.notices.current()).version } }) },
+  accessLog: { as: 'agent', call: async () => ({ body: own() }) },
+  adminAccessLog: { as: 'admin', call: async () => ({ body: {} }) },
+  adminAccessLogExport: { as: 'admin', call: async () => ({ body: {} }) },
+  mfaStatus: { as: 'agent', call: async () => ({}) },
+  startMfa: { as: 'agent', call: async () => ({}) },
+  confirmMfa: {
+    as: 'agent',
+    ok: 400,
+    call: async () => {
+      // Enrolment started: a code no one has is refused past the access rule.
+      await t.services.security.startEnrolment({ memberId: agent.id, accountType: 'user', sessionId: '' }).catch(() => undefined);
+      return { body: { code: '000000' } };
+    },
+  },
+  disableMfa: { as: 'agent', ok: 409, call: async () => ({ body: { password: agent.password, code: '000000' } }) },
+  regenerateMfaCodes: { as: 'agent', ok: 409, call: async () => ({ body: { code: '000000' } }) },
+  resetMemberMfa: {
+    as: 'admin',
+    call: async () => {
+      await t.services.security.startEnrolment({ memberId: target.id, accountType: 'user', sessionId: '' }).catch(() => undefined);
+      return { body: { id: target.id } };
+    },
+  },
+  sessions: { as: 'agent', call: async () => ({ body: own() }) },
+  endSession: { as: 'agent', ok: 204, call: async () => ({ body: { session_id: await agentOtherSession() } }) },
+  endOtherSessions: { as: 'agent', call: async () => ({}) },
+  endMemberSessions: { as: 'admin', call: async () => ({ body: { id: target.id } }) },
+};
+
+async function send(client: TestClient, def: RouteDef, call: Call): Promise<Response> {
+  const url = pathOf(def, call.params);
+  return call.form ? client.postForm(url, call.form) : client.request(def.method, url, call.body ?? {});
+}
+
+/** The call with extra fields added where it has none of that name (at the top, in `formData`, or as form fields). */
+function withExtras(call: Call, extras: Record<string, unknown>): Call {
+  if (call.form) {
+    const names = new Set(call.form.map((p) => p.name));
+    const added = Object.entries(extras)
+      .filter(([k]) => !names.has(k))
+      .map(([name, v]) => ({ name, value: String(v) }));
+    return { ...call, form: [...added, ...call.form] };
+  }
+  const b = call.body ?? {};
+  const fresh = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(extras).filter(([k]) => !(k in o)));
+  const formData = b.formData as Record<string, unknown> | undefined;
+  return {
+    ...call,
+    body: { ...fresh(b), ...b, ...(formData ? { formData: { ...fresh(formData), ...formData } } : {}) },
+  };
+}
+
+const MEMBER_REFERENCES = new Set([
+  'member_id',
+  'actor_id',
+  'subject_id',
+  'author_id',
+  'referror',
+  'seller_id',
+  'verified_by',
+  'decided_by',
+  'closed_by',
+  'paid_by',
+  'created_by',
+  'cancelled_by',
+  'updated_by',
+  'uploaded_by',
+  'published_by',
+]);
+/** Every table's integer columns that name a member (members.id included), from the database itself. */
+let references: { table: string; column: string }[] = [];
+let tables: string[] = [];
+
+/** Every row, in any table, that names the victim. */
+async function victimRows(): Promise<string[]> {
+  const out: string[] = [];
+  for (const { table, column } of references) {
+    const rows = await t.db.db
+      .selectFrom(table as 'members')
+      .selectAll()
+      .where(column as 'id', '=', victim.id)
+      .execute();
+    for (const r of rows) out.push(`${table}.${column}: ${JSON.stringify(r)}`);
+  }
+  return out.sort();
+}
+/** Every cell that holds a value the extras carried. */
+async function sentValuesStored(): Promise<string[]> {
+  const found: string[] = [];
+  for (const table of tables) {
+    for (const r of await t.db.db
+      .selectFrom(table as 'members')
+      .selectAll()
+      .execute()) {
+      const text = JSON.stringify(r).toLowerCase();
+      if (SENT_MARKS.some((m) => text.includes(m))) found.push(`${table}: ${JSON.stringify(r).slice(0, 300)}`);
+    }
+  }
+  return found;
+}
+/** Who everyone is: what no call of a member's (or no one's) may change. */
+async function whoIsWho() {
+  const rows = await t.db.db
+    .selectFrom('members')
+    .select([
+      'id',
+      'username',
+      'account_type',
+      'status',
+      'position',
+      'referror',
+      'referral_code',
+      'reg_date',
+      'deactivated_at',
+      'erased_at',
+    ])
+    .orderBy('id')
+    .execute();
+  return new Map(rows.map((r) => [r.id, r]));
+}
+/**
+ * The agent's records in the states only an admin moves them from: a sale pending and not
+ * cancelled, a ticket open, a licence pending, a reply not an admin's, an erasure request open, a
+ * statement unpaid. Read before and after each call of the agent's: the rows that were there are
+ * unchanged, the new ones are in those states.
+ */
+async function agentRecords() {
+  const db = t.db.db;
+  const tagged = <R extends { id: number }>(kind: string, rows: R[], undecided: (r: R) => boolean) =>
+    rows.map((r) => ({ key: `${kind} ${r.id}`, row: r, undecided: undecided(r) }));
+  return new Map(
+    [
+      ...tagged(
+        'sale',
+        await db
+          .selectFrom('sales')
+          .select(['id', 'verification', 'verified_by', 'verified_at', 'cancelled_on', 'cancelled_by', 'tcv_centavos', 'member_id'])
+          .where('member_id', '=', agent.id)
+          .execute(),
+        (r) => r.verification === 'unverified' && r.verified_by === null && r.verified_at === null && r.cancelled_on === null,
+      ),
+      ...tagged(
+        'ticket',
+        await db.selectFrom('tickets').select(['id', 'status', 'closed_by', 'closed_at']).where('member_id', '=', agent.id).execute(),
+        (r) => r.status === 'Pending' && r.closed_by === null && r.closed_at === null,
+      ),
+      ...tagged(
+        'licence',
+        await db.selectFrom('licenses').select(['id', 'status', 'decided_by', 'decided_at']).where('member_id', '=', agent.id).execute(),
+        (r) => r.status === 'pending' && r.decided_by === null && r.decided_at === null,
+      ),
+      ...tagged(
+        'reply',
+        await db.selectFrom('ticket_replies').select(['id', 'by_admin', 'closes_as']).where('author_id', '=', agent.id).execute(),
+        (r) => Number(r.by_admin) === 0 && r.closes_as === null,
+      ),
+      ...tagged(
+        'erasure request',
+        await db.selectFrom('privacy_requests').select(['id', 'status', 'decided_by']).where('member_id', '=', agent.id).execute(),
+        (r) => r.status === 'open' && r.decided_by === null,
+      ),
+      ...tagged(
+        'statement',
+        await db.selectFrom('commission_statements').select(['id', 'paid_at', 'paid_by']).where('member_id', '=', agent.id).execute(),
+        (r) => r.paid_at === null && r.paid_by === null,
+      ),
+    ].map((x) => [x.key, x]),
+  );
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  agent = await t.createMember();
+  victim = await t.createMember();
+  admin = await t.createAdmin();
+  target = await t.createMember();
+  seller = await t.createMember();
+  agentPasswordHash = (await t.db.db.selectFrom('members').select('password_hash').where('id', '=', agent.id).executeTakeFirstOrThrow())
+    .password_hash;
+  const a = await clientFor('admin');
+  sectionId = (await a.post(routes.createSection.path, { name: 'Mass' })).json().section.id;
+  await a.post(routes.setCommissionRate.path, { kind: 'product', key: 'CTPL', rate: '5', effective_from: '2020-01-01' });
+  // The victim has records of their own: a deal, a sale, a ticket, bank details, a notification.
+  const v = await t.loginAs(victim);
+  const deal = await v.post(routes.addDeal.path, { ...dealBody(), id: victim.id });
+  await v.post(routes.addSale.path, { id: victim.id, formData: dealForm(deal.json().deal.id) });
+  await v.post(routes.addTicket.path, { ...ticketBody(), id: victim.id });
+  await v.post(routes.addUserBanks.path, { id: victim.id, bank_name: 'BPI', account_number: '1234 5678', account_name: 'Victim Name' });
+  await t.db.db
+    .insertInto('notifications')
+    .values({
+      member_id: victim.id,
+      event: 'ticket_answered',
+      title: 'Yours',
+      body: 'Victim',
+      link: '/tickets',
+      dedupe_key: null,
+      created_at: new Date().toISOString(),
+      read_at: null,
+    })
+    .execute();
+  const introspected = await t.db.db.introspection.getTables();
+  tables = introspected.map((x) => x.name).sort();
+  references = introspected.flatMap((x) =>
+    x.columns
+      .filter((c) => (MEMBER_REFERENCES.has(c.name) || (x.name === 'members' && c.name === 'id')) && /int/i.test(c.dataType))
+      .map((c) => ({ table: x.name, column: c.name })),
+  );
+});
+afterEach(async () => {
+  await t.db.db.updateTable('members').set({ password_hash: agentPasswordHash }).where('id', '=', agent.id).execute();
+});
+afterAll(() => t.close());
+
+describe('fields a caller must not set', () => {
+  it('has a row for every write route of the table', () => {
+    const writes = ROUTE_LIST.filter((r) => r.method !== 'GET').map((r) => r.path);
+    expect(
+      Object.keys(ROWS)
+        .map((name) => routes[name as WriteRoute].path)
+        .sort(),
+    ).toEqual(writes.sort());
+    expect(references.map((r) => `${r.table}.${r.column}`)).toEqual(
+      expect.arrayContaining(['members.id', 'deals.member_id', 'sales.member_id']),
+    );
+  });
+
+  it('sees what it looks for: a value sent, stored anywhere, and a change to a row that names the victim', async () => {
+    const before = await victimRows();
+    const planted = await t.db.db
+      .updateTable('deals')
+      .set({ tcv_centavos: SENT.centavos })
+      .where('member_id', '=', victim.id)
+      .returning(['id', 'tcv_centavos'])
+      .execute();
+    try {
+      expect(planted).toHaveLength(1);
+      expect((await sentValuesStored()).join('\n')).toContain('deals: ');
+      expect(await victimRows()).not.toEqual(before);
+    } finally {
+      await t.db.db.updateTable('deals').set({ tcv_centavos: 100_000 }).where('member_id', '=', victim.id).execute();
+    }
+    expect(await sentValuesStored()).toEqual([]);
+  });
+
+  for (const [name, row] of Object.entries(ROWS) as [WriteRoute, Row][]) {
+    const def: RouteDef = routes[name];
+    it(`${def.method} ${def.path} (${row.as})`, async () => {
+      const victimBefore = await victimRows();
+      const membersBefore = await whoIsWho();
+      const recordsBefore = await agentRecords();
+      const extras = row.as === 'admin' ? adminExtras() : memberExtras();
+
+      const plain = await send(await clientFor(row.as), def, await row.call());
+      expect(plain.statusCode, `the call itself: ${plain.body.slice(0, 200)}`).toBe(row.ok ?? 200);
+
+      const all = await send(await clientFor(row.as), def, withExtras(await row.call(), extras));
+      expect(all.statusCode, `every extra at once: ${all.body.slice(0, 200)}`).toBeLessThan(500);
+      // Refused: each one alone, so that a field no schema refuses is not hidden behind one that is.
+      if (all.statusCode >= 400) {
+        let call = await row.call();
+        for (const [key, value] of Object.entries(extras)) {
+          const res = await send(await clientFor(row.as), def, withExtras(call, { [key]: value }));
+          expect(res.statusCode, `${key}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
+          if (res.statusCode < 400) call = await row.call();
+        }
+      }
+
+      expect(await sentValuesStored()).toEqual([]);
+      expect(await victimRows()).toEqual(victimBefore);
+      const membersAfter = await whoIsWho();
+      if (row.as !== 'admin') {
+        for (const [id, before] of membersBefore) expect(membersAfter.get(id), `member ${id}`).toEqual(before);
+        for (const [id, m] of membersAfter) {
+          if (membersBefore.has(id)) continue;
+          // A sign-up: a Pending agent without a sponsor, with a referral code of its own.
+          expect(m).toMatchObject({ account_type: 'user', status: 'Pending', position: 'Agent', referror: null, deactivated_at: null });
+          expect([...membersAfter.values()].filter((x) => x.referral_code === m.referral_code)).toHaveLength(1);
+        }
+        const recordsAfter = await agentRecords();
+        for (const [key, before] of recordsBefore) expect(recordsAfter.get(key)?.row, key).toEqual(before.row);
+        const decided = [...recordsAfter.values()].filter((r) => !recordsBefore.has(r.key) && !r.undecided);
+        expect(decided.map((r) => `${r.key}: ${JSON.stringify(r.row)}`)).toEqual([]);
+      } else {
+        expect(membersAfter.get(victim.id)).toEqual(membersBefore.get(victim.id));
+      }
+    });
+  }
+});
