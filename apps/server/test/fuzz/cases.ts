@@ -297,10 +297,14 @@ interface RouteShape {
 }
 
 /** The arbitraries of every route, built once (zod schemas walked, pools sampled). */
-export function buildShapes(extraNumbers: number[] = []): { shapes: RouteShape[]; gaps: Map<RouteName, string[]> } {
+export function buildShapes(
+  extraNumbers: number[] = [],
+  extraStrings: string[] = [],
+): { shapes: RouteShape[]; gaps: Map<RouteName, string[]> } {
   const entries = Object.entries(routes) as [RouteName, RouteDef][];
   const all = entries.flatMap(([, r]) => [r.body, r.params, r.multipart?.fields].filter((s): s is z.ZodType => Boolean(s)));
   const pool = basePool({ strings: [...enumValues(all), ...PRODUCTS], numbers: extraNumbers });
+  pool.strings.push(...extraStrings);
   const gaps = new Map<RouteName, string[]>();
   const shapes = entries
     .filter(([name]) => !(name in NOT_FUZZED))
@@ -531,7 +535,9 @@ function fillPath(path: string, params: Record<string, string>): string {
 
 function paramsText(v: unknown): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, x] of Object.entries((v ?? {}) as Record<string, unknown>)) out[k] = encodeURIComponent(String(x));
+  // A caller's placeholder stays as it is, to be replaced when the case is sent.
+  for (const [k, x] of Object.entries((v ?? {}) as Record<string, unknown>))
+    out[k] = x === OWNER || x === ADMIN ? x : encodeURIComponent(String(x));
   return out;
 }
 

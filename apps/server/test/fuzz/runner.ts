@@ -68,7 +68,7 @@ export async function fuzzDatabase(options: {
   const onUnhandled = (err: unknown) => unhandled.push(String((err as Error)?.stack ?? err));
   process.on('unhandledRejection', onUnhandled);
   try {
-    const { shapes, gaps } = buildShapes(world.ids);
+    const { shapes, gaps } = buildShapes(world.ids, world.codes);
     for (const [name, why] of Object.entries(NO_VALID_REQUEST))
       if (gaps.has(name as RouteName)) gaps.set(name as RouteName, [`${gaps.get(name as RouteName)!.join(', ')} (${why})`]);
     const fuzzed = new Set(shapes.map((s) => s.route));

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { todayInManila } from '@ahente/contract/dates';
-import { fileResponse, noContent, responseSchema, routes, type RouteDef } from '@ahente/contract/routes';
+import { fileResponse, noContent, pathOf, responseSchema, routes, type RouteDef } from '@ahente/contract/routes';
 import { startTestApp, type TestApp, type TestClient } from '../harness.ts';
 import { ADMIN, OWNER, type FuzzCase } from './cases.ts';
 
@@ -52,6 +52,8 @@ export interface World {
   dialect: string;
   /** Ids of records made at the start (drawn as valid ids). */
   ids: number[];
+  /** Codes the app knows (PSGC regions and cities), drawn as valid text. */
+  codes: string[];
   notes: string[];
   send(c: FuzzCase): Promise<Outcome>;
   close(): Promise<void>;
@@ -170,6 +172,15 @@ export async function startWorld(options: { log?: boolean } = {}): Promise<World
     if (!tb.columns.some((c) => c.name === 'id')) continue;
     const rows = await sql<{ id: unknown }>`select id from ${sql.table(tb.name)} limit 20`.execute(t.db.db);
     for (const r of rows.rows) if (typeof r.id === 'number') ids.add(r.id);
+  }
+
+  const codes: string[] = [];
+  const regions = await adminClient!.get(routes.geoRegions.path);
+  if (regions.statusCode === 200) {
+    const list = regions.json() as { code: string }[];
+    codes.push(...list.slice(0, 3).map((r) => r.code));
+    const cities = await adminClient!.get(pathOf(routes.geoCities, { code: list[0]!.code }));
+    if (cities.statusCode === 200) codes.push(...(cities.json() as { code: string }[]).slice(0, 3).map((c) => c.code));
   }
 
   /** Every table's rows, hashed (a refused write must leave each the same). */
@@ -298,6 +309,7 @@ export async function startWorld(options: { log?: boolean } = {}): Promise<World
     t,
     dialect,
     ids: [...ids],
+    codes,
     notes,
     send,
     close: () => t.close(),

@@ -284,9 +284,11 @@ function accepted(schema: z.ZodType, arb: fc.Arbitrary<unknown>, ctx: BuildConte
     return arb;
   }
   const constants = fc.constantFrom(...found.slice(0, 50));
+  // The pool's values (real codes, the world's ids) are drawn as often as the sampled ones.
+  const pooled = fromPool.length ? [fc.constantFrom(...fromPool)] : [];
   // fc.filter retries until a value passes: only safe when most values do.
-  if (good.length / sample.length >= 0.5) return fc.oneof(arb.filter(ok), constants);
-  return constants;
+  if (good.length / sample.length >= 0.5) return fc.oneof(arb.filter(ok), constants, ...pooled);
+  return fc.oneof(constants, ...pooled);
 }
 
 /** A stable seed per path, so the built pools are the same from run to run. */
