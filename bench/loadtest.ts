@@ -153,6 +153,7 @@ interface Result {
   visits: Map<string, number>;
   /** CPU seconds the server used during the load. */
   cpu: number | null;
+  rssIdle: number | null;
 }
 
 async function runOne(name: 'SQLite' | 'PostgreSQL', server: { kind: ServerKind; why: string }): Promise<Result> {
@@ -325,6 +326,9 @@ async function runOne(name: 'SQLite' | 'PostgreSQL', server: { kind: ServerKind;
     const rssEnd = live.rssMb();
     const cpuEnd = live.cpuSeconds();
     const cpu = cpuStart !== null && cpuEnd !== null ? cpuEnd - cpuStart : null;
+    // And once the server has been idle 15 s: what the load left behind.
+    await sleep(15_000);
+    const rssIdle = live.rssMb();
     await live.stop('SIGTERM');
     const serverErrors = fs
       .readFileSync(logFile, 'utf8')
@@ -341,6 +345,7 @@ async function runOne(name: 'SQLite' | 'PostgreSQL', server: { kind: ServerKind;
       serverErrors,
       visits,
       cpu,
+      rssIdle,
     };
   } finally {
     await live?.stop('SIGKILL');
@@ -354,7 +359,7 @@ function print(r: Result): number {
   const errors = [...r.stats.errors.values()].reduce((a, b) => a + b, 0);
   const mb = (v: number | null) => (v === null ? '?' : `${v.toFixed(0)} MB`);
   console.log(
-    `\n${r.name} (${r.server} server): ${AGENTS} agents, ${r.seconds.toFixed(0)} s, think time 0–${2 * THINK_MS} ms: ${r.stats.requests} requests (${(r.stats.requests / r.seconds).toFixed(0)}/s), errors ${errors}; server RSS ${mb(r.rssStart)} at start, ${mb(r.rssPeak)} peak, ${mb(r.rssEnd)} at end; error lines in the server log: ${r.serverErrors}`,
+    `\n${r.name} (${r.server} server): ${AGENTS} agents, ${r.seconds.toFixed(0)} s, think time 0–${2 * THINK_MS} ms: ${r.stats.requests} requests (${(r.stats.requests / r.seconds).toFixed(0)}/s), errors ${errors}; server RSS ${mb(r.rssStart)} at start, ${mb(r.rssPeak)} peak, ${mb(r.rssEnd)} at end, ${mb(r.rssIdle)} after 15 s idle; error lines in the server log: ${r.serverErrors}`,
   );
   if (r.cpu !== null) {
     console.log(
