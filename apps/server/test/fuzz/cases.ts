@@ -403,6 +403,17 @@ function breakBody(valid: unknown, bounds: unknown[]): fc.Arbitrary<BodyBreak> {
     fc
       .tuple(pathArb, fc.constantFrom(...NASTY_STRINGS))
       .map(([p, x]) => ({ kind: `string ${label(p)}=${JSON.stringify(x.slice(0, 12))}…${x.length}`, body: setAt(valid, p, x) })),
+    // A valid value with something hostile after (or before) it: what a whole-value check may miss.
+    fc
+      .tuple(pathArb, fc.constantFrom('\u0000', '\uD800', '\u202E', '\r\n', ' (x)', 'T25:00', '😀', 'x'.repeat(300)), fc.boolean())
+      .map(([p, x, after]) => {
+        const at = p.reduce<unknown>((v, k) => (v as Record<string | number, unknown> | undefined)?.[k], valid);
+        const text = typeof at === 'object' ? JSON.stringify(at) : String(at);
+        return {
+          kind: `affix ${label(p)} ${after ? '+' : ''}${JSON.stringify(x.slice(0, 8))}`,
+          body: setAt(valid, p, after ? text + x : x + text),
+        };
+      }),
     fc
       .tuple(pathArb, fc.string({ unit: 'binary', maxLength: 40 }))
       .map(([p, x]) => ({ kind: `unicode ${label(p)}`, body: setAt(valid, p, x) })),

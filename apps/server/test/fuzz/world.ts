@@ -36,7 +36,7 @@ const REFUSED_WRITE_WITH_KEY_MAY_CHANGE: Record<string, string> = {
 /** Columns a request of any kind may touch, with the reason. */
 const VOLATILE_COLUMNS: Record<string, string[]> = {
   // A session is seen again by any request it makes (decision 001, idle timeout).
-  sessions: ['last_seen_at', 'expires_at'],
+  sessions: ['last_seen_at'],
 };
 
 export interface Outcome {
