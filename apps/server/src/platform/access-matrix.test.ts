@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
+import readExcelFile from 'read-excel-file/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { MAX_ID } from '@ahente/contract/common';
@@ -155,6 +156,14 @@ async function ownerNotification(): Promise<number> {
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** Whether an exported workbook of policies (with rows) names the owner's client (every sale here is Maria Clara's). */
+async function clientsInWorkbook(res: Response): Promise<boolean> {
+  const [sheet] = await readExcelFile(res.rawPayload);
+  const cells = sheet!.data.slice(1).flat();
+  expect(sheet!.data.length, 'the workbook has policies').toBeGreaterThan(1);
+  return cells.includes('Maria Clara');
 }
 
 /** What a licence list shows: whether every licence has its number, and a scan link where one is on file. */
@@ -536,7 +545,18 @@ const MATRIX: Record<RouteName, Row> = {
       admin: (res) => expect(policiesShown(res)).toEqual({ hidden: false, policies: true, clients: 'all' }),
     },
   },
-  portfolioExport: { call: async () => ({ body: { id: owner.id } }), expect: { ...selfOrAdmin, leader: 200 } },
+  portfolioExport: {
+    call: async () => {
+      await ownerSale();
+      return { body: { id: owner.id } };
+    },
+    expect: { ...selfOrAdmin, leader: 200 },
+    sees: {
+      owner: async (res) => expect(await clientsInWorkbook(res)).toBe(true),
+      leader: async (res) => expect(await clientsInWorkbook(res)).toBe(false),
+      admin: async (res) => expect(await clientsInWorkbook(res)).toBe(true),
+    },
+  },
   startRenewal: { call: async () => ({ body: { sale_id: await ownerDuePolicy() } }), expect: notFoundToOthers(selfOrAdmin) },
   // Notifications (decision 026): a member's own bell and choices; readnotifications acts on the caller's own.
   notifications: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
@@ -708,6 +728,20 @@ describe('a Pending member', () => {
     expect(res.json()).toEqual({ status: 'Pending', error: 'Your account is not approved. Please contact support.' });
     expect(c.cookies.has(SESSION_COOKIE)).toBe(false);
     expect((await c.get(routes.me.path)).statusCode).toBe(401);
+  });
+
+  it('made Pending by an admin, loses the sessions it had: approved again, the old session still opens nothing', async () => {
+    const m = await t.createMember();
+    const c = await t.loginAs(m);
+    expect((await c.post(routes.getDeals.path, { id: m.id })).statusCode).toBe(200);
+    const admin = await adminClient();
+    expect((await admin.post(routes.editMember.path, { id: m.id, status: 'Pending' })).statusCode).toBe(200);
+    expect((await c.post(routes.getDeals.path, { id: m.id })).statusCode).toBe(401);
+    expect((await admin.post(routes.approveMember.path, { id: m.id })).statusCode).toBe(200);
+    const res = await c.post(routes.getDeals.path, { id: m.id });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: 'Please log in first' });
+    expect(await t.db.db.selectFrom('sessions').select('id').where('member_id', '=', m.id).execute()).toEqual([]);
   });
 });
 
