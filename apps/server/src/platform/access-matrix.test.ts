@@ -24,10 +24,11 @@ import { startTestApp, type FormPart, type TestApp, type TestClient } from '../.
  * - admin.
  *
  * Where a caller's answer is more than a status (a leader's view without the clients), the row
- * says what it shows. Generated from the rows: for every id in a call that names a record (a
- * member, deal, sale, ticket, statement, licence, material, entry, session...), a caller refused
- * the owner's record gets the same status and body for an id that does not exist, and a member
- * naming themselves with the owner's record gets what they would for an unknown record. A route
+ * says what it shows. Generated from the contract: for every id field of a route's request (read
+ * from its zod schemas: a member, deal, sale, ticket, statement, licence, material, entry,
+ * session...), another agent and both leaders, where the row refuses them the owner's record, get
+ * the same status and body for an id that does not exist; and a member naming themselves with the
+ * owner's record gets what they would for an unknown record. A route
  * registered without a row fails the first test. Logins are shared across rows (a caller logs in
  * again only when a row ended its session).
  */

@@ -74,6 +74,7 @@ const memberExtras = (): Record<string, unknown> => ({
   manager: victim.id,
   referror: victim.id,
   referral_code: SENT.text,
+  username: SENT.text.toLowerCase(),
   reg_date: SENT.at,
   deactivated_at: SENT.at,
   erased_at: SENT.at,
