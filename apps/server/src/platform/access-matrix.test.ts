@@ -122,7 +122,7 @@ async function targetMember(state: { status?: 'Pending'; deactivated_at?: null }
 
 /** A second session of the owner's, made in the database: its handle, as Settings → Security lists it. */
 async function ownerOtherSession(): Promise<string> {
-  const ip = `10.26.${seq % 250}.${seq++ % 250}`;
+  const ip = `10.${[...randomBytes(3)].join('.')}`;
   const now = new Date().toISOString();
   await t.db.db
     .insertInto('sessions')
@@ -166,6 +166,10 @@ async function clientsInWorkbook(res: Response): Promise<boolean> {
   expect(sheet!.data.length, 'the workbook has policies').toBeGreaterThan(1);
   return cells.includes('Maria Clara');
 }
+
+/** The last entry of the access log that names `actor` as the reader. */
+const lastRead = (actor: number) =>
+  t.db.db.selectFrom('access_log').select(['subject_id', 'what']).where('actor_id', '=', actor).orderBy('id', 'desc').executeTakeFirst();
 
 /** What a licence list shows: whether every licence has its number, and a scan link where one is on file. */
 function licencesShown(res: Response) {
@@ -498,7 +502,11 @@ const MATRIX: Record<RouteName, Row> = {
     expect: { ...selfOrAdmin, leader: 200 },
     sees: {
       owner: (res) => expect(licencesShown(res)).toEqual({ count: expect.any(Number), numbers: true, scans: true }),
-      leader: (res) => expect(licencesShown(res)).toEqual({ count: expect.any(Number), numbers: false, scans: false }),
+      // Read by someone other than their holder: written to the access log (decision 027), a leader's read too.
+      leader: async (res) => {
+        expect(licencesShown(res)).toEqual({ count: expect.any(Number), numbers: false, scans: false });
+        expect(await lastRead(people.leader.id)).toMatchObject({ subject_id: owner.id, what: 'licences' });
+      },
       admin: (res) => expect(licencesShown(res)).toEqual({ count: expect.any(Number), numbers: true, scans: true }),
     },
   },

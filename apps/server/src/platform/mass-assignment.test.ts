@@ -286,7 +286,7 @@ async function agentResetLink(): Promise<string> {
 }
 /** A second session of the agent's, made in the database: its handle as Settings → Security lists it. */
 async function agentOtherSession(): Promise<string> {
-  const ip = `10.27.${seq % 250}.${seq++ % 250}`;
+  const ip = `10.${[...randomBytes(3)].join('.')}`;
   const now = new Date().toISOString();
   await t.db.db
     .insertInto('sessions')
