@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { ROUTE_LIST, routes, type RouteDef, type RouteName } from '@ahente/contract/routes';
 import { buildShapes, familyOf, NO_VALID_REQUEST, NOT_FUZZED, routeCases, type FuzzCase } from './cases.ts';
-import { startWorld, type StatusClass } from './world.ts';
+import { startWorld, type StatusClass, type World } from './world.ts';
 
 /**
  * One fuzz run on one database (decision 031), shared by the `npm test` suite
@@ -61,6 +61,8 @@ export async function fuzzDatabase(options: {
   only?: RouteName[];
   log?: boolean;
   onProgress?: (done: number, total: number) => void;
+  /** Run against the world before the cases (the suite's check that the checks see a change). */
+  before?: (world: World) => Promise<void>;
 }): Promise<FuzzReport> {
   const started = Date.now();
   const world = await startWorld({ log: options.log });
@@ -68,6 +70,7 @@ export async function fuzzDatabase(options: {
   const onUnhandled = (err: unknown) => unhandled.push(String((err as Error)?.stack ?? err));
   process.on('unhandledRejection', onUnhandled);
   try {
+    await options.before?.(world);
     const { shapes, gaps } = buildShapes(world.ids, world.codes);
     for (const [name, why] of Object.entries(NO_VALID_REQUEST))
       if (gaps.has(name as RouteName)) gaps.set(name as RouteName, [`${gaps.get(name as RouteName)!.join(', ')} (${why})`]);
