@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { ROUTE_LIST } from '@ahente/contract/routes';
-import { NOT_FUZZED } from '../../test/fuzz/cases.ts';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTE_LIST, type RouteDef } from '@ahente/contract/routes';
+import { encodeMultipart, NOT_FUZZED, type Part } from '../../test/fuzz/cases.ts';
+import { startTestApp } from '../../test/harness.ts';
 import { formatReport, fuzzDatabase } from '../../test/fuzz/runner.ts';
 
 /**
@@ -42,4 +45,41 @@ describe('fuzzing every route from the contract', () => {
     expect([...report.valid.values()].filter((v) => v.ok > 0).length).toBeGreaterThan(report.perRoute.size / 4);
     expect(report.violations.map((v) => `${v.route} #${v.index} (${v.kind}): ${v.problem}\n  ${v.request}`)).toEqual([]);
   }, 240_000);
+});
+
+/** What the fuzzer found, kept as plain tests of every route it concerns. */
+describe('regressions found by the fuzzer', () => {
+  let t: Awaited<ReturnType<typeof startTestApp>>;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  // Seed 20261127, uploadMaterial #84: a form cut short inside a file part that is not the route's
+  // file field was answered 500 (the unwanted part was drained without marking a read error as the
+  // request's fault). The same for a file part without a name.
+  const forms: RouteDef[] = ROUTE_LIST.filter((r) => r.multipart);
+  it.each(forms.map((r) => [r.path, r] as const))(
+    '%s: a form cut short inside a file part is a 400, and stores nothing',
+    async (_, route) => {
+      const admin = await t.createAdmin();
+      const client = await t.loginAs(admin);
+      const fileField = typeof route.multipart!.file === 'string' ? route.multipart!.file : route.multipart!.file[0]!;
+      const owner: Part[] = route.member ? [{ name: route.member.key, value: String(admin.id) }] : [];
+      for (const file of [
+        { name: 'unexpected_file', filename: 'scan.pdf', content: Buffer.alloc(300, 7) },
+        { name: fileField, filename: '', content: Buffer.alloc(300, 7) },
+      ]) {
+        const body = encodeMultipart([...owner, file]);
+        const res = await client.request('POST', route.path, undefined, {
+          headers: { 'content-type': 'multipart/form-data; boundary=FuzzBoundary7MA4YWxkTrZu0gW' },
+          rawBody: body.subarray(0, body.length - 200),
+        });
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json().error).toBe('The upload could not be read. Please try again.');
+      }
+      const stored = fs.existsSync(t.config.storageDir) ? fs.readdirSync(t.config.storageDir, { recursive: true }) : [];
+      expect(stored.filter((f) => fs.statSync(path.join(t.config.storageDir, String(f))).isFile())).toEqual([]);
+    },
+  );
 });

@@ -211,11 +211,14 @@ async function storeFile(part: MultipartFile, storage: FileStorage, rule: FileFi
   return { field: part.fieldname, key, size, contentType, fileName: fitExtension(name, contentType), sha256: hash.digest('hex') };
 }
 
-/** Reads and discards the rest of a stream, returning how many bytes it had. */
+/**
+ * Reads and discards the rest of a stream, returning how many bytes it had. A body cut short fails
+ * here too (a file part nobody wanted, in a truncated form): that is the request's fault, a 400.
+ */
 async function drain(source: AsyncIterable<Buffer> | AsyncIterator<Buffer>): Promise<number> {
-  const iterable: AsyncIterable<Buffer> = Symbol.asyncIterator in source ? source : { [Symbol.asyncIterator]: () => source };
+  const iterator = Symbol.asyncIterator in source ? source[Symbol.asyncIterator]() : source;
   let bytes = 0;
-  for await (const chunk of iterable) bytes += chunk.length;
+  for await (const chunk of readErrorsTagged(iterator)) bytes += chunk.length;
   return bytes;
 }
 
@@ -226,7 +229,7 @@ function readErrorsTagged<T>(inner: AsyncIterator<T>): AsyncIterableIterator<T> 
       try {
         return await inner.next();
       } catch (err) {
-        throw new UploadReadError(err);
+        throw err instanceof UploadReadError ? err : new UploadReadError(err);
       }
     },
     async return(value?: unknown) {
