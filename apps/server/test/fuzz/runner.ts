@@ -150,6 +150,18 @@ export function formatReport(r: FuzzReport): string {
   for (const [name, c] of [...r.perRoute].sort(([a], [b]) => a.localeCompare(b))) lines.push(row(name, c));
   lines.push(row('TOTAL', total));
   lines.push('');
+  lines.push(header('route class'));
+  const byClass = new Map<string, Counts>();
+  for (const [name, c] of r.perRoute) {
+    const route: RouteDef = routes[name];
+    for (const label of [`${route.access} routes`, `${route.method} routes`, ...(route.multipart ? ['form routes'] : [])]) {
+      const sum = byClass.get(label) ?? zero();
+      for (const k of Object.keys(sum) as StatusClass[]) sum[k] += c[k];
+      byClass.set(label, sum);
+    }
+  }
+  for (const [label, c] of byClass) lines.push(row(label, c));
+  lines.push('');
   lines.push(header('kind of case'));
   for (const [name, c] of [...r.perFamily].sort(([a], [b]) => a.localeCompare(b))) lines.push(row(name, c));
   const validSent = [...r.valid.values()].reduce((a, v) => a + v.sent, 0);
@@ -159,7 +171,9 @@ export function formatReport(r: FuzzReport): string {
     `valid requests: ${validSent} sent, ${validOk} answered 2xx; routes with a valid request answered 2xx: ${[...r.valid.values()].filter((v) => v.ok > 0).length} of ${r.perRoute.size}`,
   );
   for (const [name, g] of r.gaps) lines.push(`no valid value for ${name}: ${g.join(', ')}`);
-  for (const n of r.notes) lines.push(`note: ${n}`);
+  const noteCounts = new Map<string, number>();
+  for (const n of r.notes) noteCounts.set(n, (noteCounts.get(n) ?? 0) + 1);
+  for (const [n, count] of noteCounts) lines.push(`note: ${n}${count > 1 ? ` (${count} times)` : ''}`);
   lines.push(`slowest answers: ${r.slowest.map((s) => `${s.route} ${s.ms} ms (${s.kind.slice(0, 40)})`).join('; ')}`);
   if (r.unfuzzed.length) lines.push(`NOT FUZZED, without a reason: ${r.unfuzzed.join(', ')}`);
   lines.push(`violations: ${r.violations.length}`);
