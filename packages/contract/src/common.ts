@@ -82,15 +82,33 @@ export const optionalText = (label: string, max: number = LIMITS.line) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
+/**
+ * The years a date of this portal may fall in: a birthday, a policy's dates, a filter's bounds. A
+ * real date past them (9999-12-31) is a typing slip that would be stored and shown as if meant
+ * (found by the fuzzer, issue 26: its default expiry was stored as '+010000-12').
+ */
+export const FIRST_YEAR = 1900;
+export const LAST_YEAR = 2100;
+const inYears = (v: string) => {
+  if (!isCalendarDate(v)) return true;
+  const year = Number(v.slice(0, 4));
+  return year >= FIRST_YEAR && year <= LAST_YEAR;
+};
+const yearsMessage = (label: string) => `${label} must be between ${FIRST_YEAR} and ${LAST_YEAR}`;
+
 export const calendarDate = (label: string) =>
-  z.string({ error: `${label} is required` }).refine(isCalendarDate, `${label} must be a real date (YYYY-MM-DD)`);
+  z
+    .string({ error: `${label} is required` })
+    .refine(isCalendarDate, `${label} must be a real date (YYYY-MM-DD)`)
+    .refine(inYears, yearsMessage(label));
 
 export const optionalCalendarDate = (label: string) =>
   z
     .string()
     .nullish()
     .transform((v) => (v ? v.slice(0, 10) : null))
-    .refine((v) => v === null || isCalendarDate(v), `${label} must be a real date (YYYY-MM-DD)`);
+    .refine((v) => v === null || isCalendarDate(v), `${label} must be a real date (YYYY-MM-DD)`)
+    .refine((v) => v === null || inYears(v), yearsMessage(label));
 
 export const emailField = z
   .string({ error: 'Email is required' })

@@ -160,7 +160,7 @@ const cases = (): Case[] => [
   { url: '/api/commissionsummary', body: () => ({ id: agentId }) },
   { url: '/api/commissionledger', body: () => ({ id: agentId, from: '2026-01-01', to: '2026-12-31', kind: 'override' }) },
   { url: '/api/commissionstatements', body: () => ({ id: agentId }) },
-  { url: '/api/setcommissionrate', body: () => ({ kind: 'product', key: 'Comprehensive', rate: '12.5', effective_from: '2999-01-01' }) },
+  { url: '/api/setcommissionrate', body: () => ({ kind: 'product', key: 'Comprehensive', rate: '12.5', effective_from: '2099-01-01' }) },
   { url: '/api/commissionadjustment', body: () => ({ member_id: String(agentId), amount: '-250.50', reason: 'Correction' }) },
   { url: '/api/closeperiod', body: () => ({ period: '2026-01' }) },
   { url: '/api/periodstatements', body: () => ({ period: '2026-01' }) },
@@ -191,7 +191,7 @@ const cases = (): Case[] => [
   { url: '/api/withholding', body: () => ({ id: agentId }) },
   {
     url: '/api/setwithholding',
-    body: () => ({ member_id: String(agentId), rate: '10', effective_from: '2999-01-01', reason: 'Sworn declaration' }),
+    body: () => ({ member_id: String(agentId), rate: '10', effective_from: '2099-01-01', reason: 'Sworn declaration' }),
   },
   { url: '/api/setpayoutsettings', body: () => ({ minimum_payout: '500', atc_5: 'WI070', atc_10: 'WI071' }) },
   { url: '/api/form2307s', body: () => ({ id: agentId }) },

@@ -206,6 +206,8 @@ describe('POST /api/adddeals', () => {
     ['an impossible date', { effectiveDate: '2026-02-30' }, 'Effective date must be a real date (YYYY-MM-DD)'],
     ['a 13th month', { effectiveDate: '2026-13-01' }, 'Effective date must be a real date (YYYY-MM-DD)'],
     ['a date in another format', { effectiveDate: '03/15/2026' }, 'Effective date must be a real date (YYYY-MM-DD)'],
+    ['a year past the portal', { effectiveDate: '9999-12-31' }, 'Effective date must be between 1900 and 2100'],
+    ['a year before it', { effectiveDate: '1899-12-31' }, 'Effective date must be between 1900 and 2100'],
     ['an unknown deal status', { dealStatus: 'Won' }, expect.stringMatching(/^Deal status must be one of: For Quotation, /)],
     ['an unknown sales type', { salesType: 'Broker' }, 'Sales type must be one of: Direct, Agent'],
     [
