@@ -53,7 +53,10 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: 2,
-  retries: 0,
+  // On CI a test that fails is run once more, and one that then passes is reported as flaky in the
+  // output (issue 26's session: a toast after an admin's action missed about once per full run, late
+  // in the suite, never alone; the cause is not found yet, see decision 015). Locally, no retry.
+  retries: process.env.CI ? 1 : 0,
   forbidOnly: true,
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   globalTeardown: './global-teardown.ts',
