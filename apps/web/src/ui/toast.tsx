@@ -146,7 +146,15 @@ export function Toaster() {
         phone (above its home indicator). Never at the top, where it covered the page's heading, and
         never over the header (decision 024).
       */}
+      {/*
+        aria-live="off" (no extra announcement: Radix's announcer speaks each toast) keeps the list
+        out of what a modal dialog hides from assistive technology (aria-hidden on everything else):
+        a toast shown as a dialog closes (Delete, Resolve, Mark Paid) is reachable at once, not only
+        after the dialog's exit animation has ended, which a busy or background page may hold back
+        past the toast's three seconds.
+      */}
       <ToastPrimitive.Viewport
+        aria-live="off"
         label="Notifications ({hotkey})"
         className="pointer-events-none fixed right-0 bottom-0 z-[100] flex max-h-[calc(100dvh-4rem)] w-full flex-col gap-2 p-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))] outline-none sm:right-2 sm:max-w-sm sm:p-4"
       />
