@@ -512,6 +512,8 @@ for (const size of SIZES) {
       baseURL,
       agent,
     }, testInfo) => {
+      // Eleven scans of long pages and dialogs: about 50 s on a busy CI machine, close to the default 60.
+      test.slow();
       await seedCommissions(baseURL!, agent);
       await seedLicences(baseURL!, agent);
       const axe = scanner(page, testInfo);
