@@ -512,7 +512,7 @@ for (const size of SIZES) {
       baseURL,
       agent,
     }, testInfo) => {
-      // Eleven scans of long pages and dialogs: about 50 s on a busy CI machine, close to the default 60.
+      // Nine scans of long pages and dialogs: past the default 60 s on a busy machine.
       test.slow();
       await seedCommissions(baseURL!, agent);
       await seedLicences(baseURL!, agent);
