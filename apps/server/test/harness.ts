@@ -144,6 +144,29 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: { n
     };
   }
 
+  /**
+   * A second session of the member's, made in the database (from an address of its own): its
+   * handle as Settings → Security lists it to `client`, signed in as that member or an admin.
+   */
+  async function otherSession(memberId: number, client: TestClient): Promise<string> {
+    const ip = `10.${[...randomBytes(3)].join('.')}`;
+    const now = new Date().toISOString();
+    await db.db
+      .insertInto('sessions')
+      .values({
+        id: randomBytes(32).toString('hex'),
+        member_id: memberId,
+        created_at: now,
+        last_seen_at: now,
+        expires_at: new Date(Date.now() + 3600_000).toISOString(),
+        user_agent: null,
+        ip,
+      })
+      .execute();
+    const list = await client.post(routes.sessions.path, { id: memberId });
+    return (list.json() as { id: string; ip: string | null }[]).find((s) => s.ip === ip)!.id;
+  }
+
   return {
     app,
     db,
@@ -153,6 +176,7 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: { n
     createAdmin,
     licenseMember,
     verifySalesInDb,
+    otherSession,
     loginAs,
     callers,
     client: () => new TestClient(app),

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import readExcelFile from 'read-excel-file/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -120,25 +120,7 @@ async function targetMember(state: { status?: 'Pending'; deactivated_at?: null }
   return target.id;
 }
 
-/** A second session of the owner's, made in the database: its handle, as Settings → Security lists it. */
-async function ownerOtherSession(): Promise<string> {
-  const ip = `10.${[...randomBytes(3)].join('.')}`;
-  const now = new Date().toISOString();
-  await t.db.db
-    .insertInto('sessions')
-    .values({
-      id: randomBytes(32).toString('hex'),
-      member_id: owner.id,
-      created_at: now,
-      last_seen_at: now,
-      expires_at: new Date(Date.now() + 3600_000).toISOString(),
-      user_agent: null,
-      ip,
-    })
-    .execute();
-  const list = await (await ownerClient()).post(routes.sessions.path, { id: owner.id });
-  return (list.json() as { id: string; ip: string | null }[]).find((s) => s.ip === ip)!.id;
-}
+const ownerOtherSession = async (): Promise<string> => t.otherSession(owner.id, await ownerClient());
 
 /** An unread notification of the owner's, made in the database. */
 async function ownerNotification(): Promise<number> {

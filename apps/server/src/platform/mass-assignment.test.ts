@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@ahente/contract/dates';
@@ -284,25 +284,7 @@ async function agentResetLink(): Promise<string> {
     .execute();
   return token;
 }
-/** A second session of the agent's, made in the database: its handle as Settings → Security lists it. */
-async function agentOtherSession(): Promise<string> {
-  const ip = `10.${[...randomBytes(3)].join('.')}`;
-  const now = new Date().toISOString();
-  await t.db.db
-    .insertInto('sessions')
-    .values({
-      id: randomBytes(32).toString('hex'),
-      member_id: agent.id,
-      created_at: now,
-      last_seen_at: now,
-      expires_at: new Date(Date.now() + 3600_000).toISOString(),
-      user_agent: null,
-      ip,
-    })
-    .execute();
-  const list = await (await clientFor('agent')).post(routes.sessions.path, { id: agent.id });
-  return (list.json() as { id: string; ip: string | null }[]).find((s) => s.ip === ip)!.id;
-}
+const agentOtherSession = async (): Promise<string> => t.otherSession(agent.id, await clientFor('agent'));
 async function resetTarget(state: { status: 'Pending' | 'Approved' }): Promise<number> {
   await t.db.db.updateTable('members').set({ status: state.status, deactivated_at: null }).where('id', '=', target.id).execute();
   return target.id;
