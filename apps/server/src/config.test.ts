@@ -10,6 +10,7 @@ const DEFAULTS: Config = {
   port: 3000,
   host: '0.0.0.0',
   databaseUrl: 'sqlite:./data/ahente.db',
+  databaseDirectUrl: null,
   storageDir: './data/uploads',
   webDist: WEB_DIST,
   cookieSecure: true,
@@ -44,6 +45,7 @@ const VARIABLES = [
   'PORT',
   'HOST',
   'DATABASE_URL',
+  'DATABASE_DIRECT_URL',
   'STORAGE_DIR',
   'WEB_DIST',
   'ADMIN_USERNAME',
@@ -117,7 +119,8 @@ describe('loadConfig: defaults', () => {
         NODE_ENV: 'production',
         PORT: '8080',
         HOST: '127.0.0.1',
-        DATABASE_URL: 'postgres://ahente@db.internal:5432/ahente',
+        DATABASE_URL: 'postgres://ahente@db.internal:6432/ahente',
+        DATABASE_DIRECT_URL: ' postgres://ahente@db.internal:5432/ahente ',
         STORAGE_DIR: '/srv/ahente/uploads',
         WEB_DIST: '/srv/ahente/web',
         ADMIN_USERNAME: 'boss.admin',
@@ -148,7 +151,8 @@ describe('loadConfig: defaults', () => {
     ).toEqual({
       port: 8080,
       host: '127.0.0.1',
-      databaseUrl: 'postgres://ahente@db.internal:5432/ahente',
+      databaseUrl: 'postgres://ahente@db.internal:6432/ahente',
+      databaseDirectUrl: 'postgres://ahente@db.internal:5432/ahente',
       storageDir: '/srv/ahente/uploads',
       webDist: '/srv/ahente/web',
       cookieSecure: false,
@@ -227,6 +231,8 @@ describe('loadConfig: bad values are refused, naming the variable', () => {
     ['DATABASE_URL', 'mysql://x', 'DATABASE_URL must be sqlite:<file> or postgres://user@host:5432/db (got "mysql://x")'],
     ['DATABASE_URL', 'sqlite:', 'DATABASE_URL must be sqlite:<file> or postgres://user@host:5432/db (got "sqlite:")'],
     ['DATABASE_URL', './data/ahente.db', 'DATABASE_URL must be sqlite:<file> or postgres://user@host:5432/db (got "./data/ahente.db")'],
+    ['DATABASE_DIRECT_URL', 'sqlite:./x.db', 'DATABASE_DIRECT_URL must be postgres://user@host:5432/db (got "sqlite:./x.db")'],
+    ['DATABASE_DIRECT_URL', 'db.internal:5432', 'DATABASE_DIRECT_URL must be postgres://user@host:5432/db (got "db.internal:5432")'],
     ['ADMIN_USERNAME', 'a b', 'ADMIN_USERNAME must be 3 to 50 letters, digits, dots, dashes or underscores (got "a b")'],
     [
       'ADMIN_USERNAME',
@@ -265,6 +271,18 @@ describe('loadConfig: bad values are refused, naming the variable', () => {
     const message = refusal({ DATABASE_URL: 'mysql://ahente:s3cret-pw@db/ahente' });
     expect(message).not.toContain('s3cret-pw');
     expect(message).toContain('mysql://ahente:…@db/ahente');
+    const direct = refusal({ DATABASE_URL: 'postgres://u@h/db', DATABASE_DIRECT_URL: 'mysql://ahente:s3cret-pw@db/ahente' });
+    expect(direct).not.toContain('s3cret-pw');
+  });
+
+  it('refuses DATABASE_DIRECT_URL with SQLite (decision 032)', () => {
+    expect(refusal({ DATABASE_DIRECT_URL: 'postgres://ahente@db.internal:5432/ahente' })).toBe(
+      'DATABASE_DIRECT_URL is for PostgreSQL only: unset it, or set DATABASE_URL to postgres://…',
+    );
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@pgbouncer:6432/db', DATABASE_DIRECT_URL: 'postgresql://u@pg:5432/db' })).toMatchObject({
+      databaseUrl: 'postgres://u@pgbouncer:6432/db',
+      databaseDirectUrl: 'postgresql://u@pg:5432/db',
+    });
   });
 });
 

@@ -9,6 +9,11 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string;
+  /**
+   * A direct PostgreSQL URL (not through PgBouncer) for the migrations and the start-up lock
+   * (decision 032); null: DATABASE_URL serves for those too.
+   */
+  databaseDirectUrl: string | null;
   storageDir: string;
   webDist: string | null;
   cookieSecure: boolean;
@@ -192,6 +197,12 @@ const envSchema = z
       if (/^postgres(ql)?:\/\/./.test(url) || /^sqlite:./.test(url)) return url;
       return refuse(ctx, `DATABASE_URL must be sqlite:<file> or postgres://user@host:5432/db ${got(withoutPassword(v))}`);
     }),
+    DATABASE_DIRECT_URL: variable.transform((v, ctx) => {
+      if (v === undefined) return null;
+      const url = v.trim();
+      if (/^postgres(ql)?:\/\/./.test(url)) return url;
+      return refuse(ctx, `DATABASE_DIRECT_URL must be postgres://user@host:5432/db ${got(withoutPassword(v))}`);
+    }),
     STORAGE_DIR: text('./data/uploads'),
     WEB_DIST: variable,
     ADMIN_USERNAME: variable.transform((v, ctx) => {
@@ -324,6 +335,10 @@ const envSchema = z
   })
   .transform((env, ctx): Config => {
     const relaxed = env.NODE_ENV === 'development' || env.NODE_ENV === 'test';
+    // The direct URL bypasses a pooler in front of PostgreSQL: SQLite has none (decision 032).
+    if (env.DATABASE_DIRECT_URL !== null && env.DATABASE_URL.startsWith('sqlite:')) {
+      refuse(ctx, 'DATABASE_DIRECT_URL is for PostgreSQL only: unset it, or set DATABASE_URL to postgres://…');
+    }
     // With e-mail on, a sender and the portal's address are needed; the sender may default to the
     // SMTP user when that is an e-mail address (as Gmail and most hosted mail require anyway).
     let mailFrom = env.MAIL_FROM;
@@ -344,6 +359,7 @@ const envSchema = z
       port: env.PORT,
       host: env.HOST,
       databaseUrl: env.DATABASE_URL,
+      databaseDirectUrl: env.DATABASE_DIRECT_URL,
       storageDir: env.STORAGE_DIR,
       webDist: env.WEB_DIST ?? path.join(path.resolve(import.meta.dirname, '../../..'), 'apps/web/dist'),
       cookieSecure: env.COOKIE_SECURE ?? !relaxed,
