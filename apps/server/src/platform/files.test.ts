@@ -1,11 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONTENT_TYPES, fitExtension, sniffContentType } from './content-sniff.ts';
 import { attachmentDisposition, sanitizeFileName } from './file-names.ts';
-import { FileTooLargeError, createLocalDiskStorage, newStorageKey, type FileStorage } from './storage.ts';
 import { formatBytes } from './uploads.ts';
 
 describe('sniffContentType', () => {
@@ -97,78 +92,5 @@ describe('sanitizeFileName and attachmentDisposition', () => {
     expect(formatBytes(64 * 1024)).toBe('64 KB');
     expect(formatBytes(1536 * 1024)).toBe('1.5 MB');
     expect(formatBytes(100)).toBe('100 bytes');
-  });
-});
-
-describe('local disk storage', () => {
-  let root: string;
-  let storage: FileStorage;
-  const files = () => (fs.readdirSync(root, { recursive: true, withFileTypes: true }) as fs.Dirent[]).filter((d) => d.isFile());
-  beforeAll(() => {
-    root = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ahente-storage-')), 'uploads');
-    storage = createLocalDiskStorage(root);
-  });
-  afterAll(() => fs.rmSync(path.dirname(root), { recursive: true, force: true }));
-
-  it('creates its directory, stores, streams back and deletes a file', async () => {
-    expect(fs.existsSync(root)).toBe(true);
-    const key = newStorageKey('materials');
-    const bytes = Buffer.from('hello world');
-    expect(await storage.put(key, Readable.from([bytes.subarray(0, 5), bytes.subarray(5)]))).toEqual({ size: bytes.length });
-    expect(await storage.exists(key)).toBe(true);
-    const got = await storage.get(key);
-    expect(got?.size).toBe(bytes.length);
-    const chunks: Buffer[] = [];
-    for await (const c of got!.stream) chunks.push(c as Buffer);
-    expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
-    await storage.delete(key);
-    expect(await storage.exists(key)).toBe(false);
-    expect(await storage.get(key)).toBeNull();
-    await storage.delete(key); // a missing file is not an error
-  });
-
-  it('stops a write over the limit and leaves nothing behind', async () => {
-    const key = newStorageKey('materials');
-    const source = Readable.from(
-      (function* () {
-        for (let i = 0; i < 10; i++) yield Buffer.alloc(1000, 1);
-      })(),
-    );
-    await expect(storage.put(key, source, { maxBytes: 4500 })).rejects.toBeInstanceOf(FileTooLargeError);
-    expect(await storage.exists(key)).toBe(false);
-    expect(files()).toEqual([]);
-  });
-
-  it('leaves nothing behind when the source fails mid-way', async () => {
-    const key = newStorageKey('materials');
-    const source = Readable.from(
-      (async function* () {
-        yield Buffer.alloc(1000);
-        throw new Error('client went away');
-      })(),
-    );
-    await expect(storage.put(key, source)).rejects.toThrow('client went away');
-    expect(files()).toEqual([]);
-  });
-
-  it('clears partial writes a crash left behind more than a day ago, and only those', () => {
-    const stale = path.join(root, '.tmp', 'stale.part');
-    const fresh = path.join(root, '.tmp', 'fresh.part');
-    fs.writeFileSync(stale, 'x');
-    fs.writeFileSync(fresh, 'x');
-    const dayAgo = new Date(Date.now() - 25 * 3_600_000);
-    fs.utimesSync(stale, dayAgo, dayAgo);
-    createLocalDiskStorage(root);
-    expect(fs.existsSync(stale)).toBe(false);
-    expect(fs.existsSync(fresh)).toBe(true);
-    fs.rmSync(fresh);
-  });
-
-  it('refuses keys that are not its own generated shape', async () => {
-    for (const key of ['../escape', 'materials/../../x', '/etc/passwd', 'Materials/X', 'a//b', '']) {
-      await expect(storage.put(key, Buffer.from('x')), key).rejects.toThrow('Invalid storage key');
-    }
-    expect(fs.existsSync(path.join(path.dirname(root), 'escape'))).toBe(false);
-    expect(files()).toEqual([]);
   });
 });

@@ -8,7 +8,8 @@ import { pipeline } from 'node:stream/promises';
 /**
  * Where uploaded files live (DESIGN §3, docs/decisions/003-file-storage.md). Keys are generated
  * by the server (`newStorageKey`), never taken from a client. The local-disk store below is the
- * one in use; an S3-compatible store can implement the same interface to scale out.
+ * default; the S3-compatible store (s3-storage.ts, decision 033) implements the same interface to
+ * scale out, chosen by STORAGE_URL (`createStorage`).
  */
 export interface FileStorage {
   /**
@@ -38,6 +39,11 @@ export function newStorageKey(prefix: string): string {
 }
 
 const KEY_PATTERN = /^[a-z0-9-]+(\/[a-z0-9-]+)*$/;
+
+/** Whether `key` has the shape of a generated key (lower-case segments of `[a-z0-9-]`): every driver refuses any other. */
+export function isStorageKey(key: string): boolean {
+  return KEY_PATTERN.test(key);
+}
 
 /** Files under `root` (STORAGE_DIR), created if missing; partial writes go to `root/.tmp`. */
 export function createLocalDiskStorage(root: string): FileStorage {
@@ -100,7 +106,7 @@ export function createLocalDiskStorage(root: string): FileStorage {
       await fsp.rm(fileOf(key), { force: true });
     },
 
-    exists: (key) => exists(fileOf(key)),
+    exists: async (key) => exists(fileOf(key)),
 
     async *list() {
       const entries = await fsp.readdir(base, { recursive: true, withFileTypes: true });
