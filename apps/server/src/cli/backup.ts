@@ -1,0 +1,58 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfigOrExit } from '../config.ts';
+import { BackupError } from '../features/backup/errors.ts';
+import { createBackup, formatBytes } from '../features/backup/service.ts';
+import { createLocalDiskStorage } from '../platform/storage.ts';
+
+/**
+ * npm run backup -- [--output FILE]: an online backup of the database (DATABASE_URL) and the stored
+ * files (STORAGE_DIR) into one tar archive with a manifest (decision 034). The server may keep running.
+ */
+const usage = 'Usage: npm run backup -- [--output backups/ahente-YYYYMMDD-HHMMSS.tar]';
+let values: { output?: string | undefined; help?: boolean | undefined };
+try {
+  ({ values } = parseArgs({ options: { output: { type: 'string', short: 'o' }, help: { type: 'boolean', short: 'h' } } }));
+} catch (err) {
+  console.error(`${(err as Error).message}\n${usage}`);
+  process.exit(2);
+}
+if (values.help) {
+  console.log(usage);
+  process.exit(0);
+}
+
+function gitCommit(): string | null {
+  try {
+    return execFileSync('git', ['rev-parse', 'HEAD'], { stdio: ['ignore', 'pipe', 'ignore'], encoding: 'utf8' }).trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+// A path given is read from where the command was typed (npm runs scripts from the project's root).
+const output = values.output ? path.resolve(process.env.INIT_CWD ?? '.', values.output) : path.join('backups', `ahente-${stamp}.tar`);
+const config = loadConfigOrExit();
+const started = Date.now();
+try {
+  const {
+    manifest,
+    bytes,
+    output: written,
+  } = await createBackup({
+    databaseUrl: config.databaseUrl,
+    storage: createLocalDiskStorage(config.storageDir),
+    output,
+    app: { version: process.env.npm_package_version ?? null, commit: gitCommit() },
+    log: (line) => console.log(line),
+  });
+  const files = manifest.entries.length - 1;
+  console.log(
+    `Backup written: ${written} (${formatBytes(bytes)}, the database and ${files} files, in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+  );
+} catch (err) {
+  console.error(err instanceof BackupError ? `Backup failed: ${err.message}` : err);
+  process.exitCode = 1;
+}

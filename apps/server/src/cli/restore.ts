@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfigOrExit } from '../config.ts';
+import { BackupError } from '../features/backup/errors.ts';
+import { restoreBackup } from '../features/backup/service.ts';
+import { createLocalDiskStorage } from '../platform/storage.ts';
+
+/**
+ * npm run restore -- ARCHIVE [--force]: verifies every checksum of a backup archive, then restores
+ * it into the database of DATABASE_URL and the store of STORAGE_DIR, which must be empty; --force
+ * deletes everything in them first (decision 034). Stop the server before restoring.
+ */
+const usage =
+  'Usage: npm run restore -- <archive.tar> [--force]   (--force deletes everything in the target database and file store first)';
+let parsed: { values: { force?: boolean | undefined; help?: boolean | undefined }; positionals: string[] };
+try {
+  parsed = parseArgs({ options: { force: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, allowPositionals: true });
+} catch (err) {
+  console.error(`${(err as Error).message}\n${usage}`);
+  process.exit(2);
+}
+if (parsed.values.help) {
+  console.log(usage);
+  process.exit(0);
+}
+if (parsed.positionals.length !== 1) {
+  console.error(usage);
+  process.exit(2);
+}
+
+const config = loadConfigOrExit();
+const started = Date.now();
+try {
+  await restoreBackup({
+    // Read from where the command was typed (npm runs scripts from the project's root).
+    archive: path.resolve(process.env.INIT_CWD ?? '.', parsed.positionals[0]!),
+    databaseUrl: config.databaseUrl,
+    storage: createLocalDiskStorage(config.storageDir),
+    force: parsed.values.force ?? false,
+    log: (line) => console.log(line),
+  });
+  console.log(`Restore complete in ${((Date.now() - started) / 1000).toFixed(1)} s. Start the server: it applies any newer migrations.`);
+} catch (err) {
+  console.error(err instanceof BackupError ? `Restore failed: ${err.message}` : err);
+  process.exitCode = 1;
+}
