@@ -30,6 +30,7 @@ import { loggerOptions } from './platform/logging.ts';
 import { installPlainHttpHint } from './platform/plain-http-hint.ts';
 import { secretRepository } from './platform/secret-repository.ts';
 import { createSessions, sessionBinding, type Sessions } from './platform/sessions.ts';
+import { createS3Storage } from './platform/s3-storage.ts';
 import { createLocalDiskStorage } from './platform/storage.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { commissionsRoutes } from './features/commissions/routes.ts';
@@ -85,7 +86,8 @@ export interface AppDeps {
 
 export function buildServices({ config, db, now }: AppDeps) {
   const sessions = createSessions(db.db, config);
-  const storage = createLocalDiskStorage(config.storageDir);
+  // Uploaded files: an S3-compatible bucket with STORAGE_URL=s3://…, else local disk (decision 033).
+  const storage = config.s3 ? createS3Storage(config.s3) : createLocalDiskStorage(config.storageDir);
   const geo = createGeoService();
   // Every feature that tells a member of an event calls it (decision 026); e-mail is set up by config.
   const notifications = createNotificationsService(db.db, {

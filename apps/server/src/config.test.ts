@@ -12,6 +12,7 @@ const DEFAULTS: Config = {
   databaseUrl: 'sqlite:./data/ahente.db',
   databaseDirectUrl: null,
   storageDir: './data/uploads',
+  s3: null,
   webDist: WEB_DIST,
   cookieSecure: true,
   adminUsername: undefined,
@@ -47,6 +48,12 @@ const VARIABLES = [
   'DATABASE_URL',
   'DATABASE_DIRECT_URL',
   'STORAGE_DIR',
+  'STORAGE_URL',
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
   'WEB_DIST',
   'ADMIN_USERNAME',
   'ADMIN_PASSWORD',
@@ -122,6 +129,12 @@ describe('loadConfig: defaults', () => {
         DATABASE_URL: 'postgres://ahente@db.internal:6432/ahente',
         DATABASE_DIRECT_URL: ' postgres://ahente@db.internal:5432/ahente ',
         STORAGE_DIR: '/srv/ahente/uploads',
+        STORAGE_URL: 's3://ahente-files/prod/',
+        S3_ENDPOINT: 'https://s3.example.ph/',
+        S3_REGION: 'AP-SOUTHEAST-1',
+        S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+        S3_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCY',
+        S3_FORCE_PATH_STYLE: 'false',
         WEB_DIST: '/srv/ahente/web',
         ADMIN_USERNAME: 'boss.admin',
         ADMIN_PASSWORD: 'a-long-password',
@@ -154,6 +167,15 @@ describe('loadConfig: defaults', () => {
       databaseUrl: 'postgres://ahente@db.internal:6432/ahente',
       databaseDirectUrl: 'postgres://ahente@db.internal:5432/ahente',
       storageDir: '/srv/ahente/uploads',
+      s3: {
+        bucket: 'ahente-files',
+        prefix: 'prod',
+        endpoint: 'https://s3.example.ph',
+        region: 'ap-southeast-1',
+        accessKeyId: 'AKIAEXAMPLE',
+        secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCY',
+        forcePathStyle: false,
+      },
       webDist: '/srv/ahente/web',
       cookieSecure: false,
       adminUsername: 'boss.admin',
@@ -430,5 +452,91 @@ describe('TRUST_PROXY', () => {
     expect(refusal({ TRUST_PROXY: value })).toMatch(message);
     expect(refusal({ TRUST_PROXY: value })).toMatch(/e\.g\. TRUST_PROXY=127\.0\.0\.1/);
     expect(() => parseTrustProxy(value)).toThrow(ConfigError);
+  });
+});
+
+describe('file storage: STORAGE_URL and the S3 variables', () => {
+  const s3 = (env: NodeJS.ProcessEnv) => loadConfig(env).s3;
+
+  it('keeps files on local disk unless STORAGE_URL names a bucket', () => {
+    expect(loadConfig({ STORAGE_DIR: '/srv/files' })).toMatchObject({ storageDir: '/srv/files', s3: null });
+  });
+
+  it('reads a bucket and an optional prefix, on AWS with its default credentials unless told', () => {
+    expect(s3({ STORAGE_URL: 's3://ahente-files' })).toEqual({
+      bucket: 'ahente-files',
+      prefix: '',
+      endpoint: null,
+      region: 'us-east-1',
+      accessKeyId: null,
+      secretAccessKey: null,
+      forcePathStyle: false,
+    });
+    expect(s3({ STORAGE_URL: ' s3://my.bucket-1/agency/uploads/ ' })).toMatchObject({ bucket: 'my.bucket-1', prefix: 'agency/uploads' });
+  });
+
+  it('uses path-style addresses with an endpoint of its own (MinIO, s3rver) unless told otherwise', () => {
+    const minio = {
+      STORAGE_URL: 's3://ahente',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_ACCESS_KEY_ID: 'minio',
+      S3_SECRET_ACCESS_KEY: 'minio-secret',
+    };
+    expect(s3(minio)).toMatchObject({
+      endpoint: 'http://127.0.0.1:9000',
+      forcePathStyle: true,
+      accessKeyId: 'minio',
+      secretAccessKey: 'minio-secret',
+    });
+    expect(s3({ ...minio, S3_FORCE_PATH_STYLE: 'FALSE' })).toMatchObject({ forcePathStyle: false });
+    expect(s3({ STORAGE_URL: 's3://ahente', S3_FORCE_PATH_STYLE: 'true' })).toMatchObject({ endpoint: null, forcePathStyle: true });
+  });
+
+  it.each([
+    ['STORAGE_URL', 'file:///srv/uploads'],
+    ['STORAGE_URL', 's3://'],
+    ['STORAGE_URL', 's3://Ahente_Files/x'],
+    ['STORAGE_URL', 's3://ab'],
+    ['STORAGE_URL', 's3://ahente/../other'],
+    ['STORAGE_URL', 's3://ahente/prefix?x=1'],
+    ['STORAGE_URL', 'ahente-files'],
+  ])('refuses %s=%j, naming the form it takes', (name, value) => {
+    expect(refusal({ [name]: value })).toBe(
+      `STORAGE_URL must be s3://bucket or s3://bucket/prefix (a bucket name of lower-case letters, digits, dots and dashes; unset, files stay on local disk in STORAGE_DIR) (got ${JSON.stringify(value)})`,
+    );
+  });
+
+  it.each([
+    [
+      'S3_ENDPOINT',
+      '127.0.0.1:9000',
+      'S3_ENDPOINT must be the store\'s address, such as https://s3.example.ph or http://127.0.0.1:9000 (credentials go in S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY) (got "127.0.0.1:9000")',
+    ],
+    ['S3_REGION', 'Manila 1', 'S3_REGION must be a region name such as us-east-1 or ap-southeast-1 (got "Manila 1")'],
+    ['S3_FORCE_PATH_STYLE', 'yes', 'S3_FORCE_PATH_STYLE must be true or false (got "yes")'],
+    ['S3_ACCESS_KEY_ID', 'has space', 'S3_ACCESS_KEY_ID must be 1 to 128 characters without spaces (it has 9)'],
+  ])('refuses %s=%j', (name, value, message) => {
+    expect(refusal({ STORAGE_URL: 's3://ahente', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret', [name]: value })).toBe(message);
+  });
+
+  it('wants both keys or neither, and S3 settings only with an s3:// STORAGE_URL', () => {
+    const both =
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS default credentials (AWS_* variables, a profile, an instance role)';
+    expect(refusal({ STORAGE_URL: 's3://ahente', S3_ACCESS_KEY_ID: 'id' })).toBe(both);
+    expect(refusal({ STORAGE_URL: 's3://ahente', S3_SECRET_ACCESS_KEY: 'secret' })).toBe(both);
+    expect(refusal({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toBe(
+      'S3_ENDPOINT is read only with STORAGE_URL=s3://bucket/prefix: set it, or unset them',
+    );
+    expect(refusal({ S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: 'true' })).toBe(
+      'S3_REGION, S3_FORCE_PATH_STYLE are read only with STORAGE_URL=s3://bucket/prefix: set it, or unset them',
+    );
+  });
+
+  it('never shows a secret key or credentials written into a URL', () => {
+    const secret = 'wJalrXUtnFEMI K7MDENG';
+    const message = refusal({ STORAGE_URL: 's3://ahente', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: secret });
+    expect(message).toBe('S3_SECRET_ACCESS_KEY must be 1 to 128 characters without spaces (it has 21)');
+    expect(refusal({ STORAGE_URL: 's3://id:s3cret-key@ahente' })).not.toContain('s3cret-key');
+    expect(refusal({ STORAGE_URL: 's3://ahente', S3_ENDPOINT: 'https://id:s3cret-key@s3.example.ph' })).not.toContain('s3cret-key');
   });
 });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { USERNAME_PATTERN } from '@ahente/contract/auth';
 import { hasControlCharacter } from '@ahente/contract/common';
 import { DEFAULT_DAILY_JOB_CRON, isCronPattern } from './features/reminders/schedule.ts';
+import type { S3StorageConfig } from './platform/s3-storage.ts';
 
 export interface Config {
   port: number;
@@ -15,6 +16,8 @@ export interface Config {
    */
   databaseDirectUrl: string | null;
   storageDir: string;
+  /** Uploaded files in an S3-compatible bucket (STORAGE_URL=s3://…, decision 033); null: on local disk in storageDir. */
+  s3: S3StorageConfig | null;
   webDist: string | null;
   cookieSecure: boolean;
   adminUsername: string | undefined;
@@ -204,6 +207,62 @@ const envSchema = z
       return refuse(ctx, `DATABASE_DIRECT_URL must be postgres://user@host:5432/db ${got(withoutPassword(v))}`);
     }),
     STORAGE_DIR: text('./data/uploads'),
+    // Files in an S3-compatible bucket (decision 033); unset, on local disk in STORAGE_DIR.
+    STORAGE_URL: variable.transform((v, ctx) => {
+      if (v === undefined) return null;
+      const url = v.trim();
+      const parts = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(\/[^?#]*)?$/.exec(url);
+      const prefix = (parts?.[2] ?? '').replace(/^\/+|\/+$/g, '');
+      const segments = prefix === '' ? [] : prefix.split('/');
+      if (parts && !parts[1]!.includes('..') && segments.every((s) => /^[A-Za-z0-9._-]+$/.test(s) && s !== '.' && s !== '..')) {
+        return { bucket: parts[1]!, prefix };
+      }
+      return refuse(
+        ctx,
+        `STORAGE_URL must be s3://bucket or s3://bucket/prefix (a bucket name of lower-case letters, digits, dots and dashes; unset, files stay on local disk in STORAGE_DIR) ${got(withoutPassword(url))}`,
+      );
+    }),
+    S3_ENDPOINT: variable.transform((v, ctx) => {
+      if (v === undefined) return null;
+      const text = v.trim();
+      let url: URL | null = null;
+      try {
+        url = new URL(text);
+      } catch {
+        url = null;
+      }
+      if (
+        url &&
+        (url.protocol === 'https:' || url.protocol === 'http:') &&
+        url.hostname !== '' &&
+        url.username === '' &&
+        url.password === '' &&
+        url.search === '' &&
+        url.hash === ''
+      ) {
+        return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+      }
+      return refuse(
+        ctx,
+        `S3_ENDPOINT must be the store's address, such as https://s3.example.ph or http://127.0.0.1:9000 (credentials go in S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY) ${got(withoutPassword(text))}`,
+      );
+    }),
+    S3_REGION: variable.transform((v, ctx) => {
+      if (v === undefined) return null;
+      const region = v.trim().toLowerCase();
+      if (/^[a-z0-9][a-z0-9-]{0,49}$/.test(region)) return region;
+      return refuse(ctx, `S3_REGION must be a region name such as us-east-1 or ap-southeast-1 ${got(v)}`);
+    }),
+    // Neither key is echoed in a message: an access key id is half of a credential.
+    S3_ACCESS_KEY_ID: variable.transform((v, ctx) => {
+      if (v === undefined || /^[\x21-\x7e]{1,128}$/.test(v.trim())) return v?.trim() ?? null;
+      return refuse(ctx, `S3_ACCESS_KEY_ID must be 1 to 128 characters without spaces (it has ${v.trim().length})`);
+    }),
+    S3_SECRET_ACCESS_KEY: variable.transform((v, ctx) => {
+      if (v === undefined || /^[\x21-\x7e]{1,128}$/.test(v.trim())) return v?.trim() ?? null;
+      return refuse(ctx, `S3_SECRET_ACCESS_KEY must be 1 to 128 characters without spaces (it has ${v.trim().length})`);
+    }),
+    S3_FORCE_PATH_STYLE: trueOrFalse('S3_FORCE_PATH_STYLE'),
     WEB_DIST: variable,
     ADMIN_USERNAME: variable.transform((v, ctx) => {
       if (v === undefined) return undefined;
@@ -355,12 +414,38 @@ const envSchema = z
         );
       }
     }
+    // The S3 settings: read only with STORAGE_URL=s3://…, the two keys together or neither.
+    const s3Variables = (['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const).filter(
+      (name) => env[name] !== null && env[name] !== undefined,
+    );
+    if (env.STORAGE_URL === null && s3Variables.length > 0) {
+      refuse(
+        ctx,
+        `${s3Variables.join(', ')} ${s3Variables.length === 1 ? 'is' : 'are'} read only with STORAGE_URL=s3://bucket/prefix: set it, or unset them`,
+      );
+    }
+    if ((env.S3_ACCESS_KEY_ID === null) !== (env.S3_SECRET_ACCESS_KEY === null)) {
+      refuse(
+        ctx,
+        'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS default credentials (AWS_* variables, a profile, an instance role)',
+      );
+    }
+    const s3: S3StorageConfig | null = env.STORAGE_URL && {
+      ...env.STORAGE_URL,
+      endpoint: env.S3_ENDPOINT,
+      region: env.S3_REGION ?? 'us-east-1',
+      accessKeyId: env.S3_ACCESS_KEY_ID,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+      // MinIO, s3rver and most stores of one's own want path-style addresses; AWS wants the bucket in the host.
+      forcePathStyle: env.S3_FORCE_PATH_STYLE ?? env.S3_ENDPOINT !== null,
+    };
     return {
       port: env.PORT,
       host: env.HOST,
       databaseUrl: env.DATABASE_URL,
       databaseDirectUrl: env.DATABASE_DIRECT_URL,
       storageDir: env.STORAGE_DIR,
+      s3,
       webDist: env.WEB_DIST ?? path.join(path.resolve(import.meta.dirname, '../../..'), 'apps/web/dist'),
       cookieSecure: env.COOKIE_SECURE ?? !relaxed,
       adminUsername: env.ADMIN_USERNAME,
