@@ -7,6 +7,7 @@
  *   npm run crashtest                       # both databases, 5 kills each
  *   npm run crashtest -- --short            # about a minute for both (CRASHTEST_SHORT=1 too): .ci/run
  *   npm run crashtest -- --database sqlite --kills 3 --segment 10 --members 12 --server source
+ *   npm run crashtest -- --storage s3       # the files in an S3 bucket (s3rver, started here): decision 033
  *
  * Writers: each member (Managers and the agents under them, every one licensed) in a loop of its
  * own records deals, makes them into sales (a product rate and a Manager override are set, so each
@@ -18,7 +19,8 @@
  *
  * After the last segment the writers stop, the server stops, and it is started once more with
  * ORPHAN_FILE_GRACE_SECONDS=1 so that its start-up sweep removes the files no row names (decision
- * 003). Then, read from the database and the storage directory: every acknowledged write is there
+ * 003). Then, read from the database and the storage (the directory, or with `--storage s3` the
+ * bucket of an s3rver this test starts, STORAGE_URL=s3://…): every acknowledged write is there
  * (rows, and the files they name, with the content that was sent); every sale has exactly its
  * commission entries, every cancelled sale exactly its reversals, every statement the sum of its
  * entries; the ledger reconciles (as in features/tax/ledger-reconciles.test.ts); every file a row
@@ -38,6 +40,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { todayInManila } from '@ahente/contract/dates';
+import type { FileStorage } from '../apps/server/src/platform/storage.ts';
 import {
   chooseServer,
   createPgDatabase,
@@ -61,8 +64,12 @@ const { values: args } = parseArgs({
     segment: { type: 'string' },
     members: { type: 'string' },
     keep: { type: 'boolean', default: false },
+    storage: { type: 'string', default: 'local' },
   },
 });
+if (args.storage !== 'local' && args.storage !== 's3') throw new Error(`--storage must be local or s3 (got ${args.storage})`);
+/** Where the uploaded files go: STORAGE_DIR, or a bucket of an s3rver started for the run. */
+const STORAGE = args.storage;
 const SHORT = args.short || process.env.CRASHTEST_SHORT === '1';
 const KILLS = Number(args.kills ?? (SHORT ? 3 : 5));
 /** Seconds of writes between two kills (each segment's length is drawn from ½× to 1½× this). */
@@ -134,6 +141,20 @@ async function runOne(name: 'SQLite' | 'PostgreSQL', server: { kind: ServerKind;
   const pg = name === 'PostgreSQL' ? await createPgDatabase(PG_BASE, 'ahente_crash') : null;
   const databaseUrl = pg ? pg.url : `sqlite:${path.join(dir, 'ahente.db')}`;
   const logFile = path.join(dir, 'server.log');
+  const { startS3Server } = await import('../apps/server/test/s3-server.ts');
+  const { createS3Storage } = await import('../apps/server/src/platform/s3-storage.ts');
+  const { createLocalDiskStorage } = await import('../apps/server/src/platform/storage.ts');
+  const s3 = STORAGE === 's3' ? await startS3Server({ bucket: 'ahente-crash', prefix: 'files' }) : null;
+  // What the server writes to, read the same way it does (storage.list(), storage.get()).
+  const storage = s3 ? createS3Storage(s3.config) : createLocalDiskStorage(storageDir);
+  const storageEnv: Record<string, string> = s3
+    ? {
+        STORAGE_URL: `s3://${s3.bucket}/${s3.config.prefix}`,
+        S3_ENDPOINT: s3.endpoint,
+        S3_ACCESS_KEY_ID: s3.config.accessKeyId!,
+        S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey!,
+      }
+    : {};
   try {
     const managers = Math.max(1, Math.round(WRITERS / 5));
     const seeded = await seed(
@@ -142,10 +163,10 @@ async function runOne(name: 'SQLite' | 'PostgreSQL', server: { kind: ServerKind;
       { managers, agents: WRITERS - managers, prefix: 'crash' },
       { product: { [PRODUCT]: 10 }, override: { Manager: 3 } },
     );
-    const live = new LiveServer(server.kind, { port: await freePort(), databaseUrl, storageDir, logFile });
+    const live = new LiveServer(server.kind, { port: await freePort(), databaseUrl, storageDir, logFile, env: storageEnv });
     await live.start();
     console.log(
-      `${name}: ${server.kind} server (${server.why}), ${seeded.members.length} writers + an admin, ${KILLS} kills, log ${logFile}`,
+      `${name}: ${server.kind} server (${server.why}), files ${s3 ? `in s3://${s3.bucket}/${s3.config.prefix} (s3rver)` : 'on local disk'}, ${seeded.members.length} writers + an admin, ${KILLS} kills, log ${logFile}`,
     );
 
     const rec = new Record_();
@@ -360,7 +381,7 @@ async function runOne(name: 'SQLite' | 'PostgreSQL', server: { kind: ServerKind;
       const db = connect(databaseUrl);
       try {
         const named = await referencedStorageKeys(db.db);
-        return storedKeys(storageDir).filter((k) => !named.has(k)).length;
+        return (await storedKeys(storage)).filter((k) => !named.has(k)).length;
       } finally {
         await db.close();
       }
@@ -375,7 +396,7 @@ async function runOne(name: 'SQLite' | 'PostgreSQL', server: { kind: ServerKind;
     }
     await live.stop('SIGTERM');
 
-    const checked = await verify(databaseUrl, storageDir, seeded.members, rec);
+    const checked = await verify(databaseUrl, storage, seeded.members, rec);
     return {
       name,
       server: server.kind,
@@ -389,31 +410,43 @@ async function runOne(name: 'SQLite' | 'PostgreSQL', server: { kind: ServerKind;
       ],
       orphansBeforeSweep,
       orphansAfterSweep,
-      partialUploads: fs.existsSync(path.join(storageDir, '.tmp')) ? fs.readdirSync(path.join(storageDir, '.tmp')).length : 0,
+      // Local: partial writes in .tmp; S3: multipart uploads neither completed nor aborted.
+      partialUploads: s3
+        ? s3.pendingUploads().length
+        : fs.existsSync(path.join(storageDir, '.tmp'))
+          ? fs.readdirSync(path.join(storageDir, '.tmp')).length
+          : 0,
       integrity: checked.integrity,
       requests: rec.requests,
       seconds: (Date.now() - started) / 1000,
     };
   } finally {
     if (pg) await pg.drop();
+    await s3?.close();
     if (!args.keep) fs.rmSync(dir, { recursive: true, force: true });
     else console.log(`kept ${dir}`);
   }
 }
 
-/** Every stored file's key (what storage.list() lists: partial writes in .tmp are not files). */
-function storedKeys(storageDir: string): string[] {
-  if (!fs.existsSync(storageDir)) return [];
-  return fs
-    .readdirSync(storageDir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => path.relative(storageDir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
-    .filter((key) => /^[a-z0-9-]+(\/[a-z0-9-]+)*$/.test(key));
+/** Every stored file's key, as the sweep lists them (partial writes and multipart parts are not files). */
+async function storedKeys(storage: FileStorage): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const file of storage.list()) keys.push(file.key);
+  return keys;
+}
+
+/** The SHA-256 of a stored file's bytes, or null when nothing is stored under the key. */
+async function storedHash(storage: FileStorage, key: string): Promise<string | null> {
+  const file = await storage.get(key);
+  if (!file) return null;
+  const hash = createHash('sha256');
+  for await (const chunk of file.stream) hash.update(chunk as Buffer);
+  return hash.digest('hex');
 }
 
 // ---------------------------------------------------------------- verification
 
-async function verify(databaseUrl: string, storageDir: string, members: SeededMember[], rec: Record_) {
+async function verify(databaseUrl: string, storage: FileStorage, members: SeededMember[], rec: Record_) {
   const { connect } = await import('../apps/server/src/db/connect.ts');
   const { referencedStorageKeys } = await import('../apps/server/src/platform/stored-files-repository.ts');
   const db = connect(databaseUrl);
@@ -499,8 +532,7 @@ async function verify(databaseUrl: string, storageDir: string, members: SeededMe
         if (attempts.length === 0) continue;
         const last = attempts.map((a) => a.outcome).lastIndexOf('acked');
         const key = memberRows.get(m.id)?.[field] ?? null;
-        const file = key ? path.join(storageDir, key) : null;
-        const hash = file && fs.existsSync(file) ? createHash('sha256').update(fs.readFileSync(file)).digest('hex') : null;
+        const hash = key ? await storedHash(storage, key) : null;
         const at = hash === null ? -1 : attempts.findIndex((a) => a.hash === hash);
         const ok = last === -1 ? key === null || at !== -1 : at >= last && (at === last || attempts[at]!.outcome === 'unknown');
         if (!ok) {
@@ -669,7 +701,7 @@ async function verify(databaseUrl: string, storageDir: string, members: SeededMe
 
     // ---- files: every key a row names is stored, and (after the sweep) every stored file is named
     const named = await referencedStorageKeys(k);
-    const stored = new Set(storedKeys(storageDir));
+    const stored = new Set(await storedKeys(storage));
     const rowsWithoutFile = [...named].filter((key) => !stored.has(key));
     const filesWithoutRow = [...stored].filter((key) => !named.has(key));
     for (const key of rowsWithoutFile) problem(`a row names ${key}: no such file`);
@@ -722,7 +754,7 @@ function print(r: Result) {
   }
   console.log(`  ${'total'.padEnd(14)}${pad(total.acknowledged, 14)}${pad(total.found, 9)}${pad(total.lost, 7)}${pad(total.unknown, 11)}`);
   console.log(
-    `  files no row names: ${r.orphansBeforeSweep} before the sweep, ${r.orphansAfterSweep} after; partial uploads left in .tmp: ${r.partialUploads}; integrity_check: ${r.integrity}`,
+    `  files no row names: ${r.orphansBeforeSweep} before the sweep, ${r.orphansAfterSweep} after; partial uploads left (.tmp files or multipart uploads): ${r.partialUploads}; integrity_check: ${r.integrity}`,
   );
   if (r.problems.length) {
     console.log(`  PROBLEMS (${r.problems.length}${r.problems.length >= 200 ? '+' : ''}):`);
@@ -740,7 +772,7 @@ async function main() {
         ? (['PostgreSQL'] as const)
         : (['SQLite'] as const);
   console.log(
-    `crash test${SHORT ? ' (short)' : ''}: ${WRITERS} writers, ${KILLS} kills, segments of ~${SEGMENT_S} s; node ${process.version}, ${os.cpus().length} cores`,
+    `crash test${SHORT ? ' (short)' : ''}: ${WRITERS} writers, ${KILLS} kills, segments of ~${SEGMENT_S} s, files ${STORAGE === 's3' ? 'on S3 (s3rver)' : 'on local disk'}; node ${process.version}, ${os.cpus().length} cores`,
   );
   const started = Date.now();
   let failed = false;
