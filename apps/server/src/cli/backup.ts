@@ -3,8 +3,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfigOrExit } from '../config.ts';
 import { BackupError } from '../features/backup/errors.ts';
+import { databaseShown } from '../features/backup/postgres-tools.ts';
+import { storageOf, storageShown } from '../features/backup/storage-of.ts';
 import { createBackup, formatBytes } from '../features/backup/service.ts';
-import { createLocalDiskStorage } from '../platform/storage.ts';
 
 /**
  * npm run backup -- [--output FILE]: an online backup of the database (DATABASE_URL) and the stored
@@ -36,6 +37,7 @@ const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').sl
 const output = values.output ? path.resolve(process.env.INIT_CWD ?? '.', values.output) : path.join('backups', `ahente-${stamp}.tar`);
 const config = loadConfigOrExit();
 const started = Date.now();
+console.log(`Backing up ${databaseShown(config.databaseUrl)} and the files in ${storageShown(config)}`);
 try {
   const {
     manifest,
@@ -43,7 +45,7 @@ try {
     output: written,
   } = await createBackup({
     databaseUrl: config.databaseUrl,
-    storage: createLocalDiskStorage(config.storageDir),
+    storage: storageOf(config),
     output,
     app: { version: process.env.npm_package_version ?? null, commit: gitCommit() },
     log: (line) => console.log(line),

@@ -2,8 +2,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfigOrExit } from '../config.ts';
 import { BackupError } from '../features/backup/errors.ts';
+import { databaseShown } from '../features/backup/postgres-tools.ts';
+import { storageOf, storageShown } from '../features/backup/storage-of.ts';
 import { restoreBackup } from '../features/backup/service.ts';
-import { createLocalDiskStorage } from '../platform/storage.ts';
 
 /**
  * npm run restore -- ARCHIVE [--force]: verifies every checksum of a backup archive, then restores
@@ -30,12 +31,13 @@ if (parsed.positionals.length !== 1) {
 
 const config = loadConfigOrExit();
 const started = Date.now();
+console.log(`Restoring into ${databaseShown(config.databaseUrl)} and the files in ${storageShown(config)}`);
 try {
   await restoreBackup({
     // Read from where the command was typed (npm runs scripts from the project's root).
     archive: path.resolve(process.env.INIT_CWD ?? '.', parsed.positionals[0]!),
     databaseUrl: config.databaseUrl,
-    storage: createLocalDiskStorage(config.storageDir),
+    storage: storageOf(config),
     force: parsed.values.force ?? false,
     log: (line) => console.log(line),
   });

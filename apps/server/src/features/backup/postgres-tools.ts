@@ -12,6 +12,11 @@ export function shownUrl(url: string): string {
   return url.replace(/\/\/([^/@]*)@/, (_all, userinfo: string) => `//${userinfo.split(':')[0]}${userinfo.includes(':') ? ':…' : ''}@`);
 }
 
+/** A DATABASE_URL as a message may show it. */
+export function databaseShown(url: string): string {
+  return url.startsWith('sqlite:') ? url : shownUrl(url);
+}
+
 /** The URL without its password, and the password for PGPASSWORD. */
 function splitPassword(url: string): { url: string; env: NodeJS.ProcessEnv } {
   let parsed: URL;
