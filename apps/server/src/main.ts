@@ -6,8 +6,9 @@ import { migrateToLatest } from './db/migrate.ts';
 import { closeStatementPdfs } from './features/commissions/statement-files.ts';
 import { channelsFromConfig } from './features/notifications/channels.ts';
 import { createOutboxSender } from './features/notifications/outbox.ts';
-import { startDailyJob } from './features/reminders/schedule.ts';
+import { claimedDailyRun, startDailyJob } from './features/reminders/schedule.ts';
 import { purgeIdempotencyKeys } from './platform/idempotency.ts';
+import { createJobRuns, hourSlot } from './platform/jobs.ts';
 import { sweepOrphanFiles } from './platform/orphan-files.ts';
 import { listeningText } from './platform/plain-http-hint.ts';
 
@@ -21,11 +22,24 @@ const SHUTDOWN_GRACE_MS = 8_000;
 async function main() {
   const config = loadConfig();
   const db = connect(config.databaseUrl);
-  await migrateToLatest(db);
+  // N instances starting at once: one migrates under an advisory lock, the others wait and find it
+  // done (decision 032); through DATABASE_DIRECT_URL when the pool's URL is a pooler's.
+  if (config.databaseDirectUrl) {
+    const direct = connect(config.databaseDirectUrl);
+    try {
+      await migrateToLatest(direct);
+    } finally {
+      await direct.close();
+    }
+  } else {
+    await migrateToLatest(db);
+  }
   const app = await buildApp({ config, db });
   const { members, sessions, auth, reminders, accessLog, erasure, storage } = buildServices({ config, db });
   // The outbox's sender loop (decision 026): e-mail when SMTP_URL is set; its errors are logged, never thrown.
   const outbox = createOutboxSender(db.db, { channels: channelsFromConfig(config), log: app.log });
+  // Scheduled work claimed in the database, so each slot runs on one instance (decision 032).
+  const jobs = createJobRuns(db.db);
 
   let daily: ReturnType<typeof startDailyJob> | null = null;
 
@@ -59,6 +73,7 @@ async function main() {
     },
   );
 
+  // Under the 'first-admin' advisory lock: of N instances starting at once, one creates it (decision 032).
   const admin = await members.ensureAdmin();
   if (admin?.generatedPassword) {
     // Printed once, to the console only: never through the logger.
@@ -69,41 +84,51 @@ async function main() {
     app.log.info({ username: admin.username }, 'administrator created from ADMIN_USERNAME');
   }
 
-  // Retention (decision 027): hourly, each purge one DELETE of what is past its period, so several
-  // instances running it at once only find less to delete. Erased members' books go when their
-  // five years after the filing deadline end (NIRC s.235), never while a dispute is open.
-  const housekeeping = async () => {
+  // Retention (decision 027): hourly, each purge one DELETE of what is past its period. Claimed by
+  // the hour (decision 032): of several instances one runs it (each purge would anyway only find
+  // less to delete on the others). Erased members' books go when their five years after the filing
+  // deadline end (NIRC s.235), never while a dispute is open.
+  const purge = async () => {
     await sessions.purgeExpired();
     await auth.purgeThrottle();
     const purged = await accessLog.purgeExpired();
     const books = await erasure.purgeExpiredBooks();
     // Idempotency-Keys past IDEMPOTENCY_KEY_HOURS (decision 029).
     const idempotencyKeys = await purgeIdempotencyKeys(db.db, config.idempotencyKeyHours);
+    await jobs.purge();
     if (purged.notifications + purged.outbox + purged.accessLog + purged.devices + books + idempotencyKeys > 0)
       app.log.info({ ...purged, erasedBooks: books, idempotencyKeys }, 'retention purge');
   };
   // Files no row names, ORPHAN_FILE_GRACE_SECONDS old at least (an hour by default; decision 003,
   // issue 26 §3): it walks the whole store, so it runs beside the server, not before it listens.
-  const sweepFiles = async () => {
+  const sweep = async () => {
     const files = await sweepOrphanFiles(db.db, storage, { graceMs: config.orphanFileGraceMs });
     if (files.removed > 0) app.log.warn(files, 'removed stored files no row names');
   };
-  await housekeeping();
+  // At start each instance purges and sweeps (a restart after a crash cleans up at once; a second
+  // instance doing it too finds less to delete); hourly they are claimed by the UTC hour, so one
+  // instance of several runs them (decision 032).
+  await purge();
   setInterval(
     () =>
-      housekeeping()
-        .then(sweepFiles)
+      jobs
+        .once('housekeeping', hourSlot(new Date()), purge)
+        .then(() => jobs.once('orphan-sweep', hourSlot(new Date()), sweep))
         .catch((err) => app.log.error({ err }, 'housekeeping failed')),
     HOUR,
   ).unref();
   outbox.start();
   // The daily job (decision 026): reminders on DAILY_JOB_CRON in Manila time, and once shortly after start.
-  daily = startDailyJob((signal) => reminders.runDaily(app.log, signal), { cron: config.dailyJobCron, log: app.log });
+  // Claimed by the Manila day: one instance runs it (decision 032).
+  daily = startDailyJob(
+    claimedDailyRun(jobs, (signal) => reminders.runDaily(app.log, signal)),
+    { cron: config.dailyJobCron, log: app.log },
+  );
   app.log.info(config.smtpUrl ? 'e-mail on: the outbox sender runs' : 'e-mail off (SMTP_URL unset): notifications in the portal only');
 
   // With Secure cookies, the LAN addresses come with the hint that another device needs HTTPS.
   await app.listen({ port: config.port, host: config.host, listenTextResolver: listeningText(config.cookieSecure) });
-  void sweepFiles().catch((err) => app.log.error({ err }, 'sweeping stored files failed'));
+  void sweep().catch((err) => app.log.error({ err }, 'sweeping stored files failed'));
 }
 
 main().catch((err) => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -20,6 +20,25 @@ pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
 
 /**
+ * PostgreSQL as Kysely speaks it, but for the migration lock. Kysely's Migrator takes a
+ * session-level `pg_advisory_lock` on one connection, then migrates in a transaction, then
+ * unlocks: behind PgBouncer's transaction pooling the three may land on different server
+ * connections, the unlock fails and the lock stays with a server connection, so the next migration
+ * waits for it (an hour, Kysely's lock_timeout). migrate.ts holds a transaction-scoped advisory lock
+ * around the whole Migrator instead (db/locks.ts, decision 032); these two do nothing.
+ */
+class TransactionLockPostgresAdapter extends PostgresAdapter {
+  override async acquireMigrationLock(): Promise<void> {}
+  override async releaseMigrationLock(): Promise<void> {}
+}
+
+class AhentePostgresDialect extends PostgresDialect {
+  override createAdapter() {
+    return new TransactionLockPostgresAdapter();
+  }
+}
+
+/**
  * `sqlite:./data/ahente.db`, `sqlite::memory:` or `postgres://…`. For PostgreSQL a `schema`
  * search-path may be given (tests run each in a fresh schema).
  */
@@ -33,7 +52,7 @@ export function connect(url: string, options: { schema?: string } = {}): Db {
     // An idle client dropped by the server (restart, failover, admin) must not crash the process:
     // the pool discards it and the next query opens a new connection.
     pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new AhentePostgresDialect({ pool }) });
     return { db, dialect: 'postgres', ...(options.schema ? { schema: options.schema } : {}), close: () => db.destroy() };
   }
   if (url.startsWith('sqlite:')) {

@@ -1,5 +1,6 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db, DialectName } from './connect.ts';
+import { withAdvisoryLock } from './locks.ts';
 import { m001Members } from './migrations/001-members.ts';
 import { m002DealsSales } from './migrations/002-deals-sales.ts';
 import { m003Materials } from './migrations/003-materials.ts';
@@ -16,6 +17,7 @@ import { m013BookNotifications } from './migrations/013-book-notifications.ts';
 import { m014PrivacySecurity } from './migrations/014-privacy-security.ts';
 import { m015Idempotency } from './migrations/015-idempotency.ts';
 import { m016MemberLanguage } from './migrations/016-member-language.ts';
+import { m017JobRuns } from './migrations/017-job-runs.ts';
 
 /** Every migration, in order. A migration gets the dialect for the few types that differ. */
 const MIGRATIONS: Record<string, (dialect: DialectName) => Migration> = {
@@ -35,6 +37,7 @@ const MIGRATIONS: Record<string, (dialect: DialectName) => Migration> = {
   '014-privacy-security': m014PrivacySecurity,
   '015-idempotency': m015Idempotency,
   '016-member-language': m016MemberLanguage,
+  '017-job-runs': m017JobRuns,
 };
 
 class StaticProvider implements MigrationProvider {
@@ -53,7 +56,17 @@ export async function migrateTo(db: Db, name: string): Promise<void> {
   await migrate(db, name);
 }
 
+/**
+ * N instances started at once on an empty database (decision 032): on PostgreSQL the first to
+ * take the 'migrations' advisory lock migrates, the others wait for it, then find nothing to do.
+ * Kysely's own migration lock is a session-level pg_advisory_lock, which PgBouncer's transaction
+ * pooling breaks: connect.ts turns it off, and this transaction-scoped lock takes its place.
+ */
 async function migrate({ db, dialect, schema }: Db, target?: string): Promise<void> {
+  await withAdvisoryLock(db, 'migrations', () => runMigrator({ db, dialect, ...(schema ? { schema } : {}) }, target));
+}
+
+async function runMigrator({ db, dialect, schema }: Pick<Db, 'db' | 'dialect' | 'schema'>, target?: string): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: new StaticProvider(dialect),

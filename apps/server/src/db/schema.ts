@@ -509,6 +509,16 @@ export interface IdempotencyKeysTable {
   completed_at: string | null;
 }
 
+/** Scheduled work claimed by one instance (migration 017, decision 032). */
+export interface JobRunsTable {
+  job: string;
+  slot: string;
+  owner: string;
+  started_at: string;
+  lease_until: string;
+  finished_at: string | null;
+}
+
 export interface Database {
   members: MembersTable;
   sessions: SessionsTable;
@@ -543,4 +553,5 @@ export interface Database {
   mfa_recovery_codes: MfaRecoveryCodesTable;
   member_devices: MemberDevicesTable;
   idempotency_keys: IdempotencyKeysTable;
+  job_runs: JobRunsTable;
 }

@@ -20,6 +20,7 @@ import type { Readable } from 'node:stream';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { isUniqueViolation, violatedName } from '../../db/errors.ts';
+import { withAdvisoryLock } from '../../db/locks.ts';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { isAdmin } from '../../platform/guards.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
@@ -702,21 +703,25 @@ export function createMembersService(
 
     /**
      * On start: if no approved admin exists, create one from ADMIN_USERNAME/ADMIN_PASSWORD, or `admin`
-     * with a random password returned so the caller can print it once.
+     * with a random password returned so the caller can print it once. Several instances starting
+     * at once on PostgreSQL (decision 032): the 'first-admin' advisory lock lets one look and
+     * create at a time, so the others find the admin made and answer null.
      */
-    async ensureAdmin(): Promise<{ username: string; generatedPassword?: string } | null> {
-      if (await membersRepository.approvedAdminExists(db)) return null;
-      const username = config.adminUsername ?? 'admin';
-      const generatedPassword = config.adminPassword ? undefined : referralCode(16);
-      try {
-        await this.createAdmin(username, config.adminPassword ?? generatedPassword!);
-      } catch (err) {
-        if (!(err instanceof HttpError && err.statusCode === 409)) throw err;
-        throw new Error(
-          `No approved administrator exists, and the username "${username}" is taken. Set ADMIN_USERNAME and ADMIN_PASSWORD to another name, or run: npm run create-admin -- --username <name> --password <password>`,
-        );
-      }
-      return { username, ...(generatedPassword ? { generatedPassword } : {}) };
+    ensureAdmin(): Promise<{ username: string; generatedPassword?: string } | null> {
+      return withAdvisoryLock(db, 'first-admin', async () => {
+        if (await membersRepository.approvedAdminExists(db)) return null;
+        const username = config.adminUsername ?? 'admin';
+        const generatedPassword = config.adminPassword ? undefined : referralCode(16);
+        try {
+          await this.createAdmin(username, config.adminPassword ?? generatedPassword!);
+        } catch (err) {
+          if (!(err instanceof HttpError && err.statusCode === 409)) throw err;
+          throw new Error(
+            `No approved administrator exists, and the username "${username}" is taken. Set ADMIN_USERNAME and ADMIN_PASSWORD to another name, or run: npm run create-admin -- --username <name> --password <password>`,
+          );
+        }
+        return { username, ...(generatedPassword ? { generatedPassword } : {}) };
+      });
     },
   };
 }

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDays, todayInManila } from '@ahente/contract/dates';
 import { routes } from '@ahente/contract/routes';
 import { startTestApp, type TestApp, type TestClient } from '../../../test/harness.ts';
-import { DEFAULT_DAILY_JOB_CRON, isCronPattern, startDailyJob } from './schedule.ts';
+import { buildServices } from '../../app.ts';
+import { connect } from '../../db/connect.ts';
+import { createJobRuns } from '../../platform/jobs.ts';
+import { DEFAULT_DAILY_JOB_CRON, claimedDailyRun, isCronPattern, startDailyJob } from './schedule.ts';
 
 /**
  * The daily job (issue 23 §3, decision 026): renewal reminders at 60, 30 and 7 days, the lapse on
@@ -195,6 +198,33 @@ describe('policy reminders', () => {
     expect([await count('notifications'), await count('outbox')]).toEqual([4, 4]);
     const keys = (await reminders()).map((r) => r.dedupe_key);
     expect(new Set(keys).size).toBe(keys.length);
+
+    // Two instances running the daily job at the same moment, as main.ts runs it: claimed by the
+    // Manila day (decision 032). On PostgreSQL the second instance has its own pool on the database.
+    await wipe();
+    await t.db.db.deleteFrom('job_runs').execute();
+    const otherDb = t.db.schema ? connect(process.env.TEST_DATABASE_URL!, { schema: t.db.schema }) : t.db;
+    try {
+      const other = buildServices({ config: t.config, db: otherDb, now: () => clock });
+      const instances = [
+        claimedDailyRun(createJobRuns(t.db.db), (signal) => t.services.reminders.runDaily(undefined, signal), { now: () => clock }),
+        claimedDailyRun(createJobRuns(otherDb.db), (signal) => other.reminders.runDaily(undefined, signal), { now: () => clock }),
+      ];
+      const runs = await Promise.all(instances.map((run) => run(new AbortController().signal)));
+      expect(runs.filter((r) => r === null)).toHaveLength(1);
+      expect(runs.find((r) => r !== null)).toMatchObject({ day: '2026-12-01', policy_due: 3, policy_lapsed: 1, failed: 0 });
+      expect([await count('notifications'), await count('outbox')]).toEqual([4, 4]);
+      // The day is done: a later trigger on either instance (the cron, a restart's first run) does nothing.
+      for (const run of instances) expect(await run(new AbortController().signal)).toBeNull();
+      expect(await t.db.db.selectFrom('job_runs').select(['job', 'slot']).execute()).toEqual([
+        { job: 'daily-reminders', slot: '2026-12-01' },
+      ]);
+      // The next day is another run.
+      setToday('2026-12-02');
+      expect(await instances[1]!(new AbortController().signal)).toMatchObject({ day: '2026-12-02', failed: 0 });
+    } finally {
+      if (otherDb !== t.db) await otherDb.close();
+    }
   });
 
   it('walks a policy through 60, 30 and 7 days and its lapse; after missed days only the nearest threshold', async () => {

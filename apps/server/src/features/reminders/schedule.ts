@@ -1,4 +1,6 @@
 import { Cron } from 'croner';
+import { todayInManila } from '@ahente/contract/dates';
+import type { JobRuns } from '../../platform/jobs.ts';
 import type { DailyRunResult } from './service.ts';
 
 /** The daily job's clock: DAILY_JOB_CRON is read in Manila time, whatever the server's zone. */
@@ -22,14 +24,41 @@ interface Log {
   error(obj: object, msg: string): void;
 }
 
+/** The daily job's name in job_runs (decision 032). */
+export const DAILY_JOB = 'daily-reminders';
+
+/**
+ * The daily job claimed in the database (decision 032): one complete run per Manila day across
+ * instances. The first instance to claim the day runs it, the others (and this one's later
+ * triggers that day: the cron, a restart's first run) answer null. A run with a reminder not
+ * written, or stopped by a shutdown, gives the day back, so the next trigger sends the rest; the
+ * reminders' dedupe keys still make any repeat write nothing.
+ */
+export function claimedDailyRun(
+  jobs: Pick<JobRuns, 'once'>,
+  run: (signal: AbortSignal) => Promise<DailyRunResult>,
+  options: { now?: () => Date } = {},
+): (signal: AbortSignal) => Promise<DailyRunResult | null> {
+  return async (signal) => {
+    const day = todayInManila(options.now?.() ?? new Date());
+    const claimed = await jobs.once(
+      DAILY_JOB,
+      day,
+      () => run(signal),
+      (r) => r.failed === 0 && !signal.aborted,
+    );
+    return claimed?.result ?? null;
+  };
+}
+
 /**
  * Runs the daily job inside the server (decision 026): on DAILY_JOB_CRON in Manila time with
  * croner, and once FIRST_RUN_DELAY_MS after start (a server down at the hour catches up). Never two
- * runs at once in this process; on several instances each runs it, and the reminders' dedupe keys
- * make the second run write nothing. A failed run is logged; the next scheduled run sends what it missed.
+ * runs at once in this process; on several instances `run` is claimedDailyRun's, so one of them
+ * runs it a day (decision 032). A failed run is logged; the next scheduled run sends what it missed.
  */
 export function startDailyJob(
-  run: (signal: AbortSignal) => Promise<DailyRunResult>,
+  run: (signal: AbortSignal) => Promise<DailyRunResult | null>,
   options: { cron: string; log: Log; firstRunDelayMs?: number },
 ): { stop(): Promise<void> } {
   let running: Promise<void> | null = null;
@@ -37,7 +66,11 @@ export function startDailyJob(
   const once = () => {
     if (stopping.signal.aborted) return running;
     running ??= run(stopping.signal)
-      .then((result) => options.log.info({ dailyJob: result }, 'daily job done'))
+      .then((result) =>
+        result
+          ? options.log.info({ dailyJob: result }, 'daily job done')
+          : options.log.info({}, 'daily job: already done today, or under way on another instance'),
+      )
       .catch((err: unknown) => options.log.error({ err }, 'daily job failed'))
       .finally(() => {
         running = null;
