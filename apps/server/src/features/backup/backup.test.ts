@@ -9,11 +9,13 @@ import { todayInManila } from '@ahente/contract/dates';
 import { LICENSE_LINES } from '@ahente/contract/licences';
 import { pathOf, routes } from '@ahente/contract/routes';
 import { TestClient } from '../../../test/harness.ts';
+import { startS3Server, type S3Server } from '../../../test/s3-server.ts';
 import { buildApp, buildServices } from '../../app.ts';
 import { loadConfig, type Config } from '../../config.ts';
 import { connect, type Db } from '../../db/connect.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import type { Database } from '../../db/schema.ts';
+import { createS3Storage, type S3StorageConfig } from '../../platform/s3-storage.ts';
 import { createLocalDiskStorage, type FileStorage } from '../../platform/storage.ts';
 import { referencedStorageKeys } from '../../platform/stored-files-repository.ts';
 import { BackupError } from './errors.ts';
@@ -61,10 +63,10 @@ function testConfig(storageDir: string): Config {
 }
 
 /** An app over a database and store of its own (the harness's apps are in memory: nothing to back up). */
-async function startApp(databaseUrl: string, storageDir: string) {
+async function startApp(databaseUrl: string, storageDir: string, s3: S3StorageConfig | null = null) {
   const db = connect(databaseUrl);
   await migrateToLatest(db);
-  const config = testConfig(storageDir);
+  const config = { ...testConfig(storageDir), s3 };
   const app = await buildApp({ config, db });
   const services = buildServices({ config, db });
   return { db, app, services, close: async () => (await app.close(), await db.close()) };
@@ -446,6 +448,52 @@ describe(`npm run backup and npm run restore (${dialect})`, () => {
     );
     expect(await storedKeys(target.storage)).toEqual([]);
   }, 60_000);
+});
+
+describe(`backup and restore with the files in S3 (${dialect})`, () => {
+  let s3: S3Server;
+  beforeAll(async () => {
+    s3 = await startS3Server({ prefix: 'source' });
+  }, 60_000);
+  afterAll(() => s3?.close());
+
+  it('backs up the files from the bucket and restores them under an empty prefix; a prefix holding files is refused', async () => {
+    const url = await freshDatabaseUrl();
+    const source = await startApp(url, path.join(work, 'not-used'), s3.config);
+    try {
+      const a = await agency(source);
+      await a.sell('500');
+      await a.uploadMaterial(20_000);
+      await a.setPhoto(a.agent);
+      const storage = createS3Storage(s3.config);
+      const archive = path.join(work, 's3.tar');
+      const { manifest } = await createBackup({ databaseUrl: url, storage, output: archive });
+      const keys = [...(await referencedStorageKeys(source.db.db))].sort();
+      expect(keys).toHaveLength(2);
+      expect(manifest.entries.map((e) => e.path)).toEqual([manifest.database.entry, ...keys.map((k) => `files/${k}`)]);
+
+      const targetUrl = await freshDatabaseUrl();
+      const target = createS3Storage({ ...s3.config, prefix: 'restored' });
+      await restoreBackup({ archive, databaseUrl: targetUrl, storage: target, force: false });
+      expect(await storedKeys(target)).toEqual(keys);
+      for (const key of keys) expect((await bytesOf(target, key))!.equals((await bytesOf(storage, key))!), key).toBe(true);
+      const restored = connect(targetUrl);
+      try {
+        const tables = await tableNames(source.db);
+        expect(await everyRow(restored.db, tables)).toEqual(await everyRow(source.db.db, tables));
+      } finally {
+        await restored.close();
+      }
+
+      const another = await freshDatabaseUrl();
+      await expect(restoreBackup({ archive, databaseUrl: another, storage: target, force: false })).rejects.toThrow(
+        /^The target is not empty: the file store has 2 files/,
+      );
+      await expectEmptyDatabase(another);
+    } finally {
+      await source.close();
+    }
+  }, 180_000);
 });
 
 /** The tables of a database, as a record for everyRow. */
