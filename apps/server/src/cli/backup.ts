@@ -11,7 +11,7 @@ import { createBackup, formatBytes } from '../features/backup/service.ts';
  * npm run backup -- [--output FILE]: an online backup of the database (DATABASE_URL) and the stored
  * files (STORAGE_DIR) into one tar archive with a manifest (decision 034). The server may keep running.
  */
-const usage = 'Usage: npm run backup -- [--output backups/ahente-YYYYMMDD-HHMMSS.tar]';
+const usage = 'Usage: npm run backup -- [--output FILE]   (default data/backups/ahente-YYYYMMDD-HHMMSS.tar)';
 let values: { output?: string | undefined; help?: boolean | undefined };
 try {
   ({ values } = parseArgs({ options: { output: { type: 'string', short: 'o' }, help: { type: 'boolean', short: 'h' } } }));
@@ -34,7 +34,9 @@ function gitCommit(): string | null {
 
 const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
 // A path given is read from where the command was typed (npm runs scripts from the project's root).
-const output = values.output ? path.resolve(process.env.INIT_CWD ?? '.', values.output) : path.join('backups', `ahente-${stamp}.tar`);
+const output = values.output
+  ? path.resolve(process.env.INIT_CWD ?? '.', values.output)
+  : path.join('data', 'backups', `ahente-${stamp}.tar`);
 const config = loadConfigOrExit();
 const started = Date.now();
 console.log(`Backing up ${databaseShown(config.databaseUrl)} and the files in ${storageShown(config)}`);
