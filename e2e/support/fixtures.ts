@@ -11,6 +11,7 @@ import {
   type TestInfo,
 } from '@playwright/test';
 import { ADMIN } from './env.ts';
+import { recordToastsIn } from './toast-log.ts';
 import { routes } from '@ahente/contract/routes';
 
 export { expect };
@@ -139,6 +140,11 @@ export async function shot(page: Page, testInfo: TestInfo, name: string, { fullP
 }
 
 export const test = base.extend<{ agent: Agent; press: (locator: Locator) => Promise<void> }>({
+  /** Every page records the toasts it shows (support/toast-log.ts, read by expectToast). */
+  context: async ({ context }, use) => {
+    await recordToastsIn(context);
+    await use(context);
+  },
   agent: async ({ baseURL }, use) => {
     await use(await createAgent(baseURL!));
   },

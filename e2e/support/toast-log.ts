@@ -1,0 +1,69 @@
+import type { BrowserContext, Page } from '@playwright/test';
+
+/** A toast the page showed: its type (`data-type`) and its text. */
+export interface ShownToast {
+  type: string;
+  text: string;
+}
+
+declare global {
+  interface Window {
+    __ahenteToasts?: ShownToast[];
+  }
+}
+
+/**
+ * Records every toast the page opens, as the person saw it (its type and text), into
+ * `window.__ahenteToasts`. A toast lives 3 s (spec §4); on a loaded CI machine the test's process
+ * can be starved past that between the action and its check, and a toast that was on screen was
+ * then reported as never shown (decision 015). The record is read by expectToast, which consumes
+ * each entry once, so a second identical toast must really be shown a second time.
+ */
+function recordToasts() {
+  const shown: ShownToast[] = [];
+  const entries = new WeakMap<Element, ShownToast>();
+  window.__ahenteToasts = shown;
+  const scan = () => {
+    for (const li of document.querySelectorAll('li[data-type][data-state="open"]')) {
+      const text = (li.textContent ?? '').trim();
+      const known = entries.get(li);
+      if (known) known.text = text;
+      else if (text) {
+        const entry = { type: li.getAttribute('data-type') ?? '', text };
+        entries.set(li, entry);
+        shown.push(entry);
+      }
+    }
+  };
+  new MutationObserver(scan).observe(document, {
+    subtree: true,
+    childList: true,
+    characterData: true,
+    attributes: true,
+    attributeFilter: ['data-state'],
+  });
+}
+
+/** Installs the recorder in every page of `context`, from its next document on. */
+export async function recordToastsIn(context: BrowserContext): Promise<void> {
+  await context.addInitScript(recordToasts);
+}
+
+/**
+ * The first toast recorded since the page loaded whose text holds `text`, removed from the record
+ * (null while there is none); in a page without the recorder, the open toast on screen.
+ */
+export async function takeShownToast(page: Page, text: string): Promise<{ toast: ShownToast | null; shown: ShownToast[] }> {
+  return page.evaluate((wanted) => {
+    const live = () =>
+      [...document.querySelectorAll('li[data-type][data-state="open"]')].map((li) => ({
+        type: li.getAttribute('data-type') ?? '',
+        text: (li.textContent ?? '').trim(),
+      }));
+    const shown = window.__ahenteToasts ?? live();
+    const at = shown.findIndex((t) => t.text.includes(wanted));
+    if (at < 0) return { toast: null, shown: [...shown] };
+    const [toast] = window.__ahenteToasts ? window.__ahenteToasts.splice(at, 1) : [shown[at]!];
+    return { toast: toast!, shown: [...shown] };
+  }, text);
+}
