@@ -38,15 +38,17 @@ const output = values.output
   ? path.resolve(process.env.INIT_CWD ?? '.', values.output)
   : path.join('data', 'backups', `ahente-${stamp}.tar`);
 const config = loadConfigOrExit();
+// PostgreSQL itself, not a transaction-pooling PgBouncer: pg_dump and pg_restore need a session of their own (decision 032's direct URL).
+const databaseUrl = config.databaseDirectUrl ?? config.databaseUrl;
 const started = Date.now();
-console.log(`Backing up ${databaseShown(config.databaseUrl)} and the files in ${storageShown(config)}`);
+console.log(`Backing up ${databaseShown(databaseUrl)} and the files in ${storageShown(config)}`);
 try {
   const {
     manifest,
     bytes,
     output: written,
   } = await createBackup({
-    databaseUrl: config.databaseUrl,
+    databaseUrl,
     storage: storageOf(config),
     output,
     app: { version: process.env.npm_package_version ?? null, commit: gitCommit() },

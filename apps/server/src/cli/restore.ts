@@ -30,13 +30,15 @@ if (parsed.positionals.length !== 1) {
 }
 
 const config = loadConfigOrExit();
+// PostgreSQL itself, not a transaction-pooling PgBouncer: pg_dump and pg_restore need a session of their own (decision 032's direct URL).
+const databaseUrl = config.databaseDirectUrl ?? config.databaseUrl;
 const started = Date.now();
-console.log(`Restoring into ${databaseShown(config.databaseUrl)} and the files in ${storageShown(config)}`);
+console.log(`Restoring into ${databaseShown(databaseUrl)} and the files in ${storageShown(config)}`);
 try {
   await restoreBackup({
     // Read from where the command was typed (npm runs scripts from the project's root).
     archive: path.resolve(process.env.INIT_CWD ?? '.', parsed.positionals[0]!),
-    databaseUrl: config.databaseUrl,
+    databaseUrl,
     storage: storageOf(config),
     force: parsed.values.force ?? false,
     log: (line) => console.log(line),
