@@ -60,6 +60,12 @@ export default defineConfig({
     // Read by scripts/screen-hints.mjs (each busy screen's chunks named in its HTML), then removed.
     manifest: true,
     rolldownOptions: {
+      // The app (index.html → src/main.tsx), and the prerendered /login's own script, which makes that
+      // page work without the app and shares no chunk with it (src/login-island.ts; issue 25 §1).
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        'login-island': fileURLToPath(new URL('./src/login-island.ts', import.meta.url)),
+      },
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases.
         codeSplitting: {
@@ -95,7 +101,8 @@ export default defineConfig({
             // 'zod', whose group takes its modules' imports with it, so that these do not pull zod in.
             {
               name: 'shared',
-              test: /[\\/]contract[\\/]src[\\/](catalogue|dates|enums|files|idempotency|labels|languages|messages|money|route-paths|[a-z]+-rules)\.ts$/,
+              // With the login page's hand-over (main.tsx and the login page read it): not a chunk of its own.
+              test: /[\\/]contract[\\/]src[\\/](catalogue|dates|enums|files|idempotency|labels|languages|messages|money|route-paths|[a-z]+-rules)\.ts$|[\\/]src[\\/]features[\\/]auth[\\/]login-handover\.ts$/,
               priority: 22,
             },
             // The forms' library: only screens with a form use it, and the first load has none.

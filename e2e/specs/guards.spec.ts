@@ -123,8 +123,10 @@ test("a saved 'signed out' is not the server's word either: the page asked for o
   page,
   baseURL,
 }) => {
-  // The login page's GET /api/me (401) is saved: nobody is signed in on this device.
-  await page.goto('/login');
+  // The app's GET /api/me (401) is saved: nobody is signed in on this device. (Through a guarded
+  // address: the prerendered /login has a script of its own, which saves nothing on the device.)
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
   await expect.poll(() => savedSessionMember(page)).toBe(null);
   await adminSignsInElsewhere(page, baseURL!);

@@ -11,7 +11,8 @@ import zlib from 'node:zlib';
 import { createServer } from 'vite';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dist = path.join(root, 'dist');
+// WEB_OUT_DIR: a build made elsewhere (`vite build --outDir`), e.g. for an A/B of the phone bench.
+const dist = process.env.WEB_OUT_DIR ? path.resolve(process.env.WEB_OUT_DIR) : path.join(root, 'dist');
 const vite = await createServer({
   root,
   configFile: path.join(root, 'vite.config.ts'),
@@ -19,12 +20,48 @@ const vite = await createServer({
   appType: 'custom',
   server: { middlewareMode: true, hmr: false, ws: false },
 });
+/**
+ * The page's scripts: its own (src/login-island.ts), in place of the app's entry and the chunks the
+ * entry preloads, which the island fetches once the form works and runs only to hand the page over.
+ * It reads their addresses from a JSON block (not run; the CSP allows it): the entry, its chunks,
+ * and the login page's and the route table's, which a hand-over needs next.
+ */
+function withIsland(index) {
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
+  const island = manifest['src/login-island.ts'];
+  if (!island) throw new Error("src/login-island.ts is not in Vite's manifest");
+  if (island.imports?.length || island.dynamicImports?.length) {
+    throw new Error(`the login page's script imports other chunks (${island.imports ?? island.dynamicImports}): it must stand alone`);
+  }
+  const entryTag = index.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/);
+  if (!entryTag) throw new Error('dist/index.html has no module script');
+  const preloads = [...index.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
+  const next = new Set();
+  const add = (key) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in Vite's manifest`);
+    const file = `/${chunk.file}`;
+    if (next.has(file)) return;
+    next.add(file);
+    for (const imported of chunk.imports ?? []) add(imported);
+  };
+  add('src/features/auth/login-page.tsx');
+  add('src/api/route-table.ts');
+  const entry = entryTag[1];
+  next.delete(entry);
+  const chunks = [...new Set([...preloads.map((m) => m[1]), ...next])];
+  let html = index.replace(entryTag[0], `<script type="module" crossorigin src="/${island.file}"></script>`);
+  for (const m of preloads) html = html.replace(m[0], '');
+  const list = JSON.stringify({ entry, chunks }).replaceAll('<', '\\u003c');
+  return html.replace('</body>', `  <script type="application/json" id="app-chunks">${list}</script>\n  </body>`);
+}
+
 try {
   const { renderLogin } = await vite.ssrLoadModule('/src/prerender-login.tsx');
   const index = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
   const empty = '<div id="root"></div>';
   if (!index.includes(empty)) throw new Error(`dist/index.html has no ${empty}`);
-  const html = index
+  const html = withIsland(index)
     .replace(empty, `<div id="root" data-prerendered="login">${renderLogin()}</div>`)
     .replace('<title>Ahente</title>', '<title>Log in · Ahente</title>');
   const file = path.join(dist, 'login.html');

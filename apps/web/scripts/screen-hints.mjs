@@ -15,7 +15,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-const dist = path.resolve(import.meta.dirname, '..', 'dist');
+// WEB_OUT_DIR: a build made elsewhere (`vite build --outDir`), e.g. for an A/B of the phone bench.
+const dist = process.env.WEB_OUT_DIR ? path.resolve(process.env.WEB_OUT_DIR) : path.resolve(import.meta.dirname, '..', 'dist');
 const manifestFile = path.join(dist, '.vite', 'manifest.json');
 const LAYOUT = 'src/app/app-layout.tsx';
 /** The route table's schemas, which parse the session's answer before the screen can show (api/client.ts). */

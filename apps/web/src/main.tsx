@@ -7,6 +7,7 @@ import { routeTable } from './api/client';
 import { createQueryClient } from './api/query-client';
 import { SESSION_QUERY_KEY } from './api/session';
 import { preloadScreens, router } from './app/router';
+import { peekLoginHandover } from './features/auth/login-handover';
 import { PersistedQueryProvider, restorePersistedQueries } from './features/offline/query-persistence';
 import { registerServiceWorker } from './features/offline/register-service-worker';
 import { Toaster } from './ui/toast';
@@ -21,12 +22,18 @@ registerServiceWorker();
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-// /login painted from the HTML (dist/login.html, scripts/prerender.mjs): its markup stays until the
-// app can put the same page in its place in one go, once the session is known (the HTML's preload
-// of GET /api/me) and the page's chunk is in; no spinner in between (issue 25).
+// /login painted from the HTML (dist/login.html, scripts/prerender.mjs): its own script
+// (login-island.ts) makes it work and loads this entry only to hand the page over. The markup stays
+// until the app can put the same page in its place in one go, once the session is known and the
+// page's chunk is in; no spinner in between (issue 25).
 if (container.dataset.prerendered) {
+  // Loaded by the page's own script (login-island.ts), which asked GET /api/me already: no session.
+  const signedOut = peekLoginHandover()?.signedOut === true;
+  if (signedOut) queryClient.setQueryData(SESSION_QUERY_KEY, null);
   await Promise.all([
-    queryClient.prefetchQuery({ queryKey: SESSION_QUERY_KEY, queryFn: fetchMe, staleTime: Infinity, gcTime: Infinity, retry: false }),
+    signedOut
+      ? undefined
+      : queryClient.prefetchQuery({ queryKey: SESSION_QUERY_KEY, queryFn: fetchMe, staleTime: Infinity, gcTime: Infinity, retry: false }),
     screens,
     restored,
   ]);

@@ -8,7 +8,7 @@ import { loginRequest, type SessionUser } from '@ahente/contract/auth';
 import { MSG } from '@ahente/contract/messages';
 import { mfaRequiredResponse } from '@ahente/contract/security';
 import { fetchLoginOptions, useLoginMutation } from '../../api/auth';
-import { isApiError } from '../../api/client';
+import { ApiError, isApiError } from '../../api/client';
 import { useSession } from '../../api/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Button, buttonClasses } from '../../ui/button';
@@ -18,6 +18,7 @@ import { Input } from '../../ui/input';
 import { toast } from '../../ui/toast';
 import { AuthShell } from './auth-shell';
 import { LoginCodeStep } from './login-code-step';
+import { clearLoginHandover, peekLoginHandover, type LoginHandoverAction } from './login-handover';
 import { pickLanguageBeforeSignIn, useLanguage } from '../../i18n';
 import { LanguageChoice } from '../../i18n/language-choice';
 
@@ -37,6 +38,16 @@ function notApprovedStatus(body: unknown): string | null {
   return null;
 }
 
+/** The password was right and the account has two-factor sign-in: the second step. */
+function isMfaRequired(error: unknown): boolean {
+  return isApiError(error, 401) && mfaRequiredResponse.safeParse(error.body).success;
+}
+
+/** A refusal the prerendered page's script received, as this page's client would have thrown it. */
+function refusal(action: { status: number; error: string; body: unknown }): ApiError {
+  return new ApiError(action.status, action.error, action.body);
+}
+
 /** /login (spec §2 Login, §5, §8). */
 export function LoginPage() {
   const { t } = useLanguage();
@@ -47,10 +58,20 @@ export function LoginPage() {
   const { signIn } = useSession();
   const loginMutation = useLoginMutation();
   // The second step (issue 24 §4): set once the password was right and the account has two-factor sign-in.
-  const [codeStep, setCodeStep] = useState<{ username: string; password: string } | null>(null);
+  // Taking over from the prerendered page's script (login-island.ts): what was typed there, and what to do.
+  const [handover] = useState(peekLoginHandover);
+  const [codeStep, setCodeStep] = useState<{ username: string; password: string } | null>(() =>
+    handover?.action?.kind === 'refused' && isMfaRequired(refusal(handover.action))
+      ? { username: handover.username, password: handover.password }
+      : null,
+  );
   const { register, handleSubmit, formState, setValue } = useForm({
     resolver: zodResolver(loginForm),
-    defaultValues: { username: '', password: '', remember: false },
+    defaultValues: {
+      username: handover?.username ?? '',
+      password: handover?.password ?? '',
+      remember: handover?.remember ?? false,
+    },
     // The fields are not marked: one message covers both (spec §5).
     shouldFocusError: false,
   });
@@ -85,32 +106,53 @@ export function LoginPage() {
     navigate('/', { replace: true });
   };
 
+  /** The message for a refused login (or one never answered), the second step's aside. */
+  const showRefusal = (error: unknown) => {
+    if (isApiError(error, 403)) {
+      const status = notApprovedStatus(error.body);
+      if (status !== null && status !== 'Approved') {
+        toast.warning(t('login.notApproved'));
+        return;
+      }
+    }
+    if (isApiError(error, 429)) {
+      toast.error(error.error || t('login.rateLimited'));
+      return;
+    }
+    toast.error(t('login.invalid'));
+  };
+
   const onSubmit = async ({ username, password }: z.output<typeof loginForm>) => {
     if (inFlight.current) return;
     inFlight.current = true;
     try {
       onSignedIn(await loginMutation.mutateAsync({ username, password }));
     } catch (error) {
-      if (isApiError(error, 401) && mfaRequiredResponse.safeParse(error.body).success) {
-        setCodeStep({ username, password });
-        return;
-      }
-      if (isApiError(error, 403)) {
-        const status = notApprovedStatus(error.body);
-        if (status !== null && status !== 'Approved') {
-          toast.warning(t('login.notApproved'));
-          return;
-        }
-      }
-      if (isApiError(error, 429)) {
-        toast.error(error.error || t('login.rateLimited'));
-        return;
-      }
-      toast.error(t('login.invalid'));
+      if (isMfaRequired(error)) setCodeStep({ username, password });
+      else showRefusal(error);
     } finally {
       inFlight.current = false;
     }
   };
+
+  // What the island's page was doing when it handed over: done here once, as if done on this form.
+  const handoverDone = useRef(false);
+  useEffect(() => {
+    if (handoverDone.current || !handover) return;
+    handoverDone.current = true;
+    clearLoginHandover();
+    const action: LoginHandoverAction | null = handover.action;
+    if (!action) return;
+    if (action.kind === 'missing') toast.error(t('login.missing'));
+    else if (action.kind === 'refused') {
+      // The second step is shown from the first render (codeStep's initial value).
+      if (!isMfaRequired(refusal(action))) showRefusal(refusal(action));
+    } else if (action.kind === 'network') toast.error(t('login.invalid'));
+    else if (action.kind === 'forgot') void onForgotPassword();
+    else void pickLanguageBeforeSignIn(action.language);
+    // Once, with the first render's functions.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   // An empty field is the spec's message; anything else the contract refuses (too long, control
   // characters) would be refused by the server too, as an invalid login.
@@ -173,7 +215,7 @@ export function LoginPage() {
 
             <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
               <Checkbox label={t('login.remember')} {...register('remember')} />
-              <Button variant="link" onClick={() => void onForgotPassword()}>
+              <Button variant="link" data-login-forgot="" onClick={() => void onForgotPassword()}>
                 {t('login.forgot')}
               </Button>
             </div>
