@@ -211,26 +211,33 @@ async function agency(source: Awaited<ReturnType<typeof startApp>>) {
   return { admin, manager, agent, member, sell, uploadMaterial, setPhoto };
 }
 
-/** Requests made one after another until stopped; `done` counts the ones answered. */
+/** Requests made one after another until stopped; a failed one fails every wait and the stop. */
 function writer(work: (i: number) => Promise<void>) {
   let stop = false;
   let done = 0;
-  const waiters: { n: number; resolve: () => void }[] = [];
+  let failure: unknown = null;
+  let waiters: { n: number; resolve: () => void; reject: (err: unknown) => void }[] = [];
   const running = (async () => {
-    for (let i = 0; !stop; i++) {
-      await work(i);
-      done += 1;
-      for (const w of waiters.filter((w) => done >= w.n)) w.resolve();
+    try {
+      for (let i = 0; !stop; i++) {
+        await work(i);
+        done += 1;
+        for (const w of waiters.filter((w) => done >= w.n)) w.resolve();
+        waiters = waiters.filter((w) => done < w.n);
+      }
+    } catch (err) {
+      failure = err;
+      for (const w of waiters) w.reject(err);
+      throw err;
     }
   })();
+  running.catch(() => {});
   return {
-    get done() {
-      return done;
-    },
     /** Resolves once `more` further steps have been answered. */
     waitFor(more: number): Promise<void> {
+      if (failure) return Promise.reject(failure);
       const n = done + more;
-      return new Promise((resolve) => waiters.push({ n, resolve }));
+      return new Promise((resolve, reject) => waiters.push({ n, resolve, reject }));
     },
     async stop() {
       stop = true;
