@@ -9,7 +9,7 @@ import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '@ahente/contract/idempotency';
 import type { Config } from './config.ts';
 import type { Db } from './db/connect.ts';
@@ -28,6 +28,7 @@ import { installAccessLog } from './platform/access-log.ts';
 import { installIdempotency } from './platform/idempotency.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { installPlainHttpHint } from './platform/plain-http-hint.ts';
+import { responseSerializerCompiler } from './platform/response-serializer.ts';
 import { secretRepository } from './platform/secret-repository.ts';
 import { createSessions, sessionBinding, type Sessions } from './platform/sessions.ts';
 import { createS3Storage } from './platform/s3-storage.ts';
@@ -161,7 +162,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     keepAliveTimeout: 72_000, // ms; why these, decision 006
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // JSON answers: compiled from their schemas, checked with zod in development and tests (decision 035).
+  app.setSerializerCompiler(responseSerializerCompiler({ check: config.checkResponses }));
   installErrorHandler(app);
 
   await app.register(helmet, {
