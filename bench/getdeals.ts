@@ -16,30 +16,91 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isDeepStrictEqual, parseArgs } from 'node:util';
+import type * as AppModule from '../apps/server/src/app.ts';
+import type * as ConfigModule from '../apps/server/src/config.ts';
+import type * as ConnectModule from '../apps/server/src/db/connect.ts';
 
 const SELF = fileURLToPath(import.meta.url);
 const DEALS = 1_000;
 const PASSWORD = 'bench-password-1';
 const USERNAME = 'bench_agent';
 
-/** The query of dealsRepository.listForMember, as Kysely compiles it for SQLite. */
+/**
+ * The query of dealsRepository.listForMember, as Kysely compiles it for SQLite (a rejected sale
+ * does not make its deal sold, decision 018). The bench refuses to run when the two servers'
+ * bodies differ, so a change of the repository's query shows here at once.
+ */
 export const GETDEALS_SQL =
   'select "deals".*, "sales"."id" as "sale_id" from "deals" ' +
-  'left join "sales" on "sales"."deal_id" = "deals"."id" ' +
+  'left join "sales" on "sales"."deal_id" = "deals"."id" and "sales"."verification" != ? ' +
   'where "deals"."member_id" = ? order by "deals"."effective_date" desc, "deals"."id" desc';
 
 // ---------------------------------------------------------------- the two servers (child side)
 
-async function serveApp(dbFile: string) {
-  const { buildApp } = await import('../apps/server/src/app.ts');
-  const { loadConfig } = await import('../apps/server/src/config.ts');
-  const { connect } = await import('../apps/server/src/db/connect.ts');
+/**
+ * The real server as production runs it (NODE_ENV=production: answers written from their schemas
+ * without the zod check, decision 035), from `src` (apps/server/src, or a copy of it for a variant).
+ * The log stays silent as in every earlier run of this bench.
+ */
+async function serveApp(dbFile: string, src: string) {
+  const { buildApp } = (await import(pathToFileURL(path.join(src, 'app.ts')).href)) as typeof AppModule;
+  const { loadConfig } = (await import(pathToFileURL(path.join(src, 'config.ts')).href)) as typeof ConfigModule;
+  const { connect } = (await import(pathToFileURL(path.join(src, 'db/connect.ts')).href)) as typeof ConnectModule;
   const db = connect(`sqlite:${dbFile}`);
-  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), webDist: null };
+  const config = { ...loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', COOKIE_SECURE: 'false' }), webDist: null };
   const app = await buildApp({ config, db });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   return typeof address === 'object' && address ? address.port : 0;
+}
+
+// ---------------------------------------------------------------- variants of the app (levers, decision 035)
+
+const REPO = path.resolve(path.dirname(SELF), '..');
+const SERVER_SRC = path.join(REPO, 'apps/server/src');
+
+/**
+ * Variants of the app measured against today's: each is a copy of apps/server/src (its packages
+ * resolved through links to the real node_modules) with one lever undone.
+ * - zod: every answer through fastify-type-provider-zod's serializer (zod's encode, then
+ *   JSON.stringify of its copy), as before issue 27.
+ * - check: today's serializer with the zod check on, as development and the tests run it.
+ * - json: JSON.stringify of whatever the handler returns, no schema at all (not a candidate: the
+ *   bound of what any serializer could gain).
+ */
+export const VARIANTS = {
+  zod: (src: string) =>
+    fs.writeFileSync(
+      path.join(src, 'platform/response-serializer.ts'),
+      "import { serializerCompiler } from 'fastify-type-provider-zod';\n" +
+        'export const responseSerializerCompiler = (_options: { check: boolean }) => serializerCompiler;\n',
+    ),
+  // Not a candidate (an extra property of a handler's answer would leave): the bound of what any serializer could gain.
+  json: (src: string) =>
+    fs.writeFileSync(
+      path.join(src, 'platform/response-serializer.ts'),
+      'export const responseSerializerCompiler = (_options: { check: boolean }) => () => (data: unknown) => JSON.stringify(data);\n',
+    ),
+  check: (src: string) => {
+    const file = path.join(src, 'app.ts');
+    const text = fs.readFileSync(file, 'utf8');
+    const from = 'responseSerializerCompiler({ check: config.checkResponses })';
+    if (!text.includes(from)) throw new Error(`app.ts no longer calls ${from}`);
+    fs.writeFileSync(file, text.replace(from, 'responseSerializerCompiler({ check: true })'));
+  },
+} as const;
+export type Variant = keyof typeof VARIANTS;
+
+function copyServer(root: string, variant: Variant): string {
+  const server = path.join(root, 'apps/server');
+  fs.mkdirSync(server, { recursive: true });
+  fs.cpSync(SERVER_SRC, path.join(server, 'src'), { recursive: true, filter: (f) => !f.endsWith('.test.ts') });
+  fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(root, 'node_modules'));
+  if (fs.existsSync(path.join(REPO, 'apps/server/node_modules'))) {
+    fs.symlinkSync(path.join(REPO, 'apps/server/node_modules'), path.join(server, 'node_modules'));
+  }
+  VARIANTS[variant](path.join(server, 'src'));
+  return path.join(server, 'src');
 }
 
 async function serveBare(dbFile: string) {
@@ -53,7 +114,7 @@ async function serveBare(dbFile: string) {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const { id } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: number };
-      const body = (stmt.all(Number(id)) as Row[]).map((r) => ({
+      const body = (stmt.all('rejected', Number(id)) as Row[]).map((r) => ({
         id: r.id,
         customer_name: r.customer_name,
         tx_type: r.tx_type,
@@ -68,6 +129,10 @@ async function serveBare(dbFile: string) {
         sales_group: r.sales_group,
         sold: r.sale_id !== null,
         sale_id: r.sale_id,
+        customer_contact: r.customer_contact,
+        customer_email: r.customer_email,
+        renews_sale_id: r.renews_sale_id,
+        insurer: r.insurer,
       }));
       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
       res.end(JSON.stringify(body));
@@ -80,7 +145,7 @@ async function serveBare(dbFile: string) {
 
 // ---------------------------------------------------------------- seeding and load (parent side)
 
-async function seed(dbFile: string): Promise<number> {
+export async function seed(dbFile: string): Promise<number> {
   const { buildServices } = await import('../apps/server/src/app.ts');
   const { loadConfig } = await import('../apps/server/src/config.ts');
   const { connect } = await import('../apps/server/src/db/connect.ts');
@@ -149,11 +214,38 @@ async function seed(dbFile: string): Promise<number> {
   return id;
 }
 
-function startChild(mode: 'app' | 'bare', dbFile: string): Promise<{ child: ChildProcess; port: number }> {
+type Server = 'app' | 'bare' | `app:${Variant}`;
+
+function startChild(
+  server: Server,
+  dbFile: string,
+  options: { profileDir?: string | undefined; src?: string | undefined } = {},
+): Promise<{ child: ChildProcess; port: number }> {
   return new Promise((resolve, reject) => {
-    const child = fork(SELF, ['--serve', mode, '--db', dbFile], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    // --profile DIR: the server writes V8 CPU profiles into DIR/app or DIR/bare when it exits, one per
+    // thread (tsx's loader runs in a thread of its own); the largest is the main thread's (bench/cpuprofile.ts reads it).
+    const { profileDir, src } = options;
+    const execArgv = profileDir
+      ? [...process.execArgv, '--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, server.replace(':', '-'))}`]
+      : process.execArgv;
+    const args = ['--serve', server === 'bare' ? 'bare' : 'app', '--db', dbFile, ...(src ? ['--src', src] : [])];
+    const child = fork(SELF, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv });
     child.once('message', (m) => resolve({ child, port: (m as { port: number }).port }));
-    child.once('exit', (code) => reject(new Error(`${mode} server exited with ${code}`)));
+    child.once('exit', (code) => reject(new Error(`${server} server exited with ${code}`)));
+  });
+}
+
+/** The child's CPU time so far (user + system), in ms. */
+function cpuMs(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    const on = (m: unknown) => {
+      const cpu = (m as { cpu?: NodeJS.CpuUsage }).cpu;
+      if (!cpu) return;
+      child.off('message', on);
+      resolve((cpu.user + cpu.system) / 1000);
+    };
+    child.on('message', on);
+    child.send('cpu');
   });
 }
 
@@ -221,11 +313,46 @@ export interface BenchOptions {
   warmup?: number;
   /** Rounds of app-then-bare load; the median round of each is reported (evens out a busy machine). */
   rounds?: number;
+  /** Write each server's V8 CPU profiles into this directory (DIR/app, DIR/bare). */
+  profile?: string;
+  /** Variants of the app to load in the same rounds (a lever undone each, decision 035). */
+  variants?: Variant[];
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
+interface Figures {
+  /** Requests per second (wall clock), median of the rounds. */
+  rps: number;
+  /** Requests per second of the server's own CPU time (user + system), median of the rounds. */
+  cpuRps: number;
+  p99: number;
+}
 
-export async function runGetdealsBench({ duration = 10, connections = 100, warmup = 2, rounds = 1 }: BenchOptions = {}) {
+export interface GetdealsResult {
+  app: Figures;
+  bare: Figures;
+  /** app/bare of the medians per CPU-second; the same of wall-clock req/s; the lowest and highest of the rounds' own ratios. */
+  ratio: number;
+  wallRatio: number;
+  spread: [number, number];
+  variants: Record<string, { rps: number; cpuRps: number; ratio: number }>;
+}
+
+type Run = AutocannonResult & { cpuRps: number };
+
+const median = (xs: number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+export async function runGetdealsBench({
+  duration = 10,
+  connections = 100,
+  warmup = 2,
+  rounds = 1,
+  profile,
+  variants = [],
+}: BenchOptions = {}): Promise<GetdealsResult> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ahente-bench-'));
   const dbFile = path.join(dir, 'bench.db');
   const children: ChildProcess[] = [];
@@ -234,56 +361,98 @@ export async function runGetdealsBench({ duration = 10, connections = 100, warmu
     const memberId = await seed(dbFile);
     console.log(`seeded one agent with ${DEALS} deals and ${DEALS} sales in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     const body = JSON.stringify({ id: memberId });
-    const modes = ['app', 'bare'] as const;
-    const targets = {} as Record<(typeof modes)[number], { url: string; headers: Record<string, string>; body: unknown }>;
+    const servers: Server[] = ['app', 'bare', ...variants.map((v) => `app:${v}` as const)];
+    const targets = {} as Record<Server, { url: string; headers: Record<string, string>; body: unknown; child: ChildProcess }>;
 
-    for (const mode of modes) {
-      const { child, port } = await startChild(mode, dbFile);
+    for (const server of servers) {
+      const src = server.startsWith('app:') ? copyServer(path.join(dir, server.slice(4)), server.slice(4) as Variant) : undefined;
+      const { child, port } = await startChild(server, dbFile, { profileDir: profile ? path.resolve(profile) : undefined, src });
       children.push(child);
       const base = `http://127.0.0.1:${port}`;
-      const headers = mode === 'app' ? await login(base) : {};
+      const headers = server === 'bare' ? {} : await login(base);
       const url = `${base}/api/getdeals`;
       const probe = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
-      if (probe.status !== 200) throw new Error(`${mode}: getdeals answered ${probe.status}`);
-      targets[mode] = { url, headers, body: await probe.json() };
+      if (probe.status !== 200) throw new Error(`${server}: getdeals answered ${probe.status}`);
+      targets[server] = { url, headers, body: await probe.json(), child };
       if (warmup > 0) await load(url, headers, body, warmup, connections);
     }
-    const same = isDeepStrictEqual(targets.app.body, targets.bare.body);
+    // The limit is only a limit of the same work: same SQL, same JSON.
+    for (const server of servers) {
+      if (!isDeepStrictEqual(targets[server].body, targets.bare.body)) {
+        throw new Error(`${server} and the bare handler answer different bodies: fix serveBare (GETDEALS_SQL and its mapping)`);
+      }
+    }
     if ((targets.app.body as unknown[]).length !== DEALS) throw new Error('getdeals did not return every deal');
 
-    const results = { app: [] as AutocannonResult[], bare: [] as AutocannonResult[] };
-    const row = (name: string, r: AutocannonResult) =>
-      `${name.padEnd(36)} ${r.requests.average.toFixed(0).padStart(6)} req/s   p50 ${String(r.latency.p50).padStart(5)} ms   p99 ${String(r.latency.p99).padStart(5)} ms   ${(r.throughput.average / 1e6).toFixed(1)} MB/s   non-2xx ${r.non2xx}  errors ${r.errors}`;
-    const names = { app: 'app (Fastify + Kysely + zod)', bare: 'bare (node:http + better-sqlite3)' };
+    const results = Object.fromEntries(servers.map((s) => [s, [] as Run[]])) as Record<Server, Run[]>;
+    const row = (name: string, r: Run) =>
+      `${name.padEnd(44)} ${r.requests.average.toFixed(0).padStart(6)} req/s ${r.cpuRps.toFixed(0).padStart(5)} per CPU-s   p50 ${String(r.latency.p50).padStart(5)} ms   p99 ${String(r.latency.p99).padStart(5)} ms   ${(r.throughput.average / 1e6).toFixed(1)} MB/s   non-2xx ${r.non2xx}  errors ${r.errors}`;
+    const names: Record<Server, string> = {
+      app: 'app (Fastify + Kysely, production)',
+      bare: 'bare (node:http + better-sqlite3)',
+      'app:zod': 'app, zod serializer (before issue 27)',
+      'app:check': 'app, zod check on (development, tests)',
+      'app:json': 'app, bare JSON.stringify (no schema at all)',
+    };
     console.log('');
     console.log(
       `POST /api/getdeals, ${DEALS} deals (${Math.round(JSON.stringify(targets.app.body).length / 1024)} kB JSON), ` +
-        `${connections} connections, ${duration} s per run, ${rounds} round(s), node ${process.version}, ${os.cpus().length} cores`,
+        `${connections} connections, ${duration} s per run, ${rounds} round(s), node ${process.version}, ${os.cpus().length} cores, ` +
+        `load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')}`,
     );
     for (let round = 1; round <= rounds; round++) {
-      for (const mode of modes) {
-        const r = await load(targets[mode].url, targets[mode].headers, body, duration, connections);
-        results[mode].push(r);
-        console.log(`round ${round}  ${row(names[mode], r)}`);
+      // Alternate which goes first: a machine getting busier or quieter then favours neither.
+      const order = round % 2 ? servers : [...servers].reverse();
+      for (const server of order) {
+        const { url, headers, child } = targets[server];
+        const cpu0 = await cpuMs(child);
+        const r = { ...(await load(url, headers, body, duration, connections)), cpuRps: 0 };
+        r.cpuRps = (1000 * r.requests.total) / ((await cpuMs(child)) - cpu0);
+        if (r.non2xx || r.errors) throw new Error(`${server}: ${r.non2xx} non-2xx answers and ${r.errors} errors under load`);
+        results[server].push(r);
+        console.log(`round ${round}  ${row(names[server], r)}`);
       }
     }
-    const summary = (mode: (typeof modes)[number]) => ({
-      rps: median(results[mode].map((r) => r.requests.average)),
-      p99: median(results[mode].map((r) => r.latency.p99)),
+    const summary = (server: Server) => ({
+      rps: median(results[server].map((r) => r.requests.average)),
+      cpuRps: median(results[server].map((r) => r.cpuRps)),
+      p99: median(results[server].map((r) => r.latency.p99)),
     });
     const app = summary('app');
     const bare = summary('bare');
+    const roundRatios = results.app.map((r, i) => r.cpuRps / results.bare[i]!.cpuRps);
+    const spread: [number, number] = [Math.min(...roundRatios), Math.max(...roundRatios)];
     console.log('');
-    console.log(`median  app:  ${app.rps.toFixed(0)} req/s, p99 ${app.p99} ms`);
-    console.log(`median  bare: ${bare.rps.toFixed(0)} req/s, p99 ${bare.p99} ms`);
-    console.log(`ratio app/bare: ${(app.rps / bare.rps).toFixed(2)}x requests/s, ${(app.p99 / bare.p99).toFixed(2)}x p99 latency`);
-    console.log(`same response body from both: ${same ? 'yes' : 'NO'}`);
-    return { app, bare, same };
+    for (const server of servers) {
+      const m = summary(server);
+      console.log(
+        `median  ${names[server].padEnd(44)} ${m.rps.toFixed(0).padStart(5)} req/s (ratio ${(m.rps / bare.rps).toFixed(2)}), ` +
+          `${m.cpuRps.toFixed(0).padStart(5)} per CPU-second (ratio ${(m.cpuRps / bare.cpuRps).toFixed(2)}), p99 ${m.p99} ms`,
+      );
+    }
+    console.log(`rounds' own ratios app/bare, per CPU-second: ${roundRatios.map((r) => r.toFixed(2)).join(', ')}`);
+    const others = Object.fromEntries(
+      servers
+        .filter((v) => v.startsWith('app:'))
+        .map((v) => [v.slice(4), { rps: summary(v).rps, cpuRps: summary(v).cpuRps, ratio: summary(v).cpuRps / bare.cpuRps }]),
+    );
+    console.log(
+      'The ratio below is of requests per second of server CPU time (what one core serves flat out): on a machine shared ' +
+        'with other work the servers get an unsteady share of the cores and wall-clock req/s swings; their CPU time per request does not.',
+    );
+    return { app, bare, ratio: app.cpuRps / bare.cpuRps, wallRatio: app.rps / bare.rps, spread, variants: others };
   } finally {
     await Promise.all(children.map(stopChild));
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** The line `npm run bench -- --quick` ends with (issue 27). */
+export const ratioLine = (r: GetdealsResult) =>
+  `getdeals ratio ${r.ratio.toFixed(2)} (ahente ${r.app.cpuRps.toFixed(0)} req/s vs limit ${r.bare.cpuRps.toFixed(0)} req/s)`;
 
 // ---------------------------------------------------------------- entry points
 
@@ -295,21 +464,35 @@ const { values } = parseArgs({
     connections: { type: 'string' },
     warmup: { type: 'string' },
     rounds: { type: 'string' },
+    profile: { type: 'string' },
+    src: { type: 'string' },
+    variants: { type: 'string' },
   },
   strict: false,
 });
 
-if (values.serve) {
+// Only when this file is the program (its own children included): bench/routes.ts imports it.
+const isMain = process.argv[1] !== undefined && pathToFileURL(path.resolve(process.argv[1])).href === import.meta.url;
+if (isMain && values.serve) {
   const dbFile = String(values.db);
-  const port = values.serve === 'app' ? await serveApp(dbFile) : await serveBare(dbFile);
+  const src = typeof values.src === 'string' ? values.src : SERVER_SRC;
+  const port = values.serve === 'app' ? await serveApp(dbFile, src) : await serveBare(dbFile);
   process.send?.({ port });
+  // The parent asks for this process's CPU time before and after each run (CPU time per request).
+  process.on('message', (m) => m === 'cpu' && process.send?.({ cpu: process.cpuUsage() }));
   process.on('SIGTERM', () => process.exit(0));
-} else if (process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === import.meta.url) {
+} else if (isMain) {
   const num = (v: unknown, d: number) => (v === undefined ? d : Number(v));
-  await runGetdealsBench({
+  const variants = typeof values.variants === 'string' ? values.variants.split(',').map((v) => v.trim()) : [];
+  const unknown = variants.filter((v) => !(v in VARIANTS));
+  if (unknown.length) throw new Error(`unknown variant ${unknown.join(', ')}: one of ${Object.keys(VARIANTS).join(', ')}`);
+  const result = await runGetdealsBench({
     duration: num(values.duration, 10),
     connections: num(values.connections, 100),
     warmup: num(values.warmup, 2),
     rounds: num(values.rounds, 1),
+    ...(typeof values.profile === 'string' ? { profile: values.profile } : {}),
+    variants: variants as Variant[],
   });
+  console.log(ratioLine(result));
 }

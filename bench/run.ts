@@ -5,7 +5,7 @@
 import { runBrowserBench } from './browser.ts';
 import { commissionsOptions, runCommissionsBench } from './commissions.ts';
 import { runGeoBench } from './geo.ts';
-import { runGetdealsBench } from './getdeals.ts';
+import { ratioLine, runGetdealsBench } from './getdeals.ts';
 import { runHierarchyBench } from './hierarchy.ts';
 import { pdfOptions, runPdfBench } from './pdf.ts';
 import { portfolioOptions, runPortfolioBench } from './portfolio.ts';
@@ -13,7 +13,12 @@ import { runLighthouseBench } from './lighthouse.ts';
 import { runPhoneBench } from './phone.ts';
 
 // `npm run bench -- --phone`: only the phone budget (LCP, CLS, JS on an emulated phone, issue 9).
-if (process.argv.includes('--phone')) {
+if (process.argv.includes('--quick')) {
+  // `npm run bench -- --quick`: getdeals, app against the bare limit, in under a minute; ends with one
+  // line `getdeals ratio R (ahente A req/s vs limit B req/s)` (issue 27, decision 035).
+  const result = await runGetdealsBench({ duration: 3, connections: 10, warmup: 1, rounds: 3 });
+  console.log(ratioLine(result));
+} else if (process.argv.includes('--phone')) {
   await runPhoneBench();
 } else if (process.argv.includes('--lighthouse')) {
   // `npm run bench -- --lighthouse [--runs N]`: Lighthouse 13's scores, LCP and TBT on six pages, mobile preset (issue 25).
