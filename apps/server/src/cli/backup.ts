@@ -2,7 +2,6 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfigOrExit } from '../config.ts';
-import { BackupError } from '../features/backup/errors.ts';
 import { databaseShown } from '../features/backup/postgres-tools.ts';
 import { storageOf, storageShown } from '../features/backup/storage-of.ts';
 import { createBackup, formatBytes } from '../features/backup/service.ts';
@@ -59,6 +58,7 @@ try {
     `Backup written: ${written} (${formatBytes(bytes)}, the database and ${files} files, in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
   );
 } catch (err) {
-  console.error(err instanceof BackupError ? `Backup failed: ${err.message}` : err);
+  // A refusal (BackupError) or a failure of the database, the store or a tool: its message is the story.
+  console.error(`Backup failed: ${err instanceof Error ? err.message : String(err)}`);
   process.exitCode = 1;
 }

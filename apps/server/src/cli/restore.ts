@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfigOrExit } from '../config.ts';
-import { BackupError } from '../features/backup/errors.ts';
 import { databaseShown } from '../features/backup/postgres-tools.ts';
 import { storageOf, storageShown } from '../features/backup/storage-of.ts';
 import { restoreBackup } from '../features/backup/service.ts';
@@ -45,6 +44,7 @@ try {
   });
   console.log(`Restore complete in ${((Date.now() - started) / 1000).toFixed(1)} s. Start the server: it applies any newer migrations.`);
 } catch (err) {
-  console.error(err instanceof BackupError ? `Restore failed: ${err.message}` : err);
+  // A refusal (BackupError) or a failure of the database, the store or a tool: its message is the story.
+  console.error(`Restore failed: ${err instanceof Error ? err.message : String(err)}`);
   process.exitCode = 1;
 }
