@@ -297,7 +297,7 @@ export interface Answer {
 
 /** A member's session, as the browser holds it: the cookies and the XSRF header. */
 export class Session {
-  private readonly cookies = new Map<string, string>();
+  private cookies = new Map<string, string>();
 
   constructor(readonly base: string) {}
 
@@ -316,6 +316,20 @@ export class Session {
     };
     if (json) h['content-type'] = 'application/json';
     return h;
+  }
+
+  /** The same session (its cookies, shared) sent to another server: an instance of several (the scale test). */
+  on(base: string): Session {
+    const other = new Session(base);
+    other.cookies = this.cookies;
+    return other;
+  }
+
+  /** A GET whose answer is bytes (a download). */
+  async bytes(urlPath: string, timeoutMs = 30_000): Promise<{ status: number; bytes: Buffer }> {
+    const res = await fetch(`${this.base}${urlPath}`, { headers: this.headers(false), signal: AbortSignal.timeout(timeoutMs) });
+    this.keep(res);
+    return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()) };
   }
 
   static async login(base: string, username: string, password = PASSWORD): Promise<Session> {
