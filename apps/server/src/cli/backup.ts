@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfigOrExit } from '../config.ts';
 import { databaseShown } from '../features/backup/postgres-tools.ts';
-import { storageOf, storageShown } from '../features/backup/storage-of.ts';
+import { storageOf, storageShown } from '../platform/storage-of.ts';
 import { createBackup, formatBytes } from '../features/backup/service.ts';
 
 /**

@@ -9,7 +9,7 @@ import { pipeline } from 'node:stream/promises';
  * Where uploaded files live (DESIGN §3, docs/decisions/003-file-storage.md). Keys are generated
  * by the server (`newStorageKey`), never taken from a client. The local-disk store below is the
  * default; the S3-compatible store (s3-storage.ts, decision 033) implements the same interface to
- * scale out, chosen by STORAGE_URL in `buildServices` (app.ts).
+ * scale out, chosen by STORAGE_URL in one place (`storageOf`, storage-of.ts).
  */
 export interface FileStorage {
   /**

@@ -1,8 +1,8 @@
-import type { Config } from '../../config.ts';
-import { createS3Storage } from '../../platform/s3-storage.ts';
-import { createLocalDiskStorage, type FileStorage } from '../../platform/storage.ts';
+import type { Config } from '../config.ts';
+import { createS3Storage } from './s3-storage.ts';
+import { createLocalDiskStorage, type FileStorage } from './storage.ts';
 
-/** The file store the server uses, chosen from the configuration as buildServices chooses it (app.ts): S3 with STORAGE_URL, else STORAGE_DIR. */
+/** The file store the server uses, chosen from the configuration (buildServices and the backup commands use this one choice): S3 with STORAGE_URL, else STORAGE_DIR. */
 export function storageOf(config: Config): FileStorage {
   return config.s3 ? createS3Storage(config.s3) : createLocalDiskStorage(config.storageDir);
 }
