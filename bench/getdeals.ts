@@ -38,9 +38,8 @@ export const GETDEALS_SQL =
 // ---------------------------------------------------------------- the two servers (child side)
 
 /**
- * The real server as production runs it (NODE_ENV=production: answers written from their schemas
- * without the zod check, decision 035), from `src` (apps/server/src, or a copy of it for a variant).
- * The log stays silent as in every earlier run of this bench.
+ * The real server as production runs it (NODE_ENV=production), from `src` (apps/server/src, or a
+ * copy of it for a variant). The log stays silent as in every earlier run of this bench.
  */
 async function serveApp(dbFile: string, src: string) {
   const { buildApp } = (await import(pathToFileURL(path.join(src, 'app.ts')).href)) as typeof AppModule;
@@ -60,34 +59,40 @@ const REPO = path.resolve(path.dirname(SELF), '..');
 const SERVER_SRC = path.join(REPO, 'apps/server/src');
 
 /**
- * Variants of the app measured against today's: each is a copy of apps/server/src (its packages
- * resolved through links to the real node_modules) with one lever undone.
- * - zod: every answer through fastify-type-provider-zod's serializer (zod's encode, then
- *   JSON.stringify of its copy), as before issue 27.
- * - check: today's serializer with the zod check on, as development and the tests run it.
- * - json: JSON.stringify of whatever the handler returns, no schema at all (not a candidate: the
- *   bound of what any serializer could gain).
+ * Variants of the app measured against today's (decision 035): each is a copy of apps/server/src
+ * (its packages resolved through links to the real node_modules) with one serializer in place of
+ * zod's (fastify-type-provider-zod's serializerCompiler: zod's encode, then JSON.stringify).
+ * - fjs: fast-json-stringify compiled from each response schema, no zod pass (bench/variants/fjs-serializer.ts);
+ * - check: the same with the zod check on and the two texts compared;
+ * - json: JSON.stringify of whatever the handler returns, no schema at all (not a candidate: an
+ *   extra property of a handler's answer would leave; the bound of what any serializer could gain).
  */
+const SERIALIZER_LINE = 'app.setSerializerCompiler(serializerCompiler);';
+function withSerializer(src: string, line: string, imports = '') {
+  const file = path.join(src, 'app.ts');
+  const text = fs.readFileSync(file, 'utf8');
+  if (!text.includes(SERIALIZER_LINE)) throw new Error(`app.ts no longer calls ${SERIALIZER_LINE}`);
+  fs.writeFileSync(file, imports + text.replace(SERIALIZER_LINE, line));
+}
+const FJS = path.join(path.dirname(SELF), 'variants/fjs-serializer.ts');
 export const VARIANTS = {
-  zod: (src: string) =>
-    fs.writeFileSync(
-      path.join(src, 'platform/response-serializer.ts'),
-      "import { serializerCompiler } from 'fastify-type-provider-zod';\n" +
-        'export const responseSerializerCompiler = (_options: { check: boolean }) => serializerCompiler;\n',
-    ),
-  // Not a candidate (an extra property of a handler's answer would leave): the bound of what any serializer could gain.
-  json: (src: string) =>
-    fs.writeFileSync(
-      path.join(src, 'platform/response-serializer.ts'),
-      'export const responseSerializerCompiler = (_options: { check: boolean }) => () => (data: unknown) => JSON.stringify(data);\n',
-    ),
-  check: (src: string) => {
-    const file = path.join(src, 'app.ts');
-    const text = fs.readFileSync(file, 'utf8');
-    const from = 'responseSerializerCompiler({ check: config.checkResponses })';
-    if (!text.includes(from)) throw new Error(`app.ts no longer calls ${from}`);
-    fs.writeFileSync(file, text.replace(from, 'responseSerializerCompiler({ check: true })'));
+  fjs: (src: string) => {
+    fs.copyFileSync(FJS, path.join(src, 'platform/response-serializer.ts'));
+    withSerializer(
+      src,
+      'app.setSerializerCompiler(responseSerializerCompiler({ check: false }));',
+      "import { responseSerializerCompiler } from './platform/response-serializer.ts';\n",
+    );
   },
+  check: (src: string) => {
+    fs.copyFileSync(FJS, path.join(src, 'platform/response-serializer.ts'));
+    withSerializer(
+      src,
+      'app.setSerializerCompiler(responseSerializerCompiler({ check: true }));',
+      "import { responseSerializerCompiler } from './platform/response-serializer.ts';\n",
+    );
+  },
+  json: (src: string) => withSerializer(src, 'app.setSerializerCompiler(() => (data: unknown) => JSON.stringify(data));'),
 } as const;
 export type Variant = keyof typeof VARIANTS;
 
@@ -388,10 +393,10 @@ export async function runGetdealsBench({
     const row = (name: string, r: Run) =>
       `${name.padEnd(44)} ${r.requests.average.toFixed(0).padStart(6)} req/s ${r.cpuRps.toFixed(0).padStart(5)} per CPU-s   p50 ${String(r.latency.p50).padStart(5)} ms   p99 ${String(r.latency.p99).padStart(5)} ms   ${(r.throughput.average / 1e6).toFixed(1)} MB/s   non-2xx ${r.non2xx}  errors ${r.errors}`;
     const names: Record<Server, string> = {
-      app: 'app (Fastify + Kysely, production)',
+      app: 'app (Fastify + Kysely + zod, production)',
       bare: 'bare (node:http + better-sqlite3)',
-      'app:zod': 'app, zod serializer (before issue 27)',
-      'app:check': 'app, zod check on (development, tests)',
+      'app:fjs': 'app, fast-json-stringify, no zod pass',
+      'app:check': 'app, fast-json-stringify + zod check',
       'app:json': 'app, bare JSON.stringify (no schema at all)',
     };
     console.log('');

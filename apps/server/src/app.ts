@@ -9,7 +9,7 @@ import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '@ahente/contract/idempotency';
 import type { Config } from './config.ts';
 import type { Db } from './db/connect.ts';
@@ -28,11 +28,9 @@ import { installAccessLog } from './platform/access-log.ts';
 import { installIdempotency } from './platform/idempotency.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { installPlainHttpHint } from './platform/plain-http-hint.ts';
-import { responseSerializerCompiler } from './platform/response-serializer.ts';
 import { secretRepository } from './platform/secret-repository.ts';
 import { createSessions, sessionBinding, type Sessions } from './platform/sessions.ts';
-import { createS3Storage } from './platform/s3-storage.ts';
-import { createLocalDiskStorage } from './platform/storage.ts';
+import { storageOf } from './platform/storage-of.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { commissionsRoutes } from './features/commissions/routes.ts';
 import { taxRoutes } from './features/tax/routes.ts';
@@ -88,7 +86,7 @@ export interface AppDeps {
 export function buildServices({ config, db, now }: AppDeps) {
   const sessions = createSessions(db.db, config);
   // Uploaded files: an S3-compatible bucket with STORAGE_URL=s3://…, else local disk (decision 033).
-  const storage = config.s3 ? createS3Storage(config.s3) : createLocalDiskStorage(config.storageDir);
+  const storage = storageOf(config);
   const geo = createGeoService();
   // Every feature that tells a member of an event calls it (decision 026); e-mail is set up by config.
   const notifications = createNotificationsService(db.db, {
@@ -162,8 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     keepAliveTimeout: 72_000, // ms; why these, decision 006
   });
   app.setValidatorCompiler(validatorCompiler);
-  // JSON answers: compiled from their schemas, checked with zod in development and tests (decision 035).
-  app.setSerializerCompiler(responseSerializerCompiler({ check: config.checkResponses }));
+  app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
 
   await app.register(helmet, {

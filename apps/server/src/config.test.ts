@@ -38,7 +38,6 @@ const DEFAULTS: Config = {
   idempotencyKeyHours: 24,
   orphanFileGraceMs: 3_600_000,
   apiDocs: 'admin',
-  checkResponses: false,
 };
 
 /** Every variable the server reads. */
@@ -118,10 +117,6 @@ describe('loadConfig: defaults', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).apiDocs).toBe('public');
     expect(loadConfig({ NODE_ENV: 'production' }).apiDocs).toBe('admin');
     expect(loadConfig({ NODE_ENV: 'test', API_DOCS: 'admin' }).apiDocs).toBe('admin');
-    // Answers are checked against their schemas in development and tests only (decision 035).
-    expect(loadConfig({ NODE_ENV: 'development' }).checkResponses).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'test' }).checkResponses).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production' }).checkResponses).toBe(false);
   });
 
   it('reads every variable it is given', () => {
@@ -207,7 +202,6 @@ describe('loadConfig: defaults', () => {
       idempotencyKeyHours: 48,
       orphanFileGraceMs: 7_200_000,
       apiDocs: 'public',
-      checkResponses: false,
     } satisfies Config);
   });
 

@@ -75,12 +75,6 @@ export interface Config {
    * and tests).
    */
   apiDocs: 'public' | 'admin';
-  /**
-   * Check every JSON answer against its zod schema before it leaves (NODE_ENV development or test,
-   * so every API test does); in production the answers are written from the schema without the
-   * check (issue 27, decision 035). Request bodies are validated everywhere.
-   */
-  checkResponses: boolean;
 }
 
 /** A setting that cannot be used; its message names the variable (main.ts prints it in one line). */
@@ -487,7 +481,6 @@ const envSchema = z
       idempotencyKeyHours: env.IDEMPOTENCY_KEY_HOURS,
       orphanFileGraceMs: env.ORPHAN_FILE_GRACE_SECONDS * 1000,
       apiDocs: env.API_DOCS ?? (relaxed ? 'public' : 'admin'),
-      checkResponses: relaxed,
     };
   });
 

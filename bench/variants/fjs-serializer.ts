@@ -6,18 +6,18 @@ type Serialise = (data: unknown) => string;
 type JsonSchema = Parameters<typeof fastJson>[0];
 
 /**
- * Writes the API's JSON answers (issue 27, decision 035). Each response schema of the route table
- * is compiled once into a fast-json-stringify function from its JSON Schema: it writes only the
- * properties the schema declares (what a handler returns beyond them never leaves, as with zod's
- * parse) and fails on a missing required one, about 2× faster than `JSON.stringify` of a zod copy.
+ * A lever measured and not kept (issue 27, decision 035): the API's JSON answers written by
+ * fast-json-stringify compiled from each response schema's JSON Schema, instead of zod's encode
+ * then JSON.stringify. bench/getdeals.ts copies this file into a copy of apps/server/src as
+ * platform/response-serializer.ts for its `fjs` and `check` variants.
  *
- * With `check` (NODE_ENV development or test: every API test), each answer is first checked with
- * its zod schema as before (a wrong answer is a 500, ResponseSerializationError), and the compiled
- * function's text must equal `JSON.stringify` of zod's result, byte for byte: the whole API suite
- * proves the two agree. In production (`check` false) the zod pass is skipped: it cost about a
- * third of a large answer's serialisation and left objects V8 stringifies slowly.
+ * It writes only the declared properties (as zod's parse) and fails on a missing required one.
+ * With `check`, each answer is first checked with zod as before, and the compiled text must equal
+ * JSON.stringify of zod's result byte for byte (the whole API suite passed so on SQLite). Without
+ * it, the zod pass is skipped. A schema JSON Schema cannot describe exactly keeps zod's serializer.
  *
- * A schema JSON Schema cannot describe exactly (a transform, a codec) keeps zod's serializer.
+ * In-process it was as fast as or faster than zod + JSON.stringify on the deals and sales lists;
+ * under load over HTTP it lost in three runs of four (more garbage than one native JSON.stringify).
  */
 export function responseSerializerCompiler({ check }: { check: boolean }) {
   return ({ schema, method, url }: { schema: unknown; method: string; url: string }): Serialise => {
