@@ -369,10 +369,17 @@ export async function runGetdealsBench({
     const servers: Server[] = ['app', 'bare', ...variants.map((v) => `app:${v}` as const)];
     const targets = {} as Record<Server, { url: string; headers: Record<string, string>; body: unknown; child: ChildProcess }>;
 
-    for (const server of servers) {
-      const src = server.startsWith('app:') ? copyServer(path.join(dir, server.slice(4)), server.slice(4) as Variant) : undefined;
-      const { child, port } = await startChild(server, dbFile, { profileDir: profile ? path.resolve(profile) : undefined, src });
-      children.push(child);
+    // The servers start together (each loads the app's modules: seconds on a busy machine), then are probed and warmed one by one.
+    const started = await Promise.all(
+      servers.map(async (server) => {
+        const src = server.startsWith('app:') ? copyServer(path.join(dir, server.slice(4)), server.slice(4) as Variant) : undefined;
+        const s = await startChild(server, dbFile, { profileDir: profile ? path.resolve(profile) : undefined, src });
+        children.push(s.child);
+        return s;
+      }),
+    );
+    for (const [i, server] of servers.entries()) {
+      const { child, port } = started[i]!;
       const base = `http://127.0.0.1:${port}`;
       const headers = server === 'bare' ? {} : await login(base);
       const url = `${base}/api/getdeals`;
