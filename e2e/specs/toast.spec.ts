@@ -94,6 +94,8 @@ test(
     await page.getByRole('region', { name: 'Your referral link' }).getByRole('button', { name: 'Copy link' }).click();
     const item = toast(page, MSG.referralCopied);
     await expect(item).toBeVisible();
+    // Where it rests: after its 200 ms slide in from the right (caught mid-way after a page load).
+    await item.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished.catch(() => undefined))));
     // The heading where the page opens: at the top, under the header.
     await page.evaluate(() => window.scrollTo(0, 0));
     const [h1, box, size] = [await heading.boundingBox(), await item.boundingBox(), page.viewportSize()!];
