@@ -6,10 +6,12 @@ import {
   expectFitsPhone,
   expectFitsViewport,
   expectNoHorizontalOverflow,
+  expectToast as expectShownToast,
   goViaMainNav,
   isNarrow,
   seedSales,
   signIn,
+  type ToastType,
 } from '../support/app.ts';
 import { expect, loginApi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
 import { routes } from '@ahente/contract/routes';
@@ -121,18 +123,8 @@ async function sellDeal(baseURL: string, agent: Agent, deal: DealRecord, extra: 
   }
 }
 
-/**
- * Asserts a toast of `type` reads exactly `text` ('Failed to Save' must not match 'Failed to Save
- * Missing Fields').
- */
-async function expectToast(page: Page, type: 'success' | 'error', text: string) {
-  // Not by role: while a modal is open, everything outside it (the toasts too) is aria-hidden,
-  // and screen readers hear the toast through its live region instead.
-  // Only an open toast: the same message shown again may overlap the previous one's 300 ms exit.
-  const item = page.locator('li.toast[data-state="open"]').filter({ has: page.getByText(text, { exact: true }) });
-  await expect(item).toBeVisible();
-  await expect(item).toHaveAttribute('data-type', type);
-}
+/** A toast of `type` that reads exactly `text` ('Failed to Save' is not 'Failed to Save Missing Fields'). */
+const expectToast = (page: Page, type: ToastType, text: string) => expectShownToast(page, type, text, { exact: true });
 
 /** Counts the requests the page sends to an API path (to prove that nothing was sent). */
 function countRequests(page: Page, path: string): () => number {

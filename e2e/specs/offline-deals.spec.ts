@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import type { DealRecord } from '@ahente/contract/deals';
 import { MSG } from '@ahente/contract/messages';
 import { routes } from '@ahente/contract/routes';
-import { goViaMainNav, signIn } from '../support/app.ts';
+import { expectToast as expectShownToast, goViaMainNav, signIn, type ToastType } from '../support/app.ts';
 import { expect, loginApi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
 
 /**
@@ -28,12 +28,8 @@ const dealsTable = (page: Page) => page.getByRole('table', { name: 'Your deals' 
 const bodyRows = (page: Page) => dealsTable(page).locator('tbody tr');
 const dealRow = (page: Page, customer: string) => bodyRows(page).filter({ hasText: customer });
 
-/** The open toast that reads exactly `text`, of `type`. */
-async function expectToast(page: Page, type: 'success' | 'info', text: string) {
-  const item = page.locator('li.toast[data-state="open"]').filter({ has: page.getByText(text, { exact: true }) });
-  await expect(item.first()).toBeVisible();
-  await expect(item.first()).toHaveAttribute('data-type', type);
-}
+/** A toast of `type` that reads exactly `text` ('Failed to Save' is not 'Failed to Save Missing Fields'). */
+const expectToast = (page: Page, type: ToastType, text: string) => expectShownToast(page, type, text, { exact: true });
 
 async function fillDeal(page: Page, d: FormDeal) {
   await field(page, 'Customer Name').fill(d.customer);

@@ -30,22 +30,23 @@ export function toast(page: Page, text: string): Locator {
 }
 
 /**
- * Asserts the page showed a toast of `type` reading `text`: taken from the page's record of the
- * toasts it opened (support/toast-log.ts), so a toast that closed after its 3 s before a starved
- * test process looked still counts, and each shown toast counts once.
+ * Asserts the page showed a toast of `type` whose message holds `text` (is `text`, with `exact`:
+ * 'Failed to Save' must not match 'Failed to Save Missing Fields'). Taken from the page's record of
+ * the toasts it opened (support/toast-log.ts), so a toast that closed after its 3 s before a
+ * starved test process looked still counts, and each shown toast counts once.
  */
-export async function expectToast(page: Page, type: ToastType, text: string) {
+export async function expectToast(page: Page, type: ToastType, text: string, { exact = false }: { exact?: boolean } = {}) {
   let found: ShownToast | null = null;
   await expect
     .poll(
       async () => {
-        const taken = await takeShownToast(page, text).catch(() => null);
+        const taken = found ? null : await takeShownToast(page, text, exact).catch(() => null);
         found ??= taken?.toast ?? null;
         return found ?? { noToastReading: text, shown: taken?.shown ?? [] };
       },
       { message: `a ${type} toast reading "${text}"` },
     )
-    .toMatchObject({ text: expect.stringContaining(text) });
+    .toMatchObject({ text: exact ? text : expect.stringContaining(text) });
   expect(found!.type, `the type of the toast "${text}"`).toBe(type);
 }
 

@@ -13,7 +13,7 @@ declare global {
 }
 
 /**
- * Records every toast the page opens, as the person saw it (its type and text), into
+ * Records every toast the page opens, as the person saw it (its type and message), into
  * `window.__ahenteToasts`. A toast lives 3 s (spec §4); on a loaded CI machine the test's process
  * can be starved past that between the action and its check, and a toast that was on screen was
  * then reported as never shown (decision 015). The record is read by expectToast, which consumes
@@ -23,9 +23,15 @@ function recordToasts() {
   const shown: ShownToast[] = [];
   const entries = new WeakMap<Element, ShownToast>();
   window.__ahenteToasts = shown;
+  // The message as the eye reads it: without the visually hidden type word and the close button.
+  const messageOf = (li: Element) => {
+    const copy = li.cloneNode(true) as Element;
+    for (const hidden of copy.querySelectorAll('.sr-only, button')) hidden.remove();
+    return (copy.textContent ?? '').trim();
+  };
   const scan = () => {
     for (const li of document.querySelectorAll('li[data-type][data-state="open"]')) {
-      const text = (li.textContent ?? '').trim();
+      const text = messageOf(li);
       const known = entries.get(li);
       if (known) known.text = text;
       else if (text) {
@@ -50,20 +56,25 @@ export async function recordToastsIn(context: BrowserContext): Promise<void> {
 }
 
 /**
- * The first toast recorded since the page loaded whose text holds `text`, removed from the record
- * (null while there is none); in a page without the recorder, the open toast on screen.
+ * The first toast recorded since the page loaded whose message holds `text` (or is `text`, when
+ * `exact`), removed from the record (null while there is none); in a page without the recorder,
+ * the open toast on screen.
  */
-export async function takeShownToast(page: Page, text: string): Promise<{ toast: ShownToast | null; shown: ShownToast[] }> {
-  return page.evaluate((wanted) => {
-    const live = () =>
-      [...document.querySelectorAll('li[data-type][data-state="open"]')].map((li) => ({
-        type: li.getAttribute('data-type') ?? '',
-        text: (li.textContent ?? '').trim(),
-      }));
-    const shown = window.__ahenteToasts ?? live();
-    const at = shown.findIndex((t) => t.text.includes(wanted));
-    if (at < 0) return { toast: null, shown: [...shown] };
-    const [toast] = window.__ahenteToasts ? window.__ahenteToasts.splice(at, 1) : [shown[at]!];
-    return { toast: toast!, shown: [...shown] };
-  }, text);
+export async function takeShownToast(page: Page, text: string, exact = false): Promise<{ toast: ShownToast | null; shown: ShownToast[] }> {
+  return page.evaluate(
+    ({ wanted, exact }) => {
+      const live = () =>
+        [...document.querySelectorAll('li[data-type][data-state="open"]')].map((li) => {
+          const copy = li.cloneNode(true) as Element;
+          for (const hidden of copy.querySelectorAll('.sr-only, button')) hidden.remove();
+          return { type: li.getAttribute('data-type') ?? '', text: (copy.textContent ?? '').trim() };
+        });
+      const shown = window.__ahenteToasts ?? live();
+      const at = shown.findIndex((t) => (exact ? t.text === wanted : t.text.includes(wanted)));
+      if (at < 0) return { toast: null, shown: [...shown] };
+      const [toast] = window.__ahenteToasts ? window.__ahenteToasts.splice(at, 1) : [shown[at]!];
+      return { toast: toast!, shown: [...shown] };
+    },
+    { wanted: text, exact },
+  );
 }
