@@ -54,6 +54,7 @@ import {
   type SeededMember,
   type ServerKind,
 } from './live-server.ts';
+import { startBenchS3 } from './s3.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -141,20 +142,11 @@ async function runOne(name: 'SQLite' | 'PostgreSQL', server: { kind: ServerKind;
   const pg = name === 'PostgreSQL' ? await createPgDatabase(PG_BASE, 'ahente_crash') : null;
   const databaseUrl = pg ? pg.url : `sqlite:${path.join(dir, 'ahente.db')}`;
   const logFile = path.join(dir, 'server.log');
-  const { startS3Server } = await import('../apps/server/test/s3-server.ts');
-  const { createS3Storage } = await import('../apps/server/src/platform/s3-storage.ts');
   const { createLocalDiskStorage } = await import('../apps/server/src/platform/storage.ts');
-  const s3 = STORAGE === 's3' ? await startS3Server({ bucket: 'ahente-crash', prefix: 'files' }) : null;
+  const s3 = STORAGE === 's3' ? await startBenchS3({ bucket: 'ahente-crash', prefix: 'files' }) : null;
   // What the server writes to, read the same way it does (storage.list(), storage.get()).
-  const storage = s3 ? createS3Storage(s3.config) : createLocalDiskStorage(storageDir);
-  const storageEnv: Record<string, string> = s3
-    ? {
-        STORAGE_URL: `s3://${s3.bucket}/${s3.config.prefix}`,
-        S3_ENDPOINT: s3.endpoint,
-        S3_ACCESS_KEY_ID: s3.config.accessKeyId!,
-        S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey!,
-      }
-    : {};
+  const storage = s3 ? s3.storage : createLocalDiskStorage(storageDir);
+  const storageEnv: Record<string, string> = s3 ? s3.env : {};
   try {
     const managers = Math.max(1, Math.round(WRITERS / 5));
     const seeded = await seed(
@@ -166,7 +158,7 @@ async function runOne(name: 'SQLite' | 'PostgreSQL', server: { kind: ServerKind;
     const live = new LiveServer(server.kind, { port: await freePort(), databaseUrl, storageDir, logFile, env: storageEnv });
     await live.start();
     console.log(
-      `${name}: ${server.kind} server (${server.why}), files ${s3 ? `in s3://${s3.bucket}/${s3.config.prefix} (s3rver)` : 'on local disk'}, ${seeded.members.length} writers + an admin, ${KILLS} kills, log ${logFile}`,
+      `${name}: ${server.kind} server (${server.why}), files ${s3 ? `in ${s3.shown}` : 'on local disk'}, ${seeded.members.length} writers + an admin, ${KILLS} kills, log ${logFile}`,
     );
 
     const rec = new Record_();

@@ -2,26 +2,32 @@
  * The scale test (issue 27, decision 032): several server instances on one PostgreSQL database,
  * through Debian's PgBouncer in transaction pooling, behind a round-robin proxy written here.
  *
- *   npm run scaletest                                # 3 instances, local storage shared by all
+ *   npm run scaletest                                # 3 instances, their files in one s3rver's bucket
  *   npm run scaletest -- --instances 2 --server source
- *   npm run scaletest -- --storage s3                # the hook for S3 storage (decision 033): not wired yet
+ *   npm run scaletest -- --storage local             # one local directory shared by all instead
+ *   npm run scaletest -- --keep                      # keep the logs (server-N.log, pgbouncer.log)
  *
  * It makes a fresh database on BENCH_DATABASE_URL's server (default
  * postgres://postgres@127.0.0.1:5432/postgres), starts `pgbouncer` (PGBOUNCER, default
  * /usr/sbin/pgbouncer) in front of it in transaction mode, starts the instances all at once on the
- * empty database (DATABASE_URL through PgBouncer, DATABASE_DIRECT_URL straight to PostgreSQL), and
- * proves, each check a line:
+ * empty database (DATABASE_URL through PgBouncer, DATABASE_DIRECT_URL straight to PostgreSQL), their
+ * files in one bucket of an s3rver started here (STORAGE_URL=s3://…, bench/s3.ts, as the crash
+ * test's), and proves, each check a line:
  *   - start-up: all came up on the empty database, one first administrator;
  *   - a session made on one instance works on every other;
  *   - a login, a deal and a sale through the proxy (through PgBouncer);
- *   - a photo uploaded through one instance downloads, the same bytes, through another;
+ *   - a photo uploaded through one instance downloads, the same bytes, through another, and is in
+ *     the bucket (the shared directory with --storage local) and nowhere else;
  *   - the login limit holds across instances (failures spread over all of them count together);
  *   - a close of the month sent to two instances at the same moment closes once (one 200, one 409);
  *   - the daily job fired by every instance at the same second (DAILY_JOB_CRON every minute) sends a
  *     due-policy reminder once;
  *   - one instance killed (SIGKILL) mid-load: every acknowledged deal is in the database, and the
  *     others keep answering.
- * It prints one summary line, and exits 1 on any failure.
+ * It prints one summary line, and exits 1 on any failure. Whatever happens (a failure, an exception,
+ * Ctrl-C), it stops what it started: the servers, the proxy, PgBouncer, s3rver, and drops the
+ * database and removes its temporary directories (on a failure, the servers' logs' last lines are
+ * printed first; --keep keeps them).
  *
  * The servers are the built apps/server/dist/main.js when not older than the sources, else
  * src/main.ts through tsx (bench/live-server.ts, as the crash test).
@@ -34,6 +40,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { addDays, todayInManila } from '@ahente/contract/dates';
+import type { FileStorage } from '../apps/server/src/platform/storage.ts';
 import {
   chooseServer,
   createPgDatabase,
@@ -46,22 +53,21 @@ import {
   sleep,
   type Answer,
 } from './live-server.ts';
+import { startBenchS3 } from './s3.ts';
 
 const { values: args } = parseArgs({
   options: {
     instances: { type: 'string', default: '3' },
     server: { type: 'string' },
-    storage: { type: 'string', default: 'local' },
+    storage: { type: 'string', default: 's3' },
     'load-seconds': { type: 'string', default: '12' },
+    keep: { type: 'boolean', default: false },
   },
 });
 const INSTANCES = Number(args.instances);
 if (!Number.isInteger(INSTANCES) || INSTANCES < 2 || INSTANCES > 5) throw new Error('--instances must be 2 to 5');
-if (args.storage !== 'local') {
-  // The hook for S3 (helper H2's driver, decision 033): start an s3rver here and give the instances
-  // STORAGE_URL=s3://… with its endpoint instead of one shared STORAGE_DIR.
-  throw new Error(`--storage ${args.storage}: only local storage is wired into the scale test yet`);
-}
+if (args.storage !== 'local' && args.storage !== 's3') throw new Error(`--storage must be s3 or local (got ${args.storage})`);
+const STORAGE = args.storage;
 const LOAD_MS = Number(args['load-seconds']) * 1000;
 const LOGIN_MAX_FAILURES = 5;
 const PRODUCT = 'Comprehensive';
@@ -117,7 +123,11 @@ async function startPgBouncer(directUrl: string, dir: string): Promise<{ port: n
       await c.end();
       break;
     } catch (err) {
-      if (i > 50 || child.exitCode !== null) throw new Error(`pgbouncer did not start (${String(err)}): see ${dir}/pgbouncer.log`);
+      if (i > 50 || child.exitCode !== null) {
+        if (child.exitCode === null) child.kill('SIGTERM');
+        await exited;
+        throw new Error(`pgbouncer did not start (${String(err)}): ${pgbouncerLogTail(dir)}`);
+      }
       await sleep(100);
     }
   }
@@ -128,6 +138,12 @@ async function startPgBouncer(directUrl: string, dir: string): Promise<{ port: n
       await exited;
     },
   };
+}
+
+/** PgBouncer's last log lines (its directory goes at the end). */
+function pgbouncerLogTail(dir: string): string {
+  const file = path.join(dir, 'pgbouncer.log');
+  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-5).join(' | ') : 'no log';
 }
 
 // ---------------------------------------------------------------- the round-robin proxy
@@ -168,25 +184,55 @@ function startProxy(upstreams: number[], port: number): Promise<http.Server> {
 
 // ---------------------------------------------------------------- the test
 
+/** What was started, stopped in reverse order at the end whatever happened (and on Ctrl-C). */
+const cleanups: { what: string; run: () => Promise<void> | void }[] = [];
+let cleaning: Promise<void> | null = null;
+function cleanUp(): Promise<void> {
+  cleaning ??= (async () => {
+    for (const { what, run } of cleanups.reverse()) {
+      try {
+        await run();
+      } catch (err) {
+        console.error(`scale test: could not ${what}: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+  })();
+  return cleaning;
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`scale test: ${signal}, stopping what it started`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
 async function main() {
   const baseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const { kind, why } = chooseServer(args.server as 'dist' | 'source' | undefined);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'ahente-scaletest-'));
   const storageDir = path.join(work, 'uploads');
   const bouncerDir = path.join(work, 'pgbouncer');
+  const logFiles = Array.from({ length: INSTANCES }, (_, i) => path.join(work, `server-${i}.log`));
+  cleanups.push({
+    what: `remove ${work}`,
+    run: () => {
+      if (results.every((r) => r.ok) || !args.keep) fs.rmSync(work, { recursive: true, force: true });
+    },
+  });
   fs.mkdirSync(bouncerDir);
-  console.log(`scale test: ${INSTANCES} instances (${kind}: ${why}), PgBouncer in transaction mode, local storage in ${storageDir}`);
+  fs.mkdirSync(storageDir);
 
   // PgBouncer runs as postgres when this runs as root: it must reach its directory.
   fs.chmodSync(work, 0o755);
   const database = await createPgDatabase(baseUrl, 'scaletest');
-  let bouncer: Awaited<ReturnType<typeof startPgBouncer>>;
-  try {
-    bouncer = await startPgBouncer(database.url, bouncerDir);
-  } catch (err) {
-    await database.drop();
-    throw err;
-  }
+  cleanups.push({ what: 'drop the database', run: () => database.drop() });
+  const bouncer = await startPgBouncer(database.url, bouncerDir);
+  cleanups.push({ what: 'stop PgBouncer', run: () => bouncer.stop() });
+  const s3 = STORAGE === 's3' ? await startBenchS3({ bucket: 'ahente-scale', prefix: 'files' }) : null;
+  if (s3) cleanups.push({ what: 'stop s3rver', run: () => s3.close() });
+  console.log(
+    `scale test: ${INSTANCES} instances (${kind}: ${why}), PgBouncer in transaction mode, files ${s3 ? `in ${s3.shown}` : `in one local directory, ${storageDir}`}`,
+  );
   const pooledUrl = new URL(database.url);
   pooledUrl.port = String(bouncer.port);
   const ports = await Promise.all(Array.from({ length: INSTANCES }, () => freePort()));
@@ -195,23 +241,37 @@ async function main() {
       new LiveServer(kind, {
         port,
         databaseUrl: pooledUrl.toString(),
+        // With S3 too: the instances must not need it (an upload found there fails the check).
         storageDir,
-        logFile: path.join(work, `server-${i}.log`),
+        logFile: logFiles[i]!,
         env: {
           DATABASE_DIRECT_URL: database.url,
           LOGIN_MAX_FAILURES: String(LOGIN_MAX_FAILURES),
           // Every minute, at second 0 on every instance: the daily job's claim is raced for real.
           DAILY_JOB_CRON: '* * * * *',
+          ...s3?.env,
         },
       }),
   );
+  cleanups.push({
+    what: 'stop the servers',
+    run: async () => {
+      await Promise.all(servers.map((s) => s.stop()));
+      if (results.some((r) => !r.ok)) printLogTails(logFiles);
+    },
+  });
   const proxyPort = await freePort();
   const proxy = await startProxy(ports, proxyPort);
+  cleanups.push({ what: 'stop the proxy', run: () => new Promise<void>((resolve) => proxy.close(() => resolve())) });
   const front = `http://127.0.0.1:${proxyPort}`;
   const { default: pg } = await import('pg');
   const direct = new pg.Pool({ connectionString: database.url, max: 2 });
   direct.on('error', (err) => console.error(`scale test: the direct connection was lost: ${err.message}`));
+  cleanups.push({ what: 'close the direct connection', run: () => direct.end() });
   const one = async <T>(text: string, params: unknown[] = []) => (await direct.query(text, params)).rows[0] as T;
+  // The instances' files, read as they read them.
+  const { createLocalDiskStorage } = await import('../apps/server/src/platform/storage.ts');
+  const sharedStorage = s3 ? s3.storage : createLocalDiskStorage(storageDir);
 
   try {
     // ---- start-up: all at once on the empty database.
@@ -280,10 +340,13 @@ async function main() {
     form.set('photo', new Blob([photo], { type: 'image/png' }), 'photo.png');
     const uploaded = await mine.form('/api/editMember', form);
     const downloads = await Promise.all(bases.slice(1).map((b) => mine.on(b).bytes(`/api/photo/${agent.id}`)));
+    // Where it went: with S3, the bucket holds it and the local directory nothing at all.
+    const inShared = await filesEqualTo(sharedStorage, photo);
+    const onDisk = s3 ? filesUnder(storageDir) : [];
     check(
       'upload and download',
-      uploaded.status === 200 && downloads.every((d) => d.status === 200 && d.bytes.equals(photo)),
-      `uploaded through instance 0 (${uploaded.status}), the same ${photo.length} bytes from instances 1..${INSTANCES - 1}: ${downloads.map((d) => (d.status === 200 && d.bytes.equals(photo) ? 'same' : d.status)).join(', ')}`,
+      uploaded.status === 200 && downloads.every((d) => d.status === 200 && d.bytes.equals(photo)) && inShared === 1 && onDisk.length === 0,
+      `uploaded through instance 0 (${uploaded.status}), the same ${photo.length} bytes from instances 1..${INSTANCES - 1}: ${downloads.map((d) => (d.status === 200 && d.bytes.equals(photo) ? 'same' : d.status)).join(', ')}; ${inShared} copy in ${s3 ? 'the bucket' : 'the shared directory'}${s3 ? `, ${onDisk.length} files on local disk${onDisk.length ? ` (${onDisk.slice(0, 3).join(', ')})` : ''}` : ''}`,
     );
 
     // ---- the login limit across instances: LOGIN_MAX_FAILURES failures spread over all of them.
@@ -410,23 +473,48 @@ async function main() {
     );
   } catch (err) {
     check('run', false, err instanceof Error ? err.message : String(err));
-  } finally {
-    await Promise.all(servers.map((s) => s.stop()));
-    await new Promise((resolve) => proxy.close(resolve));
-    await direct.end();
-    await bouncer.stop();
-    await database.drop();
   }
-
-  const failed = results.filter((r) => !r.ok);
-  console.log(
-    `scaletest ${failed.length === 0 ? 'passed' : 'FAILED'}: ${results.length - failed.length} of ${results.length} checks, ${INSTANCES} instances through PgBouncer (transaction mode)${failed.length ? `; failed: ${failed.map((r) => r.check).join(', ')}` : ''}; logs in ${work}`,
-  );
-  if (failed.length === 0) fs.rmSync(work, { recursive: true, force: true });
-  process.exitCode = failed.length === 0 ? 0 : 1;
 }
 
-await main().catch((err: unknown) => {
-  console.error(`scaletest FAILED: ${err instanceof Error ? err.message : String(err)}`);
-  process.exitCode = 1;
-});
+/** How many stored files hold exactly `bytes`. */
+async function filesEqualTo(storage: FileStorage, bytes: Buffer): Promise<number> {
+  let n = 0;
+  for await (const { key } of storage.list()) {
+    const file = await storage.get(key);
+    if (!file) continue;
+    const chunks: Buffer[] = [];
+    for await (const chunk of file.stream) chunks.push(chunk as Buffer);
+    if (Buffer.concat(chunks).equals(bytes)) n += 1;
+  }
+  return n;
+}
+
+/** Every file under `dir`, relative to it. */
+function filesUnder(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
+}
+
+/** The last lines of each server's log, printed on a failure (the directory goes unless --keep). */
+function printLogTails(logFiles: string[]) {
+  for (const file of logFiles) {
+    if (!fs.existsSync(file)) continue;
+    const lines = fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-15);
+    console.error(`---- the last lines of ${path.basename(file)}${args.keep ? ` (${file})` : ''}:\n${lines.join('\n')}`);
+  }
+}
+
+try {
+  await main();
+} catch (err) {
+  check('run', false, err instanceof Error ? err.message : String(err));
+} finally {
+  await cleanUp();
+}
+const failed = results.filter((r) => !r.ok);
+console.log(
+  `scaletest ${failed.length === 0 ? 'passed' : 'FAILED'}: ${results.length - failed.length} of ${results.length} checks, ${INSTANCES} instances through PgBouncer (transaction mode), files ${STORAGE === 's3' ? 'on S3 (s3rver)' : 'in one local directory'}${failed.length ? `; failed: ${failed.map((r) => r.check).join(', ')}` : ''}`,
+);
+process.exitCode = failed.length === 0 ? 0 : 1;
