@@ -160,8 +160,11 @@ function startProxy(upstreams: number[], port: number): Promise<http.Server> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
+      // The instances after the first one tried, in turn (not the shared counter: other requests
+      // move it meanwhile, and would send a retry back to the instance that refused).
+      const first = next++;
       const attempt = (tries: number) => {
-        const i = next++ % upstreams.length;
+        const i = (first + tries - 1) % upstreams.length;
         const up = http.request(
           { host: '127.0.0.1', port: upstreams[i], method: req.method, path: req.url, headers: req.headers },
           (answer) => {
