@@ -393,14 +393,14 @@ async function main() {
       `sent to instances 0 and 1 at once: ${closes.map((c) => c.status).join(' and ')}; ${statements.n} statements for ${statements.members} members`,
     );
 
-    // ---- the daily job: the day's claim given back (the instances ran it at start, before the
-    // sale), so at the next minute every instance's cron fires at once and one of them sends it.
+    // ---- the daily job: its claims given back (the instances ran it before the sale), so at the
+    // next minute every instance's cron fires at once for the same slot and one of them sends it.
     await direct.query("delete from job_runs where job = 'daily-reminders'");
     const deadline = Date.now() + 90_000;
-    let claim: { owner: string; finished_at: string | null } | undefined;
+    let claim: { slot: string; owner: string; finished_at: string | null } | undefined;
     while (Date.now() < deadline) {
-      claim = await one<{ owner: string; finished_at: string | null }>(
-        "select owner, finished_at from job_runs where job = 'daily-reminders'",
+      claim = await one<{ slot: string; owner: string; finished_at: string | null }>(
+        "select slot, owner, finished_at from job_runs where job = 'daily-reminders' order by started_at limit 1",
       );
       if (claim?.finished_at) break;
       await sleep(1_000);
@@ -409,11 +409,15 @@ async function main() {
     const reminders = await one<{ n: number }>('select count(*)::int as n from notifications where dedupe_key like $1', [
       `policy_due:${saleId}:%`,
     ]);
-    const claims = await one<{ n: number }>("select count(*)::int as n from job_runs where job = 'daily-reminders'");
+    // Every instance's cron fired for that minute's slot; one claim of it ran (the slot is the
+    // cron's time, so the next minute is another slot: count the first one's).
+    const claims = await one<{ n: number }>("select count(*)::int as n from job_runs where job = 'daily-reminders' and slot = $1", [
+      claim?.slot ?? '',
+    ]);
     check(
       'reminder once',
       Boolean(claim?.finished_at) && reminders.n === 1 && claims.n === 1,
-      `${claims.n} claim of the day (${claim?.owner ?? 'none'}), ${reminders.n} reminder of the policy due in 30 days`,
+      `${claims.n} claim of the slot ${claim?.slot ?? 'none'} (${claim?.owner ?? 'none'}), ${reminders.n} reminder of the policy due in 30 days`,
     );
 
     // ---- one instance killed mid-load.

@@ -119,9 +119,9 @@ async function main() {
   ).unref();
   outbox.start();
   // The daily job (decision 026): reminders on DAILY_JOB_CRON in Manila time, and once shortly after start.
-  // Claimed by the Manila day: one instance runs it (decision 032).
+  // Claimed per slot of the cron (the last time it named): one instance runs each (decision 032).
   daily = startDailyJob(
-    claimedDailyRun(jobs, (signal) => reminders.runDaily(app.log, signal)),
+    claimedDailyRun(jobs, (signal) => reminders.runDaily(app.log, signal), { cron: config.dailyJobCron }),
     { cron: config.dailyJobCron, log: app.log },
   );
   app.log.info(config.smtpUrl ? 'e-mail on: the outbox sender runs' : 'e-mail off (SMTP_URL unset): notifications in the portal only');

@@ -3,7 +3,7 @@ import { notNull } from './helpers.ts';
 
 /**
  * Scheduled work claimed in the database (issue 27, decision 032): one row per job and slot (the
- * daily reminders' Manila day, the housekeeping's hour). The instance whose insert (or takeover of
+ * daily reminders' cron time, the housekeeping's hour). The instance whose insert (or takeover of
  * an expired lease) wins runs it; the others find the row and skip. A run that ends well gets its
  * finished_at; one that fails is deleted so a later run tries again; one whose instance died
  * is taken over once its lease is past.
@@ -14,7 +14,7 @@ export const m017JobRuns = (): Migration => ({
       .createTable('job_runs')
       // 'daily-reminders', 'housekeeping', 'orphan-sweep'.
       .addColumn('job', 'varchar(40)', notNull)
-      // '2026-11-27' (a Manila day), '2026-11-27T10' (a UTC hour).
+      // '2026-11-26T22:00:00Z' (the daily cron's last time), '2026-11-27T10' (a UTC hour).
       .addColumn('slot', 'varchar(40)', notNull)
       // The instance that runs it: its host name, process id and a random part.
       .addColumn('owner', 'varchar(100)', notNull)

@@ -5,7 +5,7 @@ import { startTestApp, type TestApp, type TestClient } from '../../../test/harne
 import { buildServices } from '../../app.ts';
 import { connect } from '../../db/connect.ts';
 import { createJobRuns } from '../../platform/jobs.ts';
-import { DEFAULT_DAILY_JOB_CRON, claimedDailyRun, isCronPattern, startDailyJob } from './schedule.ts';
+import { DEFAULT_DAILY_JOB_CRON, claimedDailyRun, dailyJobSlot, isCronPattern, startDailyJob } from './schedule.ts';
 
 /**
  * The daily job (issue 23 §3, decision 026): renewal reminders at 60, 30 and 7 days, the lapse on
@@ -199,25 +199,31 @@ describe('policy reminders', () => {
     const keys = (await reminders()).map((r) => r.dedupe_key);
     expect(new Set(keys).size).toBe(keys.length);
 
-    // Two instances running the daily job at the same moment, as main.ts runs it: claimed by the
-    // Manila day (decision 032). On PostgreSQL the second instance has its own pool on the database.
+    // Two instances running the daily job at the same moment, as main.ts runs it: claimed per slot
+    // of the cron, here 06:00 in Manila (decision 032). On PostgreSQL the second instance has its own pool on the database.
     await wipe();
     await t.db.db.deleteFrom('job_runs').execute();
     const otherDb = t.db.schema ? connect(process.env.TEST_DATABASE_URL!, { schema: t.db.schema }) : t.db;
     try {
       const other = buildServices({ config: t.config, db: otherDb, now: () => clock });
       const instances = [
-        claimedDailyRun(createJobRuns(t.db.db), (signal) => t.services.reminders.runDaily(undefined, signal), { now: () => clock }),
-        claimedDailyRun(createJobRuns(otherDb.db), (signal) => other.reminders.runDaily(undefined, signal), { now: () => clock }),
+        claimedDailyRun(createJobRuns(t.db.db), (signal) => t.services.reminders.runDaily(undefined, signal), {
+          cron: DEFAULT_DAILY_JOB_CRON,
+          now: () => clock,
+        }),
+        claimedDailyRun(createJobRuns(otherDb.db), (signal) => other.reminders.runDaily(undefined, signal), {
+          cron: DEFAULT_DAILY_JOB_CRON,
+          now: () => clock,
+        }),
       ];
       const runs = await Promise.all(instances.map((run) => run(new AbortController().signal)));
       expect(runs.filter((r) => r === null)).toHaveLength(1);
       expect(runs.find((r) => r !== null)).toMatchObject({ day: '2026-12-01', policy_due: 3, policy_lapsed: 1, failed: 0 });
       expect([await count('notifications'), await count('outbox')]).toEqual([4, 4]);
-      // The day is done: a later trigger on either instance (the cron, a restart's first run) does nothing.
+      // The slot is done: a later trigger on either instance that day (a restart's first run) does nothing.
       for (const run of instances) expect(await run(new AbortController().signal)).toBeNull();
       expect(await t.db.db.selectFrom('job_runs').select(['job', 'slot']).execute()).toEqual([
-        { job: 'daily-reminders', slot: '2026-12-01' },
+        { job: 'daily-reminders', slot: '2026-11-30T22:00:00Z' }, // 06:00 on 1 December in Manila
       ]);
       // The next day is another run.
       setToday('2026-12-02');
@@ -321,6 +327,18 @@ describe('the schedule', () => {
     expect(isCronPattern('30 5 * * 1-6')).toBe(true);
     expect(isCronPattern('0 25 * * *')).toBe(false);
     expect(isCronPattern('daily')).toBe(false);
+  });
+
+  it('claims a run per time the cron names: the 06:00 run and a later restart share one slot, a pattern every 2 s gets one per firing', () => {
+    // 06:00 in Manila is 22:00 UTC the day before.
+    expect(dailyJobSlot(DEFAULT_DAILY_JOB_CRON, new Date('2026-11-30T22:00:00.400Z'))).toBe('2026-11-30T22:00:00Z');
+    expect(dailyJobSlot(DEFAULT_DAILY_JOB_CRON, new Date('2026-12-01T09:30:00Z'))).toBe('2026-11-30T22:00:00Z');
+    // Before 06:00 in Manila, a restart catches up the day before's run.
+    expect(dailyJobSlot(DEFAULT_DAILY_JOB_CRON, new Date('2026-12-01T21:59:59Z'))).toBe('2026-11-30T22:00:00Z');
+    expect(dailyJobSlot(DEFAULT_DAILY_JOB_CRON, new Date('2026-12-01T22:00:01Z'))).toBe('2026-12-01T22:00:00Z');
+    expect(dailyJobSlot('*/2 * * * * *', new Date('2026-12-01T03:00:04.010Z'))).toBe('2026-12-01T03:00:04Z');
+    expect(dailyJobSlot('*/2 * * * * *', new Date('2026-12-01T03:00:05.900Z'))).toBe('2026-12-01T03:00:04Z');
+    expect(dailyJobSlot('*/2 * * * * *', new Date('2026-12-01T03:00:06.001Z'))).toBe('2026-12-01T03:00:06Z');
   });
 
   it('runs once shortly after start, never twice at once, and stops', async () => {
