@@ -15,7 +15,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     // One fork on CI's two cores (Vitest's default, availableParallelism() - 1). Two forks took the
-    // suite from about 6 to 3.4 min, but in one of two full runs a harness schema vanished before its
+    // suite from 261 to 204 s, but in one of two full runs a harness schema vanished before its
     // migration ('schema t_… does not exist'), cause not found: see decision 015 before raising it.
     projects: [project('sqlite', 'sqlite'), ...(pgUrl ? [project('postgres', 'postgres')] : [])],
   },

@@ -81,3 +81,28 @@ test('/login with no script shows the form; the app then makes it work, asking G
   expect(problems).toEqual([]);
   await context.close();
 });
+
+test(
+  'what is typed while the app takes /login over is kept: Filipino chosen, then the username at once',
+  PHONE,
+  async ({ page, agent }) => {
+    // The app's entry held back, as on slow mobile data, while the visitor goes on typing in the page.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/login');
+    await expect(page.getByLabel('Username')).toBeEditable();
+    await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Filipino' }).click();
+    await page.getByLabel('Username').fill(agent.username);
+    release();
+    // The app's own page, in Filipino, with the username typed before it arrived.
+    await expect(page.getByRole('button', { name: 'Mag-log in' })).toBeVisible();
+    await expect(page.getByLabel('Username')).toHaveValue(agent.username);
+    await page.getByLabel('Password', { exact: true }).fill(agent.password);
+    await page.getByRole('button', { name: 'Mag-log in' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  },
+);

@@ -85,7 +85,22 @@ let signedOut = false;
 function handOver(action: LoginHandoverAction | null) {
   if (handedOver || !app) return;
   handedOver = true;
-  const handover: LoginHandover = { ...values(), action, signedOut };
+  // What was typed is read when the app's login page first renders, not now: the fields stay
+  // editable while the app loads, and a username typed in that time (a language chosen, then the
+  // username at once) must not be lost when the app's form takes the markup's place.
+  const handover: LoginHandover = {
+    get username() {
+      return values().username;
+    },
+    get password() {
+      return values().password;
+    },
+    get remember() {
+      return values().remember;
+    },
+    action,
+    signedOut,
+  };
   window.__ahenteLoginHandover = handover;
   setBusy(true);
   import(/* @vite-ignore */ app.entry).catch(() => {
