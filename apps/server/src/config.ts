@@ -160,6 +160,16 @@ function text(fallback: string) {
 }
 
 /** A URL without its password, to show in a message. */
+/** `text` as an http: or https: URL, or null. */
+function httpUrl(text: string): URL | null {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
 function withoutPassword(url: string): string {
   return url.replace(/\/\/([^/@]*)@/, (_all, userinfo: string) => `//${userinfo.split(':')[0]}:…@`);
 }
@@ -225,21 +235,8 @@ const envSchema = z
     S3_ENDPOINT: variable.transform((v, ctx) => {
       if (v === undefined) return null;
       const text = v.trim();
-      let url: URL | null = null;
-      try {
-        url = new URL(text);
-      } catch {
-        url = null;
-      }
-      if (
-        url &&
-        (url.protocol === 'https:' || url.protocol === 'http:') &&
-        url.hostname !== '' &&
-        url.username === '' &&
-        url.password === '' &&
-        url.search === '' &&
-        url.hash === ''
-      ) {
+      const url = httpUrl(text);
+      if (url && url.hostname !== '' && url.username === '' && url.password === '' && url.search === '' && url.hash === '') {
         return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
       }
       return refuse(
@@ -372,21 +369,8 @@ const envSchema = z
     PORTAL_URL: variable.transform((v, ctx) => {
       if (v === undefined) return null;
       const text = v.trim();
-      let url: URL | null = null;
-      try {
-        url = new URL(text);
-      } catch {
-        url = null;
-      }
-      if (
-        url &&
-        (url.protocol === 'https:' || url.protocol === 'http:') &&
-        url.username === '' &&
-        url.password === '' &&
-        url.search === '' &&
-        url.hash === '' &&
-        !hasControlCharacter(text)
-      ) {
+      const url = httpUrl(text);
+      if (url && url.username === '' && url.password === '' && url.search === '' && url.hash === '' && !hasControlCharacter(text)) {
         return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
       }
       return refuse(ctx, `PORTAL_URL must be the portal's address, such as https://ahente.example.ph ${got(withoutPassword(text))}`);
