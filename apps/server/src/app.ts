@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
@@ -163,7 +163,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
 
-  await app.register(helmet, {
+  // Security headers on every answer, from helmet's middleware built once. (@fastify/helmet 13,
+  // used before, built that middleware again on every request, parsing and checking the CSP each
+  // time: 8.8 % of a small answer's CPU time; decision 035.)
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -180,6 +183,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
     hsts: config.cookieSecure,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
   });
   // With Secure cookies, a page opened over plain http from another device would stay blank: it
   // explains why instead (platform/plain-http-hint.ts).

@@ -45,6 +45,22 @@ describe('platform', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('sends the same security headers on every kind of answer: a page, an asset, an unknown API path, a refused call', async () => {
+    const answers = await Promise.all([
+      t.client().get('/deals/dealsview'),
+      t.client().get('/assets/app-123.js'),
+      t.client().get('/api/no-such-route'),
+      t.client().post('/api/getdeals', { id: 1 }),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 404, 401]);
+    for (const res of answers) {
+      expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
   it('sets the XSRF-TOKEN cookie on an API response when the request lacks it, and not otherwise', async () => {
     const first = await t.app.inject({ method: 'GET', url: '/api/health' });
     const token = first.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value;
