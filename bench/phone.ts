@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { chromium, devices, type Browser } from '@playwright/test';
+import { chromium, devices, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../e2e/support/env.ts';
 import { CHROMIUM, DEALS_AGENT, ROOT, SERVER_MAIN, WEB_INDEX, median, seed, signInRequest, startServer, stopServer } from './browser.ts';
 
@@ -26,12 +26,20 @@ const CPU_SLOWDOWN = 4;
 
 /** In the page before any script: the latest LCP candidate and the layout shifts, as web-vitals counts them. */
 function observeVitals() {
-  const w = window as unknown as { __lcp: number; __cls: number };
+  const w = window as unknown as { __lcp: number; __cls: number; __lcpWhat: string; __long: [number, number][] };
   w.__lcp = 0;
   w.__cls = 0;
+  w.__lcpWhat = '';
+  w.__long = [];
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) w.__lcp = e.startTime;
+    for (const e of list.getEntries() as (PerformanceEntry & { element?: Element | null })[]) {
+      w.__lcp = e.startTime;
+      w.__lcpWhat = e.element ? `${e.element.tagName.toLowerCase()} "${(e.element.textContent ?? '').trim().slice(0, 40)}"` : '';
+    }
   }).observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) w.__long.push([e.startTime, e.duration]);
+  }).observe({ type: 'longtask', buffered: true });
   new PerformanceObserver((list) => {
     for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
       if (!e.hadRecentInput) w.__cls += e.value;
@@ -57,7 +65,28 @@ interface Run {
   repeatLcp: number;
 }
 
-async function measure(browser: Browser, base: string, url: string, signedIn: boolean, ready: string): Promise<Run> {
+/**
+ * `--waterfall`: after each run, what the page fetched and when (ms from navigation: start, end,
+ * encoded KiB), its main-thread long tasks, and the LCP element: what gates the LCP (issue 25 §1).
+ */
+async function printWaterfall(page: Page) {
+  const info = await page.evaluate(() => {
+    const w = window as unknown as { __lcp: number; __lcpWhat: string; __long: [number, number][] };
+    const resources = performance.getEntriesByType('resource').map((r) => {
+      const t = r as PerformanceResourceTiming;
+      return [t.name.replace(location.origin, ''), Math.round(t.startTime), Math.round(t.responseEnd), t.encodedBodySize] as const;
+    });
+    return { lcp: w.__lcp, what: w.__lcpWhat, long: w.__long, resources };
+  });
+  console.log(`  LCP ${Math.round(info.lcp)} ms on ${info.what}`);
+  for (const [name, start, end, bytes] of info.resources.sort((a, b) => a[1] - b[1])) {
+    console.log(`  ${String(start).padStart(6)} → ${String(end).padStart(6)} ms  ${(bytes / 1024).toFixed(1).padStart(6)} KiB  ${name}`);
+  }
+  const long = info.long.map(([start, duration]) => `${Math.round(start)}+${Math.round(duration)}`).join(' ');
+  console.log(`  long tasks (start+ms): ${long} = ${Math.round(info.long.reduce((sum, [, d]) => sum + d, 0))} ms`);
+}
+
+async function measure(browser: Browser, base: string, url: string, signedIn: boolean, ready: string, waterfall = false): Promise<Run> {
   const context = await browser.newContext({ ...PHONE, baseURL: base });
   try {
     if (signedIn) await signInRequest(context.request, DEALS_AGENT);
@@ -110,6 +139,7 @@ async function measure(browser: Browser, base: string, url: string, signedIn: bo
       const w = window as unknown as { __lcp: number; __cls: number };
       return { lcp: w.__lcp, cls: w.__cls };
     });
+    if (waterfall) await printWaterfall(page);
 
     // The repeat visit (issue 25 §2): once the service worker controls the origin, the same address
     // again in a new tab, same phone and network, the browser's cache on; NaN without a worker.
@@ -137,7 +167,7 @@ async function measure(browser: Browser, base: string, url: string, signedIn: bo
   }
 }
 
-export async function runPhoneBench({ runs = 3 }: { runs?: number } = {}) {
+export async function runPhoneBench({ runs = 3, waterfall = false, only }: { runs?: number; waterfall?: boolean; only?: string } = {}) {
   for (const file of [SERVER_MAIN, WEB_INDEX]) {
     if (!fs.existsSync(file)) throw new Error(`${path.relative(ROOT, file)} is missing: run \`npm run build\` first`);
   }
@@ -159,9 +189,9 @@ export async function runPhoneBench({ runs = 3 }: { runs?: number } = {}) {
       `phone: 390×844, touch, CPU ${CPU_SLOWDOWN}× slower, 1.6 Mbit/s down, 750 kbit/s up, 150 ms RTT, cold cache; ${runs} runs each`,
     );
     const rows: string[] = [];
-    for (const p of pages) {
+    for (const p of pages.filter((page) => only === undefined || page.url === only)) {
       const results: Run[] = [];
-      for (let i = 0; i < runs; i++) results.push(await measure(browser, started.base, p.url, p.signedIn, p.ready));
+      for (let i = 0; i < runs; i++) results.push(await measure(browser, started.base, p.url, p.signedIn, p.ready, waterfall));
       const line = `${p.name.padEnd(32)} LCP ${(median(results.map((r) => r.lcp)) / 1000).toFixed(2)} s   CLS ${median(results.map((r) => r.cls)).toFixed(3)}   JS ${median(results.map((r) => r.readyJsKiB)).toFixed(1)} KiB in ${median(results.map((r) => r.readyScripts))} files when usable, ${median(results.map((r) => r.jsKiB)).toFixed(1)} KiB in ${median(results.map((r) => r.scripts))} in all   all ${median(results.map((r) => r.allKiB)).toFixed(1)} KiB   repeat visit LCP ${(median(results.map((r) => r.repeatLcp)) / 1000).toFixed(2)} s`;
       rows.push(line);
       console.log(line);
@@ -176,6 +206,14 @@ export async function runPhoneBench({ runs = 3 }: { runs?: number } = {}) {
 }
 
 if (process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === import.meta.url) {
-  const { values } = parseArgs({ options: { runs: { type: 'string' } }, strict: false });
-  await runPhoneBench({ runs: values.runs === undefined ? 3 : Number(values.runs) });
+  // --waterfall: each run's requests, long tasks and LCP element; --page /deals/dealsview: one page only.
+  const { values } = parseArgs({
+    options: { runs: { type: 'string' }, waterfall: { type: 'boolean' }, page: { type: 'string' } },
+    strict: false,
+  });
+  await runPhoneBench({
+    runs: values.runs === undefined ? 3 : Number(values.runs),
+    waterfall: values.waterfall === true,
+    ...(typeof values.page === 'string' ? { only: values.page } : {}),
+  });
 }

@@ -20,12 +20,14 @@ export function todayInManila(now: Date = new Date()): string {
   return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
 }
 
-const monthFormat = new Intl.DateTimeFormat('en-PH', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** Built on first use, not at module load (see money.ts's `pesoFormat`). */
+let monthFormat: Intl.DateTimeFormat | null = null;
 
 /** A month 'YYYY-MM' as people read it: '2026-11' → 'November 2026'. Anything else is shown as given. */
 export function formatMonth(month: string): string {
   const m = /^(\d{4})-(\d{2})$/.exec(month);
   if (!m) return month;
+  monthFormat ??= new Intl.DateTimeFormat('en-PH', { month: 'long', year: 'numeric', timeZone: 'UTC' });
   return monthFormat.format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1)));
 }
 

@@ -16,15 +16,23 @@ export function centavosToPesos(centavos: number): number {
 /** Excel's "₱ English (Philippines)" currency format: peso sign, thousands separators, two decimals. */
 export const PESO_EXCEL_FORMAT = '[$₱-3409]#,##0.00';
 
-let pesoFormat = new Intl.NumberFormat('en-PH', { style: 'currency', currency: 'PHP' });
+let pesoLocale: 'en-PH' | 'fil-PH' = 'en-PH';
+/**
+ * Built on the first peso written, not when the module loads: the first `Intl` formatter of a page
+ * loads the browser's locale data, about a tenth of a second on a phone, which a page whose first
+ * paint shows no amount should not wait for (issue 25 §1).
+ */
+let pesoFormat: Intl.NumberFormat | null = null;
 
 /** The locale pesos are written in: 'en-PH' (the default, and always on the server) or 'fil-PH' (issue 25 §3). */
 export function setPesoLocale(locale: 'en-PH' | 'fil-PH'): void {
-  pesoFormat = new Intl.NumberFormat(locale, { style: 'currency', currency: 'PHP' });
+  if (locale !== pesoLocale) pesoFormat = null;
+  pesoLocale = locale;
 }
 
 /** ₱1,234,567.89 */
 export function formatPeso(pesos: number): string {
+  pesoFormat ??= new Intl.NumberFormat(pesoLocale, { style: 'currency', currency: 'PHP' });
   return pesoFormat.format(pesos);
 }
 
