@@ -32,7 +32,9 @@ const MIDDLE = ['Santos', 'Reyes', null, 'Cruz', null, 'Garcia'];
 const LAST = ['Bautista', 'Mendoza', 'Dela Cruz', 'Villanueva', 'Ramos', 'Aquino', 'Castillo', 'Navarro', 'Torres', 'Flores'];
 
 let seed = 20261122;
-const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+// glibc's LCG in exact 32-bit arithmetic: `seed * 1103515245` in doubles lost its low bits past
+// 2^53 and the sequence fell into a cycle of 10,466 values (found by bench/data.ts, issue 27).
+const rand = () => (seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff) / 2 ** 31;
 const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
 
 export interface Tree {

@@ -35,10 +35,11 @@ const INSURERS = ['Malayan Insurance', 'Pioneer Insurance', 'FPG Insurance', 'Ma
 const LAST = ['Bautista', 'Mendoza', 'Dela Cruz', 'Villanueva', 'Ramos', 'Aquino', 'Castillo', 'Navarro', 'Torres', 'Flores'];
 
 let seed = 20261125;
-const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+// Exact 32-bit arithmetic, as bench/hierarchy.ts (a double product cycled after 10,466 values).
+const rand = () => (seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff) / 2 ** 31;
 const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
 
-interface Book {
+export interface Book {
   /** Policies per status on the bench's day, as generated (the service's counts are checked against them). */
   expected: Record<string, number>;
   total: number;
@@ -53,9 +54,10 @@ interface Book {
  * renews. A chain starts with an expiry between two years ago and a year ahead; an expired policy
  * is renewed 60 % of the time (the renewal starts the day after); 4 % of chain ends are cancelled,
  * 1 % of policies rejected, 2 % are Memorial Plans (no term). Member `agentId` holds 1,000 of them;
- * the rest go to random members of the tree (the root, the owner, holds none).
+ * the rest go to random members of the tree (the root, the owner, holds none). `batch` sales (and
+ * their deals) an insert: 30 columns each, under SQLite's 32,766 bound parameters up to 1,000.
  */
-async function fillBook(db: Db, members: number, policies: number, today: string): Promise<Book> {
+export async function fillBook(db: Db, members: number, policies: number, today: string, batch = 500): Promise<Book> {
   seed = 11;
   const now = new Date().toISOString();
   const agentId = members; // a member at the deepest level
@@ -67,7 +69,7 @@ async function fillBook(db: Db, members: number, policies: number, today: string
   let sales: Insertable<SalesTable>[] = [];
   let links: [number, number][] = [];
   const flush = async (trx: Transaction<Database>, force = false) => {
-    if (!force && sales.length < 500) return;
+    if (!force && sales.length < batch) return;
     if (!sales.length) return;
     // A renewal deal points at the sale it renews, maybe in this batch, and each sale at its deal:
     // the deals go in without the link, then the sales, then the links (deal id = sale id here).
