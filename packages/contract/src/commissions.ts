@@ -11,6 +11,7 @@ import {
 } from './common.ts';
 import { enumField } from './deals.ts';
 import { MSG } from './messages.ts';
+import { CURSOR_NEEDS_LIMIT, cursorField, pageFields, pageLimitField } from './paging.ts';
 import { centavosToPesos, MAX_TCV_PESOS, pesosToCentavos } from './money.ts';
 
 /**
@@ -294,8 +295,12 @@ export const ledgerRequest = z
       .union([enumField('Kind', COMMISSION_KINDS), z.literal(''), z.null()])
       .optional()
       .transform((v) => (v ? v : null)),
+    /** Paging (issue 27, decision 036): absent, the whole filter as always; present, a page of it, after `cursor`. */
+    limit: pageLimitField,
+    cursor: cursorField('ledger'),
   })
-  .refine((v) => !v.from || !v.to || v.from <= v.to, { path: ['to'], message: MSG.dateRangeReversed });
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { path: ['to'], message: MSG.dateRangeReversed })
+  .refine((v) => v.limit !== undefined || v.cursor === null, { path: ['cursor'], message: CURSOR_NEEDS_LIMIT });
 export type LedgerRequest = z.input<typeof ledgerRequest>;
 
 /** Pesos by what they count as: payable (open, posted, paid), awaiting verification, held, forfeited (or of a rejected sale). */
@@ -308,6 +313,12 @@ export const ledgerResponse = z.object({
   total: z.number(),
   /** The entries listed, by what they count as. */
   totals: bucketTotals,
+  /**
+   * Only when a `limit` was sent: the next page's cursor (null after the last) and how many entries
+   * the whole filter has. `entries` is then the page; `total` and `totals` still cover the whole filter.
+   */
+  next_cursor: pageFields.next_cursor.optional(),
+  count: pageFields.count.optional(),
 });
 export type LedgerResponse = z.infer<typeof ledgerResponse>;
 

@@ -9,8 +9,11 @@ import {
   isBlank,
   memberIdSchema,
   nameField,
+  optionalCalendarDate,
   optionalText,
 } from './common.ts';
+import { MSG } from './messages.ts';
+import { cursorField, DEFAULT_PAGE_SIZE, pageFields, pageLimitField } from './paging.ts';
 import { DEAL_STATUSES, SALES_GROUPS, SALES_TYPES, TRANSACTION_TYPES } from './enums.ts';
 import { MAX_TCV_PESOS } from './money.ts';
 
@@ -218,3 +221,27 @@ export const dealSavedResponse = z.object({ success: z.literal(true), deal: deal
 export type DealSavedResponse = z.infer<typeof dealSavedResponse>;
 
 export const dealListResponse = z.array(dealRecord);
+
+/**
+ * POST dealspage (issue 27, decision 036): a page of the member's deals in getdeals' order (newest
+ * effective date first, then newest id), with the From/To filter on the effective date (inclusive,
+ * either end may be empty) applied by the server. `limit` defaults to DEFAULT_PAGE_SIZE.
+ */
+export const dealsPageRequest = z
+  .object({
+    id: memberIdSchema,
+    from: optionalCalendarDate('From'),
+    to: optionalCalendarDate('To'),
+    limit: pageLimitField.transform((v) => v ?? DEFAULT_PAGE_SIZE),
+    cursor: cursorField('deals'),
+  })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { path: ['to'], message: MSG.dateRangeReversed });
+export type DealsPageRequest = z.input<typeof dealsPageRequest>;
+
+/** A page of deals; `count` and `tcv` (Total TCV, pesos) cover every deal of the filter, not only this page. */
+export const dealsPageResponse = z.object({
+  rows: z.array(dealRecord),
+  ...pageFields,
+  tcv: z.number(),
+});
+export type DealsPageResponse = z.infer<typeof dealsPageResponse>;

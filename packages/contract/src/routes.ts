@@ -32,7 +32,7 @@ import {
   sessionList,
   sessionsRequest,
 } from './security.ts';
-import { dealListResponse, dealSavedResponse, editDealRequest, newDealRequest } from './deals.ts';
+import { dealListResponse, dealSavedResponse, dealsPageRequest, dealsPageResponse, editDealRequest, newDealRequest } from './deals.ts';
 import {
   createSectionRequest,
   createSectionResponse,
@@ -90,6 +90,8 @@ import {
   cancelSaleResponse,
   saleListResponse,
   saleSavedResponse,
+  salesPageRequest,
+  salesPageResponse,
   salesToVerifyRequest,
   salesToVerifyResponse,
   verifySalesRequest,
@@ -597,6 +599,16 @@ export const routes = {
     tag: 'deals',
     summary: "A member's deals, newest first",
   }),
+  dealsPage: route({
+    ...routePaths.dealsPage,
+    access: 'member',
+    member: ownerInBody,
+    body: dealsPageRequest,
+    responses: { 200: dealsPageResponse },
+    tag: 'deals',
+    summary:
+      "A page of a member's deals in getdeals' order, filtered by effective date (inclusive), with the count and Total TCV of the whole filter",
+  }),
   editDeal: route({
     ...routePaths.editDeal,
     access: 'member',
@@ -626,6 +638,16 @@ export const routes = {
     tag: 'sales',
     summary: "A member's sales",
   }),
+  salesPage: route({
+    ...routePaths.salesPage,
+    access: 'member',
+    member: ownerInBody,
+    body: salesPageRequest,
+    responses: { 200: salesPageResponse },
+    tag: 'sales',
+    summary:
+      "A page of a member's sales in getsales' order, filtered by effective date (inclusive), with the count and totals of the whole filter",
+  }),
   activeProposals: route({
     ...routePaths.activeProposals,
     access: 'member',
@@ -652,7 +674,8 @@ export const routes = {
     body: ledgerRequest,
     responses: { 200: ledgerResponse },
     tag: 'commissions',
-    summary: "A member's ledger entries, newest first, filtered by recorded date (inclusive) and kind",
+    summary:
+      "A member's ledger entries, newest first, filtered by recorded date (inclusive) and kind; with a limit, a page of them after the cursor, totals still of the whole filter",
   }),
   commissionStatements: route({
     ...routePaths.commissionStatements,

@@ -3,6 +3,7 @@ import { calendarDate, idField, lineField, memberIdSchema, optionalCalendarDate,
 import { dealFormFields, enumField, tcvField, withSalesTypeRule } from './deals.ts';
 import { SALES_GROUPS, SALES_TYPES, TRANSACTION_TYPES } from './enums.ts';
 import { MSG } from './messages.ts';
+import { cursorField, DEFAULT_PAGE_SIZE, pageFields, pageLimitField } from './paging.ts';
 import { defaultExpiryDate, hasAnnualTerm } from './portfolio.ts';
 
 /** An expiry date before the effective date (addsales, and the Add Sales form before it sends). */
@@ -90,6 +91,35 @@ export const saleSavedResponse = z.object({ success: z.literal(true), sale: sale
 export type SaleSavedResponse = z.infer<typeof saleSavedResponse>;
 
 export const saleListResponse = z.array(saleRecord);
+
+/**
+ * POST salespage (issue 27, decision 036): a page of the member's sales in getsales' order (newest
+ * effective date first, then newest id), with the From/To filter on the effective date (inclusive,
+ * either end may be empty) applied by the server. `limit` defaults to DEFAULT_PAGE_SIZE.
+ */
+export const salesPageRequest = z
+  .object({
+    id: memberIdSchema,
+    from: optionalCalendarDate('From'),
+    to: optionalCalendarDate('To'),
+    limit: pageLimitField.transform((v) => v ?? DEFAULT_PAGE_SIZE),
+    cursor: cursorField('sales'),
+  })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { path: ['to'], message: MSG.dateRangeReversed });
+export type SalesPageRequest = z.input<typeof salesPageRequest>;
+
+/**
+ * A page of sales. Over every sale of the filter, not only this page: `count` (the rows), and the
+ * screen's totals, which leave rejected and cancelled sales out (countsAsSale): `counted` (Number of
+ * Sales Made) and `tcv` (Total TCV, pesos).
+ */
+export const salesPageResponse = z.object({
+  rows: z.array(saleRecord),
+  ...pageFields,
+  counted: z.number(),
+  tcv: z.number(),
+});
+export type SalesPageResponse = z.infer<typeof salesPageResponse>;
 
 // ---------------------------------------------------------------- verification (admins)
 

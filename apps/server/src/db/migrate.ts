@@ -18,6 +18,7 @@ import { m014PrivacySecurity } from './migrations/014-privacy-security.ts';
 import { m015Idempotency } from './migrations/015-idempotency.ts';
 import { m016MemberLanguage } from './migrations/016-member-language.ts';
 import { m017JobRuns } from './migrations/017-job-runs.ts';
+import { m018ListPaging } from './migrations/018-list-paging.ts';
 
 /** Every migration, in order. A migration gets the dialect for the few types that differ. */
 const MIGRATIONS: Record<string, (dialect: DialectName) => Migration> = {
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, (dialect: DialectName) => Migration> = {
   '015-idempotency': m015Idempotency,
   '016-member-language': m016MemberLanguage,
   '017-job-runs': m017JobRuns,
+  '018-list-paging': m018ListPaging,
 };
 
 class StaticProvider implements MigrationProvider {

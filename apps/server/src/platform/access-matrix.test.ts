@@ -426,9 +426,11 @@ const MATRIX: Record<RouteName, Row> = {
   },
   addDeal: { call: async () => ({ body: dealBody() }), expect: selfOrAdmin },
   getDeals: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
+  dealsPage: { call: async () => ({ body: { id: owner.id, limit: 10 } }), expect: selfOrAdmin },
   editDeal: { call: async () => ({ body: { id: owner.id, formData: dealForm(await ownerDeal()) } }), expect: selfOrAdmin },
   addSale: { call: async () => ({ body: { id: owner.id, formData: dealForm(await ownerDeal()) } }), expect: selfOrAdmin },
   getSales: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
+  salesPage: { call: async () => ({ body: { id: owner.id, limit: 10 } }), expect: selfOrAdmin },
   activeProposals: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
   // Tickets (decision 012).
   addTicket: { call: async () => ({ body: ticketBody() }), expect: { ...selfOrAdmin, owner: 201, admin: 201 } },

@@ -24,7 +24,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** The routes whose body has both a `from` and a `to`, and who may call each. */
-const RANGE_ROUTES = ['commissionLedger', 'reports', 'salesToVerify', 'adminAccessLog', 'adminAccessLogExport'] as const;
+const RANGE_ROUTES = [
+  'commissionLedger',
+  'dealsPage',
+  'salesPage',
+  'reports',
+  'salesToVerify',
+  'adminAccessLog',
+  'adminAccessLogExport',
+] as const;
 type RangeRoute = (typeof RANGE_ROUTES)[number];
 const caller = (name: RangeRoute): { client: () => TestClient; body: () => Record<string, unknown> } =>
   name === 'salesToVerify' || name === 'adminAccessLog' || name === 'adminAccessLogExport'

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { CommissionKind, HoldDecision, RateKind } from '@ahente/contract/commissions';
+import type { PagePosition } from '@ahente/contract/paging';
 import type { SaleVerification } from '@ahente/contract/sales';
 import { nextMonth as nextMonthOf } from '@ahente/contract/dates';
 import { quarterMonths, quarterOf } from '@ahente/contract/tax';
@@ -9,6 +10,12 @@ import type { CommissionEntriesTable, Database } from '../../db/schema.ts';
 
 type Exec = Kysely<Database> | Transaction<Database>;
 export type NewEntry = Omit<CommissionEntriesTable, 'id' | 'statement_id'>;
+/** The ledger's filter: recorded date (inclusive; null: that end is open) and kind. */
+export interface LedgerFilter {
+  from: string | null;
+  to: string | null;
+  kind: CommissionKind | null;
+}
 
 /** An entry as the ledger shows it: with its sale, its seller's name and its statement's payment. */
 export interface EntryRow {
@@ -261,16 +268,64 @@ export const commissionsRepository = {
     return entriesQuery(db).where('e.id', 'in', ids).orderBy('e.id').execute() as Promise<EntryRow[]>;
   },
 
-  /** A member's entries, newest recorded first, by recorded date (inclusive) and kind. */
-  ledger(db: Exec, memberId: number, filter: { from: string | null; to: string | null; kind: CommissionKind | null }): Promise<EntryRow[]> {
+  /**
+   * A member's entries, newest recorded first, by recorded date (inclusive) and kind; with a page,
+   * at most `page.limit` of them after the entry at `page.after` (keyset paging, decision 036: the
+   * index commission_entries_member_date_idx walks straight to it).
+   */
+  ledger(
+    db: Exec,
+    memberId: number,
+    filter: LedgerFilter,
+    page: { after: PagePosition | null; limit: number } | null = null,
+  ): Promise<EntryRow[]> {
     return entriesQuery(db)
       .where('e.member_id', '=', memberId)
       .$if(filter.from !== null, (q) => q.where('e.entry_date', '>=', filter.from!))
       .$if(filter.to !== null, (q) => q.where('e.entry_date', '<=', filter.to!))
       .$if(filter.kind !== null, (q) => q.where('e.kind', '=', filter.kind!))
+      .$if(page?.after != null, (q) =>
+        q.where((eb) => eb(eb.refTuple('e.entry_date', 'e.id'), '<', eb.tuple(page!.after!.date, page!.after!.id))),
+      )
       .orderBy('e.entry_date', 'desc')
       .orderBy('e.id', 'desc')
+      .$if(page !== null, (q) => q.limit(page!.limit))
       .execute() as Promise<EntryRow[]>;
+  },
+
+  /**
+   * The ledger's totals over the whole filter in one aggregate query (decision 036): how many
+   * entries, their sum, and their sums by what they count as (entryBucketSql), all in centavos.
+   */
+  async ledgerTotals(
+    db: Exec,
+    memberId: number,
+    filter: LedgerFilter,
+  ): Promise<{ count: number; total: number; payable: number; awaiting: number; held: number; forfeited: number }> {
+    const rows = await db
+      .selectFrom('commission_entries as e')
+      .leftJoin('sales as s', 's.id', 'e.sale_id')
+      .leftJoin('commission_entry_decisions as dec', 'dec.entry_id', 'e.id')
+      .select([
+        entryBucketSql.as('bucket'),
+        sql<number | string>`count(*)`.as('n'),
+        sql<number | string>`sum(e.amount_centavos)`.as('amount'),
+      ])
+      .where('e.member_id', '=', memberId)
+      .$if(filter.from !== null, (q) => q.where('e.entry_date', '>=', filter.from!))
+      .$if(filter.to !== null, (q) => q.where('e.entry_date', '<=', filter.to!))
+      .$if(filter.kind !== null, (q) => q.where('e.kind', '=', filter.kind!))
+      .groupBy(entryBucketSql)
+      .execute();
+    const of = (bucket: string) => num(rows.find((r) => r.bucket === bucket)?.amount);
+    return {
+      count: rows.reduce((n, r) => n + num(r.n), 0),
+      total: rows.reduce((n, r) => n + num(r.amount), 0),
+      payable: of('payable'),
+      awaiting: of('awaiting'),
+      held: of('held'),
+      forfeited: of('forfeited'),
+    };
   },
 
   /** A statement's entries in the order they were recorded. */

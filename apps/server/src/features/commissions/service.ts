@@ -29,6 +29,7 @@ import { categoryOf, PRODUCTS } from '@ahente/contract/catalogue';
 import { nextMonth, scheduleAt, todayInManila } from '@ahente/contract/dates';
 import { POSITION_LABELS, productLabel } from '@ahente/contract/labels';
 import { centavosToPesos } from '@ahente/contract/money';
+import { encodeCursor } from '@ahente/contract/paging';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -442,12 +443,37 @@ export function createCommissionsService(
 
     // ---------------------------------------------------------------- ledger
 
+    /**
+     * commissionledger: without a limit, every entry of the filter with its totals (as always);
+     * with one, a page of them after the cursor, and the totals and count of the whole filter from
+     * one aggregate query (decision 036).
+     */
     async ledger(input: z.output<typeof ledgerRequest>): Promise<LedgerResponse> {
       await members.requireMember(input.id);
-      const rows = await repo.ledger(db, input.id, { from: input.from, to: input.to, kind: input.kind });
-      const total = rows.reduce((sum, r) => sum + Number(r.amount_centavos), 0);
-      const entries = rows.map(toEntry);
-      return { entries, total: centavosToPesos(total), totals: bucketTotals(entries) };
+      const filter = { from: input.from, to: input.to, kind: input.kind };
+      if (input.limit === undefined) {
+        const rows = await repo.ledger(db, input.id, filter);
+        const total = rows.reduce((sum, r) => sum + Number(r.amount_centavos), 0);
+        const entries = rows.map(toEntry);
+        return { entries, total: centavosToPesos(total), totals: bucketTotals(entries) };
+      }
+      // One entry more than asked says whether another page follows.
+      const rows = await repo.ledger(db, input.id, filter, { after: input.cursor, limit: input.limit + 1 });
+      const sums = await repo.ledgerTotals(db, input.id, filter);
+      const shown = rows.slice(0, input.limit);
+      const last = shown.at(-1);
+      return {
+        entries: shown.map(toEntry),
+        total: centavosToPesos(sums.total),
+        totals: {
+          payable: centavosToPesos(sums.payable),
+          awaiting: centavosToPesos(sums.awaiting),
+          held: centavosToPesos(sums.held),
+          forfeited: centavosToPesos(sums.forfeited),
+        },
+        next_cursor: rows.length > input.limit && last ? encodeCursor('ledger', { date: last.entry_date, id: last.id }) : null,
+        count: sums.count,
+      };
     },
 
     async summary(memberId: number): Promise<CommissionSummary> {

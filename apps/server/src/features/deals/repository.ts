@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { PagePosition } from '@ahente/contract/paging';
 import type { Database, DealsTable } from '../../db/schema.ts';
 
 type Exec = Kysely<Database> | Transaction<Database>;
@@ -7,6 +8,21 @@ export type NewDealRow = Omit<DealRow, 'id'>;
 export type DealPatch = Partial<Omit<DealRow, 'id' | 'member_id' | 'createdat'>>;
 /** A deal with the id of the sale made from it, if any (a rejected sale does not count: its deal may be sold again, decision 018). */
 export type DealWithSaleRow = DealRow & { sale_id: number | null };
+/** The From/To filter on the effective date (inclusive; null: that end is open). */
+export interface DealRange {
+  from: string | null;
+  to: string | null;
+}
+
+/** A member's deals with their sale (not a rejected one), in the range. */
+function dealsOf(db: Exec, memberId: number, range: DealRange) {
+  return db
+    .selectFrom('deals')
+    .leftJoin('sales', (join) => join.onRef('sales.deal_id', '=', 'deals.id').on('sales.verification', '!=', 'rejected'))
+    .where('deals.member_id', '=', memberId)
+    .$if(range.from !== null, (q) => q.where('deals.effective_date', '>=', range.from!))
+    .$if(range.to !== null, (q) => q.where('deals.effective_date', '<=', range.to!));
+}
 
 export const dealsRepository = {
   async insert(db: Exec, deal: NewDealRow): Promise<number> {
@@ -47,6 +63,38 @@ export const dealsRepository = {
       .orderBy('deals.effective_date', 'desc')
       .orderBy('deals.id', 'desc')
       .execute();
+  },
+
+  /**
+   * At most `limit` of a member's deals in the range, in listForMember's order, after the deal at
+   * `after` (keyset paging, decision 036: the index deals_member_effective_id_idx walks straight to it).
+   */
+  page(db: Exec, memberId: number, range: DealRange, after: PagePosition | null, limit: number): Promise<DealWithSaleRow[]> {
+    return dealsOf(db, memberId, range)
+      .selectAll('deals')
+      .select('sales.id as sale_id')
+      .$if(after !== null, (q) =>
+        q.where((eb) => eb(eb.refTuple('deals.effective_date', 'deals.id'), '<', eb.tuple(after!.date, after!.id))),
+      )
+      .orderBy('deals.effective_date', 'desc')
+      .orderBy('deals.id', 'desc')
+      .limit(limit)
+      .execute();
+  },
+
+  /** How many deals of the member are in the range, and their TCV (centavos): the deals table's totals, in one query. */
+  async rangeTotals(db: Exec, memberId: number, range: DealRange): Promise<{ count: number; tcvCentavos: number }> {
+    const row = await db
+      .selectFrom('deals')
+      .where('deals.member_id', '=', memberId)
+      .$if(range.from !== null, (q) => q.where('deals.effective_date', '>=', range.from!))
+      .$if(range.to !== null, (q) => q.where('deals.effective_date', '<=', range.to!))
+      .select((eb) => [
+        eb.fn.countAll<number | string>().as('n'),
+        eb.fn.coalesce(eb.fn.sum<number | string | null>('deals.tcv_centavos'), eb.val(0)).as('tcv'),
+      ])
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.n), tcvCentavos: Number(row.tcv) };
   },
 
   /**

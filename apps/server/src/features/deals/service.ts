@@ -1,8 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { ActiveProposals } from '@ahente/contract/commissions';
-import type { DealRecord, EditDeal, NewDeal } from '@ahente/contract/deals';
+import type { DealRecord, DealsPageResponse, EditDeal, NewDeal, dealsPageRequest } from '@ahente/contract/deals';
 import { MSG } from '@ahente/contract/messages';
 import { centavosToPesos, pesosToCentavos } from '@ahente/contract/money';
+import { encodeCursor } from '@ahente/contract/paging';
+import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../platform/errors.ts';
 import { nowIso } from '../../platform/tokens.ts';
@@ -50,6 +52,25 @@ export function createDealsService(db: Kysely<Database>, members: Pick<MembersSe
     /** getdeals: newest effective date first. */
     async list(memberId: number): Promise<DealRecord[]> {
       return (await dealsRepository.listForMember(db, memberId)).map(toRecord);
+    },
+
+    /**
+     * dealspage (decision 036): a page of getdeals' list in the From/To range, and the count and
+     * Total TCV of the whole range (one aggregate query, not the rows).
+     */
+    async page(input: z.output<typeof dealsPageRequest>): Promise<DealsPageResponse> {
+      const range = { from: input.from, to: input.to };
+      // One row more than asked says whether another page follows.
+      const rows = await dealsRepository.page(db, input.id, range, input.cursor, input.limit + 1);
+      const { count, tcvCentavos } = await dealsRepository.rangeTotals(db, input.id, range);
+      const shown = rows.slice(0, input.limit);
+      const last = shown.at(-1);
+      return {
+        rows: shown.map(toRecord),
+        next_cursor: rows.length > input.limit && last ? encodeCursor('deals', { date: last.effective_date, id: last.id }) : null,
+        count,
+        tcv: centavosToPesos(tcvCentavos),
+      };
     },
 
     /** activeproposals: the number and TCV (pesos) of the member's open deals, neither sold nor 'Did not Continue'. */

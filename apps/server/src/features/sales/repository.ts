@@ -1,4 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction } from 'kysely';
+import type { PagePosition } from '@ahente/contract/paging';
+import { countedSaleSql } from '../../db/counted-sale.ts';
 import type { Database, MembersTable, SalesTable } from '../../db/schema.ts';
 import { hasRowLocks } from '../../db/locks.ts';
 
@@ -53,6 +55,53 @@ export const salesRepository = {
       .orderBy('sales.effective_date', 'desc')
       .orderBy('sales.id', 'desc')
       .execute();
+  },
+
+  /**
+   * At most `limit` of a member's sales with an effective date in the range (inclusive; null: open),
+   * in listForMember's order, after the sale at `after` (keyset paging, decision 036).
+   */
+  page(
+    db: Exec,
+    memberId: number,
+    range: { from: string | null; to: string | null },
+    after: PagePosition | null,
+    limit: number,
+  ): Promise<SaleWithVerifierRow[]> {
+    return withVerifier(db)
+      .where('sales.member_id', '=', memberId)
+      .$if(range.from !== null, (q) => q.where('sales.effective_date', '>=', range.from!))
+      .$if(range.to !== null, (q) => q.where('sales.effective_date', '<=', range.to!))
+      .$if(after !== null, (q) =>
+        q.where((eb) => eb(eb.refTuple('sales.effective_date', 'sales.id'), '<', eb.tuple(after!.date, after!.id))),
+      )
+      .orderBy('sales.effective_date', 'desc')
+      .orderBy('sales.id', 'desc')
+      .limit(limit)
+      .execute();
+  },
+
+  /**
+   * Over a member's sales in the range, in one aggregate query: how many rows, and how many count
+   * as sales (countedSaleSql: not rejected, not cancelled) with their TCV (centavos).
+   */
+  async rangeTotals(
+    db: Exec,
+    memberId: number,
+    range: { from: string | null; to: string | null },
+  ): Promise<{ count: number; counted: number; tcvCentavos: number }> {
+    const row = await db
+      .selectFrom('sales')
+      .where('sales.member_id', '=', memberId)
+      .$if(range.from !== null, (q) => q.where('sales.effective_date', '>=', range.from!))
+      .$if(range.to !== null, (q) => q.where('sales.effective_date', '<=', range.to!))
+      .select([
+        sql<number | string>`count(*)`.as('n'),
+        sql<number | string>`coalesce(sum(case when ${countedSaleSql('sales')} then 1 else 0 end), 0)`.as('counted'),
+        sql<number | string>`coalesce(sum(case when ${countedSaleSql('sales')} then sales.tcv_centavos else 0 end), 0)`.as('tcv'),
+      ])
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.n), counted: Number(row.counted), tcvCentavos: Number(row.tcv) };
   },
 
   /** Unverified sales matching the filter, largest TCV first, with their agent's name; at most `limit`. */

@@ -8,6 +8,7 @@ import type { SalesService } from './service.ts';
 export function salesRoutes(app: FastifyInstance, sales: SalesService) {
   apiRoute(app, routes.addSale, async (request) => ({ success: true as const, sale: await sales.add(request.body) }));
   apiRoute(app, routes.getSales, async (request) => sales.list(request.body.id));
+  apiRoute(app, routes.salesPage, async (request) => sales.page(request.body));
   apiRoute(app, routes.salesToVerify, async (request, reply) => {
     reply.header('cache-control', 'private, no-store');
     return sales.toVerify(requireAuth(request), request.body);

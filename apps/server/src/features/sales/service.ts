@@ -3,12 +3,15 @@ import { MSG } from '@ahente/contract/messages';
 import { todayInManila } from '@ahente/contract/dates';
 import { productLabel } from '@ahente/contract/labels';
 import { centavosToPesos, formatPeso, pesosToCentavos } from '@ahente/contract/money';
+import { encodeCursor } from '@ahente/contract/paging';
 import {
   SALES_TO_VERIFY_LIMIT,
   type AddSale,
   type CancelSaleResponse,
   type cancelSaleRequest,
   type SaleRecord,
+  type SalesPageResponse,
+  type salesPageRequest,
   type SalesToVerifyResponse,
   type salesToVerifyRequest,
   type VerifySalesResponse,
@@ -106,6 +109,26 @@ export function createSalesService(
     /** getsales: newest effective date first. */
     async list(memberId: number): Promise<SaleRecord[]> {
       return (await salesRepository.listForMember(db, memberId)).map((r) => toRecord(r, r));
+    },
+
+    /**
+     * salespage (decision 036): a page of getsales' list in the From/To range, and over the whole
+     * range the count of rows and the screen's totals (counted sales and their TCV), in one aggregate query.
+     */
+    async page(input: z.output<typeof salesPageRequest>): Promise<SalesPageResponse> {
+      const range = { from: input.from, to: input.to };
+      // One row more than asked says whether another page follows.
+      const rows = await salesRepository.page(db, input.id, range, input.cursor, input.limit + 1);
+      const totals = await salesRepository.rangeTotals(db, input.id, range);
+      const shown = rows.slice(0, input.limit);
+      const last = shown.at(-1);
+      return {
+        rows: shown.map((r) => toRecord(r, r)),
+        next_cursor: rows.length > input.limit && last ? encodeCursor('sales', { date: last.effective_date, id: last.id }) : null,
+        count: totals.count,
+        counted: totals.counted,
+        tcv: centavosToPesos(totals.tcvCentavos),
+      };
     },
 
     /**
