@@ -5,8 +5,8 @@
  */
 export { sessionUser } from './auth.ts';
 export { notificationsResponse } from './notifications.ts';
-export { dealListResponse } from './deals.ts';
-export { saleListResponse } from './sales.ts';
+export { dealListResponse, dealsPageResponse } from './deals.ts';
+export { saleListResponse, salesPageResponse } from './sales.ts';
 export { activeProposals, commissionSummary } from './commissions.ts';
 export { teamSizeResponse } from './members.ts';
 export { portfolioResponse } from './portfolio.ts';
