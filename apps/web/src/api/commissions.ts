@@ -1,6 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdjustmentRequest, CommissionKind, MarkPaidRequest, SetRateRequest, StatementRecord } from '@ahente/contract/commissions';
 import { payoutFileName, statementFileName } from '@ahente/contract/files';
+import { DEFAULT_PAGE_SIZE } from '@ahente/contract/paging';
 import { call, downloadFile } from './client';
 
 /** The ledger's filters as the screen holds them: '' for no bound and for every kind. */
@@ -18,7 +19,8 @@ export interface LedgerFilter {
 export const commissionKeys = {
   all: ['commissions'] as const,
   summary: (id: number) => ['commissions', 'summary', id] as const,
-  ledger: (id: number, f: LedgerFilter) => ['commissions', 'ledger', id, f.from, f.to, f.kind] as const,
+  /** The ledger's pages (decision 036): not 'ledger', whose saved answers (one object, not pages) a device may still hold. */
+  ledger: (id: number, f: LedgerFilter) => ['commissions', 'ledger-pages', id, f.from, f.to, f.kind] as const,
   statements: (id: number) => ['commissions', 'statements', id] as const,
   rates: () => ['commissions', 'rates'] as const,
   adjustments: () => ['commissions', 'adjustments'] as const,
@@ -35,14 +37,20 @@ export function useCommissionSummary(id: number) {
 }
 
 /**
- * POST /api/commissionledger: the member's entries, newest first, filtered on the server by
- * recorded date (inclusive) and kind. The rows shown stay while another filter loads, and while
+ * POST /api/commissionledger with a limit (decision 036): the member's entries, newest first,
+ * filtered on the server by recorded date (inclusive) and kind, 100 a page, each page with the
+ * count and totals of the whole filter. The rows shown stay while another filter loads, and while
  * the filter cannot be sent (`enabled` false: a To before the From).
  */
 export function useCommissionLedger(id: number, filter: LedgerFilter, enabled = true) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: commissionKeys.ledger(id, filter),
-    queryFn: () => call('commissionLedger', { body: { id, from: filter.from || null, to: filter.to || null, kind: filter.kind } }),
+    queryFn: ({ pageParam }) =>
+      call('commissionLedger', {
+        body: { id, from: filter.from || null, to: filter.to || null, kind: filter.kind, limit: DEFAULT_PAGE_SIZE, cursor: pageParam },
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor ?? null,
     placeholderData: keepPreviousData,
     enabled,
   });

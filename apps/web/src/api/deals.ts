@@ -1,10 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { DealRecord, DealSavedResponse, EditDealRequest, NewDealRequest } from '@ahente/contract/deals';
+import { DEFAULT_PAGE_SIZE } from '@ahente/contract/paging';
 import { call } from './client';
 
 export const dealsKeys = {
   all: ['deals'] as const,
   byAgent: (id: number) => ['deals', id] as const,
+  /** The deals table's pages for a From/To range ('' for an open end). */
+  pages: (id: number, from: string, to: string) => ['deals', 'pages', id, from, to] as const,
   /** Under 'deals': a new, edited or sold deal reloads it with the lists. */
   activeProposals: (id: number) => ['deals', 'active-proposals', id] as const,
 };
@@ -19,6 +22,24 @@ export function useDeals(id: number | null | undefined) {
     queryKey: dealsKeys.byAgent(id ?? 0),
     queryFn: () => fetchDeals(id as number),
     enabled: typeof id === 'number',
+  });
+}
+
+/**
+ * POST /api/dealspage (decision 036): the deals table, 100 deals a page in getdeals' order,
+ * filtered by effective date on the server, each page with the count and Total TCV of the whole
+ * range. The rows shown stay while another range loads, and while the range cannot be sent
+ * (`enabled` false: a To before the From).
+ */
+export function useDealsPages(id: number | null | undefined, from: string, to: string, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: dealsKeys.pages(id ?? 0, from, to),
+    queryFn: ({ pageParam }) =>
+      call('dealsPage', { body: { id: id as number, from: from || null, to: to || null, limit: DEFAULT_PAGE_SIZE, cursor: pageParam } }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+    placeholderData: keepPreviousData,
+    enabled: enabled && typeof id === 'number',
   });
 }
 

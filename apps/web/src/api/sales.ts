@@ -1,4 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DEFAULT_PAGE_SIZE } from '@ahente/contract/paging';
 import type {
   AddSaleRequest,
   CancelSaleRequest,
@@ -28,6 +29,8 @@ export interface SalesToVerifyFilter {
 export const salesKeys = {
   all: ['sales'] as const,
   byAgent: (id: number) => ['sales', id] as const,
+  /** The sales table's pages for a From/To range ('' for an open end). */
+  pages: (id: number, from: string, to: string) => ['sales', 'pages', id, from, to] as const,
   toVerify: (f: SalesToVerifyFilter) => ['sales', 'to-verify', f.insurer, f.product, f.agent, f.from, f.to] as const,
 };
 
@@ -41,6 +44,24 @@ export function useSales(id: number | null | undefined) {
     queryKey: salesKeys.byAgent(id ?? 0),
     queryFn: () => fetchSales(id as number),
     enabled: typeof id === 'number',
+  });
+}
+
+/**
+ * POST /api/salespage (decision 036): the sales table, 100 sales a page in getsales' order,
+ * filtered by effective date on the server, each page with the count and totals of the whole range.
+ * The rows shown stay while another range loads, and while the range cannot be sent (`enabled`
+ * false: a To before the From).
+ */
+export function useSalesPages(id: number | null | undefined, from: string, to: string, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: salesKeys.pages(id ?? 0, from, to),
+    queryFn: ({ pageParam }) =>
+      call('salesPage', { body: { id: id as number, from: from || null, to: to || null, limit: DEFAULT_PAGE_SIZE, cursor: pageParam } }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+    placeholderData: keepPreviousData,
+    enabled: enabled && typeof id === 'number',
   });
 }
 

@@ -18,16 +18,22 @@ export interface DateRange {
  * with the range's state for a <DateRangeFilter>. Used by the deals table and the sales screen.
  */
 export function useDateRangeFilter<T extends { effective_date: string }>(data: readonly T[] | undefined) {
+  const range = useDateRange();
+  const { from, to } = range;
+  const rows = useMemo(
+    () => (data ?? []).filter((row) => inDateRange(row.effective_date, from || undefined, to || undefined)),
+    [data, from, to],
+  );
+  return { range, rows };
+}
+
+/** The state of a From/To filter for a <DateRangeFilter>, for a list the server filters (decision 036). */
+export function useDateRange(): DateRange {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const clear = useCallback(() => {
     setFrom('');
     setTo('');
   }, []);
-  const rows = useMemo(
-    () => (data ?? []).filter((row) => inDateRange(row.effective_date, from || undefined, to || undefined)),
-    [data, from, to],
-  );
-  const range: DateRange = { from, to, setFrom, setTo, filtered: Boolean(from || to), clear };
-  return { range, rows };
+  return { from, to, setFrom, setTo, filtered: Boolean(from || to), clear };
 }

@@ -12,7 +12,8 @@ interface ShowMoreProps {
   /** What the list holds, plural ("deals", "sales"). */
   noun: string;
   onShowMore: () => void;
-  onShowAll: () => void;
+  /** Absent for a list paged on the server (decision 036): no 'Show all' there. */
+  onShowAll?: (() => void) | undefined;
 }
 
 /**
@@ -54,7 +55,7 @@ export function ShowMore({ shown, total, next, expanded, noun, onShowMore, onSho
           >
             {t('paging.showMore', { next: fmt(next) })}
           </Button>
-          {total - shown > next && (
+          {onShowAll && total - shown > next && (
             <Button
               variant="ghost"
               size="sm"

@@ -1,6 +1,12 @@
 import { Coins, FilterX } from 'lucide-react';
 import { useId, useState } from 'react';
-import { formatRate, type BucketTotals as BucketTotalsValue, type CommissionKind, type LedgerEntry } from '@ahente/contract/commissions';
+import {
+  formatRate,
+  type BucketTotals as BucketTotalsValue,
+  type CommissionKind,
+  type LedgerEntry,
+  type LedgerResponse,
+} from '@ahente/contract/commissions';
 import { productLabel } from '@ahente/contract/labels';
 import { formatPeso } from '@ahente/contract/money';
 import { useCommissionLedger, useCommissionSummary, type LedgerFilter } from '../../api/commissions';
@@ -9,7 +15,7 @@ import { formatCalendarDate, formatMonth, formatTimestampParts } from '../../lib
 import { currentLocale } from '../../lib/locale';
 import { useLanguage } from '../../i18n';
 import '../../i18n/areas/commissions.en';
-import { useShowMore } from '../../lib/use-show-more';
+import { useServerPages } from '../../lib/use-server-pages';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { isReversedRange, RangeError } from '../../ui/date-range-filter';
@@ -29,6 +35,7 @@ import { MyStatementsCard } from './my-statements-card';
 /** Ten columns fit a laptop (1280 px) as a dense table (decision 024); phones scroll the table, Amount pinned at the right. */
 const COLUMNS = 10;
 const NO_FILTER: LedgerFilter = { from: '', to: '', kind: '' };
+const entriesOf = (page: LedgerResponse) => page.entries;
 
 /**
  * /commissions 'Commission Tracking' (issue 12), for every member: earned this month, pending and
@@ -43,8 +50,12 @@ export function CommissionsPage() {
   // A To before the From is said under the filters and not sent; the rows of the last filter stay.
   const reversed = isReversedRange(filter.from, filter.to);
   const ledger = useCommissionLedger(user.user, filter, !reversed);
-  const entries = ledger.data?.entries ?? [];
-  const page = useShowMore(entries);
+  // Paged on the server (decision 036): 100 entries, then 100 more; the totals are the whole filter's.
+  const list = useServerPages(ledger, entriesOf);
+  const entries = list.rows ?? [];
+  const latest = ledger.data?.pages.at(-1);
+  // A failed next page keeps the entries shown (Show more tries again).
+  const listState = { ...ledger, isError: ledger.isError && !ledger.isFetchNextPageError };
   const filtered = Boolean(filter.from || filter.to || filter.kind);
   const refreshing = ledger.isPlaceholderData && ledger.isFetching;
   const { t } = useLanguage();
@@ -85,7 +96,7 @@ export function CommissionsPage() {
         <div className="border-b border-slate-100 p-4 sm:px-5">
           <h2 className="mb-3 text-[0.9375rem] font-semibold text-slate-900">{t('commissions.ledger')}</h2>
           <LedgerFilters filter={filter} reversed={reversed} onChange={setFilter} />
-          {ledger.data && entries.length > 0 && <BucketTotals totals={ledger.data.totals} />}
+          {latest && entries.length > 0 && <BucketTotals totals={latest.totals} />}
         </div>
         <TableScrollHint>{t('commissions.ledgerScrollHint')}</TableScrollHint>
         <Table caption={t('commissions.ledgerCaption')} aria-busy={ledger.isPending || refreshing || undefined} dense>
@@ -107,7 +118,7 @@ export function CommissionsPage() {
           </TableHead>
           <TableBodyStates
             columns={COLUMNS}
-            query={ledger}
+            query={listState}
             loadingLabel={t('commissions.loadingLedger')}
             skeletonClassName={(column) => (column === 3 || column === 5 ? 'h-4 w-28' : 'h-4 w-14')}
             errorMessage={t('commissions.ledgerFailed')}
@@ -116,34 +127,34 @@ export function CommissionsPage() {
             emptyTitle={t('commissions.noneTitle')}
             emptyDescription={filtered ? t('commissions.noneFiltered') : t('commissions.noneDescription')}
           >
-            {page.visible.map((entry) => (
+            {entries.map((entry) => (
               <EntryRow key={entry.id} entry={entry} />
             ))}
           </TableBodyStates>
-          {ledger.data && entries.length > 0 && (
+          {latest && entries.length > 0 && (
             <tfoot className="border-t border-slate-200 bg-slate-50">
               <tr>
                 {/* The label stays at the left of the visible box, the total under the pinned Amount column. */}
                 <th scope="row" colSpan={COLUMNS - 1} className="px-3 py-3 text-left text-sm font-semibold text-slate-700">
                   <span className="sticky left-3 inline-block">
-                    {t('commissions.totalListed', { count: entries.length, n: entries.length.toLocaleString(currentLocale()) })}
+                    {t('commissions.totalListed', { count: list.total, n: list.total.toLocaleString(currentLocale()) })}
                   </span>
                 </th>
                 <TableCell numeric sticky className="bg-slate-50! font-semibold whitespace-nowrap text-slate-900">
-                  <Amount value={ledger.data.total} />
+                  <Amount value={latest.total} />
                 </TableCell>
               </tr>
             </tfoot>
           )}
         </Table>
+        {/* No 'Show all': a ledger of tens of thousands of entries is what paging on the server avoids (decision 036). */}
         <ShowMore
-          shown={page.visible.length}
-          total={entries.length}
-          next={page.next}
-          expanded={page.expanded}
+          shown={entries.length}
+          total={list.total}
+          next={list.next}
+          expanded={list.expanded}
           noun={t('commissions.entriesNoun')}
-          onShowMore={page.showMore}
-          onShowAll={page.showAll}
+          onShowMore={list.showMore}
         />
       </Card>
 

@@ -2,20 +2,21 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Handshake } from 'lucide-react';
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { DealRecord } from '@ahente/contract/deals';
+import { inDateRange } from '@ahente/contract/dates';
+import type { DealRecord, DealsPageResponse } from '@ahente/contract/deals';
 import { labelOf, productLabel } from '@ahente/contract/labels';
-import { formatPeso, sumPesos } from '@ahente/contract/money';
+import { centavosToPesos, formatPeso, pesosToCentavos } from '@ahente/contract/money';
 import { useOutbox, withOutbox, type DealSync } from '../../api/deal-outbox';
-import { dealsKeys, useDeals } from '../../api/deals';
+import { dealsKeys, useDealsPages } from '../../api/deals';
 import { useCurrentUser } from '../../api/session';
 import { cn } from '../../lib/cn';
 import { formatCalendarDate, formatTimestampParts } from '../../lib/dates';
-import { useDateRangeFilter } from '../../lib/use-date-range-filter';
-import { useShowMore } from '../../lib/use-show-more';
+import { useDateRange } from '../../lib/use-date-range-filter';
+import { useServerPages } from '../../lib/use-server-pages';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
-import { DateRangeFilter } from '../../ui/date-range-filter';
+import { DateRangeFilter, isReversedRange } from '../../ui/date-range-filter';
 import { PageHeader } from '../../ui/page-header';
 import { ShowMore } from '../../ui/show-more';
 import { Totals } from '../../ui/stats';
@@ -29,11 +30,7 @@ import { EditDealModal } from './edit-deal-modal';
 import { useLanguage } from '../../i18n';
 
 const COLUMNS = 9;
-
-/** Total TCV in pesos, summed exactly in centavos (0.1 + 0.2 is 0.30). */
-export function totalTcv(rows: readonly { tcv: number }[]): number {
-  return sumPesos(rows.map((r) => r.tcv).filter((v) => Number.isFinite(v) && v >= 0));
-}
+const rowsOf = (page: DealsPageResponse) => page.rows;
 
 /** The address's `?deal=<id>`: the deal to show and highlight (a renewal just started in Portfolio). */
 function dealFrom(params: URLSearchParams): number | null {
@@ -46,14 +43,20 @@ type Dialog = { kind: 'sale' | 'edit'; deal: DealRecord; open: boolean; seq: num
 
 /**
  * /deals/dealsview (spec §2 Deals table): From/To filters on the effective date (inclusive, either
- * may be empty), Total TCV and Number of Deals Made over the shown rows, and per deal 'Make as
- * Sales' and 'EDIT'. The list reloads when a modal closes.
+ * may be empty), Total TCV and Number of Deals Made over every deal of the range, and per deal
+ * 'Make as Sales' and 'EDIT'. The list reloads when a modal closes. The server filters, pages
+ * (100 deals, then 100 more on 'Show more') and totals the saved deals (decision 036); the deals
+ * waiting on this device are added on top.
  */
 export function DealsViewPage() {
   const user = useCurrentUser();
   const queryClient = useQueryClient();
   const { t } = useLanguage();
-  const deals = useDeals(user.user);
+  const range = useDateRange();
+  // A To before the From is not sent: the table shows nothing and the totals are zero.
+  const reversed = isReversedRange(range.from, range.to);
+  const deals = useDealsPages(user.user, range.from, range.to, !reversed);
+  const list = useServerPages(deals, rowsOf);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const openDialog = useCallback(
     (kind: Dialog['kind'], deal: DealRecord) => setDialog((current) => ({ kind, deal, open: true, seq: (current?.seq ?? 0) + 1 })),
@@ -63,28 +66,59 @@ export function DealsViewPage() {
   const onEdit = useCallback((deal: DealRecord) => openDialog('edit', deal), [openDialog]);
 
   // Deals recorded or edited with no signal (issue 25 §2): queued new deals first, queued edits
-  // applied to their rows, each marked with its sync state.
+  // applied to their rows, each marked with its sync state; then the range, on the values shown.
   const queue = useOutbox(user.user);
-  const merged = useMemo(() => (deals.data || queue.length > 0 ? withOutbox(deals.data ?? [], queue) : undefined), [deals.data, queue]);
-  const shown = useMemo(() => merged?.map((row) => row.deal), [merged]);
+  const saved = list.rows;
+  const merged = useMemo(() => (saved || queue.length > 0 ? withOutbox(saved ?? [], queue) : undefined), [saved, queue]);
   const syncOf = useMemo(() => new Map(merged?.map((row) => [row.deal.id, row.sync])), [merged]);
-  // Queued deals are shown even when the saved ones could not be loaded (offline, nothing cached).
-  const listState = deals.data === undefined && queue.length > 0 ? { ...deals, isPending: false, isError: false } : deals;
+  const rows = useMemo(
+    () =>
+      reversed
+        ? []
+        : (merged ?? [])
+            .map((row) => row.deal)
+            .filter((deal) => inDateRange(deal.effective_date, range.from || undefined, range.to || undefined)),
+    [merged, reversed, range.from, range.to],
+  );
+  // The server's count and Total TCV of the range, with what this device changes in it: queued new
+  // deals in the range, and queued edits of the loaded deals (a new TCV, or a date moved out of it).
+  const latest = deals.data?.pages.at(-1);
+  const totals = useMemo(() => {
+    if (reversed) return { count: 0, tcv: 0 };
+    const shownIds = new Set(rows.map((d) => d.id));
+    let count = list.total;
+    let centavos = pesosToCentavos(latest?.tcv ?? 0);
+    for (const deal of rows) {
+      if (deal.id >= 0) continue;
+      count += 1;
+      centavos += pesosToCentavos(deal.tcv);
+    }
+    for (const original of saved ?? []) {
+      if (syncOf.get(original.id) == null) continue;
+      const edited = rows.find((d) => d.id === original.id);
+      centavos += pesosToCentavos(shownIds.has(original.id) && edited ? edited.tcv : 0) - pesosToCentavos(original.tcv);
+      if (!shownIds.has(original.id)) count -= 1;
+    }
+    return { count, tcv: centavosToPesos(centavos) };
+  }, [reversed, rows, list.total, latest, saved, syncOf]);
+  // Queued deals are shown even when the saved ones could not be loaded (offline, nothing cached);
+  // a failed next page keeps the rows shown (Show more tries again), a failed load or reload is shown.
+  const listState =
+    reversed || (deals.data === undefined && queue.length > 0)
+      ? { ...deals, isPending: false, isError: false }
+      : { ...deals, isError: deals.isError && !deals.isFetchNextPageError };
 
-  const { range, rows } = useDateRangeFilter(shown);
-  const page = useShowMore(rows);
-
-  // `?deal=<id>` (Renew in Portfolio lands here): that deal's row is shown, scrolled to and
-  // highlighted, and its Make as Sales button takes the focus, once.
+  // `?deal=<id>` (Renew in Portfolio lands here): that deal's row is shown (the next pages are
+  // loaded until it is), scrolled to and highlighted, and its Make as Sales button takes the focus, once.
   const [params] = useSearchParams();
   const wanted = dealFrom(params);
   const shownDeal = useRef<number | null>(null);
-  const wantedIndex = wanted === null ? -1 : rows.findIndex((deal) => deal.id === wanted);
-  const { showAll } = page;
-  const hiddenByStep = wantedIndex >= page.visible.length;
+  // Searched for in the whole list only (a range the user set decides what is shown).
+  const wantedMissing = wanted !== null && !range.filtered && !rows.some((deal) => deal.id === wanted);
+  const { showMore, hasNextPage, isFetchingNextPage } = list;
   useEffect(() => {
-    if (hiddenByStep) showAll();
-  }, [hiddenByStep, showAll]);
+    if (wantedMissing && hasNextPage && !isFetchingNextPage) showMore();
+  }, [wantedMissing, hasNextPage, isFetchingNextPage, showMore]);
   const highlightRow = useCallback((row: HTMLTableRowElement | null) => {
     if (!row) return;
     const id = Number(row.dataset.dealId);
@@ -110,12 +144,12 @@ export function DealsViewPage() {
           <DateRangeFilter range={range} fromLabel={t('common.from')} toLabel={t('common.to')} clearClassName="col-span-2 sm:col-span-1" />
           <Totals
             className="min-w-0 xl:w-[26rem]"
-            query={deals}
+            query={listState}
             loadingLabel={t('common.loadingTotals')}
             errorMessage={t('common.totalsFailed')}
             figures={[
-              { label: t('common.totalTcv'), value: formatPeso(totalTcv(rows)) },
-              { label: t('deals.numberMade'), value: rows.length.toLocaleString('en-PH') },
+              { label: t('common.totalTcv'), value: formatPeso(totals.tcv) },
+              { label: t('deals.numberMade'), value: totals.count.toLocaleString('en-PH') },
             ]}
           />
         </div>
@@ -149,9 +183,9 @@ export function DealsViewPage() {
             empty={rows.length === 0}
             emptyIcon={<Handshake />}
             emptyTitle={t('deals.none')}
-            emptyDescription={range.filtered && (deals.data?.length ?? 0) > 0 ? t('deals.noneInRange') : undefined}
+            emptyDescription={range.filtered ? t('deals.noneInRange') : undefined}
           >
-            {page.visible.map((deal, index) => (
+            {rows.map((deal, index) => (
               <DealRow
                 key={deal.id}
                 deal={deal}
@@ -164,14 +198,14 @@ export function DealsViewPage() {
             ))}
           </TableBodyStates>
         </Table>
+        {/* No 'Show all': a member's whole list is what paging on the server avoids (decision 036). */}
         <ShowMore
-          shown={page.visible.length}
-          total={rows.length}
-          next={page.next}
-          expanded={page.expanded}
+          shown={rows.length}
+          total={Math.max(totals.count, rows.length)}
+          next={list.next}
+          expanded={list.expanded}
           noun="deals"
-          onShowMore={page.showMore}
-          onShowAll={page.showAll}
+          onShowMore={list.showMore}
         />
       </Card>
 

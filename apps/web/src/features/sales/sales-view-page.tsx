@@ -1,17 +1,19 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { FileSpreadsheet, ReceiptText } from 'lucide-react';
-import { useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { inDateRange } from '@ahente/contract/dates';
 import { labelOf, productLabel } from '@ahente/contract/labels';
-import { formatPeso, sumPesos } from '@ahente/contract/money';
-import { countsAsSale } from '@ahente/contract/sales-rules';
-import { useSales } from '../../api/sales';
+import { formatPeso } from '@ahente/contract/money';
+import type { SalesPageResponse } from '@ahente/contract/sales';
+import { fetchSales, salesKeys, useSalesPages } from '../../api/sales';
 import { useCurrentUser } from '../../api/session';
 import { cn } from '../../lib/cn';
 import { formatCalendarDate } from '../../lib/dates';
-import { useDateRangeFilter } from '../../lib/use-date-range-filter';
-import { useShowMore } from '../../lib/use-show-more';
+import { useDateRange } from '../../lib/use-date-range-filter';
+import { useServerPages } from '../../lib/use-server-pages';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
-import { DateRangeFilter } from '../../ui/date-range-filter';
+import { DateRangeFilter, isReversedRange } from '../../ui/date-range-filter';
 import { PageHeader } from '../../ui/page-header';
 import { ShowMore } from '../../ui/show-more';
 import { Totals } from '../../ui/stats';
@@ -32,6 +34,7 @@ const COLUMNS = 11;
  * repeated under the customer's name there.
  */
 const UNPIN_ON_PHONE = 'max-md:static max-md:shadow-none';
+const rowsOf = (page: SalesPageResponse) => page.rows;
 
 /**
  * /sales/salesview (spec §2 Sales screen): 'From:' and 'To:' on the effective date (inclusive,
@@ -44,23 +47,38 @@ const UNPIN_ON_PHONE = 'max-md:static max-md:shadow-none';
  */
 export function SalesViewPage() {
   const user = useCurrentUser();
-  const sales = useSales(user.user);
+  const queryClient = useQueryClient();
   const { t } = useLanguage();
   const [exporting, setExporting] = useState(false);
   const exportingRef = useRef(false);
   const exportButton = useRef<HTMLButtonElement>(null);
 
-  const { range, rows } = useDateRangeFilter(sales.data);
-  const counted = useMemo(() => rows.filter(countsAsSale), [rows]);
-  const total = useMemo(() => sumPesos(counted.map((s) => s.tcv).filter((v) => Number.isFinite(v) && v >= 0)), [counted]);
-  const page = useShowMore(rows);
+  // The server filters, pages and totals the sales (decision 036). A To before the From is not
+  // sent: the table shows nothing and the totals are zero, as when the browser filtered.
+  const range = useDateRange();
+  const reversed = isReversedRange(range.from, range.to);
+  const sales = useSalesPages(user.user, range.from, range.to, !reversed);
+  const list = useServerPages(sales, rowsOf);
+  const latest = sales.data?.pages.at(-1);
+  const rows = reversed ? [] : (list.rows ?? []);
+  const count = reversed ? 0 : list.total;
+  const counted = reversed ? 0 : (latest?.counted ?? 0);
+  const total = reversed ? 0 : (latest?.tcv ?? 0);
+  // A failed next page keeps the rows shown (Show more tries again); a reversed range is no failure.
+  const listState = reversed
+    ? { ...sales, isPending: false, isError: false }
+    : { ...sales, isError: sales.isError && !sales.isFetchNextPageError };
 
   const onExport = async () => {
-    if (exportingRef.current || rows.length === 0) return;
+    if (exportingRef.current || count === 0) return;
     exportingRef.current = true;
     setExporting(true);
     try {
-      await exportSalesToExcel(rows);
+      // Every sale of the range, not only the pages loaded: the whole list (getsales, the cached
+      // answer when it is fresh), filtered here as the server filters the table.
+      const id = user.user as number;
+      const all = await queryClient.fetchQuery({ queryKey: salesKeys.byAgent(id), queryFn: () => fetchSales(id) });
+      await exportSalesToExcel(all.filter((s) => inDateRange(s.effective_date, range.from || undefined, range.to || undefined)));
     } catch {
       toast.error(t('sales.exportFailed'));
     } finally {
@@ -79,19 +97,19 @@ export function SalesViewPage() {
       <Card className="mb-5 p-4 sm:p-5">
         <div className="flex flex-col gap-5 xl:flex-row xl:items-end xl:justify-between">
           <DateRangeFilter range={range} fromLabel={t('sales.fromColon')} toLabel={t('sales.toColon')}>
-            <Button ref={exportButton} onClick={() => void onExport()} loading={exporting} disabled={rows.length === 0}>
+            <Button ref={exportButton} onClick={() => void onExport()} loading={exporting} disabled={count === 0}>
               {!exporting && <FileSpreadsheet aria-hidden="true" />}
               {t('sales.export')}
             </Button>
           </DateRangeFilter>
           <div className="min-w-0 xl:w-[26rem]">
             <Totals
-              query={sales}
+              query={listState}
               loadingLabel={t('common.loadingTotals')}
               errorMessage={t('common.totalsFailed')}
               figures={[
                 { label: t('sales.totalTcv'), value: formatPeso(total) },
-                { label: t('sales.numberMade'), value: counted.length.toLocaleString('en-PH') },
+                { label: t('sales.numberMade'), value: counted.toLocaleString('en-PH') },
               ]}
             />
             <p className="mt-2 text-xs text-slate-500">{t('dashboard.countedSalesNote')}</p>
@@ -123,16 +141,16 @@ export function SalesViewPage() {
           </TableHead>
           <TableBodyStates
             columns={COLUMNS}
-            query={sales}
+            query={listState}
             loadingLabel={t('sales.loading')}
             skeletonClassName={(column) => (column === 2 ? 'h-4 w-32' : 'h-4 w-14')}
             errorMessage={t('sales.failed')}
             empty={rows.length === 0}
             emptyIcon={<ReceiptText />}
             emptyTitle={t('sales.none')}
-            emptyDescription={range.filtered && (sales.data?.length ?? 0) > 0 ? t('sales.noneInRange') : undefined}
+            emptyDescription={range.filtered ? t('sales.noneInRange') : undefined}
           >
-            {page.visible.map((sale, index) => (
+            {rows.map((sale, index) => (
               <TableRow key={sale.id}>
                 <TableCell numeric className="text-slate-500">
                   {index + 1}
@@ -166,15 +184,8 @@ export function SalesViewPage() {
             ))}
           </TableBodyStates>
         </Table>
-        <ShowMore
-          shown={page.visible.length}
-          total={rows.length}
-          next={page.next}
-          expanded={page.expanded}
-          noun="sales"
-          onShowMore={page.showMore}
-          onShowAll={page.showAll}
-        />
+        {/* No 'Show all': a member's whole list is what paging on the server avoids (decision 036). */}
+        <ShowMore shown={rows.length} total={count} next={list.next} expanded={list.expanded} noun="sales" onShowMore={list.showMore} />
       </Card>
     </>
   );
