@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { fetchMe } from './api/auth';
-import { firstSchemas } from './api/client';
+import { routeTable } from './api/client';
 import { createQueryClient } from './api/query-client';
 import { SESSION_QUERY_KEY } from './api/session';
 import { preloadScreens, router } from './app/router';
@@ -15,11 +15,8 @@ import { Toaster } from './ui/toast';
 const queryClient = createQueryClient();
 const screens = preloadScreens(window.location.pathname);
 const restored = restorePersistedQueries(queryClient);
-// The session's answer is parsed with the first screens' schemas (api/first-schemas.ts): fetched now,
-// alongside the session. The whole route table, which parses every other answer, is fetched by the
-// first call that needs it: off the first screen's path (issue 25 §1); the service worker has it
-// cached for the next visit.
-void firstSchemas().catch(() => undefined);
+// The route table parses every answer, the session's first: fetched now, alongside the session.
+void routeTable().catch(() => undefined);
 registerServiceWorker();
 
 const container = document.getElementById('root');
