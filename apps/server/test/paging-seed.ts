@@ -150,3 +150,20 @@ export async function seedLedger(t: TestApp, memberId: number, n: number, days =
   if (decisions.length) await db.insertInto('commission_entry_decisions').values(decisions).execute();
   return ids;
 }
+
+/**
+ * Every page of a paged list, following `next_cursor` from the first page (at most 100 pages, so a
+ * cursor that never ends fails the test instead of hanging it).
+ */
+export async function followPages<P extends { next_cursor?: string | null }>(
+  fetchPage: (cursor: string | null) => Promise<P>,
+): Promise<P[]> {
+  const pages: P[] = [];
+  let cursor: string | null = null;
+  do {
+    const p: P = await fetchPage(cursor);
+    pages.push(p);
+    cursor = p.next_cursor ?? null;
+  } while (cursor && pages.length < 100);
+  return pages;
+}

@@ -3,7 +3,7 @@ import type { LedgerResponse } from '@ahente/contract/commissions';
 import { BAD_CURSOR_MESSAGE, CURSOR_NEEDS_LIMIT, encodeCursor, PAGE_LIMIT_MESSAGE } from '@ahente/contract/paging';
 import { routes } from '@ahente/contract/routes';
 import { startTestApp, type TestApp, type TestClient } from '../../../test/harness.ts';
-import { seedLedger } from '../../../test/paging-seed.ts';
+import { followPages, seedLedger } from '../../../test/paging-seed.ts';
 
 /**
  * POST /api/commissionledger with a `limit` (issue 27, decision 036): the ledger a page at a time,
@@ -31,14 +31,7 @@ async function ledger(client: TestClient, body: Record<string, unknown>): Promis
 }
 
 async function allPages(client: TestClient, body: Record<string, unknown>): Promise<LedgerResponse[]> {
-  const pages: LedgerResponse[] = [];
-  let cursor: string | null = null;
-  do {
-    const p: LedgerResponse = await ledger(client, { ...body, ...(cursor ? { cursor } : {}) });
-    pages.push(p);
-    cursor = p.next_cursor ?? null;
-  } while (cursor && pages.length < 100);
-  return pages;
+  return followPages((cursor) => ledger(client, { ...body, ...(cursor ? { cursor } : {}) }));
 }
 
 describe('POST /api/commissionledger, paged', () => {

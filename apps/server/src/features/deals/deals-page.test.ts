@@ -5,7 +5,7 @@ import { sumPesos } from '@ahente/contract/money';
 import { BAD_CURSOR_MESSAGE, encodeCursor, PAGE_LIMIT_MESSAGE } from '@ahente/contract/paging';
 import { routes } from '@ahente/contract/routes';
 import { newDeal, startTestApp, type TestApp, type TestClient } from '../../../test/harness.ts';
-import { seedDeals } from '../../../test/paging-seed.ts';
+import { followPages, seedDeals } from '../../../test/paging-seed.ts';
 
 /**
  * POST /api/dealspage (issue 27, decision 036): getdeals' list a page at a time, filtered by
@@ -34,14 +34,7 @@ async function page(client: TestClient, body: Record<string, unknown>): Promise<
 
 /** Every page of the filter, following the cursors. */
 async function allPages(client: TestClient, body: Record<string, unknown>): Promise<DealsPageResponse[]> {
-  const pages: DealsPageResponse[] = [];
-  let cursor: string | null = null;
-  do {
-    const p: DealsPageResponse = await page(client, { ...body, ...(cursor ? { cursor } : {}) });
-    pages.push(p);
-    cursor = p.next_cursor;
-  } while (cursor && pages.length < 100);
-  return pages;
+  return followPages((cursor) => page(client, { ...body, ...(cursor ? { cursor } : {}) }));
 }
 
 async function unpaged(client: TestClient = agentClient): Promise<DealRecord[]> {

@@ -5,7 +5,7 @@ import { BAD_CURSOR_MESSAGE, encodeCursor, PAGE_LIMIT_MESSAGE } from '@ahente/co
 import { routes } from '@ahente/contract/routes';
 import { countsAsSale, type SaleRecord, type SalesPageResponse } from '@ahente/contract/sales';
 import { startTestApp, type TestApp, type TestClient } from '../../../test/harness.ts';
-import { seedSales } from '../../../test/paging-seed.ts';
+import { followPages, seedSales } from '../../../test/paging-seed.ts';
 
 /**
  * POST /api/salespage (issue 27, decision 036): getsales' list a page at a time, filtered by
@@ -35,14 +35,7 @@ async function page(client: TestClient, body: Record<string, unknown>): Promise<
 
 /** Every page of the filter, following the cursors. */
 async function allPages(client: TestClient, body: Record<string, unknown>): Promise<SalesPageResponse[]> {
-  const pages: SalesPageResponse[] = [];
-  let cursor: string | null = null;
-  do {
-    const p: SalesPageResponse = await page(client, { ...body, ...(cursor ? { cursor } : {}) });
-    pages.push(p);
-    cursor = p.next_cursor;
-  } while (cursor && pages.length < 100);
-  return pages;
+  return followPages((cursor) => page(client, { ...body, ...(cursor ? { cursor } : {}) }));
 }
 
 async function unpaged(client: TestClient = agentClient): Promise<SaleRecord[]> {
