@@ -191,10 +191,10 @@ test(
     await goViaMainNav(page, 'Deals');
     await page.getByRole('link', { name: 'View Your Deals' }).click();
     await expect(page.getByRole('table', { name: 'Your deals' }).getByText('Marco Dizon')).toBeVisible();
-    await expectSaved(page, 'deals', agent.id);
+    await expectSaved(page, 'deals', 'pages', agent.id);
     await page.goto('/sales/salesview');
     await expect(page.getByRole('main').getByText('Lorna Reyes').filter({ visible: true }).first()).toBeVisible();
-    await expectSaved(page, 'sales', agent.id);
+    await expectSaved(page, 'sales', 'pages', agent.id);
     await page.goto('/portfolio');
     await expect(heading(page, 'My Portfolio')).toBeVisible();
     await expect(page.getByRole('main').getByText('Lorna Reyes').filter({ visible: true }).first()).toBeVisible();
@@ -275,7 +275,7 @@ test(
     await waitForServiceWorker(page);
     await page.goto('/deals/dealsview');
     await expect(page.getByRole('table', { name: 'Your deals' }).getByText('Pedro First')).toBeVisible();
-    await expectSaved(page, 'deals', agent.id);
+    await expectSaved(page, 'deals', 'pages', agent.id);
     await page.goto('/helpcenter');
     await expect(heading(page, 'Help Center')).toBeVisible();
     await expectSaved(page, 'tickets', 'mine', agent.id);
@@ -366,7 +366,7 @@ test(
     await waitForServiceWorker(page);
     await page.goto('/deals/dealsview');
     await expect(page.getByRole('table', { name: 'Your deals' }).getByText(MSG.noDeals)).toBeVisible();
-    await expectSaved(page, 'deals', agent.id);
+    await expectSaved(page, 'deals', 'pages', agent.id);
 
     await goOffline(context, page);
     await page.getByRole('button', { name: /Open profile$/ }).click();
