@@ -1,0 +1,81 @@
+#!/usr/bin/env node
+// `npm test`: every check a fresh clone must pass, in three phases, each phase's independent steps
+// side by side on the machine's cores (CI has two; decision 015):
+//   1. type checks, lint and the build (the browser tests need the build);
+//   2. the API suite on SQLite and, with TEST_DATABASE_URL, on PostgreSQL: two processes;
+//   3. the browser tests (Playwright spreads them over its own workers).
+// A failing phase stops the run. The time of each step is printed at the end.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const server = path.join(root, 'apps/server');
+const e2e = path.join(root, 'e2e');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+
+/** @typedef {{ name: string, cmd: string, args: string[], cwd?: string }} Step */
+
+const phases = /** @type {Step[][]} */ ([
+  [
+    { name: 'typecheck', cmd: npm, args: ['run', '-s', 'typecheck'] },
+    { name: 'lint', cmd: npm, args: ['run', '-s', 'lint'] },
+    { name: 'build', cmd: npm, args: ['run', '-s', 'build'] },
+  ],
+  [
+    { name: 'api:sqlite', cmd: npx, args: ['vitest', 'run', '--project', 'sqlite'], cwd: server },
+    ...(process.env.TEST_DATABASE_URL
+      ? [{ name: 'api:postgres', cmd: npx, args: ['vitest', 'run', '--project', 'postgres'], cwd: server }]
+      : []),
+  ],
+  [{ name: 'e2e', cmd: npx, args: ['playwright', 'test'], cwd: e2e }],
+]);
+
+/** @type {{ name: string, seconds: number, code: number | null }[]} */
+const times = [];
+
+/** Runs one step; beside others, each line of its output is prefixed with its name. */
+function run(step, alone) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(step.cmd, step.args, {
+      cwd: step.cwd ?? root,
+      stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      env: process.env,
+    });
+    if (!alone) {
+      for (const stream of [child.stdout, child.stderr]) {
+        let rest = '';
+        stream.setEncoding('utf8');
+        stream.on('data', (chunk) => {
+          const lines = (rest + chunk).split('\n');
+          rest = lines.pop() ?? '';
+          for (const line of lines) process.stdout.write(`[${step.name}] ${line}\n`);
+        });
+        stream.on('end', () => rest && process.stdout.write(`[${step.name}] ${rest}\n`));
+      }
+    }
+    child.on('close', (code, signal) => {
+      const seconds = (Date.now() - started) / 1000;
+      times.push({ name: step.name, seconds, code: code ?? (signal ? 1 : 0) });
+      console.log(`== ${step.name}: ${code === 0 ? 'passed' : `failed (${signal ?? `exit ${code}`})`} in ${seconds.toFixed(0)} s`);
+      resolve(code === 0);
+    });
+  });
+}
+
+const start = Date.now();
+let ok = true;
+for (const phase of phases) {
+  console.log(`== ${phase.map((s) => s.name).join(' ∥ ')}`);
+  const results = await Promise.all(phase.map((step) => run(step, phase.length === 1)));
+  if (results.includes(false)) {
+    ok = false;
+    break;
+  }
+}
+
+console.log('\n== npm test, time of each step');
+for (const t of times) console.log(`${t.name.padEnd(14)} ${t.seconds.toFixed(0).padStart(5)} s  ${t.code === 0 ? 'passed' : 'FAILED'}`);
+console.log(`${'total'.padEnd(14)} ${((Date.now() - start) / 1000).toFixed(0).padStart(5)} s  ${ok ? 'passed' : 'FAILED'}`);
+process.exit(ok ? 0 : 1);
