@@ -65,6 +65,16 @@ export const addLicenseResponse = z.object({ license: licenseRecord });
 /** POST getlicenses {id}: newest first. The member, their Manager, Agency Manager and Agency Owner (read only, no scan), admins. */
 export const getLicensesRequest = z.object({ id: memberIdSchema });
 
+/**
+ * POST licencealerts {id}: the dashboard's licence reminder (issue 20), decided on the server from
+ * the member's licences and the products of their sales (expiringLicenceAlerts), so that the
+ * dashboard need not load every sale to show it. The member and admins.
+ */
+export const licenceAlertsResponse = z.object({
+  alerts: z.array(z.object({ line: z.enum(LICENSE_LINES), expires_on: z.string(), days: z.number() })),
+});
+export type LicenceAlertsResponse = z.infer<typeof licenceAlertsResponse>;
+
 /** POST verifylicense (admins): decided once; a rejection needs a reason. */
 export const verifyLicenseRequest = z
   .object({

@@ -73,6 +73,7 @@ export const routePaths = {
   verifySales: { method: 'POST', path: '/api/verifysales' },
   addLicense: { method: 'POST', path: '/api/addlicense' },
   getLicenses: { method: 'POST', path: '/api/getlicenses' },
+  licenceAlerts: { method: 'POST', path: '/api/licencealerts' },
   verifyLicense: { method: 'POST', path: '/api/verifylicense' },
   licenseScan: { method: 'GET', path: '/api/licensescan/:licenseId' },
   compliance: { method: 'GET', path: '/api/compliance' },

@@ -102,6 +102,7 @@ import {
   addLicenseResponse,
   complianceResponse,
   getLicensesRequest,
+  licenceAlertsResponse,
   LICENSE_SCAN_FIELD,
   licenseList,
   licenseScanParams,
@@ -817,6 +818,17 @@ export const routes = {
     tag: 'licences',
     summary:
       "A member's licences, newest first: the member, their Manager, Agency Manager and Agency Owner (no number, no scan) and admins",
+  }),
+  licenceAlerts: route({
+    ...routePaths.licenceAlerts,
+    access: 'member',
+    member: ownerInBody,
+    body: idBody,
+    responses: { 200: licenceAlertsResponse },
+    sensitive: 'licences',
+    tag: 'licences',
+    summary:
+      "The lines a member sells whose verified licence expires within 60 days with no renewal on file (the dashboard's reminder): the member and admins",
   }),
   verifyLicense: route({
     ...routePaths.verifyLicense,

@@ -494,6 +494,12 @@ const MATRIX: Record<RouteName, Row> = {
       admin: (res) => expect(licencesShown(res)).toEqual({ count: expect.any(Number), numbers: true, scans: true }),
     },
   },
+  // The dashboard's reminder: the owner's and the admins' only; an admin's read is logged.
+  licenceAlerts: {
+    call: async () => ({ body: { id: owner.id } }),
+    expect: selfOrAdmin,
+    sees: { admin: async () => expect(await lastRead(people.admin.id)).toMatchObject({ subject_id: owner.id, what: 'licences' }) },
+  },
   verifyLicense: { call: async () => ({ body: { license_id: await ownerLicence(), decision: 'verified' } }), expect: adminsOnly },
   licenseScan: { call: async () => ({ params: { licenseId: await ownerLicence() } }), expect: notFoundToOthers(selfOrAdmin) },
   compliance: { call: async () => ({}), expect: adminsOnly },

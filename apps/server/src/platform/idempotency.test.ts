@@ -129,6 +129,7 @@ describe('the route table marks the creating routes', () => {
     salesToVerify: 'a read',
     verifySales: 'a decision on existing sales: a repeat is 409 naming them',
     getLicenses: 'a read',
+    licenceAlerts: 'a read',
     verifyLicense: 'a decision on an existing licence: a repeat is 409',
     releaseCommission: 'a decision on an existing entry: a repeat is 409',
     forfeitCommission: 'a decision on an existing entry: a repeat is 409',

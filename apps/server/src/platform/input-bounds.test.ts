@@ -148,6 +148,7 @@ const cases = (): Case[] => [
   { url: '/api/dealspage', body: () => ({ id: adminId, from: '2026-01-01', to: '2026-12-31', limit: 100 }) },
   { url: '/api/salespage', body: () => ({ id: adminId, from: '2026-01-01', to: '2026-12-31', limit: 100 }) },
   { url: '/api/activeproposals', body: () => ({ id: agentId }) },
+  { url: '/api/licencealerts', body: () => ({ id: agentId }) },
   // Tickets (decision 012).
   { url: '/api/addticket', body: () => ({ id: agentId, title: 'Missing commission', description: 'Line one\nLine two', type: 'finance' }) },
   { url: '/api/getmytickets', body: () => ({ id: agentId }) },

@@ -401,6 +401,7 @@ const ROWS: Record<WriteRoute, Row> = {
     form: async () => ({ form: [...asForm(licenceBody()), { name: 'scan', filename: 'licence.pdf', content: pdf() }] }),
   },
   getLicenses: { as: 'agent', call: async () => ({ body: own() }) },
+  licenceAlerts: { as: 'agent', call: async () => ({ body: own() }) },
   verifyLicense: { as: 'admin', call: async () => ({ body: { license_id: await agentLicence(), decision: 'verified' } }) },
   releaseCommission: { as: 'admin', call: async () => ({ body: { entry_id: await heldEntry() } }) },
   forfeitCommission: { as: 'admin', call: async () => ({ body: { entry_id: await heldEntry(), reason: 'Mass' } }) },

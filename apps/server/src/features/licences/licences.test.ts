@@ -219,6 +219,40 @@ describe('a member’s licences', () => {
   });
 });
 
+describe('the dashboard’s licence reminder (licencealerts)', () => {
+  it('names a line the member sells whose licence expires within 60 days, until a longer one is verified', async () => {
+    const agent = await t.createMember();
+    const c = await t.loginAs(agent);
+    const alerts = async () => {
+      const res = await c.post(routes.licenceAlerts.path, { id: agent.id });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().alerts;
+    };
+    const add = async (over: Record<string, unknown>) =>
+      expect((await adminClient.post(routes.addLicense.path, licence(agent.id, over))).statusCode).toBe(200);
+
+    // Both licences expire in 30 days; only Non-Life is sold (Comprehensive).
+    await add({ expires_on: '2026-12-24' });
+    await add({ line: 'Life', license_no: 'L-1', expires_on: '2026-12-24' });
+    expect(await alerts()).toEqual([]);
+    await sell(agent, 'Comprehensive');
+    expect(await alerts()).toEqual([{ line: 'Non-Life', expires_on: '2026-12-24', days: 30 }]);
+    // The same answer the admin reads; the renewal (a longer verified Non-Life licence) ends it.
+    expect((await adminClient.post(routes.licenceAlerts.path, { id: agent.id })).json().alerts).toHaveLength(1);
+    await add({ license_no: 'NL-2027-1', issued_on: '2026-11-20', expires_on: '2029-12-31' });
+    expect(await alerts()).toEqual([]);
+  });
+
+  it('refuses a bad id with a clear 400, and an unknown member with 404', async () => {
+    for (const body of [{}, { id: 'x' }, { id: -1 }]) {
+      const res = await adminClient.post(routes.licenceAlerts.path, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().error).toMatch(/\bid\b/i);
+    }
+    expect((await adminClient.post(routes.licenceAlerts.path, { id: 999_999 })).statusCode).toBe(404);
+  });
+});
+
 describe('held commissions', () => {
   it('holds an unlicensed agent’s commission and pays their licensed manager', async () => {
     const mgr = await t.createMember({ position: 'Manager' });

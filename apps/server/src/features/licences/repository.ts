@@ -54,6 +54,12 @@ export const licencesRepository = {
     return licencesQuery(db).where('l.member_id', '=', memberId).orderBy('l.created_at', 'desc').orderBy('l.id', 'desc').execute();
   },
 
+  /** The distinct products of a member's sales, whatever their verification (the reminder's lines). */
+  async productsOfMember(db: Exec, memberId: number): Promise<string[]> {
+    const rows = await db.selectFrom('sales').select('product').distinct().where('member_id', '=', memberId).execute();
+    return rows.map((r) => r.product);
+  },
+
   /** The licence's row, locked until the transaction ends (PostgreSQL), for deciding it once. */
   lock(db: Exec, id: number) {
     const query = db.selectFrom('licenses').select(['id', 'member_id', 'status', 'line']).where('id', '=', id);

@@ -29,6 +29,11 @@ export function licencesRoutes(app: FastifyInstance, licences: LicencesService, 
     return { license: await licences.addForm(auth, upload) };
   });
 
+  apiRoute(app, routes.licenceAlerts, async (request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return licences.alerts(request.body.id);
+  });
+
   apiRoute(app, routes.getLicenses, async (request, reply) => {
     reply.header('cache-control', 'private, no-store');
     const auth = requireAuth(request);

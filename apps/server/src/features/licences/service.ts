@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import {
   addLicenseRequest,
+  expiringLicenceAlerts,
   holdReason,
   LICENSE_EXPIRY_WARNING_DAYS,
   linesFor,
@@ -9,6 +10,7 @@ import {
   type AddLicense,
   type ComplianceLicense,
   type ComplianceResponse,
+  type LicenceAlertsResponse,
   type LicenseLine,
   type LicenseRecord,
   type UnlicensedSeller,
@@ -156,6 +158,16 @@ export function createLicencesService(
       await members.requireMember(memberId);
       const today = todayInManila(now());
       return (await repo.ofMember(db, memberId)).map((r) => toRecord(r, today, full));
+    },
+
+    /**
+     * licencealerts: the lines the member sells (from every sale's product, as the dashboard
+     * reminder always read them) whose licence expires within LICENSE_EXPIRY_WARNING_DAYS, not renewed.
+     */
+    async alerts(memberId: number): Promise<LicenceAlertsResponse> {
+      await members.requireMember(memberId);
+      const [licences, products] = await Promise.all([repo.ofMember(db, memberId), repo.productsOfMember(db, memberId)]);
+      return { alerts: expiringLicenceAlerts(licences, products, todayInManila(now())) };
     },
 
     /** verifylicense: a pending licence verified or rejected once, never by its own holder. */
