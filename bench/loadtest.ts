@@ -13,11 +13,13 @@
  * a loop until the time is up, opens a screen and waits a think time (uniform 0 to 2 × `--think`
  * ms, 1,000 by default):
  *
- * - the dashboard (30 %): what apps/web/src/features/dashboard asks for at once: me, getsales,
- *   teamsize, portfolio (the Renewals card's first page), getlicenses, commissionsummary,
- *   getcertifications, activeproposals, notifications (the bell);
- * - deals (18 %): getdeals; add a deal (14 %): adddeals, then getdeals; sell (10 %): addsales of an
- *   unsold deal of theirs, then getsales; sales (8 %): getsales;
+ * - the dashboard (30 %): what apps/web/src/features/dashboard asks for at once: me, salespage
+ *   (the Sales card reads the sales table's first page), teamsize, portfolio (the Renewals card's
+ *   first page), licencealerts, commissionsummary, getcertifications, activeproposals,
+ *   notifications (the bell);
+ * - deals (18 %): dealspage (the table's first page, decision 036); add a deal (14 %): adddeals,
+ *   then dealspage; sell (10 %): addsales of an unsold deal of theirs, then salespage; sales (8 %):
+ *   salespage;
  * - commissions (8 %): commissionsummary, commissionledger, commissionstatements;
  * - portfolio (6 %): portfolio; materials (6 %): getsection, then getmaterial of a section.
  *
@@ -261,10 +263,10 @@ async function runOne(name: 'SQLite' | 'PostgreSQL', server: { kind: ServerKind;
           screen = 'dashboard';
           await Promise.all([
             call(s, 'me', 'GET', '/api/me'),
-            call(s, 'getsales', 'POST', '/api/getsales', { id }),
+            call(s, 'salespage', 'POST', '/api/salespage', { id, limit: 100 }),
             call(s, 'teamsize', 'POST', '/api/teamsize', { id }),
             call(s, 'portfolio', 'POST', '/api/portfolio', { id, scope: 'own', q: '', page: 1, pageSize: 25 }),
-            call(s, 'getlicenses', 'POST', '/api/getlicenses', { id }),
+            call(s, 'licencealerts', 'POST', '/api/licencealerts', { id }),
             call(s, 'commissionsummary', 'POST', '/api/commissionsummary', { id }),
             call(s, 'getcertifications', 'POST', '/api/getcertifications', { id }),
             call(s, 'activeproposals', 'POST', '/api/activeproposals', { id }),
@@ -272,7 +274,7 @@ async function runOne(name: 'SQLite' | 'PostgreSQL', server: { kind: ServerKind;
           ]);
         } else if (x < 0.48) {
           screen = 'deals';
-          await call(s, 'getdeals', 'POST', '/api/getdeals', { id });
+          await call(s, 'dealspage', 'POST', '/api/dealspage', { id, limit: 100 });
         } else if (x < 0.62) {
           screen = 'add deal';
           const res = await call(s, 'adddeals', 'POST', '/api/adddeals', {
@@ -285,7 +287,7 @@ async function runOne(name: 'SQLite' | 'PostgreSQL', server: { kind: ServerKind;
             salesType: 'Direct',
           });
           if (res) mine.push((res.body as { deal: { id: number } }).deal.id);
-          await call(s, 'getdeals', 'POST', '/api/getdeals', { id });
+          await call(s, 'dealspage', 'POST', '/api/dealspage', { id, limit: 100 });
         } else if (x < 0.72 && mine.length > 0) {
           screen = 'sell';
           const dealid = mine.shift()!;
@@ -293,10 +295,10 @@ async function runOne(name: 'SQLite' | 'PostgreSQL', server: { kind: ServerKind;
             id,
             formData: { dealid, customerName: 'Sold Customer', product: PRODUCT, tcv: '15000', sales_type: 'Direct', effectiveDate: today },
           });
-          await call(s, 'getsales', 'POST', '/api/getsales', { id });
+          await call(s, 'salespage', 'POST', '/api/salespage', { id, limit: 100 });
         } else if (x < 0.8) {
           screen = 'sales';
-          await call(s, 'getsales', 'POST', '/api/getsales', { id });
+          await call(s, 'salespage', 'POST', '/api/salespage', { id, limit: 100 });
         } else if (x < 0.88) {
           screen = 'commissions';
           await Promise.all([

@@ -14,6 +14,8 @@ import { commissionKeys } from './commissions';
 export const licenceKeys = {
   all: ['licences'] as const,
   list: (id: number) => ['licences', 'list', id] as const,
+  /** The dashboard's reminder: it also changes with the products sold (useAddSaleMutation reloads it). */
+  alerts: (id: number) => ['licences', 'alerts', id] as const,
   compliance: () => ['licences', 'compliance'] as const,
 };
 
@@ -25,6 +27,15 @@ export function useLicences(id: number | null | undefined) {
   return useQuery({
     queryKey: licenceKeys.list(id ?? 0),
     queryFn: (): Promise<LicenseRecord[]> => call('getLicenses', { body: { id: id as number } }),
+    enabled: typeof id === 'number',
+  });
+}
+
+/** POST /api/licencealerts { id }: the lines sold whose licence expires within 60 days, not renewed. */
+export function useLicenceAlerts(id: number | null | undefined) {
+  return useQuery({
+    queryKey: licenceKeys.alerts(id ?? 0),
+    queryFn: () => call('licenceAlerts', { body: { id: id as number } }),
     enabled: typeof id === 'number',
   });
 }

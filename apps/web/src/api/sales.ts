@@ -86,6 +86,8 @@ export function useAddSaleMutation() {
       void queryClient.invalidateQueries({ queryKey: commissionKeys.all });
       // A renewal's sale renews the policy it was made for (issue 23).
       void queryClient.invalidateQueries({ queryKey: portfolioKeys.all });
+      // A sale of a new line may bring the dashboard's licence reminder.
+      void queryClient.invalidateQueries({ queryKey: licenceKeys.all });
     },
   });
 }

@@ -1,9 +1,5 @@
 import { CalendarClock } from 'lucide-react';
-import { useMemo } from 'react';
-import { todayInManila } from '@ahente/contract/dates';
-import { expiringLicenceAlerts } from '@ahente/contract/licence-rules';
-import { useLicences } from '../../api/licences';
-import { useSales } from '../../api/sales';
+import { useLicenceAlerts } from '../../api/licences';
 import { useCurrentUser } from '../../api/session';
 import { i18n, useLanguage } from '../../i18n';
 import { formatCalendarDate } from '../../lib/dates';
@@ -30,20 +26,9 @@ export function LicenceExpiryBanner({ className }: { className?: string }) {
 
 function Banner({ memberId, className }: { memberId: number; className?: string }) {
   const { t } = useLanguage();
-  const licences = useLicences(memberId);
-  // The Sales card's query: one request for both.
-  const sales = useSales(memberId);
-  const alerts = useMemo(
-    () =>
-      licences.data && sales.data
-        ? expiringLicenceAlerts(
-            licences.data,
-            sales.data.map((s) => s.product),
-            todayInManila(),
-          )
-        : [],
-    [licences.data, sales.data],
-  );
+  // Decided on the server from the licences and the products sold (expiringLicenceAlerts), so
+  // that the dashboard loads no list of sales for it.
+  const alerts = useLicenceAlerts(memberId).data?.alerts ?? [];
   if (alerts.length === 0) return null;
 
   return (

@@ -1,8 +1,6 @@
 import { ChartNoAxesColumnIncreasing, TrendingUp } from 'lucide-react';
-import { formatPeso, sumPesos } from '@ahente/contract/money';
-import type { SaleRecord } from '@ahente/contract/sales';
-import { countsAsSale } from '@ahente/contract/sales-rules';
-import { useSales } from '../../api/sales';
+import { formatPeso } from '@ahente/contract/money';
+import { useSalesPages } from '../../api/sales';
 import { useCurrentUser } from '../../api/session';
 import { CardSection } from '../../ui/card';
 import { EmptyState } from '../../ui/empty-state';
@@ -10,24 +8,17 @@ import { Skeleton } from '../../ui/skeleton';
 import { StatList } from '../../ui/stats';
 import { useLanguage } from '../../i18n';
 
-/** Total TCV in pesos, summed exactly in centavos. */
-export function totalTcv(sales: readonly SaleRecord[]): number {
-  const values = sales.map((s) => s.tcv).filter((v) => Number.isFinite(v) && v >= 0);
-  try {
-    return sumPesos(values);
-  } catch {
-    return Math.round(values.reduce((acc, v) => acc + v * 100, 0)) / 100;
-  }
-}
-
 /**
  * The dashboard's Sales card: Sales Count and Total Sales, or 'No Data Yet' when nothing loaded.
  * A rejected sale is not counted (its deal may be sold again: counting both would count it twice),
- * nor a cancelled one (issue 21); the card says so under the figures.
+ * nor a cancelled one (issue 21); the card says so under the figures. The figures are the sales
+ * table's own totals with no date filter (`counted` and `tcv` of its first page, summed by the
+ * server over every sale): one definition and one request for both screens (decision 036).
  */
 export function SalesCard({ className }: { className?: string }) {
   const user = useCurrentUser();
-  const sales = useSales(user.user);
+  const sales = useSalesPages(user.user, '', '');
+  const first = sales.data?.pages[0];
   const { t } = useLanguage();
 
   return (
@@ -40,23 +31,23 @@ export function SalesCard({ className }: { className?: string }) {
             {t('dashboard.loadingSales')}
           </span>
         </div>
-      ) : sales.isError || !sales.data ? (
+      ) : sales.isError || !first ? (
         <EmptyState compact icon={<ChartNoAxesColumnIncreasing />} title={t('common.noDataYet')} />
       ) : (
-        <SalesFigures sales={sales.data.filter(countsAsSale)} />
+        <SalesFigures counted={first.counted} tcv={first.tcv} />
       )}
     </CardSection>
   );
 }
 
-function SalesFigures({ sales }: { sales: readonly SaleRecord[] }) {
+function SalesFigures({ counted, tcv }: { counted: number; tcv: number }) {
   const { t } = useLanguage();
   return (
     <>
       <StatList
         figures={[
-          { label: t('dashboard.salesCount'), value: sales.length.toLocaleString('en-PH') },
-          { label: t('dashboard.totalSales'), value: formatPeso(totalTcv(sales)) },
+          { label: t('dashboard.salesCount'), value: counted.toLocaleString('en-PH') },
+          { label: t('dashboard.totalSales'), value: formatPeso(tcv) },
         ]}
       />
       <p className="mt-2 text-xs text-slate-500">{t('dashboard.countedSalesNote')}</p>
