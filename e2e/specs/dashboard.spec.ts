@@ -46,7 +46,10 @@ test(
 );
 
 test("the sales request fails: the Sales card says 'No Data Yet'", async ({ page, agent }) => {
-  await page.route('**/api/getsales', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x"}' }));
+  // The card reads the sales table's first page (salespage, decision 036).
+  await page.route(`**${routes.salesPage.path}`, (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x"}' }),
+  );
   await signIn(page, agent);
   await expect(salesCard(page).getByText(MSG.noDataYet, { exact: true })).toBeVisible();
   await expect(salesCard(page).getByRole('term')).toHaveCount(0);
@@ -55,9 +58,13 @@ test("the sales request fails: the Sales card says 'No Data Yet'", async ({ page
 });
 
 test('a sales answer of the wrong shape is an error, never read as figures', async ({ page, agent }) => {
-  // 200, but not the route table's shape for getsales: the client refuses it instead of casting it.
-  await page.route(`**${routes.getSales.path}`, (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: '[{"id":1,"tcv":"a lot"}]' }),
+  // 200, but not the route table's shape for salespage: the client refuses it instead of casting it.
+  await page.route(`**${routes.salesPage.path}`, (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: '{"rows":[],"next_cursor":null,"count":1,"counted":1,"tcv":"a lot"}',
+    }),
   );
   await signIn(page, agent);
   await expect(salesCard(page).getByText(MSG.noDataYet, { exact: true })).toBeVisible();
