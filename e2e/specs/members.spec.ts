@@ -139,6 +139,8 @@ test('an admin approves a new sign-up from the list, who can then log in; the Ad
 
 /** The ID and status cells of the rows shown, top to bottom. */
 async function shownRows(page: Page): Promise<{ id: number; name: string; status: string }[]> {
+  // While another filter, sort or page loads, the table keeps the rows it had, marked busy.
+  await expect(membersTable(page)).not.toHaveAttribute('aria-busy', 'true');
   return membersTable(page)
     .locator('tbody tr')
     .evaluateAll((rows) =>

@@ -198,7 +198,7 @@ export function AdminMembersPage({ SalesDialog }: { SalesDialog?: MemberDialog }
         </div>
         <TableScrollHint>Scroll the table sideways for every column; the actions stay at the right.</TableScrollHint>
         {/* Nine columns fit a laptop from 1280 px as a dense table (decision 024); phones scroll it. */}
-        <Table caption="Members" aria-busy={members.isPending || undefined} dense>
+        <Table caption="Members" aria-busy={members.isPending || members.isPlaceholderData || undefined} dense>
           <TableHead>
             <tr>
               <TableHeaderCell numeric className="w-12">
