@@ -10,13 +10,18 @@ import { Skeleton } from '../../ui/skeleton';
 /** The Markdown renderer is fetched with the notice, never with the login page. */
 const Markdown = lazy(async () => ({ default: (await import('../../ui/markdown')).Markdown }));
 
+/**
+ * Grey lines enough to fill the box to its greatest height, as the notice's text does: the checkbox
+ * and the button below do not move when the text arrives (a tap aimed at them lands on them).
+ */
+const SKELETON_WIDTHS = ['w-full', 'w-11/12', 'w-4/5', 'w-full', 'w-5/6', 'w-2/3'] as const;
 function NoticeSkeleton() {
   return (
     <div className="flex flex-col gap-2" aria-hidden="true">
       <Skeleton className="h-4 w-1/3" />
-      <Skeleton className="h-3 w-full" />
-      <Skeleton className="h-3 w-11/12" />
-      <Skeleton className="h-3 w-4/5" />
+      {Array.from({ length: 12 }, (_, i) => (
+        <Skeleton key={i} className={`h-3 ${SKELETON_WIDTHS[i % SKELETON_WIDTHS.length]}`} />
+      ))}
     </div>
   );
 }

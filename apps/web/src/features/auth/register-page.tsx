@@ -208,7 +208,8 @@ export function RegisterPage() {
             <h2 id={noticeTitleId} className="text-sm font-medium text-slate-700">
               {t('register.privacyNotice')}
             </h2>
-            {notice.data && <p className="text-xs text-slate-500">{noticeVersionLine(notice.data)}</p>}
+            {/* A line kept while the notice loads, so that nothing below it moves when it comes. */}
+            <p className="text-xs text-slate-500">{notice.data ? noticeVersionLine(notice.data) : '\u00a0'}</p>
           </div>
           <PrivacyNoticeView query={notice} labelledBy={noticeTitleId} className="max-h-52" />
           <div>
