@@ -26,6 +26,10 @@ export function useLogout() {
     setBusy(true);
     // With no signal the server cannot be told now: it is, as soon as the connection returns.
     if (!onlineManager.isOnline()) markLogoutPending();
+    // The queue goes first: once the page shows the login form, a reload or the next sign-in may
+    // come at once, and a queue whose clearing was cut off would then be sent, changes the agent
+    // chose to discard (CI caught it: offline-shell.spec).
+    await clearOutbox().catch(() => undefined);
     // The session's logout forgets the answers in memory; then the saved copies go.
     await signOut();
     await Promise.allSettled([clearPersistedQueries(), clearOutbox()]);
