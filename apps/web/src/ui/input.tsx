@@ -6,7 +6,7 @@ export const controlClasses =
   'block w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-xs ' +
   'placeholder:text-slate-500 transition-colors ' +
   'hover:border-slate-400 focus:border-brand-600 focus:outline-none focus:ring-3 focus:ring-brand-600/20 ' +
-  'disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500 ' +
+  'disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-600 ' +
   'aria-invalid:border-red-500 aria-invalid:focus:border-red-600 aria-invalid:focus:ring-red-600/20';
 
 /**
