@@ -11,24 +11,22 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const server = path.join(root, 'apps/server');
 const e2e = path.join(root, 'e2e');
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 
 /** @typedef {{ name: string, cmd: string, args: string[], cwd?: string }} Step */
 
 const phases = /** @type {Step[][]} */ ([
   [
-    { name: 'typecheck', cmd: npm, args: ['run', '-s', 'typecheck'] },
-    { name: 'lint', cmd: npm, args: ['run', '-s', 'lint'] },
-    { name: 'build', cmd: npm, args: ['run', '-s', 'build'] },
+    { name: 'typecheck', cmd: 'npm', args: ['run', '-s', 'typecheck'] },
+    { name: 'lint', cmd: 'npm', args: ['run', '-s', 'lint'] },
+    { name: 'build', cmd: 'npm', args: ['run', '-s', 'build'] },
   ],
   [
-    { name: 'api:sqlite', cmd: npx, args: ['vitest', 'run', '--project', 'sqlite'], cwd: server },
+    { name: 'api:sqlite', cmd: 'npx', args: ['vitest', 'run', '--project', 'sqlite'], cwd: server },
     ...(process.env.TEST_DATABASE_URL
-      ? [{ name: 'api:postgres', cmd: npx, args: ['vitest', 'run', '--project', 'postgres'], cwd: server }]
+      ? [{ name: 'api:postgres', cmd: 'npx', args: ['vitest', 'run', '--project', 'postgres'], cwd: server }]
       : []),
   ],
-  [{ name: 'e2e', cmd: npx, args: ['playwright', 'test'], cwd: e2e }],
+  [{ name: 'e2e', cmd: 'npx', args: ['playwright', 'test'], cwd: e2e }],
 ]);
 
 /** @type {{ name: string, seconds: number, code: number | null }[]} */

@@ -14,7 +14,8 @@ import { commissionKeys } from './commissions';
 export const licenceKeys = {
   all: ['licences'] as const,
   list: (id: number) => ['licences', 'list', id] as const,
-  /** The dashboard's reminder: it also changes with the products sold (useAddSaleMutation reloads it). */
+  /** The dashboard's reminder: it also changes with the products sold (useAddSaleMutation reloads every member's). */
+  allAlerts: ['licences', 'alerts'] as const,
   alerts: (id: number) => ['licences', 'alerts', id] as const,
   compliance: () => ['licences', 'compliance'] as const,
 };

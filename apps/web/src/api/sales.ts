@@ -87,7 +87,7 @@ export function useAddSaleMutation() {
       // A renewal's sale renews the policy it was made for (issue 23).
       void queryClient.invalidateQueries({ queryKey: portfolioKeys.all });
       // A sale of a new line may bring the dashboard's licence reminder.
-      void queryClient.invalidateQueries({ queryKey: licenceKeys.all });
+      void queryClient.invalidateQueries({ queryKey: licenceKeys.allAlerts });
     },
   });
 }

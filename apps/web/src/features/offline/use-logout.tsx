@@ -32,7 +32,7 @@ export function useLogout() {
     await clearOutbox().catch(() => undefined);
     // The session's logout forgets the answers in memory; then the saved copies go.
     await signOut();
-    await Promise.allSettled([clearPersistedQueries(), clearOutbox()]);
+    await clearPersistedQueries().catch(() => undefined);
   };
 
   const start = async () => {
