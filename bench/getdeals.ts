@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isDeepStrictEqual, parseArgs } from 'node:util';
+import { SERVER_NODE_OPTIONS } from './node-options.ts';
 import type * as AppModule from '../apps/server/src/app.ts';
 import type * as ConfigModule from '../apps/server/src/config.ts';
 import type * as ConnectModule from '../apps/server/src/db/connect.ts';
@@ -237,9 +238,13 @@ function startChild(
     // --profile DIR: the server writes V8 CPU profiles into DIR/app or DIR/bare when it exits, one per
     // thread (tsx's loader runs in a thread of its own); the largest is the main thread's (bench/cpuprofile.ts reads it).
     const { profileDir, src } = options;
-    const execArgv = profileDir
-      ? [...process.execArgv, '--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, server.replace(':', '-'))}`]
-      : process.execArgv;
+    // Both servers run with the V8 options `npm start` gives the server (apps/server/node-options.json):
+    // the app as production runs it, the bare handler on the same footing.
+    const execArgv = [
+      ...process.execArgv,
+      ...SERVER_NODE_OPTIONS,
+      ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, server.replace(':', '-'))}`] : []),
+    ];
     const args = ['--serve', server === 'bare' ? 'bare' : 'app', '--db', dbFile, ...(src ? ['--src', src] : [])];
     const child = fork(SELF, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv });
     child.once('message', (m) => resolve({ child, port: (m as { port: number }).port }));

@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_OPTIONS } from './node-options.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST_MAIN = path.join(ROOT, 'apps/server/dist/main.js');
@@ -93,7 +94,7 @@ export class LiveServer {
       ...this.options.env,
       ...extraEnv,
     };
-    const args = this.kind === 'dist' ? [DIST_MAIN] : ['--import', 'tsx', SRC_MAIN];
+    const args = [...SERVER_NODE_OPTIONS, ...(this.kind === 'dist' ? [DIST_MAIN] : ['--import', 'tsx', SRC_MAIN])];
     const log = fs.openSync(this.options.logFile, 'a');
     fs.writeSync(log, `\n---- start ${++this.starts} at ${new Date().toISOString()}\n`);
     const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', log, log] });

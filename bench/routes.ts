@@ -16,6 +16,7 @@
  *   npx tsx bench/routes.ts [--rounds 3] [--duration 4] [--connections 10] [--routes getsales,portfolio]
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { SERVER_NODE_OPTIONS } from './node-options.ts';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -193,7 +194,10 @@ async function serveApp(dbFile: string) {
 
 function startChild(mode: 'app' | 'bare', dbFile: string, replayFile: string): Promise<{ child: ChildProcess; port: number }> {
   return new Promise((resolve, reject) => {
-    const child = fork(SELF, ['--serve', mode, '--db', dbFile, '--replay', replayFile], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(SELF, ['--serve', mode, '--db', dbFile, '--replay', replayFile], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      execArgv: [...process.execArgv, ...SERVER_NODE_OPTIONS],
+    });
     child.once('message', (m) => resolve({ child, port: (m as { port: number }).port }));
     child.once('exit', (code) => reject(new Error(`${mode} server exited with ${code}`)));
   });

@@ -31,3 +31,40 @@ describe('database connection', () => {
     });
   }
 });
+
+// SQLite's prepared statements kept by their text (decision 035).
+describe('the SQLite statement cache', () => {
+  it('prepares a statement once, keeps the most recently used, and follows a change of the schema', async () => {
+    const { default: SQLite } = await import('better-sqlite3');
+    const { withStatementCache } = await import('./connect.ts');
+    const raw = new SQLite(':memory:');
+    let prepared = 0;
+    const counting = Object.assign(Object.create(raw) as typeof raw, {
+      prepare: (text: string) => {
+        prepared++;
+        return raw.prepare(text);
+      },
+    });
+    const cache = withStatementCache(counting, 2);
+    raw.exec('create table t (a integer)');
+    const insert = cache.prepare('insert into t (a) values (?)');
+    expect(cache.prepare('insert into t (a) values (?)')).toBe(insert);
+    insert.run([1]);
+    expect(prepared).toBe(1);
+
+    cache.prepare('select a from t');
+    cache.prepare('insert into t (a) values (?)'); // used again: the select is now the oldest
+    cache.prepare('select count(*) as n from t'); // the cache is full: the select goes
+    expect(prepared).toBe(3);
+    cache.prepare('insert into t (a) values (?)');
+    expect(prepared).toBe(3);
+    cache.prepare('select a from t');
+    expect(prepared).toBe(4);
+
+    const all = cache.prepare('select * from t');
+    expect(all.all([])).toEqual([{ a: 1 }]);
+    raw.exec('alter table t add column b text');
+    expect(cache.prepare('select * from t').all([])).toEqual([{ a: 1, b: null }]);
+    cache.close();
+  });
+});

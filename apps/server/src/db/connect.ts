@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import type { Database } from './schema.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -38,6 +38,35 @@ class AhentePostgresDialect extends PostgresDialect {
   }
 }
 
+/** How many prepared statements the SQLite connection keeps (the app has a few hundred distinct ones). */
+export const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * The SQLite connection as Kysely sees it, with its prepared statements kept by their text.
+ * Kysely's SQLite driver prepares every statement again at every call: 0.2–0.3 ms of a getdeals
+ * request's CPU (decision 035). A statement is only used by one query at a time (Kysely's SQLite
+ * driver holds a mutex on its one connection and never streams here), SQLite prepares a statement
+ * again by itself when a migration changes the schema, and the least recently used statement goes
+ * once the cache is full (texts with lists of `?` of every length would otherwise grow it).
+ */
+export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CACHE_SIZE): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (statement) {
+        statements.delete(sql); // to the end: most recently used
+      } else {
+        statement = sqlite.prepare(sql);
+        if (statements.size >= size) statements.delete(statements.keys().next().value!);
+      }
+      statements.set(sql, statement);
+      return statement;
+    },
+  };
+}
+
 /**
  * `sqlite:./data/ahente.db`, `sqlite::memory:` or `postgres://…`. For PostgreSQL a `schema`
  * search-path may be given (tests run each in a fresh schema).
@@ -63,7 +92,7 @@ export function connect(url: string, options: { schema?: string } = {}): Db {
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
   throw new Error('DATABASE_URL must start with sqlite: or postgres://');
