@@ -26,15 +26,17 @@ const CPU_SLOWDOWN = 4;
 
 /** In the page before any script: the latest LCP candidate and the layout shifts, as web-vitals counts them. */
 function observeVitals() {
-  const w = window as unknown as { __lcp: number; __cls: number; __lcpWhat: string; __long: [number, number][] };
+  const w = window as unknown as { __lcp: number; __cls: number; __lcpWhat: string; __lcpAll: string[]; __long: [number, number][] };
   w.__lcp = 0;
   w.__cls = 0;
   w.__lcpWhat = '';
+  w.__lcpAll = [];
   w.__long = [];
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries() as (PerformanceEntry & { element?: Element | null })[]) {
+    for (const e of list.getEntries() as (PerformanceEntry & { element?: Element | null; size: number })[]) {
       w.__lcp = e.startTime;
       w.__lcpWhat = e.element ? `${e.element.tagName.toLowerCase()} "${(e.element.textContent ?? '').trim().slice(0, 40)}"` : '';
+      w.__lcpAll.push(`${Math.round(e.startTime)} ${w.__lcpWhat.slice(0, 24)} (${e.size} px²)`);
     }
   }).observe({ type: 'largest-contentful-paint', buffered: true });
   new PerformanceObserver((list) => {
@@ -71,14 +73,17 @@ interface Run {
  */
 async function printWaterfall(page: Page) {
   const info = await page.evaluate(() => {
-    const w = window as unknown as { __lcp: number; __lcpWhat: string; __long: [number, number][] };
+    const w = window as unknown as { __lcp: number; __lcpWhat: string; __lcpAll: string[]; __long: [number, number][] };
     const resources = performance.getEntriesByType('resource').map((r) => {
       const t = r as PerformanceResourceTiming;
       return [t.name.replace(location.origin, ''), Math.round(t.startTime), Math.round(t.responseEnd), t.encodedBodySize] as const;
     });
-    return { lcp: w.__lcp, what: w.__lcpWhat, long: w.__long, resources };
+    const marks = performance.getEntriesByType('mark').map((m) => [m.name, Math.round(m.startTime)] as const);
+    return { lcp: w.__lcp, what: w.__lcpWhat, all: w.__lcpAll, long: w.__long, resources, marks };
   });
-  console.log(`  LCP ${Math.round(info.lcp)} ms on ${info.what}`);
+  console.log(`  LCP ${Math.round(info.lcp)} ms on ${info.what}; every candidate: ${info.all.join(', ')}`);
+  // The app's own user-timing marks (main.tsx: 'ahente:…'): when its steps happened.
+  if (info.marks.length > 0) console.log(`  marks: ${info.marks.map(([name, at]) => `${name} ${at}`).join(', ')}`);
   for (const [name, start, end, bytes] of info.resources.sort((a, b) => a[1] - b[1])) {
     console.log(`  ${String(start).padStart(6)} → ${String(end).padStart(6)} ms  ${(bytes / 1024).toFixed(1).padStart(6)} KiB  ${name}`);
   }

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { SessionUser } from '@ahente/contract/auth';
@@ -20,6 +20,19 @@ export type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
 
 /** The query key of the session (GET /api/me). Invalidate it to ask the server again. */
 export const SESSION_QUERY_KEY = ['session'] as const;
+
+/**
+ * The session's query: GET /api/me, only asked again when invalidated; a failure (server
+ * unreachable) shows the login page, where signing in reports the problem. One definition for the
+ * provider and for main.tsx, which starts it before the first render.
+ */
+export const sessionQuery = queryOptions({
+  queryKey: SESSION_QUERY_KEY,
+  queryFn: fetchMe,
+  staleTime: Infinity,
+  gcTime: Infinity,
+  retry: false,
+});
 
 /** When this page load began: an answer older than this was put back from the device. */
 const PAGE_LOADED_AT = performance.timeOrigin;
@@ -63,15 +76,7 @@ const SessionContext = createContext<SessionContextValue | null>(null);
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const session = useQuery({
-    queryKey: SESSION_QUERY_KEY,
-    queryFn: fetchMe,
-    // Only asked again when invalidated; a failure (server unreachable) shows the login page, where
-    // signing in reports the problem.
-    staleTime: Infinity,
-    gcTime: Infinity,
-    retry: false,
-  });
+  const session = useQuery(sessionQuery);
   const user = session.data ?? null;
   const status: SessionStatus = session.isPending ? 'loading' : user ? 'authenticated' : 'anonymous';
   // With no signal the request waits ('paused', not fetching): the saved session is then the word.
