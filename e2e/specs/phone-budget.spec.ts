@@ -50,37 +50,52 @@ test("the busy screens' HTML names their chunks up front, and only theirs", asyn
   expect(await preloads('/screens/dashboard.html')).not.toContain(dashboard.find((file) => /dashboard-page/.test(file)));
 });
 
-test('/login with no script shows the form; the app then makes it work, asking GET /api/me once', PHONE, async ({ browser, baseURL }) => {
-  const still = await browser.newContext({ baseURL, javaScriptEnabled: false });
-  const bare = await still.newPage();
-  await bare.goto('/login');
-  await expect(bare.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
-  await expect(bare.getByRole('button', { name: 'Sign In' })).toBeDisabled();
-  await expect(bare.getByLabel('Username')).not.toBeEditable();
-  await still.close();
+test(
+  '/login with no script shows the form; the app then makes it work, asking GET /api/me only of a browser with a session cookie',
+  PHONE,
+  async ({ browser, baseURL }) => {
+    const still = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    const bare = await still.newPage();
+    await bare.goto('/login');
+    await expect(bare.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+    await expect(bare.getByRole('button', { name: 'Sign In' })).toBeDisabled();
+    await expect(bare.getByLabel('Username')).not.toBeEditable();
+    await still.close();
 
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    // The 401 of GET /api/me before login is the API's answer (DESIGN §7); anything else is a fault.
-    if (message.type() === 'error' && !/status of 401/.test(message.text())) problems.push(message.text());
-  });
-  let sessionChecks = 0;
-  page.on('request', (request) => {
-    if (new URL(request.url()).pathname === routes.me.path) sessionChecks++;
-  });
-  await page.goto('/login');
-  await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
-  await expect(page.getByLabel('Username')).toBeEditable();
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  // The app's form: an empty submit is refused with the spec's message.
-  await expect(page.getByText(MSG.loginMissing)).toBeVisible();
-  expect(sessionChecks).toBe(1);
-  // No refusal by the CSP (zod's `new Function` probe used to be one on every page).
-  expect(problems).toEqual([]);
-  await context.close();
-});
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    let sessionChecks = 0;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === routes.me.path) sessionChecks++;
+    });
+    // A first visit: no session cookie, so no one can be signed in and nothing is asked (nor a 401 logged).
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+    await expect(page.getByLabel('Username')).toBeEditable();
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    // The app's form: an empty submit is refused with the spec's message.
+    await expect(page.getByText(MSG.loginMissing)).toBeVisible();
+    expect(sessionChecks).toBe(0);
+    // No error at all on the console: no refusal by the CSP (zod's `new Function` probe used to be one on
+    // every page), no 401.
+    expect(problems).toEqual([]);
+
+    // A session cookie the server no longer knows (expired, ended elsewhere): the server is asked, once.
+    await context.addCookies([{ name: 'ahente_sid', value: 'ended-elsewhere', url: baseURL! }]);
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText(MSG.loginMissing)).toBeVisible();
+    expect(sessionChecks).toBe(1);
+    // The 401 of GET /api/me is the API's answer to it (DESIGN §7); nothing else.
+    expect(problems.filter((text) => !/status of 401/.test(text))).toEqual([]);
+    await context.close();
+  },
+);
 
 test(
   'what is typed while the app takes /login over is kept: Filipino chosen, then the username at once',

@@ -29,7 +29,7 @@ import { installIdempotency } from './platform/idempotency.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { installPlainHttpHint } from './platform/plain-http-hint.ts';
 import { secretRepository } from './platform/secret-repository.ts';
-import { createSessions, sessionBinding, type Sessions } from './platform/sessions.ts';
+import { SESSION_COOKIE, createSessions, sessionBinding, type Sessions } from './platform/sessions.ts';
 import { storageOf } from './platform/storage-of.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { commissionsRoutes } from './features/commissions/routes.ts';
@@ -325,6 +325,9 @@ async function storedCsrfSecret(db: Db): Promise<string> {
   return secretRepository.getOrCreate(db.db, 'csrf', randomToken(), nowIso());
 }
 
+/** /login's prerendered pages: served at /login only (serveWeb). */
+const LOGIN_PAGES = new Set(['/login.html', '/login-anonymous.html']);
+
 /** The addresses the build wrote a page with preload hints for: { '/': 'dashboard.html', … }, or none. */
 function readScreens(webDist: string): Record<string, string> {
   const file = path.join(webDist, 'screens', 'screens.json');
@@ -349,15 +352,23 @@ async function serveWeb(app: FastifyInstance, webDist: string | null): Promise<b
     // '/' is one of the screens below when the build wrote their hints; index.html otherwise.
     index: screens['/'] ? false : 'index.html',
     // login.html is /login's page and screens/ the busy screens' pages, under their addresses only (below).
-    allowedPath: (pathName) => pathName !== '/login.html' && !pathName.startsWith('/screens/'),
+    allowedPath: (pathName) => !LOGIN_PAGES.has(pathName) && !pathName.startsWith('/screens/'),
     setHeaders(reply, filePath) {
       reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   // /login prerendered at build time (apps/web/scripts/prerender.mjs, issue 25): the form paints
   // before any script runs. Every other address of the app gets index.html (the not-found handler).
+  // A browser with no session cookie gets the same page without the session check (login-anonymous.html:
+  // no one can be signed in, so no GET /api/me and no 401 logged on its console).
   if (fs.existsSync(path.join(webDist, 'login.html'))) {
-    app.get('/login', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('login.html'));
+    const anonymous = fs.existsSync(path.join(webDist, 'login-anonymous.html'));
+    app.get('/login', (request, reply) =>
+      reply
+        .header('cache-control', 'no-cache')
+        .header('vary', 'Cookie')
+        .sendFile(anonymous && request.cookies[SESSION_COOKIE] === undefined ? 'login-anonymous.html' : 'login.html'),
+    );
   }
   // The busy screens' index.html with their chunks named up front (apps/web/scripts/screen-hints.mjs):
   // on a phone they download with the entry's, not after it has run (issue 25, decision 014).

@@ -56,6 +56,14 @@ function withIsland(index) {
   return html.replace('</body>', `  <script type="application/json" id="app-chunks">${list}</script>\n  </body>`);
 }
 
+const write = (name, html) => {
+  const file = path.join(dist, name);
+  fs.writeFileSync(file, html);
+  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(html, { level: 9 }));
+  console.log(`prerendered dist/${name} (${(html.length / 1024).toFixed(1)} KiB)`);
+};
+
 try {
   const { renderLogin } = await vite.ssrLoadModule('/src/prerender-login.tsx');
   const index = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
@@ -64,16 +72,23 @@ try {
   const html = withIsland(index)
     .replace(empty, `<div id="root" data-prerendered="login">${renderLogin()}</div>`)
     .replace('<title>Ahente</title>', '<title>Log in · Ahente</title>');
-  const file = path.join(dist, 'login.html');
-  fs.writeFileSync(file, html);
-  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
-  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(html, { level: 9 }));
-  console.log(`prerendered dist/login.html (${(html.length / 1024).toFixed(1)} KiB)`);
+  write('login.html', html);
+  // The same page for a browser that holds no session cookie (the server chooses, app.ts): no one can
+  // be signed in, so it neither preloads nor asks GET /api/me, whose 401 the browser would log as an
+  // error on the console of every first visit (Lighthouse's best practices, issue 25 §1).
+  const preload = /\s*<!--[^>]*?-->\s*<link rel="preload" href="\/api\/me" as="fetch" crossorigin="anonymous" \/>/;
+  if (!preload.test(html)) throw new Error('dist/index.html no longer preloads /api/me as prerender.mjs expects');
+  write(
+    'login-anonymous.html',
+    html.replace(preload, '').replace('data-prerendered="login"', 'data-prerendered="login" data-signed-out=""'),
+  );
 } catch (error) {
   // The app still works without it (the server then answers /login with index.html, and the page
   // paints once the scripts have run): the build goes on, loudly. e2e/specs/phone-budget.spec.ts fails.
   console.error('\n*** /login was NOT prerendered: dist/login.html is missing ***\n', error);
-  for (const suffix of ['', '.br', '.gz']) fs.rmSync(path.join(dist, `login.html${suffix}`), { force: true });
+  for (const name of ['login.html', 'login-anonymous.html']) {
+    for (const suffix of ['', '.br', '.gz']) fs.rmSync(path.join(dist, `${name}${suffix}`), { force: true });
+  }
 } finally {
   await vite.close();
 }

@@ -216,12 +216,17 @@ async function start() {
     handOver(null);
     return;
   }
-  // The session, from the HTML's preload (same address, mode and credentials, no extra header).
+  // The session, from the HTML's preload (same address, mode and credentials, no extra header); not
+  // asked when the server sent the page to a browser with no session cookie (data-signed-out).
   let status = 0;
-  try {
-    status = (await fetch(ME_PATH, { credentials: 'same-origin' })).status;
-  } catch {
-    // No answer: the login page, as in the app (which asks again when it takes over).
+  if (root?.dataset.signedOut !== undefined) {
+    status = 401;
+  } else {
+    try {
+      status = (await fetch(ME_PATH, { credentials: 'same-origin' })).status;
+    } catch {
+      // No answer: the login page, as in the app (which asks again when it takes over).
+    }
   }
   if (status >= 200 && status < 300) {
     // Signed in already: the dashboard, as the app's guard would show.

@@ -11,6 +11,7 @@ import { routes } from '@ahente/contract/routes';
 import { apiRoute } from './api-route.ts';
 import { declarePublicScope, requireAccessEverywhere, requireRouteTable } from './guards.ts';
 import { REDACT_PATHS } from './logging.ts';
+import { SESSION_COOKIE } from './sessions.ts';
 
 let t: TestApp;
 let web: string;
@@ -145,6 +146,32 @@ describe('platform', () => {
         const res = await s.client().get(url);
         expect(res.statusCode, url).toBe(200);
         expect(res.body, url).toBe('<!doctype html><div id="root"></div>');
+      }
+    } finally {
+      await s.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
+  it('answers /login with the page that asks for no session to a browser without a session cookie', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'ahente-web-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    fs.writeFileSync(path.join(dist, 'login.html'), '<!doctype html><link rel="preload" href="/api/me"><div id="root">login</div>');
+    fs.writeFileSync(path.join(dist, 'login-anonymous.html'), '<!doctype html><div id="root" data-signed-out="">login</div>');
+    const s = await startTestApp({ webDist: dist });
+    try {
+      const anonymous = await s.app.inject({ method: 'GET', url: '/login' });
+      expect(anonymous.statusCode).toBe(200);
+      expect(anonymous.body).toBe('<!doctype html><div id="root" data-signed-out="">login</div>');
+      expect(anonymous.headers.vary).toContain('Cookie');
+      expect(anonymous.headers['cache-control']).toBe('no-cache');
+      // Any session cookie, even one that has expired: the page that asks the server.
+      const withCookie = await s.app.inject({ method: 'GET', url: '/login', cookies: { [SESSION_COOKIE]: 'expired-or-not' } });
+      expect(withCookie.body).toBe('<!doctype html><link rel="preload" href="/api/me"><div id="root">login</div>');
+      expect(withCookie.headers.vary).toContain('Cookie');
+      // Neither file under its own name: the app's index.html.
+      for (const url of ['/login.html', '/login-anonymous.html']) {
+        expect((await s.client().get(url)).body, url).toBe('<!doctype html><div id="root"></div>');
       }
     } finally {
       await s.close();
