@@ -19,6 +19,7 @@ import { m015Idempotency } from './migrations/015-idempotency.ts';
 import { m016MemberLanguage } from './migrations/016-member-language.ts';
 import { m017JobRuns } from './migrations/017-job-runs.ts';
 import { m018ListPaging } from './migrations/018-list-paging.ts';
+import { m019MemberListOrder } from './migrations/019-member-list-order.ts';
 
 /** Every migration, in order. A migration gets the dialect for the few types that differ. */
 const MIGRATIONS: Record<string, (dialect: DialectName) => Migration> = {
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, (dialect: DialectName) => Migration> = {
   '016-member-language': m016MemberLanguage,
   '017-job-runs': m017JobRuns,
   '018-list-paging': m018ListPaging,
+  '019-member-list-order': m019MemberListOrder,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -1,4 +1,5 @@
 import type { MemberAuditEntry, MemberRecord, MemberSearchResponse } from '@ahente/contract/members';
+import type { RootOperationNode } from 'kysely';
 import { routes } from '@ahente/contract/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
@@ -841,5 +842,38 @@ describe('changepassword ends the member’s other sessions', () => {
     expect((await elsewhere.get(routes.me.path)).statusCode).toBe(401);
     const rows = await t.db.db.selectFrom('sessions').select('id').where('member_id', '=', a.id).execute();
     expect(rows).toHaveLength(1);
+  });
+});
+
+// The Members Record's default order (Pending first, then the newest) is read from an index at
+// scale (migration 019, decision 035): the page's query must keep matching the index's expression.
+describe("the Members Record's default page and its index", () => {
+  it('reads the default order from members_list_order_idx, with no sort, on this database', async () => {
+    const { CompiledQuery } = await import('kysely');
+    const { membersRepository } = await import('./repository.ts');
+    const nodes: RootOperationNode[] = [];
+    const db = t.db.db.withPlugin({
+      transformQuery: ({ node }) => {
+        nodes.push(node);
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    await membersRepository.searchPage(db, '', 25, 0);
+    const page = nodes.map((node) => t.db.db.getExecutor().compileQuery(node, { queryId: 'plan' })).find((q) => /order by/i.test(q.sql));
+    expect(page).toBeDefined();
+    const plan = await t.db.db.transaction().execute(async (trx) => {
+      if (t.db.dialect === 'postgres') {
+        // A test's table is tiny: without these the planner reads it whole and sorts (rightly).
+        await trx.executeQuery(CompiledQuery.raw('set local enable_seqscan = off'));
+        await trx.executeQuery(CompiledQuery.raw('set local enable_sort = off'));
+        const rows = (await trx.executeQuery(CompiledQuery.raw(`explain ${page!.sql}`, [...page!.parameters]))).rows;
+        return rows.map((r) => String((r as Record<string, unknown>)['QUERY PLAN']));
+      }
+      const rows = (await trx.executeQuery(CompiledQuery.raw(`explain query plan ${page!.sql}`, [...page!.parameters]))).rows;
+      return rows.map((r) => String((r as { detail: unknown }).detail));
+    });
+    expect(plan.join('\n')).toContain('members_list_order_idx');
+    expect(plan.join('\n')).not.toMatch(/TEMP B-TREE FOR ORDER BY|^\s*Sort\b|->\s+Sort\b/m);
   });
 });
