@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Info, Lock, UserRound } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -65,7 +65,7 @@ export function LoginPage() {
       ? { username: handover.username, password: handover.password }
       : null,
   );
-  const { register, handleSubmit, formState, setValue } = useForm({
+  const { register, handleSubmit, formState, setValue, getValues } = useForm({
     resolver: zodResolver(loginForm),
     defaultValues: {
       username: handover?.username ?? '',
@@ -134,6 +134,20 @@ export function LoginPage() {
       inFlight.current = false;
     }
   };
+
+  // What was typed in the island's page until this form took its place: the first render read it, but
+  // that render may have run a moment before the commit (a render after the language's catalogue
+  // arrived is rendered in slices), and a username typed in between would be lost. Read again in the
+  // commit's own task, before any key can reach the page.
+  useLayoutEffect(() => {
+    if (!handover) return;
+    const typed = { username: handover.username, password: handover.password, remember: handover.remember };
+    if (typed.username !== getValues('username')) setValue('username', typed.username);
+    if (typed.password !== getValues('password')) setValue('password', typed.password);
+    if (typed.remember !== getValues('remember')) setValue('remember', typed.remember);
+    // Once, at the commit that replaced the island's markup.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   // What the island's page was doing when it handed over: done here once, as if done on this form.
   const handoverDone = useRef(false);
