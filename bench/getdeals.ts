@@ -4,7 +4,7 @@
  * Kysely) and, in the same run, against a bare node:http + better-sqlite3 handler running the same
  * SELECT and JSON.stringify. Prints requests/second and p99 latency of both and their ratio.
  *
- *   npx tsx bench/getdeals.ts [--duration 10] [--connections 100] [--warmup 2] [--rounds 1]
+ *   npx tsx bench/getdeals.ts [--duration 10] [--connections 100] [--warmup 2] [--rounds 1] [--fastify] [--variants json,…]
  *
  * Each server runs in its own child process so the load generator (this process) does not share
  * its event loop. Load goes to 127.0.0.1 only and is bounded in time. Not part of `npm test`.
@@ -116,18 +116,16 @@ function copyServer(root: string, variant: Variant): string {
   return path.join(server, 'src');
 }
 
-async function serveBare(dbFile: string) {
+/** The bare handlers' work: the same statement and the same 18 fields as the app's answer. */
+async function bareGetdeals(dbFile: string): Promise<(id: number) => string> {
   const { default: SQLite } = await import('better-sqlite3');
   const sqlite = new SQLite(dbFile, { readonly: true });
   sqlite.pragma('journal_mode = WAL');
   const stmt = sqlite.prepare(GETDEALS_SQL);
   type Row = Record<string, unknown> & { tcv_centavos: number; sale_id: number | null };
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const { id } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: number };
-      const body = (stmt.all('rejected', Number(id)) as Row[]).map((r) => ({
+  return (id) =>
+    JSON.stringify(
+      (stmt.all('rejected', id) as Row[]).map((r) => ({
         id: r.id,
         customer_name: r.customer_name,
         tx_type: r.tx_type,
@@ -146,14 +144,42 @@ async function serveBare(dbFile: string) {
         customer_email: r.customer_email,
         renews_sale_id: r.renews_sale_id,
         insurer: r.insurer,
-      }));
+      })),
+    );
+}
+
+async function serveBare(dbFile: string) {
+  const answer = await bareGetdeals(dbFile);
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const { id } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: number };
       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-      res.end(JSON.stringify(body));
+      res.end(answer(Number(id)));
     });
   });
   server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return (server.address() as { port: number }).port;
+}
+
+/**
+ * `--fastify`: the bare handler's work in a Fastify route with nothing else (no plugin, hook, schema,
+ * session or check): what Fastify itself costs against node:http, so the app's own share of the gap
+ * shows apart from the framework's (decision 035). Not a candidate: it checks nothing.
+ */
+async function serveFastify(dbFile: string) {
+  const answer = await bareGetdeals(dbFile);
+  const { default: Fastify } = await import('fastify');
+  const app = Fastify({ logger: false, keepAliveTimeout: 60_000 });
+  app.post('/api/getdeals', (request, reply) => {
+    const { id } = request.body as { id: number };
+    void reply.type('application/json; charset=utf-8').send(answer(Number(id)));
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  return typeof address === 'object' && address ? address.port : 0;
 }
 
 // ---------------------------------------------------------------- seeding and load (parent side)
@@ -227,7 +253,7 @@ export async function seed(dbFile: string): Promise<number> {
   return id;
 }
 
-type Server = 'app' | 'bare' | `app:${Variant}`;
+type Server = 'app' | 'bare' | 'fastify' | `app:${Variant}`;
 
 function startChild(
   server: Server,
@@ -245,7 +271,7 @@ function startChild(
       ...SERVER_NODE_OPTIONS,
       ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, server.replace(':', '-'))}`] : []),
     ];
-    const args = ['--serve', server === 'bare' ? 'bare' : 'app', '--db', dbFile, ...(src ? ['--src', src] : [])];
+    const args = ['--serve', server === 'bare' || server === 'fastify' ? server : 'app', '--db', dbFile, ...(src ? ['--src', src] : [])];
     const child = fork(SELF, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv });
     child.once('message', (m) => resolve({ child, port: (m as { port: number }).port }));
     child.once('exit', (code) => reject(new Error(`${server} server exited with ${code}`)));
@@ -334,6 +360,8 @@ export interface BenchOptions {
   profile?: string;
   /** Variants of the app to load in the same rounds (a lever undone each, decision 035). */
   variants?: Variant[];
+  /** Also the bare handler inside a Fastify route with nothing else (`--fastify`): the framework's own cost. */
+  fastify?: boolean;
 }
 
 interface Figures {
@@ -369,6 +397,7 @@ export async function runGetdealsBench({
   rounds = 1,
   profile,
   variants = [],
+  fastify = false,
 }: BenchOptions = {}): Promise<GetdealsResult> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ahente-bench-'));
   const dbFile = path.join(dir, 'bench.db');
@@ -378,7 +407,7 @@ export async function runGetdealsBench({
     const memberId = await seed(dbFile);
     console.log(`seeded one agent with ${DEALS} deals and ${DEALS} sales in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     const body = JSON.stringify({ id: memberId });
-    const servers: Server[] = ['app', 'bare', ...variants.map((v) => `app:${v}` as const)];
+    const servers: Server[] = ['app', 'bare', ...(fastify ? (['fastify'] as const) : []), ...variants.map((v) => `app:${v}` as const)];
     const targets = {} as Record<Server, { url: string; headers: Record<string, string>; body: unknown; child: ChildProcess }>;
 
     // The servers start together (each loads the app's modules: seconds on a busy machine), then are probed and warmed one by one.
@@ -393,7 +422,7 @@ export async function runGetdealsBench({
     for (const [i, server] of servers.entries()) {
       const { child, port } = started[i]!;
       const base = `http://127.0.0.1:${port}`;
-      const headers = server === 'bare' ? {} : await login(base);
+      const headers = server === 'bare' || server === 'fastify' ? {} : await login(base);
       const url = `${base}/api/getdeals`;
       const probe = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
       if (probe.status !== 200) throw new Error(`${server}: getdeals answered ${probe.status}`);
@@ -414,6 +443,7 @@ export async function runGetdealsBench({
     const names: Record<Server, string> = {
       app: 'app (Fastify + Kysely + zod, production)',
       bare: 'bare (node:http + better-sqlite3)',
+      fastify: 'bare handler in Fastify, nothing else',
       'app:fjs': 'app, fast-json-stringify, no zod pass',
       'app:check': 'app, fast-json-stringify + zod check',
       'app:json': 'app, bare JSON.stringify (no schema at all)',
@@ -461,8 +491,8 @@ export async function runGetdealsBench({
     console.log(`rounds' own ratios app/bare, per CPU-second: ${roundRatios.map((r) => r.toFixed(2)).join(', ')}`);
     const others = Object.fromEntries(
       servers
-        .filter((v) => v.startsWith('app:'))
-        .map((v) => [v.slice(4), { rps: summary(v).rps, cpuRps: summary(v).cpuRps, ratio: summary(v).cpuRps / bare.cpuRps }]),
+        .filter((v) => v.startsWith('app:') || v === 'fastify')
+        .map((v) => [v.replace(/^app:/, ''), { rps: summary(v).rps, cpuRps: summary(v).cpuRps, ratio: summary(v).cpuRps / bare.cpuRps }]),
     );
     console.log(
       'The ratio below is of requests per second of server CPU time (what one core serves flat out): on a machine shared ' +
@@ -492,6 +522,7 @@ const { values } = parseArgs({
     profile: { type: 'string' },
     src: { type: 'string' },
     variants: { type: 'string' },
+    fastify: { type: 'boolean' },
   },
   strict: false,
 });
@@ -501,7 +532,12 @@ const isMain = process.argv[1] !== undefined && pathToFileURL(path.resolve(proce
 if (isMain && values.serve) {
   const dbFile = String(values.db);
   const src = typeof values.src === 'string' ? values.src : SERVER_SRC;
-  const port = values.serve === 'app' ? await serveApp(dbFile, src) : await serveBare(dbFile);
+  const port =
+    values.serve === 'app'
+      ? await serveApp(dbFile, src)
+      : values.serve === 'fastify'
+        ? await serveFastify(dbFile)
+        : await serveBare(dbFile);
   process.send?.({ port });
   // The parent asks for this process's CPU time before and after each run (CPU time per request).
   process.on('message', (m) => m === 'cpu' && process.send?.({ cpu: process.cpuUsage() }));
@@ -518,6 +554,7 @@ if (isMain && values.serve) {
     rounds: num(values.rounds, 1),
     ...(typeof values.profile === 'string' ? { profile: values.profile } : {}),
     variants: variants as Variant[],
+    fastify: values.fastify === true,
   });
   console.log(ratioLine(result));
 }

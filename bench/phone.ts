@@ -91,7 +91,16 @@ async function printWaterfall(page: Page) {
   console.log(`  long tasks (start+ms): ${long} = ${Math.round(info.long.reduce((sum, [, d]) => sum + d, 0))} ms`);
 }
 
-async function measure(browser: Browser, base: string, url: string, signedIn: boolean, ready: string, waterfall = false): Promise<Run> {
+async function measure(
+  browser: Browser,
+  base: string,
+  url: string,
+  signedIn: boolean,
+  ready: string,
+  waterfall = false,
+  /** --profile DIR: the page's main-thread CPU profile, from navigation to network idle (bench/cpuprofile.ts reads it). */
+  profileFile?: string,
+): Promise<Run> {
   const context = await browser.newContext({ ...PHONE, baseURL: base });
   try {
     if (signedIn) await signInRequest(context.request, DEALS_AGENT);
@@ -120,6 +129,11 @@ async function measure(browser: Browser, base: string, url: string, signedIn: bo
       scripts++;
       scriptBytes.set(urls.get(e.requestId) ?? e.requestId, e.encodedDataLength);
     });
+    if (profileFile) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     await page.goto(url);
     await page.locator(ready).first().waitFor({ timeout: 60_000 });
     let [readyJs, readyScripts] = [js, scripts];
@@ -140,6 +154,12 @@ async function measure(browser: Browser, base: string, url: string, signedIn: bo
     }
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(500);
+    if (profileFile) {
+      const { profile } = await cdp.send('Profiler.stop');
+      fs.mkdirSync(path.dirname(profileFile), { recursive: true });
+      fs.writeFileSync(profileFile, JSON.stringify(profile));
+      console.log(`  CPU profile: ${profileFile} (npx tsx bench/cpuprofile.ts ${profileFile})`);
+    }
     const { lcp, cls } = await page.evaluate(() => {
       const w = window as unknown as { __lcp: number; __cls: number };
       return { lcp: w.__lcp, cls: w.__cls };
@@ -172,7 +192,12 @@ async function measure(browser: Browser, base: string, url: string, signedIn: bo
   }
 }
 
-export async function runPhoneBench({ runs = 3, waterfall = false, only }: { runs?: number; waterfall?: boolean; only?: string } = {}) {
+export async function runPhoneBench({
+  runs = 3,
+  waterfall = false,
+  only,
+  profile,
+}: { runs?: number; waterfall?: boolean; only?: string; profile?: string } = {}) {
   for (const file of [SERVER_MAIN, WEB_INDEX]) {
     if (!fs.existsSync(file)) throw new Error(`${path.relative(ROOT, file)} is missing: run \`npm run build\` first`);
   }
@@ -196,7 +221,12 @@ export async function runPhoneBench({ runs = 3, waterfall = false, only }: { run
     const rows: string[] = [];
     for (const p of pages.filter((page) => only === undefined || page.url === only)) {
       const results: Run[] = [];
-      for (let i = 0; i < runs; i++) results.push(await measure(browser, started.base, p.url, p.signedIn, p.ready, waterfall));
+      for (let i = 0; i < runs; i++) {
+        const file = profile
+          ? path.join(profile, `${p.url.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'dashboard'}-${i + 1}.cpuprofile`)
+          : undefined;
+        results.push(await measure(browser, started.base, p.url, p.signedIn, p.ready, waterfall, file));
+      }
       const line = `${p.name.padEnd(32)} LCP ${(median(results.map((r) => r.lcp)) / 1000).toFixed(2)} s   CLS ${median(results.map((r) => r.cls)).toFixed(3)}   JS ${median(results.map((r) => r.readyJsKiB)).toFixed(1)} KiB in ${median(results.map((r) => r.readyScripts))} files when usable, ${median(results.map((r) => r.jsKiB)).toFixed(1)} KiB in ${median(results.map((r) => r.scripts))} in all   all ${median(results.map((r) => r.allKiB)).toFixed(1)} KiB   repeat visit LCP ${(median(results.map((r) => r.repeatLcp)) / 1000).toFixed(2)} s`;
       rows.push(line);
       console.log(line);
@@ -213,12 +243,13 @@ export async function runPhoneBench({ runs = 3, waterfall = false, only }: { run
 if (process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === import.meta.url) {
   // --waterfall: each run's requests, long tasks and LCP element; --page /deals/dealsview: one page only.
   const { values } = parseArgs({
-    options: { runs: { type: 'string' }, waterfall: { type: 'boolean' }, page: { type: 'string' } },
+    options: { runs: { type: 'string' }, waterfall: { type: 'boolean' }, page: { type: 'string' }, profile: { type: 'string' } },
     strict: false,
   });
   await runPhoneBench({
     runs: values.runs === undefined ? 3 : Number(values.runs),
     waterfall: values.waterfall === true,
     ...(typeof values.page === 'string' ? { only: values.page } : {}),
+    ...(typeof values.profile === 'string' ? { profile: values.profile } : {}),
   });
 }
