@@ -16,13 +16,13 @@
  *   npx tsx bench/routes.ts [--rounds 3] [--duration 4] [--connections 10] [--routes getsales,portfolio]
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { SERVER_NODE_OPTIONS } from './node-options.ts';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isDeepStrictEqual, parseArgs } from 'node:util';
+import { SERVER_NODE_OPTIONS } from './node-options.ts';
 import type { FastifyInstance } from 'fastify';
 import { seed } from './getdeals.ts';
 

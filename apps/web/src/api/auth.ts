@@ -6,9 +6,7 @@ import { call, isApiError } from './client';
 /** GET /api/me: the current session, or null when logged out (401). */
 export async function fetchMe(): Promise<SessionUser | null> {
   try {
-    const me = await call('me', {}, { ignoreUnauthorized: true, noAccept: true });
-    performance.mark('ahente:me');
-    return me;
+    return await call('me', {}, { ignoreUnauthorized: true, noAccept: true });
   } catch (error) {
     if (isApiError(error, 401)) return null;
     throw error;
