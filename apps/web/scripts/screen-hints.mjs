@@ -19,18 +19,20 @@ import zlib from 'node:zlib';
 const dist = process.env.WEB_OUT_DIR ? path.resolve(process.env.WEB_OUT_DIR) : path.resolve(import.meta.dirname, '..', 'dist');
 const manifestFile = path.join(dist, '.vite', 'manifest.json');
 const LAYOUT = 'src/app/app-layout.tsx';
-/** The route table's schemas, which parse the session's answer before the screen can show (api/client.ts). */
+/** The first screens' answer schemas, which parse the session's answer before the screen can show (api/client.ts). */
+const FIRST = 'src/api/first-schemas.ts';
+/** The route table's schemas, which parse every other answer: the screens below the first ones call some of those. */
 const ROUTE_TABLE = 'src/api/route-table.ts';
 
 /** Address → the modules app/router.tsx renders there (its layout and page). */
 const SCREENS = {
-  '/': { name: 'dashboard', modules: [ROUTE_TABLE, LAYOUT, 'src/features/dashboard/dashboard-page.tsx'] },
-  '/deals/dealsview': { name: 'deals-view', modules: [ROUTE_TABLE, LAYOUT, 'src/features/deals/deals-view-page.tsx'] },
-  '/deals/dealsinput': { name: 'deals-input', modules: [ROUTE_TABLE, LAYOUT, 'src/features/deals/deals-input-page.tsx'] },
-  '/sales/salesview': { name: 'sales-view', modules: [ROUTE_TABLE, LAYOUT, 'src/features/sales/sales-view-page.tsx'] },
-  '/portfolio': { name: 'portfolio', modules: [ROUTE_TABLE, LAYOUT, 'src/features/portfolio/portfolio-page.tsx'] },
-  '/commissions': { name: 'commissions', modules: [ROUTE_TABLE, LAYOUT, 'src/features/commissions/commissions-page.tsx'] },
-  '/reports': { name: 'reports', modules: [ROUTE_TABLE, LAYOUT, 'src/features/reports/reports-page.tsx'] },
+  '/': { name: 'dashboard', modules: [FIRST, LAYOUT, 'src/features/dashboard/dashboard-page.tsx'] },
+  '/deals/dealsview': { name: 'deals-view', modules: [FIRST, LAYOUT, 'src/features/deals/deals-view-page.tsx'] },
+  '/deals/dealsinput': { name: 'deals-input', modules: [FIRST, ROUTE_TABLE, LAYOUT, 'src/features/deals/deals-input-page.tsx'] },
+  '/sales/salesview': { name: 'sales-view', modules: [FIRST, ROUTE_TABLE, LAYOUT, 'src/features/sales/sales-view-page.tsx'] },
+  '/portfolio': { name: 'portfolio', modules: [FIRST, ROUTE_TABLE, LAYOUT, 'src/features/portfolio/portfolio-page.tsx'] },
+  '/commissions': { name: 'commissions', modules: [FIRST, ROUTE_TABLE, LAYOUT, 'src/features/commissions/commissions-page.tsx'] },
+  '/reports': { name: 'reports', modules: [FIRST, ROUTE_TABLE, LAYOUT, 'src/features/reports/reports-page.tsx'] },
 };
 
 const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));

@@ -2,7 +2,7 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { routeTable } from './api/client';
+import { firstSchemas, routeTable } from './api/client';
 import { createQueryClient } from './api/query-client';
 import { SESSION_QUERY_KEY, sessionQuery } from './api/session';
 import { preloadScreens, router } from './app/router';
@@ -11,15 +11,27 @@ import { PersistedQueryProvider, restorePersistedQueries } from './features/offl
 import { registerServiceWorker } from './features/offline/register-service-worker';
 import { Toaster } from './ui/toast';
 
+/** The screens whose calls first-answers covers: the route table is not fetched at start there. */
+const FIRST_SCREENS = new Set(['/', '/deals/dealsview']);
+
 performance.mark('ahente:main');
 const queryClient = createQueryClient();
 const screens = preloadScreens(window.location.pathname);
 const restored = restorePersistedQueries(queryClient);
-// The route table parses every answer, the session's first: fetched now, alongside the session.
-void routeTable().then(
-  () => performance.mark('ahente:route-table'),
+// The session's answer, and those of the dashboard and the Deals Table, are parsed with their own
+// schemas (api/first-schemas.ts, contract/first-answers.ts): fetched now, alongside the session.
+// The whole route table parses every other answer: fetched now too on every other screen, and on
+// those two by the first call that needs it, off their first paint (issue 25 §1, decision 014 lever 2).
+void firstSchemas().then(
+  () => performance.mark('ahente:first-schemas'),
   () => undefined,
 );
+if (!FIRST_SCREENS.has(window.location.pathname)) {
+  void routeTable().then(
+    () => performance.mark('ahente:route-table'),
+    () => undefined,
+  );
+}
 registerServiceWorker();
 
 const container = document.getElementById('root');

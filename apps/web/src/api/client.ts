@@ -11,8 +11,10 @@
  *   body}, its text from `errorText`; a request that never got a response throws NetworkError.
  */
 
+import { firstAnswers, isFirstAnswer, type FirstSchemaModule } from '@ahente/contract/first-answers';
 import { pathOf, routePaths } from '@ahente/contract/route-paths';
 import type { RouteDef, RouteInput, RouteName, RouteOutput, Routes } from '@ahente/contract/routes';
+import type { ZodType } from 'zod';
 import type * as RouteTableModule from './route-table';
 import { saveBlob } from '../lib/save-blob';
 
@@ -198,6 +200,35 @@ export function routeTable(): Promise<RouteTable> {
   return routeTableLoad;
 }
 
+type Schema = ZodType;
+type FirstSchemaLoad = Promise<FirstSchemaModule>;
+let firstSchemasLoad: FirstSchemaLoad | null = null;
+
+/**
+ * The schemas of the first screens' answers (api/first-schemas.ts, contract/first-answers.ts): one
+ * chunk, fetched with the session's request, without the route table (issue 25 §1). A failed fetch
+ * is a NetworkError, tried again by the next call.
+ */
+export function firstSchemas(): FirstSchemaLoad {
+  firstSchemasLoad ??= import('./first-schemas').catch((cause: unknown) => {
+    firstSchemasLoad = null;
+    throw new NetworkError(cause);
+  });
+  return firstSchemasLoad;
+}
+
+/**
+ * What parses a call's answer: for a first screen's call its 200 schema, started now so that it
+ * loads while the request is on its way; otherwise (and for its other statuses) the route table.
+ */
+function answerSchemas(name: RouteName): { first: Promise<Schema> | null; table: Promise<RouteTable> | null } {
+  if (!isFirstAnswer(name)) return { first: null, table: routeTable() };
+  const first = firstSchemas().then((module): Schema => firstAnswers[name](module));
+  // Unused when the answer is not a 200 (the route table parses it then): not an unhandled rejection.
+  first.catch(() => undefined);
+  return { first, table: null };
+}
+
 export function looksLikeCsrfFailure(error: string): boolean {
   return /csrf|xsrf/i.test(error);
 }
@@ -278,9 +309,9 @@ export async function call<K extends RouteName>(
   const route = routePaths[name];
   const path = pathOf(route, (input as { params?: Record<string, unknown> }).params);
   const body = (input as { body?: unknown }).body ?? (route.method === 'POST' ? {} : undefined);
-  const table = routeTable();
+  const schemas = answerSchemas(name);
   const response = await send(path, { ...options, method: route.method, body }, false);
-  return parseAnswer(name, path, response, await table);
+  return parseAnswer(name, path, response, schemas);
 }
 
 /** The routes that take multipart/form-data. */
@@ -299,19 +330,25 @@ export async function callForm<K extends MultipartRouteName>(
 ): Promise<RouteOutput<Routes[K]>> {
   const route = routePaths[name];
   const path = pathOf(route);
-  const table = routeTable();
+  const schemas = answerSchemas(name);
   const response = await send(path, { ...options, method: route.method, body: form }, false);
-  return parseAnswer(name, path, response, await table);
+  return parseAnswer(name, path, response, schemas);
 }
 
 async function parseAnswer<K extends RouteName>(
   name: K,
   path: string,
   response: Response,
-  table: RouteTable,
+  schemas: ReturnType<typeof answerSchemas>,
 ): Promise<RouteOutput<Routes[K]>> {
   const parsed = await readBody(response);
-  const schema = table.responseSchema(table.routes[name] as RouteDef, response.status);
+  let schema: Schema | undefined;
+  if (schemas.first && response.status === 200) {
+    schema = await schemas.first;
+  } else {
+    const table = await (schemas.table ?? routeTable());
+    schema = table.responseSchema(table.routes[name] as RouteDef, response.status);
+  }
   if (!schema) throw new UnexpectedResponseError(path, response.status, `no ${response.status} answer in the route table`);
   const result = schema.safeParse(response.status === 204 ? undefined : parsed);
   if (!result.success) throw new UnexpectedResponseError(path, response.status, result.error.issues);

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { firstAnswers, isFirstAnswer } from '@ahente/contract/first-answers';
+import * as firstSchemas from '@ahente/contract/first-schemas';
+import { routes } from '@ahente/contract/routes';
+
+/**
+ * The web app parses the first screens' answers with schemas loaded without the route table
+ * (contract/first-answers.ts, issue 25 §1): each must be the very object the route table answers
+ * with, so that the server's serializer and the page's parser never hold two definitions.
+ */
+describe('first answers', () => {
+  const names = Object.keys(firstAnswers) as (keyof typeof firstAnswers)[];
+
+  it.each(names)('%s: the route table’s own 200 schema', (name) => {
+    expect(firstAnswers[name](firstSchemas)).toBe(routes[name].responses[200]);
+  });
+
+  it('knows its routes and no others', () => {
+    expect(names.every(isFirstAnswer)).toBe(true);
+    expect(isFirstAnswer('addDeal')).toBe(false);
+    expect(isFirstAnswer('toString')).toBe(false);
+  });
+});
