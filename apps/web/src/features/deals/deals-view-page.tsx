@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Handshake } from 'lucide-react';
-import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { inDateRange } from '@ahente/contract/dates';
 import type { DealRecord, DealsPageResponse } from '@ahente/contract/deals';
@@ -13,6 +13,7 @@ import { cn } from '../../lib/cn';
 import { formatCalendarDate, formatTimestampParts } from '../../lib/dates';
 import { useDateRange } from '../../lib/use-date-range-filter';
 import { useServerPages } from '../../lib/use-server-pages';
+import { whenIdle } from '../../lib/when-idle';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -22,14 +23,23 @@ import { ShowMore } from '../../ui/show-more';
 import { Totals } from '../../ui/stats';
 import { Table, TableCell, TableHead, TableHeaderCell, TableRow, TableScrollHint } from '../../ui/table';
 import { TableBodyStates } from '../../ui/table-states';
-import { AddSaleModal } from './add-sale-modal';
 import { DealStatusBadge } from './deal-status-badge';
 import { RefusedActions, SyncNote } from './deal-sync';
 import { DealsNav } from './deals-nav';
-import { EditDealModal } from './edit-deal-modal';
 import { useLanguage } from '../../i18n';
 
 const COLUMNS = 9;
+
+/**
+ * The two modals load apart from the page, with the forms' library and the deal form (about 15 KiB
+ * on the wire): not on the path of the table's first paint on a phone (issue 25 §1, decision 014).
+ * They are fetched once the table's first answer is in, so that a click opens them at once, and
+ * with no signal the service worker has them.
+ */
+const loadAddSaleModal = () => import('./add-sale-modal');
+const loadEditDealModal = () => import('./edit-deal-modal');
+const AddSaleModal = lazy(() => loadAddSaleModal().then((m) => ({ default: m.AddSaleModal })));
+const EditDealModal = lazy(() => loadEditDealModal().then((m) => ({ default: m.EditDealModal })));
 const rowsOf = (page: DealsPageResponse) => page.rows;
 
 /** The address's `?deal=<id>`: the deal to show and highlight (a renewal just started in Portfolio). */
@@ -57,6 +67,15 @@ export function DealsViewPage() {
   const reversed = isReversedRange(range.from, range.to);
   const deals = useDealsPages(user.user, range.from, range.to, !reversed);
   const list = useServerPages(deals, rowsOf);
+  const answered = deals.isFetched;
+  useEffect(() => {
+    if (!answered) return;
+    // Once the rows are drawn. Failed (no signal, no service worker yet): the click loads them again.
+    return whenIdle(() => {
+      loadAddSaleModal().catch(() => undefined);
+      loadEditDealModal().catch(() => undefined);
+    });
+  }, [answered]);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const openDialog = useCallback(
     (kind: Dialog['kind'], deal: DealRecord) => setDialog((current) => ({ kind, deal, open: true, seq: (current?.seq ?? 0) + 1 })),
@@ -209,8 +228,10 @@ export function DealsViewPage() {
         />
       </Card>
 
-      {dialog?.kind === 'sale' && <AddSaleModal key={dialog.seq} deal={dialog.deal} open={dialog.open} onOpenChange={closeDialog} />}
-      {dialog?.kind === 'edit' && <EditDealModal key={dialog.seq} deal={dialog.deal} open={dialog.open} onOpenChange={closeDialog} />}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'sale' && <AddSaleModal key={dialog.seq} deal={dialog.deal} open={dialog.open} onOpenChange={closeDialog} />}
+        {dialog?.kind === 'edit' && <EditDealModal key={dialog.seq} deal={dialog.deal} open={dialog.open} onOpenChange={closeDialog} />}
+      </Suspense>
     </>
   );
 }
