@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useIsRestoring, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { SessionUser } from '@ahente/contract/auth';
@@ -80,7 +80,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const user = session.data ?? null;
   const status: SessionStatus = session.isPending ? 'loading' : user ? 'authenticated' : 'anonymous';
   // With no signal the request waits ('paused', not fetching): the saved session is then the word.
-  const confirmed = !(session.isFetching && session.dataUpdatedAt < PAGE_LOADED_AT);
+  // While the saved cache is being put back nothing is confirmed: TanStack reports every query as
+  // idle then (`isRestoring`), even the session's request already on its way, and a guard that took
+  // that for the server's word sent an admin with an agent's saved session to / and a saved "signed
+  // out" to /login, the page asked for lost (guards.spec; decision 014, lever 2's race).
+  const isRestoring = useIsRestoring();
+  const confirmed = !isRestoring && !(session.isFetching && session.dataUpdatedAt < PAGE_LOADED_AT);
 
   const forget = useCallback(() => {
     // Everything cached but the session itself, which becomes "logged out".
