@@ -88,15 +88,19 @@ export default defineConfig({
               priority: 25,
             },
             // With src/lib/zod-jitless.ts, so that zod is configured when its chunk runs, before any chunk
-            // that builds a schema (the entry chunk's own code runs after the chunks it imports).
+            // that builds a schema (the entry chunk's own code runs after the chunks it imports), and the
+            // session's schema alone (contract/session.ts, api/session-schema.ts): the one schema the first
+            // render waits for (issue 25 §1).
             {
               name: 'zod',
-              test: /node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]zod-jitless\.ts$/,
+              test: /node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]zod-jitless\.ts$|[\\/]contract[\\/]src[\\/]session\.ts$|[\\/]src[\\/]api[\\/]session-schema\.ts$/,
               priority: 20,
             },
             // The contract's schema modules that the first screens' answers need (contract/first-schemas.ts,
-            // api/first-schemas.ts and what those modules import), in one chunk: the session, the dashboard and the Deals Table
-            // build only these schemas, not the whole route table's (issue 25 §1, decision 014 lever 2).
+            // api/first-schemas.ts and what those modules import), in one chunk: the dashboard and the Deals Table
+            // build only these schemas, not the whole route table's, and only once their first call is
+            // made, after the first render (issue 25 §1, decision 014 lever 2). Nothing of the first load
+            // imports these modules: their zod-free constants are in the `-rules` modules.
             // The other schema modules (materials, tickets, reports, privacy, my-data) and the route
             // table itself are in no group: they land in the route table's chunk or a screen's, fetched
             // when a call first needs them. (In no group at all, each module became a chunk of its own:

@@ -2,7 +2,7 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { firstSchemas, routeTable } from './api/client';
+import { routeTable } from './api/client';
 import { createQueryClient } from './api/query-client';
 import { SESSION_QUERY_KEY, sessionQuery } from './api/session';
 import { preloadScreens, router } from './app/router';
@@ -18,14 +18,11 @@ performance.mark('ahente:main');
 const queryClient = createQueryClient();
 const screens = preloadScreens(window.location.pathname);
 const restored = restorePersistedQueries(queryClient);
-// The session's answer, and those of the dashboard and the Deals Table, are parsed with their own
-// schemas (api/first-schemas.ts, contract/first-answers.ts): fetched now, alongside the session.
-// The whole route table parses every other answer: fetched now too on every other screen, and on
-// those two by the first call that needs it, off their first paint (issue 25 §1, decision 014 lever 2).
-void firstSchemas().then(
-  () => performance.mark('ahente:first-schemas'),
-  () => undefined,
-);
+// The session's answer is parsed with its schema of the first load (api/session-schema.ts); those of
+// the dashboard and the Deals Table with the first screens' schemas (api/first-schemas.ts,
+// contract/first-answers.ts), whose chunk the server's hints fetch with the page's and their first
+// call runs, after the first render. The whole route table parses every other answer: fetched now on
+// every other screen, and on those two by the first call that needs it (issue 25 §1, decision 014).
 if (!FIRST_SCREENS.has(window.location.pathname)) {
   void routeTable().then(
     () => performance.mark('ahente:route-table'),

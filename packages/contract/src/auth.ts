@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ACCOUNT_TYPES, MEMBER_STATUSES } from './enums.ts';
 import { MSG } from './messages.ts';
 import { CONSENT_REQUIRED_MESSAGE } from './privacy-notice.ts';
 import { mfaCodeField } from './security.ts';
@@ -41,28 +40,7 @@ export const setLanguageRequest = z.object({
 });
 export type SetLanguageRequest = z.input<typeof setLanguageRequest>;
 
-/** The login response of spec §3 (`user` is the member id) plus the photo for the popup. */
-export const sessionUser = z.object({
-  user: z.number(),
-  name: z.string(),
-  account_type: z.enum(ACCOUNT_TYPES),
-  referral_code: z.string(),
-  status: z.enum(MEMBER_STATUSES),
-  photo: z.string().nullable(),
-  /**
-   * An agent who has not accepted the privacy notice's latest version (published before this
-   * session began) is asked to before anything else (issue 24 §1); administrators never are.
-   */
-  consent_required: z.boolean(),
-  /**
-   * An administrator without two-factor sign-in under ADMIN_2FA=required: every call but enrolment
-   * is refused until it is on (issue 24 §4).
-   */
-  mfa_setup_required: z.boolean(),
-  /** The member's language (issue 25 §3): on sign-in it wins over the device's choice. */
-  language: z.enum(LANGUAGES),
-});
-export type SessionUser = z.infer<typeof sessionUser>;
+export { sessionUser, type SessionUser } from './session.ts';
 
 export const notApprovedResponse = z.object({ status: z.string(), error: z.string() });
 

@@ -25,42 +25,19 @@ import { centavosToPesos, MAX_TCV_PESOS, pesosToCentavos } from './money.ts';
 export const LEADER_POSITIONS = ['Manager', 'AgencyManager', 'AgencyOwner'] as const;
 export type LeaderPosition = (typeof LEADER_POSITIONS)[number];
 
-/**
- * What an entry is for: the agent's own sale, a leader's override on it, an admin's correction, or
- * the reversal of a sale's or an override's entry when the sale is cancelled (issue 21).
- */
-export const COMMISSION_KINDS = ['sale', 'override', 'adjustment', 'reversal'] as const;
-export type CommissionKind = (typeof COMMISSION_KINDS)[number];
-export const COMMISSION_KIND_LABELS: Record<CommissionKind, string> = {
-  sale: 'Own sale',
-  override: 'Override',
-  adjustment: 'Adjustment',
-  reversal: 'Reversal',
-};
+export {
+  COMMISSION_KIND_LABELS,
+  COMMISSION_KINDS,
+  ENTRY_STATUS_LABELS,
+  ENTRY_STATUSES,
+  type CommissionKind,
+  type EntryStatus,
+} from './commission-rules.ts';
+import { COMMISSION_KINDS, ENTRY_STATUSES, type EntryStatus } from './commission-rules.ts';
 
 /** A rate is set for a product of the catalogue or for a leadership position. */
 export const RATE_KINDS = ['product', 'override'] as const;
 export type RateKind = (typeof RATE_KINDS)[number];
-
-/**
- * Where an entry stands (decision 016, decision 018):
- * - `awaiting`: its sale is not verified yet; no close posts it.
- * - `held`: its earner held no verified licence for the product's lines on the recording day; no
- *   close posts it until an admin releases it.
- * - `open`: payable, posted by the next close; `posted` on a statement; `paid` on a paid statement.
- * - `forfeited`: an admin forfeited the held entry; `rejected`: its sale was rejected. Never paid.
- */
-export const ENTRY_STATUSES = ['awaiting', 'held', 'open', 'posted', 'paid', 'forfeited', 'rejected'] as const;
-export type EntryStatus = (typeof ENTRY_STATUSES)[number];
-export const ENTRY_STATUS_LABELS: Record<EntryStatus, string> = {
-  awaiting: 'Awaiting verification',
-  held: 'Held',
-  open: 'Open',
-  posted: 'Posted',
-  paid: 'Paid',
-  forfeited: 'Forfeited',
-  rejected: 'Sale rejected',
-};
 
 /** What an entry's amount counts as: payable (will be or was paid), awaiting verification, held, or never paid. */
 export type EntryBucket = 'payable' | 'awaiting' | 'held' | 'forfeited';

@@ -5,8 +5,8 @@ import type { RoutePathName } from './route-paths.ts';
 export type FirstSchemaModule = typeof FirstSchemas;
 
 /**
- * The successful (200) answers of the calls the first screens make — the session, the dashboard's
- * cards, the Deals Table and the layout's bell — read from one small module of their schemas
+ * The successful (200) answers of the calls the first screens make — the dashboard's cards, the
+ * Deals Table and the layout's bell (the session's has a module of its own, session.ts) — read from one small module of their schemas
  * (first-schemas.ts), so that the web app parses them without building the whole route table
  * first (issue 25 §1): on a phone, building every route's schemas was the largest share of the
  * script time before the dashboard or the Deals Table could show anything. Each is the same schema
@@ -16,7 +16,6 @@ export type FirstSchemaModule = typeof FirstSchemas;
  * Decision 014 (lever 2).
  */
 export const firstAnswers = {
-  me: (s: FirstSchemaModule) => s.sessionUser,
   notifications: (s: FirstSchemaModule) => s.notificationsResponse,
   getDeals: (s: FirstSchemaModule) => s.dealListResponse,
   dealsPage: (s: FirstSchemaModule) => s.dealsPageResponse,

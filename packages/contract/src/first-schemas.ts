@@ -3,7 +3,6 @@
  * in one request, without the route table (contract/first-answers.ts names which route each one
  * answers; issue 25 §1).
  */
-export { sessionUser } from './auth.ts';
 export { notificationsResponse } from './notifications.ts';
 export { dealListResponse, dealsPageResponse } from './deals.ts';
 export { saleListResponse, salesPageResponse } from './sales.ts';

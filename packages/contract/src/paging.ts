@@ -9,9 +9,8 @@ import { isCalendarDate } from './dates.ts';
  * repeats nor hides a row of a later page.
  */
 
-export const PAGE_LIMIT_MAX = 500;
-/** The page size of the screens, and of a page route asked without a limit. */
-export const DEFAULT_PAGE_SIZE = 100;
+export { DEFAULT_PAGE_SIZE, PAGE_LIMIT_MAX } from './paging-rules.ts';
+import { PAGE_LIMIT_MAX } from './paging-rules.ts';
 
 export const PAGE_LIMIT_MESSAGE = `Limit must be a whole number from 1 to ${PAGE_LIMIT_MAX}`;
 export const BAD_CURSOR_MESSAGE = 'Cursor is not one this list gave';

@@ -37,3 +37,6 @@ export function certificationGaps(list: readonly Record<TlcField | 'coding_date_
     tlc: !list.some((c) => TLC_FIELDS.some(({ key }) => c[key] !== null)),
   };
 }
+
+/** A certification with every field empty is refused with this (the form and the server). */
+export const CERTIFICATION_EMPTY = 'Fill in at least one field of the certification';

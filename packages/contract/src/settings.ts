@@ -51,6 +51,7 @@ export type AddBankRequest = z.input<typeof addBankRequest>;
 export const addBankResponse = z.object({ success: z.literal(true), bank: bankRecord });
 
 export * from './settings-rules.ts';
+import { CERTIFICATION_EMPTY } from './settings-rules.ts';
 
 const codeField = (label: string) => optionalText(label, LIMITS.name);
 
@@ -69,8 +70,6 @@ export const certificationFields = {
 };
 export type CertificationFieldName = keyof typeof certificationFields;
 export const CERTIFICATION_FIELD_NAMES = Object.keys(certificationFields) as CertificationFieldName[];
-
-export const CERTIFICATION_EMPTY = 'Fill in at least one field of the certification';
 
 /**
  * addcertifications: the certification fields plus `id` (the member) and `createdat`, which the

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { firstAnswers, isFirstAnswer } from '@ahente/contract/first-answers';
 import * as firstSchemas from '@ahente/contract/first-schemas';
 import { routes } from '@ahente/contract/routes';
+import { sessionUser } from '@ahente/contract/session';
 
 /**
  * The web app parses the first screens' answers with schemas loaded without the route table
@@ -13,6 +14,11 @@ describe('first answers', () => {
 
   it.each(names)('%s: the route table’s own 200 schema', (name) => {
     expect(firstAnswers[name](firstSchemas)).toBe(routes[name].responses[200]);
+  });
+
+  it('the session’s schema, which the web app builds alone before its first render, is the route table’s own', () => {
+    expect(sessionUser).toBe(routes.me.responses[200]);
+    expect(sessionUser).toBe(routes.login.responses[200]);
   });
 
   it('knows its routes and no others', () => {

@@ -16,6 +16,7 @@ import { pathOf, routePaths } from '@ahente/contract/route-paths';
 import type { RouteDef, RouteInput, RouteName, RouteOutput, Routes } from '@ahente/contract/routes';
 import type { ZodType } from 'zod';
 import type * as RouteTableModule from './route-table';
+import { sessionUser } from './session-schema';
 import { saveBlob } from '../lib/save-blob';
 
 const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -206,10 +207,11 @@ let firstSchemasLoad: FirstSchemaLoad | null = null;
 
 /**
  * The schemas of the first screens' answers (api/first-schemas.ts, contract/first-answers.ts): one
- * chunk, fetched with the session's request, without the route table (issue 25 §1). A failed fetch
- * is a NetworkError, tried again by the next call.
+ * chunk, loaded by the first call that needs it (the server's hints for / and /deals fetch it with
+ * the page), without the route table (issue 25 §1). A failed fetch is a NetworkError, tried again
+ * by the next call.
  */
-export function firstSchemas(): FirstSchemaLoad {
+function firstSchemas(): FirstSchemaLoad {
   firstSchemasLoad ??= import('./first-schemas').catch((cause: unknown) => {
     firstSchemasLoad = null;
     throw new NetworkError(cause);
@@ -218,10 +220,12 @@ export function firstSchemas(): FirstSchemaLoad {
 }
 
 /**
- * What parses a call's answer: for a first screen's call its 200 schema, started now so that it
- * loads while the request is on its way; otherwise (and for its other statuses) the route table.
+ * What parses a call's answer: the session's 200 with its schema of the first load (before the
+ * first render); a first screen's call its 200 schema, started now so that it loads while the
+ * request is on its way; otherwise (and for its other statuses) the route table.
  */
 function answerSchemas(name: RouteName): { first: Promise<Schema> | null; table: Promise<RouteTable> | null } {
+  if (name === 'me') return { first: Promise.resolve(sessionUser), table: null };
   if (!isFirstAnswer(name)) return { first: null, table: routeTable() };
   const first = firstSchemas().then((module): Schema => firstAnswers[name](module));
   // Unused when the answer is not a 200 (the route table parses it then): not an unhandled rejection.

@@ -1,7 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdjustmentRequest, CommissionKind, MarkPaidRequest, SetRateRequest, StatementRecord } from '@ahente/contract/commissions';
 import { payoutFileName, statementFileName } from '@ahente/contract/files';
-import { DEFAULT_PAGE_SIZE } from '@ahente/contract/paging';
+import { DEFAULT_PAGE_SIZE } from '@ahente/contract/paging-rules';
 import { call, downloadFile } from './client';
 
 /** The ledger's filters as the screen holds them: '' for no bound and for every kind. */

@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { DealRecord, DealSavedResponse, EditDealRequest, NewDealRequest } from '@ahente/contract/deals';
-import { DEFAULT_PAGE_SIZE } from '@ahente/contract/paging';
+import { DEFAULT_PAGE_SIZE } from '@ahente/contract/paging-rules';
 import { call } from './client';
 
 export const dealsKeys = {

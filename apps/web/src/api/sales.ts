@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_PAGE_SIZE } from '@ahente/contract/paging';
+import { DEFAULT_PAGE_SIZE } from '@ahente/contract/paging-rules';
 import type {
   AddSaleRequest,
   CancelSaleRequest,

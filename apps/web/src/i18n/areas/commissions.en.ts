@@ -1,4 +1,4 @@
-import { COMMISSION_KIND_LABELS, ENTRY_STATUS_LABELS } from '@ahente/contract/commissions';
+import { COMMISSION_KIND_LABELS, ENTRY_STATUS_LABELS } from '@ahente/contract/commission-rules';
 import { MSG } from '@ahente/contract/messages';
 import { addEnglish } from '.';
 

@@ -1,5 +1,5 @@
 import { MSG } from '@ahente/contract/messages';
-import { CERTIFICATION_EMPTY } from '@ahente/contract/settings';
+import { CERTIFICATION_EMPTY } from '@ahente/contract/settings-rules';
 import { ID_DOCUMENT_PROBLEMS } from '../../lib/id-document';
 import { addEnglish } from '.';
 
