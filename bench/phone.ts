@@ -8,6 +8,10 @@
  * LCP of a second visit to the same address (issue 25).
  *
  *   npm run build && npm run bench -- --phone        (or: npx tsx bench/phone.ts [--runs 3])
+ *   npx tsx bench/phone.ts --runs 1 --page / [--waterfall] [--trace] [--profile DIR]
+ *     --waterfall: requests, long tasks, user-timing marks, LCP candidates; --trace: the main
+ *     thread's tasks split into script, style, layout and paint (bench/trace-summary.ts; the
+ *     last run's raw trace is left in $TMPDIR/ahente-phone-trace.json for chrome://tracing).
  *
  * Figures, never a timed test. Goals (issues 9, 25): LCP ≤ 2.5 s, CLS < 0.1, JS for /login ≤ 100 KiB.
  */
@@ -19,6 +23,7 @@ import { parseArgs } from 'node:util';
 import { chromium, devices, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../e2e/support/env.ts';
 import { CHROMIUM, DEALS_AGENT, ROOT, SERVER_MAIN, WEB_INDEX, median, seed, signInRequest, startServer, stopServer } from './browser.ts';
+import { printTraceSummary, summariseTrace } from './trace-summary.ts';
 
 const PHONE = { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } };
 const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) * 0.9, uploadThroughput: (750e3 / 8) * 0.9 };
@@ -100,6 +105,8 @@ async function measure(
   waterfall = false,
   /** --profile DIR: the page's main-thread CPU profile, from navigation to network idle (bench/cpuprofile.ts reads it). */
   profileFile?: string,
+  /** --trace: what the main thread did, task by task, and its busy time before the LCP (bench/trace-summary.ts). */
+  trace = false,
 ): Promise<Run> {
   const context = await browser.newContext({ ...PHONE, baseURL: base });
   try {
@@ -134,6 +141,10 @@ async function measure(
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
       await cdp.send('Profiler.start');
     }
+    if (trace)
+      await browser.startTracing(page, {
+        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'loading', 'blink.user_timing'],
+      });
     await page.goto(url);
     await page.locator(ready).first().waitFor({ timeout: 60_000 });
     let [readyJs, readyScripts] = [js, scripts];
@@ -165,6 +176,12 @@ async function measure(
       return { lcp: w.__lcp, cls: w.__cls };
     });
     if (waterfall) await printWaterfall(page);
+    if (trace) {
+      const raw = (await browser.stopTracing()).toString('utf8');
+      fs.writeFileSync(path.join(os.tmpdir(), 'ahente-phone-trace.json'), raw);
+      const events = JSON.parse(raw) as { traceEvents: Parameters<typeof summariseTrace>[0] };
+      printTraceSummary(summariseTrace(events.traceEvents));
+    }
 
     // The repeat visit (issue 25 §2): once the service worker controls the origin, the same address
     // again in a new tab, same phone and network, the browser's cache on; NaN without a worker.
@@ -197,7 +214,8 @@ export async function runPhoneBench({
   waterfall = false,
   only,
   profile,
-}: { runs?: number; waterfall?: boolean; only?: string; profile?: string } = {}) {
+  trace = false,
+}: { runs?: number; waterfall?: boolean; only?: string; profile?: string; trace?: boolean } = {}) {
   for (const file of [SERVER_MAIN, WEB_INDEX]) {
     if (!fs.existsSync(file)) throw new Error(`${path.relative(ROOT, file)} is missing: run \`npm run build\` first`);
   }
@@ -225,7 +243,7 @@ export async function runPhoneBench({
         const file = profile
           ? path.join(profile, `${p.url.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'dashboard'}-${i + 1}.cpuprofile`)
           : undefined;
-        results.push(await measure(browser, started.base, p.url, p.signedIn, p.ready, waterfall, file));
+        results.push(await measure(browser, started.base, p.url, p.signedIn, p.ready, waterfall, file, trace));
       }
       const line = `${p.name.padEnd(32)} LCP ${(median(results.map((r) => r.lcp)) / 1000).toFixed(2)} s   CLS ${median(results.map((r) => r.cls)).toFixed(3)}   JS ${median(results.map((r) => r.readyJsKiB)).toFixed(1)} KiB in ${median(results.map((r) => r.readyScripts))} files when usable, ${median(results.map((r) => r.jsKiB)).toFixed(1)} KiB in ${median(results.map((r) => r.scripts))} in all   all ${median(results.map((r) => r.allKiB)).toFixed(1)} KiB   repeat visit LCP ${(median(results.map((r) => r.repeatLcp)) / 1000).toFixed(2)} s`;
       rows.push(line);
@@ -243,12 +261,19 @@ export async function runPhoneBench({
 if (process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === import.meta.url) {
   // --waterfall: each run's requests, long tasks and LCP element; --page /deals/dealsview: one page only.
   const { values } = parseArgs({
-    options: { runs: { type: 'string' }, waterfall: { type: 'boolean' }, page: { type: 'string' }, profile: { type: 'string' } },
+    options: {
+      runs: { type: 'string' },
+      waterfall: { type: 'boolean' },
+      page: { type: 'string' },
+      profile: { type: 'string' },
+      trace: { type: 'boolean' },
+    },
     strict: false,
   });
   await runPhoneBench({
     runs: values.runs === undefined ? 3 : Number(values.runs),
     waterfall: values.waterfall === true,
+    trace: values.trace === true,
     ...(typeof values.page === 'string' ? { only: values.page } : {}),
     ...(typeof values.profile === 'string' ? { profile: values.profile } : {}),
   });
