@@ -19,7 +19,7 @@ import zlib from 'node:zlib';
 const dist = process.env.WEB_OUT_DIR ? path.resolve(process.env.WEB_OUT_DIR) : path.resolve(import.meta.dirname, '..', 'dist');
 const manifestFile = path.join(dist, '.vite', 'manifest.json');
 const LAYOUT = 'src/app/app-layout.tsx';
-/** The first screens' answer schemas, which parse the session's answer before the screen can show (api/client.ts). */
+/** The first screens' answer schemas, which parse the dashboard's and the Deals Table's answers (api/client.ts). */
 const FIRST = 'src/api/first-schemas.ts';
 /** The route table's schemas, which parse every other answer: the screens below the first ones call some of those. */
 const ROUTE_TABLE = 'src/api/route-table.ts';

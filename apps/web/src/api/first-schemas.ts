@@ -2,7 +2,7 @@
 import '../lib/zod-jitless';
 
 /**
- * The first screens' answer schemas (contract/first-answers.ts): one chunk with zod's, fetched with
- * the session's request, without the route table (issue 25 §1).
+ * The first screens' answer schemas (contract/first-answers.ts): one chunk, loaded by the first
+ * call whose answer it parses, after the first render, without the route table (issue 25 §1).
  */
 export * from '@ahente/contract/first-schemas';

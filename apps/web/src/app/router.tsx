@@ -1,37 +1,14 @@
-import { Suspense, isValidElement, lazy, type ComponentType } from 'react';
+import { Suspense, isValidElement } from 'react';
 import { Navigate, Outlet, ScrollRestoration, createBrowserRouter, matchRoutes } from 'react-router';
 import { SessionProvider } from '../api/session';
 import { ComingSoonPage } from '../features/placeholders/coming-soon-page';
 import { NotFoundPage } from '../features/placeholders/not-found-page';
 import { RouteErrorPage } from '../features/placeholders/route-error-page';
+import { lazyPage } from '../lib/lazy-page';
 import { PageOutlet } from '../ui/page-outlet';
 import { FullPageSpinner } from '../ui/spinner';
 import { AdminLayout } from './admin-layout';
 import { PublicOnly, RequireAdmin, RequireAuth } from './guards';
-
-/**
- * Each screen is its own chunk, loaded when its route is first visited: the login page does not
- * wait for the deals table, the layout's menus or the Excel writer (DESIGN §8 phone budget).
- *
- * A screen whose chunk has already arrived (preloadScreens) renders at once: React's lazy takes a
- * thenable that answers synchronously, so the page neither suspends nor shows the spinner for
- * the 300 ms React keeps a fallback up (issue 25).
- */
-type Props<C> = C extends ComponentType<infer P> ? P : never;
-function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K) {
-  type Loaded = { default: ComponentType<Props<M[K]>> };
-  let loaded: Loaded | undefined;
-  const preload = () =>
-    load().then((module) => {
-      loaded = { default: module[name] as ComponentType<Props<M[K]>> };
-      return loaded;
-    });
-  const Page = lazy(() => {
-    const ready = loaded;
-    return ready ? ({ then: (resolve: (value: Loaded) => void) => resolve(ready) } as unknown as Promise<Loaded>) : preload();
-  });
-  return Object.assign(Page, { preload });
-}
 
 /**
  * Starts loading the chunks of the screens an address shows (its layout and page) at once, while

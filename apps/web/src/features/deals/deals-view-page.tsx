@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Handshake } from 'lucide-react';
-import { lazy, memo, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { memo, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { inDateRange } from '@ahente/contract/dates';
 import type { DealRecord, DealsPageResponse } from '@ahente/contract/deals';
@@ -11,6 +11,7 @@ import { dealsKeys, useDealsPages } from '../../api/deals';
 import { useCurrentUser } from '../../api/session';
 import { cn } from '../../lib/cn';
 import { formatCalendarDate, formatTimestampParts } from '../../lib/dates';
+import { lazyPage } from '../../lib/lazy-page';
 import { useDateRange } from '../../lib/use-date-range-filter';
 import { useServerPages } from '../../lib/use-server-pages';
 import { whenIdle } from '../../lib/when-idle';
@@ -29,6 +30,7 @@ import { DealsNav } from './deals-nav';
 import { useLanguage } from '../../i18n';
 
 const COLUMNS = 9;
+const rowsOf = (page: DealsPageResponse) => page.rows;
 
 /**
  * The two modals load apart from the page, with the forms' library and the deal form (about 15 KiB
@@ -36,11 +38,8 @@ const COLUMNS = 9;
  * They are fetched once the table's first answer is in, so that a click opens them at once, and
  * with no signal the service worker has them.
  */
-const loadAddSaleModal = () => import('./add-sale-modal');
-const loadEditDealModal = () => import('./edit-deal-modal');
-const AddSaleModal = lazy(() => loadAddSaleModal().then((m) => ({ default: m.AddSaleModal })));
-const EditDealModal = lazy(() => loadEditDealModal().then((m) => ({ default: m.EditDealModal })));
-const rowsOf = (page: DealsPageResponse) => page.rows;
+const AddSaleModal = lazyPage(() => import('./add-sale-modal'), 'AddSaleModal');
+const EditDealModal = lazyPage(() => import('./edit-deal-modal'), 'EditDealModal');
 
 /** The address's `?deal=<id>`: the deal to show and highlight (a renewal just started in Portfolio). */
 function dealFrom(params: URLSearchParams): number | null {
@@ -72,8 +71,8 @@ export function DealsViewPage() {
     if (!answered) return;
     // Once the rows are drawn. Failed (no signal, no service worker yet): the click loads them again.
     return whenIdle(() => {
-      loadAddSaleModal().catch(() => undefined);
-      loadEditDealModal().catch(() => undefined);
+      AddSaleModal.preload().catch(() => undefined);
+      EditDealModal.preload().catch(() => undefined);
     });
   }, [answered]);
   const [dialog, setDialog] = useState<Dialog | null>(null);
