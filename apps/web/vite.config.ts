@@ -114,8 +114,10 @@ export default defineConfig({
             // 'zod', whose group takes its modules' imports with it, so that these do not pull zod in.
             {
               name: 'shared',
-              // With the login page's hand-over (main.tsx and the login page read it): not a chunk of its own.
-              test: /[\\/]contract[\\/]src[\\/](catalogue|dates|enums|files|first-answers|idempotency|labels|languages|messages|money|route-paths|[a-z]+-rules)\.ts$|[\\/]src[\\/]features[\\/]auth[\\/]login-handover\.ts$/,
+              // With the login page's hand-over (main.tsx and the login page read it) and lazyPage (the router
+              // and the Deals Table use it): shared by two modules only, each became a chunk of its own, one
+              // more request in the first load.
+              test: /[\\/]contract[\\/]src[\\/](catalogue|dates|enums|files|first-answers|idempotency|labels|languages|messages|money|route-paths|[a-z]+-rules)\.ts$|[\\/]src[\\/]features[\\/]auth[\\/]login-handover\.ts$|[\\/]src[\\/]lib[\\/]lazy-page\.ts$/,
               priority: 22,
             },
             // The forms' library: only screens with a form use it, and the first load has none.

@@ -18,13 +18,17 @@ export function scanner(page: Page, testInfo: TestInfo) {
   const found: { where: string; rule: string; impact: string; target: string; summary: string }[] = [];
   return {
     async scan(where: string, include?: string) {
+      // A toast shown before the scan keeps its place during it: its timer is paused (Radix pauses
+      // every toast while the window has no focus) so that it cannot start fading out half-way through
+      // axe's contrast checks, which then read its text mid-fade (seen in CI: 1.36:1 on a toast).
+      await page.evaluate(() => window.dispatchEvent(new FocusEvent('blur')));
       await settle(page);
       // Legacy mode runs axe.run in the page itself: the app has no frames, and the default mode
       // opens a blank page for every scan to combine the frames' results, which doubles the time.
       // Either way axe is injected through the DevTools protocol, which the page's CSP does not govern.
       let builder = new AxeBuilder({ page }).options({ rules: EXTRA_RULES }).withTags(TAGS).setLegacyMode();
       if (include) builder = builder.include(include);
-      const { violations } = await builder.analyze();
+      const { violations } = await builder.analyze().finally(() => page.evaluate(() => window.dispatchEvent(new FocusEvent('focus'))));
       for (const v of violations) {
         for (const node of v.nodes) {
           found.push({
