@@ -58,7 +58,10 @@ export default defineConfig({
   // in the suite, never alone; the cause is not found yet, see decision 015). Locally, no retry.
   retries: process.env.CI ? 1 : 0,
   forbidOnly: true,
-  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  // The JSON report holds each test's time (where CI's minutes go: `node scripts/e2e-timings.mjs`);
+  // the slowest files are also named at the end of the run.
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }], ['json', { outputFile: 'timings/results.json' }]],
+  reportSlowTests: { max: 12, threshold: 90_000 },
   globalTeardown: './global-teardown.ts',
   use: {
     // The service worker (issue 25 §2) downloads the whole precache (~2 MiB) in the background of

@@ -73,6 +73,13 @@ for (const phase of phases) {
   }
 }
 
+// Where the browser tests' time went (their JSON report), for whoever reads CI's log.
+if (times.some((t) => t.name === 'e2e')) {
+  console.log('\n== e2e, where the time went');
+  await run({ name: 'e2e timings', cmd: 'node', args: ['scripts/e2e-timings.mjs', '--top', '15'], cwd: e2e }, true);
+  times.pop();
+}
+
 console.log('\n== npm test, time of each step');
 for (const t of times) console.log(`${t.name.padEnd(14)} ${t.seconds.toFixed(0).padStart(5)} s  ${t.code === 0 ? 'passed' : 'FAILED'}`);
 console.log(`${'total'.padEnd(14)} ${((Date.now() - start) / 1000).toFixed(0).padStart(5)} s  ${ok ? 'passed' : 'FAILED'}`);
