@@ -18,17 +18,18 @@ export function scanner(page: Page, testInfo: TestInfo) {
   const found: { where: string; rule: string; impact: string; target: string; summary: string }[] = [];
   return {
     async scan(where: string, include?: string) {
-      // A toast shown before the scan keeps its place during it: its timer is paused (Radix pauses
-      // every toast while the window has no focus) so that it cannot start fading out half-way through
-      // axe's contrast checks, which then read its text mid-fade (seen in CI: 1.36:1 on a toast).
-      await page.evaluate(() => window.dispatchEvent(new FocusEvent('blur')));
+      // A toast shown before the scan keeps its place during it: its timer is paused as a pointer resting
+      // on the notifications does (Radix), so that it cannot start fading out half-way through axe's
+      // contrast checks, which then read its text mid-fade (seen in CI: 1.36:1 on a toast). Not the
+      // window's blur, which pauses toasts too but also closes an open menu.
+      await hoverToasts(page, true);
       await settle(page);
       // Legacy mode runs axe.run in the page itself: the app has no frames, and the default mode
       // opens a blank page for every scan to combine the frames' results, which doubles the time.
       // Either way axe is injected through the DevTools protocol, which the page's CSP does not govern.
       let builder = new AxeBuilder({ page }).options({ rules: EXTRA_RULES }).withTags(TAGS).setLegacyMode();
       if (include) builder = builder.include(include);
-      const { violations } = await builder.analyze().finally(() => page.evaluate(() => window.dispatchEvent(new FocusEvent('focus'))));
+      const { violations } = await builder.analyze().finally(() => hoverToasts(page, false));
       for (const v of violations) {
         for (const node of v.nodes) {
           found.push({
@@ -52,9 +53,15 @@ export function scanner(page: Page, testInfo: TestInfo) {
   };
 }
 
-/** Waits until the page shows data, not placeholders, and no animation is running (contrast is read mid-fade otherwise). */
+/**
+ * Waits until the page shows data, not placeholders, and no animation is running (contrast is read
+ * mid-fade otherwise), and the layout's observers have answered: a table that has just grown wider
+ * than its card becomes a focusable region a frame later (ui/table.tsx; axe read the scroll box
+ * before it, once, on a busy machine: scrollable-region-focusable).
+ */
 export async function settle(page: Page) {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))));
   await page.evaluate(() =>
     Promise.all(
       document
@@ -63,4 +70,14 @@ export async function settle(page: Page) {
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
+}
+
+/** A pointer resting on the notifications region (pauses every toast's timer) or leaving it. */
+async function hoverToasts(page: Page, on: boolean) {
+  await page.evaluate((on) => {
+    const region = document.querySelector('[role="region"][aria-label^="Notifications"]');
+    if (!region) return;
+    if (on) region.querySelector('ol')?.dispatchEvent(new PointerEvent('pointermove', { bubbles: true }));
+    else region.dispatchEvent(new PointerEvent('pointerleave'));
+  }, on);
 }
