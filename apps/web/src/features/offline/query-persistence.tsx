@@ -78,12 +78,54 @@ let saveTimer: ReturnType<typeof setTimeout> | null = null;
 /** While logging out, nothing is saved (a save already planned would write the member's data back). */
 let saving = true;
 
+/**
+ * Whether this device holds a saved copy, kept in localStorage beside it ('1' once a save is written,
+ * removed before the copy is deleted): read synchronously at start, it spares a load with nothing
+ * saved (a first visit, the first after logging out or after a week) the IndexedDB read, whose
+ * callbacks on a phone wait behind the scripts' evaluation: ~1 s before the first render of the Deals
+ * Table (bench/phone.ts --trace; issue 25 §1, decision 014). Only ever a shortcut when online: offline
+ * the read is always made. A copy saved without the mark (by an older version, or a save racing a
+ * logout in another tab) is not put back on an online load, whose screens ask the server anyway,
+ * and is overwritten by the next save.
+ */
+const SAVED_MARK = 'ahente-cache-saved';
+
+/** true or false as the mark says; null when localStorage cannot be read (then the copy is read as before). */
+function hasSavedMark(): boolean | null {
+  try {
+    return localStorage.getItem(SAVED_MARK) === '1';
+  } catch {
+    return null;
+  }
+}
+
+function setSavedMark(saved: boolean): void {
+  try {
+    if (saved) localStorage.setItem(SAVED_MARK, '1');
+    else localStorage.removeItem(SAVED_MARK);
+  } catch {
+    // Storage refused (private mode): the copy is read at every start, as before the mark.
+  }
+}
+
 function saveNow(queryClient: QueryClient) {
   if (saveTimer) clearTimeout(saveTimer);
   saveTimer = null;
   if (!saving) return;
   const saved: SavedCache = { buster: BUSTER, savedAt: Date.now(), state: dehydrate(queryClient, { shouldDehydrateQuery }) };
-  void set(KEY, saved, store).catch(() => undefined);
+  void set(KEY, saved, store).then(
+    // Not after a logout that came while the write was on its way: its copy is deleted next.
+    () => {
+      if (saving) setSavedMark(true);
+    },
+    () => undefined,
+  );
+}
+
+/** Deletes the saved copy, its mark first. */
+async function deleteSaved(): Promise<void> {
+  setSavedMark(false);
+  await del(KEY, store);
 }
 
 function scheduleSave(queryClient: QueryClient) {
@@ -92,8 +134,9 @@ function scheduleSave(queryClient: QueryClient) {
 }
 
 async function restore(queryClient: QueryClient): Promise<void> {
-  if (onlineManager.isOnline()) await sendPendingLogout().catch(() => undefined);
-  await restoreSaved(queryClient);
+  const online = onlineManager.isOnline();
+  if (online) await sendPendingLogout().catch(() => undefined);
+  if (!online || hasSavedMark() !== false) await restoreSaved(queryClient);
   // With no signal and no saved member, the login page (its Sign In says the connection is missing),
   // not a spinner waiting for GET /api/me; the session is asked for once the connection returns.
   if (!onlineManager.isOnline() && queryClient.getQueryData(SESSION_QUERY_KEY) === undefined) {
@@ -103,11 +146,8 @@ async function restore(queryClient: QueryClient): Promise<void> {
 
 async function restoreSaved(queryClient: QueryClient): Promise<void> {
   const saved = await get<SavedCache>(KEY, store);
-  if (!saved) return;
-  if (saved.buster !== BUSTER || Date.now() - saved.savedAt > CACHE_MAX_AGE_MS) {
-    await del(KEY, store);
-    return;
-  }
+  if (!saved) return setSavedMark(false);
+  if (saved.buster !== BUSTER || Date.now() - saved.savedAt > CACHE_MAX_AGE_MS) return deleteSaved();
   const fresh: DehydratedState = {
     mutations: [],
     queries: saved.state.queries.filter((query) => Date.now() - query.state.dataUpdatedAt <= CACHE_MAX_AGE_MS),
@@ -134,7 +174,7 @@ export async function clearPersistedQueries(): Promise<void> {
   saving = false;
   if (saveTimer) clearTimeout(saveTimer);
   saveTimer = null;
-  await del(KEY, store);
+  await deleteSaved();
 }
 
 const LOGOUT_PENDING = 'ahente-logout-pending';
@@ -192,7 +232,7 @@ export function restorePersistedQueries(client: QueryClient): Promise<void> {
   onlineManager.setOnline(navigator.onLine);
   forgetOtherMembers(client);
   const done = restore(client)
-    .catch(() => del(KEY, store).catch(() => undefined))
+    .catch(() => deleteSaved().catch(() => undefined))
     .finally(() => {
       restoredClient = client;
     });
