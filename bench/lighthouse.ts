@@ -175,7 +175,8 @@ export async function runLighthouseBench({ runs = 1 }: { runs?: number } = {}) {
   } finally {
     chrome.kill('SIGTERM');
     await stopServer(server.child);
-    fs.rmSync(dir, { recursive: true, force: true });
+    // Chromium may still be writing its profile as it exits (ENOTEMPTY on the first try, seen here).
+    fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   }
 }
 
