@@ -1,6 +1,6 @@
 import { MSG } from '@ahente/contract/messages';
 import { routes } from '@ahente/contract/routes';
-import { PHONE, expect, test } from '../support/fixtures.ts';
+import { PHONE, expect, loginUi, test } from '../support/fixtures.ts';
 
 /**
  * Issue 25 §1, the phone budget: what the measures rest on, checked as a visitor sees it. The
@@ -121,3 +121,19 @@ test(
     await expect(page).toHaveURL(/\/$/);
   },
 );
+
+test('a load of the Deals Table asks for its first page once: the call started with the session is the one the table shows', async ({
+  page,
+  agent,
+}) => {
+  await loginUi(page, agent.username, agent.password);
+  await expect(page).toHaveURL(/\/$/);
+  const asked: unknown[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === routes.dealsPage.path) asked.push(request.postDataJSON());
+  });
+  await page.goto('/deals/dealsview');
+  await expect(page.getByRole('table', { name: 'Your deals' }).getByText('No deals available.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Number of Deals Made' }).or(page.getByText('Number of Deals Made'))).toBeVisible();
+  expect(asked).toEqual([{ id: agent.id, from: null, to: null, limit: 100, cursor: null }]);
+});

@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { routeTable } from './api/client';
+import { startFirstCalls } from './api/first-calls';
 import { createQueryClient } from './api/query-client';
 import { SESSION_QUERY_KEY, sessionQuery } from './api/session';
 import { preloadScreens, router } from './app/router';
@@ -49,8 +50,12 @@ if (container.dataset.prerendered) {
   // render is then the page itself, not a spinner whose effects ask for the session (~0.35 s on a
   // phone, issue 25 §1). The session is asked once the saved cache is back, so a saved answer never
   // lands on a newer one. A slow read or a slow answer renders the wait as before.
+  const asked = Date.now();
   const session = restored.then(() => queryClient.prefetchQuery(sessionQuery));
-  void session.then(() => performance.mark('ahente:me'));
+  void session.then(() => {
+    performance.mark('ahente:me');
+    startFirstCalls(queryClient, window.location.pathname, asked);
+  });
   await Promise.race([session, new Promise((resolve) => setTimeout(resolve, 300))]);
 }
 

@@ -1,4 +1,4 @@
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { DealRecord, DealSavedResponse, EditDealRequest, NewDealRequest } from '@ahente/contract/deals';
 import { DEFAULT_PAGE_SIZE } from '@ahente/contract/paging-rules';
 import { call } from './client';
@@ -28,16 +28,26 @@ export function useDeals(id: number | null | undefined) {
 /**
  * POST /api/dealspage (decision 036): the deals table, 100 deals a page in getdeals' order,
  * filtered by effective date on the server, each page with the count and Total TCV of the whole
- * range. The rows shown stay while another range loads, and while the range cannot be sent
- * (`enabled` false: a To before the From).
+ * range. One definition for the table and for main.tsx, which starts the first page with the session
+ * on a load of the Deals Table (api/first-calls.ts).
+ */
+export function dealsPagesQuery(id: number, from: string, to: string) {
+  return infiniteQueryOptions({
+    queryKey: dealsKeys.pages(id, from, to),
+    queryFn: ({ pageParam }) =>
+      call('dealsPage', { body: { id, from: from || null, to: to || null, limit: DEFAULT_PAGE_SIZE, cursor: pageParam } }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+  });
+}
+
+/**
+ * The deals table's pages. The rows shown stay while another range loads, and while the range
+ * cannot be sent (`enabled` false: a To before the From).
  */
 export function useDealsPages(id: number | null | undefined, from: string, to: string, enabled = true) {
   return useInfiniteQuery({
-    queryKey: dealsKeys.pages(id ?? 0, from, to),
-    queryFn: ({ pageParam }) =>
-      call('dealsPage', { body: { id: id as number, from: from || null, to: to || null, limit: DEFAULT_PAGE_SIZE, cursor: pageParam } }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.next_cursor,
+    ...dealsPagesQuery(id ?? 0, from, to),
     placeholderData: keepPreviousData,
     enabled: enabled && typeof id === 'number',
   });
