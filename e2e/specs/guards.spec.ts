@@ -80,7 +80,9 @@ function savedSessionMember(page: Page): Promise<number | null | undefined> {
     () =>
       new Promise<number | null | undefined>((resolve, reject) => {
         const open = indexedDB.open('ahente-cache');
-        open.onerror = () => reject(open.error);
+        // Not yet made by the page: creating it here, without its store, would leave the app unable to save.
+        open.onupgradeneeded = () => open.transaction?.abort();
+        open.onerror = () => (open.error?.name === 'AbortError' ? resolve(undefined) : reject(open.error));
         open.onsuccess = () => {
           const read = open.result.transaction('queries').objectStore('queries').get('query-cache');
           read.onerror = () => reject(read.error);

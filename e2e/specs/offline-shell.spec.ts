@@ -112,7 +112,9 @@ async function savedCache(page: Page): Promise<string | null> {
     () =>
       new Promise<string | null>((resolve, reject) => {
         const open = indexedDB.open('ahente-cache');
-        open.onerror = () => reject(open.error);
+        // Not yet made by the page: creating it here, without its store, would leave the app unable to save.
+        open.onupgradeneeded = () => open.transaction?.abort();
+        open.onerror = () => (open.error?.name === 'AbortError' ? resolve(null) : reject(open.error));
         open.onsuccess = () => {
           const db = open.result;
           if (!db.objectStoreNames.contains('queries')) return resolve(null);
