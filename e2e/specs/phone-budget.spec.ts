@@ -98,7 +98,7 @@ test(
 );
 
 test(
-  'what is typed while the app takes /login over is kept: Filipino chosen, then the username at once',
+  'what is typed while the app takes /login over is kept: Filipino chosen, then the username and the password at once',
   PHONE,
   async ({ page, agent }) => {
     // The app's entry held back, as on slow mobile data, while the visitor goes on typing in the page.
@@ -112,11 +112,12 @@ test(
     await expect(page.getByLabel('Username')).toBeEditable();
     await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Filipino' }).click();
     await page.getByLabel('Username').fill(agent.username);
+    await page.getByLabel('Password', { exact: true }).fill(agent.password);
     release();
-    // The app's own page, in Filipino, with the username typed before it arrived.
+    // The app's own page, in Filipino, with what was typed before it arrived.
     await expect(page.getByRole('button', { name: 'Mag-log in' })).toBeVisible();
     await expect(page.getByLabel('Username')).toHaveValue(agent.username);
-    await page.getByLabel('Password', { exact: true }).fill(agent.password);
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue(agent.password);
     await page.getByRole('button', { name: 'Mag-log in' }).click();
     await expect(page).toHaveURL(/\/$/);
   },
