@@ -5,7 +5,9 @@
  * with Debian's Chromium and the e2e flags (e2e/support/env.ts), against the built app on a seeded
  * SQLite database (bench/browser.ts).
  *
- *   npm run build && npm run bench -- --lighthouse        (or: npx tsx bench/lighthouse.ts [--runs 1])
+ *   npm run build && npm run bench -- --lighthouse        (or: npx tsx bench/lighthouse.ts [--runs 1] [--tasks] [--page /deals/dealsview]…)
+ *
+ * `--tasks` prints the long tasks Lighthouse saw on each page (start, duration, script).
  *
  * The signed-in pages are measured signed in through the browser itself: the session and XSRF
  * cookies come from the app's own API called inside that browser, and Lighthouse runs against
@@ -36,6 +38,8 @@ interface Figures {
   tbt: number;
   /** What Lighthouse names: failed audits of the three categories (ids), and console errors. */
   notes: string[];
+  /** With `--tasks`: the main thread's long tasks Lighthouse saw (start, duration, script). */
+  tasks: string[];
 }
 
 function freePort(): Promise<number> {
@@ -89,7 +93,7 @@ async function signInInPage(cdpPort: number, base: string) {
   }
 }
 
-async function audit(url: string, port: number, attempt = 1): Promise<Figures> {
+async function audit(url: string, port: number, attempt = 1, tasks = false): Promise<Figures> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -101,7 +105,7 @@ async function audit(url: string, port: number, attempt = 1): Promise<Figures> {
   const { lhr } = result;
   if (lhr.runtimeError) {
     // NO_NAVSTART and the like: a trace lost on a busy machine; once more, then give up.
-    if (attempt < 2) return audit(url, port, attempt + 1);
+    if (attempt < 2) return audit(url, port, attempt + 1, tasks);
     throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   }
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
@@ -120,7 +124,16 @@ async function audit(url: string, port: number, attempt = 1): Promise<Figures> {
     for (const item of details?.items ?? [])
       notes.push(`${id}: ${(item.description ?? item.issueType ?? JSON.stringify(item)).slice(0, 160)}`);
   }
+  const longTasks: string[] = [];
+  if (tasks) {
+    const details = lhr.audits['long-tasks']?.details as { items?: { url?: string; startTime?: number; duration?: number }[] } | undefined;
+    for (const t of details?.items ?? [])
+      longTasks.push(
+        `${Math.round(t.startTime ?? 0)} ms +${Math.round(t.duration ?? 0)} ms ${(t.url ?? '').replace(/^https?:\/\/[^/]+/, '')}`,
+      );
+  }
   return {
+    tasks: longTasks,
     performance: score('performance'),
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
@@ -130,7 +143,11 @@ async function audit(url: string, port: number, attempt = 1): Promise<Figures> {
   };
 }
 
-export async function runLighthouseBench({ runs = 1 }: { runs?: number } = {}) {
+export async function runLighthouseBench({
+  runs = 1,
+  tasks = false,
+  pages = PAGES as readonly string[],
+}: { runs?: number; tasks?: boolean; pages?: readonly string[] } = {}) {
   for (const file of [SERVER_MAIN, WEB_INDEX]) {
     if (!fs.existsSync(file)) throw new Error(`${path.relative(ROOT, file)} is missing: run \`npm run build\` first`);
   }
@@ -159,16 +176,21 @@ export async function runLighthouseBench({ runs = 1 }: { runs?: number } = {}) {
     console.log(`Lighthouse ${version}, mobile preset; ${runs} run(s) each`);
     console.log('page                 perf  a11y  best   LCP      TBT');
     const rows: string[] = [];
-    for (const page of PAGES) {
+    let signedIn = false;
+    for (const page of pages) {
       // /login as a visitor; the others signed in (once, after /login).
-      if (page === '/') await signInInPage(cdpPort, server.base);
+      if (page !== '/login' && !signedIn) {
+        await signInInPage(cdpPort, server.base);
+        signedIn = true;
+      }
       const results: Figures[] = [];
-      for (let i = 0; i < runs; i++) results.push(await audit(`${server.base}${page}`, cdpPort));
+      for (let i = 0; i < runs; i++) results.push(await audit(`${server.base}${page}`, cdpPort, 1, tasks));
       const m = (pick: (f: Figures) => number) => median(results.map(pick));
       const line = `${page.padEnd(20)} ${String(m((f) => f.performance)).padStart(4)}  ${String(m((f) => f.accessibility)).padStart(4)}  ${String(m((f) => f.bestPractices)).padStart(4)}  ${(m((f) => f.lcp) / 1000).toFixed(2).padStart(5)} s  ${String(Math.round(m((f) => f.tbt))).padStart(5)} ms`;
       rows.push(line);
       console.log(line);
       for (const note of new Set(results.flatMap((f) => f.notes))) console.log(`    ${note}`);
+      for (const [i, f] of results.entries()) for (const t of f.tasks) console.log(`    run ${i + 1} long task ${t}`);
     }
     console.log(`node ${process.version}, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}`);
     return rows;
@@ -181,6 +203,13 @@ export async function runLighthouseBench({ runs = 1 }: { runs?: number } = {}) {
 }
 
 if (process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === import.meta.url) {
-  const { values } = parseArgs({ options: { runs: { type: 'string' } }, strict: false });
-  await runLighthouseBench({ runs: values.runs === undefined ? 1 : Number(values.runs) });
+  const { values } = parseArgs({
+    options: { runs: { type: 'string' }, tasks: { type: 'boolean' }, page: { type: 'string', multiple: true } },
+    strict: false,
+  });
+  await runLighthouseBench({
+    runs: values.runs === undefined ? 1 : Number(values.runs),
+    tasks: values.tasks === true,
+    pages: values.page && values.page.length > 0 ? (values.page as string[]) : PAGES,
+  });
 }
