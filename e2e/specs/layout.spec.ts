@@ -163,6 +163,48 @@ test('the admin routes of spec §2 exist for an admin', async ({ page }, testInf
   await expect(page).toHaveURL(/\/admin\/adminmembers$/);
 });
 
+test('a new screen opens at its top; Back returns to where the member was on the one before', async ({ page, agent }) => {
+  // A narrow window, where the dashboard is a column of cards taller than the screen.
+  await page.setViewportSize({ width: 400, height: 700 });
+  await signIn(page, agent);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  const commissions = page.getByRole('region', { name: 'Commissions', exact: true });
+  await expect(commissions.getByRole('definition').first()).toHaveText('₱0.00');
+  // Well down it, the Commissions card's link.
+  await page.evaluate(() => window.scrollTo(0, 400));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(400);
+  await commissions.getByRole('link', { name: 'View commissions' }).click();
+  await expect(page).toHaveURL(/\/commissions$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Commission Tracking' })).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(400);
+});
+
+test("a screen whose script cannot load says 'Something went wrong'; Back leaves it, Reload page brings the screen", async ({
+  page,
+  agent,
+}) => {
+  await signIn(page, agent);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  const reportsChunk = /\/assets\/reports-page-[^/]*\.js$/;
+  await page.route(reportsChunk, (route) => route.abort());
+  await mainNav(page).getByRole('link', { name: 'Reports', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible();
+  await expect(page.getByText('An unexpected error stopped this page. Reloading usually helps.')).toBeVisible();
+  await expect(page).toHaveTitle(/Something went wrong/);
+  // Another address forgets the crash.
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await page.goForward();
+  await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible();
+  await page.unroute(reportsChunk);
+  await page.getByRole('button', { name: 'Reload page' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
+  await expectSignedIn(page, agent);
+});
+
 test('a reload keeps the session', async ({ page, agent }) => {
   await signIn(page, agent);
   await page.goto('/proposals');

@@ -1,12 +1,12 @@
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { routeTable } from './api/client';
 import { startFirstCalls } from './api/first-calls';
 import { createQueryClient } from './api/query-client';
 import { SESSION_QUERY_KEY, sessionQuery } from './api/session';
-import { preloadScreens, router } from './app/router';
+import { AppRoutes, preloadScreens } from './app/router';
 import { peekLoginHandover } from './features/auth/login-handover';
 import { PersistedQueryProvider, restorePersistedQueries } from './features/offline/query-persistence';
 import { registerServiceWorker } from './features/offline/register-service-worker';
@@ -18,6 +18,7 @@ const FIRST_SCREENS = new Set(['/', '/deals/dealsview']);
 performance.mark('ahente:main');
 const queryClient = createQueryClient();
 const screens = preloadScreens(window.location.pathname);
+void screens.then(() => performance.mark('ahente:screens'));
 const restored = restorePersistedQueries(queryClient);
 // The session's answer is parsed with its schema of the first load (api/session-schema.ts); those of
 // the dashboard and the Deals Table with the first screens' schemas (api/first-schemas.ts,
@@ -56,7 +57,9 @@ if (container.dataset.prerendered) {
     performance.mark('ahente:me');
     startFirstCalls(queryClient, window.location.pathname, asked);
   });
-  await Promise.race([session, new Promise((resolve) => setTimeout(resolve, 300))]);
+  // The screen's chunks too (preloaded by the HTML; `screens` is their evaluation): a first render
+  // that starts before them shows the layout with a spinner, and the page only in a later render.
+  await Promise.race([Promise.all([session, screens]), new Promise((resolve) => setTimeout(resolve, 300))]);
 }
 
 performance.mark('ahente:render');
@@ -64,7 +67,9 @@ void restored.then(() => performance.mark('ahente:restored'));
 createRoot(container).render(
   <StrictMode>
     <PersistedQueryProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
       <Toaster />
     </PersistedQueryProvider>
   </StrictMode>,

@@ -1,5 +1,5 @@
 import { queryOptions, useIsRestoring, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { SessionUser } from '@ahente/contract/auth';
 import { fetchMe, logout as logoutRequest, saveLanguage } from './auth';
@@ -75,7 +75,13 @@ const SessionContext = createContext<SessionContextValue | null>(null);
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
+  // React Router's declarative mode gives a new `navigate` at each address: kept in a ref so that
+  // the session's value (and every screen reading it) does not change with the address.
   const navigate = useNavigate();
+  const navigateRef = useRef(navigate);
+  useLayoutEffect(() => {
+    navigateRef.current = navigate;
+  }, [navigate]);
   const session = useQuery(sessionQuery);
   const user = session.data ?? null;
   const status: SessionStatus = session.isPending ? 'loading' : user ? 'authenticated' : 'anonymous';
@@ -128,8 +134,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       // Even if the server cannot be told, this browser forgets the session.
     }
     forget();
-    navigate('/login', { replace: true });
-  }, [forget, navigate]);
+    void navigateRef.current('/login', { replace: true });
+  }, [forget]);
 
   const update = useCallback(
     (patch: Partial<SessionUser>) => {

@@ -1,14 +1,15 @@
 import { Suspense, isValidElement } from 'react';
-import { Navigate, Outlet, ScrollRestoration, createBrowserRouter, matchRoutes } from 'react-router';
+import { Navigate, Outlet, matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { SessionProvider } from '../api/session';
 import { ComingSoonPage } from '../features/placeholders/coming-soon-page';
 import { NotFoundPage } from '../features/placeholders/not-found-page';
-import { RouteErrorPage } from '../features/placeholders/route-error-page';
 import { lazyPage } from '../lib/lazy-page';
 import { PageOutlet } from '../ui/page-outlet';
 import { FullPageSpinner } from '../ui/spinner';
 import { AdminLayout } from './admin-layout';
 import { PublicOnly, RequireAdmin, RequireAuth } from './guards';
+import { RouteErrorBoundary } from './route-error-boundary';
+import { ScrollRestoration } from './scroll-restoration';
 
 /**
  * Starts loading the chunks of the screens an address shows (its layout and page) at once, while
@@ -18,7 +19,7 @@ import { PublicOnly, RequireAdmin, RequireAuth } from './guards';
  */
 export function preloadScreens(pathname: string): Promise<void> {
   const loads: Promise<unknown>[] = [];
-  for (const match of matchRoutes(router.routes, pathname) ?? []) {
+  for (const match of matchRoutes(routes, pathname) ?? []) {
     const type: unknown = isValidElement(match.route.element) ? match.route.element.type : undefined;
     if (typeof type === 'object' && type !== null && 'preload' in type && typeof type.preload === 'function') {
       loads.push((type.preload as () => Promise<unknown>)().catch(() => undefined));
@@ -66,22 +67,28 @@ const PrivacyNoticePage = lazyPage(() => import('../features/privacy/privacy-not
 
 function Root() {
   return (
-    <SessionProvider>
-      <ScrollRestoration />
-      <Suspense fallback={<FullPageSpinner />}>
-        <Outlet />
-      </Suspense>
-    </SessionProvider>
+    <RouteErrorBoundary>
+      <SessionProvider>
+        <ScrollRestoration />
+        <Suspense fallback={<FullPageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </SessionProvider>
+    </RouteErrorBoundary>
   );
 }
 
 const soon = (title: string, description?: string) => <ComingSoonPage key={title} title={title} description={description} />;
 
-/** The route table of spec §2. Areas not built yet show their title and 'Coming Soon...'. */
-export const router = createBrowserRouter([
+/**
+ * The route table of spec §2. Areas not built yet show their title and 'Coming Soon...'. Rendered by
+ * `AppRoutes` inside a `BrowserRouter` (main.tsx): React Router's declarative mode, not its data
+ * router, which no screen used (no loader, action or fetcher) and which is 58 KiB more of
+ * JavaScript before the first render (issue 25 §1, decision 014, eighth session).
+ */
+const routes: RouteObject[] = [
   {
     element: <Root />,
-    errorElement: <RouteErrorPage />,
     children: [
       {
         element: <PublicOnly />,
@@ -192,4 +199,9 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];
+
+/** The screens of the route table for the current address. */
+export function AppRoutes() {
+  return useRoutes(routes);
+}
