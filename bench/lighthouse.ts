@@ -7,7 +7,8 @@
  *
  *   npm run build && npm run bench -- --lighthouse        (or: npx tsx bench/lighthouse.ts [--runs 1] [--tasks] [--page /deals/dealsview]…)
  *
- * `--tasks` prints the long tasks Lighthouse saw on each page (start, duration, script).
+ * `--tasks` prints the long tasks (start, duration, script) and the layout shifts (score, element)
+ * Lighthouse saw on each page.
  *
  * The signed-in pages are measured signed in through the browser itself: the session and XSRF
  * cookies come from the app's own API called inside that browser, and Lighthouse runs against
@@ -38,8 +39,10 @@ interface Figures {
   tbt: number;
   /** What Lighthouse names: failed audits of the three categories (ids), and console errors. */
   notes: string[];
-  /** With `--tasks`: the main thread's long tasks Lighthouse saw (start, duration, script). */
+  /** The main thread's long tasks Lighthouse saw (start, duration, script); printed with `--tasks`. */
   tasks: string[];
+  /** The layout shifts Lighthouse saw (score, element); printed with `--tasks`. */
+  shifts: string[];
 }
 
 function freePort(): Promise<number> {
@@ -93,7 +96,7 @@ async function signInInPage(cdpPort: number, base: string) {
   }
 }
 
-async function audit(url: string, port: number, attempt = 1, tasks = false): Promise<Figures> {
+async function audit(url: string, port: number, attempt = 1): Promise<Figures> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -105,7 +108,7 @@ async function audit(url: string, port: number, attempt = 1, tasks = false): Pro
   const { lhr } = result;
   if (lhr.runtimeError) {
     // NO_NAVSTART and the like: a trace lost on a busy machine; once more, then give up.
-    if (attempt < 2) return audit(url, port, attempt + 1, tasks);
+    if (attempt < 2) return audit(url, port, attempt + 1);
     throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   }
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
@@ -124,16 +127,16 @@ async function audit(url: string, port: number, attempt = 1, tasks = false): Pro
     for (const item of details?.items ?? [])
       notes.push(`${id}: ${(item.description ?? item.issueType ?? JSON.stringify(item)).slice(0, 160)}`);
   }
-  const longTasks: string[] = [];
-  if (tasks) {
-    const details = lhr.audits['long-tasks']?.details as { items?: { url?: string; startTime?: number; duration?: number }[] } | undefined;
-    for (const t of details?.items ?? [])
-      longTasks.push(
-        `${Math.round(t.startTime ?? 0)} ms +${Math.round(t.duration ?? 0)} ms ${(t.url ?? '').replace(/^https?:\/\/[^/]+/, '')}`,
-      );
-  }
+  const longTasks = lhr.audits['long-tasks']?.details as { items?: { url?: string; startTime?: number; duration?: number }[] } | undefined;
+  const layoutShifts = lhr.audits['layout-shifts']?.details as
+    { items?: { score?: number; node?: { selector?: string; nodeLabel?: string } }[] } | undefined;
   return {
-    tasks: longTasks,
+    shifts: (layoutShifts?.items ?? []).map(
+      (i) => `${(i.score ?? 0).toFixed(3)} ${i.node?.selector ?? ''} "${(i.node?.nodeLabel ?? '').slice(0, 60)}"`,
+    ),
+    tasks: (longTasks?.items ?? []).map(
+      (t) => `${Math.round(t.startTime ?? 0)} ms +${Math.round(t.duration ?? 0)} ms ${(t.url ?? '').replace(/^https?:\/\/[^/]+/, '')}`,
+    ),
     performance: score('performance'),
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
@@ -184,13 +187,18 @@ export async function runLighthouseBench({
         signedIn = true;
       }
       const results: Figures[] = [];
-      for (let i = 0; i < runs; i++) results.push(await audit(`${server.base}${page}`, cdpPort, 1, tasks));
+      for (let i = 0; i < runs; i++) results.push(await audit(`${server.base}${page}`, cdpPort));
       const m = (pick: (f: Figures) => number) => median(results.map(pick));
       const line = `${page.padEnd(20)} ${String(m((f) => f.performance)).padStart(4)}  ${String(m((f) => f.accessibility)).padStart(4)}  ${String(m((f) => f.bestPractices)).padStart(4)}  ${(m((f) => f.lcp) / 1000).toFixed(2).padStart(5)} s  ${String(Math.round(m((f) => f.tbt))).padStart(5)} ms`;
       rows.push(line);
       console.log(line);
       for (const note of new Set(results.flatMap((f) => f.notes))) console.log(`    ${note}`);
-      for (const [i, f] of results.entries()) for (const t of f.tasks) console.log(`    run ${i + 1} long task ${t}`);
+      if (tasks) {
+        for (const [i, f] of results.entries()) {
+          for (const t of f.tasks) console.log(`    run ${i + 1} long task ${t}`);
+          for (const t of f.shifts) console.log(`    run ${i + 1} layout shift ${t}`);
+        }
+      }
     }
     console.log(`node ${process.version}, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}`);
     return rows;
