@@ -1,5 +1,6 @@
 import { MSG } from '@ahente/contract/messages';
 import { routes } from '@ahente/contract/routes';
+import { seedSales } from '../support/app.ts';
 import { PHONE, expect, loginUi, test } from '../support/fixtures.ts';
 
 /**
@@ -137,4 +138,48 @@ test('a load of the Deals Table asks for its first page once: the call started w
   await expect(page.getByRole('table', { name: 'Your deals' }).getByText('No deals available.')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Number of Deals Made' }).or(page.getByText('Number of Deals Made'))).toBeVisible();
   expect(asked).toEqual([{ id: agent.id, from: null, to: null, limit: 100, cursor: null }]);
+});
+
+test.describe("the web font's arrival", () => {
+  // page.route does not see what a service worker answers: the font must come from the network here.
+  test.use({ serviceWorkers: 'block' });
+
+  test(
+    'moves no line: the dashboard and the Deals Table are laid out alike in Inter and in its local fallback',
+    PHONE,
+    async ({ page, agent, baseURL }) => {
+      await seedSales(baseURL!, agent, [125_000, 48_500.5]);
+      await loginUi(page, agent.username, agent.password);
+      await expect(page).toHaveURL(/\/$/);
+      /** Where each block of the page's text sits, and how many lines it takes, once the fonts have settled. */
+      const layout = async (inter: boolean) => {
+        await page.waitForLoadState('networkidle');
+        const faces = await page.evaluate(async () => {
+          await document.fonts.ready;
+          return [...document.fonts].filter((face) => face.family.includes('Inter Variable')).map((face) => face.status);
+        });
+        // With Inter, its Latin file is drawn; without it, none is.
+        expect(faces.includes('loaded')).toBe(inter);
+        return page.evaluate(() =>
+          [...document.querySelectorAll('main h1, main h2, main p, main dd, main th, main td, main a, main button')].map((element) => {
+            const box = element.getBoundingClientRect();
+            return `${element.tagName} "${element.textContent?.slice(0, 30)}" top ${Math.round(box.top)} height ${Math.round(box.height)}`;
+          }),
+        );
+      };
+      for (const [path, ready] of [
+        ['/', page.getByRole('region', { name: 'Team Size', exact: true })],
+        ['/deals/dealsview', page.getByRole('table', { name: 'Your deals' }).getByText('Customer 2')],
+      ] as const) {
+        await page.goto(path);
+        await expect(ready).toBeVisible();
+        const inInter = await layout(true);
+        await page.route(/\/inter-[\w-]+\.woff2$/, (route) => route.abort());
+        await page.goto(path);
+        await expect(ready).toBeVisible();
+        expect(await layout(false), path).toEqual(inInter);
+        await page.unrouteAll();
+      }
+    },
+  );
 });
