@@ -42,11 +42,22 @@ test("the busy screens' HTML names their chunks up front, and only theirs", asyn
   // Every other address: the entry's chunks only.
   const other = await preloads('/settings/userdetails');
   expect(other.some((file) => /app-layout|-page-/.test(file))).toBe(false);
-  for (const file of [...dashboard, ...deals]) {
+  // V8's compile hint heads the chunks whose functions the first render runs, and only those (decision 014,
+  // lever 17): below Vite's list of a chunk's preloads, if it has one.
+  const HINTED = /\/assets\/(index|react|shared|app-layout|dashboard-page|deals-view-page)-[\w-]+\.js$/;
+  const hinted: string[] = [];
+  for (const file of new Set([...dashboard, ...deals])) {
     const res = await request.get(file);
     expect(res.status(), file).toBe(200);
     expect(res.headers()['content-type'], file).toMatch(/javascript/);
+    const [first, second] = (await res.text()).split('\n', 2);
+    const hint =
+      first === '//# allFunctionsCalledOnLoad' ||
+      (first!.startsWith('const __vite__mapDeps=') && second === '//# allFunctionsCalledOnLoad');
+    expect(hint, file).toBe(HINTED.test(file));
+    if (hint) hinted.push(file);
   }
+  expect(hinted.length).toBeGreaterThanOrEqual(5);
   // The pages behind them are not addresses of their own (the app's index.html answers, as for any unknown page).
   expect(await preloads('/screens/dashboard.html')).not.toContain(dashboard.find((file) => /dashboard-page/.test(file)));
 });
