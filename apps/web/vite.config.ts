@@ -36,12 +36,83 @@ function compileHints(chunks: RegExp): Plugin {
   };
 }
 
+/**
+ * What the first screens (the layout, the dashboard, the Deals Table) share with one other screen, in
+ * one chunk. Left to rolldown, each such module became a chunk of its own: nine 0.2 KiB icons, the
+ * Deals sub-navigation, the referral link, the popover's positioning library, 12 of the 23 scripts of
+ * the first load of / and /deals, each one more request on a phone (issue 25 §1, decision 014 lever
+ * 18). Not what the app's entry imports (in the first load of every page already), nor what a
+ * signed-out page imports (the login page would then load this chunk too); a module only one screen
+ * uses stays in that screen's chunk.
+ *
+ * The static import graph is read at the end of the build (`buildEnd`), before the chunks are made.
+ * lucide-react's index imports every icon: a module's `import { Bell } from 'lucide-react'` is read
+ * as an import of the one icon it names.
+ */
+function firstScreensShared(roots: { entry: RegExp; screens: RegExp; signedOut: RegExp }) {
+  const captured = new Set<string>();
+  const plugin: Plugin = {
+    name: 'ahente-first-screens-shared',
+    apply: 'build',
+    buildEnd() {
+      const ids = [...this.getModuleIds()];
+      const barrel = ids.find((id) => /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/.test(id)) ?? '';
+      const iconIds = new Map(ids.map((id) => [id.replace(/^.*[\\/]/, ''), id]));
+      const iconOf = new Map<string, string>();
+      const index = barrel ? (this.getModuleInfo(barrel)?.code ?? '') : '';
+      for (const [, names, file] of index.matchAll(/export \{([^}]*)\} from ['"]\.\/icons\/([\w-]+\.mjs)['"]/g)) {
+        const icon = iconIds.get(file!);
+        if (icon) for (const [, name] of names!.matchAll(/default as (\w+)/g)) iconOf.set(name!, icon);
+      }
+      const imports = (id: string) => {
+        const info = this.getModuleInfo(id);
+        if (!info) return [];
+        if (!barrel || !info.importedIds.includes(barrel)) return info.importedIds;
+        const icons = [...(info.code ?? '').matchAll(/import\s*\{([^}]*)\}\s*from\s*['"]lucide-react['"]/g)]
+          .flatMap(([, names]) => names!.split(',').map((name) => name.trim().split(/\s+as\s+/)[0]!))
+          .flatMap((name) => iconOf.get(name) ?? []);
+        return [...info.importedIds.filter((imported) => imported !== barrel), ...icons];
+      };
+      const closure = (root: string) => {
+        const seen = new Set<string>();
+        const stack = [root];
+        while (stack.length) {
+          const id = stack.pop()!;
+          if (seen.has(id)) continue;
+          seen.add(id);
+          stack.push(...imports(id));
+        }
+        return seen;
+      };
+      const of = (pattern: RegExp) => new Set(ids.filter((id) => pattern.test(id)).flatMap((id) => [...closure(id)]));
+      // Each lazily loaded module is the root of a chunk: how many of them reach each module.
+      const reached = new Map<string, number>();
+      for (const root of new Set(ids.flatMap((id) => this.getModuleInfo(id)?.dynamicallyImportedIds ?? []))) {
+        for (const id of closure(root)) reached.set(id, (reached.get(id) ?? 0) + 1);
+      }
+      const initial = of(roots.entry);
+      const signedOut = of(roots.signedOut);
+      for (const id of of(roots.screens)) {
+        if (!initial.has(id) && !signedOut.has(id) && (reached.get(id) ?? 0) >= 2) captured.add(id);
+      }
+    },
+  };
+  return { plugin, test: (id: string) => captured.has(id) };
+}
+
+const firstScreens = firstScreensShared({
+  entry: /[\\/]src[\\/]main\.tsx$/,
+  screens: /[\\/]src[\\/](app[\\/]app-layout|features[\\/]dashboard[\\/]dashboard-page|features[\\/]deals[\\/]deals-view-page)\.tsx$/,
+  signedOut: /[\\/]src[\\/]features[\\/]auth[\\/](login|register|reset-password)-page\.tsx$/,
+});
+
 // The server (apps/server) serves this build from apps/web/dist in production and answers /api.
 // In development, `vite` proxies /api to it so cookies stay same-origin.
 export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    firstScreens.plugin,
     compileHints(/^(react|shared|app-layout|dashboard-page|deals-view-page)$/),
     // Brotli and gzip copies of every text asset, made once at build time: the server sends the
     // smallest one the browser accepts (@fastify/static preCompressed), never compressing per request.
@@ -142,12 +213,15 @@ export default defineConfig({
             // 'zod', whose group takes its modules' imports with it, so that these do not pull zod in.
             {
               name: 'shared',
-              // With the login page's hand-over (main.tsx and the login page read it) and lazyPage (the router
-              // and the Deals Table use it): shared by two modules only, each became a chunk of its own, one
-              // more request in the first load.
-              test: /[\\/]contract[\\/]src[\\/](catalogue|dates|enums|files|first-answers|idempotency|labels|languages|messages|money|route-paths|[a-z]+-rules)\.ts$|[\\/]src[\\/]features[\\/]auth[\\/]login-handover\.ts$|[\\/]src[\\/]lib[\\/]lazy-page\.ts$/,
+              // With the login page's hand-over (main.tsx and the login page read it), lazyPage (the router
+              // and the Deals Table use it) and the language choice (the login page and the profile popup):
+              // shared by two modules only, each became a chunk of its own, one more request in the first load.
+              test: /[\\/]contract[\\/]src[\\/](catalogue|dates|enums|files|first-answers|idempotency|labels|languages|messages|money|route-paths|[a-z]+-rules)\.ts$|[\\/]src[\\/]features[\\/]auth[\\/]login-handover\.ts$|[\\/]src[\\/]lib[\\/]lazy-page\.ts$|[\\/]src[\\/]i18n[\\/]language-choice\.tsx$/,
               priority: 22,
             },
+            // What the first screens share with one other screen (firstScreensShared, above): below 'shared',
+            // which keeps what three or more screens share.
+            { name: 'first-screens', test: firstScreens.test, priority: 9 },
             // The forms' library: only screens with a form use it, and the first load has none.
             { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/, priority: 15 },
             // What three or more screens share (the layout's and the screens' components, the API modules,
