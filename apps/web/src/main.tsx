@@ -22,8 +22,9 @@ void screens.then(() => performance.mark('ahente:screens'));
 const restored = restorePersistedQueries(queryClient);
 // The session's answer is parsed with its schema of the first load (api/session-schema.ts); those of
 // the dashboard and the Deals Table with the first screens' schemas (api/first-schemas.ts,
-// contract/first-answers.ts), whose chunk the server's hints fetch with the page's and their first
-// call runs, after the first render. The whole route table parses every other answer: fetched now on
+// contract/first-answers.ts), whose chunk their first call fetches and runs: on /deals as the
+// session answers, on / after the first render, so that the first render waits neither for its bytes
+// nor for its evaluation. The whole route table parses every other answer: fetched now on
 // every other screen, and on those two by the first call that needs it (issue 25 §1, decision 014).
 if (!FIRST_SCREENS.has(window.location.pathname)) {
   void routeTable().then(

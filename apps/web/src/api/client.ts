@@ -207,8 +207,9 @@ let firstSchemasLoad: FirstSchemaLoad | null = null;
 
 /**
  * The schemas of the first screens' answers (api/first-schemas.ts, contract/first-answers.ts): one
- * chunk, loaded by the first call that needs it (the server's hints for / and /deals fetch it with
- * the page), without the route table (issue 25 §1). A failed fetch is a NetworkError, tried again
+ * chunk, loaded by the first call that needs it, without the route table (issue 25 §1). Not named
+ * in the HTML of / and /deals: its 8.6 KiB there came before the first render's own (decision 014,
+ * lever 19); the other screens' HTML names it. A failed fetch is a NetworkError, tried again
  * by the next call.
  */
 function firstSchemas(): FirstSchemaLoad {
