@@ -33,10 +33,16 @@ function newestUpdate(cache: QueryCache): number {
   return newest;
 }
 
-const manilaClock = new Intl.DateTimeFormat('en-PH', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Asia/Manila' });
+/**
+ * Built on first use, not when the layout's chunk loads: a page's first `Intl` object loads the
+ * locale's data, ~40 ms of the layout's evaluation on a phone before the first render, for a bar
+ * shown only with no signal (issue 25 §1, decision 014 lever 20).
+ */
+let manilaClock: Intl.DateTimeFormat | undefined;
 
 /** "10:42" (Philippine time, 24-hour clock) today; "Mar 5, 2026, 10:42" on another day. */
 export function formatLastUpdated(at: number, now = Date.now()): string {
+  manilaClock ??= new Intl.DateTimeFormat('en-PH', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Asia/Manila' });
   const time = manilaClock.format(at);
   const day = formatManilaDate(new Date(at).toISOString());
   return day === formatManilaDate(new Date(now).toISOString()) ? time : `${day}, ${time}`;
