@@ -24,8 +24,8 @@ export function ActiveProposalsCard({ className }: { className?: string }) {
         loadingLabel={t('dashboard.loadingProposals')}
         errorMessage={t('dashboard.proposalsFailed')}
         figures={[
-          { label: t('dashboard.openDeals'), value: (proposals.data?.count ?? 0).toLocaleString('en-PH') },
-          { label: t('common.totalTcv'), value: formatPeso(proposals.data?.tcv ?? 0) },
+          { label: t('dashboard.openDeals'), value: () => (proposals.data?.count ?? 0).toLocaleString('en-PH') },
+          { label: t('common.totalTcv'), value: () => formatPeso(proposals.data?.tcv ?? 0) },
         ]}
       />
       <CardLink to="/deals/dealsview">{t('dashboard.viewDeals')}</CardLink>

@@ -33,8 +33,8 @@ export function AgencyFigures() {
           errorMessage={t('dashboard.membersFailed')}
           listClassName={STACKED}
           figures={[
-            { label: t('dashboard.approvedAgents'), value: count(data?.members) },
-            { label: t('dashboard.pendingApproval'), value: count(data?.pending) },
+            { label: t('dashboard.approvedAgents'), value: () => count(data?.members) },
+            { label: t('dashboard.pendingApproval'), value: () => count(data?.pending) },
           ]}
         />
         <p className="mt-2 text-xs text-slate-500">{t('dashboard.membersNote')}</p>
@@ -51,8 +51,8 @@ export function AgencyFigures() {
           errorMessage={t('dashboard.monthSalesFailed')}
           listClassName={STACKED}
           figures={[
-            { label: t('dashboard.salesCount'), value: count(data?.sales.count) },
-            { label: t('dashboard.totalSales'), value: formatPeso(data?.sales.tcv ?? 0) },
+            { label: t('dashboard.salesCount'), value: () => count(data?.sales.count) },
+            { label: t('dashboard.totalSales'), value: () => formatPeso(data?.sales.tcv ?? 0) },
           ]}
         />
         <p className="mt-2 text-xs text-slate-500">{t('dashboard.byEffectiveDate', { note: t('dashboard.countedSalesNote') })}</p>
@@ -70,7 +70,7 @@ export function AgencyFigures() {
           loadingLabel={t('dashboard.loadingMonthCommissions')}
           errorMessage={t('dashboard.monthCommissionsFailed')}
           listClassName="*:col-span-full"
-          figures={[{ label: t('dashboard.earnedThisMonth'), value: formatPeso(data?.commissions ?? 0) }]}
+          figures={[{ label: t('dashboard.earnedThisMonth'), value: () => formatPeso(data?.commissions ?? 0) }]}
         />
         <p className="mt-2 text-xs text-slate-500">{t('dashboard.everyMemberEarned')}</p>
         <CardLink to="/admin/admincommissions">{t('dashboard.viewCommissions')}</CardLink>

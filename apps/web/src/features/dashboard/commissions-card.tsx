@@ -7,7 +7,7 @@ import { Totals } from '../../ui/stats';
 import { CardLink } from './card-link';
 import { useLanguage } from '../../i18n';
 
-const peso = (value: number | undefined) => formatPeso(value ?? 0);
+const peso = (value: number | undefined) => () => formatPeso(value ?? 0);
 
 /**
  * The dashboard's Commissions card: what the member earned this month and what is still to be paid,

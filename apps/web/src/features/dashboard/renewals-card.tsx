@@ -30,8 +30,8 @@ export function RenewalsCard({ className }: { className?: string }) {
         loadingLabel={t('dashboard.loadingRenewals')}
         errorMessage={t('dashboard.renewalsFailed')}
         figures={[
-          { label: t('dashboard.renewalsDue'), value: (counts?.due ?? 0).toLocaleString('en-PH') },
-          { label: t('dashboard.lapsed'), value: (counts?.lapsed ?? 0).toLocaleString('en-PH') },
+          { label: t('dashboard.renewalsDue'), value: () => (counts?.due ?? 0).toLocaleString('en-PH') },
+          { label: t('dashboard.lapsed'), value: () => (counts?.lapsed ?? 0).toLocaleString('en-PH') },
         ]}
       />
       <CardLink to="/portfolio?status=due">{t('dashboard.viewRenewalsDue')}</CardLink>

@@ -6,7 +6,7 @@ import { Totals } from '../../ui/stats';
 import { CardLink } from './card-link';
 import { useLanguage } from '../../i18n';
 
-const count = (n: number | undefined) => (n ?? 0).toLocaleString('en-PH');
+const count = (n: number | undefined) => () => (n ?? 0).toLocaleString('en-PH');
 
 /**
  * The dashboard's Team Size card (decision 021): the agent's counted recruits and team members

@@ -166,8 +166,8 @@ export function DealsViewPage() {
             loadingLabel={t('common.loadingTotals')}
             errorMessage={t('common.totalsFailed')}
             figures={[
-              { label: t('common.totalTcv'), value: formatPeso(totals.tcv) },
-              { label: t('deals.numberMade'), value: totals.count.toLocaleString('en-PH') },
+              { label: t('common.totalTcv'), value: () => formatPeso(totals.tcv) },
+              { label: t('deals.numberMade'), value: () => totals.count.toLocaleString('en-PH') },
             ]}
           />
         </div>
