@@ -1,6 +1,6 @@
 import { MSG } from '@ahente/contract/messages';
 import { routes } from '@ahente/contract/routes';
-import { seedSales } from '../support/app.ts';
+import { expectSignedIn, seedSales, signIn } from '../support/app.ts';
 import { PHONE, expect, loginUi, test } from '../support/fixtures.ts';
 
 /**
@@ -71,9 +71,9 @@ test("the busy screens' HTML names their chunks up front, and only theirs", asyn
 });
 
 test(
-  '/login with no script shows the form; the app then makes it work, asking GET /api/me only of a browser with a session cookie',
+  '/login with no script shows the form; the app then makes it work, asking GET /api/me only of a browser with a live session',
   PHONE,
-  async ({ browser, baseURL }) => {
+  async ({ browser, baseURL, agent }) => {
     const still = await browser.newContext({ baseURL, javaScriptEnabled: false });
     const bare = await still.newPage();
     await bare.goto('/login');
@@ -104,15 +104,30 @@ test(
     // every page), no 401.
     expect(problems).toEqual([]);
 
-    // A session cookie the server no longer knows (expired, ended elsewhere): the server is asked, once.
+    // A session cookie the server no longer knows (expired, ended elsewhere): the server looks it up and
+    // sends the same page, which asks nothing either, so no 401 is logged.
     await context.addCookies([{ name: 'ahente_sid', value: 'ended-elsewhere', url: baseURL! }]);
     await page.goto('/login');
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByText(MSG.loginMissing)).toBeVisible();
-    expect(sessionChecks).toBe(1);
-    // The 401 of GET /api/me is the API's answer to it (DESIGN §7); nothing else.
-    expect(problems.filter((text) => !/status of 401/.test(text))).toEqual([]);
+    expect(sessionChecks).toBe(0);
+    expect(problems).toEqual([]);
+
+    // A live session: the page asks the server, which answers 200, and the member goes on to the dashboard.
+    await signIn(page, agent);
+    const before = sessionChecks;
+    const answers: number[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname === routes.me.path) answers.push(response.status());
+    });
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/$/);
+    await expectSignedIn(page, agent);
+    expect(sessionChecks).toBeGreaterThan(before);
+    expect(answers.length).toBeGreaterThan(0);
+    expect(answers.every((status) => status === 200)).toBe(true);
+    expect(problems).toEqual([]);
     await context.close();
   },
 );

@@ -265,7 +265,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(async (web) => {
     declarePublicScope(web);
     installApiNotFound(web);
-    installNotFound(web, { spa: await serveWeb(web, config.webDist) });
+    installNotFound(web, { spa: await serveWeb(web, config.webDist, services.sessions) });
   });
   return app;
 }
@@ -341,7 +341,7 @@ function readScreens(webDist: string): Record<string, string> {
 }
 
 /** The built SPA, when there is one: hashed assets cached for good. */
-async function serveWeb(app: FastifyInstance, webDist: string | null): Promise<boolean> {
+async function serveWeb(app: FastifyInstance, webDist: string | null, sessions: Sessions): Promise<boolean> {
   if (!webDist || !fs.existsSync(path.join(webDist, 'index.html'))) return false;
   const screens = readScreens(webDist);
   await app.register(fastifyStatic, {
@@ -359,16 +359,27 @@ async function serveWeb(app: FastifyInstance, webDist: string | null): Promise<b
   });
   // /login prerendered at build time (apps/web/scripts/prerender.mjs, issue 25): the form paints
   // before any script runs. Every other address of the app gets index.html (the not-found handler).
-  // A browser with no session cookie gets the same page without the session check (login-anonymous.html:
-  // no one can be signed in, so no GET /api/me and no 401 logged on its console).
+  // A browser that is not signed in gets the same page without the session check (login-anonymous.html):
+  // no GET /api/me, so no 401 logged on its console. That is a browser with no session cookie, or one
+  // whose cookie names no live session (expired, ended elsewhere, logged out on another tab): the
+  // session is looked up as the API would, once. Only a live session gets the page that asks, and the
+  // answer is then a 200 (decision 014).
   if (fs.existsSync(path.join(webDist, 'login.html'))) {
     const anonymous = fs.existsSync(path.join(webDist, 'login-anonymous.html'));
-    app.get('/login', (request, reply) =>
-      reply
+    app.get('/login', async (request, reply) => {
+      let signedOut = request.cookies[SESSION_COOKIE] === undefined;
+      if (!signedOut) {
+        // The database unreachable: the page that asks, as before this check; the form still shows.
+        signedOut = await sessions.load(request).then(
+          () => !request.auth,
+          () => false,
+        );
+      }
+      return reply
         .header('cache-control', 'no-cache')
         .header('vary', 'Cookie')
-        .sendFile(anonymous && request.cookies[SESSION_COOKIE] === undefined ? 'login-anonymous.html' : 'login.html'),
-    );
+        .sendFile(anonymous && signedOut ? 'login-anonymous.html' : 'login.html');
+    });
   }
   // The busy screens' index.html with their chunks named up front (apps/web/scripts/screen-hints.mjs):
   // on a phone they download with the entry's, not after it has run (issue 25, decision 014).

@@ -153,7 +153,7 @@ describe('platform', () => {
     }
   });
 
-  it('answers /login with the page that asks for no session to a browser without a session cookie', async () => {
+  it('answers /login with the page that asks for no session to a browser without a live session', async () => {
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'ahente-web-'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     fs.writeFileSync(path.join(dist, 'login.html'), '<!doctype html><link rel="preload" href="/api/me"><div id="root">login</div>');
@@ -165,10 +165,21 @@ describe('platform', () => {
       expect(anonymous.body).toBe('<!doctype html><div id="root" data-signed-out="">login</div>');
       expect(anonymous.headers.vary).toContain('Cookie');
       expect(anonymous.headers['cache-control']).toBe('no-cache');
-      // Any session cookie, even one that has expired: the page that asks the server.
-      const withCookie = await s.app.inject({ method: 'GET', url: '/login', cookies: { [SESSION_COOKIE]: 'expired-or-not' } });
-      expect(withCookie.body).toBe('<!doctype html><link rel="preload" href="/api/me"><div id="root">login</div>');
-      expect(withCookie.headers.vary).toContain('Cookie');
+      // A cookie that names no live session (expired, ended elsewhere): the page that asks nothing either.
+      const unknown = await s.app.inject({ method: 'GET', url: '/login', cookies: { [SESSION_COOKIE]: 'expired-or-ended' } });
+      expect(unknown.body).toBe('<!doctype html><div id="root" data-signed-out="">login</div>');
+      expect(unknown.headers.vary).toContain('Cookie');
+      // A live session: the page that asks the server, whose GET /api/me then answers 200.
+      const member = await s.loginAs(await s.createMember());
+      const live = await member.get('/login');
+      expect(live.body).toBe('<!doctype html><link rel="preload" href="/api/me"><div id="root">login</div>');
+      expect(live.headers.vary).toContain('Cookie');
+      expect((await member.get('/api/me')).statusCode).toBe(200);
+      // Logged out: the cookie is gone or names no session, and the page asks nothing again.
+      const sid = member.cookies.get(SESSION_COOKIE)!;
+      expect((await member.post('/api/logout', {})).statusCode).toBeLessThan(300);
+      const after = await s.app.inject({ method: 'GET', url: '/login', cookies: { [SESSION_COOKIE]: sid } });
+      expect(after.body).toBe('<!doctype html><div id="root" data-signed-out="">login</div>');
       // Neither file under its own name: the app's index.html.
       for (const url of ['/login.html', '/login-anonymous.html']) {
         expect((await s.client().get(url)).body, url).toBe('<!doctype html><div id="root"></div>');
