@@ -137,7 +137,7 @@ async function goOffline(context: BrowserContext, page: Page) {
   await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
 }
 
-test('installable: the manifest with its icons, and a service worker that controls the page', PHONE, async ({ page, request }) => {
+test('installable: the manifest with its icons, and a service worker that controls the page', PHONE, async ({ page, request, context }) => {
   await page.goto('/login');
   const href = await page.locator('link[rel="manifest"]').getAttribute('href');
   expect(href).toBe('/manifest.webmanifest');
@@ -171,9 +171,27 @@ test('installable: the manifest with its icons, and a service worker that contro
   expect(csp).not.toContain('unsafe-eval');
 
   await waitForServiceWorker(page);
+  // /login through the worker is asked of the server, which sends a visitor with no session the page that
+  // asks nothing: no GET /api/me, no 401 on the console (decision 014, tenth session).
+  const sessionChecks: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === routes.me.path) sessionChecks.push(r.url());
+  });
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
   await page.reload();
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
   expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/sw\.js$/);
+  await expect(page.getByLabel('Username')).toBeEditable();
+  expect(sessionChecks).toEqual([]);
+  expect(problems).toEqual([]);
+  // With no signal, the page the worker kept: the form, ready to be filled in.
+  await goOffline(context, page);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  await expect(page.getByLabel('Username')).toBeEditable();
 });
 
 test(
@@ -439,6 +457,11 @@ test(
     await page.goto('/');
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    // /login itself, which the worker has never fetched here (the first visit came before it): index.html,
+    // whose router draws the same page.
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    await expect(page.getByLabel('Username')).toBeEditable();
 
     // Back online, the session the server still had is ended before anything is asked: still logged out.
     const logout = page.waitForResponse((r) => r.url().endsWith(routes.logout.path) && r.request().method() === 'POST');
