@@ -57,7 +57,9 @@ function firstScreensShared(roots: { entry: RegExp; screens: RegExp; signedOut: 
     buildEnd() {
       const ids = [...this.getModuleIds()];
       const barrel = ids.find((id) => /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/.test(id)) ?? '';
-      const iconIds = new Map(ids.map((id) => [id.replace(/^.*[\\/]/, ''), id]));
+      const iconIds = new Map(
+        ids.filter((id) => /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(id)).map((id) => [id.replace(/^.*[\\/]/, ''), id]),
+      );
       const iconOf = new Map<string, string>();
       const index = barrel ? (this.getModuleInfo(barrel)?.code ?? '') : '';
       for (const [, names, file] of index.matchAll(/export \{([^}]*)\} from ['"]\.\/icons\/([\w-]+\.mjs)['"]/g)) {
