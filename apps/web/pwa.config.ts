@@ -52,7 +52,7 @@ export function pwa() {
       // Nor /login's pages: the server chooses between them (below).
       globIgnores: ['**/*-cyrillic*', '**/*-greek*', '**/*-vietnamese*', '**/*.worker-*.js', 'login.html', 'login-anonymous.html'],
       navigateFallback: 'index.html',
-      navigateFallbackDenylist: [/^\/api(\/|$)/, /\/[^/?]+\.[^/?]+$/, /^\/login$/],
+      navigateFallbackDenylist: [/^\/api(\/|$)/, /\/[^/?]+\.[^/?]+$/, /^\/login(\?.*)?$/],
       runtimeCaching: [
         {
           urlPattern: ({ request, url }) => request.mode === 'navigate' && url.pathname === '/login',
