@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
@@ -366,19 +366,23 @@ async function serveWeb(app: FastifyInstance, webDist: string | null, sessions: 
   // answer is then a 200 (decision 014).
   if (fs.existsSync(path.join(webDist, 'login.html'))) {
     const anonymous = fs.existsSync(path.join(webDist, 'login-anonymous.html'));
-    app.get('/login', async (request, reply) => {
-      let signedOut = request.cookies[SESSION_COOKIE] === undefined;
-      if (!signedOut) {
+    const mayBeSignedIn = async (request: FastifyRequest): Promise<boolean> => {
+      if (request.cookies[SESSION_COOKIE] === undefined) return false;
+      try {
+        await sessions.load(request);
+        return request.auth !== null;
+      } catch (error) {
         // The database unreachable: the page that asks, as before this check; the form still shows.
-        signedOut = await sessions.load(request).then(
-          () => !request.auth,
-          () => false,
-        );
+        request.log.warn({ err: error }, 'GET /login: the session could not be looked up');
+        return true;
       }
+    };
+    app.get('/login', async (request, reply) => {
+      const signedOut = anonymous && !(await mayBeSignedIn(request));
       return reply
         .header('cache-control', 'no-cache')
         .header('vary', 'Cookie')
-        .sendFile(anonymous && signedOut ? 'login-anonymous.html' : 'login.html');
+        .sendFile(signedOut ? 'login-anonymous.html' : 'login.html');
     });
   }
   // The busy screens' index.html with their chunks named up front (apps/web/scripts/screen-hints.mjs):
