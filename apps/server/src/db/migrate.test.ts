@@ -192,3 +192,130 @@ describe('migration 013 (book of business)', () => {
     expect(deals).toEqual(cases.map(() => ({ customer_contact: null, customer_email: null, renews_sale_id: null, insurer: null })));
   });
 });
+
+describe('migration 020 (who entered a sale; reversals left held by a race)', () => {
+  it('gives a held reversal with no decision the decision on the entry it reverses, and nothing else', async () => {
+    const { db, drop } = await freshDb();
+    cleanup.push(async () => {
+      await db.close();
+      await drop();
+    });
+    await migrateTo(db, '019-member-list-order');
+    const old = db.db as unknown as Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const at = '2026-11-02T00:00:00.000Z';
+    const person = (username: string) => ({
+      username,
+      password_hash: 'x',
+      email: `${username}@example.ph`,
+      f_name: username,
+      m_name: null,
+      l_name: 'Reyes',
+      contact_no: '09171234567',
+      referral_code: `${username.toUpperCase()}2345`.slice(0, 8),
+      account_type: 'user',
+      position: 'Agent',
+      reg_date: at,
+      status: 'Approved',
+      updated_at: at,
+      search_name: `${username} reyes`,
+    });
+    const agent = await old.insertInto('members').values(person('ana')).returning('id').executeTakeFirstOrThrow();
+    const admin = await old.insertInto('members').values(person('admin')).returning('id').executeTakeFirstOrThrow();
+    await old.insertInto('commission_periods').values({ period: '2026-11', closed_at: null, closed_by: null }).execute();
+    const sale = async (n: number) => {
+      const common = {
+        member_id: agent.id,
+        customer_name: `Client ${n}`,
+        tx_type: 'New',
+        product: 'Comprehensive',
+        tcv_centavos: 100_000,
+        effective_date: '2026-11-02',
+        sales_type: 'Direct',
+        sales_group: 'CarSalesGroup',
+        createdat: at,
+      };
+      const deal = await old
+        .insertInto('deals')
+        .values({ ...common, deal_status: 'For Payment Collection', updated_at: at })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return (await old
+        .insertInto('sales')
+        .values({ ...common, deal_id: deal.id, policy_number: null, insurer: null, plan_name: null, verification: 'verified' })
+        .returning('id')
+        .executeTakeFirstOrThrow()) as { id: number };
+    };
+    const entry = (saleId: number, amount: number, reverses: number | null) =>
+      old
+        .insertInto('commission_entries')
+        .values({
+          member_id: agent.id,
+          kind: reverses === null ? 'sale' : 'reversal',
+          sale_id: saleId,
+          seller_id: agent.id,
+          position: null,
+          rule: 'Product rate: Comprehensive',
+          rate_hundredths: null,
+          base_centavos: 100_000,
+          amount_centavos: amount,
+          entry_date: '2026-11-02',
+          period: '2026-11',
+          reason: null,
+          created_by: null,
+          created_at: at,
+          hold_reason: 'No verified licence',
+          reverses_id: reverses,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow() as Promise<{ id: number }>;
+    const decide = (entryId: number, decision: string) =>
+      old
+        .insertInto('commission_entry_decisions')
+        .values({ entry_id: entryId, decision, reason: null, decided_by: admin.id, decided_at: at })
+        .execute();
+    // Released, and its reversal left held by the race; forfeited, the same; one decided properly; one still held.
+    const sale1 = await sale(1);
+    const released = await entry(sale1.id, 10_000, null);
+    const releasedReversal = await entry(sale1.id, -10_000, released.id);
+    await decide(released.id, 'released');
+    const sale2 = await sale(2);
+    const forfeited = await entry(sale2.id, 10_000, null);
+    const forfeitedReversal = await entry(sale2.id, -10_000, forfeited.id);
+    await decide(forfeited.id, 'forfeited');
+    const sale3 = await sale(3);
+    const both = await entry(sale3.id, 10_000, null);
+    const bothReversal = await entry(sale3.id, -10_000, both.id);
+    await decide(both.id, 'released');
+    await decide(bothReversal.id, 'released');
+    const sale4 = await sale(4);
+    const pending = await entry(sale4.id, 10_000, null);
+    const pendingReversal = await entry(sale4.id, -10_000, pending.id);
+
+    await migrateToLatest(db);
+    const decisions = await db.db
+      .selectFrom('commission_entry_decisions')
+      .select(['entry_id', 'decision', 'reason', 'decided_by'])
+      .orderBy('entry_id')
+      .execute();
+    expect(decisions).toEqual([
+      { entry_id: released.id, decision: 'released', reason: null, decided_by: admin.id },
+      {
+        entry_id: releasedReversal.id,
+        decision: 'released',
+        reason: `Follows the decision on entry #${released.id}`,
+        decided_by: admin.id,
+      },
+      { entry_id: forfeited.id, decision: 'forfeited', reason: null, decided_by: admin.id },
+      {
+        entry_id: forfeitedReversal.id,
+        decision: 'forfeited',
+        reason: `Follows the decision on entry #${forfeited.id}`,
+        decided_by: admin.id,
+      },
+      { entry_id: both.id, decision: 'released', reason: null, decided_by: admin.id },
+      { entry_id: bothReversal.id, decision: 'released', reason: null, decided_by: admin.id },
+    ]);
+    expect(decisions.some((d) => d.entry_id === pending.id || d.entry_id === pendingReversal.id)).toBe(false);
+    expect(await db.db.selectFrom('sales').select('entered_by').distinct().execute()).toEqual([{ entered_by: null }]);
+  });
+});

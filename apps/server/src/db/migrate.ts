@@ -20,6 +20,7 @@ import { m016MemberLanguage } from './migrations/016-member-language.ts';
 import { m017JobRuns } from './migrations/017-job-runs.ts';
 import { m018ListPaging } from './migrations/018-list-paging.ts';
 import { m019MemberListOrder } from './migrations/019-member-list-order.ts';
+import { m020EnteredByAndReversalRepair } from './migrations/020-entered-by-and-reversal-repair.ts';
 
 /** Every migration, in order. A migration gets the dialect for the few types that differ. */
 const MIGRATIONS: Record<string, (dialect: DialectName) => Migration> = {
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, (dialect: DialectName) => Migration> = {
   '017-job-runs': m017JobRuns,
   '018-list-paging': m018ListPaging,
   '019-member-list-order': m019MemberListOrder,
+  '020-entered-by-and-reversal-repair': m020EnteredByAndReversalRepair,
 };
 
 class StaticProvider implements MigrationProvider {

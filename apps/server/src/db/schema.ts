@@ -139,6 +139,8 @@ export interface SalesTable {
   refund_centavos: number | null;
   cancelled_by: number | null;
   cancelled_at: string | null;
+  /** Who entered the sale (issue 42 §8): the agent, or an admin for them; null on sales older than the column. */
+  entered_by: number | null;
   /** The last day of the policy's term (decision 025); null for a Memorial Plan (no annual term). */
   expiry_date: string | null;
   customer_contact: string | null;

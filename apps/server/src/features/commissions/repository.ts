@@ -388,8 +388,18 @@ export const commissionsRepository = {
     };
   },
 
-  /** The entry, locked until the transaction ends (PostgreSQL), with its sale's product and any decision on it. */
-  lockEntry(db: Exec, id: number) {
+  /**
+   * The entry, locked until the transaction ends (PostgreSQL), with its sale's product and any
+   * decision on it. Its sale's row is locked first: a cancellation locks the sale before it reads
+   * the entries it reverses (sales/service.ts), so a decision and a cancellation of one sale run one
+   * after the other, in one order (sale, then entry), and each sees what the other wrote (issue 42
+   * §1: a release the cancellation could not see left the reversal held, never to be decided).
+   */
+  async lockEntry(db: Exec, id: number) {
+    if (hasRowLocks(db)) {
+      const owner = await db.selectFrom('commission_entries').select('sale_id').where('id', '=', id).executeTakeFirst();
+      if (owner?.sale_id != null) await db.selectFrom('sales').select('id').where('id', '=', owner.sale_id).forUpdate().execute();
+    }
     const query = db
       .selectFrom('commission_entries as e')
       .leftJoin('sales as s', 's.id', 'e.sale_id')
@@ -399,6 +409,7 @@ export const commissionsRepository = {
         'e.member_id',
         'e.kind',
         'e.sale_id',
+        'e.seller_id',
         'e.entry_date',
         'e.hold_reason',
         'e.reverses_id',
