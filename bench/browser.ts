@@ -21,6 +21,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../e2e/support/env.ts';
+import { SERVER_NODE_OPTIONS } from './node-options.ts';
 import { routes } from '@ahente/contract/routes';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -157,7 +158,7 @@ function freePort(): Promise<number> {
 
 export async function startServer(dir: string, dbFile: string): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [SERVER_MAIN], {
+  const child = spawn(process.execPath, [...SERVER_NODE_OPTIONS, SERVER_MAIN], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

@@ -40,6 +40,7 @@ import type * as ConfigModule from '../apps/server/src/config.ts';
 import type * as ConnectModule from '../apps/server/src/db/connect.ts';
 import type { DialectName } from '../apps/server/src/db/connect.ts';
 import type { Auth } from '../apps/server/src/platform/sessions.ts';
+import { SERVER_NODE_OPTIONS } from './node-options.ts';
 
 const SELF = fileURLToPath(import.meta.url);
 const REPO = path.resolve(path.dirname(SELF), '..');
@@ -137,7 +138,11 @@ async function serve(src: string, url: string) {
 
 function startServer(src: string, url: string): Promise<{ child: ChildProcess; port: number }> {
   return new Promise((resolve, reject) => {
-    const child = fork(SELF, ['--serve', src, '--url', url], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    // The server runs with the node options `npm start` gives it (its PDF threads must start under them).
+    const child = fork(SELF, ['--serve', src, '--url', url], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      execArgv: [...process.execArgv, ...SERVER_NODE_OPTIONS],
+    });
     child.once('message', (m) => resolve({ child, port: (m as { port: number }).port }));
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });

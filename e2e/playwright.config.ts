@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { ADMIN, AGENCY, CHROMIUM_ARGS, PORT } from './support/env.ts';
+import { ADMIN, AGENCY, CHROMIUM_ARGS, PORT, SERVER_NODE_OPTIONS } from './support/env.ts';
 import { createE2eDatabase } from './support/postgres.ts';
 
 /**
@@ -101,7 +101,8 @@ export default defineConfig({
       : []),
   ]),
   webServer: backends.map((b) => ({
-    command: 'node --enable-source-maps ../apps/server/dist/main.js',
+    // As `npm start` runs it: node with apps/server/node-options.json, then the built server.
+    command: ['node', ...SERVER_NODE_OPTIONS, '../apps/server/dist/main.js'].join(' '),
     url: `http://127.0.0.1:${b.port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -35,11 +35,13 @@ for (const b of builds) {
   }
 }
 
-// V8's options for the server (apps/server/node-options.json, decision 035): a young generation of
-// 64 MB per semi-space, so the rows, records and text of a list answer die young instead of being
-// copied into the old generation while ten requests are in flight.
+// Every node option the server runs with, and nothing else (apps/server/node-options.json, decision
+// 035): stack traces through the source maps, and a young generation of 64 MB per semi-space, so the
+// rows, records and text of a list answer die young instead of being copied into the old generation
+// while ten requests are in flight. The API tests, the browser suite's servers and the bench, crash
+// and scale tests' servers read the same file (issue 42 §2), so an option cannot break production alone.
 const nodeOptions = JSON.parse(fs.readFileSync(r('apps/server/node-options.json'), 'utf8'));
-const child = spawn(process.execPath, ['--enable-source-maps', ...nodeOptions, r('apps/server/dist/main.js')], {
+const child = spawn(process.execPath, [...nodeOptions, r('apps/server/dist/main.js')], {
   cwd: root,
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },

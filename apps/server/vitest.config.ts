@@ -1,6 +1,15 @@
+import fs from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
+
+/**
+ * The node options `npm start` runs the server with (node-options.json, read by scripts/start.mjs):
+ * every test file runs in a process started with them, so the services, the PDF worker threads and
+ * every other child they make meet production's options here first (issue 42 §2: a V8 option a
+ * worker refuses broke every statement PDF under `npm start` while the tests stayed green).
+ */
+const serverNodeOptions = JSON.parse(fs.readFileSync(new URL('./node-options.json', import.meta.url), 'utf8')) as string[];
 
 const project = (name: string, dialect: string) => ({
   extends: true as const,
@@ -14,6 +23,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    execArgv: serverNodeOptions,
     // One fork on CI's two cores (Vitest's default, availableParallelism() - 1). Two forks took the
     // suite from 261 to 204 s, but in one of two full runs a harness schema vanished before its
     // migration ('schema t_… does not exist'), cause not found: see decision 015 before raising it.

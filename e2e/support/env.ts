@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
 /** Settings shared by the Playwright config and the specs. */
 export const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const ADMIN = { username: 'admin', password: 'e2e-admin-pass' };
@@ -13,3 +16,12 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/**
+ * The node options `npm start` runs the server with (apps/server/node-options.json, read by
+ * scripts/start.mjs): the servers the specs drive start with them too, so an option that breaks the
+ * built server under `npm start` breaks the browser suite first (issue 42 §2).
+ */
+export const SERVER_NODE_OPTIONS = JSON.parse(
+  fs.readFileSync(path.join(import.meta.dirname, '..', '..', 'apps', 'server', 'node-options.json'), 'utf8'),
+) as string[];

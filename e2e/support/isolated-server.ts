@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestInfo } from '@playwright/test';
 import { routes } from '@ahente/contract/routes';
-import { ADMIN, AGENCY } from './env.ts';
+import { ADMIN, AGENCY, SERVER_NODE_OPTIONS } from './env.ts';
 import { createE2eDatabase, dropE2eDatabase } from './postgres.ts';
 
 /**
@@ -55,7 +55,7 @@ export async function startIsolatedServer(testInfo: TestInfo, options: { env?: R
     database = { url: pgServer, name };
   }
   const port = await freePort();
-  const child = spawn(process.execPath, ['--enable-source-maps', MAIN], {
+  const child = spawn(process.execPath, [...SERVER_NODE_OPTIONS, MAIN], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -7,6 +7,7 @@ import writeExcelFile, { type Row } from 'write-excel-file/node';
 import { COMMISSION_KIND_LABELS } from '@ahente/contract/commissions';
 import { productLabel } from '@ahente/contract/labels';
 import { PESO_EXCEL_FORMAT } from '@ahente/contract/money';
+import { workerExecArgv } from '../../platform/worker-exec-argv.ts';
 import {
   CARRIED_TEXT,
   customerText,
@@ -48,17 +49,20 @@ const PDF_IDLE_MS = 60_000;
 
 /**
  * statement-pdf.ts beside this module when it runs from source (tsx, vitest), or the bundle's
- * dist/statement-pdf.js beside dist/main.js (build.mjs builds both).
+ * dist/statement-pdf.js beside dist/main.js (build.mjs builds both). The threads get only the
+ * process's options a worker accepts (workerExecArgv: never node-options.json's V8 options, which
+ * a worker refuses; issue 42 §2).
  */
 function pdfWorkerFile(): { filename: string; execArgv: string[] } {
   const here = fileURLToPath(import.meta.url);
   const ext = path.extname(here);
   const filename = path.join(path.dirname(here), `statement-pdf${ext === '.ts' ? '.ts' : '.js'}`);
-  if (ext !== '.ts') return { filename, execArgv: process.execArgv };
+  const execArgv = workerExecArgv(process.execArgv);
+  if (ext !== '.ts') return { filename, execArgv };
   // From source, the worker loads TypeScript through tsx (a dev dependency), unless the process already does.
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  const hasTsx = process.execArgv.some((arg) => arg.includes('tsx'));
-  return { filename, execArgv: hasTsx ? process.execArgv : [...process.execArgv, '--import', tsx] };
+  const hasTsx = execArgv.some((arg) => arg.includes('tsx'));
+  return { filename, execArgv: hasTsx ? execArgv : [...execArgv, '--import', tsx] };
 }
 
 /**
