@@ -33,7 +33,7 @@ import { encodeCursor } from '@ahente/contract/paging';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { Auth } from '../../platform/sessions.ts';
 import type { LicencesService } from '../licences/service.ts';
 import { fullName, type MembersService } from '../members/service.ts';
@@ -58,6 +58,15 @@ function statusOf(r: EntryRow): EntryStatus {
   return 'open';
 }
 
+/**
+ * The customer's name as an entry's earner may see it (decisions 017, 018; issue 42 §5): only the
+ * seller sees their client. An entry earned by anyone else never names the customer, whatever its
+ * kind (an override, its reversal, an adjustment, a release).
+ */
+function customerSeenBy<T extends string | null>(entry: { member_id: number; seller_id: number | null }, customer: T): T | null {
+  return entry.seller_id !== null && entry.seller_id === entry.member_id ? customer : null;
+}
+
 function toEntry(r: EntryRow): LedgerEntry {
   const status = statusOf(r);
   return {
@@ -72,8 +81,8 @@ function toEntry(r: EntryRow): LedgerEntry {
     rule: r.rule,
     position: (r.position as LeaderPosition | null) ?? null,
     sale_id: r.sale_id,
-    // A leader's override names the seller, never the seller's customer (decision 017, decision 018).
-    customer_name: r.kind === 'override' ? null : r.customer_name,
+    // A leader's override and its reversal name the seller, never the seller's customer (decisions 017, 018).
+    customer_name: customerSeenBy(r, r.customer_name),
     product: r.product,
     seller_id: r.seller_id,
     seller_name: r.seller_id === null ? null : fullName({ f_name: r.seller_f_name, m_name: r.seller_m_name, l_name: r.seller_l_name }),
@@ -248,7 +257,7 @@ export function createCommissionsService(
           // The earner hears of it (decision 026); a leader's override never names the client (decision 017).
           await notifier.notify(trx, entry.member_id, 'commission_released', {
             saleId: entry.sale_id,
-            customer: entry.kind === 'override' ? null : entry.customer_name,
+            customer: customerSeenBy(entry, entry.customer_name),
             product: productLabel(entry.product ?? ''),
           });
         }
@@ -344,7 +353,7 @@ export function createCommissionsService(
         if (licensed.has(r.member_id)) continue;
         await notifier.notify(trx, r.member_id, 'commission_held', {
           saleId: sale.id,
-          customer: r.kind === 'override' ? null : sale.customer_name,
+          customer: customerSeenBy(r, sale.customer_name),
           product: productLabel(sale.product),
           reason: hold,
         });
@@ -498,6 +507,8 @@ export function createCommissionsService(
      */
     releaseHeld(auth: Auth, entryId: number): Promise<LedgerEntry> {
       return decideHeld(auth, entryId, 'released', null, async (trx, entry) => {
+        // Separation of duties (issue 42 §8): another administrator releases an admin's own commission.
+        if (entry.member_id === auth.memberId) throw forbidden('You may not release your own commission: another administrator decides it');
         if (entry.product === null || !(await licences.covers(trx, entry.member_id, entry.product, entry.entry_date))) {
           throw conflict(
             entry.product === null ? 'This entry has no sale to check a licence against' : holdReason(entry.product, entry.entry_date),

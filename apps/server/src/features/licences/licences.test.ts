@@ -332,6 +332,23 @@ describe('held commissions', () => {
     expect(history.map((h: { action: string }) => h.action)).toContain('commission_released');
   });
 
+  it('never lets an administrator release their own commission: another one does (issue 42 §8)', async () => {
+    // An admin who is also a Manager, unlicensed on the day of their recruit's sale: their override is held.
+    const leader = await t.createMember({ account_type: 'admin', position: 'Manager' });
+    const recruit = await t.createMember({ referror: leader.id });
+    await t.licenseMember(recruit.id);
+    await sell(recruit);
+    const [held] = await ledger(adminClient, leader.id);
+    expect(held).toMatchObject({ kind: 'override', status: 'held' });
+    await t.licenseMember(leader.id, { issued_on: '2020-01-01' });
+    const own = await (await t.loginAs(leader)).post(routes.releaseCommission.path, { entry_id: held!.id });
+    expect(own.statusCode).toBe(403);
+    expect(own.json().error).toBe('You may not release your own commission: another administrator decides it');
+    expect((await ledger(adminClient, leader.id))[0]).toMatchObject({ status: 'held', decision: null });
+    const other = await adminClient.post(routes.releaseCommission.path, { entry_id: held!.id });
+    expect(other.statusCode, other.body).toBe(200);
+  });
+
   it('forfeits a held entry with a reason: never paid, and final', async () => {
     const agent = await t.createMember();
     await sell(agent);

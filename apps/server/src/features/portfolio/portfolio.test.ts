@@ -31,7 +31,9 @@ const setToday = (day: string) => {
 let t: TestApp;
 type Member = Awaited<ReturnType<TestApp['createMember']>>;
 let owner: Member, mgr: Member, mgr2: Member, agent: Member, other: Member;
+/** `admin` enters sales for the agents; `verifier`, another admin, decides them (issue 42 §8). */
 let admin: TestClient,
+  verifier: TestClient,
   ownerClient: TestClient,
   mgrClient: TestClient,
   mgr2Client: TestClient,
@@ -113,7 +115,7 @@ async function cancel(saleId: number, on: string) {
   expect(res.statusCode, res.body).toBe(200);
 }
 async function reject(saleId: number) {
-  const res = await admin.post(routes.verifySales.path, { sale_ids: [saleId], decision: 'rejected', reason: 'Not issued' });
+  const res = await verifier.post(routes.verifySales.path, { sale_ids: [saleId], decision: 'rejected', reason: 'Not issued' });
   expect(res.statusCode, res.body).toBe(200);
 }
 async function renew(client: TestClient, saleId: number): Promise<number> {
@@ -162,6 +164,7 @@ let renewalRejectedDealId: number;
 beforeAll(async () => {
   t = await startTestApp({}, { now: () => clock });
   admin = await t.loginAs(await t.createAdmin());
+  verifier = await t.loginAs(await t.createAdmin());
   owner = await t.createMember({ position: 'AgencyOwner' });
   mgr = await t.createMember({ position: 'Manager', referror: owner.id });
   agent = await t.createMember({ referror: mgr.id });

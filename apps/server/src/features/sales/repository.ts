@@ -167,10 +167,23 @@ export const salesRepository = {
   lockForDecision(db: Exec, ids: readonly number[]) {
     const query = db
       .selectFrom('sales')
-      .select(['id', 'member_id', 'verification', 'tcv_centavos', 'customer_name', 'product'])
+      .select(['id', 'member_id', 'entered_by', 'verification', 'tcv_centavos', 'customer_name', 'product'])
       .where('id', 'in', ids)
       .orderBy('id');
     return (hasRowLocks(db) ? query.forUpdate() : query).execute();
+  },
+
+  /** Of `saleIds`, those with a commission entry (an override included) earned by `memberId`. */
+  async payingTo(db: Exec, saleIds: readonly number[], memberId: number): Promise<number[]> {
+    const rows = await db
+      .selectFrom('commission_entries')
+      .select('sale_id')
+      .distinct()
+      .where('sale_id', 'in', saleIds)
+      .where('member_id', '=', memberId)
+      .orderBy('sale_id')
+      .execute();
+    return rows.map((r) => r.sale_id!);
   },
 
   /** Decides unverified sales; returns how many were decided (fewer when some were decided meanwhile). */
@@ -222,7 +235,21 @@ type ToVerifyBuilder = ExpressionBuilder<Database & { m: MembersTable }, 'sales'
 
 /** Unverified, and each filter given: insurer and product exactly, the agent by part of their name, the effective date inclusive. */
 function toVerifyWhere(eb: ToVerifyBuilder, f: ToVerifyFilter) {
-  const conditions: Expression<SqlBool>[] = [eb('sales.verification', '=', 'unverified'), eb('sales.member_id', '!=', f.excludeMember)];
+  // Not the admin's own sales, nor those they entered, nor those paying them (issue 42 §8): another admin verifies those.
+  const conditions: Expression<SqlBool>[] = [
+    eb('sales.verification', '=', 'unverified'),
+    eb('sales.member_id', '!=', f.excludeMember),
+    eb.or([eb('sales.entered_by', 'is', null), eb('sales.entered_by', '!=', f.excludeMember)]),
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('commission_entries as ce')
+          .select('ce.id')
+          .whereRef('ce.sale_id', '=', 'sales.id')
+          .where('ce.member_id', '=', f.excludeMember),
+      ),
+    ),
+  ];
   if (f.insurer) conditions.push(eb('sales.insurer', '=', f.insurer));
   if (f.product) conditions.push(eb('sales.product', '=', f.product));
   if (f.agent) conditions.push(sql<SqlBool>`m.search_name like ${`%${likeEscape(f.agent)}%`} escape '\\'`);

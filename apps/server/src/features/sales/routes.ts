@@ -6,7 +6,10 @@ import type { SalesService } from './service.ts';
 
 /** Ownership (`id` names the agent) is enforced by the API scope from the route table; verification is for admins (the table too). */
 export function salesRoutes(app: FastifyInstance, sales: SalesService) {
-  apiRoute(app, routes.addSale, async (request) => ({ success: true as const, sale: await sales.add(request.body) }));
+  apiRoute(app, routes.addSale, async (request) => ({
+    success: true as const,
+    sale: await sales.add(request.body, requireAuth(request).memberId),
+  }));
   apiRoute(app, routes.getSales, async (request) => sales.list(request.body.id));
   apiRoute(app, routes.salesPage, async (request) => sales.page(request.body));
   apiRoute(app, routes.salesToVerify, async (request, reply) => {

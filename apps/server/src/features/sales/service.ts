@@ -51,6 +51,10 @@ const saleList = (ids: number[]) => {
 export const VERIFY_MESSAGES = {
   notFound: (ids: number[]) => `Sale${ids.length > 1 ? 's' : ''} not found: ${saleList(ids)}`,
   own: (ids: number[]) => `You may not verify your own sale${ids.length > 1 ? 's' : ''}: ${saleList(ids)}`,
+  entered: (ids: number[]) =>
+    `You may not verify ${ids.length > 1 ? 'sales' : 'a sale'} you entered: ${saleList(ids)}. Another administrator decides ${ids.length > 1 ? 'them' : 'it'}`,
+  paysYou: (ids: number[]) =>
+    `You may not verify ${ids.length > 1 ? 'sales that pay' : 'a sale that pays'} you a commission: ${saleList(ids)}. Another administrator decides ${ids.length > 1 ? 'them' : 'it'}`,
   decided: (ids: number[]) => `Already decided, nothing was changed: sale${ids.length > 1 ? 's' : ''} ${saleList(ids)}`,
 } as const;
 
@@ -157,7 +161,7 @@ export function createSalesService(
 
     /**
      * verifysales: each sale is decided once, all or nothing: an unknown sale is 404, one of the
-     * admin's own 403, one decided already 409, each naming the sales, and nothing is changed. The
+     * admin's own, one they entered or one paying them a commission 403 (issue 42 §8), one decided already 409, each naming the sales, and nothing is changed. The
      * rows are locked (PostgreSQL) so two admins deciding the same sale at once are decided one
      * after the other: the second is told it is decided.
      */
@@ -170,6 +174,11 @@ export function createSalesService(
         if (missing.length) throw notFound(VERIFY_MESSAGES.notFound(missing));
         const own = rows.filter((r) => r.member_id === auth.memberId).map((r) => r.id);
         if (own.length) throw forbidden(VERIFY_MESSAGES.own(own));
+        // Separation of duties (issue 42 §8): not a sale the admin entered, nor one that pays them.
+        const entered = rows.filter((r) => r.entered_by === auth.memberId).map((r) => r.id);
+        if (entered.length) throw forbidden(VERIFY_MESSAGES.entered(entered));
+        const paying = await salesRepository.payingTo(trx, input.sale_ids, auth.memberId);
+        if (paying.length) throw forbidden(VERIFY_MESSAGES.paysYou(paying));
         const decided = rows.filter((r) => r.verification !== 'unverified').map((r) => r.id);
         if (decided.length) throw conflict(VERIFY_MESSAGES.decided(decided));
         const count = await salesRepository.decide(trx, input.sale_ids, {
@@ -236,10 +245,11 @@ export function createSalesService(
 
     /**
      * addsales: the sale of one of the member's deals and its commission entries (decision 016),
-     * in one transaction. A deal is sold once: a second try is 409, and under two simultaneous
+     * in one transaction, recording who entered it (`enteredBy`: the agent, or an admin for them;
+     * issue 42 §8: that admin may not verify it). A deal is sold once: a second try is 409, and under two simultaneous
      * requests the unique index on deal_id lets exactly one through.
      */
-    async add({ id: memberId, formData: f }: AddSale): Promise<SaleRecord> {
+    async add({ id: memberId, formData: f }: AddSale, enteredBy: number = memberId): Promise<SaleRecord> {
       try {
         return await db.transaction().execute(async (trx) => {
           const deal = await deals.requireOwned(trx, memberId, f.dealid);
@@ -269,6 +279,7 @@ export function createSalesService(
             refund_centavos: null,
             cancelled_by: null,
             cancelled_at: null,
+            entered_by: enteredBy,
             // The policy's term and the client's contact (decision 025); a renewal deal's link goes with its sale.
             expiry_date: f.expiry_date,
             // Left out of the form (the spec's client), the deal's contact and e-mail carry over.

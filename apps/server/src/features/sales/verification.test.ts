@@ -176,6 +176,54 @@ describe('verifying sales', () => {
     expect((await verify([sale.id])).statusCode).toBe(200); // another admin may
   });
 
+  it('never lets an admin verify a sale they entered for an agent, nor one that pays them an override (issue 42 §8)', async () => {
+    const listed = async (c: TestClient, id: number) =>
+      ((await c.post(routes.salesToVerify.path, {})).json() as SalesToVerifyResponse).sales.some((s) => s.id === id);
+    // An admin enters a sale for an agent (their own deal, on their behalf): it records who entered it.
+    const clerk = await t.createAdmin();
+    const clerkClient = await t.loginAs(clerk);
+    const agent = await licensed();
+    const res = await sellDeal(clerkClient, agent, await deal(clerkClient, agent));
+    expect(res.statusCode, res.body).toBe(200);
+    const entered: SaleRecord = res.json().sale;
+    const row = await t.db.db
+      .selectFrom('sales')
+      .select(['member_id', 'entered_by'])
+      .where('id', '=', entered.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ member_id: agent.id, entered_by: clerk.id });
+    expect(await listed(clerkClient, entered.id)).toBe(false);
+    expect(await listed(adminClient, entered.id)).toBe(true);
+    const byClerk = await verify([entered.id], 'verified', undefined, clerkClient);
+    expect(byClerk.statusCode).toBe(403);
+    expect(byClerk.json().error).toBe(`You may not verify a sale you entered: #${entered.id}. Another administrator decides it`);
+
+    // An admin who is also a Manager earns an override on their recruit's sale.
+    const leader = await t.createMember({ account_type: 'admin', position: 'Manager' });
+    await t.licenseMember(leader.id);
+    const leaderClient = await t.loginAs(leader);
+    const recruit = await licensed({ referror: leader.id });
+    const [a, b] = [await sell(recruit), await sell(recruit)];
+    expect((await ledger(leader.id)).filter((e) => e.kind === 'override').map((e) => e.sale_id)).toEqual([b.id, a.id]);
+    expect(await listed(leaderClient, a.id)).toBe(false);
+    const byLeader = await verify([a.id, b.id], 'verified', undefined, leaderClient);
+    expect(byLeader.statusCode).toBe(403);
+    expect(byLeader.json().error).toBe(
+      `You may not verify sales that pay you a commission: #${a.id} and #${b.id}. Another administrator decides them`,
+    );
+    // Nothing was decided; the agent's own sale entered by themselves is theirs (entered_by is the agent).
+    expect((await salesRows()).filter((s) => [entered.id, a.id, b.id].includes(s.id)).map((s) => s.verification)).toEqual([
+      'unverified',
+      'unverified',
+      'unverified',
+    ]);
+    expect((await t.db.db.selectFrom('sales').select('entered_by').where('id', '=', a.id).executeTakeFirstOrThrow()).entered_by).toBe(
+      recruit.id,
+    );
+    // Another admin may decide them all.
+    expect((await verify([entered.id, a.id, b.id])).statusCode).toBe(200);
+  });
+
   it('lets exactly one of two admins deciding the same sale at once through', async () => {
     const agent = await licensed();
     const sale = await sell(agent);

@@ -5,6 +5,7 @@ import type { HeldCommission } from '@ahente/contract/licences';
 import { productLabel } from '@ahente/contract/labels';
 import { formatPeso } from '@ahente/contract/money';
 import { serverReason } from '../../api/client';
+import { useCurrentUser } from '../../api/session';
 import { useCompliance, useForfeitCommission, useReleaseCommission } from '../../api/licences';
 import { formatCalendarDate } from '../../lib/dates';
 import { useShowMore } from '../../lib/use-show-more';
@@ -31,6 +32,7 @@ const whose = (e: HeldCommission) => `${formatPeso(e.amount)} for ${e.member_nam
  * server's 409 reason is shown if the page was stale). Forfeit asks a reason: it is never paid.
  */
 export function HeldCommissionsCard({ id }: { id?: string }) {
+  const me = useCurrentUser();
   const compliance = useCompliance();
   const release = useReleaseCommission();
   const forfeit = useForfeitCommission();
@@ -112,6 +114,7 @@ export function HeldCommissionsCard({ id }: { id?: string }) {
               <HeldRow
                 key={entry.entry_id}
                 entry={entry}
+                own={entry.member_id === me.user}
                 releasing={releasing === entry.entry_id}
                 disabled={busy}
                 onRelease={() => onRelease(entry)}
@@ -151,12 +154,15 @@ export function HeldCommissionsCard({ id }: { id?: string }) {
 
 function HeldRow({
   entry,
+  own,
   releasing,
   disabled,
   onRelease,
   onForfeit,
 }: {
   entry: HeldCommission;
+  /** The signed-in admin's own entry: another administrator releases it (issue 42 §8). */
+  own: boolean;
   releasing: boolean;
   disabled: boolean;
   onRelease: () => void;
@@ -195,8 +201,8 @@ function HeldRow({
               variant="secondary"
               onClick={onRelease}
               loading={releasing}
-              disabled={!entry.releasable || (disabled && !releasing)}
-              aria-describedby={entry.releasable ? undefined : noteId}
+              disabled={own || !entry.releasable || (disabled && !releasing)}
+              aria-describedby={own || !entry.releasable ? noteId : undefined}
             >
               Release<span className="sr-only">{label}</span>
             </Button>
@@ -204,10 +210,16 @@ function HeldRow({
               Forfeit<span className="sr-only">{label}</span>
             </Button>
           </div>
-          {!entry.releasable && (
+          {own ? (
             <p id={noteId} className="max-w-32 text-xs text-slate-500">
-              Release needs a verified licence covering <CalendarDate value={entry.entry_date} />.
+              Your own commission: another administrator releases it.
             </p>
+          ) : (
+            !entry.releasable && (
+              <p id={noteId} className="max-w-32 text-xs text-slate-500">
+                Release needs a verified licence covering <CalendarDate value={entry.entry_date} />.
+              </p>
+            )
           )}
         </div>
       </TableCell>
