@@ -93,7 +93,13 @@ export function buildServices({ config, db, now }: AppDeps) {
     email: { enabled: config.smtpUrl !== null, agencyName: config.agencyName, portalUrl: config.portalUrl },
     ...(now ? { now } : {}),
   });
-  const members = createMembersService(db.db, config, sessions, { storage, geo, notifier: notifications });
+  const members = createMembersService(db.db, config, sessions, {
+    storage,
+    geo,
+    notifier: notifications,
+    // One's own password, as a password change checks and limits it (a new e-mail needs it, issue 42 §3).
+    checkOwnPassword: (id, password, wrongMessage) => auth.checkOwnPassword(id, password, wrongMessage),
+  });
   // The privacy notice and consent (issue 24 §1): a sign-up records its consent in its transaction.
   const notices = createNoticeService(db.db);
   // Two-factor sign-in, sessions and devices (issue 24 §4): the login's second step is the auth service's.

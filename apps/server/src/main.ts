@@ -91,6 +91,7 @@ async function main() {
   const purge = async () => {
     await sessions.purgeExpired();
     await auth.purgeThrottle();
+    await members.purgeEmailChanges();
     const purged = await accessLog.purgeExpired();
     const books = await erasure.purgeExpiredBooks();
     // Idempotency-Keys past IDEMPOTENCY_KEY_HOURS (decision 029).

@@ -59,6 +59,36 @@ export const memberRecord = z.object({
 });
 export type MemberRecord = z.infer<typeof memberRecord>;
 
+/**
+ * The personal address and phone of a member record: only in the record of one member, opened one at
+ * a time and logged (issue 42 §7, decision 027), never in a list.
+ */
+export const MEMBER_CONTACT_FIELDS = [
+  'contact_no',
+  'address',
+  'address_number',
+  'address_street',
+  'address_region',
+  'address_city',
+  'address_barangay',
+] as const;
+
+/**
+ * A member as the admin's lists carry them (`adminmemberrecords`, `adminmembersearch`, the answer of
+ * `approvemember`): the spec's Member without the contact number and the address, which the admin
+ * reads one member at a time (`getuserdetails`, logged). Decision 027, issue 42 §7.
+ */
+export const memberListRecord = memberRecord.omit({
+  contact_no: true,
+  address: true,
+  address_number: true,
+  address_street: true,
+  address_region: true,
+  address_city: true,
+  address_barangay: true,
+});
+export type MemberListRecord = z.infer<typeof memberListRecord>;
+
 /** Fields an agent may change on their own record. */
 export const personalFields = {
   f_name: nameField('First name'),
@@ -107,6 +137,21 @@ export const adminOnlyFields = {
 };
 export const ADMIN_ONLY_FIELDS = [...Object.keys(adminOnlyFields), 'manager'] as const;
 
+/** What an administrator may not change on their own account (issue 42 §8): another administrator does. */
+export const SELF_LOCKED_ADMIN_FIELDS = ['account_type', 'position', 'status'] as const;
+export const SELF_ROLE_CHANGE_REFUSED = 'You cannot change your own position, account type or status. Ask another administrator to do it.';
+
+/** The names a member no longer changes themselves once approved (issue 42 §4, decision 027). */
+export const LOCKED_NAME_FIELDS = ['f_name', 'm_name', 'l_name'] as const;
+export const NAME_CHANGE_REFUSED =
+  'Your name can no longer be changed here: an administrator corrects it. Ask for it with a Help Center ticket of type Privacy.';
+export const TIN_CHANGE_REFUSED =
+  'Your TIN is already on file: an administrator corrects it. Ask for it with a Help Center ticket of type Privacy.';
+
+/** A change of one's own e-mail needs the current password (issue 42 §3, decision 027), as a password change does. */
+export const EMAIL_PASSWORD_REQUIRED = 'Enter your current password to change your email';
+export const EMAIL_PASSWORD_WRONG = 'Current password is incorrect';
+
 /**
  * editMember: id plus only the changed fields, as JSON (the admin's edit) or as multipart/form-data
  * (spec §7: the profile photo, and the personal details with an optional valid ID file), whose
@@ -120,6 +165,12 @@ export const editMemberRequest = z
     manager: z.unknown().optional(),
     photo: z.union([z.null(), z.literal('')], { error: 'photo may only be removed here (send the file as multipart)' }).optional(),
     valid_id: z.string().max(LIMITS.line).optional(),
+    /** One's own current password: needed when the e-mail changes (issue 42 §3); otherwise not read. */
+    current_password: z
+      .string()
+      .max(200, EMAIL_PASSWORD_WRONG)
+      .refine((v) => !hasControlCharacter(v), controlCharacterMessage('Current password'))
+      .optional(),
     ...Object.fromEntries(Object.entries(personalFields).map(([k, s]) => [k, s.optional()])),
     ...Object.fromEntries(Object.entries(adminOnlyFields).map(([k, s]) => [k, s.optional()])),
   } as {
@@ -127,6 +178,7 @@ export const editMemberRequest = z
     manager: z.ZodOptional<z.ZodUnknown>;
     photo: z.ZodOptional<z.ZodUnion<[z.ZodNull, z.ZodLiteral<''>]>>;
     valid_id: z.ZodOptional<z.ZodString>;
+    current_password: z.ZodOptional<z.ZodString>;
   } & { [K in keyof typeof personalFields]: z.ZodOptional<(typeof personalFields)[K]> } & {
     [K in keyof typeof adminOnlyFields]: z.ZodOptional<(typeof adminOnlyFields)[K]>;
   })
@@ -161,6 +213,8 @@ export const userDetails = z.object({
   photo: z.string().nullable(),
   /** The TIN, whole for the member and admins, masked (•••-•••-789) for anyone else; null when none. */
   tin: z.string().nullable(),
+  /** A free-text address from before the PSGC cascade (the spec's Member `address`), when one is on record. */
+  address: z.string().nullable().optional(),
 });
 export type UserDetails = z.infer<typeof userDetails>;
 /** A list, as the spec's client reads it: the first item is the member. */
@@ -261,7 +315,7 @@ export const memberSearchResponse = z.object({
   total: z.number(),
   page: z.number(),
   pageSize: z.number(),
-  rows: z.array(memberRecord),
+  rows: z.array(memberListRecord),
   /** Per status, the members the search and the certification filter find (the status filter aside). */
   counts: memberStatusCounts.optional(),
 });
@@ -272,7 +326,7 @@ export const memberCountsResponse = z.object({ total: z.number(), byStatus: memb
 export type MemberCountsResponse = z.infer<typeof memberCountsResponse>;
 
 /** approvemember / deactivatemember / memberhistory take `{ id }`, the member acted on (as editMember). */
-export const memberActionResponse = z.object({ success: z.literal(true), member: memberRecord });
+export const memberActionResponse = z.object({ success: z.literal(true), member: memberListRecord });
 
 export const MEMBER_AUDIT_ACTIONS = [
   'approved',
@@ -289,6 +343,10 @@ export const MEMBER_AUDIT_ACTIONS = [
   // Issue 24 §4 (decision 027): an administrator signed the member out everywhere, or turned their two-factor sign-in off.
   'signed_out_everywhere',
   'mfa_reset',
+  // Issue 42 §3 (decision 027): a member changed their own e-mail (the member is the actor), and
+  // the owner of the replaced address reported it as not theirs (the address was restored).
+  'email_changed',
+  'email_change_reported',
 ] as const;
 export type MemberAuditAction = (typeof MEMBER_AUDIT_ACTIONS)[number];
 
@@ -302,3 +360,25 @@ export const memberAuditEntry = z.object({
 });
 export type MemberAuditEntry = z.infer<typeof memberAuditEntry>;
 export const memberHistoryResponse = z.array(memberAuditEntry);
+
+/**
+ * The link in the notice to the replaced address of a member's own e-mail change (issue 42 §3,
+ * decision 027): "This wasn't me" puts the old address back, signs the account out everywhere,
+ * cancels its reset links and tells the administrators. Usable once, for EMAIL_CHANGE_REPORT_DAYS.
+ */
+export const EMAIL_CHANGE_REPORT_DAYS = 7;
+export const EMAIL_CHANGE_LINK_INVALID =
+  'This link has expired or was already used. If your account is not yours any more, contact the agency.';
+export const reportEmailChangeRequest = z
+  .object({
+    token: z
+      .string({ error: EMAIL_CHANGE_LINK_INVALID })
+      .min(20, EMAIL_CHANGE_LINK_INVALID)
+      .max(200, EMAIL_CHANGE_LINK_INVALID)
+      .regex(/^[A-Za-z0-9_-]+$/, EMAIL_CHANGE_LINK_INVALID),
+  })
+  .strict();
+export type ReportEmailChangeRequest = z.input<typeof reportEmailChangeRequest>;
+/** `restored`: the old address is the account's again (false when another account holds it now: the administrators sort it out). */
+export const reportEmailChangeResponse = z.object({ restored: z.boolean() });
+export type ReportEmailChangeResponse = z.infer<typeof reportEmailChangeResponse>;

@@ -24,6 +24,9 @@ export const NOTIFICATION_EVENTS = [
   'form2307_ready',
   // Issue 24 §4: a sign-in from a device never seen before.
   'new_device',
+  // Issue 42 §3: the account's e-mail address was changed; (administrators) a member reported a change as not theirs.
+  'email_changed',
+  'email_change_reported',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -45,7 +48,12 @@ export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
   commission_released: 'A held commission of mine was released',
   form2307_ready: 'My BIR Form 2307 is ready',
   new_device: 'Someone signed in to my account from a new device',
+  email_changed: 'The e-mail address of my account was changed',
+  email_change_reported: 'A member reported an e-mail change they did not make (administrators)',
 };
+
+/** The events only administrators receive (Settings → Notifications offers them to administrators only). */
+export const ADMIN_NOTIFICATION_EVENTS: readonly NotificationEvent[] = ['signup_pending', 'email_change_reported'];
 
 /** Days before a policy's expiry (and a licence's) when a reminder goes out. */
 export const REMINDER_DAYS = [60, 30, 7] as const;

@@ -8,7 +8,17 @@ import { LIMITS, MAX_ID, memberIdSchema, optionalCalendarDate, optionalText } fr
 import { MSG } from './messages.ts';
 
 /** What an access-log entry says was read. */
-export const ACCESS_KINDS = ['personal_details', 'valid_id', 'bank_details', 'tin', 'licences', 'licence_scan', 'data_export'] as const;
+export const ACCESS_KINDS = [
+  'personal_details',
+  'valid_id',
+  'bank_details',
+  'tin',
+  'licences',
+  'licence_scan',
+  'data_export',
+  // Issue 42 §7: a members list an administrator read (names, username, e-mail; never an address or phone).
+  'member_list',
+] as const;
 export type AccessKind = (typeof ACCESS_KINDS)[number];
 
 export const ACCESS_KIND_LABELS: Record<AccessKind, string> = {
@@ -19,6 +29,7 @@ export const ACCESS_KIND_LABELS: Record<AccessKind, string> = {
   licences: 'Licences',
   licence_scan: 'Licence scan',
   data_export: 'Data export',
+  member_list: 'Name and e-mail, in a members list',
 };
 
 // ---------------------------------------------------------------- the access log (decision 027)

@@ -101,6 +101,7 @@ export const routePaths = {
   loginOptions: { method: 'GET', path: '/api/loginoptions' },
   forgotPassword: { method: 'POST', path: '/api/forgotpassword' },
   resetPassword: { method: 'POST', path: '/api/resetpassword' },
+  reportEmailChange: { method: 'POST', path: '/api/reportemailchange' },
   mailStatus: { method: 'GET', path: '/api/mailstatus' },
   myData: { method: 'GET', path: '/api/mydata/:id' },
   requestErasure: { method: 'POST', path: '/api/requesterasure' },

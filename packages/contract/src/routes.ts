@@ -54,10 +54,12 @@ import {
   memberActionResponse,
   memberCountsResponse,
   memberHistoryResponse,
-  memberRecord,
+  memberListRecord,
   memberSearchRequest,
   memberSearchResponse,
   recruitRecord,
+  reportEmailChangeRequest,
+  reportEmailChangeResponse,
   teamSizeResponse,
   userDetailsResponse,
 } from './members.ts';
@@ -284,9 +286,12 @@ export const routes = {
     body: editMemberRequest,
     multipart: { fields: editMemberRequest, file: [EDIT_MEMBER_FILE_FIELDS.photo, EDIT_MEMBER_FILE_FIELDS.validId] },
     responses: { 200: editMemberResponse },
+    // The answer is the member's record with their contact number and address: an administrator's
+    // edit of someone else is a read of it (issue 42 §7); the handler names the member.
+    sensitive: 'personal_details',
     tag: 'members',
     summary:
-      "Edits a member: one's own personal fields, or anything but the manager for an admin; as JSON, or as multipart/form-data with a photo or a valid ID file",
+      "Edits a member: one's own personal fields (a new e-mail needs current_password; names once approved and a TIN once on file are an administrator's), or anything but the manager for an admin (never their own position, account type or status); as JSON, or as multipart/form-data with a photo or a valid ID file",
   }),
   getUserDetails: route({
     ...routePaths.getUserDetails,
@@ -392,9 +397,11 @@ export const routes = {
     ...routePaths.adminMemberRecords,
     access: 'admin',
     body: idBody,
-    responses: { 200: z.array(memberRecord) },
+    responses: { 200: z.array(memberListRecord) },
+    // Names and e-mails of every member listed, logged per member (issue 42 §7); no address or phone.
+    sensitive: 'member_list',
     tag: 'members',
-    summary: 'Every member, as administrators see them',
+    summary: 'Every member, as administrators list them (no contact number or address: getuserdetails reads those)',
   }),
   membersRecord: route({
     ...routePaths.membersRecord,
@@ -428,6 +435,7 @@ export const routes = {
     access: 'admin',
     body: memberSearchRequest,
     responses: { 200: memberSearchResponse },
+    sensitive: 'member_list',
     tag: 'members',
     summary: 'One page of members, searched by name, filtered by status and sorted, as administrators see them',
   }),
@@ -460,6 +468,8 @@ export const routes = {
     access: 'admin',
     body: idBody,
     responses: { 200: memberHistoryResponse },
+    // The changes it lists hold the values an edit replaced (an address, a phone, an e-mail).
+    sensitive: 'personal_details',
     tag: 'members',
     summary: 'What administrators did to a member, newest first',
   }),
@@ -1063,6 +1073,15 @@ export const routes = {
     responses: { 204: noContent },
     tag: 'auth',
     summary: "Sets a new password with a reset link's token (once, within 30 minutes) and ends the member's sessions",
+  }),
+  reportEmailChange: route({
+    ...routePaths.reportEmailChange,
+    access: 'public',
+    body: reportEmailChangeRequest,
+    responses: { 200: reportEmailChangeResponse },
+    tag: 'members',
+    summary:
+      '"This wasn\'t me" from the notice sent to a replaced e-mail address: puts it back, signs the account out everywhere and tells the administrators (once, within 7 days)',
   }),
   mailStatus: route({
     ...routePaths.mailStatus,

@@ -21,6 +21,7 @@ import { m017JobRuns } from './migrations/017-job-runs.ts';
 import { m018ListPaging } from './migrations/018-list-paging.ts';
 import { m019MemberListOrder } from './migrations/019-member-list-order.ts';
 import { m020EnteredByAndReversalRepair } from './migrations/020-entered-by-and-reversal-repair.ts';
+import { m021EmailChanges } from './migrations/021-email-changes.ts';
 
 /** Every migration, in order. A migration gets the dialect for the few types that differ. */
 const MIGRATIONS: Record<string, (dialect: DialectName) => Migration> = {
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, (dialect: DialectName) => Migration> = {
   '018-list-paging': m018ListPaging,
   '019-member-list-order': m019MemberListOrder,
   '020-entered-by-and-reversal-repair': m020EnteredByAndReversalRepair,
+  '021-email-changes': m021EmailChanges,
 };
 
 class StaticProvider implements MigrationProvider {

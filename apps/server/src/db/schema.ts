@@ -421,6 +421,19 @@ export interface PasswordResetsTable {
   used_at: string | null;
 }
 
+/** A member's own change of e-mail, and the link that reports it from the replaced address (issue 42 §3). */
+export interface EmailChangesTable {
+  /** SHA-256 (hex) of the token in the link sent to the old address. */
+  token_hash: string;
+  member_id: number;
+  old_email: string;
+  new_email: string;
+  created_at: string;
+  expires_at: string;
+  /** When the link was used, or made void (a report of another change, an erasure). */
+  used_at: string | null;
+}
+
 /** Each published version of the agency's privacy notice (issue 24); version 1 is the default. */
 export interface PrivacyNoticesTable {
   version: number;
@@ -547,6 +560,7 @@ export interface Database {
   outbox: OutboxTable;
   notification_preferences: NotificationPreferencesTable;
   password_resets: PasswordResetsTable;
+  email_changes: EmailChangesTable;
   privacy_notices: PrivacyNoticesTable;
   consents: ConsentsTable;
   privacy_requests: PrivacyRequestsTable;

@@ -340,6 +340,26 @@ async function ownerResetLink(): Promise<string> {
   return token;
 }
 
+/** A link of the owner's that reports an e-mail change, unused, for 7 days (issue 42 §3): its token. */
+async function ownerEmailChangeLink(): Promise<string> {
+  const token = `matrixEmailChange${seq++}`.padEnd(43, 'x');
+  const now = Date.now();
+  const { email } = await t.db.db.selectFrom('members').select('email').where('id', '=', owner.id).executeTakeFirstOrThrow();
+  await t.db.db
+    .insertInto('email_changes')
+    .values({
+      token_hash: createHash('sha256').update(token).digest('hex'),
+      member_id: owner.id,
+      old_email: email,
+      new_email: email,
+      created_at: new Date(now).toISOString(),
+      expires_at: new Date(now + 7 * 86_400_000).toISOString(),
+      used_at: null,
+    })
+    .execute();
+  return token;
+}
+
 /** A rule for the six callers but the pending member, who answers as anonymous everywhere. */
 const rule = (r: Omit<Record<Caller, number>, 'pending'>): Record<Caller, number> => ({ ...r, pending: r.anonymous });
 const everyone = (status: number) =>
@@ -381,7 +401,7 @@ const MATRIX: Record<RouteName, Row> = {
     },
     expect: everyone(200),
   },
-  editMember: { call: async () => ({ body: { id: owner.id, f_name: `Ana${seq++}` } }), expect: selfOrAdmin },
+  editMember: { call: async () => ({ body: { id: owner.id, address_street: `Mabini St ${seq++}` } }), expect: selfOrAdmin },
   // The owner's own change needs their current password; afterEach puts the old one back.
   changePassword: {
     call: async () => ({ body: { id: owner.id, password: 'a-changed-pass-1', current_password: owner.password } }),
@@ -584,6 +604,7 @@ const MATRIX: Record<RouteName, Row> = {
   loginOptions: { call: async () => ({}), expect: everyone(200) },
   forgotPassword: { call: async () => ({ body: { login: owner.username } }), expect: everyone(409) },
   resetPassword: { call: async () => ({ body: { token: await ownerResetLink(), password: owner.password } }), expect: everyone(204) },
+  reportEmailChange: { call: async () => ({ body: { token: await ownerEmailChangeLink() } }), expect: everyone(200) },
   // The privacy notice (issue 24 §1): read by anyone (the sign-up form), published by admins, accepted by members.
   privacyNotice: { call: async () => ({}), expect: everyone(200) },
   publishPrivacyNotice: { call: async () => ({ body: { body: `# Privacy Notice\n\nVersion ${seq++}.` } }), expect: adminsOnly },

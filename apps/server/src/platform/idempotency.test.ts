@@ -145,6 +145,7 @@ describe('the route table marks the creating routes', () => {
     setNotificationPreferences: 'sets values: doing it twice is the same',
     forgotPassword: 'the same answer either way; each request is a new one-time link by design',
     resetPassword: 'the token works once: a repeat is refused',
+    reportEmailChange: 'the link works once: a repeat is refused',
     decideErasure: 'a decision on an existing request: a repeat is 409',
     privacyRequests: 'a read',
     acceptPrivacyNotice: 'records consent once: a repeat changes nothing',

@@ -216,6 +216,8 @@ const cases = (): Case[] => [
   // Password reset by e-mail (decision 026).
   { url: '/api/forgotpassword', anonymous: true, body: () => ({ login: 'ana.reyes@example.ph' }) },
   { url: '/api/resetpassword', anonymous: true, body: () => ({ token: 'a'.repeat(43), password: 'a-new-password-1' }) },
+  // "This wasn't me" from the notice of an e-mail change (issue 42 §3).
+  { url: '/api/reportemailchange', anonymous: true, body: () => ({ token: 'a'.repeat(43) }) },
   // The privacy notice (issue 24 §1): Markdown, tabs and line breaks allowed, no other control character.
   { url: '/api/publishprivacynotice', body: () => ({ body: '# Privacy Notice\n\n- We collect\tyour name.' }) },
   { url: '/api/acceptprivacynotice', body: () => ({ version: 1 }) },

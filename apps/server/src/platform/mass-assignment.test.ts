@@ -284,6 +284,24 @@ async function agentResetLink(): Promise<string> {
     .execute();
   return token;
 }
+/** A link of the agent's that reports an e-mail change, unused (issue 42 §3): its token. */
+async function agentEmailChangeLink(): Promise<string> {
+  const token = `massEmailChange${seq++}`.padEnd(43, 'x');
+  const { email } = await t.db.db.selectFrom('members').select('email').where('id', '=', agent.id).executeTakeFirstOrThrow();
+  await t.db.db
+    .insertInto('email_changes')
+    .values({
+      token_hash: createHash('sha256').update(token).digest('hex'),
+      member_id: agent.id,
+      old_email: email,
+      new_email: email,
+      created_at: new Date().toISOString(),
+      expires_at: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      used_at: null,
+    })
+    .execute();
+  return token;
+}
 const agentOtherSession = async (): Promise<string> => t.otherSession(agent.id, await clientFor('agent'));
 async function resetTarget(state: { status: 'Pending' | 'Approved' }): Promise<number> {
   await t.db.db.updateTable('members').set({ status: state.status, deactivated_at: null }).where('id', '=', target.id).execute();
@@ -319,8 +337,9 @@ const ROWS: Record<WriteRoute, Row> = {
   },
   editMember: {
     as: 'agent',
-    call: async () => ({ body: { id: agent.id, f_name: `Ana${seq++}` } }),
-    form: async () => ({ form: asForm({ id: agent.id, f_name: `Ana${seq++}` }) }),
+    // A personal field the agent may change (their names are locked once approved, issue 42 §4).
+    call: async () => ({ body: { id: agent.id, address_street: `Mabini St ${seq++}` } }),
+    form: async () => ({ form: asForm({ id: agent.id, address_street: `Mabini St ${seq++}` }) }),
   },
   getUserDetails: { as: 'agent', call: async () => ({ body: own() }) },
   addUserBanks: {
@@ -420,6 +439,7 @@ const ROWS: Record<WriteRoute, Row> = {
   setNotificationPreferences: { as: 'agent', call: async () => ({ body: { id: agent.id, email: { ticket_answered: false } } }) },
   forgotPassword: { as: 'anonymous', ok: 409, call: async () => ({ body: { login: agent.username } }) },
   resetPassword: { as: 'anonymous', ok: 204, call: async () => ({ body: { token: await agentResetLink(), password: agent.password } }) },
+  reportEmailChange: { as: 'anonymous', ok: 200, call: async () => ({ body: { token: await agentEmailChangeLink() } }) },
   requestErasure: {
     as: 'agent',
     call: async () => {
@@ -659,11 +679,15 @@ beforeAll(async () => {
     .execute();
   const introspected = await t.db.db.introspection.getTables();
   tables = introspected.map((x) => x.name).sort();
-  references = introspected.flatMap((x) =>
-    x.columns
-      .filter((c) => (MEMBER_REFERENCES.has(c.name) || (x.name === 'members' && c.name === 'id')) && /int/i.test(c.dataType))
-      .map((c) => ({ table: x.name, column: c.name })),
-  );
+  // The access log is left out: it records who read whose data (an admin's members list names the
+  // victim, issue 42 §7), never a value a caller set.
+  references = introspected
+    .filter((x) => x.name !== 'access_log')
+    .flatMap((x) =>
+      x.columns
+        .filter((c) => (MEMBER_REFERENCES.has(c.name) || (x.name === 'members' && c.name === 'id')) && /int/i.test(c.dataType))
+        .map((c) => ({ table: x.name, column: c.name })),
+    );
 });
 afterEach(async () => {
   await t.db.db.updateTable('members').set({ password_hash: agentPasswordHash }).where('id', '=', agent.id).execute();

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Language, LoginRequest, RegisterRequest, SessionUser } from '@ahente/contract/auth';
 import type { ForgotPasswordRequest, LoginOptions, ResetPasswordRequest } from '@ahente/contract/notifications';
+import type { ReportEmailChangeRequest, ReportEmailChangeResponse } from '@ahente/contract/members';
 import { call, isApiError } from './client';
 
 /** GET /api/me: the current session, or null when logged out (401). */
@@ -60,6 +61,17 @@ export function fetchLoginOptions(): Promise<LoginOptions> {
 export function useForgotPasswordMutation() {
   return useMutation({
     mutationFn: (body: ForgotPasswordRequest) => call('forgotPassword', { body }, { ignoreUnauthorized: true }),
+  });
+}
+
+/**
+ * POST /api/reportemailchange { token } (issue 42 §3): "This wasn't me" from the notice of an e-mail
+ * change; `restored` says whether the old address is the account's again. 400 when the link expired or was used.
+ */
+export function useReportEmailChangeMutation() {
+  return useMutation({
+    mutationFn: (body: ReportEmailChangeRequest): Promise<ReportEmailChangeResponse> =>
+      call('reportEmailChange', { body }, { ignoreUnauthorized: true }),
   });
 }
 

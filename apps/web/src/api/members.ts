@@ -186,8 +186,8 @@ function useAfterOwnEdit() {
   };
 }
 
-/** The personal fields of the Personal Details tab, as text ('' for none). */
-export type PersonalDetailsFields = Partial<Record<PersonalFieldName, string>>;
+/** The personal fields of the Personal Details tab, as text ('' for none), and the current password a new e-mail needs. */
+export type PersonalDetailsFields = Partial<Record<PersonalFieldName | 'current_password', string>>;
 
 export interface SavePersonalDetailsInput {
   id: number;

@@ -32,6 +32,7 @@ const AppLayout = lazyPage(() => import('./app-layout'), 'AppLayout');
 const LoginPage = lazyPage(() => import('../features/auth/login-page'), 'LoginPage');
 const RegisterPage = lazyPage(() => import('../features/auth/register-page'), 'RegisterPage');
 const ResetPasswordPage = lazyPage(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage');
+const ReportEmailChangePage = lazyPage(() => import('../features/auth/report-email-change-page'), 'ReportEmailChangePage');
 const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-page'), 'DashboardPage');
 const PortfolioPage = lazyPage(() => import('../features/portfolio/portfolio-page'), 'PortfolioPage');
 const DealsInputPage = lazyPage(() => import('../features/deals/deals-input-page'), 'DealsInputPage');
@@ -99,6 +100,8 @@ const routes: RouteObject[] = [
       },
       // The e-mailed reset link (issue 23 §3): open with or without a session.
       { path: 'reset-password', element: <ResetPasswordPage /> },
+      // The link sent to the address an e-mail change replaced (issue 42 §3): open with or without a session.
+      { path: 'report-email-change', element: <ReportEmailChangePage /> },
       {
         element: <RequireAuth />,
         children: [

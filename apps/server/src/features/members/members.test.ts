@@ -1,4 +1,9 @@
-import type { MemberAuditEntry, MemberRecord, MemberSearchResponse } from '@ahente/contract/members';
+import {
+  SELF_ROLE_CHANGE_REFUSED,
+  type MemberAuditEntry,
+  type MemberListRecord,
+  type MemberSearchResponse,
+} from '@ahente/contract/members';
 import type { RootOperationNode } from 'kysely';
 import { routes } from '@ahente/contract/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,14 +16,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('POST /api/editMember', () => {
-  it('lets an agent change their own personal fields', async () => {
-    const m = await t.createMember();
+  it('lets an agent change their own personal fields (their name sent as it is, the e-mail with their password)', async () => {
+    const m = await t.createMember({ f_name: 'Maria' });
     const c = await t.loginAs(m);
     const res = await c.post('/api/editMember', {
       id: String(m.id),
       f_name: '  Maria ',
       m_name: '',
       email: 'maria.clara@example.ph',
+      current_password: m.password,
       contact_no: '09998887777',
       gender: 'female',
       birthdate: '1990-02-28',
@@ -145,14 +151,14 @@ describe('POST /api/editMember', () => {
     expect((await c.post('/api/editMember', { id: m.id, f_name: 'X' }, { csrf: 'wrong' })).statusCode).toBe(403);
   });
 
-  it('keeps at least one administrator', async () => {
+  it('keeps at least one administrator: the only one cannot make themselves an agent (403, their own account type)', async () => {
     const s = await startTestApp();
     try {
       const a = await s.createAdmin();
       const c = await s.loginAs(a);
       const res = await c.post('/api/editMember', { id: a.id, account_type: 'user' });
-      expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ error: 'At least one approved administrator must remain' });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ error: SELF_ROLE_CHANGE_REFUSED });
       expect((await s.services.members.findById(a.id))!.account_type).toBe('admin');
     } finally {
       await s.close();
@@ -167,8 +173,8 @@ describe('the last approved administrator (issue 7, finding 5)', () => {
       const a = await s.createAdmin();
       const c = await s.loginAs(a);
       const res = await c.post('/api/editMember', { id: a.id, status: 'Pending' });
-      expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ error: 'At least one approved administrator must remain' });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ error: SELF_ROLE_CHANGE_REFUSED });
       expect((await s.services.members.findById(a.id))!.status).toBe('Approved');
       expect((await c.get('/api/me')).statusCode).toBe(200);
       expect((await s.client().post('/api/login', { username: a.username, password: a.password })).statusCode).toBe(200);
@@ -177,7 +183,7 @@ describe('the last approved administrator (issue 7, finding 5)', () => {
     }
   });
 
-  it('lets an admin step down while another approved admin remains, but never the last one', async () => {
+  it('lets an admin demote another while an approved admin remains; never themselves, nor the last one', async () => {
     const s = await startTestApp();
     try {
       const a = await s.createAdmin();
@@ -185,9 +191,17 @@ describe('the last approved administrator (issue 7, finding 5)', () => {
       const pendingAdmin = await s.createMember({ account_type: 'admin', status: 'Pending' });
       const ca = await s.loginAs(a);
       expect((await ca.post('/api/editMember', { id: b.id, status: 'Pending' })).statusCode).toBe(200);
-      // A Pending admin does not count: a is the last approved one.
-      expect((await ca.post('/api/editMember', { id: a.id, account_type: 'user' })).statusCode).toBe(409);
-      expect((await ca.post('/api/editMember', { id: a.id, status: 'Pending' })).statusCode).toBe(409);
+      // Never their own (issue 42 §8), and a Pending admin does not count: a is the last approved one.
+      expect((await ca.post('/api/editMember', { id: a.id, account_type: 'user' })).statusCode).toBe(403);
+      expect((await ca.post('/api/editMember', { id: a.id, status: 'Pending' })).statusCode).toBe(403);
+      // The rule of the last admin still holds below the route (two admins demoting each other at once, next test).
+      await expect(
+        s.services.members.edit(
+          { memberId: b.id, accountType: 'admin' as const, sessionId: `s${b.id}` },
+          { id: a.id, status: 'Pending' },
+          s.app.log,
+        ),
+      ).rejects.toMatchObject({ statusCode: 409, message: 'At least one approved administrator must remain' });
       expect((await s.services.members.findById(a.id))!).toMatchObject({ account_type: 'admin', status: 'Approved' });
       expect((await s.services.members.findById(pendingAdmin.id))!.status).toBe('Pending');
     } finally {
@@ -337,7 +351,7 @@ describe('POST /api/adminmemberrecords', () => {
       const c = await s.loginAs(admin);
       const res = await c.post('/api/adminmemberrecords', { id: admin.id });
       expect(res.statusCode).toBe(200);
-      const list = res.json() as MemberRecord[];
+      const list = res.json() as MemberListRecord[];
       expect(list).toHaveLength(6);
       expect(JSON.stringify(list)).not.toContain('password');
       const row = list.find((r) => r.id === recruit.id)!;
@@ -354,7 +368,7 @@ describe('POST /api/adminmemberrecords', () => {
 
       // Promote the agent: everyone below sees the new manager at once.
       expect((await c.post('/api/editMember', { id: agent.id, position: 'Manager' })).statusCode).toBe(200);
-      const after = (await c.post('/api/adminmemberrecords', { id: admin.id })).json() as MemberRecord[];
+      const after = (await c.post('/api/adminmemberrecords', { id: admin.id })).json() as MemberListRecord[];
       expect(after.find((r) => r.id === recruit.id)).toMatchObject({ manager: agent.id, manager_details: { id: agent.id } });
     } finally {
       await s.close();
@@ -458,7 +472,7 @@ describe('POST /api/adminmembersearch', () => {
       expect(newest.rows[0]!.id).toBe(ids.at(-1));
       expect((await page({ q: '', pageSize: 50 })).rows.map((r) => r.id)).not.toContain(gone);
       // adminmemberrecords: still the full list, without the deactivated member.
-      const list = (await admin.post(routes.adminMemberRecords.path, { id: adminMember.id })).json() as MemberRecord[];
+      const list = (await admin.post(routes.adminMemberRecords.path, { id: adminMember.id })).json() as MemberListRecord[];
       expect(list).toHaveLength(30);
       expect(list.map((r) => r.id)).not.toContain(gone);
       expect(list.find((r) => r.id === ids[3])).toMatchObject({ manager: mgr.id, referror_details: { id: mgr.id } });
@@ -703,7 +717,9 @@ describe('POST /api/deactivatemember', () => {
     expect((await auditOf(t, m.id)).map((a) => [a.action, a.actor_id])).toEqual([['deactivated', adminMember.id]]);
 
     // Gone from the admin's lists, and closed to edits, passwords, approval and a second deactivation.
-    expect(((await admin.post(routes.adminMemberRecords.path, { id: 1 })).json() as MemberRecord[]).map((r) => r.id)).not.toContain(m.id);
+    expect(((await admin.post(routes.adminMemberRecords.path, { id: 1 })).json() as MemberListRecord[]).map((r) => r.id)).not.toContain(
+      m.id,
+    );
     const before = await t.db.db.selectFrom('members').selectAll().where('id', '=', m.id).executeTakeFirstOrThrow();
     for (const [path, body] of [
       [routes.editMember.path, { id: m.id, f_name: 'Back' }],
@@ -811,7 +827,7 @@ describe('the audit trail: POST /api/memberhistory', () => {
     const m = await t.createMember();
     const other = await t.createMember();
     const agent = await t.loginAs(m);
-    expect((await agent.post(routes.editMember.path, { id: m.id, f_name: 'Self' })).statusCode).toBe(200);
+    expect((await agent.post(routes.editMember.path, { id: m.id, address_street: 'Self St' })).statusCode).toBe(200);
     expect(
       (await agent.post(routes.changePassword.path, { id: m.id, password: 'my-own-secret-1', current_password: m.password })).statusCode,
     ).toBe(200);

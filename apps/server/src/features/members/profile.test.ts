@@ -50,8 +50,9 @@ function storedFiles(): string[] {
     .sort();
 }
 
+/** An approved agent named as PERSONAL names them: the form sends their names unchanged (issue 42 §4 locks them). */
 async function fresh(): Promise<{ m: Member; c: TestClient }> {
-  const m = await t.createMember();
+  const m = await t.createMember({ f_name: 'Ana', l_name: 'Reyes' });
   return { m, c: await t.loginAs(m) };
 }
 
@@ -127,7 +128,8 @@ describe('POST /api/getuserdetails', () => {
 describe('POST /api/editMember as a form: personal details', () => {
   it("saves every personal field, '' as none, and getuserdetails reads them back", async () => {
     const { m, c } = await fresh();
-    const res = await sendForm(c, form(m.id, PERSONAL));
+    // A new e-mail needs the current password (issue 42 §3).
+    const res = await sendForm(c, form(m.id, { ...PERSONAL, current_password: m.password }));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().member).toMatchObject({ id: m.id, f_name: 'Ana', m_name: null, l_name: 'Reyes', email: 'ana.reyes@example.ph' });
     expect(await details(c, m.id)).toMatchObject({ ...PERSONAL, m_name: null, valid_id: null });
@@ -351,7 +353,7 @@ describe('the valid ID: editMember with `valid_id`, downloadvalidid/{id}', () =>
   it('saves the ID with the personal details and downloads it as valid_id_{id}.jpg with its bytes', async () => {
     const { m, c } = await fresh();
     const bytes = jpeg('my id');
-    const personal = { ...PERSONAL, email: `ana.${m.id}@example.ph` };
+    const personal = { ...PERSONAL, email: `ana.${m.id}@example.ph`, current_password: m.password };
     const res = await sendForm(c, form(m.id, personal, { name: 'valid_id', filename: `${m.id}_Ana__Reyes.jpg`, content: bytes }));
     expect(res.statusCode, res.body).toBe(200);
     const d = await details(c, m.id);

@@ -83,6 +83,28 @@ const PUBLIC_COLUMNS = [
 ] as const;
 export type PublicMemberRow = Pick<MemberRow, (typeof PUBLIC_COLUMNS)[number]>;
 
+/**
+ * What the admin's lists read of each member (issue 42 §7): never the contact number, the address,
+ * the TIN, the birthday or the files' keys; those are read one member at a time.
+ */
+const LIST_COLUMNS = [
+  'id',
+  'username',
+  'email',
+  'f_name',
+  'm_name',
+  'l_name',
+  'referral_code',
+  'account_type',
+  'position',
+  'reg_date',
+  'status',
+  'referror',
+  'photo',
+  'deactivated_at',
+] as const;
+export type ListMemberRow = Pick<MemberRow, (typeof LIST_COLUMNS)[number]>;
+
 /** A member up the sponsor chain of `member_id`, `depth` 1 being the sponsor. */
 export interface AncestorRow {
   member_id: number;
@@ -193,7 +215,7 @@ export const membersRepository = {
 
   /** Every member, deactivated ones included (the caller decides whom to show), newest first. */
   listAll(db: Exec) {
-    return db.selectFrom('members').select(PUBLIC_COLUMNS).orderBy('id', 'desc').execute();
+    return db.selectFrom('members').select(LIST_COLUMNS).orderBy('id', 'desc').execute();
   },
 
   /**
@@ -224,7 +246,7 @@ export const membersRepository = {
       .execute();
     const counts = countsByStatus(grouped);
     const total = filter.status ? counts[filter.status] : grouped.reduce((sum, g) => sum + Number(g.n), 0);
-    let page = base.select(PUBLIC_COLUMNS).$if(filter.status !== undefined, (b) => b.where('status', '=', filter.status!));
+    let page = base.select(LIST_COLUMNS).$if(filter.status !== undefined, (b) => b.where('status', '=', filter.status!));
     // The id last: a stable order, so paging neither repeats nor skips a member among equals.
     if (order) page = page.orderBy(SORT_BY[order.sort], order.dir).orderBy('id', order.sort === 'id' ? order.dir : 'desc');
     else page = page.orderBy(SORT_BY.status, 'asc').orderBy('reg_date', 'desc').orderBy('id', 'desc');
@@ -352,6 +374,44 @@ export const membersRepository = {
       .where('h.member_id', '=', memberId)
       .orderBy('h.id', 'desc')
       .execute();
+  },
+
+  // ---- the links that report an e-mail change (issue 42 §3, decision 027) ----------------------
+
+  async insertEmailChange(
+    db: Exec,
+    row: { token_hash: string; member_id: number; old_email: string; new_email: string; created_at: string; expires_at: string },
+  ): Promise<void> {
+    await db
+      .insertInto('email_changes')
+      .values({ ...row, used_at: null })
+      .execute();
+  },
+
+  /** The link's change, unused and unexpired at `at`; its row locked until the transaction ends (PostgreSQL). */
+  usableEmailChange(db: Exec, tokenHash: string, at: string) {
+    const query = db
+      .selectFrom('email_changes')
+      .select(['token_hash', 'member_id', 'old_email', 'new_email', 'created_at'])
+      .where('token_hash', '=', tokenHash)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', at);
+    return (hasRowLocks(db) ? query.forUpdate() : query).executeTakeFirst();
+  },
+
+  /** Every open link of the member is used up (a report ends them all: none can put another address back). */
+  async endEmailChanges(db: Exec, memberId: number, at: string): Promise<void> {
+    await db.updateTable('email_changes').set({ used_at: at }).where('member_id', '=', memberId).where('used_at', 'is', null).execute();
+  },
+
+  /** The member's password reset links not used yet can no longer be used (they went to an address the member may not hold). */
+  async endResetLinks(db: Exec, memberId: number, at: string): Promise<void> {
+    await db.updateTable('password_resets').set({ used_at: at }).where('member_id', '=', memberId).where('used_at', 'is', null).execute();
+  },
+
+  /** Links a day past their expiry, used or not: nothing reads them any more. */
+  async purgeEmailChanges(db: Exec, cutoff: string): Promise<void> {
+    await db.deleteFrom('email_changes').where('expires_at', '<=', cutoff).execute();
   },
 
   /**

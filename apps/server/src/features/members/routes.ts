@@ -24,14 +24,21 @@ function sendFile(request: FastifyRequest, reply: FastifyReply, file: OpenedFile
  * Ownership (`id` names the member) is enforced by the API scope from the route table; for a form,
  * by receiveUpload before it stores the file.
  */
-/** editMember's answer: spec §7 "Response has photo", at the top level as well as in the member. */
-const saved = <M extends { photo: string | null }>(member: M) => ({ success: true as const, photo: member.photo, member });
+/**
+ * editMember's answer: spec §7 "Response has photo", at the top level as well as in the member. The
+ * member's record holds their contact number and address: named for the access log (decision 027),
+ * which records it when the reader is someone else (an administrator's edit).
+ */
+const saved = <M extends { id: number; photo: string | null }>(request: FastifyRequest, member: M) => {
+  request.accessSubject(member.id, 'Member record, after an edit');
+  return { success: true as const, photo: member.photo, member };
+};
 
 export function membersRoutes(app: FastifyInstance, members: MembersService, deps: { storage: FileStorage; config: Config }) {
   /** JSON (the admin's edit, a photo's removal) or multipart/form-data with a photo or a valid ID (spec §7). */
   apiRoute(app, routes.editMember, async (request) => {
     const auth = requireAuth(request);
-    if (!request.isMultipart()) return saved(await members.edit(auth, request.body, request.log));
+    if (!request.isMultipart()) return saved(request, await members.edit(auth, request.body, request.log));
     const upload = await receiveUpload(request, deps.storage, {
       fileField: {
         [EDIT_MEMBER_FILE_FIELDS.photo]: { keyPrefix: PHOTO_KEY_PREFIX, allowedTypes: PHOTO_CONTENT_TYPES },
@@ -40,7 +47,7 @@ export function membersRoutes(app: FastifyInstance, members: MembersService, dep
       maxBytes: deps.config.uploads.photoBytes,
       maxFields: 40,
     });
-    return saved(await members.editForm(auth, upload, request.log));
+    return saved(request, await members.editForm(auth, upload, request.log));
   });
 
   apiRoute(app, routes.getUserDetails, async (request, reply) => {
@@ -59,9 +66,25 @@ export function membersRoutes(app: FastifyInstance, members: MembersService, dep
     return sendFile(request, reply, file, 'private, no-store');
   });
 
-  apiRoute(app, routes.adminMemberRecords, async () => members.listAll());
+  // The lists carry names and e-mails, never an address or a phone (issue 42 §7): each member listed
+  // is named for the access log, once per read.
+  apiRoute(app, routes.adminMemberRecords, async (request) => {
+    const list = await members.listAll();
+    request.accessSubject(
+      list.map((m) => m.id),
+      'Members list',
+    );
+    return list;
+  });
 
-  apiRoute(app, routes.adminMemberSearch, async (request) => members.search(request.body));
+  apiRoute(app, routes.adminMemberSearch, async (request) => {
+    const page = await members.search(request.body);
+    request.accessSubject(
+      page.rows.map((m) => m.id),
+      'Members search',
+    );
+    return page;
+  });
 
   apiRoute(app, routes.adminMemberCounts, async () => members.counts());
 
@@ -81,5 +104,13 @@ export function membersRoutes(app: FastifyInstance, members: MembersService, dep
     return { success: true as const };
   });
 
-  apiRoute(app, routes.memberHistory, async (request) => members.history(request.body.id));
+  // The changes it lists hold the values edits replaced (an address, a phone, an e-mail): logged.
+  apiRoute(app, routes.memberHistory, async (request) => {
+    const history = await members.history(request.body.id);
+    request.accessSubject(request.body.id, 'Member history');
+    return history;
+  });
+
+  // "This wasn't me", from the notice sent to the address an e-mail change replaced (issue 42 §3).
+  apiRoute(app, routes.reportEmailChange, async (request) => members.reportEmailChange(request.body.token));
 }

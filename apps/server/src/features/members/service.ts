@@ -1,7 +1,17 @@
 import type { Kysely, Transaction } from 'kysely';
 import {
   ADMIN_ONLY_FIELDS,
+  EMAIL_CHANGE_LINK_INVALID,
+  EMAIL_CHANGE_REPORT_DAYS,
+  EMAIL_PASSWORD_REQUIRED,
+  EMAIL_PASSWORD_WRONG,
+  LOCKED_NAME_FIELDS,
+  NAME_CHANGE_REFUSED,
+  SELF_LOCKED_ADMIN_FIELDS,
+  SELF_ROLE_CHANGE_REFUSED,
+  TIN_CHANGE_REFUSED,
   type MemberAuditAction,
+  type MemberListRecord,
   type HierarchyResponse,
   type MemberAuditEntry,
   type MemberCountsResponse,
@@ -29,10 +39,17 @@ import { extensionForType } from '../../platform/content-sniff.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import type { ReceivedUpload, StoredUpload } from '../../platform/uploads.ts';
 import type { GeoService } from '../geo/service.ts';
-import type { Notifier } from '../notifications/service.ts';
-import { nowIso, referralCode } from '../../platform/tokens.ts';
+import type { NotificationsService, Notifier } from '../notifications/service.ts';
+import { nowIso, randomToken, referralCode, sha256 } from '../../platform/tokens.ts';
 import { MAX_CHAIN_DEPTH } from '../../db/limits.ts';
-import { membersRepository, type AncestorRow, type MemberPatch, type NewMember, type PublicMemberRow } from './repository.ts';
+import {
+  membersRepository,
+  type AncestorRow,
+  type ListMemberRow,
+  type MemberPatch,
+  type NewMember,
+  type PublicMemberRow,
+} from './repository.ts';
 
 type EditMemberInput = z.output<typeof editMemberRequest>;
 type MemberSearchInput = z.output<typeof memberSearchRequest>;
@@ -96,7 +113,7 @@ function pickLeaders(links: Iterable<ChainLink>): Leaders {
  * The same walk over members already in memory (adminmemberrecords loads them all anyway): up to
  * MAX_CHAIN_DEPTH sponsors, never a member twice, as the recursive query does.
  */
-function* chainInMemory(start: { id: number; referror: number | null }, byId: Map<number, PublicMemberRow>): Generator<ChainLink> {
+function* chainInMemory(start: { id: number; referror: number | null }, byId: Map<number, ListMemberRow>): Generator<ChainLink> {
   const seen = new Set([start.id]);
   let next = start.referror;
   for (let depth = 1; depth <= MAX_CHAIN_DEPTH && next !== null && !seen.has(next); depth++) {
@@ -160,13 +177,92 @@ export function fullName(m: { f_name: string | null; m_name?: string | null; l_n
   return [m.f_name, m.m_name, m.l_name].filter(Boolean).join(' ');
 }
 
+/** A moment as the agency reads it in an e-mail: Philippine time. */
+const manilaTime = (iso: string) =>
+  `${new Date(iso).toLocaleString('en-US', { timeZone: 'Asia/Manila', year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' })} (Philippine time)`;
+
+/**
+ * The notice to the address an e-mail change replaced (issue 42 §3, decision 027), sent whatever
+ * the member's notification choices: what happened, when, and what to do if it was not them. A
+ * change the member made themselves carries the one-time link that puts the address back; one an
+ * administrator made asks them to contact the agency. Names no address and no personal number; the
+ * link carries a token: this text is never logged.
+ */
+export function emailChangedNotice(ctx: {
+  agencyName: string;
+  memberName: string;
+  username: string;
+  at: string;
+  by: 'member' | 'admin';
+  reportLink: string | null;
+}) {
+  const lines = [`Hello ${ctx.memberName},`, ''];
+  if (ctx.by === 'admin') {
+    lines.push(
+      `An administrator of ${ctx.agencyName} changed the e-mail address of your Ahente account (username ${ctx.username}) on ${manilaTime(ctx.at)}. From now on the portal writes to the new address, not to this one.`,
+      '',
+      'If you asked for this change, there is nothing to do. If you did not, contact the agency at once: reply to this e-mail or call your manager or the agency office.',
+    );
+  } else {
+    lines.push(
+      `The e-mail address of your Ahente account (username ${ctx.username}) was changed on ${manilaTime(ctx.at)}, by someone signed in with your password. From now on the portal writes to the new address, not to this one.`,
+      '',
+      'If you made this change, there is nothing to do.',
+      '',
+      ...(ctx.reportLink
+        ? [
+            `If you did not, someone else may be using your account. Open this link within ${EMAIL_CHANGE_REPORT_DAYS} days: it puts this address back, signs your account out everywhere and tells the agency's administrators.`,
+            '',
+            ctx.reportLink,
+            '',
+            'Then choose a new password with "Forgot your password?" on the login page: the link will come to this address again. If this link has expired, contact the agency: reply to this e-mail or call your manager or the agency office.',
+          ]
+        : ['If you did not, contact the agency at once: reply to this e-mail or call your manager or the agency office.']),
+    );
+  }
+  lines.push('', ctx.agencyName);
+  return { subject: `${ctx.agencyName}: The e-mail address of your account was changed`, text: lines.join('\n') };
+}
+
+/** A text the way a field compares: '' and null are both nothing. */
+const comparable = (v: unknown) => (v === undefined || v === null || v === '' ? null : String(v));
+
+/**
+ * What a member may not change on their own record (issue 42 §4 and §8, decision 027): once approved,
+ * their names (an administrator corrects them, asked with a Help Center ticket); their TIN once one
+ * is on file; and an administrator never their own position, account type or status. Only a real
+ * change is refused: the Personal Details form sends every field, unchanged ones included.
+ */
+function refuseLockedOwnChanges(auth: Auth, current: PublicMemberRow, patch: MemberPatch): void {
+  if (current.id !== auth.memberId) return;
+  const changes = (field: keyof MemberPatch & keyof PublicMemberRow) =>
+    patch[field] !== undefined && comparable(patch[field]) !== comparable(current[field]);
+  if (isAdmin(auth)) {
+    if (SELF_LOCKED_ADMIN_FIELDS.some(changes)) throw forbidden(SELF_ROLE_CHANGE_REFUSED);
+    return;
+  }
+  if (current.status === 'Approved' && LOCKED_NAME_FIELDS.some(changes)) throw forbidden(NAME_CHANGE_REFUSED);
+  if (current.tin !== null && changes('tin')) throw forbidden(TIN_CHANGE_REFUSED);
+}
+
 export function createMembersService(
   db: Kysely<Database>,
   config: Config,
   sessions: Sessions,
-  files: { storage: FileStorage; geo: GeoService; notifier: Pick<Notifier, 'notify'> },
+  files: {
+    storage: FileStorage;
+    geo: GeoService;
+    notifier: Pick<Notifier, 'notify' | 'notifyAdmins'> & Pick<NotificationsService, 'enqueueEmail'>;
+    /**
+     * One's own password, checked and limited as for a password change (features/auth, decision
+     * 027): a wrong one throws 400 with `wrongMessage`, too many 429. Needed to change one's e-mail.
+     */
+    checkOwnPassword: (id: number, password: string, wrongMessage: string) => Promise<void>;
+  },
 ) {
   const { storage, geo, notifier } = files;
+  // E-mail is on when an SMTP server is configured (PORTAL_URL is then required by config.ts).
+  const portalUrl = config.smtpUrl !== null ? config.portalUrl : null;
 
   /** Removes a stored file; a failure is logged with its key only, never thrown (the record is what counts). */
   async function discardFile(key: string, log: Log) {
@@ -243,6 +339,85 @@ export function createMembersService(
     return rows.map((r) => toRecord(r, leaders.get(r.id) ?? NO_LEADERS));
   }
 
+  /** A member as the admin's lists carry them: no contact number, no address (issue 42 §7). */
+  function toListRecord(r: ListMemberRow, l: Leaders): MemberListRecord {
+    return {
+      id: r.id,
+      username: r.username,
+      email: r.email,
+      f_name: r.f_name,
+      m_name: r.m_name,
+      l_name: r.l_name,
+      referral_code: r.referral_code,
+      account_type: r.account_type,
+      position: r.position,
+      reg_date: r.reg_date,
+      status: r.status,
+      referror: r.referror,
+      manager: l.manager?.id ?? null,
+      photo: photoUrl(r),
+      referror_details: l.sponsor,
+      manager_details: l.manager,
+      agency_manager_details: l.agencyManager,
+      agency_owner_details: l.agencyOwner,
+    };
+  }
+
+  async function toListRecords(rows: ListMemberRow[]): Promise<MemberListRecord[]> {
+    const leaders = await leadersOf(rows.map((r) => r.id));
+    return rows.map((r) => toListRecord(r, leaders.get(r.id) ?? NO_LEADERS));
+  }
+
+  /**
+   * After a change of a member's e-mail, in its transaction (issue 42 §3, decision 027): the member
+   * is told in the portal (and at the new address, if they want this event by e-mail), and the
+   * address that was replaced is told whatever their choices. Their own change carries a one-time
+   * link that reports it; it is in their history (an administrator's change is, as every admin edit).
+   */
+  async function tellOfEmailChange(
+    trx: Transaction<Database>,
+    auth: Auth,
+    member: PublicMemberRow,
+    newEmail: string,
+    at: string,
+  ): Promise<void> {
+    const by = member.id === auth.memberId ? 'member' : 'admin';
+    let reportLink: string | null = null;
+    if (by === 'member' && portalUrl !== null) {
+      const token = randomToken();
+      await membersRepository.insertEmailChange(trx, {
+        token_hash: sha256(token),
+        member_id: member.id,
+        old_email: member.email,
+        new_email: newEmail,
+        created_at: at,
+        expires_at: new Date(new Date(at).getTime() + EMAIL_CHANGE_REPORT_DAYS * 86_400_000).toISOString(),
+      });
+      reportLink = `${portalUrl.replace(/\/$/, '')}/report-email-change?token=${token}`;
+    }
+    if (portalUrl !== null) {
+      const notice = emailChangedNotice({
+        agencyName: config.agencyName,
+        memberName: fullName(member),
+        username: member.username,
+        at,
+        by,
+        reportLink,
+      });
+      await notifier.enqueueEmail(trx, { memberId: member.id, recipient: member.email, ...notice });
+    }
+    await notifier.notify(trx, member.id, 'email_changed', { by, at });
+    if (by === 'member' && !isAdmin(auth)) {
+      await membersRepository.insertAudit(trx, {
+        member_id: member.id,
+        actor_id: member.id,
+        action: 'email_changed',
+        changes: [{ field: 'email', from: member.email, to: newEmail }],
+        at,
+      });
+    }
+  }
+
   /** An active member, or 404: a deactivated member can no longer be edited, approved or given a password. */
   async function requireActive(exec: Parameters<typeof membersRepository.findById>[0], id: number, options: { lock?: boolean } = {}) {
     const row = await membersRepository.findById(exec, id, options);
@@ -267,7 +442,7 @@ export function createMembersService(
 
   async function editMember(auth: Auth, input: EditMemberInput, file: StoredUpload | null, log: Log): Promise<MemberRecord> {
     // `valid_id` as text is what the spec's client sends along: only a file changes the valid ID.
-    const { id, manager, photo, valid_id: _validIdText, ...changes } = input;
+    const { id, manager, photo, valid_id: _validIdText, current_password: currentPassword, ...changes } = input;
     // Whether the caller may act on member `id` at all is decided before (the route table's owner rule).
     const admin = isAdmin(auth);
     if (manager !== undefined) {
@@ -290,6 +465,20 @@ export function createMembersService(
     if (file?.field === 'photo') Object.assign(patch, { photo: file.key, photo_type: file.contentType });
     if (file?.field === 'valid_id') Object.assign(patch, { valid_id: file.key, valid_id_type: file.contentType });
 
+    // One's own record (issue 42 §3, §4, §8): what is locked is refused first (it costs no password
+    // guess); a new e-mail then needs the current password, checked and limited as for a password
+    // change, before anything is written. Both are checked again on the locked row below.
+    let passwordChecked = false;
+    if (id === auth.memberId) {
+      const before = await requireActive(db, id);
+      refuseLockedOwnChanges(auth, before, patch);
+      if (patch.email !== undefined && patch.email !== before.email) {
+        if (!currentPassword) throw badRequest(EMAIL_PASSWORD_REQUIRED);
+        await files.checkOwnPassword(id, currentPassword, EMAIL_PASSWORD_WRONG);
+        passwordChecked = true;
+      }
+    }
+
     let replaced: string | null = null;
     try {
       await db.transaction().execute(async (trx) => {
@@ -298,7 +487,19 @@ export function createMembersService(
         if (touchesAdmins) await membersRepository.lockApprovedAdmins(trx);
         // The member's row is locked (PostgreSQL) so that two uploads at once each replace the file
         // the other left, and no file is left behind without its row.
-        const current = await requireActive(trx, id, { lock: patch.photo !== undefined || patch.valid_id !== undefined });
+        // Also locked for one's own TIN or e-mail: two at once must not both find the TIN empty, nor
+        // both be told from the same old address.
+        const lock =
+          patch.photo !== undefined ||
+          patch.valid_id !== undefined ||
+          patch.email !== undefined ||
+          (id === auth.memberId && patch.tin !== undefined);
+        const current = await requireActive(trx, id, { lock });
+        refuseLockedOwnChanges(auth, current, patch);
+        if (id === auth.memberId && patch.email !== undefined && patch.email !== current.email && !passwordChecked) {
+          // The e-mail changed between the check above and this transaction: the password was not checked for this change.
+          throw conflict('Your email changed meanwhile. Reload the page and try again.');
+        }
         const problem = addressProblem(current, patch);
         if (problem) throw badRequest(problem);
         if (patch.username && (await membersRepository.usernameTaken(trx, patch.username, id))) {
@@ -316,6 +517,8 @@ export function createMembersService(
         }
         // An admin's edit that approves the member tells them, as approvemember does (decision 026).
         if (patch.status === 'Approved' && current.status !== 'Approved') await notifier.notify(trx, id, 'member_approved', {});
+        if (patch.email !== undefined && patch.email !== current.email)
+          await tellOfEmailChange(trx, auth, current, patch.email, patch.updated_at!);
         if (admin) {
           // The audit trail: the fields that really changed, and a password change on its own, never its value.
           const at = patch.updated_at!;
@@ -433,10 +636,10 @@ export function createMembersService(
      * included: they keep their place in the chains), and the hierarchy is walked in memory, in
      * O(members × depth), instead of one recursive row per member and ancestor.
      */
-    async listAll(): Promise<MemberRecord[]> {
+    async listAll(): Promise<MemberListRecord[]> {
       const all = await membersRepository.listAll(db);
       const byId = new Map(all.map((m) => [m.id, m]));
-      return all.filter((m) => m.deactivated_at === null).map((m) => toRecord(m, pickLeaders(chainInMemory(m, byId))));
+      return all.filter((m) => m.deactivated_at === null).map((m) => toListRecord(m, pickLeaders(chainInMemory(m, byId))));
     },
 
     /**
@@ -452,7 +655,7 @@ export function createMembersService(
         { noCertification: input.noCertification, status: input.status },
         input.sort ? { sort: input.sort, dir: input.dir ?? 'asc' } : null,
       );
-      return { total, page: input.page, pageSize: input.pageSize, rows: await toRecords(rows), counts };
+      return { total, page: input.page, pageSize: input.pageSize, rows: await toListRecords(rows), counts };
     },
 
     /** adminmembercounts: the active members, and how many are Pending or Approved. */
@@ -482,6 +685,7 @@ export function createMembersService(
           valid_id: m.valid_id ? `/api/downloadvalidid/${m.id}` : null,
           photo: photoUrl(m),
           tin: m.tin,
+          address: m.address,
         },
       ];
     },
@@ -559,7 +763,7 @@ export function createMembersService(
     agencyCounts: () => membersRepository.agencyCounts(db),
 
     /** approvemember: Pending → Approved, recorded in the same transaction. */
-    async approve(auth: Auth, id: number): Promise<MemberRecord> {
+    async approve(auth: Auth, id: number): Promise<MemberListRecord> {
       await db.transaction().execute(async (trx) => {
         const current = await requireActive(trx, id);
         const at = nowIso();
@@ -573,7 +777,9 @@ export function createMembersService(
         await membersRepository.insertAudit(trx, { member_id: id, actor_id: auth.memberId, action: 'approved', changes: [], at });
         await notifier.notify(trx, id, 'member_approved', {});
       });
-      return requireRecord(id);
+      const row = await requireActive(db, id);
+      const [record] = await toListRecords([row]);
+      return record!;
     },
 
     /**
@@ -644,6 +850,49 @@ export function createMembersService(
         throw err;
       }
     },
+    /**
+     * reportemailchange (issue 42 §3, decision 027): the link sent to the address a member's own
+     * e-mail change replaced, used once within EMAIL_CHANGE_REPORT_DAYS. In one transaction: the old
+     * address is put back (unless another account holds it now), every other open link of the
+     * member ends (none can put the other address back), their unused reset links end, every
+     * session ends, their history says so and the administrators are told. Anything else: 400.
+     */
+    async reportEmailChange(token: string): Promise<{ restored: boolean }> {
+      const hash = sha256(token);
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const at = nowIso();
+          const change = await membersRepository.usableEmailChange(trx, hash, at);
+          if (!change) throw badRequest(EMAIL_CHANGE_LINK_INVALID);
+          const member = await membersRepository.findById(trx, change.member_id, { lock: true });
+          if (!member || member.deactivated_at !== null) throw badRequest(EMAIL_CHANGE_LINK_INVALID);
+          await membersRepository.endEmailChanges(trx, member.id, at);
+          const restored = member.email === change.old_email || !(await membersRepository.emailTaken(trx, change.old_email, member.id));
+          if (restored && member.email !== change.old_email) {
+            await membersRepository.update(trx, member.id, { email: change.old_email, updated_at: at });
+          }
+          await membersRepository.endResetLinks(trx, member.id, at);
+          await sessions.endAllFor(member.id, undefined, trx);
+          await membersRepository.insertAudit(trx, {
+            member_id: member.id,
+            actor_id: member.id,
+            action: 'email_change_reported',
+            changes: restored && member.email !== change.old_email ? [{ field: 'email', from: member.email, to: change.old_email }] : [],
+            at,
+          });
+          await notifier.notifyAdmins(trx, 'email_change_reported', { memberId: member.id, name: fullName(member), restored });
+          return { restored };
+        });
+      } catch (err) {
+        // The old address taken by a sign-up at this very moment: nothing was changed.
+        if (err instanceof HttpError || !isUniqueViolation(err)) throw err;
+        throw conflict('That address now belongs to another account. Contact the agency.');
+      }
+    },
+
+    /** The links of e-mail changes a day past their expiry (the hourly housekeeping). */
+    purgeEmailChanges: () => membersRepository.purgeEmailChanges(db, new Date(Date.now() - 86_400_000).toISOString()),
+
     /** Whether `password` is the member's current one (false for a deactivated or unknown member). */
     async passwordMatches(id: number, password: string): Promise<boolean> {
       const stored = await membersRepository.passwordHashOf(db, id);

@@ -24,6 +24,10 @@ export interface EventParams {
   form2307_ready: { year: number; quarter: number };
   /** A sign-in from a device never seen before (issue 24): the device as read from its user agent, the address, the ISO time. */
   new_device: { device: string; ip: string; at: string };
+  /** The account's e-mail was changed (issue 42 §3): by the member, or by an administrator; the ISO time. No address is named. */
+  email_changed: { by: 'member' | 'admin'; at: string };
+  /** To administrators: a member reported a change of their e-mail as not theirs; whether the old address was put back. */
+  email_change_reported: { memberId: number; name: string; restored: boolean };
 }
 
 export interface RenderedEvent {
@@ -136,6 +140,21 @@ const RENDER: { [E in NotificationEvent]: (p: EventParams[E]) => RenderedEvent }
     title: 'New sign-in to your account',
     body: `Your account was signed in to from a new device: ${p.device}, address ${p.ip}, on ${manilaTime(p.at)}. If this was not you, change your password and sign out everywhere in Settings → Security.`,
     link: '/settings/security',
+  }),
+  email_changed: (p) => ({
+    title: 'The e-mail address of your account was changed',
+    body:
+      p.by === 'admin'
+        ? `An administrator changed the e-mail address of your account on ${manilaTime(p.at)}. If you did not ask for it, open a Help Center ticket or contact the agency at once.`
+        : `The e-mail address of your account was changed on ${manilaTime(p.at)}, with your password. If this was not you, change your password and sign out everywhere in Settings → Security, and tell the agency with a Help Center ticket.`,
+    link: '/settings/security',
+  }),
+  email_change_reported: (p) => ({
+    title: `E-mail change reported: ${p.name}`,
+    body: p.restored
+      ? `${p.name} reported that they did not change the e-mail address of their account. Their previous address was put back and they were signed out everywhere. Check their account's recent changes (bank details, password) in their history.`
+      : `${p.name} reported that they did not change the e-mail address of their account. They were signed out everywhere, but their previous address is now another account's, so it was not put back: contact them and correct it.`,
+    link: '/admin/adminmembers',
   }),
 };
 

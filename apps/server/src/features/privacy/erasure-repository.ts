@@ -177,6 +177,8 @@ export const erasureRepository = {
       'consents',
       'notification_preferences',
       'password_resets',
+      // The links that report an e-mail change (issue 42 §3) hold the member's former addresses.
+      'email_changes',
       'bank_details',
       'certifications',
     ] as const) {

@@ -2,7 +2,7 @@ import { Check, KeyRound, MoreHorizontal, Pencil, ReceiptText, Trash2, Users } f
 import { memo, Suspense, useCallback, useEffect, useState, type ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import { MEMBER_STATUSES, type MemberStatus } from '@ahente/contract/enums';
-import { MEMBER_PAGE_SIZES, type MemberRecord, type MemberSortColumn } from '@ahente/contract/members';
+import { MEMBER_PAGE_SIZES, type MemberListRecord, type MemberSortColumn } from '@ahente/contract/members';
 import { MSG } from '@ahente/contract/messages';
 import { isApiError } from '../../api/client';
 import { useApproveMemberMutation, useDeactivateMemberMutation, useMemberSearch } from '../../api/members';
@@ -31,7 +31,7 @@ const SEARCH_DELAY_MS = 300;
 type PageSize = (typeof MEMBER_PAGE_SIZES)[number];
 type Action = 'edit' | 'sales' | 'password' | 'delete';
 /** The open (or closing) dialog; `seq` gives each opening a fresh form. */
-type Dialog = { action: Action; member: MemberRecord; open: boolean; seq: number };
+type Dialog = { action: Action; member: MemberListRecord; open: boolean; seq: number };
 
 /** A reason from the server worth showing after the action's own words. */
 function reason(error: unknown): string {
@@ -74,7 +74,7 @@ const SORT_LABELS: Record<MemberSortColumn, string> = {
  * Password and Delete. After any action the list reloads.
  */
 /** A dialog about one member that another feature provides (the router passes it in: features stay independent). */
-export type MemberDialog = ComponentType<{ member: MemberRecord; open: boolean; onOpenChange: (open: boolean) => void }>;
+export type MemberDialog = ComponentType<{ member: MemberListRecord; open: boolean; onOpenChange: (open: boolean) => void }>;
 
 /** `SalesDialog`: a member's sales, where an admin cancels one (features/sales, issue 21). */
 export function AdminMembersPage({ SalesDialog }: { SalesDialog?: MemberDialog }) {
@@ -137,7 +137,7 @@ export function AdminMembersPage({ SalesDialog }: { SalesDialog?: MemberDialog }
   const sortable = { order, onSort: sortBy };
 
   const openDialog = useCallback(
-    (action: Action, member: MemberRecord) => setDialog((current) => ({ action, member, open: true, seq: (current?.seq ?? 0) + 1 })),
+    (action: Action, member: MemberListRecord) => setDialog((current) => ({ action, member, open: true, seq: (current?.seq ?? 0) + 1 })),
     [],
   );
   const closeDialog = useCallback((open: boolean) => {
@@ -147,7 +147,7 @@ export function AdminMembersPage({ SalesDialog }: { SalesDialog?: MemberDialog }
 
   const approveMember = approve.mutate;
   const onApprove = useCallback(
-    (member: MemberRecord) => {
+    (member: MemberListRecord) => {
       approveMember(member.id, {
         onSuccess: () => toast.success(`${fullName(member)} is approved and can now log in.`),
         onError: (error) => toast.error(`Failed to approve ${fullName(member)}.${reason(error)}`),
@@ -315,15 +315,15 @@ const MemberRow = memo(function MemberRow({
   withSales,
   isSelf,
 }: {
-  member: MemberRecord;
+  member: MemberListRecord;
   number: number;
   approving: boolean;
-  onAction: (action: Action, member: MemberRecord) => void;
+  onAction: (action: Action, member: MemberListRecord) => void;
   /** Whether the row's menu offers the member's sales. */
   withSales: boolean;
   /** The admin's own row: no Delete (the server refuses it too: 409). */
   isSelf: boolean;
-  onApprove: (member: MemberRecord) => void;
+  onApprove: (member: MemberListRecord) => void;
 }) {
   const name = fullName(member);
   const approved = member.status === 'Approved';

@@ -3,12 +3,21 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { ACCOUNT_TYPES, MEMBER_STATUSES, POSITIONS } from '@ahente/contract/enums';
-import { labelOptions } from '@ahente/contract/labels';
-import { adminOnlyFields, personalFields, type EditMemberRequest, type MemberRecord, type PersonRef } from '@ahente/contract/members';
+import { labelOf, labelOptions } from '@ahente/contract/labels';
+import {
+  adminOnlyFields,
+  personalFields,
+  type EditMemberRequest,
+  type MemberListRecord,
+  type MemberRecord,
+  type PersonRef,
+  type UserDetails,
+} from '@ahente/contract/members';
 import { ADMIN_MODAL_CLOSE_MS, MSG } from '@ahente/contract/messages';
 import { isApiError } from '../../api/client';
 import { useAddressLists } from '../../api/geo';
-import { useEditMemberMutation } from '../../api/members';
+import { useEditMemberMutation, useUserDetails } from '../../api/members';
+import { useCurrentUser } from '../../api/session';
 import { formSchemaFor } from '../../lib/form-schema';
 import { fullName } from '../../lib/names';
 import { AddressFields } from '../../ui/address-fields';
@@ -18,6 +27,7 @@ import { Input } from '../../ui/input';
 import { Modal } from '../../ui/modal';
 import { Notice, type NoticeTone } from '../../ui/notice';
 import { Select } from '../../ui/select';
+import { Skeleton } from '../../ui/skeleton';
 import { toast } from '../../ui/toast';
 import { BankForm } from './bank-form';
 import { MemberHistory } from './member-history';
@@ -37,6 +47,7 @@ interface MemberFormValues {
   address_region: string;
   address_city: string;
   address_barangay: string;
+  tin: string;
   reg_date: string;
   status: string;
   account_type: string;
@@ -56,6 +67,7 @@ const memberFormSchema = formSchemaFor<MemberFormValues>()(
     address_region: personalFields.address_region,
     address_city: personalFields.address_city,
     address_barangay: personalFields.address_barangay,
+    tin: personalFields.tin,
     reg_date: adminOnlyFields.reg_date,
     status: adminOnlyFields.status,
     account_type: adminOnlyFields.account_type,
@@ -65,7 +77,17 @@ const memberFormSchema = formSchemaFor<MemberFormValues>()(
 type MemberFormOutput = z.output<typeof memberFormSchema>;
 type EditableField = keyof MemberFormOutput;
 
-function toForm(member: MemberRecord): MemberFormValues {
+/**
+ * What the modal edits: the member as the list carries them (no contact number, no address:
+ * issue 42 §7) and their personal details, read one member at a time (getuserdetails, logged).
+ */
+type PersonalPart = Pick<
+  UserDetails,
+  'contact_no' | 'address_number' | 'address_street' | 'address_region' | 'address_city' | 'address_barangay' | 'tin'
+>;
+export type EditedMember = MemberListRecord & PersonalPart;
+
+function toForm(member: EditedMember): MemberFormValues {
   return {
     email: member.email,
     f_name: member.f_name,
@@ -77,6 +99,7 @@ function toForm(member: MemberRecord): MemberFormValues {
     address_region: member.address_region ?? '',
     address_city: member.address_city ?? '',
     address_barangay: member.address_barangay ?? '',
+    tin: member.tin ?? '',
     reg_date: member.reg_date.slice(0, 10),
     status: member.status,
     account_type: member.account_type,
@@ -85,7 +108,7 @@ function toForm(member: MemberRecord): MemberFormValues {
 }
 
 /** The fields whose (normalised) value differs from the member's: only these are sent (spec §7). */
-export function changedFields(member: MemberRecord, values: MemberFormOutput): Partial<MemberFormOutput> {
+export function changedFields(member: EditedMember, values: MemberFormOutput): Partial<MemberFormOutput> {
   const before: Record<EditableField, string | null> = {
     email: member.email,
     f_name: member.f_name,
@@ -97,6 +120,7 @@ export function changedFields(member: MemberRecord, values: MemberFormOutput): P
     address_region: member.address_region || null,
     address_city: member.address_city || null,
     address_barangay: member.address_barangay || null,
+    tin: member.tin || null,
     reg_date: member.reg_date.slice(0, 10),
     status: member.status,
     account_type: member.account_type,
@@ -116,9 +140,22 @@ function leader(person: PersonRef | null): string {
 }
 
 interface EditMemberModalProps {
-  member: MemberRecord;
+  member: MemberListRecord;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+}
+
+/** The member as saved: the edit's answer, with the TIN as sent (the answer carries none). */
+function afterSave(updated: MemberRecord, tin: string | null): EditedMember {
+  return {
+    ...updated,
+    address_number: updated.address_number ?? null,
+    address_street: updated.address_street ?? null,
+    address_region: updated.address_region ?? null,
+    address_city: updated.address_city ?? null,
+    address_barangay: updated.address_barangay ?? null,
+    tin,
+  };
 }
 
 /**
@@ -129,8 +166,81 @@ interface EditMemberModalProps {
  * a member change), the sign-in actions (sign out everywhere, reset two-factor sign-in) and the
  * member's history sit below.
  */
-export function EditMemberModal({ member: initial, open, onOpenChange }: EditMemberModalProps) {
+export function EditMemberModal({ member: listed, open, onOpenChange }: EditMemberModalProps) {
+  // The contact number, the address and the TIN are read for this member only (logged, decision 027).
+  const details = useUserDetails(listed.id);
+  if (details.isSuccess) {
+    return (
+      <EditMemberForm
+        initial={{ ...listed, ...pickPersonal(details.data), address: details.data.address ?? null }}
+        open={open}
+        onOpenChange={onOpenChange}
+      />
+    );
+  }
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Edit Member Details"
+      description={`Member ID # ${listed.id}`}
+      size="xl"
+      footer={
+        <Button variant="outline" onClick={() => onOpenChange(false)}>
+          Cancel
+        </Button>
+      }
+    >
+      {details.isError ? (
+        <div className="flex flex-wrap items-center gap-3 text-sm" role="alert">
+          <p className="font-medium text-slate-700">The member’s details could not be loaded.</p>
+          <Button variant="outline" size="sm" onClick={() => void details.refetch()} loading={details.isFetching}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2" aria-busy="true">
+          {Array.from({ length: 8 }, (_, i) => (
+            <Skeleton key={i} className="h-16 w-full" />
+          ))}
+          <span className="sr-only" role="status">
+            Loading the member’s details…
+          </span>
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+function pickPersonal(d: UserDetails): PersonalPart {
+  return {
+    contact_no: d.contact_no,
+    address_number: d.address_number,
+    address_street: d.address_street,
+    address_region: d.address_region,
+    address_city: d.address_city,
+    address_barangay: d.address_barangay,
+    tin: d.tin,
+  };
+}
+
+/** The free-text address from before the cascade, when the member has one on record. */
+type EditedWithAddress = EditedMember & { address: string | null };
+
+function EditMemberForm({
+  initial,
+  open,
+  onOpenChange,
+}: {
+  initial: EditedWithAddress;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const editMember = useEditMemberMutation();
+  const user = useCurrentUser();
+  // An administrator's own position, account type and status are another administrator's to change,
+  // and their own e-mail needs their password (Settings): shown read-only here (issue 42 §3, §8).
+  const isSelf = initial.id === user.user;
   const [member, setMember] = useState(initial);
   const [saved, setSaved] = useState(false);
   // The outcome of the last Save, said in the dialog (toasts sit behind it for assistive technology).
@@ -162,8 +272,9 @@ export function EditMemberModal({ member: initial, open, onOpenChange }: EditMem
     setNotice(null);
     try {
       const { member: updated } = await editMember.mutateAsync({ id: member.id, ...changes } as EditMemberRequest);
-      setMember(updated);
-      form.reset(toForm(updated));
+      const saved = { ...afterSave(updated, changes.tin !== undefined ? changes.tin : member.tin), address: updated.address };
+      setMember(saved);
+      form.reset(toForm(saved));
       setSaved(true);
       say('success', MSG.memberUpdated);
     } catch (error) {
@@ -244,8 +355,12 @@ export function EditMemberModal({ member: initial, open, onOpenChange }: EditMem
             <Field label="Last Name" error={errors.l_name?.message}>
               <Input autoComplete="off" {...form.register('l_name')} />
             </Field>
-            <Field label="Email" error={errors.email?.message}>
-              <Input type="email" autoComplete="off" {...form.register('email')} />
+            <Field
+              label="Email"
+              error={errors.email?.message}
+              hint={isSelf ? 'Change your own email in Settings → Personal Details: it asks for your password.' : undefined}
+            >
+              <Input type="email" autoComplete="off" readOnly={isSelf} {...form.register('email')} />
             </Field>
             <Field label="Contact No" error={errors.contact_no?.message}>
               <Input inputMode="numeric" autoComplete="off" maxLength={11} {...form.register('contact_no')} />
@@ -260,6 +375,13 @@ export function EditMemberModal({ member: initial, open, onOpenChange }: EditMem
               <Input autoComplete="off" {...form.register('address_street')} />
             </Field>
             <AddressFields control={form.control} lists={addressLists} />
+            <Field
+              label="TIN"
+              error={errors.tin?.message}
+              hint="000-000-000 or 000-000-000-000. Recorded in the history with its last digits only."
+            >
+              <Input inputMode="numeric" autoComplete="off" maxLength={40} {...form.register('tin')} />
+            </Field>
             {member.address && (
               // A free-text address from before the cascade: still on record, shown so nothing is hidden.
               <Field label="Address (free text, on record)" className="sm:col-span-2">
@@ -268,16 +390,35 @@ export function EditMemberModal({ member: initial, open, onOpenChange }: EditMem
             )}
           </FormSection>
 
-          <FormSection title="Account Settings">
-            <Field label="Status" error={errors.status?.message}>
-              <Select options={labelOptions('memberStatus', MEMBER_STATUSES)} {...form.register('status')} />
-            </Field>
-            <Field label="Account Type" error={errors.account_type?.message}>
-              <Select options={labelOptions('accountType', ACCOUNT_TYPES)} {...form.register('account_type')} />
-            </Field>
-            <Field label="Position" error={errors.position?.message}>
-              <Select options={labelOptions('position', POSITIONS)} {...form.register('position')} />
-            </Field>
+          <FormSection
+            title="Account Settings"
+            note={isSelf ? 'Your own status, account type and position are changed by another administrator.' : undefined}
+          >
+            {isSelf ? (
+              <>
+                <Field label="Status">
+                  <Input readOnly value={labelOf('memberStatus', member.status)} />
+                </Field>
+                <Field label="Account Type">
+                  <Input readOnly value={labelOf('accountType', member.account_type)} />
+                </Field>
+                <Field label="Position">
+                  <Input readOnly value={labelOf('position', member.position)} />
+                </Field>
+              </>
+            ) : (
+              <>
+                <Field label="Status" error={errors.status?.message}>
+                  <Select options={labelOptions('memberStatus', MEMBER_STATUSES)} {...form.register('status')} />
+                </Field>
+                <Field label="Account Type" error={errors.account_type?.message}>
+                  <Select options={labelOptions('accountType', ACCOUNT_TYPES)} {...form.register('account_type')} />
+                </Field>
+                <Field label="Position" error={errors.position?.message}>
+                  <Select options={labelOptions('position', POSITIONS)} {...form.register('position')} />
+                </Field>
+              </>
+            )}
           </FormSection>
         </form>
 
@@ -304,7 +445,7 @@ function FormSection({ title, note, children }: { title: string; note?: string; 
 }
 
 interface ChangePasswordModalProps {
-  member: MemberRecord;
+  member: MemberListRecord;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }

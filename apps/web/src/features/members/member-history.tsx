@@ -20,6 +20,8 @@ const ACTIONS: Record<MemberAuditAction, string> = {
   commission_forfeited: 'Held commission forfeited',
   signed_out_everywhere: 'Signed out everywhere',
   mfa_reset: 'Two-factor sign-in turned off',
+  email_changed: 'Email changed by the member',
+  email_change_reported: 'Email change reported as not theirs',
 };
 
 /** How the edit modal names each field of a member. */
@@ -31,6 +33,12 @@ export const FIELD_LABELS: Record<string, string> = {
   l_name: 'Last Name',
   contact_no: 'Contact No',
   address: 'Address',
+  address_number: 'Unit/House Number',
+  address_street: 'Street',
+  address_region: 'Region',
+  address_city: 'City',
+  address_barangay: 'Barangay',
+  tin: 'TIN',
   referral_code: 'Referral Code',
   account_type: 'Account Type',
   position: 'Position',

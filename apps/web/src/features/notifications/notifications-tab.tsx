@@ -1,6 +1,7 @@
 import { Bell, Info, Save } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import {
+  ADMIN_NOTIFICATION_EVENTS,
   NOTIFICATION_EVENTS,
   NOTIFICATION_EVENT_LABELS,
   type NotificationEvent,
@@ -20,9 +21,9 @@ const PREFERENCES_NOT_SAVED = 'Your notification settings could not be saved.';
 const IN_APP_ALWAYS_ON = 'In-app notifications are always on.';
 const EMAIL_OFF = 'E-mail is not set up by the agency, so notifications reach you only here in the portal.';
 
-/** The events a member can choose: a new sign-up waiting for approval goes to administrators only. */
+/** The events a member can choose: some (a new sign-up waiting for approval) go to administrators only. */
 function eventsFor(accountType: string): readonly NotificationEvent[] {
-  return accountType === 'user' ? NOTIFICATION_EVENTS.filter((event) => event !== 'signup_pending') : NOTIFICATION_EVENTS;
+  return accountType === 'user' ? NOTIFICATION_EVENTS.filter((event) => !ADMIN_NOTIFICATION_EVENTS.includes(event)) : NOTIFICATION_EVENTS;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Ban, ReceiptText, Search } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
-import type { MemberRecord } from '@ahente/contract/members';
+import type { MemberListRecord } from '@ahente/contract/members';
 import { productLabel } from '@ahente/contract/labels';
 import { formatPeso, sumPesos } from '@ahente/contract/money';
 import { COUNTED_SALES_NOTE, type SaleRecord } from '@ahente/contract/sales';
@@ -37,7 +37,7 @@ function matches(sale: SaleRecord, text: string): boolean {
 }
 
 interface MemberSalesModalProps {
-  member: MemberRecord;
+  member: MemberListRecord;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }

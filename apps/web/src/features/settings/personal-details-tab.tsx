@@ -5,7 +5,8 @@ import { useController, useForm, useWatch, type Control } from 'react-hook-form'
 import { z } from 'zod';
 import { GENDERS } from '@ahente/contract/enums';
 import { labelOf, labelOptions } from '@ahente/contract/labels';
-import { personalFields, type UserDetails } from '@ahente/contract/members';
+import { EMAIL_PASSWORD_REQUIRED, EMAIL_PASSWORD_WRONG, personalFields, type UserDetails } from '@ahente/contract/members';
+import { Link } from 'react-router';
 import { useAddressLists } from '../../api/geo';
 import { useDownloadValidIdMutation, useSavePersonalDetailsMutation, useUserDetails } from '../../api/members';
 import { useCurrentUser } from '../../api/session';
@@ -25,7 +26,7 @@ import { Skeleton } from '../../ui/skeleton';
 import { toast } from '../../ui/toast';
 import { LoadError } from './load-error';
 import { withReason } from './settings-errors';
-import { serverFieldErrors } from '../../api/client';
+import { isApiError, serverFieldErrors } from '../../api/client';
 
 /** The fields of the tab (spec §2 Personal Details), in the order the form shows them. */
 const PERSONAL_KEYS = [
@@ -83,6 +84,21 @@ export function validIdFileName(userId: number, names: { f_name: string; m_name:
   return `${userId}_${names.f_name.trim()}_${names.m_name.trim()}_${names.l_name.trim()}${extensionOf(original)}`;
 }
 
+/** A text with a link to the Help Center where its `{{link}}` is (the words around it translated). */
+function WithHelpCenterLink({ text, label }: { text: (link: string) => string; label: string }) {
+  const mark = '\u0000';
+  const [before, after] = text(mark).split(mark);
+  return (
+    <>
+      {before}
+      <Link to="/helpcenter" className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
+        {label}
+      </Link>
+      {after}
+    </>
+  );
+}
+
 /**
  * /settings/userdetails (spec §2 Personal Details, §4, §5, §7): read-only until Edit; then Cancel
  * (puts the loaded values back) and Save (enabled once a value differs from the loaded one), which
@@ -128,6 +144,13 @@ function PersonalDetailsForm({ details }: { details: UserDetails }) {
   const [validIdError, setValidIdError] = useState<string | undefined>();
   const editButton = useRef<HTMLButtonElement>(null);
   const formId = useId();
+  // One's own e-mail needs the current password (issue 42 §3): asked for only while the e-mail differs.
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | undefined>();
+  const passwordInput = useRef<HTMLInputElement>(null);
+  // Issue 42 §4: once approved, an agent's names are the agency's to correct; a TIN once on file too.
+  const namesLocked = user.account_type !== 'admin' && user.status === 'Approved';
+  const tinLocked = user.account_type !== 'admin' && details.tin !== null;
 
   const loaded = useMemo(() => toForm(details), [details]);
   const form = useForm<PersonalValues, unknown, PersonalOutput>({ resolver: zodResolver(personalSchema), defaultValues: loaded });
@@ -141,6 +164,7 @@ function PersonalDetailsForm({ details }: { details: UserDetails }) {
   const values = useWatch({ control: form.control });
   const addressLists = useAddressLists(values.address_region, values.address_city);
   const changed = validId !== null || PERSONAL_KEYS.some((key) => (values[key] ?? '') !== loaded[key]);
+  const emailChanged = editing && (values.email ?? '').trim() !== loaded.email;
   const busy = save.isPending || form.formState.isSubmitting;
 
   const startEditing = () => {
@@ -153,13 +177,24 @@ function PersonalDetailsForm({ details }: { details: UserDetails }) {
     form.reset(loaded);
     setValidId(null);
     setValidIdError(undefined);
+    setCurrentPassword('');
+    setPasswordError(undefined);
     setEditing(false);
     window.requestAnimationFrame(() => editButton.current?.focus());
   };
 
   const submit = async (output: PersonalOutput) => {
     if (!changed || save.isPending) return;
-    const fields = Object.fromEntries(PERSONAL_KEYS.map((key) => [key, output[key] ?? '']));
+    const fields: Record<string, string> = Object.fromEntries(PERSONAL_KEYS.map((key) => [key, output[key] ?? '']));
+    if (output.email !== loaded.email) {
+      if (!currentPassword) {
+        setPasswordError(t('settings.personal.currentPasswordRequired'));
+        passwordInput.current?.focus();
+        return;
+      }
+      fields.current_password = currentPassword;
+    }
+    setPasswordError(undefined);
     const file = validId
       ? new File([validId], validIdFileName(user.user, form.getValues(), validId.name), {
           type: validId.type,
@@ -172,6 +207,12 @@ function PersonalDetailsForm({ details }: { details: UserDetails }) {
       stopEditing();
     } catch (error) {
       toast.error(withReason(t('settings.personal.saveFailed'), error));
+      // A wrong or missing current password is said at its field, and it is cleared for another try.
+      if (isApiError(error, 400) && (error.error === EMAIL_PASSWORD_WRONG || error.error === EMAIL_PASSWORD_REQUIRED)) {
+        setCurrentPassword('');
+        setPasswordError(error.error === EMAIL_PASSWORD_WRONG ? EMAIL_PASSWORD_WRONG : t('settings.personal.currentPasswordRequired'));
+        passwordInput.current?.focus();
+      }
       for (const [name, message] of serverFieldErrors(error, [...PERSONAL_KEYS, 'valid_id'] as const)) {
         if (name === 'valid_id') setValidIdError(message);
         else form.setError(name, { type: 'server', message }, { shouldFocus: true });
@@ -187,6 +228,8 @@ function PersonalDetailsForm({ details }: { details: UserDetails }) {
 
   const readOnly = !editing;
   const text = (key: PersonalKey) => ({ readOnly, ...form.register(key) });
+  const nameField = (key: PersonalKey) => ({ ...form.register(key), readOnly: readOnly || namesLocked });
+  const helpCenter = t('settings.personal.helpCenter');
 
   return (
     <CardSection
@@ -211,14 +254,19 @@ function PersonalDetailsForm({ details }: { details: UserDetails }) {
         <div className="flex flex-col gap-6">
           <Group title={t('settings.personal.nameAndContact')}>
             <Field label={t('settings.personal.firstName')} error={errors.f_name?.message}>
-              <Input autoComplete="given-name" {...text('f_name')} />
+              <Input autoComplete="given-name" {...nameField('f_name')} />
             </Field>
             <Field label={t('settings.personal.middleName')} error={errors.m_name?.message}>
-              <Input autoComplete="additional-name" {...text('m_name')} />
+              <Input autoComplete="additional-name" {...nameField('m_name')} />
             </Field>
             <Field label={t('settings.personal.lastName')} error={errors.l_name?.message}>
-              <Input autoComplete="family-name" {...text('l_name')} />
+              <Input autoComplete="family-name" {...nameField('l_name')} />
             </Field>
+            {namesLocked && editing && (
+              <p className="text-xs text-slate-500 sm:col-span-2 lg:col-span-3">
+                <WithHelpCenterLink text={(link) => t('settings.personal.namesLocked', { link })} label={helpCenter} />
+              </p>
+            )}
             <Field label={t('settings.personal.gender')} error={errors.gender?.message}>
               {editing ? (
                 <ControlledSelect
@@ -234,6 +282,21 @@ function PersonalDetailsForm({ details }: { details: UserDetails }) {
             <Field label={t('settings.personal.email')} error={errors.email?.message}>
               <Input type="email" autoComplete="email" {...text('email')} />
             </Field>
+            {emailChanged && (
+              <Field label={t('settings.personal.currentPassword')} error={passwordError} hint={t('settings.personal.currentPasswordHint')}>
+                <Input
+                  ref={passwordInput}
+                  type="password"
+                  name="current_password"
+                  autoComplete="current-password"
+                  value={currentPassword}
+                  onChange={(event) => {
+                    setCurrentPassword(event.target.value);
+                    setPasswordError(undefined);
+                  }}
+                />
+              </Field>
+            )}
             <Field
               label={t('settings.personal.contactNumber')}
               error={errors.contact_no?.message}
@@ -270,14 +333,23 @@ function PersonalDetailsForm({ details }: { details: UserDetails }) {
             <Field
               label={t('settings.personal.tin')}
               error={errors.tin?.message}
-              hint={editing ? t('settings.personal.tinFormat') : t('settings.personal.tinNote')}
+              hint={
+                !editing ? (
+                  t('settings.personal.tinNote')
+                ) : tinLocked ? (
+                  <WithHelpCenterLink text={(link) => t('settings.personal.tinLocked', { link })} label={helpCenter} />
+                ) : (
+                  t('settings.personal.tinOnce')
+                )
+              }
             >
               <Input
                 inputMode="numeric"
                 autoComplete="off"
                 maxLength={40}
-                placeholder={editing ? '000-000-000' : undefined}
-                {...text('tin')}
+                placeholder={editing && !tinLocked ? '000-000-000' : undefined}
+                {...form.register('tin')}
+                readOnly={readOnly || tinLocked}
               />
             </Field>
           </Group>

@@ -68,7 +68,7 @@ export const privacyEn = {
   access: {
     title: 'Who accessed my data',
     description:
-      'Each time an administrator or a leader opened your personal details, IDs, bank details or licences, or exported your data. Your own views are not listed.',
+      'Each time an administrator or a leader opened your personal details, IDs, bank details or licences, exported your data, or read your name and e-mail in a members list. Your own views are not listed.',
     who: 'Who',
     what: 'What',
     detail: 'Detail',

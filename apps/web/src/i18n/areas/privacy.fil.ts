@@ -65,7 +65,7 @@ export const privacyFil: Texts<typeof privacyEn> = {
   access: {
     title: 'Sino ang nag-access ng data ko',
     description:
-      'Bawat pagkakataong binuksan ng administrator o ng leader ang personal details, ID, bank details o licence mo, o in-export ang data mo. Hindi kasama ang sarili mong pagtingin.',
+      'Bawat pagkakataong binuksan ng administrator o ng leader ang personal details, ID, bank details o licence mo, in-export ang data mo, o nabasa ang pangalan at e-mail mo sa listahan ng mga miyembro. Hindi kasama ang sarili mong pagtingin.',
     who: 'Sino',
     what: 'Ano',
     detail: 'Detalye',
@@ -83,6 +83,7 @@ export const privacyFil: Texts<typeof privacyEn> = {
       licences: 'Mga licence',
       licence_scan: 'Licence scan',
       data_export: 'Export ng data',
+      member_list: 'Pangalan at e-mail, sa listahan ng mga miyembro',
     },
   },
   consent: {

@@ -1,4 +1,5 @@
 import { MSG } from '@ahente/contract/messages';
+import { EMAIL_PASSWORD_REQUIRED } from '@ahente/contract/members';
 import { CERTIFICATION_EMPTY } from '@ahente/contract/settings-rules';
 import { ID_DOCUMENT_PROBLEMS } from '../../lib/id-document';
 import { addEnglish } from '.';
@@ -58,6 +59,13 @@ export const settingsEn = {
     validIdOnFile: 'A valid ID is on file.',
     download: 'Download',
     saveHint: 'Save is available once you change something.',
+    namesLocked: 'Your name is as the agency approved it. To correct it, ask in the {{link}} with a ticket of type Privacy.',
+    tinLocked: 'Your TIN is on file. To correct it, ask in the {{link}} with a ticket of type Privacy.',
+    tinOnce: '000-000-000 or 000-000-000-000. Check it: once saved, only the agency can change it.',
+    helpCenter: 'Help Center',
+    currentPassword: 'Current password',
+    currentPasswordHint: 'Your email is changing: enter your password to confirm it is you. Your old address will be told.',
+    currentPasswordRequired: EMAIL_PASSWORD_REQUIRED,
     saved: MSG.personalDetailsSaved,
     saveFailed: MSG.personalDetailsSaveFailed,
     downloadFailed: MSG.validIdDownloadFailed,
