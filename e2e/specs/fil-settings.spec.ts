@@ -51,6 +51,16 @@ test('Settings and Licences in Filipino: every tab in Filipino and axe-clean, Ba
   await expect(personal.getByLabel('Rehiyon')).toBeVisible();
   await expect(personal.getByRole('combobox', { name: 'Lungsod' })).toHaveAttribute('placeholder', 'Pumili muna ng rehiyon');
   await expect(personal.getByRole('button', { name: 'Ipakita ang mga barangay' })).toBeDisabled();
+  // Issue 42: the names are the agency's to correct (the Help Center), and a new e-mail asks for the password.
+  await expect(personal.getByLabel('Pangalan', { exact: true })).not.toBeEditable();
+  await expect(
+    personal.getByText(
+      'Ang pangalan mo ay gaya ng inaprubahan ng agency. Para maitama ito, humiling sa Help Center gamit ang ticket na Privacy ang uri.',
+    ),
+  ).toBeVisible();
+  await personal.getByLabel('Email', { exact: true }).fill(`bago.${agent.username}@example.ph`);
+  await expect(personal.getByLabel('Kasalukuyang password')).toBeVisible();
+  await expect(personal.getByText('Nagbabago ang email mo: ilagay ang password mo para makumpirmang ikaw ito.')).toBeVisible();
   await axe.scan('fil /settings/userdetails, editing');
   await personal.getByRole('button', { name: 'Kanselahin', exact: true }).click();
   await expect(page.getByRole('button', { name: 'I-edit', exact: true })).toBeVisible();

@@ -1,4 +1,5 @@
 import type { Browser, Locator, Page } from '@playwright/test';
+import { MEMBER_CONTACT_FIELDS } from '@ahente/contract/members';
 import { MSG } from '@ahente/contract/messages';
 import { routes } from '@ahente/contract/routes';
 import { expectFitsPhone, expectFitsViewport, expectSignedIn, expectToast, goViaMainNav, signIn } from '../support/app.ts';
@@ -307,6 +308,9 @@ test("an admin edits a member: no change is refused, promoting the sponsor to Ma
   }
   await expect(modal.getByLabel('Username', { exact: true })).toHaveValue(sponsor.username);
   await expect(modal.getByLabel('Status')).toHaveValue('Approved');
+  // The list carries no phone or address (issue 42 §7): the modal reads them for this member alone.
+  await expect(modal.getByLabel('Contact No')).toHaveValue('09171234567');
+  await expect(modal.getByLabel('TIN', { exact: true })).toHaveValue('');
 
   // Nothing changed: a warning, nothing sent.
   let edits = 0;
@@ -654,3 +658,43 @@ test(
     await expectFitsPhone(page, testInfo, 'hierarchy-375');
   },
 );
+
+test("an admin's own record: status, account type and position are another administrator's to change; the list carries no phone or address", async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 1366, height: 768 }); // a common laptop
+  await openMembersAsAdmin(page);
+  // Issue 42 §7: what the list answers carries no contact number and no address.
+  const listed = page.waitForResponse((r) => r.url().endsWith('/api/adminmembersearch') && r.ok());
+  await searchBox(page).fill('agency administrator');
+  const { rows } = (await (await listed).json()) as { rows: Record<string, unknown>[] };
+  expect(rows.length).toBeGreaterThan(0);
+  for (const row of rows) for (const field of MEMBER_CONTACT_FIELDS) expect(row).not.toHaveProperty(field);
+  const own = membersTable(page)
+    .locator('tbody tr')
+    .filter({ has: page.locator('td:nth-child(3)', { hasText: /^Agency Administrator$/ }) });
+  await expect(own).toHaveCount(1);
+
+  // Issue 42 §8: their own status, account type and position are read-only here, and say who changes them.
+  await rowAction(page, own, 'Edit');
+  const modal = page.getByRole('dialog', { name: 'Edit Member Details' });
+  await expect(modal.getByText('Your own status, account type and position are changed by another administrator.')).toBeVisible();
+  for (const label of ['Status', 'Account Type', 'Position']) {
+    await expect(modal.getByLabel(label, { exact: true }), label).not.toBeEditable();
+  }
+  await expect(modal.getByLabel('Account Type', { exact: true })).toHaveValue('Administrator');
+  // Their own e-mail needs their password: changed in Settings, not here.
+  await expect(modal.getByLabel('Email', { exact: true })).not.toBeEditable();
+  await expect(modal.getByText('Change your own email in Settings → Personal Details: it asks for your password.')).toBeVisible();
+  await modal.getByLabel('Position', { exact: true }).scrollIntoViewIfNeeded();
+  await shot(page, testInfo, 'edit-own-member', { fullPage: false });
+  let edits = 0;
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/editMember')) edits += 1;
+  });
+  await modal.getByRole('button', { name: 'Save Changes' }).click();
+  await expectNotice(modal, 'warning', MSG.noChanges);
+  expect(edits).toBe(0);
+  await page.keyboard.press('Escape');
+  await expect(modal).toBeHidden();
+});

@@ -3,8 +3,12 @@ import type { Locator, Page } from '@playwright/test';
 import { CERTIFICATION_EMPTY } from '@ahente/contract/settings';
 import { MSG } from '@ahente/contract/messages';
 import { routes } from '@ahente/contract/routes';
+import { EMAIL_PASSWORD_REQUIRED, EMAIL_PASSWORD_WRONG } from '@ahente/contract/members';
 import { expectFitsPhone, expectToast, goViaMainNav, signIn } from '../support/app.ts';
-import { PHONE, expect, shot, test } from '../support/fixtures.ts';
+import { ADMIN, PHONE, createAgent, expect, loginApi, shot, test, useApiDevice } from '../support/fixtures.ts';
+import { scanner } from '../support/axe.ts';
+import { startIsolatedServer } from '../support/isolated-server.ts';
+import { startMailSink, type MailSink } from '../support/mail-sink.ts';
 
 /**
  * Issue 11, Settings And Details: Personal Details with the PSGC cascade and the valid ID, the
@@ -50,15 +54,28 @@ test(
     // Save only once a value differs; Cancel puts the loaded values back.
     await press(page.getByRole('button', { name: 'Edit', exact: true }));
     const save = form.getByRole('button', { name: 'Save', exact: true });
+    const street = form.getByLabel('Street');
     await expect(save).toBeDisabled();
-    await firstName.fill('Maria');
+    await street.fill('Rizal St');
     await expect(save).toBeEnabled();
-    await firstName.fill('Ana');
+    await street.fill('');
     await expect(save).toBeDisabled();
-    await firstName.fill('Maria');
+    await street.fill('Rizal St');
     await press(form.getByRole('button', { name: 'Cancel', exact: true }));
-    await expect(firstName).toHaveValue('Ana');
+    await expect(street).toHaveValue('');
     await expect(page.getByRole('button', { name: 'Edit', exact: true })).toBeVisible();
+
+    // Issue 42 §4: an approved agent's names are the agency's to correct, asked for in the Help Center.
+    await press(page.getByRole('button', { name: 'Edit', exact: true }));
+    await expect(firstName).not.toBeEditable();
+    await expect(form.getByLabel('Last Name')).not.toBeEditable();
+    await expect(
+      form.getByText('Your name is as the agency approved it. To correct it, ask in the Help Center with a ticket of type Privacy.'),
+    ).toBeVisible();
+    await expect(form.getByRole('link', { name: 'Help Center' })).toHaveAttribute('href', '/helpcenter');
+    await expect(form.getByLabel('TIN')).toBeEditable();
+    await expect(form.getByText('Check it: once saved, only the agency can change it.')).toBeVisible();
+    await press(form.getByRole('button', { name: 'Cancel', exact: true }));
 
     // The cascade: a city waits for a region, a barangay for a city; a new region clears both.
     await press(page.getByRole('button', { name: 'Edit', exact: true }));
@@ -90,6 +107,7 @@ test(
     await form.getByLabel('Birthday').fill('1990-04-05');
     await form.getByLabel('Contact Number').fill('0917-555 12345');
     await expect(form.getByLabel('Contact Number')).toHaveValue('09175551234');
+    await form.getByLabel('TIN').fill('123 456 789');
     await form.getByLabel('Valid ID', { exact: true }).setInputFiles({ name: 'my id.jpg', mimeType: 'image/jpeg', buffer: JPEG_ID });
     await shot(page, testInfo, 'settings-personal-editing');
 
@@ -118,6 +136,12 @@ test(
     await expect(form.getByLabel('Street')).toHaveValue('Mabini St');
     await expect(form.getByLabel('Contact Number')).toHaveValue('09175551234');
     await expect(form.getByText('A valid ID is on file.')).toBeVisible();
+    // The TIN is entered once: from now on it is read-only here, and the Help Center is where to ask.
+    await expect(form.getByLabel('TIN')).toHaveValue('123-456-789');
+    await press(page.getByRole('button', { name: 'Edit', exact: true }));
+    await expect(form.getByLabel('TIN')).not.toBeEditable();
+    await expect(form.getByText('Your TIN is on file. To correct it, ask in the Help Center with a ticket of type Privacy.')).toBeVisible();
+    await press(form.getByRole('button', { name: 'Cancel', exact: true }));
 
     // Download: the name the spec gives, and the bytes that went up.
     const downloading = page.waitForEvent('download');
@@ -242,3 +266,127 @@ test('Certifications: the reminder on the dashboard, the new-entry form with non
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(page.getByRole('region', { name: MSG.certificationReminderTitle })).toHaveCount(0);
 });
+
+/** A server of the test's own with e-mail on, delivering to a mail server the test reads (as notifications.spec). */
+const withMail = test.extend<{ mail: MailSink; server: Awaited<ReturnType<typeof startIsolatedServer>> }>({
+  // eslint-disable-next-line no-empty-pattern
+  mail: async ({}, use) => {
+    const sink = await startMailSink();
+    try {
+      await use(sink);
+    } finally {
+      await sink.stop();
+    }
+  },
+  server: async ({ mail }, use, testInfo) => {
+    const server = await startIsolatedServer(testInfo, {
+      env: { SMTP_URL: mail.url, MAIL_FROM: 'Ahente <no-reply@ahente.example.ph>', PORTAL_URL: 'http://portal.example.ph' },
+    });
+    try {
+      await use(server);
+    } finally {
+      await server.stop();
+    }
+  },
+  baseURL: async ({ server }, use) => {
+    await use(server.baseURL);
+  },
+});
+
+withMail(
+  'a new e-mail asks for the current password (only then); the old address is told, and its "This wasn\'t me" link puts it back and signs the account out',
+  async ({ page, baseURL, mail, browser }, testInfo) => {
+    test.slow(); // a server of its own
+    const agent = await createAgent(baseURL!);
+    const oldEmail = `${agent.username}@example.ph`;
+    const newEmail = `new.${agent.username}@example.ph`;
+    await useApiDevice(page.context(), baseURL!);
+    await signIn(page, agent);
+    await openSettingsTab(page, 'Personal Details');
+    const form = page.getByRole('form', { name: 'Personal details' });
+    const email = form.getByLabel('Email', { exact: true });
+    const current = form.getByLabel('Current password');
+    await expect(email).toHaveValue(oldEmail);
+
+    // No password asked while the e-mail is as loaded; asked as soon as it differs.
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await form.getByLabel('Street').fill('Mabini St');
+    await expect(current).toHaveCount(0);
+    await email.fill(newEmail);
+    await expect(current).toBeVisible();
+    await expect(form.getByText('Your email is changing: enter your password to confirm it is you.')).toBeVisible();
+    const save = form.getByRole('button', { name: 'Save', exact: true });
+    await save.click();
+    await expect(form.getByText(EMAIL_PASSWORD_REQUIRED)).toBeVisible();
+    await expect(current).toBeFocused();
+
+    // A wrong password: said at the field (and in the spec's toast), the field emptied, nothing saved.
+    await current.fill('not-my-password');
+    await save.click();
+    await expectToast(page, 'error', `${MSG.personalDetailsSaveFailed} ${EMAIL_PASSWORD_WRONG}`);
+    await expect(form.getByText(EMAIL_PASSWORD_WRONG, { exact: true })).toBeVisible();
+    await expect(current).toHaveValue('');
+    await shot(page, testInfo, 'settings-email-password-wrong');
+
+    // The right one: saved with the spec's toast; the field goes with the edit.
+    await current.fill(agent.password);
+    await save.click();
+    await expectToast(page, 'success', MSG.personalDetailsSaved);
+    await expect(email).toHaveValue(newEmail);
+    await expect(current).toHaveCount(0);
+
+    // The member is told in the portal.
+    const bell = page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
+    await bell.click();
+    await expect(
+      page.getByRole('dialog', { name: 'Notifications' }).getByRole('link', { name: /The e-mail address of your account was changed/ }),
+    ).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // The old address is told, with the one-time link (and the new one too, as a notification e-mail).
+    const notice = () => mail.messages.find((m) => m.to.includes(oldEmail) && /report-email-change\?token=/.test(m.text));
+    await expect.poll(() => notice(), { timeout: 20_000 }).toBeTruthy();
+    expect(notice()!.subject).toBe('Ahente Insurance Agency: The e-mail address of your account was changed');
+    expect(notice()!.text).not.toContain(newEmail);
+    const link = /http:\/\/portal\.example\.ph(\/report-email-change\?token=[A-Za-z0-9_-]+)/.exec(notice()!.text)![1]!;
+
+    // The owner opens it elsewhere (their phone, logged out): nothing happens until they confirm.
+    const other = await browser.newContext({ baseURL: baseURL! });
+    const owner = await other.newPage();
+    await owner.goto(link);
+    await expect(owner.getByRole('heading', { level: 1, name: 'Report an e-mail change' })).toBeVisible();
+    const axe = scanner(owner, testInfo);
+    await axe.scan('/report-email-change');
+    await shot(owner, testInfo, 'report-email-change');
+    await owner.getByRole('button', { name: 'It wasn’t me: secure my account' }).click();
+    await expect(owner.getByText('The account’s e-mail address is again the one this message came to')).toBeVisible();
+    await axe.scan('/report-email-change, reported');
+    await shot(owner, testInfo, 'report-email-change-done');
+    await owner.getByRole('link', { name: 'Go to log in' }).click();
+    await expect(owner).toHaveURL(/\/login$/);
+    // The link works once.
+    await owner.goto(link);
+    await owner.getByRole('button', { name: 'It wasn’t me: secure my account' }).click();
+    await expect(owner.getByText('This link has expired or was already used.')).toBeVisible();
+    await axe.scan('/report-email-change, the link used');
+    await axe.check();
+    await other.close();
+
+    // The session that changed it is over; the address is the owner's again.
+    await page.reload();
+    await expect(page).toHaveURL(/\/login/);
+    await signIn(page, agent);
+    await openSettingsTab(page, 'Personal Details');
+    await expect(form.getByLabel('Email', { exact: true })).toHaveValue(oldEmail);
+
+    // The administrators are told.
+    const admin = await loginApi(baseURL!, ADMIN.username, ADMIN.password);
+    const admins = (await (
+      await admin.csrfPost(routes.notifications.path, { id: (await (await admin.get(routes.me.path)).json()).user })
+    ).json()) as {
+      rows: { title: string }[];
+    };
+    expect(admins.rows.map((r) => r.title)).toContain(`E-mail change reported: ${agent.name}`);
+    await admin.dispose();
+  },
+);

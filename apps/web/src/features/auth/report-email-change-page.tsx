@@ -11,7 +11,7 @@ import { AuthShell } from './auth-shell';
 
 const REPORT_FAILED = 'Your report could not be sent. Please try again.';
 const RESTORED =
-  'Your e-mail address is the one this message came to again, and your account was signed out everywhere. The agency’s administrators were told.';
+  'The account’s e-mail address is again the one this message came to, and the account was signed out everywhere. The agency’s administrators were told.';
 const NOT_RESTORED =
   'Your account was signed out everywhere and the agency’s administrators were told. Your previous address is now used by another account, so it could not be put back: the agency will contact you.';
 
