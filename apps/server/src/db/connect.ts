@@ -92,6 +92,9 @@ export function connect(url: string, options: { schema?: string } = {}): Db {
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
+    // Deleted and overwritten content is zeroed, in its page and on the free list, so an erased
+    // member's values do not linger in the file (decision 027; the erasure checkpoints the WAL).
+    sqlite.pragma('secure_delete = ON');
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
