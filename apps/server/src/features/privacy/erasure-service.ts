@@ -17,7 +17,9 @@ import { conflict, notFound } from '../../platform/errors.ts';
 import type { Auth } from '../../platform/sessions.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import type { AuthService } from '../auth/service.ts';
+import { sectionNameKey } from '../materials/service.ts';
 import { fullName } from '../members/service.ts';
+import { erasureMentions } from './erasure-mentions.ts';
 import { erasureRepository as repo, type PrivacyRequestRow } from './erasure-repository.ts';
 
 export const ERASURE_MESSAGES = {
@@ -143,6 +145,15 @@ export function createErasureService(
         if (input.decision === 'approved') files = await anonymise(trx, input.member_id, at);
         return { request: { ...open, ...patch }, files };
       });
+      if (input.decision === 'approved') {
+        // SQLite: the overwritten values leave the write-ahead log too (decision 027).
+        try {
+          const checkpoint = await repo.checkpointWal(db);
+          if (checkpoint && checkpoint.busy !== 0) log.error('the WAL could not be checkpointed after an erasure: readers were busy');
+        } catch (err) {
+          log.error({ err }, 'the WAL could not be checkpointed after an erasure');
+        }
+      }
       for (const key of files) {
         try {
           await storage.delete(key);
@@ -225,8 +236,9 @@ export function createErasureService(
   };
 
   /**
-   * The anonymisation (decision 027), in the decision's transaction: the former name, username and
-   * e-mail rewritten wherever other rows quote them, the audit trail's values blanked, the members
+   * The anonymisation (decision 027), in the decision's transaction: every quote of the member
+   * (name, username, e-mail, phone, TIN, account and licence numbers) rewritten wherever a row's
+   * free text holds it, stored answers that quote them deleted, the audit trail's values blanked, the members
    * row replaced, personal rows deleted, throttles, tickets and unsold deals gone. Answers the
    * storage keys of the files to delete once it commits.
    */
@@ -236,24 +248,25 @@ export function createErasureService(
     if (m.erased_at !== null) throw conflict('This member was already erased');
     const name = erasedMemberName(id);
     const files = [m.photo, m.valid_id, ...(await repo.licenceScans(trx, id))].filter((k): k is string => !!k);
-    await repo.rewriteMentions(
-      trx,
-      [
-        fullName({ f_name: m.f_name, m_name: m.m_name, l_name: m.l_name }),
-        fullName({ f_name: m.f_name, l_name: m.l_name }),
-        `${m.l_name}, ${m.f_name}`,
-        m.email,
-        m.username,
-      ],
-      name,
-    );
+    // Every quote of the member in free text, stored answers and throttle keys (issue 42 §6): read
+    // what identifies them before their rows are cleared.
+    const { accounts, licences } = await repo.accountsAndLicences(trx, id);
+    const shared = await repo.sharedValues(trx, id, {
+      first: m.f_name.trim().toLowerCase(),
+      last: m.l_name.trim().toLowerCase(),
+      contact: m.contact_no,
+      tin: m.tin,
+      accounts,
+    });
+    const mentions = erasureMentions({ ...m, accounts, licences }, shared, name);
+    const quotes = { ...mentions, sectionKey: sectionNameKey };
     for (const entry of await repo.auditTrail(trx, id)) {
       const changes = JSON.parse(entry.changes) as { field: string; from: string | null; to: string | null }[];
       if (changes.some((c) => c.from !== null || c.to !== null)) {
         await repo.setAuditChanges(trx, entry.id, JSON.stringify(changes.map((c) => ({ field: c.field, from: null, to: null }))));
       }
     }
-    await repo.deleteThrottles(trx, m.username, [`pw:${id}`, `mfa:${id}`]);
+    await repo.deleteThrottles(trx, [m.username, m.email], [`pw:${id}`, `mfa:${id}`]);
     await repo.anonymise(trx, id, {
       username: `erased-${id}`,
       email: `erased-${id}@erased.invalid`,
@@ -270,6 +283,9 @@ export function createErasureService(
     });
     await repo.deleteTickets(trx, id);
     await repo.deleteUnsoldDeals(trx, id);
+    // Last, so the rows just deleted are not rewritten first.
+    await repo.rewriteQuotes(trx, quotes);
+    await repo.deleteQuotingAnswers(trx, id, quotes);
     return files;
   }
 }
