@@ -77,6 +77,8 @@ export async function seed(dbFile: string) {
       referror: null,
       status: 'Approved',
     });
+    // An agent accepted the privacy notice, as at sign-up: the API refuses them anything else first (issue 42 §9).
+    await db.db.transaction().execute((trx) => s.notices.recordSignUpConsent(trx, memberId, '127.0.0.1'));
     await db.db.transaction().execute(async (trx) => {
       for (let i = 0; i < deals; i++) {
         const day = new Date(Date.UTC(2023, 0, 1) + ((i * 7) % 1200) * 86_400_000).toISOString().slice(0, 10);

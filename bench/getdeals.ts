@@ -206,6 +206,8 @@ export async function seed(dbFile: string): Promise<number> {
     referror: null,
     status: 'Approved',
   });
+  // An agent accepted the privacy notice, as at sign-up: the API refuses them anything else first (issue 42 §9).
+  await db.db.transaction().execute((trx) => s.notices.recordSignUpConsent(trx, id, '127.0.0.1'));
   const pick = <T>(list: readonly T[], i: number) => list[i % list.length]!;
   for (let i = 0; i < DEALS; i++) {
     const day = new Date(Date.UTC(2024, 0, 1) + ((i * 7) % 900) * 86_400_000).toISOString().slice(0, 10);

@@ -234,6 +234,8 @@ export async function seed(
         account_type,
         position,
       });
+      // An agent accepted the privacy notice, as at sign-up: the API refuses them anything else first (issue 42 §9).
+      if (account_type === 'user') await db.db.transaction().execute((trx) => s.notices.recordSignUpConsent(trx, id, '127.0.0.1'));
       return { id, username };
     };
     const admin = await create('Agent', null, 'admin');

@@ -189,6 +189,8 @@ async function seed(url: string, entries: number): Promise<Seeded> {
         status: 'Approved',
         account_type,
       });
+      // An agent accepted the privacy notice, as at sign-up: the API refuses them anything else first (issue 42 §9).
+      if (account_type === 'user') await db.db.transaction().execute((trx) => s.notices.recordSignUpConsent(trx, id, '127.0.0.1'));
       return { id, username };
     };
     const admin = await member('Bench', 'Admin', 'admin');

@@ -266,6 +266,8 @@ async function benchOne(label: string, db: Db, options: Required<PortfolioBenchO
   const app = await buildApp({ config, db });
   for (const id of [1, book.agentId]) {
     await services.members.changePassword({ memberId: id, accountType: 'admin', sessionId: 'bench' }, id, PASSWORD);
+    // They accepted the privacy notice, as at sign-up: the API refuses them anything else first (issue 42 §9).
+    await db.db.transaction().execute((trx) => services.notices.recordSignUpConsent(trx, id, '127.0.0.1'));
   }
   const session = async (username: string) => {
     const csrf = await app.inject({ method: 'GET', url: routes.csrfCookie.path });

@@ -54,10 +54,20 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: { n
   const services = buildServices({ config, db, ...options });
   let seq = 0;
 
-  /** A member made directly through the service (Approved agent unless told otherwise). */
-  async function createMember(
-    over: Partial<Parameters<typeof services.members.create>[0]> = {},
-  ): Promise<{ id: number; username: string; password: string; referral_code: string }> {
+  /**
+   * A member made directly through the service (Approved agent unless told otherwise). An agent
+   * has accepted the current privacy notice, as at sign-up: without it the API answers only the
+   * consent screen's calls (issue 42 §9). `consent: false` leaves it out.
+   */
+  async function createMember({
+    consent = true,
+    ...over
+  }: Partial<Parameters<typeof services.members.create>[0]> & { consent?: boolean } = {}): Promise<{
+    id: number;
+    username: string;
+    password: string;
+    referral_code: string;
+  }> {
     seq += 1;
     const username = over.username ?? `agent${seq}_${randomBytes(3).toString('hex')}`;
     const password = over.password ?? 'correct-horse-1';
@@ -73,6 +83,9 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: { n
       status: 'Approved',
       ...over,
     });
+    if (consent && (over.account_type ?? 'user') === 'user') {
+      await db.db.transaction().execute((trx) => services.notices.recordSignUpConsent(trx, id, '127.0.0.1'));
+    }
     const row = await services.members.findById(id);
     return { id, username, password, referral_code: row!.referral_code };
   }

@@ -27,6 +27,8 @@ export const NOTIFICATION_EVENTS = [
   // Issue 42 §3: the account's e-mail address was changed; (administrators) a member reported a change as not theirs.
   'email_changed',
   'email_change_reported',
+  // Issue 42 §8: the code step of the account was closed after too many wrong codes.
+  'mfa_codes_limited',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -50,6 +52,7 @@ export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
   new_device: 'Someone signed in to my account from a new device',
   email_changed: 'The e-mail address of my account was changed',
   email_change_reported: 'A member reported an e-mail change they did not make (administrators)',
+  mfa_codes_limited: 'Too many wrong two-factor codes were entered for my account',
 };
 
 /** The events only administrators receive (Settings → Notifications offers them to administrators only). */

@@ -14,6 +14,15 @@ export { CONSENT_LABEL, CONSENT_REQUIRED_MESSAGE } from './messages.ts';
 export const NOTICE_NOT_CURRENT_MESSAGE =
   'This version of the Privacy Notice is no longer the current one. Reload the page and read the current one.';
 
+/**
+ * What every route but `me`, `logout`, `csrf-cookie`, the notice and its acceptance answers (403)
+ * to an agent who must accept the current notice first (issue 42 §9): the server's own rule, so a
+ * client other than the web app cannot go past the consent screen.
+ */
+export const CONSENT_FIRST_MESSAGE = 'Read and accept the current Privacy Notice before doing anything else.';
+export const CONSENT_REQUIRED_CODE = 'consent_required';
+export const consentRequiredResponse = z.object({ error: z.string(), code: z.literal(CONSENT_REQUIRED_CODE) });
+
 /** The largest notice, in characters (a long notice is a few thousand). */
 export const NOTICE_MAX_CHARS = 50_000;
 

@@ -14,6 +14,11 @@ export const RECOVERY_CODE_COUNT = 10;
 export const MFA_CODE_NEEDED = 'Enter the six-digit code from your authenticator app';
 /** A wrong code at login: a failure like a wrong password. */
 export const MFA_CODE_INVALID = 'Invalid code. Enter the current six-digit code from your authenticator app, or an unused recovery code.';
+/**
+ * The code step of an account that had LOGIN_MAX_FAILURES wrong codes within the login window, from
+ * any addresses (issue 42 §8): 429 until the window ends, the right code included.
+ */
+export const MFA_CODES_LIMITED = 'Too many wrong codes for this account. Please wait a few minutes and try again.';
 /** The answer of every route but enrolment to an administrator who must set up two-factor sign-in first. */
 export const MFA_SETUP_FIRST =
   'Administrators must turn on two-factor sign-in before doing anything else. Set it up in Settings → Security.';

@@ -1,7 +1,13 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { createLocalDiskStorage, newStorageKey } from '../platform/storage.ts';
+import { connect } from './connect.ts';
+import { migrateToLatest } from './migrate.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -66,5 +72,54 @@ describe('the SQLite statement cache', () => {
     raw.exec('alter table t add column b text');
     expect(cache.prepare('select * from t').all([])).toEqual([{ a: 1, b: null }]);
     cache.close();
+  });
+});
+
+/**
+ * Issue 42 §9: the SQLite database holds every member's personal data, so it and its WAL and
+ * shared-memory files are readable by their owner only (0600), like backups; uploads stay 0640.
+ * Whatever the dialect of the run: the file is SQLite's own.
+ */
+describe('the SQLite files at rest', () => {
+  /** The permission bits in octal, as `ls -l` and chmod write them. */
+  const modeOf = (file: string) => (fs.statSync(file).mode & 0o777).toString(8);
+
+  it('are created 0600 (database, WAL, shared memory) by a start, under the usual umask; an upload is 0640', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ahente-modes-'));
+    const previous = process.umask(0o022);
+    try {
+      const file = path.join(dir, 'data', 'ahente.db');
+      const db = connect(`sqlite:${file}`);
+      await migrateToLatest(db);
+      await sql`insert into privacy_notices (version, body, published_at) values (99, 'x', '2026-01-01T00:00:00.000Z')`.execute(db.db);
+      expect({ db: modeOf(file), wal: modeOf(`${file}-wal`), shm: modeOf(`${file}-shm`) }).toEqual({ db: '600', wal: '600', shm: '600' });
+      await db.close();
+
+      const storage = createLocalDiskStorage(path.join(dir, 'uploads'));
+      const key = newStorageKey('photos');
+      await storage.put(key, Buffer.from('a photo'));
+      expect(modeOf(path.join(dir, 'uploads', key))).toBe('640');
+    } finally {
+      process.umask(previous);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('are narrowed to 0600 when an older start left them readable by others', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ahente-modes-'));
+    try {
+      const file = path.join(dir, 'ahente.db');
+      const first = connect(`sqlite:${file}`);
+      await migrateToLatest(first);
+      await first.close();
+      fs.chmodSync(file, 0o644);
+      const again = connect(`sqlite:${file}`);
+      const { rows } = await sql<{ n: number }>`select count(*) as n from privacy_notices`.execute(again.db);
+      expect(Number(rows[0]!.n)).toBe(1);
+      expect({ db: modeOf(file), wal: modeOf(`${file}-wal`), shm: modeOf(`${file}-shm`) }).toEqual({ db: '600', wal: '600', shm: '600' });
+      await again.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -67,6 +67,27 @@ export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CAC
   };
 }
 
+/** Read and write for the owner only, like a backup (decision 027, issue 42 §9). */
+const OWNER_ONLY = 0o600;
+
+/**
+ * The SQLite file holds every member's personal data: it is created readable by its owner only
+ * (0600), not SQLite's 0644, and a file left wider by an older start is narrowed, with its WAL and
+ * shared-memory files. SQLite creates `-wal` and `-shm` with the database file's own mode, so they
+ * follow. A file of another owner is left as it is (chmod would fail; its owner decides).
+ */
+function ownerOnly(file: string): void {
+  try {
+    fs.closeSync(fs.openSync(file, 'wx', OWNER_ONLY));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) {
+    const stat = fs.statSync(f, { throwIfNoEntry: false });
+    if (stat && (stat.mode & 0o777) !== OWNER_ONLY && stat.uid === process.getuid?.()) fs.chmodSync(f, OWNER_ONLY);
+  }
+}
+
 /**
  * `sqlite:./data/ahente.db`, `sqlite::memory:` or `postgres://…`. For PostgreSQL a `schema`
  * search-path may be given (tests run each in a fresh schema).
@@ -86,7 +107,10 @@ export function connect(url: string, options: { schema?: string } = {}): Db {
   }
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length);
-    if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    if (file !== ':memory:') {
+      fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+      ownerOnly(file);
+    }
     const sqlite = new SQLite(file);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');

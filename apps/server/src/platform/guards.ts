@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { ROUTE_LIST, routes, type Access, type RouteDef } from '@ahente/contract/routes';
+import { CONSENT_FIRST_MESSAGE, CONSENT_REQUIRED_CODE } from '@ahente/contract/privacy-notice';
 import { MFA_SETUP_FIRST } from '@ahente/contract/security';
 import { HttpError, forbidden } from './errors.ts';
 import type { Auth } from './sessions.ts';
@@ -128,6 +129,10 @@ export function enforceAccess(request: FastifyRequest): void {
   // ADMIN_2FA=required (issue 24): an administrator without two-factor sign-in may only enrol.
   const def = request.routeOptions.config.route;
   if (request.auth.mfaSetupRequired && !(def && MFA_SETUP_ROUTES.has(def))) throw forbidden(MFA_SETUP_FIRST);
+  // An agent who must accept a new privacy notice (issue 42 §9, decision 027): only the consent screen's calls.
+  if (request.auth.consentRequired && !(def && CONSENT_ROUTES.has(def))) {
+    throw new HttpError(403, CONSENT_FIRST_MESSAGE, { code: CONSENT_REQUIRED_CODE });
+  }
 }
 
 /**
@@ -141,6 +146,18 @@ export const MFA_SETUP_ROUTES: ReadonlySet<RouteDef> = new Set<RouteDef>([
   routes.mfaStatus,
   routes.startMfa,
   routes.confirmMfa,
+]);
+
+/**
+ * What an agent who must accept the current privacy notice may still call (besides public routes):
+ * who they are, logging out, the CSRF cookie, the notice and its acceptance. From the matched route.
+ */
+export const CONSENT_ROUTES: ReadonlySet<RouteDef> = new Set<RouteDef>([
+  routes.me,
+  routes.logout,
+  routes.csrfCookie,
+  routes.privacyNotice,
+  routes.acceptPrivacyNotice,
 ]);
 
 export function requireAuth(request: FastifyRequest): Auth {

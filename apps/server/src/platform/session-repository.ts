@@ -10,6 +10,11 @@ export interface SessionRow {
   deactivated_at: string | null;
   /** When the member's two-factor sign-in was turned on; null when it is off or still enrolling (issue 24). */
   mfa_enabled_at: string | null;
+  /**
+   * Whether the member has not accepted the latest privacy notice published at or before the
+   * session began (issue 42 §9): 1/0 on SQLite, a boolean on PostgreSQL. Agents only are asked.
+   */
+  consent_missing: number | boolean;
 }
 
 /** A session as the member's list shows it (Settings → Security). */
@@ -34,8 +39,37 @@ export const sessionRepository = {
         .innerJoin('members', 'members.id', 'sessions.member_id')
         // The member's two-factor state with the session, in the same query (the ADMIN_2FA rule).
         .leftJoin('member_mfa', 'member_mfa.member_id', 'sessions.member_id')
-        .select([
+        .select((eb) => [
           'member_mfa.enabled_at as mfa_enabled_at',
+          // And their consent (decision 027): the latest notice published before the session began
+          // has no consent of theirs. A notice published later is asked at the next login. The
+          // rule of noticeRepository.hasConsented, with the session's start as its moment.
+          eb
+            .exists(
+              eb
+                .selectFrom('privacy_notices as n')
+                .select('n.version')
+                .where(
+                  'n.version',
+                  '=',
+                  eb
+                    .selectFrom('privacy_notices as latest')
+                    .select((e) => e.fn.max('latest.version').as('v'))
+                    .whereRef('latest.published_at', '<=', 'sessions.created_at'),
+                )
+                .where((e) =>
+                  e.not(
+                    e.exists(
+                      e
+                        .selectFrom('consents as c')
+                        .select('c.id')
+                        .whereRef('c.member_id', '=', 'sessions.member_id')
+                        .whereRef('c.notice_version', '=', 'n.version'),
+                    ),
+                  ),
+                ),
+            )
+            .as('consent_missing'),
           'sessions.id as session_id',
           'sessions.last_seen_at',
           'members.id as member_id',

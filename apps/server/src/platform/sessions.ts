@@ -20,6 +20,11 @@ export interface Auth {
    * is allowed (platform/guards.ts, issue 24).
    */
   mfaSetupRequired?: boolean;
+  /**
+   * An agent who has not accepted the privacy notice current when the session began: only who they
+   * are, the notice, its acceptance and logging out are allowed (platform/guards.ts, issue 42 §9).
+   */
+  consentRequired?: boolean;
 }
 
 declare module 'fastify' {
@@ -57,6 +62,8 @@ export function createSessions(db: Kysely<Database>, config: Config) {
         accountType: row.account_type,
         sessionId: row.session_id,
         mfaSetupRequired: row.account_type === 'admin' && config.admin2fa === 'required' && row.mfa_enabled_at === null,
+        // Administrators are never asked (features/privacy/notice-service.ts).
+        consentRequired: row.account_type === 'user' && Boolean(row.consent_missing),
       };
       if (now.getTime() - Date.parse(row.last_seen_at) > TOUCH_EVERY_MS) {
         await sessionRepository.touch(db, row.session_id, now.toISOString());

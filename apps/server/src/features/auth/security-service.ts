@@ -117,12 +117,14 @@ export function createSecurityService(
   return {
     /**
      * The second step of a login, once the password is right (auth service `login`): a member
-     * without two-factor sign-in passes; one with it needs a code, accepted once.
+     * without two-factor sign-in passes; one with it needs a code, accepted once. `beforeCode` runs
+     * just before a code is checked (the account's limit of wrong codes: it may throw).
      */
-    async atLogin(memberId: number, code: string | undefined): Promise<SecondFactor> {
+    async atLogin(memberId: number, code: string | undefined, beforeCode?: () => Promise<void>): Promise<SecondFactor> {
       const mfa = await repo.mfaOf(db, memberId);
       if (!mfa || mfa.enabled_at === null) return 'off';
       if (!code) return 'missing';
+      await beforeCode?.();
       return (await useCode(memberId, mfa.secret, code)) ? 'ok' : 'wrong';
     },
 

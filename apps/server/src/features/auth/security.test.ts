@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Secret, TOTP } from 'otpauth';
 import { MSG } from '@ahente/contract/messages';
 import { routes } from '@ahente/contract/routes';
-import { MFA_CODE_INVALID, MFA_CODE_NEEDED, MFA_SETUP_FIRST } from '@ahente/contract/security';
+import { MFA_CODE_INVALID, MFA_CODE_NEEDED, MFA_CODES_LIMITED, MFA_SETUP_FIRST } from '@ahente/contract/security';
 import { startTestApp, TestClient, type TestApp } from '../../../test/harness.ts';
 
 /**
@@ -216,6 +216,117 @@ describe('login with two-factor sign-in on', () => {
     expect((await login(m, second.replace(/-/g, '').toUpperCase())).statusCode).toBe(200);
     expect((await login(m, second)).statusCode).toBe(401);
     expect((await client.post(routes.mfaStatus.path)).json()).toMatchObject({ enabled: true, recovery_codes_left: 8 });
+  });
+});
+
+/**
+ * Issue 42 §8: wrong codes are limited per account as well as per address. Someone who has the
+ * password and many addresses must not get unlimited guesses at the code: after LOGIN_MAX_FAILURES
+ * wrong codes for one account in the login window, from any addresses, the account's code step
+ * answers 429 until the window ends (the right code included), and the member is told.
+ */
+describe('wrong codes are limited per account, from any addresses (issue 42 §8)', () => {
+  const tally = (codes: number[]) => codes.reduce<Record<number, number>>((a, c) => ({ ...a, [c]: (a[c] ?? 0) + 1 }), {});
+  const MAIL = {
+    smtpUrl: 'smtp://127.0.0.1:2',
+    mailFrom: { name: 'Ahente', address: 'no-reply@ahente.test' },
+    portalUrl: 'https://ahente.test',
+  };
+
+  /** A test app behind a trusted proxy, so each attempt can come from an address of its own. */
+  async function behindProxy() {
+    const s = await startTestApp({ trustProxy: ['127.0.0.1'], ...MAIL }, { now: () => clock });
+    const attempt = (m: Member, code: string, address: string) =>
+      s.client().post(routes.login.path, { username: m.username, password: m.password, code }, { headers: { 'x-forwarded-for': address } });
+    const told = (memberId: number) =>
+      s.db.db
+        .selectFrom('notifications')
+        .select(['title', 'body'])
+        .where('member_id', '=', memberId)
+        .where('event', '=', 'mfa_codes_limited')
+        .execute();
+    const mailed = (memberId: number) =>
+      s.db.db
+        .selectFrom('outbox')
+        .select(['recipient', 'subject'])
+        .where('member_id', '=', memberId)
+        .where('subject', 'like', '%wrong codes%')
+        .execute();
+    return { s, attempt, told, mailed };
+  }
+
+  it('answers 429 to every code after the limit, parallel guesses from many addresses included, and tells the member once', async () => {
+    const { s, attempt, told, mailed } = await behindProxy();
+    try {
+      const max = s.config.login.maxFailures;
+      const m = await s.createMember();
+      const bystander = await s.createMember();
+      const { secret } = await enrol(s, m);
+      const other = await enrol(s, bystander);
+
+      // 15 wrong codes at once, each from an address of its own: the per-address limit never trips.
+      const guesses = await Promise.all(Array.from({ length: max + 5 }, (_, i) => attempt(m, wrongCode(secret), `203.0.113.${i + 1}`)));
+      expect(tally(guesses.map((r) => r.statusCode))).toEqual({ 401: max, 429: 5 });
+      for (const r of guesses.filter((g) => g.statusCode === 429)) {
+        expect(r.json()).toEqual({ error: MFA_CODES_LIMITED });
+        expect(sid(r)).toBeUndefined();
+      }
+
+      // The right code, from yet another address, is refused until the window ends.
+      const right = await attempt(m, nextCode(secret), '198.51.100.7');
+      expect(right.statusCode).toBe(429);
+      expect(right.json()).toEqual({ error: MFA_CODES_LIMITED });
+      expect(sid(right)).toBeUndefined();
+
+      // The member is told once, in the portal and by e-mail; nobody else is blocked.
+      expect(await told(m.id)).toEqual([
+        {
+          title: 'Sign-in to your account was stopped after wrong codes',
+          body: expect.stringContaining(`${max} wrong two-factor codes had been entered for your account`),
+        },
+      ]);
+      expect(await mailed(m.id)).toEqual([
+        {
+          recipient: `${m.username}@example.ph`,
+          subject: expect.stringContaining('Sign-in to your account was stopped after wrong codes'),
+        },
+      ]);
+      expect((await attempt(bystander, nextCode(other.secret), '203.0.113.1')).statusCode).toBe(200);
+      expect(await told(bystander.id)).toEqual([]);
+
+      // When the window has passed, the right code signs in.
+      await s.db.db
+        .updateTable('login_throttle')
+        .set({ window_start: '2000-01-01T00:00:00.000Z' })
+        .where('key', '=', `mfa:${m.id}`)
+        .execute();
+      const after = await attempt(m, nextCode(secret), '198.51.100.7');
+      expect(after.statusCode).toBe(200);
+      expect(sid(after)).toBeDefined();
+      expect(await told(m.id)).toHaveLength(1);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('counts every wrong code of the window: a sign-in in between does not wipe them out', async () => {
+    const { s, attempt, told } = await behindProxy();
+    try {
+      const max = s.config.login.maxFailures;
+      const m = await s.createMember();
+      const { secret } = await enrol(s, m);
+      for (let i = 0; i < max - 1; i++) expect((await attempt(m, wrongCode(secret), `192.0.2.${i + 1}`)).statusCode).toBe(401);
+      expect((await attempt(m, nextCode(secret), '198.51.100.9')).statusCode).toBe(200);
+      expect(await told(m.id)).toEqual([]);
+      expect((await attempt(m, wrongCode(secret), '192.0.2.200')).statusCode).toBe(401);
+      expect(await told(m.id)).toHaveLength(1);
+      expect((await attempt(m, nextCode(secret), '198.51.100.9')).statusCode).toBe(429);
+      // A right password without a code is still asked for the code (401), and counts nothing.
+      const ask = await s.client().post(routes.login.path, { username: m.username, password: m.password });
+      expect(ask.json()).toEqual({ error: MFA_CODE_NEEDED, mfa_required: true });
+    } finally {
+      await s.close();
+    }
   });
 });
 

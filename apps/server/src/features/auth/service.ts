@@ -11,7 +11,7 @@ import { randomToken, sha256 } from '../../platform/tokens.ts';
 import { fullName, photoUrl, type MembersService } from '../members/service.ts';
 import type { NotificationsService, Notifier } from '../notifications/service.ts';
 import type { NoticeService } from '../privacy/notice-service.ts';
-import { MFA_CODE_INVALID, MFA_CODE_NEEDED } from '@ahente/contract/security';
+import { MFA_CODE_INVALID, MFA_CODE_NEEDED, MFA_CODES_LIMITED } from '@ahente/contract/security';
 import type { Auth } from '../../platform/sessions.ts';
 import type { SecurityService } from './security-service.ts';
 import { authRepository } from './repository.ts';
@@ -138,8 +138,28 @@ export function createAuthService(
       }
       // The second step (issue 24 §4): a wrong code is a failure like a wrong password (its slot
       // is kept); a right password without a code gives its slot back and asks for the code.
-      const factor = await deps.security.atLogin(member.id, code);
-      if (factor === 'wrong') throw new HttpError(401, MFA_CODE_INVALID);
+      // Wrong codes are limited per account too, from any addresses (issue 42 §8): before a code
+      // is checked the account's `mfa:<id>` slot is taken, atomically as above; over
+      // LOGIN_MAX_FAILURES in the window every code is 429 until it ends, the right one included.
+      // Only a wrong code keeps the slot (a success does not wipe the wrong ones out), and the one
+      // that reaches the limit tells the member, in the portal and by e-mail (once per window).
+      const codeKey = `mfa:${member.id}`;
+      let wrongCodes = 0;
+      const factor = await deps.security.atLogin(member.id, code, async () => {
+        wrongCodes = (await authRepository.hit(db, [codeKey], now.toISOString(), cutoff)).get(codeKey)!;
+        if (wrongCodes > maxFailures) {
+          await authRepository.release(db, [codeKey, userKey, ipKey]);
+          throw new HttpError(429, MFA_CODES_LIMITED);
+        }
+      });
+      if (factor === 'wrong') {
+        if (wrongCodes === maxFailures) {
+          const told = { failures: maxFailures, minutes: Math.round(windowMs / 60_000), at: now.toISOString() };
+          await db.transaction().execute((trx) => deps.notifier.notify(trx, member.id, 'mfa_codes_limited', told));
+        }
+        throw new HttpError(401, MFA_CODE_INVALID);
+      }
+      if (factor === 'ok') await authRepository.release(db, [codeKey]);
       if (factor === 'missing') {
         await authRepository.release(db, [userKey, ipKey]);
         throw new HttpError(401, MFA_CODE_NEEDED, { mfa_required: true });
@@ -181,8 +201,9 @@ export function createAuthService(
     async me(who: Auth): Promise<SessionUser> {
       const member = await members.findById(who.memberId);
       if (!member || member.deactivated_at !== null) throw new HttpError(401, 'Please log in first');
+      // Both flags as the session's load decided them, the guard's very answer (platform/guards.ts).
       return toSessionUser(member, {
-        consentRequired: await deps.notices.consentRequired(member, who.sessionId),
+        consentRequired: who.consentRequired === true,
         mfaSetupRequired: who.mfaSetupRequired === true,
       });
     },

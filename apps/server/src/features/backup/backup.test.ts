@@ -125,6 +125,10 @@ async function agency(source: Awaited<ReturnType<typeof startApp>>) {
       status: 'Approved',
       ...over,
     });
+    // An agent accepted the privacy notice, as at sign-up (the API refuses them anything else first).
+    if ((over.account_type ?? 'user') === 'user') {
+      await db.db.transaction().execute((trx) => services.notices.recordSignUpConsent(trx, id, '127.0.0.1'));
+    }
     const at = new Date().toISOString();
     for (const line of LICENSE_LINES) {
       await db.db

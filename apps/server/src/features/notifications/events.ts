@@ -28,6 +28,8 @@ export interface EventParams {
   email_changed: { by: 'member' | 'admin'; at: string };
   /** To administrators: a member reported a change of their e-mail as not theirs; whether the old address was put back. */
   email_change_reported: { memberId: number; name: string; restored: boolean };
+  /** The account's code step was closed after `failures` wrong two-factor codes (issue 42 §8), from `at` for `minutes`. */
+  mfa_codes_limited: { failures: number; minutes: number; at: string };
 }
 
 export interface RenderedEvent {
@@ -155,6 +157,11 @@ const RENDER: { [E in NotificationEvent]: (p: EventParams[E]) => RenderedEvent }
       ? `${p.name} reported that they did not change the e-mail address of their account. Their previous address was put back and they were signed out everywhere. Check their account's recent changes (bank details, password) in their history.`
       : `${p.name} reported that they did not change the e-mail address of their account. They were signed out everywhere, but their previous address is now another account's, so it was not put back: contact them and correct it.`,
     link: '/admin/adminmembers',
+  }),
+  mfa_codes_limited: (p) => ({
+    title: 'Sign-in to your account was stopped after wrong codes',
+    body: `By ${manilaTime(p.at)}, ${p.failures} wrong two-factor codes had been entered for your account after its right password. Sign-in with a code is stopped for ${p.minutes} minutes. If this was not you, someone knows your password: change it and sign out everywhere in Settings → Security.`,
+    link: '/settings/security',
   }),
 };
 

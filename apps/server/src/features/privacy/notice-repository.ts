@@ -52,11 +52,6 @@ export const noticeRepository = {
     return !row || row.consent_id !== null;
   },
 
-  /** When the session began (the sha256 id of its token), if it is still there. */
-  async sessionStartedAt(db: Exec, sessionId: string): Promise<string | undefined> {
-    return (await db.selectFrom('sessions').select('created_at').where('id', '=', sessionId).executeTakeFirst())?.created_at;
-  },
-
   consentsOf(db: Exec, memberId: number) {
     return db
       .selectFrom('consents')

@@ -68,13 +68,14 @@ export function createNoticeService(db: Kysely<Database>) {
     },
 
     /**
-     * Whether the member must accept the notice before going on: an agent without a consent to the
-     * latest version published before their session began (`sessionId`; none: a login, now).
+     * Whether the member, logging in now, must accept the notice before going on: an agent without
+     * a consent to the latest version. For a session already open, the session's load decides it
+     * with the same rule as of the session's start (platform/session-repository.ts), and the API
+     * refuses everything but the consent screen's calls until then (platform/guards.ts, issue 42 §9).
      */
-    async consentRequired(member: { id: number; account_type: string }, sessionId?: string): Promise<boolean> {
+    async consentRequired(member: { id: number; account_type: string }): Promise<boolean> {
       if (member.account_type !== 'user') return false;
-      const asOf = (sessionId !== undefined ? await noticeRepository.sessionStartedAt(db, sessionId) : undefined) ?? now().toISOString();
-      return !(await noticeRepository.hasConsented(db, member.id, asOf));
+      return !(await noticeRepository.hasConsented(db, member.id, now().toISOString()));
     },
   };
 }

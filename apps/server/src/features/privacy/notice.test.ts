@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOTICE_NOT_CURRENT_MESSAGE } from '@ahente/contract/privacy-notice';
-import { routes } from '@ahente/contract/routes';
-import { startTestApp, type TestApp, type TestClient } from '../../../test/harness.ts';
+import { CONSENT_FIRST_MESSAGE, NOTICE_NOT_CURRENT_MESSAGE } from '@ahente/contract/privacy-notice';
+import { routes, type RouteDef } from '@ahente/contract/routes';
+import { newDeal, startTestApp, type TestApp, type TestClient } from '../../../test/harness.ts';
 
 /**
  * The privacy notice and consent (issue 24 §1): an admin publishes a new version; every agent is
@@ -196,5 +196,99 @@ describe('consent to a new version', () => {
   it('needs a session to accept', async () => {
     const { version } = await current();
     expect((await t.client().post(routes.acceptPrivacyNotice.path, { version })).statusCode).toBe(401);
+  });
+});
+
+/**
+ * Issue 42 §9: the consent is the server's rule, not only the web app's screen. An agent who must
+ * accept the current notice gets 403 `{ code: 'consent_required' }` from every route but who they
+ * are, logging out, the CSRF cookie, the notice and its acceptance; decided from the matched route
+ * (platform/guards.ts), before the body is read, so nothing is saved.
+ */
+describe('the server refuses everything but the consent screen until the notice is accepted', () => {
+  const ALLOWED = new Set<RouteDef>([routes.me, routes.logout, routes.csrfCookie, routes.privacyNotice, routes.acceptPrivacyNotice]);
+  const REFUSED = { error: CONSENT_FIRST_MESSAGE, code: 'consent_required' };
+
+  /**
+   * Every route of the table a member may call (their own data), but the consent screen's, as
+   * `client` calls it. (Administrators' routes answer an agent 403 whatever the consent.)
+   */
+  async function everyOtherRoute(client: TestClient, memberId: number) {
+    const answers: { route: string; status: number; body: unknown }[] = [];
+    for (const [name, def] of Object.entries(routes) as [string, RouteDef][]) {
+      if (def.access !== 'member' || ALLOWED.has(def)) continue;
+      const url = def.path.replace(/:([A-Za-z_]\w*)/g, String(memberId));
+      const res = await client.request(def.method, url, def.method === 'GET' ? undefined : { id: memberId });
+      answers.push({ route: name, status: res.statusCode, body: res.json() });
+    }
+    return answers;
+  }
+
+  it('answers 403 consent_required from every other route to an agent who has not accepted, and nothing is saved', async () => {
+    const m = await t.createMember({ consent: false });
+    const { client, consentRequired } = await login(m);
+    expect(consentRequired).toBe(true);
+
+    const answers = await everyOtherRoute(client, m.id);
+    expect(answers.length).toBeGreaterThan(50);
+    expect(answers).toEqual(answers.map((a) => ({ route: a.route, status: 403, body: REFUSED })));
+
+    // A well-formed write is refused before it is read: no deal.
+    const deal = await client.post(routes.addDeal.path, newDeal(m.id, { customerName: 'Before Consent' }));
+    expect(deal.statusCode).toBe(403);
+    expect(deal.json()).toEqual(REFUSED);
+    const deals = await t.db.db.selectFrom('deals').select('id').where('member_id', '=', m.id).execute();
+    expect(deals).toEqual([]);
+
+    // The consent screen's own calls answer.
+    expect((await client.get(routes.csrfCookie.path)).statusCode).toBe(204);
+    expect(await meAsks(client)).toBe(true);
+    const notice = await client.get(routes.privacyNotice.path);
+    expect(notice.statusCode).toBe(200);
+
+    // Accepted: the same session may do everything it may.
+    const accept = await client.post(routes.acceptPrivacyNotice.path, { version: (notice.json() as Notice).version });
+    expect(accept.statusCode).toBe(200);
+    expect(await meAsks(client)).toBe(false);
+    expect((await client.post(routes.getDeals.path, { id: m.id })).statusCode).toBe(200);
+    const saved = await client.post(routes.addDeal.path, newDeal(m.id, { customerName: 'After Consent' }));
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await client.post(routes.logout.path)).statusCode).toBe(204);
+  });
+
+  it('refuses a new version’s next session until accepted, while the session open before goes on and other members are untouched', async () => {
+    const m = await signedUpAgent();
+    const before = await login(m);
+    const bystander = await login(await signedUpAgent());
+    await pastSessionStart(m.id);
+    const next = await publish();
+
+    expect((await before.client.post(routes.getUserDetails.path, { id: m.id })).statusCode).toBe(200);
+    const after = await login(m);
+    expect(after.consentRequired).toBe(true);
+    const refused = await after.client.post(routes.getUserDetails.path, { id: m.id });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual(REFUSED);
+    // Another agent's session, open before the publication, goes on.
+    expect(
+      (await bystander.client.post(routes.getDeals.path, { id: (await bystander.client.get(routes.me.path)).json().user })).statusCode,
+    ).toBe(200);
+
+    // Logging out is allowed, and ends the session.
+    expect((await after.client.post(routes.logout.path)).statusCode).toBe(204);
+    expect((await after.client.get(routes.me.path)).statusCode).toBe(401);
+
+    const again = await login(m);
+    expect((await again.client.post(routes.acceptPrivacyNotice.path, { version: next.version })).statusCode).toBe(200);
+    expect((await again.client.post(routes.getUserDetails.path, { id: m.id })).statusCode).toBe(200);
+  });
+
+  it('never stops an administrator, nor a caller without a session (401 as before)', async () => {
+    const other = await t.createAdmin();
+    await publish();
+    const { client } = await login(other);
+    expect((await client.post(routes.getUserDetails.path, { id: other.id })).statusCode).toBe(200);
+    expect((await client.request(routes.privacyRequests.method, routes.privacyRequests.path)).statusCode).toBe(200);
+    expect((await t.client().post(routes.getDeals.path, { id: other.id })).statusCode).toBe(401);
   });
 });
