@@ -129,6 +129,7 @@ export async function seed(dbFile: string) {
           refund_centavos: null,
           cancelled_by: null,
           cancelled_at: null,
+          entered_by: memberId,
           expiry_date: null,
           customer_contact: null,
           customer_email: null,
