@@ -22,6 +22,7 @@ import { m018ListPaging } from './migrations/018-list-paging.ts';
 import { m019MemberListOrder } from './migrations/019-member-list-order.ts';
 import { m020EnteredByAndReversalRepair } from './migrations/020-entered-by-and-reversal-repair.ts';
 import { m021EmailChanges } from './migrations/021-email-changes.ts';
+import { m022AgencyTaxDetails } from './migrations/022-agency-tax-details.ts';
 
 /** Every migration, in order. A migration gets the dialect for the few types that differ. */
 const MIGRATIONS: Record<string, (dialect: DialectName) => Migration> = {
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, (dialect: DialectName) => Migration> = {
   '019-member-list-order': m019MemberListOrder,
   '020-entered-by-and-reversal-repair': m020EnteredByAndReversalRepair,
   '021-email-changes': m021EmailChanges,
+  '022-agency-tax-details': m022AgencyTaxDetails,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -345,6 +345,16 @@ export interface PayoutSettingsTable {
   created_by: number | null;
 }
 
+/** The agency's tax details as an administrator saved them (issue 43 §4): append-only, the latest applies. */
+export interface AgencyTaxDetailsTable {
+  id: Generated<number>;
+  tin: string;
+  address: string;
+  rdo: string;
+  created_at: string;
+  created_by: number | null;
+}
+
 /** The one decision on a held entry (decision 018). */
 export interface CommissionEntryDecisionsTable {
   entry_id: number;
@@ -556,6 +566,7 @@ export interface Database {
   licenses: LicensesTable;
   member_withholding: MemberWithholdingTable;
   payout_settings: PayoutSettingsTable;
+  agency_tax_details: AgencyTaxDetailsTable;
   notifications: NotificationsTable;
   outbox: OutboxTable;
   notification_preferences: NotificationPreferencesTable;
