@@ -52,6 +52,25 @@ export default tseslint.config(
     },
   },
   {
+    // One clock (issue 43 §6, decision 023): every date a person reads is Manila's, whatever the
+    // device's zone. A date formatter names its time zone; the device's calendar is never read.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.property.name='DateTimeFormat']:not(:has(Property[key.name='timeZone']))",
+          message: "A date formatter names its time zone: use lib/dates.ts's Manila formatters (decision 023).",
+        },
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(toLocaleDateString|toLocaleTimeString|getFullYear|getMonth|getDate|getDay|getHours|getMinutes)$/]',
+          message: "The device's time zone is not the agency's: use lib/dates.ts (Manila) or todayInManila (decision 023).",
+        },
+      ],
+    },
+  },
+  {
     // SQL only in repositories and db/: no query builder and no sql`` anywhere else on the server.
     files: ['apps/server/src/**/*.ts'],
     ignores: [

@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { cn } from '../lib/cn';
+import { manilaYear } from '../lib/dates';
 import { Logo } from '../ui/logo';
 import { MFA_SETUP_NAV_ITEMS, NAV_ITEMS, isInArea } from './nav-items';
 import { useCurrentUser } from '../api/session';
@@ -62,7 +63,7 @@ export function SidebarContent({ onNavigate }: SidebarContentProps) {
       <div className="shrink-0 border-t border-slate-200 px-5 py-4">
         <p className="text-xs leading-5 text-slate-500">
           {t('nav.footerPortal')}
-          <br />© {new Date().getFullYear()} {t('nav.footerAgency')}
+          <br />© {manilaYear()} {t('nav.footerAgency')}
         </p>
       </div>
     </div>

@@ -1,6 +1,13 @@
+import { todayInManila } from '@ahente/contract/dates';
 import { perLocale } from './locale';
 
-/** Display helpers for the calendar dates and timestamps of the API (DESIGN §6), in the reader's locale (en-PH or fil-PH). */
+/**
+ * Display helpers for the calendar dates and timestamps of the API (DESIGN §6), in the reader's
+ * locale (en-PH or fil-PH). Every date and time a person reads is Manila's, the agency's clock,
+ * whatever the device's time zone (issue 43 §6, decision 023): timestamps are formatted here with
+ * `timeZone: 'Asia/Manila'`, calendar dates as the day they name. No other module of the web app
+ * makes a date formatter without a time zone or reads the device's calendar (eslint.config.js).
+ */
 
 const calendarFormat = perLocale((l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeZone: 'UTC' }));
 
@@ -11,18 +18,15 @@ export function formatCalendarDate(value: string): string {
   return calendarFormat().format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))));
 }
 
-const dayFormat = perLocale((l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium' }));
-const timeFormat = perLocale((l) => new Intl.DateTimeFormat(l, { timeStyle: 'short' }));
+const manilaDate = perLocale((l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeZone: 'Asia/Manila' }));
+const manilaTime = perLocale((l) => new Intl.DateTimeFormat(l, { timeStyle: 'short', timeZone: 'Asia/Manila' }));
 
-/** A timestamp in local time as its date and its time: { date: "Mar 5, 2026", time: "2:30 PM" }. */
+/** A timestamp as its date and its time in Philippine time, wherever the device is (issue 43 §6): { date: "Mar 5, 2026", time: "2:30 PM" }. */
 export function formatTimestampParts(value: string): { date: string; time: string } {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return { date: value, time: '' };
-  return { date: dayFormat().format(date), time: timeFormat().format(date) };
+  return { date: manilaDate().format(date), time: manilaTime().format(date) };
 }
-
-const manilaDate = perLocale((l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeZone: 'Asia/Manila' }));
-const manilaTime = perLocale((l) => new Intl.DateTimeFormat(l, { timeStyle: 'short', timeZone: 'Asia/Manila' }));
 
 /** A timestamp as a date and a time in Philippine time, wherever the browser is: "Mar 5, 2026, 2:30 PM". Anything else is shown as given. */
 export function formatManilaDateTime(value: string): string {
@@ -45,3 +49,16 @@ export function formatMonth(month: string): string {
   if (!m) return month;
   return monthFormat().format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1)));
 }
+
+const manilaShortDate = perLocale((l) => new Intl.DateTimeFormat(l, { month: 'short', day: 'numeric', timeZone: 'Asia/Manila' }));
+const manilaShortDateYear = perLocale((l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeZone: 'Asia/Manila' }));
+
+/** A timestamp's Manila day without its year when it is this year's (Manila): "Mar 5", else "Dec 30, 2025". */
+export function formatManilaShortDate(value: string, now: Date = new Date()): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return (todayInManila(date).slice(0, 4) === todayInManila(now).slice(0, 4) ? manilaShortDate : manilaShortDateYear)().format(date);
+}
+
+/** This year in Manila, for a footer's ©. */
+export const manilaYear = (now: Date = new Date()): number => Number(todayInManila(now).slice(0, 4));

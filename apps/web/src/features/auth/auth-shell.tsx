@@ -1,6 +1,7 @@
 import { CircleCheck, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Logo } from '../../ui/logo';
+import { manilaYear } from '../../lib/dates';
 import { useLanguage } from '../../i18n';
 
 interface AuthShellProps {
@@ -63,7 +64,7 @@ export function AuthShell({ headline, lead, points, width = 'md', children }: Au
           </div>
         </main>
         <footer className="px-5 pb-6 text-center text-xs text-slate-500">
-          <p>{t('shell.footer', { year: new Date().getFullYear() })}</p>
+          <p>{t('shell.footer', { year: manilaYear() })}</p>
         </footer>
       </div>
     </div>

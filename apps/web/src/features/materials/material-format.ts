@@ -1,4 +1,5 @@
-import { currentLocale, perLocale } from '../../lib/locale';
+import { formatManilaDate, formatManilaDateTime } from '../../lib/dates';
+import { currentLocale } from '../../lib/locale';
 
 /** How materials read to a person: sizes, kinds of file and upload dates. */
 
@@ -56,17 +57,12 @@ export function kindOf(contentType: string): 'pdf' | 'image' | 'video' | 'sheet'
   return 'other';
 }
 
-const dateFormat = perLocale((l) => new Intl.DateTimeFormat(l, { year: 'numeric', month: 'short', day: 'numeric' }));
-const dateTimeFormat = perLocale((l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeStyle: 'short' }));
-
-/** A UTC ISO timestamp as a local date ('Jan 5, 2026'); '' when it is not a date. */
+/** A UTC ISO timestamp as its Manila date ('Jan 5, 2026'); '' when it is not a date. */
 export function formatUploaded(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateFormat().format(date);
+  return Number.isNaN(Date.parse(iso)) ? '' : formatManilaDate(iso);
 }
 
 /** The same with the time, for a tooltip. */
 export function formatUploadedLong(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateTimeFormat().format(date);
+  return Number.isNaN(Date.parse(iso)) ? '' : formatManilaDateTime(iso);
 }
