@@ -102,7 +102,11 @@ beforeAll(async () => {
   const verifier = await t.loginAs(await t.createAdmin());
   const verify = await verifier.post(routes.verifySales.path, { sale_ids: [a1Sale, cancelled, outsiderSale], decision: 'verified' });
   expect(verify.statusCode, verify.body).toBe(200);
-  const reject = await verifier.post(routes.verifySales.path, { sale_ids: [rejected, a3Rejected], decision: 'rejected', reason: 'No policy' });
+  const reject = await verifier.post(routes.verifySales.path, {
+    sale_ids: [rejected, a3Rejected],
+    decision: 'rejected',
+    reason: 'No policy',
+  });
   expect(reject.statusCode, reject.body).toBe(200);
   const cancel = await admin.post(routes.cancelSale.path, { sale_id: cancelled, cancelled_on: today, reason: 'Free look' });
   expect(cancel.statusCode, cancel.body).toBe(200);
