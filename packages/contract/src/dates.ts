@@ -37,6 +37,20 @@ export function nextMonth(month: string): string {
   return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
 }
 
+/**
+ * The one definition of a period's days (issue 43 §6): month 'YYYY-MM' as of `today` (Manila,
+ * YYYY-MM-DD) runs from its first day up to today when it is the current month, its last day
+ * when it is past: a sale dated later this month is not counted in "this month" until its day
+ * comes. `before` is the day after `to` (for an exclusive upper bound). Reports' monthly figures,
+ * the admin dashboard's "this month" and the leaderboard's "This month" all use it.
+ */
+export function monthUpToToday(month: string, today: string): { from: string; to: string; before: string } {
+  const from = `${month}-01`;
+  const end = addDays(`${nextMonth(month)}-01`, -1);
+  const to = end < today ? end : today;
+  return { from, to, before: addDays(to, 1) };
+}
+
 /** `day` plus `days` (negative for earlier), both YYYY-MM-DD: '2026-11-24' + 7 → '2026-12-01'. */
 export function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);

@@ -15,7 +15,7 @@ import { lastMonths, REPORT_MESSAGES } from './service.ts';
  *      │  ├─ agent (Agent): ₱1,000.50 CTPL 1st of this month; ₱2,000.25 Comprehensive last day of
  *      │  │  │   last month; ₱500.00 CTPL 1st of the oldest month shown; ₱9,999.00 CTPL last day of
  *      │  │  │   the month before it (not shown); ₱50.00 CTPL 1st of next month (not shown)
- *      │  │  └─ sub (Agent): ₱3,000.00 Individual last day of this month
+ *      │  │  └─ sub (Agent): ₱3,000.00 Individual today (a later day of this month is not yet in it: period.test.ts)
  *      │  ├─ tieA "Tia One": ₱100.00 GYRT     ├─ tieB "Tia Two": 2 × ₱50.00 GYRT (both this month)
  *      │  ├─ idleA "Abe Idle" (Pending), idleZ "Zed Idle": no sales
  *      │  └─ dead (deactivated): ₱700.00 GYRT on the 15th of last month
@@ -107,7 +107,7 @@ beforeAll(async () => {
   await sell(agent, 'CTPL', '500', day(11, 'first'));
   await sell(agent, 'CTPL', '9999', day(12, 'last'));
   await sell(agent, 'CTPL', '50', day(-1, 'first'));
-  await sell(sub, 'Individual', '3000', day(0, 'last'));
+  await sell(sub, 'Individual', '3000', today);
   await sell(tieA, 'GYRT', '100', day(0, 'first'));
   await sell(tieB, 'GYRT', '50', day(0, 'first'));
   await sell(tieB, 'GYRT', '50.00', day(0, 'first'));

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { categoryOf } from '@ahente/contract/catalogue';
 import { LEADER_POSITIONS } from '@ahente/contract/commissions';
-import { nextMonth, todayInManila } from '@ahente/contract/dates';
+import { monthUpToToday, todayInManila } from '@ahente/contract/dates';
 import { centavosToPesos } from '@ahente/contract/money';
 import {
   LEADERBOARD_SIZE,
@@ -61,9 +61,10 @@ export function createReportsService(
     return (await members.agencyCounts()).members;
   }
 
-  /** The counted sales of a scope with an effective date in `month` ('YYYY-MM'), TCV in centavos. */
-  async function monthTotals(scope: SalesScope, month: string): Promise<{ centavos: number; count: number }> {
-    const rows = await reportsRepository.monthsByProduct(db, scope, `${month}-01`, `${nextMonth(month)}-01`);
+  /** The counted sales of a scope with an effective date in `month` ('YYYY-MM') up to `today` (monthUpToToday), TCV in centavos. */
+  async function monthTotals(scope: SalesScope, month: string, today: string): Promise<{ centavos: number; count: number }> {
+    const days = monthUpToToday(month, today);
+    const rows = await reportsRepository.monthsByProduct(db, scope, days.from, days.before);
     return rows.reduce((acc, r) => ({ centavos: acc.centavos + r.centavos, count: acc.count + r.count }), { centavos: 0, count: 0 });
   }
 
@@ -75,10 +76,11 @@ export function createReportsService(
      * Month'.
      */
     async agencySummary(): Promise<AgencySummary> {
-      const month = todayInManila(now()).slice(0, 7);
+      const today = todayInManila(now());
+      const month = today.slice(0, 7);
       const [counts, sales, earned] = await Promise.all([
         members.agencyCounts(),
-        monthTotals({ kind: 'agency' }, month),
+        monthTotals({ kind: 'agency' }, month, today),
         commissions.agencyEarned(month),
       ]);
       return {
@@ -101,9 +103,11 @@ export function createReportsService(
       if (!scopes.includes(scope)) throw forbidden(scope === 'agency' ? REPORT_MESSAGES.agencyForAdmins : REPORT_MESSAGES.teamForLeaders);
 
       const target: SalesScope = scope === 'agency' ? { kind: 'agency' } : { kind: scope, memberId: input.id };
-      const { months, next } = lastMonths(todayInManila(now()), REPORT_MONTHS);
+      const today = todayInManila(now());
+      const { months, next } = lastMonths(today, REPORT_MONTHS);
       const [rows, count, ranked, retained] = await Promise.all([
-        reportsRepository.monthsByProduct(db, target, `${months[0]}-01`, `${next}-01`),
+        // Up to today (issue 43 §6): a sale dated later this month is counted once its day comes, as the leaderboard's "This month".
+        reportsRepository.monthsByProduct(db, target, `${months[0]}-01`, monthUpToToday(months.at(-1)!, today).before),
         memberCount(target),
         scope === 'own'
           ? Promise.resolve(null)

@@ -1,7 +1,7 @@
 import { ChartColumn, ChartPie, ChartSpline, ShieldX } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { todayInManila } from '@ahente/contract/dates';
+import { monthUpToToday, todayInManila } from '@ahente/contract/dates';
 import { formatPeso } from '@ahente/contract/money';
 import { REPORT_SCOPES, type ReportResponse, type ReportScope } from '@ahente/contract/reports';
 import { isApiError, serverReason } from '../../api/client';
@@ -33,9 +33,11 @@ function scopeFrom(params: URLSearchParams): ReportScope | null {
   return (REPORT_SCOPES as readonly string[]).includes(value ?? '') ? (value as ReportScope) : null;
 }
 
+/** This month up to today (Manila): the same days as the monthly figures' last month (monthUpToToday, issue 43 §6). */
 function thisMonth(): ReportPeriod {
   const today = todayInManila();
-  return { from: `${today.slice(0, 8)}01`, to: today };
+  const { from, to } = monthUpToToday(today.slice(0, 7), today);
+  return { from, to };
 }
 
 /** What the figures cover, in a sentence under the summary. */
