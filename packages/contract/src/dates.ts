@@ -15,6 +15,15 @@ export function inDateRange(date: string, from?: string, to?: string): boolean {
   return true;
 }
 
+/** The number format of every date cell of the exports (decision 005): 2026-03-05, a real date a spreadsheet sorts and filters. */
+export const DATE_EXCEL_FORMAT = 'yyyy-mm-dd';
+
+/** A calendar date 'YYYY-MM-DD' as the Date of its midnight UTC, so that a spreadsheet's date cell holds that day; null for anything else. */
+export function excelCalendarDate(value: string | null): Date | null {
+  const m = value === null ? null : /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.slice(0, 10));
+  return m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
+}
+
 /** Today in Manila (UTC+8, no daylight saving) as YYYY-MM-DD. */
 export function todayInManila(now: Date = new Date()): string {
   return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);

@@ -15,6 +15,10 @@ export const SALE_VERIFICATION_LABELS: Record<SaleVerification, string> = {
   verified: 'Verified',
   rejected: 'Rejected',
 };
+/** A sale's state in a word, as its badge and the Sales export say it: 'Cancelled' once cancelled (issue 21), otherwise its verification (issue 43 §6). */
+export const saleStateLabel = (s: { verification: SaleVerification; cancelled_on: string | null }) =>
+  s.cancelled_on !== null ? 'Cancelled' : SALE_VERIFICATION_LABELS[s.verification];
+
 /**
  * Whether a sale counts in sales totals, reports, team figures and the dashboard: a rejected sale
  * does not (its deal may be sold again), nor a cancelled one (issue 21, decision 019). The SQL of

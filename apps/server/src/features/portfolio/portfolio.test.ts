@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import readExcelFile from 'read-excel-file/node';
 import { MAX_ID } from '@ahente/contract/common';
-import { addDays } from '@ahente/contract/dates';
+import { DATE_EXCEL_FORMAT, addDays } from '@ahente/contract/dates';
 import type { DealRecord } from '@ahente/contract/deals';
 import { PESO_EXCEL_FORMAT } from '@ahente/contract/money';
 import { POLICY_STATUSES, type PolicyRow, type PortfolioResponse } from '@ahente/contract/portfolio';
@@ -449,6 +449,11 @@ describe('POST /api/portfolio: who sees what', () => {
   });
 });
 
+/** A calendar date as read-excel-file reads a date cell: that day at midnight UTC. */
+const day = (value: string) => new Date(`${value}T00:00:00.000Z`);
+/** Excel's serial number of a calendar date (days since 1899-12-30). */
+const excelSerial = (value: string) => (Date.parse(`${value}T00:00:00Z`) - Date.UTC(1899, 11, 30)) / 86_400_000;
+
 /** The entries of a .xlsx (a zip): their names and inflated bytes, read with node:zlib. */
 function unzip(bytes: Buffer): Map<string, string> {
   const files = new Map<string, string>();
@@ -502,8 +507,8 @@ describe('POST /api/portfolioexport', () => {
         'Comprehensive',
         'Malayan Insurance',
         book.dueToday.tcv,
-        '2025-06-16',
-        '2026-06-15',
+        day('2025-06-16'),
+        day('2026-06-15'),
         0,
         'Due',
         null,
@@ -516,8 +521,8 @@ describe('POST /api/portfolioexport', () => {
         'Comprehensive',
         'Malayan Insurance',
         book.renewalRejected.tcv,
-        book.renewalRejected.effective_date,
-        '2026-07-20',
+        day(book.renewalRejected.effective_date),
+        day('2026-07-20'),
         35,
         'Due',
         `Deal #${renewalRejectedDealId} (For Quotation)`,
@@ -530,8 +535,8 @@ describe('POST /api/portfolioexport', () => {
         'Comprehensive',
         'Malayan Insurance',
         book.dueEdge.tcv,
-        expect.any(String),
-        '2026-08-14',
+        expect.any(Date),
+        day('2026-08-14'),
         60,
         'Due',
         null,
@@ -539,6 +544,17 @@ describe('POST /api/portfolioexport', () => {
     ]);
     const files = unzip(res.rawPayload);
     expect(files.get('xl/styles.xml')).toContain(PESO_EXCEL_FORMAT.replace(/"/g, '&quot;'));
+    // Real dates (issue 43 §6): the date columns (H, I) hold numbers, styled with the date format, not text.
+    const styles = files.get('xl/styles.xml')!;
+    expect(styles).toContain(`formatCode="${DATE_EXCEL_FORMAT}"`);
+    const sheetXml = files.get('xl/worksheets/sheet1.xml')!;
+    for (const ref of ['H2', 'I2', 'H4', 'I4']) {
+      const cell = new RegExp(`<c r="${ref}"([^>]*)>(.*?)</c>`).exec(sheetXml);
+      expect(cell, ref).not.toBeNull();
+      expect(cell![1], `${ref} is not a text cell`).not.toMatch(/t="(s|str|inlineStr)"/);
+      expect(cell![2]).toMatch(/^<v>\d+<\/v>$/);
+    }
+    expect(new RegExp(`<c r="I2"[^>]*><v>(\\d+)</v>`).exec(sheetXml)![1]).toBe(String(excelSerial('2026-06-15')));
   });
 
   it('leaves the client columns out for a leader, and names the agent in a team export', async () => {
@@ -566,8 +582,8 @@ describe('POST /api/portfolioexport', () => {
       'Comprehensive',
       'Pioneer Insurance',
       book.renewed.tcv,
-      book.renewed.effective_date,
-      '2026-07-01',
+      day(book.renewed.effective_date),
+      day('2026-07-01'),
       16,
       'Renewed',
       `Sale #${book.renewal.id}`,

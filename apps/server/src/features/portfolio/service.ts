@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import writeExcelFile, { type Cell, type Row } from 'write-excel-file/node';
 import type { z } from 'zod';
 import { LEADER_POSITIONS } from '@ahente/contract/commissions';
-import { addDays, daysUntil, todayInManila } from '@ahente/contract/dates';
+import { DATE_EXCEL_FORMAT, addDays, daysUntil, excelCalendarDate, todayInManila } from '@ahente/contract/dates';
 import { DEAL_STATUS_LABELS, productLabel } from '@ahente/contract/labels';
 import { PESO_EXCEL_FORMAT, centavosToPesos } from '@ahente/contract/money';
 import {
@@ -232,6 +232,12 @@ export type PortfolioService = ReturnType<typeof createPortfolioService>;
 
 const bold = (value: string) => ({ value, fontWeight: 'bold' as const });
 
+/** A calendar date as a real date cell (issue 43 §6, decision 005: as the Sales export writes them); empty when there is none. */
+function dateCell(day: string | null): Cell {
+  const date = excelCalendarDate(day);
+  return date === null ? day : { value: date, type: Date, format: DATE_EXCEL_FORMAT };
+}
+
 /** What the Renewal column says: the renewal deal and its status, or its sale once sold. */
 export function renewalText(renewal: PolicyRow['renewal']): string | null {
   if (!renewal) return null;
@@ -240,8 +246,8 @@ export function renewalText(renewal: PolicyRow['renewal']): string | null {
 
 /**
  * The Portfolio as a workbook, one sheet 'Portfolio': a header row of labels, then a policy per row
- * in the list's order; the premium a number in pesos with the peso format, dates as YYYY-MM-DD
- * text, product and status as their labels. The agent's column only for a team; no client column
+ * in the list's order; the premium a number in pesos with the peso format, dates as date cells
+ * (yyyy-mm-dd, issue 43 §6), product and status as their labels. The agent's column only for a team; no client column
  * (customer, contact, e-mail, policy number) where the clients are hidden.
  */
 export function portfolioWorkbook(rows: readonly PolicyRow[], options: { clientsHidden: boolean; team: boolean }): Promise<Buffer> {
@@ -254,8 +260,8 @@ export function portfolioWorkbook(rows: readonly PolicyRow[], options: { clients
     { label: 'Product', width: 24, cell: (r) => productLabel(r.product), show: true },
     { label: 'Insurer', width: 20, cell: (r) => r.insurer, show: true },
     { label: 'Premium (TCV)', width: 16, cell: (r) => ({ value: r.tcv, type: Number, format: PESO_EXCEL_FORMAT }), show: true },
-    { label: 'Effective Date', width: 13, cell: (r) => r.effective_date, show: true },
-    { label: 'Expiry Date', width: 13, cell: (r) => r.expiry_date, show: true },
+    { label: 'Effective Date', width: 13, cell: (r) => dateCell(r.effective_date), show: true },
+    { label: 'Expiry Date', width: 13, cell: (r) => dateCell(r.expiry_date), show: true },
     {
       label: 'Days to Expiry',
       width: 13,

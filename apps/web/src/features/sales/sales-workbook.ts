@@ -2,7 +2,8 @@ import writeExcelFile from 'write-excel-file/browser';
 import { productLabel } from '@ahente/contract/labels';
 import { PESO_EXCEL_FORMAT } from '@ahente/contract/money';
 import type { SaleRecord } from '@ahente/contract/sales';
-import { SALE_VERIFICATION_LABELS } from '@ahente/contract/sales-rules';
+import { DATE_EXCEL_FORMAT, excelCalendarDate } from '@ahente/contract/dates';
+import { saleStateLabel } from '@ahente/contract/sales-rules';
 
 /** Spec §2, §9: one sheet named 'Sales'. */
 export const EXPORT_SHEET_NAME = 'Sales';
@@ -30,15 +31,12 @@ export const EXPORT_HEADERS = [
   'Refund',
 ] as const;
 
-export const DATE_FORMAT = 'yyyy-mm-dd';
+export const DATE_FORMAT = DATE_EXCEL_FORMAT;
 
 const WIDTHS = [10, 28, 16, 26, 16, 18, 22, 20, 14, 14, 22, 40, 14, 40, 16];
 
 /** "2026-03-05" as a Date at midnight UTC: the spreadsheet's date cell then shows that calendar day. */
-function calendarDate(value: string): Date | string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-  return m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : value;
-}
+const calendarDate = (value: string): Date | string => excelCalendarDate(value) ?? value;
 
 /**
  * sales_data.xlsx as a Blob: a bold header row that stays in view, then `rows` in the order given.
@@ -46,7 +44,8 @@ function calendarDate(value: string): Date | string {
  * (yyyy-mm-dd; no expiry for a Memorial Plan);
  * Sales ID is a number; the other columns are text (empty when the sale has none), the product as
  * the screen names it (decision 023: 'Performance Bond' for the catalogue's 'Perfomance Bond'). Verification
- * is the label the screen shows ('Awaiting verification', 'Verified', 'Rejected'), and a rejected
+ * is the label the screen's badge shows ('Awaiting verification', 'Verified', 'Rejected', and
+ * 'Cancelled' for a cancelled sale, issue 43 §6), and a rejected
  * sale's reason follows it. A cancelled sale (issue 21) has its day (a date cell), its reason and
  * its refund (pesos) in the last three columns, empty for a sale in force.
  */
@@ -67,7 +66,7 @@ export function buildSalesWorkbook(rows: readonly SaleRecord[]): Promise<Blob> {
       s.plan_name ?? null,
       date instanceof Date ? { value: date, type: Date, format: DATE_FORMAT } : date,
       expiry instanceof Date ? { value: expiry, type: Date, format: DATE_FORMAT } : expiry,
-      SALE_VERIFICATION_LABELS[s.verification],
+      saleStateLabel(s),
       s.verification === 'rejected' ? s.rejection_reason : null,
       cancelled instanceof Date ? { value: cancelled, type: Date, format: DATE_FORMAT } : cancelled,
       s.cancel_reason,
