@@ -89,6 +89,15 @@ export function commissionCentavos(baseCentavos: number, rateHundredths: number)
 }
 
 /**
+ * The tax withheld on a statement's gross at `rateHundredths` (decision 019): the rate of a positive
+ * gross, half up, as `commissionCentavos`; nothing on a zero or negative gross. The close computes
+ * the same in SQL; the members' Pending figure estimates an open month's tax with this (issue 43 §1).
+ */
+export function withholdingCentavos(grossCentavos: number, rateHundredths: number): number {
+  return grossCentavos > 0 ? commissionCentavos(grossCentavos, rateHundredths) : 0;
+}
+
+/**
  * A percentage 0–100 with at most 2 decimals, as a number or a numeric string. The output is the
  * percentage as a number (12.5), as `tcvField` gives pesos: the server turns it into hundredths
  * with `percentToHundredths`, which is exact for such a number.
@@ -299,16 +308,35 @@ export const ledgerResponse = z.object({
 });
 export type LedgerResponse = z.infer<typeof ledgerResponse>;
 
-/** POST commissionsummary: what the dashboard card and the page's totals show. */
+/**
+ * POST commissionsummary: what the dashboard card, Commission Tracking's totals and a statement's
+ * "not on this statement" show. Pending and Paid to Date are each brought forward + gross − tax =
+ * net, summed from the statements the close wrote (issue 43 §1, decision 019): the net is what the
+ * member will receive and has received, the figure of their statements and of the bank's payout.
+ */
 export const commissionSummary = z.object({
   /** This month in Manila (YYYY-MM). */
   month: z.string(),
   /** Payable entries recorded this month. */
   earned_this_month: z.number(),
-  /** Every payable entry not yet on a paid statement. */
+  /**
+   * Pending, gross: the gross of the statements closed and not yet paid (not carried), and the
+   * payable entries no statement holds yet (the next close posts them).
+   */
   pending: z.number(),
-  /** Every entry on a paid statement. */
+  /** Pending's brought forward: those statements' brought forward, and a carried balance no statement has brought forward yet. */
+  pending_brought_forward: z.number(),
+  /** Pending's tax: withheld on those statements, and estimated on the entries not posted yet at the member's rate for their month. */
+  pending_tax: z.number(),
+  /** Pending, net (brought forward + gross − tax): what the member will receive; a net below the minimum payout waits on the next statement. */
+  pending_net: z.number(),
+  /** Paid to Date, gross: the gross of the statements marked paid. */
   paid_to_date: z.number(),
+  /** The paid statements' brought forward, and their tax withheld. */
+  paid_brought_forward: z.number(),
+  paid_tax: z.number(),
+  /** Paid to Date, net: the paid statements' net, what the bank received. */
+  paid_net: z.number(),
   /** Entries of sales not verified yet, held entries, and entries never to be paid (forfeited, or of a rejected sale). */
   awaiting: z.number(),
   held: z.number(),

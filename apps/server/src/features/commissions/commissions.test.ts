@@ -337,8 +337,15 @@ describe('adjustments', () => {
     expect(summary).toEqual({
       month: thisMonth(),
       earned_this_month: 1300.25,
+      // Pending: gross, tax the close will withhold (5 % of ₱1,300.25, half up), net (issue 43 §1).
       pending: 1300.25,
+      pending_brought_forward: 0,
+      pending_tax: 65.01,
+      pending_net: 1235.24,
       paid_to_date: 0,
+      paid_brought_forward: 0,
+      paid_tax: 0,
+      paid_net: 0,
       awaiting: 0,
       held: 0,
       forfeited: 0,

@@ -355,14 +355,13 @@ export const commissionsRepository = {
 
   /**
    * A member's totals by what each entry counts as (decision 018): payable recorded from monthStart
-   * up to (not including) nextMonthStart, payable not yet on a paid statement, paid, awaiting
-   * verification, held, and never to be paid. `memberId` null: every member's (the admin's
-   * dashboard: the agency's commissions earned this month, decision 021).
+   * up to (not including) nextMonthStart, awaiting verification, held, and never to be paid.
+   * `memberId` null: every member's (the admin's dashboard: the agency's commissions earned this
+   * month, decision 021). Pending and Paid to Date are the statements' (summary-repository.ts, issue 43 §1).
    */
   async summary(db: Exec, memberId: number | null, monthStart: string, nextMonthStart: string) {
     const rows = await db
       .selectFrom('commission_entries as e')
-      .leftJoin('commission_statements as st', 'st.id', 'e.statement_id')
       .leftJoin('sales as s', 's.id', 'e.sale_id')
       .leftJoin('commission_entry_decisions as dec', 'dec.entry_id', 'e.id')
       .select([
@@ -370,21 +369,17 @@ export const commissionsRepository = {
         sql<number>`coalesce(sum(case when e.entry_date >= ${monthStart} and e.entry_date < ${nextMonthStart} then e.amount_centavos else 0 end), 0)`.as(
           'month',
         ),
-        sql<number>`coalesce(sum(case when st.paid_on is null then e.amount_centavos else 0 end), 0)`.as('unpaid'),
-        sql<number>`coalesce(sum(case when st.paid_on is null then 0 else e.amount_centavos end), 0)`.as('paid'),
+        sql<number>`coalesce(sum(e.amount_centavos), 0)`.as('amount'),
       ])
       .$if(memberId !== null, (q) => q.where('e.member_id', '=', memberId!))
       .groupBy(entryBucketSql)
       .execute();
     const of = (bucket: string) => rows.find((r) => r.bucket === bucket);
-    const payable = of('payable');
     return {
-      month: num(payable?.month),
-      pending: num(payable?.unpaid),
-      paid: num(payable?.paid),
-      awaiting: num(of('awaiting')?.unpaid),
-      held: num(of('held')?.unpaid),
-      forfeited: num(of('forfeited')?.unpaid),
+      month: num(of('payable')?.month),
+      awaiting: num(of('awaiting')?.amount),
+      held: num(of('held')?.amount),
+      forfeited: num(of('forfeited')?.amount),
     };
   },
 
