@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, controlCharacterMessage, hasControlCharacter, idField, memberIdSchema, passwordField } from './common.ts';
+import { CURSOR_NEEDS_LIMIT, cursorField, pageFields, pageLimitField } from './paging.ts';
 
 /**
  * Notifications (issue 23, decision 026): every event is in the portal (the bell) and, when the
@@ -29,6 +30,8 @@ export const NOTIFICATION_EVENTS = [
   'email_change_reported',
   // Issue 42 §8: the code step of the account was closed after too many wrong codes.
   'mfa_codes_limited',
+  // Issue 43 §4 (administrators): a member asked for a BIR Form 2307 the agency's unset tax details keep from being issued.
+  'agency_tax_details_missing',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -53,22 +56,34 @@ export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
   email_changed: 'The e-mail address of my account was changed',
   email_change_reported: 'A member reported an e-mail change they did not make (administrators)',
   mfa_codes_limited: 'Too many wrong two-factor codes were entered for my account',
+  agency_tax_details_missing: "The agency's tax details are needed for a BIR Form 2307 (administrators)",
 };
 
 /** The events only administrators receive (Settings → Notifications offers them to administrators only). */
-export const ADMIN_NOTIFICATION_EVENTS: readonly NotificationEvent[] = ['signup_pending', 'email_change_reported'];
+export const ADMIN_NOTIFICATION_EVENTS: readonly NotificationEvent[] = [
+  'signup_pending',
+  'email_change_reported',
+  'agency_tax_details_missing',
+];
 
 /** Days before a policy's expiry (and a licence's) when a reminder goes out. */
 export const REMINDER_DAYS = [60, 30, 7] as const;
 
-/** POST notifications: the member's notifications, newest first, at most NOTIFICATION_LIST_LIMIT. */
+/**
+ * POST notifications: the member's notifications, newest first (by when they were made, then id),
+ * at most NOTIFICATION_LIST_LIMIT (the bell). With `limit` (issue 43 §6, decision 036's paging):
+ * a page of `limit` after `cursor`, for the page of all notifications.
+ */
 export const NOTIFICATION_LIST_LIMIT = 50;
 export const notificationsRequest = z
   .object({
     id: memberIdSchema,
     unread_only: z.boolean({ error: 'unread_only must be true or false' }).optional().default(false),
+    limit: pageLimitField,
+    cursor: cursorField('notifications'),
   })
-  .strict();
+  .strict()
+  .refine((v) => v.limit !== undefined || v.cursor === null, { path: ['cursor'], message: CURSOR_NEEDS_LIMIT });
 export type NotificationsRequest = z.input<typeof notificationsRequest>;
 
 export const notificationRecord = z.object({
@@ -87,6 +102,9 @@ export const notificationsResponse = z.object({
   /** Every unread notification of the member (the bell's count), not only the listed ones. */
   unread: z.number(),
   rows: z.array(notificationRecord),
+  /** Only when a `limit` was sent: the next page's cursor (null after the last) and how many notifications the filter has in all. */
+  next_cursor: pageFields.next_cursor.optional(),
+  count: pageFields.count.optional(),
 });
 export type NotificationsResponse = z.infer<typeof notificationsResponse>;
 

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
+import type { PagePosition } from '@ahente/contract/paging';
 import type { Database } from '../../db/schema.ts';
 
 type Exec = Kysely<Database> | Transaction<Database>;
@@ -70,14 +71,30 @@ export const notificationsRepository = {
 
   // ---- the bell ------------------------------------------------------------------------------
 
-  /** A member's notifications, newest first. */
-  list(db: Exec, memberId: number, options: { unreadOnly: boolean; limit: number }) {
+  /**
+   * A member's notifications, newest first: by when they were made, then id (issue 43 §6: a
+   * notification written later for an earlier moment, as a backfilled one, sorts by its moment);
+   * `after` starts after that row (keyset paging, decision 036).
+   */
+  list(db: Exec, memberId: number, options: { unreadOnly: boolean; limit: number; after?: PagePosition | null }) {
     let q = db
       .selectFrom('notifications')
       .select(['id', 'event', 'title', 'body', 'link', 'created_at', 'read_at'])
       .where('member_id', '=', memberId);
     if (options.unreadOnly) q = q.where('read_at', 'is', null);
-    return q.orderBy('id', 'desc').limit(options.limit).execute();
+    const after = options.after;
+    if (after) q = q.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after.date, after.id)));
+    return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(options.limit).execute();
+  },
+
+  /** How many notifications the member has (only the unread ones with `unreadOnly`). */
+  async count(db: Exec, memberId: number, options: { unreadOnly: boolean }): Promise<number> {
+    let q = db
+      .selectFrom('notifications')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('member_id', '=', memberId);
+    if (options.unreadOnly) q = q.where('read_at', 'is', null);
+    return Number((await q.executeTakeFirstOrThrow()).n);
   },
 
   async unreadCount(db: Exec, memberId: number): Promise<number> {

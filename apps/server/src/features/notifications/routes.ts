@@ -10,7 +10,13 @@ import type { NotificationsService } from './service.ts';
  * names no member and acts on the caller's own notifications only.
  */
 export function notificationsRoutes(app: FastifyInstance, notifications: NotificationsService) {
-  apiRoute(app, routes.notifications, async (request) => notifications.list(request.body.id, { unreadOnly: request.body.unread_only }));
+  apiRoute(app, routes.notifications, async (request) =>
+    notifications.list(request.body.id, {
+      unreadOnly: request.body.unread_only,
+      limit: request.body.limit,
+      cursor: request.body.cursor,
+    }),
+  );
   apiRoute(app, routes.readNotifications, async (request) => notifications.markRead(requireAuth(request).memberId, request.body));
   apiRoute(app, routes.notificationPreferences, async (request) => notifications.preferences(request.body.id));
   apiRoute(app, routes.setNotificationPreferences, async (request) => notifications.setPreferences(request.body.id, request.body.email));

@@ -8,6 +8,7 @@ import {
   type NotificationRecord,
   type NotificationsResponse,
 } from '@ahente/contract/notifications';
+import { encodeCursor, type PagePosition } from '@ahente/contract/paging';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../platform/errors.ts';
 import { renderEmail, renderEvent, type EventParams } from './events.ts';
@@ -164,15 +165,36 @@ export function createNotificationsService(db: Kysely<Database>, deps: Notificat
       });
     },
 
-    /** The bell: the member's notifications, newest first, and how many are unread in all. */
-    async list(memberId: number, options: { unreadOnly: boolean }): Promise<NotificationsResponse> {
+    /**
+     * The bell: the member's newest notifications and how many are unread in all. With `limit`,
+     * a page of them after `cursor` (the page of all notifications, issue 43 §6, decision 036),
+     * the next page's cursor and how many there are in all.
+     */
+    async list(
+      memberId: number,
+      options: { unreadOnly: boolean; limit?: number; cursor?: PagePosition | null },
+    ): Promise<NotificationsResponse> {
       await requireMember(memberId);
-      const rows = await repo.list(db, memberId, { unreadOnly: options.unreadOnly, limit: NOTIFICATION_LIST_LIMIT });
+      const paged = options.limit !== undefined;
+      const limit = options.limit ?? NOTIFICATION_LIST_LIMIT;
+      const rows = await repo.list(db, memberId, {
+        unreadOnly: options.unreadOnly,
+        limit: paged ? limit + 1 : limit,
+        after: options.cursor,
+      });
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
       const known = new Set<string>(NOTIFICATION_EVENTS);
       return {
         unread: await repo.unreadCount(db, memberId),
         // An event this version does not know (written by a newer one) is left out rather than failing the list.
-        rows: rows.filter((r) => known.has(r.event)) as NotificationRecord[],
+        rows: page.filter((r) => known.has(r.event)) as NotificationRecord[],
+        ...(paged
+          ? {
+              next_cursor: rows.length > limit && last ? encodeCursor('notifications', { date: last.created_at, id: last.id }) : null,
+              count: await repo.count(db, memberId, { unreadOnly: options.unreadOnly }),
+            }
+          : {}),
       };
     },
 
