@@ -52,6 +52,8 @@ import { createMembersService } from './features/members/service.ts';
 import { reportsRoutes } from './features/reports/routes.ts';
 import { createReportsService } from './features/reports/service.ts';
 import { salesRoutes } from './features/sales/routes.ts';
+import { adminQueuesRoutes } from './features/dashboard/admin-queues-routes.ts';
+import { createAdminQueuesService } from './features/dashboard/admin-queues-service.ts';
 import { settingsRoutes } from './features/settings/routes.ts';
 import { createSettingsService } from './features/settings/service.ts';
 import { createSalesService } from './features/sales/service.ts';
@@ -125,6 +127,8 @@ export function buildServices({ config, db, now }: AppDeps) {
   const tickets = createTicketsService(db.db, members, notifications);
   const settings = createSettingsService(db.db, members);
   const reports = createReportsService(db.db, members, commissions, now ? { now } : {});
+  // The administrator's queues on the dashboard and the Admin Panel's tabs (issue 43 §5).
+  const adminQueues = createAdminQueuesService({ sales, members, tickets, licences, erasure, tax });
   // The daily job's renewal and licence reminders (features/reminders, decision 026).
   const reminders = createRemindersService(db.db, notifications, now ? { now } : {});
   const portfolio = createPortfolioService(db.db, members, deals, now ? { now } : {});
@@ -144,6 +148,7 @@ export function buildServices({ config, db, now }: AppDeps) {
     geo,
     settings,
     reports,
+    adminQueues,
     notifications,
     portfolio,
     reminders,
@@ -259,6 +264,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     licencesRoutes(api, services.licences, { storage: services.storage, config });
     ticketsRoutes(api, services.tickets);
     reportsRoutes(api, services.reports);
+    adminQueuesRoutes(api, services.adminQueues);
     portfolioRoutes(api, services.portfolio);
     notificationsRoutes(api, services.notifications);
     noticeRoutes(api, services.notices);

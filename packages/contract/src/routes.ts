@@ -19,6 +19,7 @@ import {
 } from './auth.ts';
 import { acceptPrivacyNoticeRequest, acceptPrivacyNoticeResponse, privacyNotice, publishPrivacyNoticeRequest } from './privacy-notice.ts';
 import { errorResponse, idBody, idParams, successResponse } from './common.ts';
+import { adminQueuesResponse } from './admin-queues.ts';
 import {
   confirmMfaRequest,
   disableMfaRequest,
@@ -76,11 +77,13 @@ import {
   ticketSavedResponse,
 } from './tickets.ts';
 import {
+  agencyTaxDetails,
   alphalistParams,
   alphalistResponse,
   form2307List,
   form2307Params,
   payoutSettings,
+  setAgencyTaxDetailsRequest,
   setPayoutSettingsRequest,
   setWithholdingRequest,
   setWithholdingResponse,
@@ -942,6 +945,31 @@ export const routes = {
     responses: { 200: payoutSettings },
     tag: 'tax',
     summary: 'Sets the minimum payout and the ATCs, from the next close on',
+  }),
+  agencyTaxDetails: route({
+    ...routePaths.agencyTaxDetails,
+    access: 'admin',
+    responses: { 200: agencyTaxDetails },
+    tag: 'tax',
+    summary: "The agency's TIN, address and RDO for BIR Form 2307 and the alphalist, where they come from and which are missing",
+  }),
+  setAgencyTaxDetails: route({
+    ...routePaths.setAgencyTaxDetails,
+    access: 'admin',
+    body: setAgencyTaxDetailsRequest,
+    responses: { 200: agencyTaxDetails },
+    tag: 'tax',
+    summary:
+      "Saves the agency's TIN with its branch code, registered address and RDO (they replace AGENCY_TIN, AGENCY_ADDRESS and AGENCY_RDO)",
+  }),
+  // The administrator's day (issue 43 §5).
+  adminQueues: route({
+    ...routePaths.adminQueues,
+    access: 'admin',
+    responses: { 200: adminQueuesResponse },
+    tag: 'reports',
+    summary:
+      'The work waiting for the administrators, each a count of its queue: sales to verify, sign-ups, open tickets, licences to verify, held commissions, privacy requests (with the nearest deadline), and the set-up list',
   }),
   form2307s: route({
     ...routePaths.form2307s,

@@ -129,6 +129,74 @@ export const payoutSettings = z.object({
 });
 export type PayoutSettings = z.infer<typeof payoutSettings>;
 
+// ---------------------------------------------------------------- the agency's tax details
+
+/**
+ * The agency's TIN with its branch code, registered address and RDO (issue 43 §4, decision 019):
+ * what BIR Form 2307 and the alphalist print of the payor. An administrator saves them on Admin
+ * Panel → Commissions; while none are saved, the server's AGENCY_TIN, AGENCY_ADDRESS and AGENCY_RDO
+ * apply.
+ */
+export const AGENCY_TAX_FIELDS = ['tin', 'address', 'rdo'] as const;
+export type AgencyTaxField = (typeof AGENCY_TAX_FIELDS)[number];
+/** Each field's environment variable, the default while nothing is saved. */
+export const AGENCY_TAX_ENV: Record<AgencyTaxField, string> = { tin: 'AGENCY_TIN', address: 'AGENCY_ADDRESS', rdo: 'AGENCY_RDO' };
+
+/** The agency's TIN with its branch code: 12 to 14 digits, dashed 000-000-000-000(00); null otherwise. */
+export function normalizeAgencyTin(text: string): string | null {
+  const digits = text.replace(/[\s-]/g, '');
+  if (!/^\d{12,14}$/.test(digits)) return null;
+  return `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6, 9)}-${digits.slice(9)}`;
+}
+
+/** A BIR revenue district office code (050, 21B), upper case; null otherwise. */
+export function normalizeRdo(text: string): string | null {
+  const rdo = text.trim().toUpperCase();
+  return /^\d{2,3}[A-Z]?$/.test(rdo) ? rdo : null;
+}
+
+export const AGENCY_TIN_MESSAGE = "TIN must be the agency's TIN with its branch code, 000-000-000-000";
+export const AGENCY_RDO_MESSAGE = 'RDO must be a BIR revenue district office code such as 050 or 21B';
+
+/** POST setagencytaxdetails (admins): a new version of the agency's tax details, all three at once. */
+export const setAgencyTaxDetailsRequest = z
+  .object({
+    tin: z
+      .string({ error: AGENCY_TIN_MESSAGE })
+      .max(40, AGENCY_TIN_MESSAGE)
+      .transform((v, ctx) => normalizeAgencyTin(v) ?? (ctx.addIssue({ code: 'custom', message: AGENCY_TIN_MESSAGE }), z.NEVER)),
+    address: lineField('Registered address'),
+    rdo: z
+      .string({ error: AGENCY_RDO_MESSAGE })
+      .max(10, AGENCY_RDO_MESSAGE)
+      .transform((v, ctx) => normalizeRdo(v) ?? (ctx.addIssue({ code: 'custom', message: AGENCY_RDO_MESSAGE }), z.NEVER)),
+  })
+  .strict();
+export type SetAgencyTaxDetailsRequest = z.input<typeof setAgencyTaxDetailsRequest>;
+
+/** GET agencytaxdetails (admins): the details in force, where they come from, and what is missing. */
+export const agencyTaxDetails = z.object({
+  tin: z.string().nullable(),
+  address: z.string().nullable(),
+  rdo: z.string().nullable(),
+  /** 'settings' once an administrator saved them; 'environment' while the server's variables apply (some may be unset). */
+  source: z.enum(['settings', 'environment']),
+  /** The fields still unset: BIR Form 2307 and the alphalist cannot be issued until none is. */
+  missing: z.array(z.enum(AGENCY_TAX_FIELDS)),
+  updated_at: z.string().nullable(),
+  updated_by_name: z.string().nullable(),
+});
+export type AgencyTaxDetails = z.infer<typeof agencyTaxDetails>;
+
+/** The code of the 409 a 2307 or the alphalist answers while the agency's tax details are not all set. */
+export const AGENCY_TAX_DETAILS_MISSING_CODE = 'agency_tax_details_missing';
+/** What a member reads (the screen has it in English and Filipino, by the code). */
+export const AGENCY_TAX_DETAILS_MISSING_FOR_MEMBER =
+  'The agency has not set up its tax details (its TIN, address and RDO) yet, so BIR Form 2307 cannot be issued. The administrators have been told; try again later.';
+/** What an administrator reads: where to set them. */
+export const AGENCY_TAX_DETAILS_MISSING_FOR_ADMIN =
+  "Set the agency's TIN, address and RDO on Admin Panel → Commissions (Agency tax details) to issue BIR Form 2307 and the alphalist";
+
 // ---------------------------------------------------------------- Form 2307 and the alphalist
 
 export const QUARTERS = [1, 2, 3, 4] as const;
@@ -206,3 +274,14 @@ export const form2307List = z.array(
   z.object({ year: z.number(), quarter: z.number(), income: z.number(), tax: z.number(), deadline: z.string() }),
 );
 export type Form2307Summary = z.infer<typeof form2307List>[number];
+
+/**
+ * A payee's name as BIR Form 2307 asks for it, "Last Name, First Name, Middle Name" (issue 43 §4):
+ * 'Dela Cruz, Juan, Santos'; without a middle name 'Dela Cruz, Juan'.
+ */
+export function payeeName(m: { l_name: string; f_name: string; m_name: string | null }): string {
+  return [m.l_name, m.f_name, m.m_name]
+    .map((part) => (part ?? '').trim())
+    .filter(Boolean)
+    .join(', ');
+}

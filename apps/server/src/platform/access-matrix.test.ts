@@ -537,6 +537,12 @@ const MATRIX: Record<RouteName, Row> = {
   },
   payoutSettings: { call: async () => ({}), expect: members },
   setPayoutSettings: { call: async () => ({ body: { minimum_payout: 500, atc_5: 'WI070', atc_10: 'WI071' } }), expect: adminsOnly },
+  agencyTaxDetails: { call: async () => ({}), expect: adminsOnly },
+  setAgencyTaxDetails: {
+    call: async () => ({ body: { tin: '123-456-789-000', address: '1 Ayala Avenue, Makati City', rdo: '050' } }),
+    expect: adminsOnly,
+  },
+  adminQueues: { call: async () => ({}), expect: adminsOnly },
   form2307s: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
   form2307Pdf: {
     call: async () => ({ params: { id: owner.id, year: (await ownerTaxedStatement()).year, quarter: 1 } }),

@@ -429,6 +429,11 @@ const ROWS: Record<WriteRoute, Row> = {
   withholding: { as: 'agent', call: async () => ({ body: own() }) },
   setWithholding: { as: 'admin', call: async () => ({ body: { member_id: agent.id, rate: 10, effective_from: today(), reason: 'Mass' } }) },
   setPayoutSettings: { as: 'admin', call: async () => ({ body: { minimum_payout: 500, atc_5: 'WI070', atc_10: 'WI071' } }) },
+  setAgencyTaxDetails: {
+    as: 'admin',
+    call: async () => ({ body: { tin: '123-456-789-000', address: '1 Ayala Avenue, Makati City', rdo: '050' } }),
+  },
+  adminQueues: { as: 'admin', call: async () => ({ body: {} }) },
   form2307s: { as: 'agent', call: async () => ({ body: own() }) },
   portfolio: { as: 'agent', call: async () => ({ body: own() }) },
   portfolioExport: { as: 'agent', call: async () => ({ body: own() }) },

@@ -38,6 +38,23 @@ function licencesQuery(db: Exec) {
 export type LicenseRow = Awaited<ReturnType<ReturnType<typeof licencesQuery>['executeTakeFirstOrThrow']>>;
 
 const num = (v: unknown) => Number(v ?? 0);
+/** A licence awaiting an administrator's decision. */
+const PENDING = 'pending';
+
+/**
+ * The held entries awaiting a decision (neither released nor forfeited), of sales not rejected,
+ * with their earner: what the Compliance page lists and the administrator's queues count.
+ */
+function heldQuery(db: Exec) {
+  return db
+    .selectFrom('commission_entries as e')
+    .innerJoin('members as m', 'm.id', 'e.member_id')
+    .leftJoin('sales as s', 's.id', 'e.sale_id')
+    .leftJoin('commission_entry_decisions as dec', 'dec.entry_id', 'e.id')
+    .where('e.hold_reason', 'is not', null)
+    .where('dec.entry_id', 'is', null)
+    .where((eb) => eb.or([eb('s.verification', 'is', null), eb('s.verification', '!=', 'rejected')]));
+}
 
 export const licencesRepository = {
   async insert(db: Exec, row: NewLicenseRow): Promise<number> {
@@ -98,7 +115,18 @@ export const licencesRepository = {
   // ------------------------------------------------------------ the Compliance page
 
   pending(db: Exec): Promise<LicenseRow[]> {
-    return licencesQuery(db).where('l.status', '=', 'pending').orderBy('l.created_at').orderBy('l.id').execute();
+    return licencesQuery(db).where('l.status', '=', PENDING).orderBy('l.created_at').orderBy('l.id').execute();
+  },
+
+  /** How many licences `pending` lists (the administrator's queues, issue 43 §5): the same filter, counted. */
+  async pendingCount(db: Exec): Promise<number> {
+    const row = await db
+      .selectFrom('licenses as l')
+      .innerJoin('members as m', 'm.id', 'l.member_id')
+      .select(sql<number | string>`count(*)`.as('n'))
+      .where('l.status', '=', PENDING)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   },
 
   /** Verified licences valid today that expire within the window, soonest first. */
@@ -164,12 +192,8 @@ export const licencesRepository = {
 
   /** Held entries with no decision yet, with their earner, product and seller; oldest first. */
   held(db: Exec) {
-    return db
-      .selectFrom('commission_entries as e')
-      .innerJoin('members as m', 'm.id', 'e.member_id')
-      .leftJoin('sales as s', 's.id', 'e.sale_id')
+    return heldQuery(db)
       .leftJoin('members as seller', 'seller.id', 'e.seller_id')
-      .leftJoin('commission_entry_decisions as dec', 'dec.entry_id', 'e.id')
       .select([
         'e.id',
         'e.member_id',
@@ -185,12 +209,17 @@ export const licencesRepository = {
         'seller.m_name as seller_m_name',
         'seller.l_name as seller_l_name',
       ])
-      .where('e.hold_reason', 'is not', null)
-      .where('dec.entry_id', 'is', null)
-      .where((eb) => eb.or([eb('s.verification', 'is', null), eb('s.verification', '!=', 'rejected')]))
       .orderBy('e.entry_date')
       .orderBy('e.id')
       .execute();
+  },
+
+  /** How many entries `held` lists (the administrator's queues, issue 43 §5): the same query, counted. */
+  async heldCount(db: Exec): Promise<number> {
+    const row = await heldQuery(db)
+      .select(sql<number | string>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   },
 
   /** Verified licences of the given members, with their lines and terms (the Compliance page decides coverage from them). */

@@ -217,6 +217,12 @@ export function createLicencesService(
       return (await coveredEarners(exec, [memberId], product, day)).has(memberId);
     },
 
+    /** How many licences wait for verification and held entries for a decision: the Compliance page's two queues, counted. */
+    async queueCounts(): Promise<{ toVerify: number; held: number }> {
+      const [toVerify, held] = await Promise.all([repo.pendingCount(db), repo.heldCount(db)]);
+      return { toVerify, held };
+    },
+
     /** The Compliance page: what an agency must act on to pay only licensed earners. */
     async compliance(): Promise<ComplianceResponse> {
       const today = todayInManila(now());

@@ -30,6 +30,8 @@ export interface EventParams {
   email_change_reported: { memberId: number; name: string; restored: boolean };
   /** The account's code step was closed after `failures` wrong two-factor codes (issue 42 §8), from `at` for `minutes`. */
   mfa_codes_limited: { failures: number; minutes: number; at: string };
+  /** To administrators, once (issue 43 §4): a BIR Form 2307 was asked for while these of the agency's tax details are unset. */
+  agency_tax_details_missing: { missing: string[] };
 }
 
 export interface RenderedEvent {
@@ -162,6 +164,11 @@ const RENDER: { [E in NotificationEvent]: (p: EventParams[E]) => RenderedEvent }
     title: 'Sign-in to your account was stopped after wrong codes',
     body: `By ${manilaTime(p.at)}, ${p.failures} wrong two-factor codes had been entered for your account after its right password. Sign-in with a code is stopped for ${p.minutes} minutes. If this was not you, someone knows your password: change it and sign out everywhere in Settings → Security.`,
     link: '/settings/security',
+  }),
+  agency_tax_details_missing: (p) => ({
+    title: "Set up the agency's tax details",
+    body: `A member asked for their BIR Form 2307, but the agency's ${p.missing.join(', ')} ${p.missing.length === 1 ? 'is' : 'are'} not set, so it cannot be issued. Set the agency's TIN, address and RDO on Admin Panel → Commissions (Agency tax details).`,
+    link: '/admin/admincommissions',
   }),
 };
 

@@ -140,6 +140,12 @@ export function createSalesService(
      * SALES_TO_VERIFY_LIMIT), and the totals of them all; an admin's own sales are left out of
      * their list (another admin verifies them).
      */
+    /** How many sales `auth`'s Sales to verify lists with no filter (the administrator's queues, issue 43 §5): the same query, counted. */
+    async toVerifyCount(auth: Auth): Promise<number> {
+      const filter = { insurer: null, product: null, agent: null, from: null, to: null, excludeMember: auth.memberId };
+      return (await salesRepository.toVerifyTotals(db, filter)).count;
+    },
+
     async toVerify(auth: Auth, input: z.output<typeof salesToVerifyRequest>): Promise<SalesToVerifyResponse> {
       const filter = {
         ...input,

@@ -438,7 +438,9 @@ describe('withholding tax, BIR Form 2307 and the alphalist', () => {
       const admin = await bare.loginAs(await bare.createAdmin());
       const res = await admin.get(pathOf(routes.alphalistDat, { year: 2027, quarter: 3 }));
       expect(res.statusCode).toBe(409);
-      expect(res.json().error).toBe('Set AGENCY_TIN, AGENCY_ADDRESS and AGENCY_RDO to issue BIR Form 2307 and the alphalist');
+      expect(res.json().error).toBe(
+        "Set the agency's TIN, address and RDO on Admin Panel → Commissions (Agency tax details) to issue BIR Form 2307 and the alphalist",
+      );
       expect((await admin.get(routes.payoutSettings.path)).json()).toMatchObject({ agency_configured: false, minimum_payout: 500 });
     } finally {
       await bare.close();

@@ -23,6 +23,21 @@ export const taxRepository = {
     return db.insertInto('payout_settings').values(row).execute();
   },
 
+  /** The agency's tax details as last saved, with who saved them; undefined while none were (the environment's apply). */
+  latestAgencyTaxDetails(db: Exec) {
+    return db
+      .selectFrom('agency_tax_details as a')
+      .leftJoin('members as m', 'm.id', 'a.created_by')
+      .select(['a.tin', 'a.address', 'a.rdo', 'a.created_at', 'm.f_name', 'm.m_name', 'm.l_name'])
+      .orderBy('a.id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  },
+
+  insertAgencyTaxDetails(db: Exec, row: { tin: string; address: string; rdo: string; created_at: string; created_by: number | null }) {
+    return db.insertInto('agency_tax_details').values(row).execute();
+  },
+
   /** A member's withholding rates, newest effective date first, then newest set, with who set each. */
   withholdingHistory(db: Exec, memberId: number) {
     return db

@@ -3,14 +3,22 @@ import { hundredthsToPercent, percentToHundredths } from '@ahente/contract/commi
 import { scheduleAt, todayInManila } from '@ahente/contract/dates';
 import { centavosToPesos, pesosToCentavos, sumPesos } from '@ahente/contract/money';
 import {
+  AGENCY_TAX_DETAILS_MISSING_CODE,
+  AGENCY_TAX_DETAILS_MISSING_FOR_ADMIN,
+  AGENCY_TAX_DETAILS_MISSING_FOR_MEMBER,
+  AGENCY_TAX_FIELDS,
   DEFAULT_PAYOUT_SETTINGS,
   DEFAULT_WITHHOLDING_RATE,
   form2307Deadline,
+  payeeName,
   quarterMonths,
   quarterOf,
+  type AgencyTaxDetails,
+  type AgencyTaxField,
   type AlphalistResponse,
   type Form2307Summary,
   type PayoutSettings,
+  type setAgencyTaxDetailsRequest,
   type setPayoutSettingsRequest,
   type setWithholdingRequest,
   type WithheldIncome,
@@ -19,7 +27,7 @@ import {
 } from '@ahente/contract/tax';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
-import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
 import type { Auth } from '../../platform/sessions.ts';
 import type { GeoService } from '../geo/service.ts';
 import { fullName, type MembersService } from '../members/service.ts';
@@ -31,7 +39,10 @@ import { taxRepository as repo } from './repository.ts';
 
 type Exec = Parameters<typeof repo.latestSettings>[0];
 
-/** The agency as the BIR's forms name it (configuration: AGENCY_NAME, AGENCY_TIN, AGENCY_ADDRESS, AGENCY_RDO). */
+/**
+ * The agency as the BIR's forms name it: AGENCY_NAME, and the TIN, address and RDO an administrator
+ * saved (issue 43 §4), or while none were, AGENCY_TIN, AGENCY_ADDRESS and AGENCY_RDO.
+ */
 export interface AgencyIdentity {
   name: string;
   tin: string | null;
@@ -39,7 +50,8 @@ export interface AgencyIdentity {
   rdo: string | null;
 }
 
-export const AGENCY_NOT_CONFIGURED = 'Set AGENCY_TIN, AGENCY_ADDRESS and AGENCY_RDO to issue BIR Form 2307 and the alphalist';
+/** The words an unset field is named by in the administrators' notification. */
+const FIELD_WORDS: Record<AgencyTaxField, string> = { tin: 'TIN', address: 'address', rdo: 'RDO' };
 
 type TaxedRow = Awaited<ReturnType<typeof repo.taxedStatements>>[number];
 
@@ -52,16 +64,45 @@ export function createTaxService(
   db: Kysely<Database>,
   members: Pick<MembersService, 'requireMember'>,
   geo: Pick<GeoService, 'placeNames'>,
-  notifier: Pick<Notifier, 'notifyMany'>,
+  notifier: Pick<Notifier, 'notifyMany' | 'notifyAdmins'>,
   options: { agency: AgencyIdentity; now?: () => Date },
 ) {
   const now = () => options.now?.() ?? new Date();
-  const agency = options.agency;
-  const configured = agency.tin !== null && agency.address !== null && agency.rdo !== null;
+  const env = options.agency;
 
-  function requireAgency(): { name: string; tin: string; address: string; rdo: string } {
-    if (!configured) throw conflict(AGENCY_NOT_CONFIGURED);
-    return { name: agency.name, tin: agency.tin!, address: agency.address!, rdo: agency.rdo! };
+  /** The details in force: the latest an administrator saved, else the environment's (issue 43 §4). */
+  async function agencyDetails(exec: Exec) {
+    const saved = await repo.latestAgencyTaxDetails(exec);
+    const values = saved
+      ? { tin: saved.tin, address: saved.address, rdo: saved.rdo }
+      : { tin: env.tin, address: env.address, rdo: env.rdo };
+    const missing = AGENCY_TAX_FIELDS.filter((f) => values[f] === null);
+    return { ...values, saved, missing };
+  }
+
+  /**
+   * The payor of the BIR's forms, or 409 (code agency_tax_details_missing) while a detail is unset:
+   * a member reads that the agency has not set them up yet, and the administrators are told once
+   * (decision 026: the key makes every later refusal write nothing); an administrator reads where
+   * to set them.
+   */
+  async function requireAgency(asker: 'member' | 'admin'): Promise<{ name: string; tin: string; address: string; rdo: string }> {
+    const d = await agencyDetails(db);
+    if (d.missing.length === 0) return { name: env.name, tin: d.tin!, address: d.address!, rdo: d.rdo! };
+    if (asker === 'member') {
+      await db
+        .transaction()
+        .execute((trx) =>
+          notifier.notifyAdmins(
+            trx,
+            'agency_tax_details_missing',
+            { missing: d.missing.map((f) => FIELD_WORDS[f]) },
+            { dedupeKey: 'agency_tax_details_missing' },
+          ),
+        );
+    }
+    const message = asker === 'member' ? AGENCY_TAX_DETAILS_MISSING_FOR_MEMBER : AGENCY_TAX_DETAILS_MISSING_FOR_ADMIN;
+    throw new HttpError(409, message, { code: AGENCY_TAX_DETAILS_MISSING_CODE, missing: d.missing });
   }
 
   /** Per member, ATC and rate: the income of each month of the quarter, the total and the tax (pesos). */
@@ -73,7 +114,8 @@ export function createTaxService(
       if (!line) {
         line = {
           member_id: r.member_id,
-          member_name: fullName(r),
+          // The BIR's order, as on the 2307: "Last Name, First Name, Middle Name".
+          member_name: payeeName(r),
           tin: r.tin,
           atc: r.atc,
           rate: hundredthsToPercent(r.withholding_rate_hundredths),
@@ -128,8 +170,37 @@ export function createTaxService(
         updated_at: s.row?.created_at ?? null,
         updated_by_name:
           s.row && s.row.f_name !== null ? fullName(s.row as { f_name: string; m_name: string | null; l_name: string }) : null,
-        agency_configured: configured,
+        agency_configured: (await agencyDetails(db)).missing.length === 0,
       };
+    },
+
+    /** The agency's tax details in force, where they come from and which are unset (Admin Panel → Commissions). */
+    async agencyTaxDetails(): Promise<AgencyTaxDetails> {
+      const d = await agencyDetails(db);
+      return {
+        tin: d.tin,
+        address: d.address,
+        rdo: d.rdo,
+        source: d.saved ? 'settings' : 'environment',
+        missing: d.missing,
+        updated_at: d.saved?.created_at ?? null,
+        updated_by_name:
+          d.saved && d.saved.f_name !== null ? fullName(d.saved as { f_name: string; m_name: string | null; l_name: string }) : null,
+      };
+    },
+
+    /** The fields of the agency's tax details still unset (the administrator's set-up list). */
+    async agencyTaxDetailsMissing(): Promise<AgencyTaxField[]> {
+      return (await agencyDetails(db)).missing;
+    },
+
+    /**
+     * A new version of the agency's tax details (all three): the forms issued from now on print
+     * them; a form already downloaded keeps what it printed. `by` is null for the demo seed.
+     */
+    async setAgencyTaxDetails(by: Auth | null, input: z.output<typeof setAgencyTaxDetailsRequest>): Promise<AgencyTaxDetails> {
+      await repo.insertAgencyTaxDetails(db, { ...input, created_at: now().toISOString(), created_by: by?.memberId ?? null });
+      return this.agencyTaxDetails();
     },
 
     /** A new version of the settings; the next close uses it, statements already closed keep theirs. */
@@ -199,7 +270,7 @@ export function createTaxService(
      * form cannot be issued then.
      */
     async announceForm2307s(exec: Exec, year: number, quarter: number): Promise<number> {
-      if (!configured) return 0;
+      if ((await agencyDetails(exec)).missing.length > 0) return 0;
       return notifier.notifyMany(exec, 'form2307_ready', { year, quarter }, repo.payeesOf(exec, quarterMonths(year, quarter)), {
         dedupeKey: `form2307_ready:${year}-Q${quarter}`,
       });
@@ -223,9 +294,14 @@ export function createTaxService(
     },
 
     /** Form 2307 of a member for a quarter: 404 when no tax was withheld from them in it. */
-    async form2307(memberId: number, year: number, quarter: number): Promise<{ bytes: Buffer; doc: Form2307Document }> {
+    async form2307(
+      memberId: number,
+      year: number,
+      quarter: number,
+      asker: 'member' | 'admin' = 'member',
+    ): Promise<{ bytes: Buffer; doc: Form2307Document }> {
       const member = await members.requireMember(memberId);
-      const payor = requireAgency();
+      const payor = await requireAgency(asker);
       const months = quarterMonths(year, quarter);
       const rows = await repo.taxedStatements(db, months, memberId);
       if (rows.length === 0) throw notFound(`No tax was withheld from this member in Q${quarter} ${year}`);
@@ -235,7 +311,7 @@ export function createTaxService(
         year,
         quarter,
         months,
-        payee: { name: fullName(member), tin: rows[0]!.tin, address: addressOf(rows[0]!) },
+        payee: { name: payeeName(member), tin: rows[0]!.tin, address: addressOf(rows[0]!) },
         payor,
         lines: lines.map((l) => ({ atc: l.atc, rate: l.rate, months: l.months, income: l.income, tax: l.tax })),
         totals: {
@@ -264,7 +340,7 @@ export function createTaxService(
     },
 
     async alphalistDocument(year: number, quarter: number): Promise<AlphalistDocument> {
-      const payor = requireAgency();
+      const payor = await requireAgency('admin');
       const months = quarterMonths(year, quarter);
       const lines = withheldIncome(await repo.taxedStatements(db, months, null), months);
       return {

@@ -23,6 +23,9 @@ export type NewReplyRow = Omit<ReplyRow, 'id'>;
 /** A reply with its author's name. */
 export type ReplyWithAuthorRow = ReplyRow & { author_f_name: string; author_l_name: string };
 
+/** A ticket waiting for the agency: the Tickets List puts these first, the administrator's queues count them. */
+const OPEN: TicketStatus = 'Pending';
+
 function withMember(db: Exec) {
   return db
     .selectFrom('tickets')
@@ -60,13 +63,23 @@ export const ticketsRepository = {
       .execute();
   },
 
-  /** Every ticket: Pending first, then newest first. */
+  /** Every ticket: the open (Pending) first, then newest first. */
   listAll(db: Exec): Promise<TicketWithMemberRow[]> {
     return withMember(db)
-      .orderBy((eb) => eb.case().when('tickets.status', '=', 'Pending').then(0).else(1).end())
+      .orderBy((eb) => eb.case().when('tickets.status', '=', OPEN).then(0).else(1).end())
       .orderBy('tickets.created_at', 'desc')
       .orderBy('tickets.id', 'desc')
       .execute();
+  },
+
+  /** How many tickets are open (Pending): those the Tickets List puts first, counted (issue 43 §5). */
+  async openCount(db: Exec): Promise<number> {
+    const row = await db
+      .selectFrom('tickets')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('tickets.status', '=', OPEN)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   },
 
   /** Changes title, description and type; false when no such ticket. */

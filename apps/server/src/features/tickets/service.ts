@@ -102,6 +102,9 @@ export function createTicketsService(db: Kysely<Database>, members: Pick<Members
     },
 
     /** adminticketlist: Pending first, then newest first. */
+    /** How many tickets are open (the administrator's queues, issue 43 §5). */
+    openCount: () => ticketsRepository.openCount(db),
+
     async listAll(): Promise<Ticket[]> {
       return (await ticketsRepository.listAll(db)).map(toTicket);
     },
