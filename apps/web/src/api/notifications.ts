@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DEFAULT_PAGE_SIZE } from '@ahente/contract/paging-rules';
 import type {
   MailStatus,
   NotificationPreferences,
@@ -15,6 +16,7 @@ import { call } from './client';
 export const notificationKeys = {
   all: ['notifications'] as const,
   list: (id: number) => ['notifications', 'list', id] as const,
+  pages: (id: number) => ['notifications', 'pages', id] as const,
   preferences: (id: number) => ['notifications', 'preferences', id] as const,
   mailStatus: () => ['notifications', 'mail-status'] as const,
 };
@@ -35,6 +37,21 @@ export function useNotifications(id: number) {
     refetchIntervalInBackground: false,
     refetchOnWindowFocus: true,
     staleTime: 15_000,
+  });
+}
+
+/**
+ * POST /api/notifications { id, limit, cursor }: every notification of the member, newest first, a
+ * page of DEFAULT_PAGE_SIZE at a time (the page of all notifications, issue 43 §6, decision 036).
+ */
+export function useNotificationPages(id: number) {
+  return useInfiniteQuery({
+    queryKey: notificationKeys.pages(id),
+    queryFn: ({ pageParam }): Promise<NotificationsResponse> =>
+      call('notifications', { body: { id, limit: DEFAULT_PAGE_SIZE, cursor: pageParam } }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor ?? null,
+    placeholderData: keepPreviousData,
   });
 }
 
@@ -72,7 +89,11 @@ export function useReadNotifications(memberId: number) {
     onSuccess: ({ unread }) => {
       queryClient.setQueryData<NotificationsResponse>(key, (current) => (current ? { ...current, unread } : current));
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: key }),
+        queryClient.invalidateQueries({ queryKey: notificationKeys.pages(memberId) }),
+      ]),
   });
 }
 

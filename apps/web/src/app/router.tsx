@@ -60,6 +60,7 @@ const SecurityTab = lazyPage(() => import('../features/settings/security-tab'), 
 const LicencesTab = lazyPage(() => import('../features/licences/licences-tab'), 'LicencesTab');
 const CompliancePage = lazyPage(() => import('../features/licences/compliance-page'), 'CompliancePage');
 const NotificationsTab = lazyPage(() => import('../features/notifications/notifications-tab'), 'NotificationsTab');
+const NotificationsPage = lazyPage(() => import('../features/notifications/notifications-page'), 'NotificationsPage');
 const PrivacyTab = lazyPage(() => import('../features/privacy/privacy-tab'), 'PrivacyTab');
 const AdminPrivacyLayout = lazyPage(() => import('../features/privacy/admin-privacy-layout'), 'AdminPrivacyLayout');
 const PrivacyRequestsPage = lazyPage(() => import('../features/privacy/privacy-requests-page'), 'PrivacyRequestsPage');
@@ -140,6 +141,7 @@ const routes: RouteObject[] = [
                   },
                   { path: 'commissions', element: <CommissionsPage /> },
                   { path: 'reports', element: <ReportsPage /> },
+                  { path: 'notifications', element: <NotificationsPage /> },
                   {
                     path: 'learning',
                     element: <MaterialsLibraryPage key="learning" library="Learning" />,

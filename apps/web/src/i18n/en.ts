@@ -342,6 +342,7 @@ export const en = {
     caughtUpText: 'Approvals, renewal reminders and answers to your tickets will appear here.',
     newest: 'Newest notifications',
     settings: 'Notification settings',
+    seeAll: 'See all notifications',
     unreadPrefix: 'Unread: ',
     justNow: 'Just now',
     minAgo: '{{n}} min ago',

@@ -1,6 +1,7 @@
 import type { LabelKind } from '@ahente/contract/labels';
 import type { Catalogue } from './en';
 import { portfolioFil } from './areas/portfolio.fil';
+import { notificationsFil } from './areas/notifications.fil';
 import { materialsFil } from './areas/materials.fil';
 import { helpCenterFil } from './areas/helpCenter.fil';
 import { recruitmentFil } from './areas/recruitment.fil';
@@ -18,6 +19,7 @@ import { securityFil } from './areas/security.fil';
  */
 export const fil: Catalogue = {
   portfolio: portfolioFil,
+  notifications: notificationsFil,
   materials: materialsFil,
   helpCenter: helpCenterFil,
   recruitment: recruitmentFil,
@@ -364,6 +366,7 @@ export const fil: Catalogue = {
     caughtUpText: 'Dito lalabas ang mga approval, paalala sa renewal at mga sagot sa ticket mo.',
     newest: 'Mga pinakabagong notification',
     settings: 'Settings ng notification',
+    seeAll: 'Tingnan lahat ng notification',
     unreadPrefix: 'Hindi pa nababasa: ',
     justNow: 'Ngayon lang',
     minAgo: '{{n}} min ang nakalipas',

@@ -1,5 +1,5 @@
 import * as Popover from '@radix-ui/react-popover';
-import { Bell, BellOff, CheckCheck, RotateCw, Settings } from 'lucide-react';
+import { Bell, BellOff, CheckCheck, List as ListIcon, RotateCw, Settings } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { NotificationRecord } from '@ahente/contract/notifications';
@@ -13,12 +13,16 @@ import { Skeleton } from '../../ui/skeleton';
 import { toast } from '../../ui/toast';
 import { fullTime, relativeTime } from './relative-time';
 
+const FOOTER_LINK =
+  'inline-flex min-h-8 items-center gap-1.5 rounded-md text-sm font-medium text-brand-700 hover:text-brand-800 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
+
 /** The badge shows at most this; the button's name says the same. */
 const BADGE_MAX = 99;
 
 /**
  * The bell in the header (issue 23 §3): the unread count on it, and a panel with the newest
- * notifications, each a link to its screen that also marks it read, and "Mark all as read". The
+ * notifications, each a link to its screen that also marks it read, "Mark all as read", and "See
+ * all notifications" (the page of all of them, issue 43 §6). The
  * count is read again every minute and when the window regains focus; the badge sits over the
  * button's corner, so its coming and going moves nothing.
  */
@@ -125,12 +129,12 @@ export function NotificationBell() {
             )}
           </div>
 
-          <div className="shrink-0 border-t border-slate-100 px-4 py-2.5">
-            <Link
-              to="/settings/notifications"
-              onClick={() => setOpen(false)}
-              className="inline-flex min-h-8 items-center gap-1.5 rounded-md text-sm font-medium text-brand-700 hover:text-brand-800 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-            >
+          <div className="flex shrink-0 flex-wrap items-center justify-between gap-x-4 border-t border-slate-100 px-4 py-2.5">
+            <Link to="/notifications" onClick={() => setOpen(false)} className={FOOTER_LINK}>
+              <ListIcon aria-hidden="true" className="size-4" />
+              {t('bell.seeAll')}
+            </Link>
+            <Link to="/settings/notifications" onClick={() => setOpen(false)} className={FOOTER_LINK}>
               <Settings aria-hidden="true" className="size-4" />
               {t('bell.settings')}
             </Link>

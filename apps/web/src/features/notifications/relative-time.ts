@@ -24,3 +24,9 @@ export function relativeTime(value: string, now: Date = new Date()): string {
 
 /** The full date and time in Manila, for the tooltip of a relative one. */
 export const fullTime = (value: string): string => formatManilaDateTime(value);
+
+/** Whether `relativeTime` says it relatively ("3 h ago", "4 days ago") rather than as a date: within a week. */
+export function saidRelatively(value: string, now: Date = new Date()): boolean {
+  const at = Date.parse(value);
+  return !Number.isNaN(at) && now.getTime() - at < 7 * DAY;
+}

@@ -4,6 +4,7 @@ import type { reportsEn } from './reports.en';
 import type { settingsEn } from './settings.en';
 import type { licencesEn } from './licences.en';
 import type { portfolioEn } from './portfolio.en';
+import type { notificationsEn } from './notifications.en';
 import type { materialsEn } from './materials.en';
 import type { helpCenterEn } from './helpCenter.en';
 import type { recruitmentEn } from './recruitment.en';
@@ -37,6 +38,7 @@ export interface AreaWords {
   privacy: typeof privacyEn;
   security: typeof securityEn;
   portfolio: typeof portfolioEn;
+  notifications: typeof notificationsEn;
   materials: typeof materialsEn;
   helpCenter: typeof helpCenterEn;
   recruitment: typeof recruitmentEn;
