@@ -56,6 +56,8 @@ import { adminQueuesRoutes } from './features/dashboard/admin-queues-routes.ts';
 import { createAdminQueuesService } from './features/dashboard/admin-queues-service.ts';
 import { settingsRoutes } from './features/settings/routes.ts';
 import { createSettingsService } from './features/settings/service.ts';
+import { setupChecklistRoutes } from './features/dashboard/setup-checklist-routes.ts';
+import { createSetupChecklistService } from './features/dashboard/setup-checklist-service.ts';
 import { createSalesService } from './features/sales/service.ts';
 import { ticketsRoutes } from './features/tickets/routes.ts';
 import { createTicketsService } from './features/tickets/service.ts';
@@ -126,6 +128,8 @@ export function buildServices({ config, db, now }: AppDeps) {
   const health = createHealthService(db.db);
   const tickets = createTicketsService(db.db, members, notifications);
   const settings = createSettingsService(db.db, members);
+  // A new member's first steps on the dashboard (issue 43 §3).
+  const setupChecklist = createSetupChecklistService({ members, settings, licences, ...(now ? { now } : {}) });
   const reports = createReportsService(db.db, members, commissions, now ? { now } : {});
   // The administrator's queues on the dashboard and the Admin Panel's tabs (issue 43 §5).
   const adminQueues = createAdminQueuesService({ sales, members, tickets, licences, erasure, tax });
@@ -147,6 +151,7 @@ export function buildServices({ config, db, now }: AppDeps) {
     tickets,
     geo,
     settings,
+    setupChecklist,
     reports,
     adminQueues,
     notifications,
@@ -262,6 +267,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     commissionsRoutes(api, services.commissions);
     taxRoutes(api, services.tax);
     licencesRoutes(api, services.licences, { storage: services.storage, config });
+    setupChecklistRoutes(api, services.setupChecklist);
     ticketsRoutes(api, services.tickets);
     reportsRoutes(api, services.reports);
     adminQueuesRoutes(api, services.adminQueues);

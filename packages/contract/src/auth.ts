@@ -42,7 +42,30 @@ export type SetLanguageRequest = z.input<typeof setLanguageRequest>;
 
 export { sessionUser, type SessionUser } from './session.ts';
 
-export const notApprovedResponse = z.object({ status: z.string(), error: z.string() });
+/**
+ * A right password on an account that is not Approved (spec §8's text, verbatim, in `error`), and
+ * who sponsored the sign-up (their display name, null without a referral code), so that the login
+ * page can say whose agency is reviewing it (issue 43 §3). Only the account's own password gets it.
+ */
+export const notApprovedResponse = z.object({ status: z.string(), error: z.string(), sponsor: z.string().nullable().optional() });
+
+/**
+ * POST /api/referralsponsor (public, issue 43 §3): the display name of the member whose referral
+ * code this is, for the sign-up page, and nothing else. A code sign-up would refuse is 404 'Invalid
+ * referral code'; unknown codes count against the address like sign-ups (decision 001).
+ */
+export const referralSponsorRequest = z.object({
+  code: z
+    .string({ error: MSG.registerInvalidReferral })
+    .trim()
+    .min(1, MSG.registerInvalidReferral)
+    .max(20, MSG.registerInvalidReferral)
+    .refine((v) => !hasControlCharacter(v), MSG.registerInvalidReferral)
+    .transform((v) => v.toUpperCase()),
+});
+export type ReferralSponsorRequest = z.input<typeof referralSponsorRequest>;
+export const referralSponsorResponse = z.object({ name: z.string() });
+export type ReferralSponsorResponse = z.infer<typeof referralSponsorResponse>;
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
 

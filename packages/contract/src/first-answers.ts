@@ -28,6 +28,7 @@ export const firstAnswers = {
   getLicenses: (s: FirstSchemaModule) => s.licenseList,
   licenceAlerts: (s: FirstSchemaModule) => s.licenceAlertsResponse,
   getCertifications: (s: FirstSchemaModule) => s.certificationList,
+  setupChecklist: (s: FirstSchemaModule) => s.setupChecklistResponse,
 } satisfies Partial<Record<RoutePathName, (s: FirstSchemaModule) => z.ZodType>>;
 
 export type FirstAnswerName = keyof typeof firstAnswers;

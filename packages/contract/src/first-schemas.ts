@@ -11,3 +11,4 @@ export { teamSizeResponse } from './members.ts';
 export { portfolioResponse } from './portfolio.ts';
 export { licenceAlertsResponse, licenseList } from './licences.ts';
 export { certificationList } from './settings.ts';
+export { setupChecklistResponse } from './setup-checklist.ts';

@@ -110,3 +110,22 @@ export function expiringLicenceAlerts(
   }
   return out;
 }
+
+/**
+ * How a member's licences stand for selling under `lines` on `day` (issue 43 §3): `verified` when a
+ * verified licence of one of the lines runs over the day; else `pending` when one awaiting the
+ * agency's verification does; else `none`. The same rule as the hold written with a sale's entries
+ * (decision 018: verified, `issued_on ≤ day ≤ expires_on`, any one line suffices; the server's
+ * check is its SQL twin in the licences repository), read by the Make as Sales warning and the
+ * dashboard's checklist.
+ */
+export type LicenceCover = 'verified' | 'pending' | 'none';
+export function licenceCover(
+  licences: readonly { line: string; status: string; issued_on: string; expires_on: string }[],
+  lines: readonly string[],
+  day: string,
+): LicenceCover {
+  const running = licences.filter((l) => lines.includes(l.line) && l.issued_on <= day && l.expires_on >= day);
+  if (running.some((l) => l.status === 'verified')) return 'verified';
+  return running.some((l) => l.status === 'pending') ? 'pending' : 'none';
+}

@@ -12,6 +12,8 @@ import {
   changePasswordRequest,
   loginRequest,
   notApprovedResponse,
+  referralSponsorRequest,
+  referralSponsorResponse,
   registerRequest,
   registerResponse,
   sessionUser,
@@ -113,6 +115,7 @@ import {
   licenseScanParams,
   verifyLicenseRequest,
 } from './licences.ts';
+import { setupChecklistRequest, setupChecklistResponse } from './setup-checklist.ts';
 import {
   activeProposals,
   adjustmentList,
@@ -281,6 +284,15 @@ export const routes = {
     idempotent: true,
     tag: 'auth',
     summary: 'Signs up a Pending agent',
+  }),
+  referralSponsor: route({
+    ...routePaths.referralSponsor,
+    access: 'public',
+    body: referralSponsorRequest,
+    responses: { 200: referralSponsorResponse },
+    tag: 'auth',
+    summary:
+      "The display name of a referral code's owner, for the sign-up page (issue 43 §3): nothing else; 404 for a code sign-up refuses; unknown codes limited per address",
   }),
   editMember: route({
     ...routePaths.editMember,
@@ -842,6 +854,17 @@ export const routes = {
     tag: 'licences',
     summary:
       "The lines a member sells whose verified licence expires within 60 days with no renewal on file (the dashboard's reminder): the member and admins",
+  }),
+  // A new member's first steps (issue 43 §3).
+  setupChecklist: route({
+    ...routePaths.setupChecklist,
+    access: 'member',
+    member: ownerInBody,
+    body: setupChecklistRequest,
+    responses: { 200: setupChecklistResponse },
+    tag: 'licences',
+    summary:
+      "A member's first steps and the state of each (to do, awaiting verification, done): licences for the lines they sell, bank details, TIN, certification, profile photo; the member and admins",
   }),
   verifyLicense: route({
     ...routePaths.verifyLicense,

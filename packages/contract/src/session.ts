@@ -28,5 +28,10 @@ export const sessionUser = z.object({
   mfa_setup_required: z.boolean(),
   /** The member's language (issue 25 §3): on sign-in it wins over the device's choice. */
   language: z.enum(LANGUAGES),
+  /**
+   * This is the member's first sign-in (issue 43 §3): their only device, seen at one login, so the
+   * header says "Welcome" rather than the spec's "Welcome back" until they sign in again.
+   */
+  first_login: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;

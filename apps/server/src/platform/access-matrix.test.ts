@@ -520,6 +520,7 @@ const MATRIX: Record<RouteName, Row> = {
     expect: selfOrAdmin,
     sees: { admin: async () => expect(await lastRead(people.admin.id)).toMatchObject({ subject_id: owner.id, what: 'licences' }) },
   },
+  setupChecklist: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
   verifyLicense: { call: async () => ({ body: { license_id: await ownerLicence(), decision: 'verified' } }), expect: adminsOnly },
   licenseScan: { call: async () => ({ params: { licenseId: await ownerLicence() } }), expect: notFoundToOthers(selfOrAdmin) },
   compliance: { call: async () => ({}), expect: adminsOnly },
@@ -608,6 +609,7 @@ const MATRIX: Record<RouteName, Row> = {
   // answers everyone 409 (the spec's 'Please Contact Administrator'), never 401 or 403. A link is
   // made directly in the database; the owner's password is set to what it was.
   loginOptions: { call: async () => ({}), expect: everyone(200) },
+  referralSponsor: { call: async () => ({ body: { code: owner.referral_code } }), expect: everyone(200) },
   forgotPassword: { call: async () => ({ body: { login: owner.username } }), expect: everyone(409) },
   resetPassword: { call: async () => ({ body: { token: await ownerResetLink(), password: owner.password } }), expect: everyone(204) },
   reportEmailChange: { call: async () => ({ body: { token: await ownerEmailChangeLink() } }), expect: everyone(200) },

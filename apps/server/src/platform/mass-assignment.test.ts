@@ -421,6 +421,8 @@ const ROWS: Record<WriteRoute, Row> = {
   },
   getLicenses: { as: 'agent', call: async () => ({ body: own() }) },
   licenceAlerts: { as: 'agent', call: async () => ({ body: own() }) },
+  setupChecklist: { as: 'agent', call: async () => ({ body: own() }) },
+  referralSponsor: { as: 'anonymous', call: async () => ({ body: { code: agent.referral_code } }) },
   verifyLicense: { as: 'admin', call: async () => ({ body: { license_id: await agentLicence(), decision: 'verified' } }) },
   releaseCommission: { as: 'admin', call: async () => ({ body: { entry_id: await heldEntry() } }) },
   forfeitCommission: { as: 'admin', call: async () => ({ body: { entry_id: await heldEntry(), reason: 'Mass' } }) },

@@ -141,7 +141,7 @@ describe('POST /api/login, GET /api/me, POST /api/logout', () => {
 
     const pending = await c.post('/api/login', { username: reg.username, password: reg.password });
     expect(pending.statusCode).toBe(403);
-    expect(pending.json()).toEqual({ status: 'Pending', error: MSG.loginNotApproved });
+    expect(pending.json()).toEqual({ status: 'Pending', error: MSG.loginNotApproved, sponsor: null });
     expect(pending.cookies.find((k) => k.name === 'ahente_sid')).toBeUndefined();
     expect((await c.get('/api/me')).statusCode).toBe(401);
 
@@ -160,6 +160,7 @@ describe('POST /api/login, GET /api/me, POST /api/logout', () => {
       consent_required: false,
       mfa_setup_required: false,
       language: 'en',
+      first_login: true,
     });
     const sid = ok.cookies.find((k) => k.name === 'ahente_sid');
     expect(sid).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });

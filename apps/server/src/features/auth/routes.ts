@@ -16,7 +16,8 @@ export function authRoutes(app: FastifyInstance, auth: AuthService, security: Se
     csrf.issue(reply, await sessions.start(request, reply, id));
     // The device (a long-lived random cookie): a new one tells the member (issue 24 §4).
     await security.recordDevice(id, sessions.deviceToken(request, reply), request.headers['user-agent'] ?? null, request.ip);
-    return user;
+    // Read once the device is recorded: the same answer GET /api/me gives for this session (issue 43 §3).
+    return { ...user, first_login: await security.firstSignIn(id) };
   });
 
   apiRoute(app, routes.me, async (request) => auth.me(requireAuth(request)));
@@ -38,6 +39,8 @@ export function authRoutes(app: FastifyInstance, auth: AuthService, security: Se
   });
 
   apiRoute(app, routes.register, async (request) => ({ id: await auth.register(request.body, request.ip) }));
+
+  apiRoute(app, routes.referralSponsor, async (request) => auth.referralSponsor(request.body.code, request.ip));
 
   // Password reset by e-mail (decision 026).
   apiRoute(app, routes.loginOptions, async () => auth.loginOptions());

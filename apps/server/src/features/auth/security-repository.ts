@@ -109,6 +109,20 @@ export const securityRepository = {
     return Number(row.n);
   },
 
+  /**
+   * Whether the member has signed in once only (issue 43 §3): one device on record, seen at a single
+   * login (a device's `last_seen_at` moves at each login on it, never otherwise).
+   */
+  async signedInOnce(db: Exec, memberId: number): Promise<boolean> {
+    const rows = await db
+      .selectFrom('member_devices')
+      .select(['first_seen_at', 'last_seen_at'])
+      .where('member_id', '=', memberId)
+      .limit(2)
+      .execute();
+    return rows.length === 1 && rows[0]!.first_seen_at === rows[0]!.last_seen_at;
+  },
+
   /** Marks a known device seen; answers false when the member never used it. */
   async touchDevice(db: Exec, memberId: number, hash: string, userAgent: string | null, at: string): Promise<boolean> {
     const res = await db

@@ -265,6 +265,12 @@ export function createSecurityService(
      * is recorded for the member. A device the member never used, unless it is their very first,
      * tells them in the portal and by e-mail (their preference), in the same transaction.
      */
+    /**
+     * The member's first sign-in (issue 43 §3): read after the login recorded its device, so the
+     * login's answer and every GET /api/me of that session agree, until the member signs in again.
+     */
+    firstSignIn: (memberId: number): Promise<boolean> => repo.signedInOnce(db, memberId),
+
     async recordDevice(memberId: number, token: string, userAgent: string | null, ip: string): Promise<void> {
       const hash = sha256(token);
       const at = now().toISOString();

@@ -31,7 +31,7 @@ export function toSessionUser(
     language: SessionUser['language'];
   },
   flags: { consentRequired: boolean; mfaSetupRequired: boolean },
-): SessionUser {
+): Omit<SessionUser, 'first_login'> {
   return {
     user: m.id,
     name: fullName({ f_name: m.f_name, l_name: m.l_name }),
@@ -53,6 +53,9 @@ export const RESET_RATE_LIMITED = 'Too many password reset requests. Please wait
 export const TOO_MANY_PASSWORDS = 'Too many wrong passwords. Please wait a few minutes and try again.';
 
 export const SIGNUP_RATE_LIMITED = 'Too many sign-ups from this network. Please try again in an hour.';
+
+/** Unknown referral codes looked up from one address over SIGNUP_MAX_PER_HOUR in the hour (issue 43 §3). */
+export const SPONSOR_LOOKUPS_LIMITED = 'Too many referral codes tried from this network. Please try again in an hour.';
 
 /**
  * The reset e-mail (decision 026): the agency's name, the member's name and username, the one link;
@@ -83,7 +86,7 @@ export function createAuthService(
   deps: {
     notifier: Pick<Notifier, 'notify' | 'notifyAdmins'> & Pick<NotificationsService, 'enqueueEmail'>;
     notices: Pick<NoticeService, 'consentRequired' | 'recordSignUpConsent'>;
-    security: Pick<SecurityService, 'atLogin' | 'mfaSetupRequired'>;
+    security: Pick<SecurityService, 'atLogin' | 'mfaSetupRequired' | 'firstSignIn'>;
     now?: () => Date;
   },
 ) {
@@ -116,7 +119,7 @@ export function createAuthService(
      * their slot back; a failure keeps it. So a burst of parallel attempts checks at most the
      * limit's number of passwords, on either database.
      */
-    async login(username: string, password: string, ip: string, code?: string): Promise<SessionUser & { id: number }> {
+    async login(username: string, password: string, ip: string, code?: string): Promise<Omit<SessionUser, 'first_login'> & { id: number }> {
       const userKey = `u:${username.toLowerCase()}|${ip}`;
       const ipKey = `ip:${ip}`;
       const now = new Date();
@@ -134,7 +137,8 @@ export function createAuthService(
       if (member.status !== 'Approved') {
         await authRepository.clear(db, userKey);
         await authRepository.release(db, [ipKey]);
-        throw new HttpError(403, MSG.loginNotApproved, { status: member.status });
+        // The spec's text, and who sponsored the sign-up: their agency reviews it (issue 43 §3).
+        throw new HttpError(403, MSG.loginNotApproved, { status: member.status, sponsor: await members.sponsorNameOf(member.referror) });
       }
       // The second step (issue 24 §4): a wrong code is a failure like a wrong password (its slot
       // is kept); a right password without a code gives its slot back and asks for the code.
@@ -202,10 +206,29 @@ export function createAuthService(
       const member = await members.findById(who.memberId);
       if (!member || member.deactivated_at !== null) throw new HttpError(401, 'Please log in first');
       // Both flags as the session's load decided them, the guard's very answer (platform/guards.ts).
-      return toSessionUser(member, {
-        consentRequired: who.consentRequired === true,
-        mfaSetupRequired: who.mfaSetupRequired === true,
-      });
+      return {
+        ...toSessionUser(member, {
+          consentRequired: who.consentRequired === true,
+          mfaSetupRequired: who.mfaSetupRequired === true,
+        }),
+        first_login: await deps.security.firstSignIn(member.id),
+      };
+    },
+
+    /**
+     * referralsponsor (issue 43 §3): the display name of the member whose code sign-up would accept,
+     * and nothing else. Every lookup takes a slot of its address's `SIGNUP_MAX_PER_HOUR`, as a
+     * sign-up does; a code found gives it back, so only unknown codes count: guessing codes (32⁸ of
+     * them) stops after that many a hour, while a recruit opening their sponsor's link never meets
+     * the limit. An unknown code and one of a deactivated member answer alike (404).
+     */
+    async referralSponsor(code: string, ip: string): Promise<{ name: string }> {
+      const key = `sponsor:ip:${ip}`;
+      await takeSlot(db, key, { max: config.signup.maxPerWindow, windowMs: config.signup.windowMs, message: SPONSOR_LOOKUPS_LIMITED });
+      const name = await members.sponsorNameForCode(code);
+      if (name === undefined) throw new HttpError(404, MSG.registerInvalidReferral);
+      await authRepository.release(db, [key]);
+      return { name };
     },
 
     /**

@@ -77,6 +77,20 @@ export const licencesRepository = {
     return rows.map((r) => r.product);
   },
 
+  /**
+   * The distinct products of a member's sales and deals (issue 43 §3): what they sell or are about
+   * to, whose lines the first steps' licence item asks for.
+   */
+  async productsSoldOrDealt(db: Exec, memberId: number): Promise<string[]> {
+    const rows = await db
+      .selectFrom('sales')
+      .select('product')
+      .where('member_id', '=', memberId)
+      .union(db.selectFrom('deals').select('product').where('member_id', '=', memberId))
+      .execute();
+    return rows.map((r) => r.product);
+  },
+
   /** The licence's row, locked until the transaction ends (PostgreSQL), for deciding it once. */
   lock(db: Exec, id: number) {
     const query = db.selectFrom('licenses').select(['id', 'member_id', 'status', 'line']).where('id', '=', id);

@@ -5,7 +5,10 @@ import {
   expiringLicenceAlerts,
   holdReason,
   LICENSE_EXPIRY_WARNING_DAYS,
+  LICENSE_LINES,
+  licenceCover,
   linesFor,
+  linesLabel,
   RENEWAL_COMMISSION_PESOS,
   type AddLicense,
   type ComplianceLicense,
@@ -168,6 +171,30 @@ export function createLicencesService(
       await members.requireMember(memberId);
       const [licences, products] = await Promise.all([repo.ofMember(db, memberId), repo.productsOfMember(db, memberId)]);
       return { alerts: expiringLicenceAlerts(licences, products, todayInManila(now())) };
+    },
+
+    /**
+     * The first steps' licence item (issue 43 §3): for each group of lines a product the member sells
+     * or has a deal for needs (any line before they have any), whether a licence covers it today
+     * (`licenceCover`, the hold's rule). `done` when verified licences cover every group, `awaiting`
+     * when the rest wait for the agency's verification, `todo` otherwise; `lines` names the groups
+     * not yet covered by a verified licence (none for "any line").
+     */
+    async setupState(memberId: number, today: string): Promise<{ state: 'todo' | 'awaiting' | 'done'; lines: string[] }> {
+      const [licences, products] = await Promise.all([repo.ofMember(db, memberId), repo.productsSoldOrDealt(db, memberId)]);
+      const groups = new Map<string, readonly string[]>();
+      for (const product of products) {
+        const lines = linesFor(product);
+        if (lines.length > 0) groups.set(linesLabel(lines), lines);
+      }
+      const named = groups.size > 0;
+      if (!named) groups.set('', LICENSE_LINES);
+      const covers = [...groups]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([label, lines]) => ({ label, cover: licenceCover(licences, lines, today) }));
+      const missing = covers.filter((c) => c.cover !== 'verified');
+      const state = missing.length === 0 ? 'done' : missing.every((c) => c.cover === 'pending') ? 'awaiting' : 'todo';
+      return { state, lines: named ? missing.map((c) => c.label) : [] };
     },
 
     /** verifylicense: a pending licence verified or rejected once, never by its own holder. */

@@ -163,7 +163,12 @@ export const membersRepository = {
 
   /** The active member owning a referral code: a deactivated member's code is refused at sign-up. */
   findByReferralCode(db: Exec, code: string) {
-    return db.selectFrom('members').select(['id']).where('referral_code', '=', code).where('deactivated_at', 'is', null).executeTakeFirst();
+    return db
+      .selectFrom('members')
+      .select(['id', 'f_name', 'l_name'])
+      .where('referral_code', '=', code)
+      .where('deactivated_at', 'is', null)
+      .executeTakeFirst();
   },
 
   async usernameTaken(db: Exec, username: string, exceptId?: number) {

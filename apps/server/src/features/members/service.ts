@@ -632,6 +632,23 @@ export function createMembersService(
     },
 
     /**
+     * The display name (first and last name, as the header shows a member) of the member whose
+     * referral code sign-up accepts (the same lookup as sponsorIdForCode), for the sign-up page
+     * (issue 43 §3); undefined for any other code.
+     */
+    async sponsorNameForCode(code: string): Promise<string | undefined> {
+      const row = await membersRepository.findByReferralCode(db, code);
+      return row ? fullName({ f_name: row.f_name, l_name: row.l_name }) : undefined;
+    },
+
+    /** The sponsor's display name, for their recruit's own login while the sign-up waits (issue 43 §3). */
+    async sponsorNameOf(referror: number | null): Promise<string | null> {
+      if (referror === null) return null;
+      const row = await membersRepository.findById(db, referror);
+      return row ? fullName({ f_name: row.f_name, l_name: row.l_name }) : null;
+    },
+
+    /**
      * adminmemberrecords: every active member, newest first. One query loads them all (deactivated
      * included: they keep their place in the chains), and the hierarchy is walked in memory, in
      * O(members × depth), instead of one recursive row per member and ancestor.

@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '@ahente/contract/routes';
+import type { SetupChecklistResponse } from '@ahente/contract/setup-checklist';
+import { startTestApp, type TestApp, type TestClient } from '../../../test/harness.ts';
+
+/**
+ * A new member's first steps (issue 43 §3): POST /api/setupchecklist {id}, each item's state from
+ * what is on file, the licence item by the hold's rule (decision 018). The clock is the test's.
+ */
+type Member = Awaited<ReturnType<TestApp['createMember']>>;
+
+const clock = new Date('2026-12-02T02:00:00.000Z'); // 2026-12-02 in Manila
+let t: TestApp;
+let adminClient: TestClient;
+
+beforeAll(async () => {
+  t = await startTestApp({}, { now: () => clock });
+  adminClient = await t.loginAs(await t.createAdmin());
+});
+afterAll(() => t.close());
+
+const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('photo')]);
+const licence = (id: number, over: Record<string, unknown> = {}) => ({
+  id,
+  line: 'Non-Life',
+  license_no: 'NL-2026-000123',
+  insurer: 'Pioneer Insurance',
+  issued_on: '2026-01-05',
+  expires_on: '2029-12-31',
+  ...over,
+});
+
+async function checklist(c: TestClient, id: number): Promise<SetupChecklistResponse> {
+  const res = await c.post(routes.setupChecklist.path, { id });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+const states = (list: SetupChecklistResponse) => Object.fromEntries(list.items.map((i) => [i.item, i.state]));
+const item = (list: SetupChecklistResponse, name: string) => list.items.find((i) => i.item === name)!;
+
+async function deal(c: TestClient, member: Member, product: string) {
+  const res = await c.post(routes.addDeal.path, {
+    id: member.id,
+    customerName: 'Maria Clara',
+    transactionType: 'New',
+    product,
+    tcvValue: '1000',
+    effectiveDate: '2026-12-01',
+    salesType: 'Direct',
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+describe('POST /api/setupchecklist', () => {
+  it('starts with every item to do, in order, and ends done as each is saved', async () => {
+    const agent = await t.createMember();
+    const c = await t.loginAs(agent);
+    const first = await checklist(c, agent.id);
+    expect(first).toEqual({
+      items: [
+        { item: 'licence', state: 'todo', lines: [], gaps: [] },
+        { item: 'bank', state: 'todo', lines: [], gaps: [] },
+        { item: 'tin', state: 'todo', lines: [], gaps: [] },
+        { item: 'certification', state: 'todo', lines: [], gaps: ['none'] },
+        { item: 'photo', state: 'todo', lines: [], gaps: [] },
+      ],
+      done: false,
+      as_of: '2026-12-02',
+    });
+
+    // The member's own licence waits for the agency; bank details, TIN and photo are done once saved.
+    expect((await c.post(routes.addLicense.path, licence(agent.id))).statusCode).toBe(200);
+    const bank = await c.post(routes.addUserBanks.path, {
+      id: agent.id,
+      bank_name: 'BDO Unibank',
+      account_number: '0012345678',
+      account_name: 'Ana Reyes',
+    });
+    expect(bank.statusCode, bank.body).toBe(200);
+    expect((await c.post(routes.editMember.path, { id: agent.id, tin: '123-456-789' })).statusCode).toBe(200);
+    const photo = await c.postForm(routes.editMember.path, [
+      { name: 'id', value: String(agent.id) },
+      { name: 'photo', filename: 'me.png', content: png },
+    ]);
+    expect(photo.statusCode, photo.body).toBe(200);
+    // A certification with a coding date but no TLC date is not done yet.
+    expect((await c.post(routes.addCertifications.path, { id: agent.id, lfa_code: 'LFA-1', coding_date_1: '2026-11-02' })).statusCode).toBe(
+      200,
+    );
+    const midway = await checklist(c, agent.id);
+    expect(states(midway)).toEqual({ licence: 'awaiting', bank: 'done', tin: 'done', certification: 'todo', photo: 'done' });
+    expect(item(midway, 'certification').gaps).toEqual(['tlc']);
+    expect(midway.done).toBe(false);
+
+    expect((await c.post(routes.addCertifications.path, { id: agent.id, individual_hmo: '2026-11-20' })).statusCode).toBe(200);
+    const pending = (await adminClient.post(routes.getLicenses.path, { id: agent.id })).json()[0];
+    expect((await adminClient.post(routes.verifyLicense.path, { license_id: pending.id, decision: 'verified' })).statusCode).toBe(200);
+    const done = await checklist(c, agent.id);
+    expect(states(done)).toEqual({ licence: 'done', bank: 'done', tin: 'done', certification: 'done', photo: 'done' });
+    expect(done.done).toBe(true);
+  });
+
+  it('asks for a licence of each line the member sells or has a deal for, verified and running today', async () => {
+    const agent = await t.createMember();
+    const c = await t.loginAs(agent);
+    // A Life licence covers "any line" while nothing is sold.
+    expect((await adminClient.post(routes.addLicense.path, licence(agent.id, { line: 'Life', license_no: 'L-1' }))).statusCode).toBe(200);
+    expect(item(await checklist(c, agent.id), 'licence')).toMatchObject({ state: 'done', lines: [] });
+
+    // A deal for a motor product and one for a medical product: each needs its own lines.
+    await deal(c, agent, 'Comprehensive');
+    await deal(c, agent, 'Individual');
+    expect(item(await checklist(c, agent.id), 'licence')).toMatchObject({
+      state: 'todo',
+      lines: ['HMO or Accident and Health', 'Non-Life'],
+    });
+
+    // Non-Life pending, HMO missing: still to do. An expired verified Non-Life licence does not count.
+    expect(
+      (await adminClient.post(routes.addLicense.path, licence(agent.id, { issued_on: '2022-01-05', expires_on: '2025-12-31' }))).statusCode,
+    ).toBe(200);
+    expect((await c.post(routes.addLicense.path, licence(agent.id, { license_no: 'NL-2' }))).statusCode).toBe(200);
+    expect(item(await checklist(c, agent.id), 'licence')).toMatchObject({
+      state: 'todo',
+      lines: ['HMO or Accident and Health', 'Non-Life'],
+    });
+
+    // HMO pending too: every missing line awaits the agency.
+    expect((await c.post(routes.addLicense.path, licence(agent.id, { line: 'HMO', license_no: 'H-1' }))).statusCode).toBe(200);
+    expect(item(await checklist(c, agent.id), 'licence')).toMatchObject({ state: 'awaiting' });
+
+    // An admin's licence for them is verified at once: only Non-Life is left, pending.
+    expect(
+      (await adminClient.post(routes.addLicense.path, licence(agent.id, { line: 'Accident and Health', license_no: 'AH-1' }))).statusCode,
+    ).toBe(200);
+    expect(item(await checklist(c, agent.id), 'licence')).toMatchObject({ state: 'awaiting', lines: ['Non-Life'] });
+  });
+
+  it('answers an admin as it answers the member, and refuses anyone else', async () => {
+    const agent = await t.createMember();
+    const mine = await checklist(await t.loginAs(agent), agent.id);
+    expect(await checklist(adminClient, agent.id)).toEqual(mine);
+
+    const other = await t.loginAs(await t.createMember());
+    expect((await other.post(routes.setupChecklist.path, { id: agent.id })).statusCode).toBe(403);
+    // Their sponsor (a leader) reads other things of theirs, not this.
+    const leader = await t.createMember({ position: 'Manager' });
+    const recruit = await t.createMember({ referror: leader.id });
+    expect((await (await t.loginAs(leader)).post(routes.setupChecklist.path, { id: recruit.id })).statusCode).toBe(403);
+    expect((await t.client().post(routes.setupChecklist.path, { id: agent.id })).statusCode).toBe(401);
+  });
+
+  it('refuses a bad id with a clear 400, and an unknown member with 404', async () => {
+    for (const body of [{}, { id: 'x' }, { id: -1 }, { id: 1.5 }]) {
+      const res = await adminClient.post(routes.setupChecklist.path, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().error).toMatch(/\bid\b/i);
+    }
+    expect((await adminClient.post(routes.setupChecklist.path, { id: 999_999 })).statusCode).toBe(404);
+  });
+});
