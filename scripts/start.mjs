@@ -17,22 +17,56 @@ function newest(dir) {
 }
 const mtime = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
 
+/** Where each build's whole output goes (issue 43 §7): the terminal gets a line per build. */
+const logDir = r('node_modules/.cache/ahente');
+
+/**
+ * Runs one workspace's build with its output (Vite's list of every file and its size, a few hundred
+ * lines) into its log file, and says in one line that it was built and how long it took. On a
+ * terminal, "Building …" stands on that line meanwhile. A failed build prints its whole output and
+ * stops `npm start` with its exit code.
+ */
+function build(b) {
+  const started = performance.now();
+  fs.mkdirSync(logDir, { recursive: true });
+  const logFile = path.join(logDir, b.log);
+  const shownLog = path.relative(process.cwd(), logFile) || logFile;
+  const tty = process.stdout.isTTY === true;
+  if (tty) process.stdout.write(`Building ${b.label}…`);
+  const fd = fs.openSync(logFile, 'w');
+  const res = spawnSync('npm', ['run', 'build', '-w', b.name], { cwd: root, stdio: ['ignore', fd, fd] });
+  fs.closeSync(fd);
+  const seconds = (performance.now() - started) / 1000;
+  if (tty) process.stdout.write('\r\x1b[K');
+  if (res.status !== 0) {
+    process.stderr.write(
+      `Building ${b.label} failed (${res.signal ?? `exit code ${res.status}`}); its output, also in ${shownLog}:\n\n${fs.readFileSync(logFile, 'utf8')}\n`,
+    );
+    process.exit(res.status || 1);
+  }
+  process.stdout.write(`Built ${b.label} in ${seconds < 10 ? seconds.toFixed(1) : Math.round(seconds)} s (its output: ${shownLog})\n`);
+}
+
 const contract = newest(r('packages/contract/src'));
 const builds = [
   {
     name: '@ahente/web',
+    label: 'the web app',
+    log: 'build-web.log',
     output: r('apps/web/dist/index.html'),
     sources: [r('apps/web/src'), r('apps/web/index.html'), r('apps/web/public')],
   },
-  { name: '@ahente/server', output: r('apps/server/dist/main.js'), sources: [r('apps/server/src')] },
+  {
+    name: '@ahente/server',
+    label: 'the server',
+    log: 'build-server.log',
+    output: r('apps/server/dist/main.js'),
+    sources: [r('apps/server/src')],
+  },
 ];
 for (const b of builds) {
   const sourceTime = Math.max(contract, ...b.sources.map((s) => (fs.existsSync(s) && fs.statSync(s).isDirectory() ? newest(s) : mtime(s))));
-  if (mtime(b.output) < sourceTime) {
-    console.log(`Building ${b.name}…`);
-    const res = spawnSync('npm', ['run', 'build', '-w', b.name], { cwd: root, stdio: 'inherit' });
-    if (res.status !== 0) process.exit(res.status ?? 1);
-  }
+  if (mtime(b.output) < sourceTime) build(b);
 }
 
 // Every node option the server runs with, and nothing else (apps/server/node-options.json, decision

@@ -3,7 +3,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
-import { pwa } from './pwa.config';
+import { pwa } from './pwa.config.ts';
 
 /** The app's form helpers (they build zod schemas): kept out of the 'shared' chunk that every page loads. */
 const FORM_HELPERS =

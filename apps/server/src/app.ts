@@ -82,7 +82,7 @@ export interface AppDeps {
   config: Config;
   db: Db;
   /** Where log lines go (stdout when not given); tests read them here. */
-  logStream?: NodeJS.WritableStream;
+  logStream?: { write(line: string): void };
   /** The clock of the money rules (recording days, months, licence terms); tests move it. */
   now?: () => Date;
 }

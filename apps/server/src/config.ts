@@ -23,6 +23,12 @@ export interface Config {
   adminUsername: string | undefined;
   adminPassword: string | undefined;
   logLevel: string;
+  /**
+   * How the server writes its log (LOG_FORMAT, issue 43 §7): 'json', pino's one object a line, for
+   * log collectors; 'pretty', a line of text each, for a person at a terminal; null: pretty when
+   * standard output is a terminal, JSON otherwise.
+   */
+  logFormat: 'json' | 'pretty' | null;
   /** A session ends after this long without a request. */
   sessionIdleMs: number;
   /** A session ends this long after login, whatever happens. */
@@ -285,6 +291,12 @@ const envSchema = z
       if ((LOG_LEVELS as readonly string[]).includes(level)) return level;
       return refuse(ctx, `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} ${got(v)}`);
     }),
+    LOG_FORMAT: variable.transform((v, ctx) => {
+      if (v === undefined) return null;
+      const format = v.trim().toLowerCase();
+      if (format === 'json' || format === 'pretty') return format;
+      return refuse(ctx, `LOG_FORMAT must be json or pretty ${got(v)}`);
+    }),
     TRUST_PROXY: variable.transform((v, ctx) => {
       try {
         return parseTrustProxy(v);
@@ -435,6 +447,7 @@ const envSchema = z
       adminUsername: env.ADMIN_USERNAME,
       adminPassword: env.ADMIN_PASSWORD,
       logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+      logFormat: env.LOG_FORMAT,
       sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
       sessionAbsoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,
       login: {

@@ -1,4 +1,5 @@
 import closeWithGrace from 'close-with-grace';
+import pino from 'pino';
 import { buildApp, buildServices } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { connect } from './db/connect.ts';
@@ -11,6 +12,7 @@ import { purgeIdempotencyKeys } from './platform/idempotency.ts';
 import { createJobRuns, hourSlot } from './platform/jobs.ts';
 import { sweepOrphanFiles } from './platform/orphan-files.ts';
 import { listeningText } from './platform/plain-http-hint.ts';
+import { firstAdminNotice, localUrl, logIsPretty, prettyLogStream } from './platform/terminal.ts';
 
 const HOUR = 3_600_000;
 /**
@@ -34,7 +36,13 @@ async function main() {
   } else {
     await migrateToLatest(db);
   }
-  const app = await buildApp({ config, db });
+  // A line of text per entry for a person at a terminal, pino's JSON for anything else (LOG_FORMAT,
+  // issue 43 §7). The JSON goes through the writer pino makes by default (asynchronous): kept here,
+  // so that the first administrator's notice is written after the log's lines, not before them.
+  const pretty = logIsPretty(config.logFormat, process.stdout);
+  const jsonOut = pretty ? null : pino.destination({ dest: 1, sync: false });
+  const logStream = jsonOut ?? prettyLogStream(process.stdout, { color: process.stdout.hasColors?.() ?? false });
+  const app = await buildApp({ config, db, logStream });
   const { members, sessions, auth, reminders, accessLog, erasure, storage } = buildServices({ config, db });
   // The outbox's sender loop (decision 026): e-mail when SMTP_URL is set; its errors are logged, never thrown.
   const outbox = createOutboxSender(db.db, { channels: channelsFromConfig(config), log: app.log });
@@ -75,14 +83,7 @@ async function main() {
 
   // Under the 'first-admin' advisory lock: of N instances starting at once, one creates it (decision 032).
   const admin = await members.ensureAdmin();
-  if (admin?.generatedPassword) {
-    // Printed once, to the console only: never through the logger.
-    process.stdout.write(
-      `\n  No administrator existed, so one was created.\n  Username: ${admin.username}\n  Password: ${admin.generatedPassword}\n  Change it after your first login: Settings → Security → Change password.\n\n`,
-    );
-  } else if (admin) {
-    app.log.info({ username: admin.username }, 'administrator created from ADMIN_USERNAME');
-  }
+  if (admin && !admin.generatedPassword) app.log.info({ username: admin.username }, 'administrator created from ADMIN_USERNAME');
 
   // Retention (decision 027): hourly, each purge one DELETE of what is past its period. Claimed by
   // the hour (decision 032): of several instances one runs it (each purge would anyway only find
@@ -129,6 +130,20 @@ async function main() {
 
   // With Secure cookies, the LAN addresses come with the hint that another device needs HTTPS.
   await app.listen({ port: config.port, host: config.host, listenTextResolver: listeningText(config.cookieSecure) });
+  if (admin?.generatedPassword) {
+    // Printed once, last, framed, with the next step: to the terminal only, never through the logger
+    // (issue 43 §7; log-secrets.test.ts). In JSON, to stdout through the log's own writer, which
+    // writes in order and asynchronously: process.stdout.write would overtake the lines before it.
+    const address = app.server.address();
+    const port = address && typeof address === 'object' ? address.port : config.port;
+    (jsonOut ?? process.stdout).write(
+      firstAdminNotice({
+        username: admin.username,
+        password: admin.generatedPassword,
+        url: localUrl({ portalUrl: config.portalUrl, host: config.host, port }),
+      }),
+    );
+  }
   void sweep().catch((err) => app.log.error({ err }, 'sweeping stored files failed'));
 }
 
