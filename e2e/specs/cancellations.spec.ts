@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { PDFParse } from 'pdf-parse';
 import type { Locator, Page } from '@playwright/test';
 import type { LedgerResponse } from '@ahente/contract/commissions';
-import { addDays, formatMonth, todayInManila } from '@ahente/contract/dates';
+import { addDays, formatDay, formatMonth, todayInManila } from '@ahente/contract/dates';
 import { MSG } from '@ahente/contract/messages';
 import { routes } from '@ahente/contract/routes';
 import { COUNTED_SALES_NOTE } from '@ahente/contract/sales';
@@ -236,7 +236,7 @@ ownServer(
     );
     await second.getByLabel('Reason').fill('Premium not paid');
     await second.getByRole('button', { name: 'Confirm' }).click();
-    await expect(second.getByRole('alert')).toHaveText(`This sale was already cancelled on ${TODAY}`);
+    await expect(second.getByRole('alert')).toHaveText(`This sale was already cancelled on ${formatDay(TODAY)}`);
     await second.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(second).toBeHidden();
     await expect(rowOf(table, 'Diego Silang').getByRole('cell').nth(5)).toContainText(

@@ -253,7 +253,7 @@ test('the admin adds an adjustment, closes the month, sees the statements with t
   await form.getByRole('button', { name: 'Add Adjustment' }).click();
   await expect(form.getByText('Member is required')).toBeVisible();
   await form.getByLabel('Find member').fill(banked.lname);
-  await form.getByLabel('Member', { exact: true }).selectOption({ label: `${banked.name} (ID ${banked.id})` });
+  await form.getByLabel('Member', { exact: true }).selectOption({ label: `${banked.name} (ID#: ${banked.id})` });
   await form.getByLabel('Amount (₱)').fill('-34.57');
   await form.getByLabel('Reason').fill('Duplicate fuel allowance');
   await form.getByRole('button', { name: 'Add Adjustment' }).click();
@@ -346,7 +346,7 @@ test('the admin adds an adjustment, closes the month, sees the statements with t
   for (const expected of [
     'Ahente Insurance Agency',
     'Commission Statement',
-    `Member: ${banked.name} (ID# ${banked.id})`,
+    `Member: ${banked.name} (ID#: ${banked.id})`,
     `Period: ${MONTH} (${PERIOD})`,
     'Ramon Bautista',
     'Duplicate fuel allowance',
@@ -369,7 +369,7 @@ test('the admin adds an adjustment, closes the month, sees the statements with t
   const [sheet] = await readExcelFile(xlsxFile);
   const rows = sheet!.data;
   expect(rows[0]![0]).toBe('Ahente Insurance Agency');
-  expect(rows).toContainEqual(expect.arrayContaining(['Member', `${banked.name} (ID# ${banked.id})`]));
+  expect(rows).toContainEqual(expect.arrayContaining(['Member', `${banked.name} (ID#: ${banked.id})`]));
   expect(rows).toContainEqual(expect.arrayContaining(['Period', PERIOD]));
   expect(rows).toContainEqual([TODAY, 'Own sale', saleId, 'Ramon Bautista', product, `Product rate: ${product}`, 10, 12345.67, 1234.57]);
   expect(rows).toContainEqual([TODAY, 'Adjustment', null, null, null, 'Duplicate fuel allowance', null, null, -34.57]);

@@ -570,7 +570,7 @@ test('an admin deletes a member after confirming: the member leaves the list and
   // Cancel keeps the member.
   await rowAction(page, row, 'Delete');
   const confirm = page.getByRole('alertdialog', { name: 'Are you sure you want to delete this member?' });
-  await expect(confirm).toContainText(`${member.name} (ID ${member.id})`);
+  await expect(confirm).toContainText(`${member.name} (ID#: ${member.id})`);
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();
   await expect(row).toBeVisible();

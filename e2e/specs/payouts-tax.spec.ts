@@ -194,7 +194,7 @@ test.describe('the admin at 1366 px', () => {
     // Cruz's withholding rate: 5 % by default; 10 % from today on their sworn declaration.
     const withholding = page.getByRole('region', { name: 'Withholding Tax Rates' });
     await withholding.getByLabel('Find member').fill(cruz.lname);
-    await withholding.getByLabel('Member', { exact: true }).selectOption({ label: `${cruz.name} (ID ${cruz.id})` });
+    await withholding.getByLabel('Member', { exact: true }).selectOption({ label: `${cruz.name} (ID#: ${cruz.id})` });
     const rateToday = withholding.getByRole('definition').first();
     await expect(rateToday).toHaveText(/^5%, ATC WI070\s*The default: no declaration on record$/);
     await expect(withholding.getByText('No rate has been set: 5% is withheld by default.')).toBeVisible();
@@ -235,7 +235,7 @@ test.describe('the admin at 1366 px', () => {
     await expect
       .poll(() => cells(rowOf(carriedTable, cruz.name)))
       .toEqual([
-        `${cruz.name} ID ${cruz.id} · 2 entries`,
+        `${cruz.name} ID#: ${cruz.id} · 2 entries`,
         '₱0.00',
         '-₱200.00',
         '₱0.00 5% · WI070',
@@ -262,7 +262,7 @@ test.describe('the admin at 1366 px', () => {
     await expect
       .poll(() => cells(cruzRow))
       .toEqual([
-        `${cruz.name} ID ${cruz.id} · 1 entry`,
+        `${cruz.name} ID#: ${cruz.id} · 1 entry`,
         '-₱200.00',
         '₱2,000.00',
         '₱100.00 5% · WI070',
@@ -274,7 +274,7 @@ test.describe('the admin at 1366 px', () => {
     await expect
       .poll(() => cells(reyesRow))
       .toEqual([
-        `${reyes.name} ID ${reyes.id} · 1 entry`,
+        `${reyes.name} ID#: ${reyes.id} · 1 entry`,
         '₱0.00',
         '₱650.00',
         '₱32.50 5% · WI070',
@@ -334,11 +334,11 @@ test.describe('the admin at 1366 px', () => {
     const alphalist = bir.getByRole('table', { name: `Alphalist of payees, Q${LAST.quarter} ${LAST.year}` });
     await expect(alphalist.locator('tbody').getByRole('row')).toHaveCount(2);
     await expect
-      .poll(() => cells(rowOf(alphalist, cruz.name)))
-      .toEqual(['234-567-891', `${cruz.name} ID ${cruz.id}`, 'WI070', '5%', '₱2,000.00', '₱100.00']);
+      .poll(() => cells(rowOf(alphalist, cruz.lname)))
+      .toEqual(['234-567-891', `${cruz.lname}, ${cruz.fname} ID#: ${cruz.id}`, 'WI070', '5%', '₱2,000.00', '₱100.00']);
     await expect
-      .poll(() => cells(rowOf(alphalist, reyes.name)))
-      .toEqual(['No TIN on file', `${reyes.name} ID ${reyes.id}`, 'WI070', '5%', '₱650.00', '₱32.50']);
+      .poll(() => cells(rowOf(alphalist, reyes.lname)))
+      .toEqual(['No TIN on file', `${reyes.lname}, ${reyes.fname} ID#: ${reyes.id}`, 'WI070', '5%', '₱650.00', '₱32.50']);
     await expect(alphalist.locator('tfoot').getByRole('rowheader')).toHaveText('Total of 2 payee lines', { useInnerText: true });
     await expect(alphalist.locator('tfoot').getByRole('cell')).toHaveText(['₱2,650.00', '₱132.50']);
     await expect(bir.getByText('1 payee has no TIN on file')).toBeVisible();
@@ -464,7 +464,7 @@ test(
         // On a phone the name's cell repeats the tax and the income, which are off to the side.
         return [tin, name?.replace(/ Tax ₱61\.73 on ₱1,234\.57$/, ''), ...figures];
       })
-      .toEqual(['345-678-912-000', `${agent.name} ID ${agent.id}`, 'WI070', '5%', '₱1,234.57', '₱61.73']);
+      .toEqual(['345-678-912-000', `${agent.lname}, ${agent.fname} ID#: ${agent.id}`, 'WI070', '5%', '₱1,234.57', '₱61.73']);
     await expect(bir.getByText(/^BIR Form 2307 for Q/)).toHaveText(
       `BIR Form 2307 for Q${BEFORE.quarter} ${BEFORE.year} is due to each payee by ${deadlineText(BEFORE)}.`,
     );

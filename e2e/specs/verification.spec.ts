@@ -123,7 +123,7 @@ test('an admin verifies a batch of sales (select-all, the total selected), rejec
   const lorenzoCells = rowOf(table, 'Lorenzo Ruiz').getByRole('cell');
   await expect(lorenzoCells.nth(1)).toHaveText(`#${lorenzo}`);
   await expect(lorenzoCells.nth(2)).toContainText(agent.name);
-  await expect(lorenzoCells.nth(2)).toContainText(`ID ${agent.id}`);
+  await expect(lorenzoCells.nth(2)).toContainText(`ID#: ${agent.id}`);
   await expect(lorenzoCells.nth(4)).toHaveText('Bond (Others)');
   await expect(lorenzoCells.nth(5)).toHaveText('Malayan InsurancePOL-Lorenzo');
   await expect(lorenzoCells.nth(6)).toHaveText('₱100,000.00');

@@ -30,6 +30,20 @@ export function todayInManila(now: Date = new Date()): string {
 }
 
 /** Built on first use, not at module load (see money.ts's `pesoFormat`). */
+let dayFormat: Intl.DateTimeFormat | null = null;
+
+/**
+ * A calendar date 'YYYY-MM-DD' as a sentence of the server writes it (issue 43 §6, decision 023):
+ * '2026-12-02' → 'Dec 2, 2026', the web's own date style in English (lib/dates.ts formatCalendarDate).
+ * Anything else is shown as given.
+ */
+export function formatDay(day: string): string {
+  if (!isCalendarDate(day)) return day;
+  dayFormat ??= new Intl.DateTimeFormat('en-PH', { dateStyle: 'medium', timeZone: 'UTC' });
+  return dayFormat.format(new Date(`${day}T00:00:00Z`));
+}
+
+/** Built on first use, not at module load (see money.ts's `pesoFormat`). */
 let monthFormat: Intl.DateTimeFormat | null = null;
 
 /** A month 'YYYY-MM' as people read it: '2026-11' → 'November 2026'. Anything else is shown as given. */

@@ -106,3 +106,13 @@ export function productLabel(product: string): string {
 export function labelOptions(kind: LabelKind, values: readonly string[]): { value: string; label: string }[] {
   return values.map((value) => ({ value, label: labelOf(kind, value) }));
 }
+
+/**
+ * A member's ID as every screen, PDF and spreadsheet writes it (issue 43 §6, decision 023): 'ID#: 12',
+ * the spec's header form ('Welcome back, {name}, ID#: {id}'). The spec's 'Member ID # {id}' stays
+ * verbatim on Edit Member Details only. A record's number is '#12' after its kind: 'Sale #12', 'Ticket #12'.
+ */
+export const memberIdText = (id: number): string => `ID#: ${id}`;
+
+/** A name with the member's ID: 'Juan Cruz (ID#: 12)'. */
+export const nameWithId = (name: string, id: number): string => `${name} (${memberIdText(id)})`;

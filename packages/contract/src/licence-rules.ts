@@ -1,5 +1,5 @@
 import type { Product } from './catalogue.ts';
-import { daysUntil, todayInManila } from './dates.ts';
+import { daysUntil, formatDay, todayInManila } from './dates.ts';
 
 /**
  * Licence lines and the rules read from them: no zod and no schema, so that the web's first load (the dashboard, the layout) can use
@@ -59,9 +59,9 @@ export function linesLabel(lines: readonly string[]): string {
   return lines.length <= 1 ? (lines[0] ?? '') : `${lines.slice(0, -1).join(', ')} or ${lines[lines.length - 1]}`;
 }
 
-/** Why an entry is held: `No verified Non-Life licence on 2026-11-24`. */
+/** Why an entry is held: `No verified Non-Life licence on Nov 24, 2026` (a date as people read it, issue 43 §6). */
 export function holdReason(product: string, day: string): string {
-  return `No verified ${linesLabel(linesFor(product))} licence on ${day}`;
+  return `No verified ${linesLabel(linesFor(product))} licence on ${formatDay(day)}`;
 }
 
 /** A licence's verification by the agency. */

@@ -1,4 +1,4 @@
-import { todayInManila } from '@ahente/contract/dates';
+import { isCalendarDate, todayInManila } from '@ahente/contract/dates';
 import { perLocale } from './locale';
 
 /**
@@ -62,3 +62,7 @@ export function formatManilaShortDate(value: string, now: Date = new Date()): st
 
 /** This year in Manila, for a footer's ©. */
 export const manilaYear = (now: Date = new Date()): number => Number(todayInManila(now).slice(0, 4));
+
+/** A server's sentence with its calendar dates as people read them: "… licence on 2026-12-02" → "… licence on Dec 2, 2026" (texts stored before issue 43 §6). */
+export const readableDates = (text: string): string =>
+  text.replace(/\b\d{4}-\d{2}-\d{2}\b/g, (day) => (isCalendarDate(day) ? formatCalendarDate(day) : day));

@@ -4,6 +4,7 @@ import { fullName, type NameParts } from '../lib/names';
 import { Field } from './field';
 import { Input } from './input';
 import { Select } from './select';
+import { nameWithId } from '@ahente/contract/labels';
 
 /** Typing pauses this long before the members are searched. */
 const SEARCH_DELAY_MS = 300;
@@ -53,7 +54,7 @@ export function MemberSelect({ field, error, disabled, matches, onSearch, onChos
   const [chosen, setChosen] = useState<{ value: string; name: string; label: string } | null>(null);
 
   const options = useMemo(() => {
-    const found = (matches.data?.rows ?? []).map((m) => ({ value: String(m.id), name: fullName(m), label: `${fullName(m)} (ID ${m.id})` }));
+    const found = (matches.data?.rows ?? []).map((m) => ({ value: String(m.id), name: fullName(m), label: nameWithId(fullName(m), m.id) }));
     if (chosen && value === chosen.value && !found.some((o) => o.value === chosen.value)) found.unshift(chosen);
     return found;
   }, [matches.data, chosen, value]);

@@ -1,4 +1,5 @@
 import { formatRate, type LedgerEntry, type StatementRecord } from '@ahente/contract/commissions';
+import { formatDay } from '@ahente/contract/dates';
 import { productLabel } from '@ahente/contract/labels';
 import { formatPeso } from '@ahente/contract/money';
 
@@ -27,7 +28,7 @@ export interface NotPayable {
 export const NO_CUSTOMER = '—';
 
 export const statusText = (s: StatementRecord) =>
-  s.paid_on ? `Paid on ${s.paid_on} (reference ${s.paid_reference ?? ''})` : s.carried ? 'Carried forward' : 'Unpaid';
+  s.paid_on ? `Paid on ${formatDay(s.paid_on)} (reference ${s.paid_reference ?? ''})` : s.carried ? 'Carried forward' : 'Unpaid';
 
 export const saleText = (e: LedgerEntry) => (e.sale_id === null ? '' : `#${e.sale_id}`);
 

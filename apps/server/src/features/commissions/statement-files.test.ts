@@ -131,7 +131,7 @@ describe('the statement PDF', () => {
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const text = await pdfText(bytes);
     expect(text).toContain('Ahente Insurance Agency');
-    expect(text).toContain('Member: Maria Clara Santos (ID# 7)');
+    expect(text).toContain('Member: Maria Clara Santos (ID#: 7)');
     expect(text).toContain('Period: October 2026 (2026-10)');
     expect(text).toContain('Status: Unpaid');
     expect(text).toContain('Jose Dela Cruz · Comprehensive');
@@ -182,7 +182,7 @@ describe('the statement PDF', () => {
     const paid = await pdfText(
       await statementPdf(document({ statement: statement({ paid_on: '2026-11-05', paid_reference: 'BDO-7781' }) })),
     );
-    expect(paid).toContain('Status: Paid on 2026-11-05 (reference BDO-7781)');
+    expect(paid).toContain('Status: Paid on Nov 5, 2026 (reference BDO-7781)');
   });
 
   it('names the seller on the reversal of an override, never the customer', async () => {
@@ -219,7 +219,7 @@ describe('the statement PDF', () => {
     );
     for (const [i, file] of files.entries()) {
       const text = await pdfText(file);
-      expect(text).toContain(`Member: ${members[i]!.name} (ID# ${members[i]!.id})`);
+      expect(text).toContain(`Member: ${members[i]!.name} (ID#: ${members[i]!.id})`);
       expect(text).toContain(`Statement no. ${500 + members[i]!.id}, issued 2026-11-01`);
     }
     await closeStatementPdfs();

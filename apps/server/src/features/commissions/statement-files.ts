@@ -18,6 +18,7 @@ import {
   summaryLines,
   type StatementDocument,
 } from './statement-document.ts';
+import { nameWithId } from '@ahente/contract/labels';
 
 export type { StatementDocument } from './statement-document.ts';
 
@@ -112,7 +113,7 @@ export function statementWorkbook({ agencyName, statement: s, entries, notPayabl
   const rows: Row[] = [
     [bold(agencyName)],
     ['Commission Statement'],
-    ['Member', `${s.member_name} (ID# ${s.member_id})`],
+    ['Member', nameWithId(s.member_name, s.member_id)],
     ['Period', s.period],
     ['Status', statusText(s)],
     [],

@@ -17,6 +17,7 @@ import {
   type StatementDocument,
 } from './statement-document.ts';
 import { pdfBytes, useRoboto } from '../../platform/pdf.ts';
+import { nameWithId } from '@ahente/contract/labels';
 
 /** The statement as an A4 PDF: the agency, the member, the period, every entry, the summary (brought forward, gross, tax, net) and what is not on it. */
 export function renderStatementPdf({ agencyName, statement: s, entries, notPayable }: StatementDocument): Promise<Buffer> {
@@ -35,7 +36,7 @@ export function renderStatementPdf({ agencyName, statement: s, entries, notPayab
   doc.font('regular').fontSize(12).fillColor('#334155').text('Commission Statement');
   doc.moveDown(0.6);
   doc.fontSize(10).fillColor('#0f172a');
-  doc.text(`Member: ${s.member_name} (ID# ${s.member_id})`);
+  doc.text(`Member: ${nameWithId(s.member_name, s.member_id)}`);
   doc.text(`Period: ${formatMonth(s.period)} (${s.period})`);
   doc.text(`Statement no. ${s.id}, issued ${s.created_at.slice(0, 10)}`);
   doc.text(`Status: ${statusText(s)}`);

@@ -260,7 +260,7 @@ describe('held commissions', () => {
     const agent = await t.createMember({ referror: mgr.id });
     await sell(agent);
     const mine = await ledger(adminClient, agent.id);
-    expect(mine.map((e) => [e.status, e.amount, e.hold_reason])).toEqual([['held', 100, `No verified Non-Life licence on ${TODAY}`]]);
+    expect(mine.map((e) => [e.status, e.amount, e.hold_reason])).toEqual([['held', 100, `No verified Non-Life licence on Nov 24, 2026`]]);
     expect((await ledger(adminClient, mgr.id)).map((e) => [e.status, e.hold_reason])).toEqual([['awaiting', null]]);
     const summary = (await adminClient.post(routes.commissionSummary.path, { id: agent.id })).json();
     expect(summary).toMatchObject({ held: 100, awaiting: 0, pending: 0 });
@@ -290,7 +290,7 @@ describe('held commissions', () => {
     // Medical products need an HMO or an Accident and Health licence.
     const medic = await t.createMember();
     await sell(medic, 'Individual');
-    expect((await ledger(adminClient, medic.id))[0]!.hold_reason).toBe(`No verified HMO or Accident and Health licence on ${TODAY}`);
+    expect((await ledger(adminClient, medic.id))[0]!.hold_reason).toBe(`No verified HMO or Accident and Health licence on Nov 24, 2026`);
     await t.licenseMember(medic.id, { lines: ['Accident and Health'] });
     await sell(medic, 'Individual');
     expect((await ledger(adminClient, medic.id)).map((e) => e.status)).toEqual(['awaiting', 'held']);
@@ -304,7 +304,7 @@ describe('held commissions', () => {
     // Not licensed yet: 409 with the reason, nothing recorded.
     const early = await adminClient.post(routes.releaseCommission.path, { entry_id: held!.id });
     expect(early.statusCode).toBe(409);
-    expect(early.json().error).toBe(`No verified Non-Life licence on ${TODAY}`);
+    expect(early.json().error).toBe(`No verified Non-Life licence on Nov 24, 2026`);
     // A licence issued after the sale does not cover it.
     await t.licenseMember(agent.id, { lines: ['Non-Life'], issued_on: '2026-11-25', expires_on: '2029-12-31' });
     expect((await adminClient.post(routes.releaseCommission.path, { entry_id: held!.id })).statusCode).toBe(409);
@@ -450,7 +450,7 @@ describe('the Compliance page', () => {
       product: 'Individual',
       amount: 20000,
       releasable: false,
-      hold_reason: `No verified HMO or Accident and Health licence on ${TODAY}`,
+      hold_reason: `No verified HMO or Accident and Health licence on Nov 24, 2026`,
     });
     // Earned within the term: payable entries only. The Comprehensive sale is not verified yet.
     expect(c.earnings.find((e) => e.member_id === agent.id)).toMatchObject({ line: 'Non-Life', earned: 0, meets_renewal: false });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayInManila } from '@ahente/contract/dates';
+import { formatDay, todayInManila } from '@ahente/contract/dates';
 import type { LedgerEntry, StatementRecord } from '@ahente/contract/commissions';
 import { routes } from '@ahente/contract/routes';
 import { startTestApp, type TestApp, type TestClient } from '../../../test/harness.ts';
@@ -243,7 +243,7 @@ describe('commissions held and released', () => {
     ]);
     const day = todayInManila(clock);
     expect(held[0]!.body).toBe(
-      `A commission on your Comprehensive sale to Gabriela Silang is held: No verified Non-Life licence on ${day}`,
+      `A commission on your Comprehensive sale to Gabriela Silang is held: No verified Non-Life licence on ${formatDay(day)}`,
     );
     expect(held[1]!.body).not.toContain('Gabriela');
 

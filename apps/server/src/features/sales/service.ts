@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { MSG } from '@ahente/contract/messages';
-import { todayInManila } from '@ahente/contract/dates';
+import { formatDay, todayInManila } from '@ahente/contract/dates';
 import { productLabel } from '@ahente/contract/labels';
 import { centavosToPesos, formatPeso, pesosToCentavos } from '@ahente/contract/money';
 import { encodeCursor } from '@ahente/contract/paging';
@@ -223,7 +223,7 @@ export function createSalesService(
         const sale = await salesRepository.lockForCancel(trx, input.sale_id);
         if (!sale) throw notFound('Sale not found');
         if (sale.verification === 'rejected') throw conflict('A rejected sale cannot be cancelled: it was never counted or paid');
-        if (sale.cancelled_on !== null) throw conflict(`This sale was already cancelled on ${sale.cancelled_on}`);
+        if (sale.cancelled_on !== null) throw conflict(`This sale was already cancelled on ${formatDay(sale.cancelled_on)}`);
         const tcv = Number(sale.tcv_centavos);
         const refund = input.refund === null ? tcv : pesosToCentavos(input.refund);
         if (refund > tcv) throw badRequest(`Refund must not be more than the TCV (${formatPeso(centavosToPesos(tcv))})`);

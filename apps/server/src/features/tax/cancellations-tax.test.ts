@@ -157,7 +157,7 @@ describe('cancelling a sale after its commission was paid, with a partial refund
     expect(listed.map((s) => [s.id, s.cancelled_on, s.refund])).toEqual([[sale.id, '2026-08-01', 4000]]);
     const again = await cancel({ sale_id: sale.id, cancelled_on: '2026-08-02', reason: 'Again' });
     expect(again.statusCode).toBe(409);
-    expect(again.json().error).toBe('This sale was already cancelled on 2026-08-01');
+    expect(again.json().error).toBe('This sale was already cancelled on Aug 1, 2026');
     expect((await ledger(agent.id)).filter((e) => e.kind === 'reversal')).toHaveLength(1);
 
     // August: the agent's −₱400.00 is carried (no tax on a negative gross); the manager's ₱190.00 brought forward, −₱80.00: ₱110.00 carried.

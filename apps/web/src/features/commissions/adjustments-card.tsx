@@ -22,6 +22,7 @@ import { TableBodyStates } from '../../ui/table-states';
 import { toast } from '../../ui/toast';
 import { Amount, EntryStatusBadge } from './commission-format';
 import { formatMonth } from '@ahente/contract/dates';
+import { memberIdText } from '@ahente/contract/labels';
 
 const COLUMNS = 6;
 interface AdjustmentFormValues {
@@ -102,7 +103,7 @@ function AdjustmentRow({ row }: { row: AdjustmentRecord }) {
       </TableCell>
       <TableCell className="min-w-36 font-medium text-slate-900">
         {row.member_name}
-        <span className="block text-xs font-normal text-slate-500">ID {row.member_id}</span>
+        <span className="block text-xs font-normal text-slate-500">{memberIdText(row.member_id)}</span>
       </TableCell>
       <TableCell numeric className="whitespace-nowrap">
         <Amount value={row.amount} />

@@ -16,6 +16,7 @@ import { Select } from '../../ui/select';
 import { Table, TableCell, TableHead, TableHeaderCell, TableRow, TableScrollHint } from '../../ui/table';
 import { TableBodyStates } from '../../ui/table-states';
 import { toast } from '../../ui/toast';
+import { memberIdText } from '@ahente/contract/labels';
 
 const COLUMNS = 6;
 /** How many years back the year can be chosen. */
@@ -189,7 +190,7 @@ function PayeeRow({ row }: { row: WithheldIncome }) {
       </TableCell>
       <TableCell className="min-w-40 font-medium text-slate-900">
         {row.member_name}
-        <span className="block text-xs font-normal text-slate-500">ID {row.member_id}</span>
+        <span className="block text-xs font-normal text-slate-500">{memberIdText(row.member_id)}</span>
         {/* On a phone the income and the tax are off to the side: repeated here (read once, from their columns). */}
         <span aria-hidden="true" className="block text-xs font-normal whitespace-nowrap text-slate-600 md:hidden">
           Tax {formatPeso(row.tax)} on {formatPeso(row.income)}

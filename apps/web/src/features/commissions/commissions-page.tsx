@@ -11,7 +11,7 @@ import { productLabel } from '@ahente/contract/labels';
 import { formatPeso } from '@ahente/contract/money';
 import { useCommissionLedger, useCommissionSummary, type LedgerFilter } from '../../api/commissions';
 import { useCurrentUser } from '../../api/session';
-import { formatCalendarDate, formatMonth, formatTimestampParts } from '../../lib/dates';
+import { formatCalendarDate, formatManilaShortDate, formatMonth, formatTimestampParts, readableDates } from '../../lib/dates';
 import { currentLocale } from '../../lib/locale';
 import { useLanguage } from '../../i18n';
 import '../../i18n/areas/commissions.en';
@@ -281,7 +281,7 @@ function EntryStatusDetails({ entry }: { entry: LedgerEntry }) {
     .join(' ');
   const lines: string[] = [];
   if (entry.status === 'posted' || entry.status === 'paid') lines.push(formatMonth(entry.period));
-  if (entry.hold_reason && (entry.status === 'held' || entry.decision !== null)) lines.push(entry.hold_reason);
+  if (entry.hold_reason && (entry.status === 'held' || entry.decision !== null)) lines.push(readableDates(entry.hold_reason));
   if (entry.decision === 'released') lines.push(`${t('commissions.released')}${by ? ` ${by}` : ''}`);
   if (entry.decision === 'forfeited') {
     lines.push(`${t('commissions.forfeited')}${by ? ` ${by}` : ''}${entry.decision_reason ? `: ${entry.decision_reason}` : ''}`);

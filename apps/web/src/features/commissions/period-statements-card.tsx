@@ -16,6 +16,7 @@ import { Table, TableCell, TableHead, TableHeaderCell, TableRow, TableScrollHint
 import { TableBodyStates } from '../../ui/table-states';
 import { toast } from '../../ui/toast';
 import { Amount, PaidBadge, PaymentDetails } from './commission-format';
+import { memberIdText } from '@ahente/contract/labels';
 import { MarkPaidModal } from './mark-paid-modal';
 
 const COLUMNS = 8;
@@ -201,7 +202,7 @@ function StatementRow({ statement, onMarkPaid }: { statement: StatementRecord; o
       <TableCell className="min-w-36 font-medium text-slate-900">
         {statement.member_name}
         <span className="block text-xs font-normal text-slate-500">
-          ID {statement.member_id} · {statement.entry_count} {statement.entry_count === 1 ? 'entry' : 'entries'}
+          {memberIdText(statement.member_id)} · {statement.entry_count} {statement.entry_count === 1 ? 'entry' : 'entries'}
         </span>
         {/* On a phone the net, the status and the bank columns are off to the side: repeated here (read once, from their columns). */}
         <span aria-hidden="true" className="mt-1 flex flex-wrap items-center gap-1.5 md:hidden">

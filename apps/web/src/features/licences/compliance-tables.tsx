@@ -13,6 +13,7 @@ import { Table, TableCell, TableHead, TableHeaderCell, TableRow, TableScrollHint
 import { TableBodyStates } from '../../ui/table-states';
 import { Dash } from '../../ui/dash';
 import { CalendarDate, ExpiryBadge } from './licence-format';
+import { memberIdText } from '@ahente/contract/labels';
 
 /** A card holding one table, flush with its edges. */
 function TableCard({
@@ -42,7 +43,7 @@ function MemberCell({ name, id }: { name: string; id: number }) {
   return (
     <TableCell className="min-w-36 font-medium text-slate-900">
       {name}
-      <span className="block text-xs font-normal text-slate-500">ID {id}</span>
+      <span className="block text-xs font-normal text-slate-500">{memberIdText(id)}</span>
     </TableCell>
   );
 }

@@ -7,7 +7,7 @@ import { formatPeso } from '@ahente/contract/money';
 import { serverReason } from '../../api/client';
 import { useCurrentUser } from '../../api/session';
 import { useCompliance, useForfeitCommission, useReleaseCommission } from '../../api/licences';
-import { formatCalendarDate } from '../../lib/dates';
+import { formatCalendarDate, readableDates } from '../../lib/dates';
 import { useShowMore } from '../../lib/use-show-more';
 import { Button } from '../../ui/button';
 import { CardSection } from '../../ui/card';
@@ -18,6 +18,7 @@ import { toast } from '../../ui/toast';
 import { Dash } from '../../ui/dash';
 import { reasonSchema, CalendarDate } from './licence-format';
 import { ReasonModal } from '../../ui/reason-modal';
+import { memberIdText } from '@ahente/contract/labels';
 
 const COLUMNS = 6;
 
@@ -174,7 +175,7 @@ function HeldRow({
     <TableRow>
       <TableCell className="min-w-36 font-medium text-slate-900">
         {entry.member_name}
-        <span className="block text-xs font-normal text-slate-500">ID {entry.member_id}</span>
+        <span className="block text-xs font-normal text-slate-500">{memberIdText(entry.member_id)}</span>
       </TableCell>
       <TableCell className="min-w-36">
         {entry.product !== null ? productLabel(entry.product) : <Dash />}
@@ -191,7 +192,7 @@ function HeldRow({
         {formatPeso(entry.amount)}
       </TableCell>
       <TableCell className="min-w-52">
-        <p className="break-words">{entry.hold_reason}</p>
+        <p className="break-words">{readableDates(entry.hold_reason)}</p>
       </TableCell>
       <TableCell sticky className="w-32">
         <div className="flex flex-col items-stretch gap-1.5">

@@ -13,6 +13,7 @@ import { Dash } from '../../ui/dash';
 import { reasonSchema, CalendarDate, ExpiryBadge, LoadFailed } from './licence-format';
 import { ReasonModal } from '../../ui/reason-modal';
 import { ScanPreview } from './scan-preview';
+import { memberIdText } from '@ahente/contract/labels';
 
 /** The licence whose rejection is being asked; `seq` gives each opening its own dialog (an empty reason). */
 type Rejecting = { licence: ComplianceLicense; open: boolean; seq: number };
@@ -127,7 +128,7 @@ function PendingLicence({
           <h3 id={headingId} className="text-sm font-semibold text-slate-900">
             {licence.member_name}
             <span className="font-normal text-slate-600">{` · ${licence.line}`}</span>
-            <span className="block text-xs font-normal text-slate-500">Member ID {licence.member_id}</span>
+            <span className="block text-xs font-normal text-slate-500">{memberIdText(licence.member_id)}</span>
           </h3>
           <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
             <div className="min-w-0">

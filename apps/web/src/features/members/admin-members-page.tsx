@@ -23,6 +23,7 @@ import { toast } from '../../ui/toast';
 import { ChangePasswordModal, EditMemberModal } from './edit-member-modal';
 import { nextSort, SortableHeader, sortDescription, StatusFilter, type MemberSort } from './member-list-controls';
 import { NameSearch } from './name-search';
+import { nameWithId } from '@ahente/contract/labels';
 
 const COLUMNS = 9;
 /** Typing pauses this long before the server is asked (Enter asks at once). */
@@ -290,10 +291,8 @@ export function AdminMembersPage({ SalesDialog }: { SalesDialog?: MemberDialog }
           title="Are you sure you want to delete this member?"
           description={
             <p>
-              <strong className="font-semibold text-slate-900">
-                {fullName(dialog.member)} (ID {dialog.member.id})
-              </strong>{' '}
-              will no longer be able to log in and leaves this list. Their deals, sales and place in the hierarchy are kept.
+              <strong className="font-semibold text-slate-900">{nameWithId(fullName(dialog.member), dialog.member.id)}</strong> will no
+              longer be able to log in and leaves this list. Their deals, sales and place in the hierarchy are kept.
             </p>
           }
           confirmLabel="Delete"

@@ -33,6 +33,7 @@ import { BankForm } from './bank-form';
 import { MemberHistory } from './member-history';
 import { MemberSecurity } from './member-security';
 import { PasswordForm } from './password-form';
+import { memberIdText, nameWithId } from '@ahente/contract/labels';
 
 /** What the form's inputs hold: text, '' for nothing. */
 interface MemberFormValues {
@@ -134,9 +135,9 @@ export function changedFields(member: EditedMember, values: MemberFormOutput): P
   return changed as Partial<MemberFormOutput>;
 }
 
-/** "Juan Cruz (ID 12)", or a dash when the member has no such leader. */
+/** "Juan Cruz (ID#: 12)", or a dash when the member has no such leader. */
 function leader(person: PersonRef | null): string {
-  return person ? `${fullName(person)} (ID ${person.id})` : '—';
+  return person ? nameWithId(fullName(person), person.id) : '—';
 }
 
 interface EditMemberModalProps {
@@ -459,7 +460,7 @@ export function ChangePasswordModal({ member, open, onOpenChange }: ChangePasswo
       open={open}
       onOpenChange={onOpenChange}
       title="Change Password"
-      description={`Member ID # ${member.id} · ${fullName(member)}`}
+      description={`${fullName(member)} · ${memberIdText(member.id)}`}
       size="sm"
     >
       <PasswordForm

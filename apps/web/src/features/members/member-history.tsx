@@ -2,10 +2,11 @@ import { History, RotateCw } from 'lucide-react';
 import { labelOf, type LabelKind } from '@ahente/contract/labels';
 import type { MemberAuditAction, MemberAuditEntry } from '@ahente/contract/members';
 import { useMemberHistory } from '../../api/members';
-import { formatTimestampParts } from '../../lib/dates';
+import { formatTimestampParts, readableDates } from '../../lib/dates';
 import { fullName } from '../../lib/names';
 import { Button } from '../../ui/button';
 import { Skeleton } from '../../ui/skeleton';
+import { nameWithId } from '@ahente/contract/labels';
 
 const ACTIONS: Record<MemberAuditAction, string> = {
   approved: 'Approved',
@@ -59,7 +60,8 @@ const VALUE_KINDS: Record<string, LabelKind | undefined> = { account_type: 'acco
 function valueText(field: string, value: string | null): string {
   if (value === null) return '—';
   const kind = VALUE_KINDS[field];
-  return kind ? labelOf(kind, value) : value;
+  // A date inside a value reads as a date (issue 43 §6): 'Non-Life, 2026-01-05 to 2029-01-04' → 'Non-Life, Jan 5, 2026 to Jan 4, 2029'.
+  return kind ? labelOf(kind, value) : readableDates(value);
 }
 
 /** The member's history in the edit modal (issue 10 audit trail): who, when and what, newest first. */
@@ -109,7 +111,7 @@ function HistoryEntry({ entry }: { entry: MemberAuditEntry }) {
       <p className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5">
         <span className="font-medium text-slate-900">{ACTIONS[entry.action]}</span>
         <span className="text-slate-600">
-          by {entry.actor ? `${fullName(entry.actor)} (ID ${entry.actor.id})` : 'a removed administrator'}
+          by {entry.actor ? nameWithId(fullName(entry.actor), entry.actor.id) : 'a removed administrator'}
         </span>
         <time dateTime={entry.at} className="text-xs text-slate-500">
           {when.date} {when.time}

@@ -15,6 +15,7 @@ import { Select } from '../../ui/select';
 import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from '../../ui/table';
 import { TableBodyStates } from '../../ui/table-states';
 import { useFileDownload } from './use-file-download';
+import { memberIdText, nameWithId } from '@ahente/contract/labels';
 
 const COLUMNS = 6;
 /** How long typing rests before the list follows the Reader and Member boxes. */
@@ -159,18 +160,18 @@ export function AccessLogPage() {
                 <span className="mt-1 flex flex-col gap-0.5 text-xs text-slate-600 md:hidden">
                   <span className="font-medium text-slate-800">{entry.what_label}</span>
                   {entry.detail && <span className="break-words">{entry.detail}</span>}
-                  <span className="break-words">{`Read by ${entry.actor_name} (ID ${entry.actor_id})`}</span>
-                  <span className="break-words">{`Member: ${entry.subject_name} (ID ${entry.subject_id})`}</span>
+                  <span className="break-words">{`Read by ${nameWithId(entry.actor_name, entry.actor_id)}`}</span>
+                  <span className="break-words">{`Member: ${nameWithId(entry.subject_name, entry.subject_id)}`}</span>
                   {entry.ip && <span className="break-all">{`From ${entry.ip}`}</span>}
                 </span>
               </TableCell>
               <TableCell className="min-w-36 align-top max-md:hidden">
                 <span className="font-medium break-words text-slate-900">{entry.actor_name}</span>
-                <span className="block text-xs text-slate-500">{`ID ${entry.actor_id}`}</span>
+                <span className="block text-xs text-slate-500">{memberIdText(entry.actor_id)}</span>
               </TableCell>
               <TableCell className="min-w-36 align-top max-md:hidden">
                 <span className="break-words text-slate-900">{entry.subject_name}</span>
-                <span className="block text-xs text-slate-500">{`ID ${entry.subject_id}`}</span>
+                <span className="block text-xs text-slate-500">{memberIdText(entry.subject_id)}</span>
               </TableCell>
               <TableCell className="align-top whitespace-nowrap max-md:hidden">{entry.what_label}</TableCell>
               <TableCell className="min-w-32 align-top break-words max-md:hidden">{entry.detail ?? <Dash />}</TableCell>

@@ -18,6 +18,7 @@ import { TableBodyStates } from '../../ui/table-states';
 import { toast } from '../../ui/toast';
 import { useFileDownload } from './use-file-download';
 import { OverdueBadge } from './privacy-format';
+import { memberIdText } from '@ahente/contract/labels';
 
 const OPEN_COLUMNS = 5;
 const DECIDED_COLUMNS = 6;
@@ -209,7 +210,7 @@ function MemberCell({ item }: { item: PrivacyQueueItem }) {
   return (
     <>
       <span className="font-medium break-words text-slate-900">{name}</span>
-      <span className="block text-xs break-all text-slate-500">{`${item.member.username} · ID ${item.member.id}`}</span>
+      <span className="block text-xs break-all text-slate-500">{`${item.member.username} · ${memberIdText(item.member.id)}`}</span>
     </>
   );
 }

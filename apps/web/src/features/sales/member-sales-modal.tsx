@@ -19,6 +19,7 @@ import { Table, TableCell, TableHead, TableHeaderCell, TableRow, TableScrollHint
 import { TableBodyStates } from '../../ui/table-states';
 import { CancelSaleModal } from './cancel-sale-modal';
 import { SaleStateBadge, VerificationDetails } from './sale-format';
+import { memberIdText } from '@ahente/contract/labels';
 
 const COLUMNS = 7;
 const DENSE_TABLE = '[&_td]:px-3 [&_th]:px-3 [&_th]:whitespace-normal';
@@ -66,7 +67,7 @@ export function MemberSalesModal({ member, open, onOpenChange }: MemberSalesModa
       open={open}
       onOpenChange={onOpenChange}
       title={`Sales of ${name}`}
-      description={`Member ID # ${member.id}. Cancel a sale when the insurer cancels its policy: its commission is taken back.`}
+      description={`${memberIdText(member.id)}. Cancel a sale when the insurer cancels its policy: its commission is taken back.`}
       size="xl"
       footer={
         <Button variant="outline" onClick={() => onOpenChange(false)}>

@@ -25,6 +25,7 @@ import { Table, TableCell, TableHead, TableHeaderCell, TableRow, TableScrollHint
 import { TableBodyStates } from '../../ui/table-states';
 import { toast } from '../../ui/toast';
 import { Dash } from '../../ui/dash';
+import { memberIdText } from '@ahente/contract/labels';
 
 const COLUMNS = 9;
 /** Nine columns fit a laptop with narrower cells and headings that may wrap; phones scroll the table. */
@@ -334,7 +335,7 @@ const SaleRow = memo(function SaleRow({
       <TableCell numeric className="text-slate-500">{`#${sale.id}`}</TableCell>
       <TableCell>
         {sale.agent_name}
-        <span className="block text-xs text-slate-500">ID {sale.member_id}</span>
+        <span className="block text-xs text-slate-500">{memberIdText(sale.member_id)}</span>
       </TableCell>
       <TableCell className="min-w-32 font-medium text-slate-900">{sale.customer_name}</TableCell>
       <TableCell className="min-w-28">{productLabel(sale.product)}</TableCell>

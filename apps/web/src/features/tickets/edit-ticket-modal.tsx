@@ -51,7 +51,7 @@ export function EditTicketModal({ ticket, open, onOpenChange }: EditTicketModalP
         onOpenChange(next);
       }}
       title="Edit Ticket"
-      description={`Ticket ID # ${ticket.id} · ${ticket.status}`}
+      description={`Ticket #${ticket.id} · ${ticket.status}`}
       initialFocus={titleRef}
       footer={
         <>
