@@ -17,6 +17,7 @@ import { buildServices } from '../app.ts';
 import { loadConfigOrExit } from '../config.ts';
 import { connect } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { demoCounts } from '../db/demo-counts.ts';
 import { sniffContentType } from '../platform/content-sniff.ts';
 import { demoMaterials } from './demo-files.ts';
 import { newStorageKey } from '../platform/storage.ts';
@@ -214,7 +215,6 @@ try {
   const PENDING = agents[7];
   const LINES: LicenseLine[] = ['Non-Life', 'HMO', 'Life', 'Pre-Need'];
   const seedDay = todayInManila();
-  let licences = 0;
   const leaders = (await s.members.listAll()).filter((m) => m.position !== 'Agent' && m.account_type === 'user' && m.status === 'Approved');
   for (const id of [...leaders.map((m) => m.id), ...agents]) {
     if (!rater || UNLICENSED.has(id)) continue;
@@ -233,12 +233,9 @@ try {
       // One agent submits their Non-Life licence themselves: pending until the admin verifies it.
       if (id === PENDING && line === 'Non-Life') await s.licences.add({ memberId: id, accountType: 'user', sessionId: 'seed' }, input);
       else await s.licences.add(adminAuth, input);
-      licences += 1;
     }
   }
 
-  let deals = 0;
-  let sales = 0;
   const saleIds: number[] = [];
   for (const id of [owner, ...agents]) {
     for (let i = 0; i < 8; i++) {
@@ -259,7 +256,6 @@ try {
         customer_contact: null,
         customer_email: null,
       });
-      deals += 1;
       if (rand() < 0.4) {
         const sale = await s.sales.add({
           id,
@@ -284,14 +280,12 @@ try {
           },
         });
         saleIds.push(sale.id);
-        sales += 1;
       }
     }
   }
 
   // The agency verifies most sales against the insurers' records; one is rejected (its TCV did not
   // match the policy), and the newest stay on the admin's Sales to verify page.
-  let verified = 0;
   if (rater && saleIds.length > 4) {
     const adminAuth: Auth = { memberId: rater.id, accountType: 'admin', sessionId: 'seed' };
     const toVerify = saleIds.slice(0, Math.floor(saleIds.length * 0.7));
@@ -301,7 +295,6 @@ try {
       decision: 'rejected',
       reason: 'TCV does not match the policy issued by the insurer',
     });
-    verified = toVerify.length - 1;
   }
 
   const uploader = await s.members.findByUsername(config.adminUsername ?? 'admin');
@@ -390,8 +383,6 @@ try {
   // demo member; bank details for most; certifications for two agents in three, so that the
   // dashboard's reminder and the Members Record's "No certification on file" have someone to show.
   const BANKS = ['BDO Unibank', 'Bank of the Philippine Islands', 'Metrobank', 'Land Bank of the Philippines', 'Security Bank'];
-  let banks = 0;
-  let certifications = 0;
   for (const [i, id] of [owner, ...agents].entries()) {
     const region = pick(s.geo.regions());
     const city = pick(s.geo.cities(region.code)!);
@@ -416,7 +407,6 @@ try {
     if (i % 5 !== 4) {
       const account_number = String(100_000_000_000 + Math.floor(rand() * 899_999_999_999));
       await s.settings.saveBank(self, { id, bank_name: pick(BANKS), account_number, account_name: `${m.f_name} ${m.l_name}` });
-      banks += 1;
     }
     if (i % 3 !== 2) {
       await s.settings.addCertification({
@@ -433,7 +423,6 @@ try {
         corporate_hmo: null,
         createdat: null,
       });
-      certifications += 1;
     }
   }
 
@@ -442,7 +431,6 @@ try {
   // alphalist); one agent's rate 10 % from August (their sworn declaration); a July sale cancelled in
   // October with a partial refund, so that agent's October statement is negative and carried
   // forward; small override statements carried under the ₱500.00 minimum; TINs for most members.
-  let history = 0;
   if (rater) {
     const adminAuth: Auth = { memberId: rater.id, accountType: 'admin', sessionId: 'seed' };
     const sellers = [agents[0]!, agents[1]!, agents[3]!, agents[5]!, agents[6]!, agents[8]!];
@@ -500,10 +488,10 @@ try {
         },
       });
       await s.sales.verify(adminAuth, { sale_ids: [sale.id], decision: 'verified', reason: null });
-      history += 1;
       return sale.id;
     };
-    const lastDay = (month: string) => new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0, 8)).toISOString();
+    // A month is closed once it has ended (issue 43 §2): the morning of the next month's first day, Manila time.
+    const closingDay = (month: string) => new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 1, 1)).toISOString();
     let cancelled = 0;
     for (const month of ['2026-07', '2026-08', '2026-09', '2026-10']) {
       for (const [k, seller] of sellers.entries()) {
@@ -529,7 +517,7 @@ try {
           refund: 250_000,
         });
       }
-      clock = new Date(lastDay(month));
+      clock = new Date(closingDay(month));
       await s.commissions.closePeriod(adminAuth, month);
       if (month !== '2026-10') {
         clock = new Date(`${month.slice(0, 5)}${String(Number(month.slice(5, 7)) + 1).padStart(2, '0')}-05T02:00:00.000Z`);
@@ -549,7 +537,6 @@ try {
   // The book of business (issue 23, decision 025): the demo agent's policies in every status, with
   // the clients' contacts, on the real clock: in force, due in 20 days, lapsed, renewed (its renewal
   // deal sold), cancelled, and a Memorial Plan (no term).
-  let book = 0;
   if (rater) {
     const adminAuth: Auth = { memberId: rater.id, accountType: 'admin', sessionId: 'seed' };
     const holder = agents[0]!;
@@ -598,7 +585,6 @@ try {
         },
       });
       await s.sales.verify(adminAuth, { sale_ids: [sale.id], decision: 'verified', reason: null });
-      book += 1;
       return sale;
     };
     await sellPolicy('Rosario Dizon', '09171112233', 'Comprehensive', addDays(today, 200), 'Malayan Insurance');
@@ -625,7 +611,6 @@ try {
   // the admin's Privacy page with their deadlines; the agency's reads of demo_agent111's sensitive
   // data in the access log (what the hook writes when an admin opens them), which the agent sees in
   // Settings → Privacy.
-  let privacy = 0;
   if (rater) {
     await s.erasure.request(agents.at(-1)!, PASSWORD);
     await s.tickets.open(agents[1]!, {
@@ -639,11 +624,22 @@ try {
       { actor_id: rater.id, subject_id: agents[0]!, what: 'bank_details', detail: null, ip: '203.177.12.34', at: at(49) },
       { actor_id: rater.id, subject_id: agents[0]!, what: 'valid_id', detail: null, ip: '203.177.12.34', at: at(26) },
     ]);
-    privacy = 2;
   }
 
+  // What the database now holds, counted there (issue 43 §7): not the seed's own tallies, which left
+  // out the sales of the commission history and of the book of business.
+  const c = await demoCounts(db.db);
   console.log(
-    `Demo data: ${n} members (owner demo_owner, agency managers demo_am1-2, managers demo_mgr11-22, agents demo_agent111-223, demo_agent121 in Filipino, 4 Pending), ${deals} deals, ${sales} sales, ${book} policies of demo_agent111 in every status (in force, due in 20 days, lapsed, renewed and its renewal, cancelled, a Memorial Plan), ${sections.size} sections, ${files.length} materials, ${tickets.length} Pending sample tickets and 2 agents' ticket conversations (one resolved), ${banks} bank details, ${certifications} certifications, ${licences} licences (2 agents unlicensed: their commission is held), ${verified} sales verified, 1 rejected, ${sales - verified - 1} awaiting verification; ${history} sales from July to October 2026 in closed months (July to September paid, one cancelled in October, one agent withheld at 10 %); ${privacy} privacy requests open (an erasure and a correction ticket) and the admin's reads of demo_agent111's data in the access log.`,
+    [
+      'Demo data, as the database now holds it:',
+      `  ${c.members} members: owner demo_owner, agency managers demo_am1-2, managers demo_mgr11-22, agents demo_agent111-223 (demo_agent121 in Filipino); ${c.pendingMembers} Pending`,
+      `  ${c.deals} deals; ${c.sales} sales: ${c.salesVerified} verified, ${c.salesRejected} rejected, ${c.salesAwaiting} awaiting verification, ${c.salesCancelled} cancelled`,
+      `    (with demo_agent111's policies in every status: in force, due in 20 days, lapsed, renewed and its renewal, cancelled, a Memorial Plan)`,
+      `  Commissions: ${c.closedMonths} months closed (July to October 2026), ${c.paidStatements} statements paid (July to September), one agent withheld at 10 %`,
+      `  ${c.licences} licences (2 agents unlicensed: their commission is held), ${c.bankDetails} bank details, ${c.certifications} certifications`,
+      `  ${c.sections} sections and ${c.materials} materials; ${c.tickets} tickets, ${c.ticketsPending} of them Pending (the 4 samples among them; one agent's conversation resolved)`,
+      `  Privacy: ${c.erasureRequestsOpen} erasure request open, a correction ticket, and ${c.accessLog} reads of demo_agent111's data in the access log`,
+    ].join('\n'),
   );
   // The daily job once (decision 026), on the real clock: the policies due or lapsed and the licences
   // expiring get their reminders, unread in the bell, as on any morning.
