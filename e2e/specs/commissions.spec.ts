@@ -156,8 +156,15 @@ test('the admin sets a product rate and the Manager override; a sale pays the ag
   // The agent: 12.5 % of ₱25,000.50 = ₱3,125.0625 → ₱3,125.06 (half-up).
   await signOutAndIn(page, agent);
   const commissionsCard = page.getByRole('region', { name: 'Commissions', exact: true });
-  await expect(commissionsCard.getByRole('term')).toHaveText(['Earned This Month', 'Pending', 'Awaiting verification', 'Held']);
-  await expect(commissionsCard.getByRole('definition')).toHaveText(['₱3,125.06', '₱3,125.06', '₱0.00', '₱0.00']);
+  await expect(commissionsCard.getByRole('term')).toHaveText(['Earned This Month', 'Pending (net)', 'Awaiting verification', 'Held']);
+  // Pending is net, with its gross and the tax the close withholds (5 % of ₱3,125.06, half up) under it (issue 43 §1).
+  await expect(commissionsCard.getByRole('definition')).toHaveText([
+    '₱3,125.06',
+    '₱2,968.81',
+    'Gross ₱3,125.06, Tax withheld ₱156.25',
+    '₱0.00',
+    '₱0.00',
+  ]);
   const proposalsCard = page.getByRole('region', { name: 'Active Proposals', exact: true });
   await expect(proposalsCard.getByRole('term')).toHaveText(['Open Deals', 'Total TCV']);
   await expect(proposalsCard.getByRole('definition')).toHaveText(['1', '₱1,000.25']);
@@ -170,8 +177,23 @@ test('the admin sets a product rate and the Manager override; a sale pays the ag
   await expect(page.getByRole('heading', { level: 1, name: 'Commission Tracking' })).toBeVisible();
 
   const main = page.getByRole('main');
-  await expect(main.getByRole('term')).toHaveText([`Earned in ${MONTH}`, 'Pending', 'Paid to Date', 'Awaiting verification', 'Held']);
-  await expect(main.getByRole('definition')).toHaveText(['₱3,125.06', '₱3,125.06', '₱0.00', '₱0.00', '₱0.00']);
+  await expect(main.getByRole('term')).toHaveText([
+    `Earned in ${MONTH}`,
+    'Pending (net)',
+    'Paid to Date (net)',
+    'Awaiting verification',
+    'Held',
+  ]);
+  await expect(main.getByRole('definition')).toHaveText([
+    '₱3,125.06',
+    '₱2,968.81',
+    'Gross ₱3,125.06, Tax withheld ₱156.25',
+    '₱0.00',
+    'Gross ₱0.00, Tax withheld ₱0.00',
+    '₱0.00',
+    '₱0.00',
+  ]);
+  await expect(main.getByText(/^Net is what the agency pays into your account: brought forward \+ gross − tax withheld/)).toBeVisible();
   await expect(main.getByText(/^Payable: /)).toHaveText('Payable: ₱3,125.06');
   await expect(bodyRows(ledger(page))).toHaveCount(1);
   expect(await ledgerCells(bodyRows(ledger(page)).first())).toEqual([
@@ -327,7 +349,22 @@ test('the admin adds an adjustment, closes the month, sees the statements with t
   await page.context().clearCookies();
   await signIn(page, banked);
   await page.goto('/commissions');
-  await expect(page.getByRole('main').getByRole('definition')).toHaveText(['₱1,200.00', '₱0.00', '₱1,200.00', '₱0.00', '₱0.00']);
+  // Paid to Date is the net the bank received (₱1,140.00, the payout file's), its gross and tax beside it (issue 43 §1).
+  await expect(page.getByRole('main').getByRole('definition')).toHaveText([
+    '₱1,200.00',
+    '₱0.00',
+    'Gross ₱0.00, Tax withheld ₱0.00',
+    '₱1,140.00',
+    'Gross ₱1,200.00, Tax withheld ₱60.00',
+    '₱0.00',
+    '₱0.00',
+  ]);
+  // The statements say the same under the paid ones.
+  await expect(page.getByRole('table', { name: 'Your statements' }).locator('tfoot')).toHaveText(
+    /^\s*Paid to date \(your paid statements\)\s*₱0\.00\s*₱1,200\.00\s*₱60\.00\s*₱1,140\.00\s*$/,
+  );
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await shot(page, testInfo, 'commissions-paid-net-1366');
   const statementRow = page.getByRole('table', { name: 'Your statements' }).getByRole('row').filter({ hasText: MONTH });
   await expect(statementRow).toContainText('₱1,200.00');
   await expect(statementRow).toContainText('Paid');
@@ -401,11 +438,20 @@ test(
     // 8 % of ₱10,000 = ₱800.00, less ₱50.25: ₱749.75.
     await signIn(page, agent);
     const card = page.getByRole('region', { name: 'Commissions', exact: true });
-    await expect(card.getByRole('definition')).toHaveText(['₱749.75', '₱749.75', '₱0.00', '₱0.00']);
+    // Net: 5 % of ₱749.75 is ₱37.49 withheld (issue 43 §1).
+    await expect(card.getByRole('definition')).toHaveText(['₱749.75', '₱712.26', 'Gross ₱749.75, Tax withheld ₱37.49', '₱0.00', '₱0.00']);
     await expectFitsPhone(page, testInfo, 'dashboard-commissions-phone');
     await goViaMainNav(page, 'Commissions');
     await expect(page.getByRole('heading', { level: 1, name: 'Commission Tracking' })).toBeVisible();
-    await expect(page.getByRole('main').getByRole('definition')).toHaveText(['₱749.75', '₱749.75', '₱0.00', '₱0.00', '₱0.00']);
+    await expect(page.getByRole('main').getByRole('definition')).toHaveText([
+      '₱749.75',
+      '₱712.26',
+      'Gross ₱749.75, Tax withheld ₱37.49',
+      '₱0.00',
+      'Gross ₱0.00, Tax withheld ₱0.00',
+      '₱0.00',
+      '₱0.00',
+    ]);
     await expect(bodyRows(ledger(page))).toHaveCount(2);
     await expect(ledger(page).locator('tfoot')).toHaveText(/Total of the 2 entries listed\s*₱749\.75/);
     await expectFitsPhone(page, testInfo, 'commissions-phone');

@@ -33,8 +33,8 @@ test(
     await expect(team.getByRole('term')).toHaveText(['Direct Recruits', 'Whole Team']);
     await expect(team.getByRole('definition')).toHaveText(['0', '0']);
     const commissions = page.getByRole('region', { name: 'Commissions', exact: true });
-    await expect(commissions.getByRole('term')).toHaveText(['Earned This Month', 'Pending', 'Awaiting verification', 'Held']);
-    await expect(commissions.getByRole('definition')).toHaveText(['₱0.00', '₱0.00', '₱0.00', '₱0.00']);
+    await expect(commissions.getByRole('term')).toHaveText(['Earned This Month', 'Pending (net)', 'Awaiting verification', 'Held']);
+    await expect(commissions.getByRole('definition')).toHaveText(['₱0.00', '₱0.00', 'Gross ₱0.00, Tax withheld ₱0.00', '₱0.00', '₱0.00']);
     await expect(commissions.getByRole('link', { name: 'View commissions' })).toHaveAttribute('href', '/commissions');
     const proposals = page.getByRole('region', { name: 'Active Proposals', exact: true });
     await expect(proposals.getByRole('term')).toHaveText(['Open Deals', 'Total TCV']);

@@ -69,12 +69,13 @@ test('Commission Tracking, Performance Reports and the agency figures in Filipin
   const main = page.getByRole('main');
   await expect(main.getByRole('term')).toHaveText([
     `Kinita sa ${MONTH_FIL}`,
-    'Pending',
-    'Naibayad Na',
+    'Pending (net)',
+    'Naibayad Na (net)',
     'Hinihintay ang verification',
     'Naka-hold',
   ]);
-  await expect(main.getByRole('definition').nth(4)).toHaveText('₱3,700.00');
+  await expect(main.getByRole('definition').nth(2)).toHaveText('Gross ₱0.00, Tax na na-withhold ₱0.00');
+  await expect(main.getByRole('definition').nth(6)).toHaveText('₱3,700.00');
   await expect(main.getByText(/^Puwedeng bayaran: /)).toHaveText('Puwedeng bayaran: ₱0.00 · Naka-hold: ₱3,700.00');
   const ledger = page.getByRole('table', { name: 'Ang mga commission entry mo' });
   await expect(ledger.getByRole('columnheader')).toHaveText([

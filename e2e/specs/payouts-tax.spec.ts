@@ -285,8 +285,34 @@ test.describe('the admin at 1366 px', () => {
       ]);
     await expect(reyesRow.getByRole('button', { name: /Mark Paid/ })).toHaveCount(0);
     const totals = page.getByRole('group', { name: `Totals of ${formatMonth(NEXT)}` });
-    await expect(totals.getByRole('term')).toHaveText(['Gross:', 'Tax withheld:', 'To pay:', 'Paid:', 'Carried forward:']);
-    await expect(totals.getByRole('definition')).toHaveText(['₱2,650.00', '₱132.50', '₱1,700.00', '0 of 1', '1']);
+    // The month's totals reconcile on screen (issue 43 §1): Cruz's -₱200.00 brought forward + ₱2,650.00
+    // gross − ₱132.50 tax = ₱2,317.50 net, of which ₱1,700.00 to pay and Reyes's ₱617.50 carried forward.
+    await expect(totals.getByRole('term')).toHaveText([
+      'Brought forward',
+      'Gross',
+      'Tax withheld',
+      'Net',
+      'Net',
+      'To pay',
+      'Carried forward',
+    ]);
+    await expect(totals.getByRole('definition')).toHaveText([
+      '-₱200.00',
+      '₱2,650.00',
+      '₱132.50',
+      '₱2,317.50',
+      '₱2,317.50',
+      '₱1,700.00 (1 statement, 0 paid)',
+      '₱617.50 (1 statement)',
+    ]);
+    await expect(totals).toHaveText(
+      /^\s*Brought forward\s*-₱200\.00\s*\+\s*Gross\s*₱2,650\.00\s*−\s*Tax withheld\s*₱132\.50\s*=\s*Net\s*₱2,317\.50/,
+    );
+    // Each column says what it is, where the columns are shown.
+    const help = page.getByRole('definition').filter({ hasText: 'brought forward + gross − withholding tax: what the member is paid.' });
+    await expect(help).toHaveText(
+      'brought forward + gross − withholding tax: what the member is paid. Below the minimum payout, or below zero, it is carried forward to their next statement and left out of To pay.',
+    );
 
     // The payout file: only the net to pay.
     const payoutDownload = page.waitForEvent('download');
@@ -322,7 +348,7 @@ test.describe('the admin at 1366 px', () => {
     await expect(cruzRow.getByRole('cell').nth(6)).toContainText('Paid');
     await expect(cruzRow.getByRole('cell').nth(6)).toContainText('Ref. BPI-TRX-2107');
     await expect(nextMonthRow.getByRole('cell').nth(5)).toContainText('1 paid, 0 unpaid');
-    await expect(totals.getByRole('definition')).toHaveText(['₱2,650.00', '₱132.50', '₱1,700.00', '1 of 1', '1']);
+    await expect(totals.getByRole('definition').nth(5)).toHaveText('₱1,700.00 (1 statement, 1 paid)');
 
     // The BIR card: the last quarter that ended, its payees (Cruz's positive month only), the deadline.
     const bir = page.getByRole('region', { name: 'Withholding tax: BIR Form 2307 and alphalist' });
@@ -439,11 +465,13 @@ test(
       `${formatMonth(PHONE_MONTH)} closed: 1 statement, gross ₱1,234.57, tax withheld ₱61.73, to pay ₱1,172.84; 0 carried forward.`,
     );
     await expect(page.getByRole('group', { name: `Totals of ${formatMonth(PHONE_MONTH)}` }).getByRole('definition')).toHaveText([
+      '₱0.00',
       '₱1,234.57',
       '₱61.73',
       '₱1,172.84',
-      '0 of 1',
-      '0',
+      '₱1,172.84',
+      '₱1,172.84 (1 statement, 0 paid)',
+      '₱0.00 (0 statements)',
     ]);
     const row = rowOf(statementsTable(page, PHONE_MONTH), agent.name);
     await expect(row).toHaveCount(1);

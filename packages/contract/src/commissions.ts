@@ -429,6 +429,13 @@ export const periodRecord = z.object({
   statements_gross: z.number(),
   statements_tax: z.number(),
   statements_to_pay: z.number(),
+  /**
+   * Pesos, so the month's totals reconcile on screen (issue 43 §1): brought forward + gross − tax =
+   * net, over every statement; net = to pay + the nets carried forward (below the minimum payout, or below zero).
+   */
+  statements_brought_forward: z.number(),
+  statements_net: z.number(),
+  carried_net: z.number(),
   carried: z.number(),
   paid: z.number(),
   /** Statements to pay (not carried) not yet marked paid. */

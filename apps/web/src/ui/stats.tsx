@@ -14,6 +14,17 @@ export interface Figure {
    * locale's data (~50 ms of a phone's first render, decision 014 lever 21).
    */
   value: string | (() => string);
+  /**
+   * What the value is made of, each labelled, in small type under it (issue 43 §1: a net with its
+   * gross and tax beside it). Called, like `value`, only once the figures are shown.
+   */
+  detail?: () => readonly FigurePart[];
+}
+
+/** One labelled part of a figure ('Gross', '₱3,125.06'). */
+export interface FigurePart {
+  label: string;
+  value: string;
 }
 
 /**
@@ -27,7 +38,7 @@ export function StatList({ figures, className }: { figures: readonly Figure[]; c
   return (
     <dl className={cn(TILES, className)}>
       {figures.map((f) => (
-        <StatTile key={f.label} label={f.label}>
+        <StatTile key={f.label} label={f.label} detail={f.detail?.()}>
           {typeof f.value === 'function' ? f.value() : f.value}
         </StatTile>
       ))}
@@ -38,7 +49,7 @@ export function StatList({ figures, className }: { figures: readonly Figure[]; c
 /** As many tiles a row as fit at 9rem each (a page may set its own columns from a breakpoint up). */
 const TILES = 'grid grid-cols-[repeat(auto-fit,minmax(min(100%,9rem),1fr))] gap-3';
 
-function StatTile({ label, children }: { label: string; children: ReactNode }) {
+function StatTile({ label, children, detail }: { label: string; children: ReactNode; detail?: readonly FigurePart[] }) {
   return (
     <div className="@container min-w-0 rounded-lg bg-slate-50 px-3 py-3 ring-1 ring-slate-900/5 ring-inset sm:px-4">
       <dt className="text-xs font-medium text-slate-500">{label}</dt>{' '}
@@ -48,6 +59,20 @@ function StatTile({ label, children }: { label: string; children: ReactNode }) {
       >
         {children}
       </dd>
+      {detail && detail.length > 0 && (
+        // Each part on its line, its amount at the right, on a line of its own only when the tile is too narrow for both.
+        <dd className="mt-1.5 space-y-0.5 text-xs leading-snug text-slate-500">
+          {detail.map((part, i) => (
+            <span key={part.label} className="flex flex-wrap justify-between gap-x-2">
+              <span>{part.label}</span>{' '}
+              <span className="ml-auto whitespace-nowrap text-slate-700 tabular-nums">
+                {part.value}
+                {i < detail.length - 1 && <span className="sr-only">,</span>}
+              </span>{' '}
+            </span>
+          ))}
+        </dd>
+      )}
     </div>
   );
 }

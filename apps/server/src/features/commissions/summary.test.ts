@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import readExcelFile from 'read-excel-file/node';
-import type { CommissionSummary, StatementRecord } from '@ahente/contract/commissions';
+import type { CommissionSummary, PeriodRecord, StatementRecord } from '@ahente/contract/commissions';
 import { todayInManila } from '@ahente/contract/dates';
 import { pathOf, routes } from '@ahente/contract/routes';
 import { startTestApp, type TestApp, type TestClient } from '../../../test/harness.ts';
@@ -73,6 +73,17 @@ async function close(period: string) {
   const res = await adminClient.post(routes.closePeriod.path, { period });
   expect(res.statusCode, res.body).toBe(200);
 }
+/** A closed month's totals as the admin's Statements card shows them: [brought forward, gross, tax, net, to pay, carried forward]. */
+async function monthTotals(period: string) {
+  const res = await adminClient.get(routes.commissionPeriods.path);
+  expect(res.statusCode, res.body).toBe(200);
+  const p = (res.json() as PeriodRecord[]).find((r) => r.period === period)!;
+  // They reconcile: brought forward + gross − tax = net = to pay + carried forward.
+  expect(Math.round((p.statements_brought_forward + p.statements_gross - p.statements_tax) * 100)).toBe(Math.round(p.statements_net * 100));
+  expect(Math.round((p.statements_to_pay + p.carried_net) * 100)).toBe(Math.round(p.statements_net * 100));
+  return [p.statements_brought_forward, p.statements_gross, p.statements_tax, p.statements_net, p.statements_to_pay, p.carried_net];
+}
+
 async function statements(id: number): Promise<StatementRecord[]> {
   const res = await adminClient.post(routes.commissionStatements.path, { id });
   expect(res.statusCode, res.body).toBe(200);
@@ -124,6 +135,9 @@ describe('the summary agrees with the statements and the payout (issue 43 §1)',
     const closed = await summary(agent.id);
     expect(pendingOf(closed)).toEqual(money(august!));
     expect(closed.pending_net).toBe(beforeClose.pending_net);
+    // The admin's month totals: July's ₱270.00 carried, August's brought forward and paid.
+    expect(await monthTotals('2026-07')).toEqual([0, 300, 30, 270, 0, 270]);
+    expect(await monthTotals('2026-08')).toEqual([270, 1000, 100, 1170, 1170, 0]);
     expect(paidOf(closed)).toEqual([0, 0, 0, 0]);
 
     // The payout file pays the net; once marked paid, Paid to Date is that net, and Pending is empty.
@@ -165,6 +179,8 @@ describe('the summary agrees with the statements and the payout (issue 43 §1)',
     const [october] = await statements(member.id);
     expect([...money(october!), october!.carried]).toEqual([0, -250.5, 0, -250.5, true]);
     expect(pendingOf(await summary(member.id))).toEqual([-250.5, 0, 0, -250.5]);
+    // The month's negative net is left out of To pay, and shown carried forward.
+    expect(await monthTotals('2026-10')).toEqual([0, -250.5, 0, -250.5, 0, -250.5]);
   });
 
   it('is for the member and admins only, refuses bad input and an unknown member, and never answers 500', async () => {

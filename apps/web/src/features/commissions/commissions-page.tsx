@@ -24,13 +24,22 @@ import { Input } from '../../ui/input';
 import { PageHeader } from '../../ui/page-header';
 import { Select } from '../../ui/select';
 import { ShowMore } from '../../ui/show-more';
-import { Totals } from '../../ui/stats';
+import { Totals, type FigurePart } from '../../ui/stats';
 import { Table, TableCell, TableHead, TableHeaderCell, TableRow, TableScrollHint } from '../../ui/table';
 import { TableBodyStates } from '../../ui/table-states';
 import { Dash } from '../../ui/dash';
 import { Amount, EntryStatusBadge, kindOptions } from './commission-format';
 import { Form2307Card } from './form2307-card';
 import { MyStatementsCard } from './my-statements-card';
+
+/** A net's parts as the statements name them: brought forward (when there is one), gross, tax withheld. */
+function netParts(t: ReturnType<typeof useLanguage>['t'], broughtForward: number, gross: number, tax: number): FigurePart[] {
+  return [
+    ...(broughtForward !== 0 ? [{ label: t('commissions.broughtForward'), value: formatPeso(broughtForward) }] : []),
+    { label: t('commissions.gross'), value: formatPeso(gross) },
+    { label: t('commissions.taxWithheld'), value: formatPeso(tax) },
+  ];
+}
 
 /** Ten columns fit a laptop (1280 px) as a dense table (decision 024); phones scroll the table, Amount pinned at the right. */
 const COLUMNS = 10;
@@ -78,14 +87,25 @@ export function CommissionsPage() {
                 : t('commissions.earnedThisMonth'),
               value: formatPeso(summary.data?.earned_this_month ?? 0),
             },
-            { label: t('commissions.pending'), value: formatPeso(summary.data?.pending ?? 0) },
-            { label: t('commissions.paidToDate'), value: formatPeso(summary.data?.paid_to_date ?? 0) },
+            // Net, with what makes it under it: the statements' figures (issue 43 §1).
+            {
+              label: t('commissions.pending'),
+              value: formatPeso(summary.data?.pending_net ?? 0),
+              detail: () =>
+                summary.data ? netParts(t, summary.data.pending_brought_forward, summary.data.pending, summary.data.pending_tax) : [],
+            },
+            {
+              label: t('commissions.paidToDate'),
+              value: formatPeso(summary.data?.paid_net ?? 0),
+              detail: () =>
+                summary.data ? netParts(t, summary.data.paid_brought_forward, summary.data.paid_to_date, summary.data.paid_tax) : [],
+            },
             { label: t('commissions.awaiting'), value: formatPeso(summary.data?.awaiting ?? 0) },
             { label: t('commissions.held'), value: formatPeso(summary.data?.held ?? 0) },
           ]}
         />
         <p className="mt-3 text-xs text-slate-500">
-          {t('commissions.payableNote')}
+          {t('commissions.netNote')} {t('commissions.payableNote')}
           {summary.data &&
             summary.data.forfeited !== 0 &&
             ` ${t('commissions.forfeitedNote', { amount: formatPeso(summary.data.forfeited) })}`}

@@ -1,7 +1,7 @@
 import { FileSpreadsheet, FileText, ScrollText } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
 import type { StatementRecord } from '@ahente/contract/commissions';
-import { downloadStatement, useCommissionStatements } from '../../api/commissions';
+import { downloadStatement, useCommissionStatements, useCommissionSummary } from '../../api/commissions';
 import { Button } from '../../ui/button';
 import { CardSection } from '../../ui/card';
 import { Dash } from '../../ui/dash';
@@ -25,6 +25,9 @@ type Format = 'pdf' | 'xlsx';
  */
 export function MyStatementsCard({ memberId }: { memberId: number }) {
   const statements = useCommissionStatements(memberId);
+  // Paid to Date under the paid statements: the summary's figures, the dashboard's and the totals' (issue 43 §1).
+  const summary = useCommissionSummary(memberId);
+  const paid = summary.data;
   const { download, busy } = useStatementDownload();
   const rows = statements.data ?? [];
   const { t } = useLanguage();
@@ -125,6 +128,28 @@ export function MyStatementsCard({ memberId }: { memberId: number }) {
             </TableRow>
           ))}
         </TableBodyStates>
+        {paid && rows.some((s) => s.paid_on !== null) && (
+          <tfoot className="border-t border-slate-200 bg-slate-50 text-sm font-semibold text-slate-900">
+            <tr>
+              <th scope="row" className="px-3 py-3 text-left whitespace-nowrap">
+                {t('commissions.paidStatementsTotal')}
+              </th>
+              <TableCell numeric className="whitespace-nowrap">
+                <Amount value={paid.paid_brought_forward} />
+              </TableCell>
+              <TableCell numeric className="whitespace-nowrap">
+                <Amount value={paid.paid_to_date} />
+              </TableCell>
+              <TableCell numeric className="whitespace-nowrap">
+                <Amount value={paid.paid_tax} />
+              </TableCell>
+              <TableCell numeric className="whitespace-nowrap">
+                <Amount value={paid.paid_net} />
+              </TableCell>
+              <TableCell colSpan={COLUMNS - 5} />
+            </tr>
+          </tfoot>
+        )}
       </Table>
     </CardSection>
   );

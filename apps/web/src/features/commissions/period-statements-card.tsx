@@ -3,7 +3,6 @@ import { useRef, useState } from 'react';
 import { formatRate, type PeriodRecord, type StatementRecord } from '@ahente/contract/commissions';
 import { formatMonth } from '@ahente/contract/dates';
 import { MSG } from '@ahente/contract/messages';
-import { formatPeso } from '@ahente/contract/money';
 import { downloadPayouts, usePeriodStatements } from '../../api/commissions';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
@@ -106,6 +105,7 @@ export function PeriodStatementsCard({ id, closed, period, onPeriod }: PeriodSta
               </div>
             </div>
             {month && <MonthFigures month={month} />}
+            <ColumnsHelp />
             {noBank > 0 && (
               <p className="flex items-center gap-2 border-b border-slate-100 bg-amber-50 px-5 py-2 text-sm text-amber-900">
                 <CircleAlert aria-hidden="true" className="size-4 shrink-0 text-amber-600" />
@@ -171,27 +171,86 @@ export function PeriodStatementsCard({ id, closed, period, onPeriod }: PeriodSta
   );
 }
 
-/** The month's totals: what its close posted, withheld and left to pay, and how many statements were paid or carried. */
+const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-PH')} ${n === 1 ? one : many}`;
+
+/**
+ * The month's totals as two sums that reconcile on screen (issue 43 §1): brought forward + gross −
+ * tax withheld = net, over every statement; and that net split into what is to pay (the payout
+ * file's total, with how many are paid) and what is carried forward (nets below the minimum payout
+ * or below zero, never paid this month). All from the server's periods list.
+ */
 function MonthFigures({ month }: { month: PeriodRecord }) {
   const toPay = month.statements - month.carried;
-  const figures = [
-    { label: 'Gross', value: formatPeso(month.statements_gross) },
-    { label: 'Tax withheld', value: formatPeso(month.statements_tax) },
-    { label: 'To pay', value: formatPeso(month.statements_to_pay) },
-    { label: 'Paid', value: `${month.paid.toLocaleString('en-PH')} of ${toPay.toLocaleString('en-PH')}` },
-    { label: 'Carried forward', value: month.carried.toLocaleString('en-PH') },
+  const sums: { operator: string; label: string; value: number; note?: string }[][] = [
+    [
+      { operator: '', label: 'Brought forward', value: month.statements_brought_forward },
+      { operator: '+', label: 'Gross', value: month.statements_gross },
+      { operator: '−', label: 'Tax withheld', value: month.statements_tax },
+      { operator: '=', label: 'Net', value: month.statements_net },
+    ],
+    [
+      { operator: '', label: 'Net', value: month.statements_net },
+      {
+        operator: '=',
+        label: 'To pay',
+        value: month.statements_to_pay,
+        note: `${count(toPay, 'statement', 'statements')}, ${month.paid.toLocaleString('en-PH')} paid`,
+      },
+      {
+        operator: '+',
+        label: 'Carried forward',
+        value: month.carried_net,
+        note: count(month.carried, 'statement', 'statements'),
+      },
+    ],
   ];
   return (
-    <div role="group" aria-label={`Totals of ${formatMonth(month.period)}`} className="border-b border-slate-100 px-5 py-3">
-      <dl className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
-        {figures.map((f) => (
-          <div key={f.label} className="flex items-baseline gap-1.5 whitespace-nowrap">
-            <dt className="text-slate-500">{f.label}:</dt>
-            <dd className="font-semibold text-slate-900 tabular-nums">{f.value}</dd>
-          </div>
-        ))}
-      </dl>
+    <div
+      role="group"
+      aria-label={`Totals of ${formatMonth(month.period)}`}
+      className="flex flex-col gap-2 border-b border-slate-100 px-5 py-3 text-sm"
+    >
+      {sums.map((sum, i) => (
+        <dl key={i} className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
+          {sum.map((f) => (
+            <div key={f.label} className="flex items-baseline gap-1.5 whitespace-nowrap">
+              {f.operator && (
+                <span aria-hidden="true" className="w-3 text-center text-slate-400">
+                  {f.operator}
+                </span>
+              )}
+              <dt className="text-slate-500">{f.label}</dt>
+              <dd className="font-semibold text-slate-900 tabular-nums">
+                <Amount value={f.value} />
+                {f.note && <span className="text-xs font-normal text-slate-500"> ({f.note})</span>}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      ))}
     </div>
+  );
+}
+
+/** What each column says, where the columns are shown (issue 43 §1). */
+function ColumnsHelp() {
+  const terms = [
+    ['Brought forward', "the net of the member's previous statement, when it was carried forward instead of paid."],
+    ['Gross', "the month's payable commission entries."],
+    ['Withholding tax', "the member's rate (5% or 10%) of a positive gross; nothing on a zero or negative gross."],
+    [
+      'Net',
+      'brought forward + gross − withholding tax: what the member is paid. Below the minimum payout, or below zero, it is carried forward to their next statement and left out of To pay.',
+    ],
+  ] as const;
+  return (
+    <dl aria-label="What the columns mean" className="space-y-0.5 border-b border-slate-100 px-5 py-2.5 text-xs text-slate-600">
+      {terms.map(([term, meaning]) => (
+        <div key={term}>
+          <dt className="inline font-semibold text-slate-700">{term}:</dt> <dd className="inline">{meaning}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 

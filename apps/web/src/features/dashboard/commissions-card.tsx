@@ -12,6 +12,8 @@ const peso = (value: number | undefined) => () => formatPeso(value ?? 0);
 /**
  * The dashboard's Commissions card: what the member earned this month and what is still to be paid,
  * and apart from them what awaits the verification of its sale and what is held for a licence (issue 20).
+ * Pending is net, what the member will receive, with its gross and tax (and a balance brought
+ * forward) under it: the summary's figures, as Commission Tracking and the statements show them (issue 43 §1).
  */
 export function CommissionsCard({ className }: { className?: string }) {
   const user = useCurrentUser();
@@ -30,7 +32,21 @@ export function CommissionsCard({ className }: { className?: string }) {
         errorMessage={t('dashboard.commissionsFailed')}
         figures={[
           { label: t('dashboard.earnedThisMonth'), value: peso(summary.data?.earned_this_month) },
-          { label: t('dashboard.pending'), value: peso(summary.data?.pending) },
+          {
+            label: t('dashboard.pending'),
+            value: peso(summary.data?.pending_net),
+            detail: () => {
+              const s = summary.data;
+              if (!s) return [];
+              return [
+                ...(s.pending_brought_forward !== 0
+                  ? [{ label: t('dashboard.broughtForward'), value: formatPeso(s.pending_brought_forward) }]
+                  : []),
+                { label: t('dashboard.gross'), value: formatPeso(s.pending) },
+                { label: t('dashboard.taxWithheld'), value: formatPeso(s.pending_tax) },
+              ];
+            },
+          },
           { label: t('dashboard.awaiting'), value: peso(summary.data?.awaiting) },
           { label: t('dashboard.held'), value: peso(summary.data?.held) },
         ]}

@@ -15,10 +15,12 @@ export const commissionsEn = {
   totalsFailed: 'Your totals could not be loaded.',
   earnedIn: 'Earned in {{month}}',
   earnedThisMonth: 'Earned This Month',
-  pending: 'Pending',
-  paidToDate: 'Paid to Date',
+  pending: 'Pending (net)',
+  paidToDate: 'Paid to Date (net)',
   awaiting: 'Awaiting verification',
   held: 'Held',
+  netNote:
+    'Net is what the agency pays into your account: brought forward + gross − tax withheld, as on your statements. Pending counts your statements not yet paid and the payable entries not on a statement yet, their tax estimated at your rate until the month is closed; Paid to Date counts your paid statements.',
   payableNote:
     'Pending and Paid count only what is payable: commission on a sale awaits the agency’s verification of the sale, and is held without a verified licence for the product’s line on the day of the sale.',
   forfeitedNote: 'Forfeited, or of rejected sales (never paid): {{amount}}.',
@@ -68,6 +70,7 @@ export const commissionsEn = {
   statementsCaption: 'Your statements',
   period: 'Period',
   broughtForward: 'Brought forward',
+  paidStatementsTotal: 'Paid to date (your paid statements)',
   gross: 'Gross',
   withholdingTax: 'Withholding tax',
   net: 'Net',

@@ -10,10 +10,12 @@ export const commissionsFil: Texts<typeof commissionsEn> = {
   totalsFailed: 'Hindi ma-load ang mga total mo.',
   earnedIn: 'Kinita sa {{month}}',
   earnedThisMonth: 'Kinita Ngayong Buwan',
-  pending: 'Pending',
-  paidToDate: 'Naibayad Na',
+  pending: 'Pending (net)',
+  paidToDate: 'Naibayad Na (net)',
   awaiting: 'Hinihintay ang verification',
   held: 'Naka-hold',
+  netNote:
+    'Ang net ang ibinabayad ng ahensya sa account mo: brought forward + gross − tax na na-withhold, gaya ng nasa mga statement mo. Sa Pending binibilang ang mga statement mong hindi pa bayad at ang mga entry na puwedeng bayaran na wala pa sa statement, na tinatantya ang tax sa rate mo hanggang maisara ang buwan; sa Naibayad Na, ang mga statement mong bayad na.',
   payableNote:
     'Ang puwede lang bayaran ang binibilang sa Pending at Naibayad Na: hinihintay ng commission sa isang sale na i-verify ng ahensya ang sale, at naka-hold ito kung wala kang verified na lisensya para sa linya ng produkto sa araw ng sale.',
   forfeitedNote: 'Forfeited, o mula sa mga rejected na sale (hindi babayaran): {{amount}}.',
@@ -76,6 +78,7 @@ export const commissionsFil: Texts<typeof commissionsEn> = {
   statementsCaption: 'Ang mga statement mo',
   period: 'Buwan',
   broughtForward: 'Brought forward',
+  paidStatementsTotal: 'Naibayad na (ang mga statement mong bayad na)',
   gross: 'Gross',
   withholdingTax: 'Withholding tax',
   net: 'Net',
