@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from '@playwright/test';
 import { MEMBER_CONTACT_FIELDS } from '@ahente/contract/members';
 import { MSG } from '@ahente/contract/messages';
 import { routes } from '@ahente/contract/routes';
-import { expectFitsPhone, expectFitsViewport, expectSignedIn, expectToast, goViaMainNav, signIn } from '../support/app.ts';
+import { expectFitsPhone, expectFitsViewport, expectSignedIn, expectToast, goViaMainNav, signIn, welcomeLine } from '../support/app.ts';
 import { ADMIN, createAgent, expect, loginApi, loginUi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
 
 /**
@@ -60,7 +60,7 @@ async function logsIn(browser: Browser, baseURL: string, agent: Agent, password:
     await loginUi(page, agent.username, password);
     const outcome = await Promise.race([
       page
-        .getByText(`Welcome back, ${agent.name}, ID#: ${agent.id}`, { exact: true })
+        .getByText(welcomeLine(agent.name, agent.id))
         .waitFor()
         .then(() => true),
       page

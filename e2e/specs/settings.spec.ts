@@ -12,7 +12,7 @@ import { startMailSink, type MailSink } from '../support/mail-sink.ts';
 
 /**
  * Issue 11, Settings And Details: Personal Details with the PSGC cascade and the valid ID, the
- * profile photo, Bank Details and Certifications, and the dashboard's certification reminder.
+ * profile photo, Bank Details and Certifications, and the certification step of the dashboard's first steps.
  */
 
 /** A 1×1 PNG (a real image, so the browser draws it) and a few bytes that are a JPEG to the server. */
@@ -218,14 +218,19 @@ test('Bank Details: none found, every field needed, saved once and then locked',
   await shot(page, testInfo, 'settings-bank');
 });
 
-test('Certifications: the reminder on the dashboard, the new-entry form with none, two saved and switched between', async ({
+test('Certifications: the first steps on the dashboard, the new-entry form with none, two saved and switched between', async ({
   page,
   agent,
 }, testInfo) => {
   await signIn(page, agent);
-  const reminder = page.getByRole('region', { name: MSG.certificationReminderTitle });
-  await expect(reminder).toContainText(MSG.certificationReminderNone);
-  await reminder.getByRole('link', { name: 'Go to Certifications' }).click();
+  // The dashboard's first steps (issue 43 §3) carry what issue 11's reminder said.
+  const certificationStep = page
+    .getByRole('region', { name: 'Your first steps' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 3, name: 'Certification', exact: true }) });
+  await expect(certificationStep).toContainText(MSG.certificationReminderNone);
+  await expect(certificationStep).toContainText('To do');
+  await certificationStep.getByRole('link', { name: 'Go to Certifications' }).click();
   await expect(page).toHaveURL(/\/settings\/certifications$/);
 
   const picker = page.getByLabel('Certification', { exact: true });
@@ -261,10 +266,12 @@ test('Certifications: the reminder on the dashboard, the new-entry form with non
   await picker.selectOption({ label: 'Certification 2' });
   await shot(page, testInfo, 'settings-certifications');
 
-  // Coding and TLC dates are on file now: the dashboard no longer reminds.
+  // Coding and TLC dates are on file now: the step is done.
   await goViaMainNav(page, 'Dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-  await expect(page.getByRole('region', { name: MSG.certificationReminderTitle })).toHaveCount(0);
+  await expect(certificationStep).toContainText('Done');
+  await expect(certificationStep).toContainText('Coding and TLC dates on file.');
+  await expect(certificationStep.getByRole('link')).toHaveCount(0);
 });
 
 /** A server of the test's own with e-mail on, delivering to a mail server the test reads (as notifications.spec). */

@@ -138,9 +138,14 @@ export async function clientWithCookies(baseURL: string, context: BrowserContext
   return pwRequest.newContext({ baseURL, storageState: await context.storageState() });
 }
 
-/** The header line of the authenticated layout (spec §2 Layout). */
-export function welcomeLine(name: string, id: number | string): string {
-  return `Welcome back, ${name}, ID#: ${id}`;
+/**
+ * The header line of the authenticated layout (spec §2 Layout): "Welcome back, {name}, ID#: {id}",
+ * or "Welcome, …" in the session of the member's first sign-in (issue 43 §3; first-steps.spec.ts
+ * tells the two apart). Matches the whole line.
+ */
+export function welcomeLine(name: string, id: number | string): RegExp {
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^Welcome(?: back)?, ${escape(name)}, ID#: ${escape(String(id))}$`);
 }
 
 /** Waits for the authenticated layout to show the member's welcome line. */

@@ -753,7 +753,8 @@ describe('a Pending member', () => {
     const c = t.client();
     const res = await c.post(routes.login.path, { username: pending.username, password: pending.password });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ status: 'Pending', error: 'Your account is not approved. Please contact support.' });
+    // The spec's text, and no sponsor to name: this one signed up without a code (issue 43 §3).
+    expect(res.json()).toEqual({ status: 'Pending', error: 'Your account is not approved. Please contact support.', sponsor: null });
     expect(c.cookies.has(SESSION_COOKIE)).toBe(false);
     expect((await c.get(routes.me.path)).statusCode).toBe(401);
   });

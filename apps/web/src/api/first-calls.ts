@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '@ahente/contract/auth';
 import { dealsPagesQuery } from './deals';
 import { SESSION_QUERY_KEY } from './session';
+import { setupChecklistQuery } from './setup-checklist';
 
 /**
  * The first call of the screen a page load opens, started as soon as the server has named the
@@ -18,4 +19,6 @@ export function startFirstCalls(client: QueryClient, pathname: string, since: nu
   if (!member || state.dataUpdatedAt < since || member.consent_required || member.mfa_setup_required) return;
   // The Deals Table opens on its whole range: no From, no To.
   if (pathname === '/deals/dealsview') void client.prefetchInfiniteQuery(dealsPagesQuery(member.user, '', ''));
+  // An agent's first steps (issue 43 §3): the dashboard's only block that can appear above its cards.
+  if (pathname === '/' && member.account_type === 'user') void client.prefetchQuery(setupChecklistQuery(member.user));
 }

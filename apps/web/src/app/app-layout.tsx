@@ -65,7 +65,8 @@ export function AppLayout() {
                 <Menu aria-hidden="true" className="size-5" />
               </Dialog.Trigger>
               <p className="min-w-0 flex-1 text-sm leading-tight font-medium text-balance text-slate-700 sm:text-base">
-                {t('layout.welcome', { name: user.name, id: user.user })}
+                {/* The spec's "Welcome back" from the second sign-in on; the first says "Welcome" (issue 43 §3). */}
+                {t(user.first_login ? 'firstSteps.welcomeFirst' : 'layout.welcome', { name: user.name, id: user.user })}
               </p>
               {/* Every call but enrolment is refused until two-factor sign-in is on: no bell until then. */}
               {!user.mfa_setup_required && <NotificationBell />}

@@ -1,6 +1,7 @@
 import * as Popover from '@radix-ui/react-popover';
 import { Award, Camera, Copy, LogOut } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { onProfilePhotoRequest } from '../lib/profile-photo-request';
 import { copyReferralLink } from '../ui/referral-link';
 import { Avatar, initialsOf } from '../ui/avatar';
 import { Button } from '../ui/button';
@@ -33,6 +34,8 @@ export function ProfilePopover() {
   const [open, setOpen] = useState(false);
   const [photoDialogOpen, setPhotoDialogOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
+  // The dashboard's first steps ask for the dialog without a way into this popup (issue 43 §3).
+  useEffect(() => onProfilePhotoRequest(() => setPhotoDialogOpen(true)), []);
 
   return (
     <>

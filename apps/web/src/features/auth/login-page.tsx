@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Info, Lock, UserRound } from 'lucide-react';
+import { Clock, Info, Lock, UserRound } from 'lucide-react';
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -29,6 +29,22 @@ const ForgotPasswordDialog = lazy(async () => ({ default: (await loadForgotPassw
 /** The contract's login rules; Remember me is shown as in the spec and has no effect. */
 const loginForm = loginRequest.extend({ remember: z.boolean() });
 type LoginValues = z.input<typeof loginForm>;
+
+/** The sponsor a Pending member signed up under, as the server names them (issue 43 §3), or null. */
+function notApprovedSponsor(body: unknown): string | null {
+  if (body && typeof body === 'object' && 'sponsor' in body) {
+    const sponsor = (body as { sponsor: unknown }).sponsor;
+    if (typeof sponsor === 'string' && sponsor !== '') return sponsor;
+  }
+  return null;
+}
+
+/** A refusal of an account not approved yet: who is reviewing it, for the note beside the spec's warning. */
+function pendingReviewOf(error: unknown): { sponsor: string | null } | null {
+  if (!isApiError(error, 403)) return null;
+  const status = notApprovedStatus(error.body);
+  return status !== null && status !== 'Approved' ? { sponsor: notApprovedSponsor(error.body) } : null;
+}
 
 function notApprovedStatus(body: unknown): string | null {
   if (body && typeof body === 'object' && 'status' in body) {
@@ -78,6 +94,10 @@ export function LoginPage() {
 
   // One login request at a time, whatever the keyboard or mouse does.
   const inFlight = useRef(false);
+  // A right password on an account not approved yet: beside the spec's warning, who is reviewing it (issue 43 §3).
+  const [pendingReview, setPendingReview] = useState(() =>
+    handover?.action?.kind === 'refused' ? pendingReviewOf(refusal(handover.action)) : null,
+  );
 
   // "Forgot your password?": a reset link by e-mail when the agency has e-mail set up, otherwise
   // the spec's 'Please Contact Administrator'. Which one is asked after the page is shown, never
@@ -125,11 +145,15 @@ export function LoginPage() {
   const onSubmit = async ({ username, password }: z.output<typeof loginForm>) => {
     if (inFlight.current) return;
     inFlight.current = true;
+    setPendingReview(null);
     try {
       onSignedIn(await loginMutation.mutateAsync({ username, password }));
     } catch (error) {
       if (isMfaRequired(error)) setCodeStep({ username, password });
-      else showRefusal(error);
+      else {
+        setPendingReview(pendingReviewOf(error));
+        showRefusal(error);
+      }
     } finally {
       inFlight.current = false;
     }
@@ -190,7 +214,10 @@ export function LoginPage() {
         <>
           <div>
             <LanguageChoice onChoose={(language) => void pickLanguageBeforeSignIn(language)} className="mb-6" />
-            <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">{t('login.welcome')}</h1>
+            {/* Just signed up: nobody is back yet (issue 43 §3). */}
+            <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">
+              {justRegistered ? t('firstSteps.loginWelcome') : t('login.welcome')}
+            </h1>
             <p className="mt-2 text-sm text-slate-500">{t('login.intro')}</p>
           </div>
 
@@ -198,6 +225,20 @@ export function LoginPage() {
             <div role="status" className="mt-6 flex gap-3 rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900">
               <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-sky-600" />
               <p>{t('login.registered')}</p>
+            </div>
+          )}
+
+          {pendingReview && (
+            <div role="status" className="mt-6 flex gap-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-950">
+              <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-700" />
+              <div>
+                <p className="font-semibold">{t('firstSteps.pendingTitle')}</p>
+                <p className="mt-0.5">
+                  {pendingReview.sponsor
+                    ? t('firstSteps.pendingSponsor', { sponsor: pendingReview.sponsor })
+                    : t('firstSteps.pendingNoSponsor')}
+                </p>
+              </div>
             </div>
           )}
 

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useForm, type FieldError, type FieldErrors } from 'react-hook-form';
+import { useForm, useWatch, type FieldError, type FieldErrors } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { registerRequest, type RegisterRequest } from '@ahente/contract/auth';
@@ -10,6 +10,7 @@ import { CONSENT_REQUIRED_MESSAGE } from '@ahente/contract/privacy-notice';
 import { useRegisterMutation } from '../../api/auth';
 import { isApiError, isNetworkError } from '../../api/client';
 import { usePrivacyNotice } from '../../api/privacy-notice';
+import { useReferralSponsor } from '../../api/referral-sponsor';
 import { cleaningContact } from '../../lib/contact-input';
 import { formSchemaFor } from '../../lib/form-schema';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -21,7 +22,8 @@ import { Notice } from '../../ui/notice';
 import { toast } from '../../ui/toast';
 import { AuthShell } from './auth-shell';
 import { noticeVersionLine, PrivacyNoticeView } from './privacy-notice-view';
-import { useLanguage } from '../../i18n';
+import { pickLanguageBeforeSignIn, useLanguage } from '../../i18n';
+import { LanguageChoice } from '../../i18n/language-choice';
 
 /**
  * The registration payload of spec §3 (contract `RegisterRequest`), every field as a form string,
@@ -62,6 +64,12 @@ function fieldError(error: FieldError | undefined, required: string): { error?: 
   return error.message === FIELD_REQUIRED ? { error: required, invalid: true } : { invalid: true };
 }
 
+/** A referral code as the server reads it (trimmed, upper case), or null when blank. */
+const normalCode = (value: string | undefined): string | null => {
+  const code = (value ?? '').trim().toUpperCase();
+  return code === '' ? null : code;
+};
+
 /** /register (spec §2 Register, §5, §8); ?ref=CODE prefills the referral code. */
 export function RegisterPage() {
   const { t } = useLanguage();
@@ -79,7 +87,7 @@ export function RegisterPage() {
   // One registration request at a time (no double submit).
   const inFlight = useRef(false);
 
-  const { register, handleSubmit, formState, setError } = useForm({
+  const { register, handleSubmit, formState, setError, control } = useForm({
     resolver: zodResolver(registerForm),
     defaultValues: {
       username: '',
@@ -95,6 +103,17 @@ export function RegisterPage() {
   });
   const errors = formState.errors;
   const required = t('register.required');
+
+  // The sponsor's name for the code (issue 43 §3): the prefilled one at once, a typed one when the
+  // field is left (not at each key: unknown codes count against the address's limit).
+  const [lookedUp, setLookedUp] = useState(() => normalCode(params.get('ref') ?? ''));
+  const sponsor = useReferralSponsor(lookedUp);
+  const typedCode = normalCode(useWatch({ control, name: 'refCode' }));
+  const sponsorShown = lookedUp !== null && typedCode === lookedUp;
+  const refCodeField = register('refCode');
+  let refCodeHint = t('register.refCodeHint');
+  if (sponsorShown && sponsor.data) refCodeHint = t('firstSteps.sponsorFound', { name: sponsor.data.name });
+  else if (sponsorShown && isApiError(sponsor.error, 404)) refCodeHint = t('firstSteps.sponsorUnknown');
 
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
 
@@ -155,6 +174,7 @@ export function RegisterPage() {
       points={[t('register.point1'), t('register.point2'), t('register.point3')]}
     >
       <div>
+        <LanguageChoice onChoose={(language) => void pickLanguageBeforeSignIn(language)} className="mb-6" />
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">{t('register.title')}</h1>
         <p className="mt-2 text-sm text-slate-500">{t('register.intro')}</p>
       </div>
@@ -193,9 +213,13 @@ export function RegisterPage() {
             required
           />
         </Field>
-        <Field label={t('register.refCode')} {...fieldError(errors.refCode, required)} hint={t('register.refCodeHint')}>
+        <Field label={t('register.refCode')} {...fieldError(errors.refCode, required)} hint={refCodeHint}>
           <Input
-            {...register('refCode')}
+            {...refCodeField}
+            onBlur={(event) => {
+              void refCodeField.onBlur(event);
+              setLookedUp(normalCode(event.target.value));
+            }}
             autoCapitalize="characters"
             spellCheck={false}
             className="tracking-wider uppercase placeholder:tracking-normal placeholder:normal-case"

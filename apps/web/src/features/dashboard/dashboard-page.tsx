@@ -2,19 +2,20 @@ import { useCurrentUser } from '../../api/session';
 import { PageHeader } from '../../ui/page-header';
 import { ActiveProposalsCard } from './active-proposals-card';
 import { AgencyFigures } from './agency-figures';
-import { CertificationReminder } from './certification-reminder';
 import { CommissionsCard } from './commissions-card';
 import { LicenceExpiryBanner } from './licence-expiry-banner';
 import { ReferralCard } from './referral-card';
 import { RenewalsCard } from './renewals-card';
 import { SalesCard } from './sales-card';
+import { SetupChecklist } from './setup-checklist';
 import { TeamSizeCard } from './team-size-card';
 import { useLanguage } from '../../i18n';
 
 /**
  * / (spec §2 Dashboard): Sales, Commissions, Team Size (direct recruits and whole downline),
- * Active Proposals, Renewals (issue 23), the referral link, and for agents a reminder of missing certification details
- * and of a licence about to expire (issue 20). An administrator, who sells nothing, sees the
+ * Active Proposals, Renewals (issue 23), the referral link, and for agents their first steps until
+ * done (issue 43 §3: licence, bank details, TIN, certification, photo; it replaced issue 11's
+ * certification reminder) and a reminder of a licence about to expire (issue 20). An administrator, who sells nothing, sees the
  * agency's figures instead (issue 22 §3, decision 021).
  */
 export function DashboardPage() {
@@ -42,6 +43,8 @@ export function DashboardPage() {
     <>
       <PageHeader title={t('dashboard.title')} description={firstName ? t('dashboard.greetingAgent', { name: firstName }) : undefined} />
       <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-4">
+        {/* A new member's first steps (issue 43 §3) lead the page until done: they are why a first sale is paid or held. */}
+        <SetupChecklist className="col-span-full" />
         <SalesCard className="sm:col-span-2" />
         <CommissionsCard className="sm:col-span-2" />
         <TeamSizeCard className="sm:col-span-2" />
@@ -50,7 +53,6 @@ export function DashboardPage() {
         <ReferralCard className="sm:col-span-2" />
         {/* Below the cards: the reminders appear once their data is in, and above the cards they pushed them down (CLS, issue 25). */}
         <LicenceExpiryBanner className="col-span-full" />
-        <CertificationReminder className="col-span-full" />
       </div>
     </>
   );

@@ -12,6 +12,7 @@ import { toast } from '../../ui/toast';
 import { DealFields, EffectiveDateField, ExpiryDateField, TextField, useServerError } from './deal-form';
 import { dealToForm, expiryFor, saleSchema, toSaleForm, type DealFormValues, type SaleValues } from './deal-form-schema';
 import { DealFormModal } from './deal-modal';
+import { SaleLicenceWarning } from './sale-licence-warning';
 import { useLanguage } from '../../i18n';
 
 interface AddSaleModalProps {
@@ -28,6 +29,9 @@ interface AddSaleModalProps {
  * The expiry date (issue 23) starts as the effective date plus a year less a day and follows the
  * effective date until the agent changes it; a product without an annual term (a Memorial Plan)
  * has none. A renewal deal brings the insurer of the policy it renews.
+ *
+ * Before the sale is saved, a product no verified licence of the member's covers today is said to
+ * have its commission held, with the way to Settings, Licences (issue 43 §3).
  */
 export function AddSaleModal({ deal, open, onOpenChange }: AddSaleModalProps) {
   const user = useCurrentUser();
@@ -103,6 +107,7 @@ export function AddSaleModal({ deal, open, onOpenChange }: AddSaleModalProps) {
           {t('dealDialogs.alreadySold')}
         </p>
       )}
+      {!alreadySold && <SaleLicenceWarning memberId={user.user} product={product} />}
 
       <fieldset disabled={locked} className="min-w-0">
         <legend className="text-sm font-semibold text-slate-900">{t('dealDialogs.policy')}</legend>
