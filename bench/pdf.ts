@@ -259,7 +259,7 @@ async function seed(url: string, entries: number): Promise<Seeded> {
     for (let i = 0; i < verified.length; i += 500) {
       await s.sales.verify(ADMIN, verifySalesRequest.parse({ sale_ids: verified.slice(i, i + 500), decision: 'verified' }));
     }
-    const closed = await s.commissions.closePeriod(ADMIN, today.slice(0, 7));
+    const closed = await s.commissions.closePeriod(ADMIN, today.slice(0, 7), true);
     if (closed.entries !== PDF_CLIENTS * entries)
       throw new Error(`the close posted ${closed.entries} entries, not ${PDF_CLIENTS * entries}`);
     for (const agent of pdfAgents) {

@@ -376,7 +376,9 @@ async function main() {
     if (verified.status !== 200) throw new Error(`verifysales answered ${verified.status}: ${verified.text.slice(0, 200)}`);
     const period = today.slice(0, 7);
     const closes = await Promise.all(
-      [adminSession.on(bases[0]!), adminSession.on(bases[1]!)].map((s) => s.request('POST', '/api/closeperiod', { period })),
+      [adminSession.on(bases[0]!), adminSession.on(bases[1]!)].map((s) =>
+        s.request('POST', '/api/closeperiod', { period, close_early: true }),
+      ),
     );
     const statements = await one<{ n: number; members: number }>(
       'select count(*)::int as n, count(distinct member_id)::int as members from commission_statements where period = $1',

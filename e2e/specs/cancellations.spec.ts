@@ -30,6 +30,9 @@ const PRODUCT = 'Bond(Others)';
 const calendarFormat = new Intl.DateTimeFormat('en-PH', { dateStyle: 'medium', timeZone: 'UTC' });
 /** A calendar date as the screens write it: "2026-11-20" → "Nov 20, 2026". */
 const shown = (day: string) => calendarFormat.format(new Date(`${day}T00:00:00Z`));
+/** A day of this year inside a sentence: "2026-11-20" → "Nov 20". */
+const dayInSentence = (day: string) =>
+  new Intl.DateTimeFormat('en-PH', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 
 /** Tests that close a month: each on a server and database of its own, with the agency's TIN configured. */
 const ownServer = test.extend({
@@ -172,7 +175,7 @@ ownServer(
     ]);
     // Two verified, one not; the month's close posts the verified ones' entries to statements.
     await verifySales(baseURL!, [lorenzo!, teresa!]);
-    await asAdmin(baseURL!, (admin) => post(admin, routes.closePeriod.path, { period: PERIOD }));
+    await asAdmin(baseURL!, (admin) => post(admin, routes.closePeriod.path, { period: PERIOD, close_early: true }));
     const original = (await ledgerOf(baseURL!, agent)).entries.find((e) => e.sale_id === lorenzo && e.kind === 'sale')!;
     expect([original.status, original.amount]).toEqual(['posted', 10000]);
 
@@ -265,7 +268,8 @@ ownServer(
     expect(reversal[1]).toBe('Reversal');
     expect(reversal[2]).toBe(`#${lorenzo}`);
     expect(reversal[3]).toBe('Lorenzo Ruiz');
-    expect(reversal[5]).toBe(`Reversal of entry #${original.id} Free-look cancellation`);
+    // Which sale's commission it takes back, by the sale's day, never an entry number (issue 43 §6).
+    expect(reversal[5]).toBe(`Reversal of the ${dayInSentence(original.entry_date)} sale commission Free-look cancellation`);
     expect(reversal[9]).toBe('-₱2,500.00');
     await laptopShot(page, testInfo, 'ledger-reversal');
     await expectAccessible(page, 'Commission Tracking');
@@ -290,7 +294,7 @@ ownServer(
     await licenseAgent(baseURL!, agent);
     const [sale] = await sell(baseURL!, agent, [{ customer: 'Gabriela Silang', tcv: '50000' }]);
     await verifySales(baseURL!, [sale!]);
-    await asAdmin(baseURL!, (admin) => post(admin, routes.closePeriod.path, { period: PERIOD }));
+    await asAdmin(baseURL!, (admin) => post(admin, routes.closePeriod.path, { period: PERIOD, close_early: true }));
 
     // Personal Details: the TIN, checked as the contract checks it, saved with the rest.
     await signIn(page, agent);

@@ -21,6 +21,12 @@ import { licenseAgent, verifySales } from '../support/verification.ts';
 const TODAY = todayInManila();
 const PERIOD = TODAY.slice(0, 7);
 const MONTH = new Date(`${PERIOD}-01T00:00:00Z`).toLocaleString('en-PH', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const monthAfter = (period: string) => new Date(Date.UTC(Number(period.slice(0, 4)), Number(period.slice(5, 7)), 1));
+/** The current month's last day and the month after it, as the early close's confirmation says them (issue 43 §2). */
+const LAST_DAY = new Intl.DateTimeFormat('en-PH', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+  new Date(monthAfter(PERIOD).getTime() - 86_400_000),
+);
+const NEXT_MONTH = monthAfter(PERIOD).toLocaleString('en-PH', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** Sets a rate from today through the admin API (the set-up; the UI is tested on its own). */
 async function setRate(baseURL: string, kind: 'product' | 'override', key: string, rate: string) {
@@ -285,26 +291,53 @@ test('the admin adds an adjustment, closes the month, sees the statements with t
   await expect(adjustment).toContainText('-₱34.57');
   await expect(adjustment).toContainText('Duplicate fuel allowance');
 
-  // A refused close (another admin closed it first: 409) says the server's reason.
+  // The current month is running (issue 43 §2): it ends on its last day, Manila time.
   const monthRow = page.getByRole('table', { name: 'Months' }).getByRole('row').filter({ hasText: MONTH });
-  const confirm = page.getByRole('alertdialog', { name: `Close ${MONTH}?` });
+  await expect(monthRow.getByRole('cell').nth(1)).toHaveText(new RegExp(`^Running\\s*Ends ${LAST_DAY}$`));
+  // Closing it early is asked for in so many words; Cancel sends nothing.
+  const confirm = page.getByRole('alertdialog', { name: `Close ${MONTH} early?` });
+  const earlyText =
+    `${MONTH} has not ended: it runs to ${LAST_DAY}, Manila time. Closing it early posts its open entries now, ` +
+    `and the commissions of sales recorded later in ${MONTH} land in the next open month, ${NEXT_MONTH}.`;
+  const closeRequests: unknown[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith(routes.closePeriod.path)) closeRequests.push(request.postDataJSON());
+  });
+  await monthRow.getByRole('button', { name: `Close Month ${MONTH}` }).click();
+  await expect(confirm).toContainText(earlyText);
+  await expect(confirm.getByRole('button', { name: 'Close Early' })).toBeVisible();
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await shot(page, testInfo, 'admin-close-early-confirm-1366', { fullPage: false });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  expect(closeRequests).toEqual([]);
+  await expect(monthRow.getByRole('cell').nth(1)).toHaveText(new RegExp(`^Running\\s*Ends ${LAST_DAY}$`));
+
+  // A refused close (another admin closed it first: 409) says the server's reason.
   await page.route(`**${routes.closePeriod.path}`, (route) =>
     route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: `${PERIOD} is already closed` }) }),
   );
   await monthRow.getByRole('button', { name: `Close Month ${MONTH}` }).click();
-  await confirm.getByRole('button', { name: 'Close Month' }).click();
+  await confirm.getByRole('button', { name: 'Close Early' }).click();
   await expectToast(page, 'error', `Failed to close ${MONTH}: ${PERIOD} is already closed`);
   await expect(confirm).toBeHidden();
   await page.unroute(`**${routes.closePeriod.path}`);
 
-  // Close the month, after its confirmation.
+  // Close the month, after its confirmation: only then does the request say close_early.
   await monthRow.getByRole('button', { name: `Close Month ${MONTH}` }).click();
   await expect(confirm).toContainText('one statement per member');
-  await confirm.getByRole('button', { name: 'Close Month' }).click();
+  await confirm.getByRole('button', { name: 'Close Early' }).click();
   await expect(confirm).toBeHidden();
+  expect(closeRequests).toEqual([
+    { period: PERIOD, close_early: true },
+    { period: PERIOD, close_early: true },
+  ]);
   // What the close did stays above the months (its toast says the same for 3 s).
   await expect(page.getByRole('region', { name: 'Monthly Close' }).getByRole('status')).toContainText(`${MONTH} closed:`);
   await expect(monthRow).toContainText('Closed');
+  await expect(monthRow.getByRole('cell').nth(1)).toContainText('Closed early');
+  await page.getByRole('region', { name: 'Monthly Close' }).scrollIntoViewIfNeeded();
+  await shot(page, testInfo, 'admin-months-closed-early-1366', { fullPage: false });
   await expect(monthRow.getByRole('button', { name: `Close Month ${MONTH}` })).toHaveCount(0);
 
   // Its statements: brought forward, gross, 5 % withheld (the default rate) and net. The banked

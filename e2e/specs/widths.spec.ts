@@ -172,7 +172,7 @@ async function seedAgency(baseURL: string): Promise<{ agent: Agent }> {
 
     // The month closes into statements; the agent's is paid. Then a cancellation and an adjustment
     // fall into the next month, and a new sale awaits verification.
-    await post(admin, routes.closePeriod.path, { period: PERIOD });
+    await post(admin, routes.closePeriod.path, { period: PERIOD, close_early: true });
     const statements = await post<{ id: number; member_id: number }[]>(admin, routes.periodStatements.path, { period: PERIOD });
     const own = statements.find((s) => s.member_id === agent.id);
     if (!own) throw new Error(`no statement of ${agent.username} in ${PERIOD}`);

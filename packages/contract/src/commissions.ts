@@ -268,6 +268,11 @@ export const ledgerEntry = z.object({
   rejection_reason: z.string().nullable(),
   /** A reversal: the entry it reverses. */
   reverses_id: z.number().nullable(),
+  /**
+   * A reversal: the day of the entry it reverses (YYYY-MM-DD), the day its sale was recorded; a
+   * reversal is named by it ("Reversal of the Oct 5 sale commission", issue 43 §6), never by entry number.
+   */
+  reverses_date: z.string().nullable(),
 });
 export type LedgerEntry = z.infer<typeof ledgerEntry>;
 
@@ -402,8 +407,13 @@ export const statementList = z.array(statementRecord);
 /** GET commissionstatement/:id/:statementId/{pdf|xlsx}: a statement of member `id`. */
 export const statementFileParams = z.object({ id: idField('id'), statementId: idField('Statement id') });
 
-/** POST closeperiod (admins): posts the open entries of a month to one statement per member. */
-export const closePeriodRequest = z.object({ period: periodField() });
+/**
+ * POST closeperiod (admins): posts the open entries of a month to one statement per member. A month
+ * that has not ended (Manila time) is closed only with `close_early: true` (issue 43 §2, decision
+ * 016): without it the answer is 409, as the later sales of the month then land in the next open month.
+ */
+export const closePeriodRequest = z.object({ period: periodField(), close_early: z.boolean().optional() });
+export type ClosePeriodRequest = z.input<typeof closePeriodRequest>;
 export const closePeriodResponse = z.object({
   period: z.string(),
   statements: z.number(),
@@ -416,9 +426,18 @@ export const closePeriodResponse = z.object({
 });
 export type ClosePeriodResponse = z.infer<typeof closePeriodResponse>;
 
-/** One month as admins see it: open or closed, and its statements' totals. */
+/**
+ * A month's state (issue 43 §2): `running` is the current Manila month, not closed; `open` a month
+ * that has ended, not closed; `upcoming` a month not begun that already holds entries (those of a
+ * month closed early); `closed`, and `closed_early` when it was closed before it ended.
+ */
+export const PERIOD_STATES = ['running', 'open', 'upcoming', 'closed', 'closed_early'] as const;
+export type PeriodState = (typeof PERIOD_STATES)[number];
+
+/** One month as admins see it: its state, and its statements' totals. */
 export const periodRecord = z.object({
   period: z.string(),
+  state: z.enum(PERIOD_STATES),
   closed_at: z.string().nullable(),
   closed_by_name: z.string().nullable(),
   /** Open entries of the month (pesos) and their count: what a close would post. */

@@ -1,5 +1,12 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdjustmentRequest, CommissionKind, MarkPaidRequest, SetRateRequest, StatementRecord } from '@ahente/contract/commissions';
+import type {
+  AdjustmentRequest,
+  ClosePeriodRequest,
+  CommissionKind,
+  MarkPaidRequest,
+  SetRateRequest,
+  StatementRecord,
+} from '@ahente/contract/commissions';
 import { payoutFileName, statementFileName } from '@ahente/contract/files';
 import { DEFAULT_PAGE_SIZE } from '@ahente/contract/paging-rules';
 import { call, downloadFile } from './client';
@@ -120,9 +127,12 @@ export function useAddAdjustment() {
   return useCommissionMutation((body: AdjustmentRequest) => call('addAdjustment', { body }));
 }
 
-/** POST /api/closeperiod { period }: the month's open entries go to one statement per member (409 once closed). */
+/**
+ * POST /api/closeperiod { period, close_early? }: the month's open entries go to one statement per
+ * member (409 once closed; 409 for the month still running unless `close_early`, issue 43 §2).
+ */
 export function useClosePeriod() {
-  return useCommissionMutation((period: string) => call('closePeriod', { body: { period } }));
+  return useCommissionMutation((body: ClosePeriodRequest) => call('closePeriod', { body }));
 }
 
 /** POST /api/markstatementpaid { statement_id, paid_on, reference } (409 once paid). */

@@ -330,6 +330,9 @@ export const en = {
     verification: 'Verification',
     loading: 'Loading sales…',
     failed: 'Your sales could not be loaded.',
+    /** A policy's last day under its effective date: "to Nov 24, 2027", read as "expires Nov 24, 2027". */
+    termTo: 'to',
+    termExpires: 'expires',
   },
   bell: {
     label: 'Notifications',

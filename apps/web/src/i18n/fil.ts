@@ -354,6 +354,8 @@ export const fil: Catalogue = {
     verification: 'Verification',
     loading: 'Nilo-load ang sales…',
     failed: 'Hindi ma-load ang sales mo.',
+    termTo: 'hanggang',
+    termExpires: 'mag-e-expire sa',
   },
   bell: {
     label: 'Mga Notification',

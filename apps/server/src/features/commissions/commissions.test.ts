@@ -415,7 +415,7 @@ describe('closing a month and paying its statements', () => {
       ['2026-1', 400],
       ['', 400],
     ] as const) {
-      const res = await a.adminClient.post(routes.closePeriod.path, { period });
+      const res = await a.adminClient.post(routes.closePeriod.path, { period, close_early: true });
       expect(res.statusCode, period).toBe(status);
     }
   });
@@ -423,8 +423,8 @@ describe('closing a month and paying its statements', () => {
   it('posts each member’s open entries to one statement, once, even when two admins close at the same moment', async () => {
     const second = await t.loginAs(await t.createAdmin());
     const [r1, r2] = await Promise.all([
-      a.adminClient.post(routes.closePeriod.path, { period: thisMonth() }),
-      second.post(routes.closePeriod.path, { period: thisMonth() }),
+      a.adminClient.post(routes.closePeriod.path, { period: thisMonth(), close_early: true }),
+      second.post(routes.closePeriod.path, { period: thisMonth(), close_early: true }),
     ]);
     expect([r1.statusCode, r2.statusCode].sort()).toEqual([200, 409]);
     const ok = r1.statusCode === 200 ? r1 : r2;
@@ -441,7 +441,7 @@ describe('closing a month and paying its statements', () => {
     });
     expect(refused.json().error).toBe(`${thisMonth()} is already closed`);
     // And a third, later.
-    expect((await a.adminClient.post(routes.closePeriod.path, { period: thisMonth() })).statusCode).toBe(409);
+    expect((await a.adminClient.post(routes.closePeriod.path, { period: thisMonth(), close_early: true })).statusCode).toBe(409);
 
     statements = (await a.adminClient.post(routes.periodStatements.path, { period: thisMonth() })).json();
     const byMember = new Map(statements.map((s) => [s.member_id, s]));
@@ -610,7 +610,7 @@ describe('sales recorded while a month is being closed', () => {
     const { mgr, agent } = await a.chain();
     await a.sell(agent, 'Comprehensive', '100');
     const sales = Array.from({ length: 6 }, (_, i) => a.sell(agent, 'Comprehensive', String(100 * (i + 2))));
-    const close = a.adminClient.post(routes.closePeriod.path, { period: thisMonth() });
+    const close = a.adminClient.post(routes.closePeriod.path, { period: thisMonth(), close_early: true });
     await Promise.all(sales);
     expect((await close).statusCode).toBe(200);
     for (const member of [agent, mgr]) {
@@ -643,7 +643,7 @@ describe('who may call the admin routes', () => {
       ['GET', routes.commissionAdjustments.path, undefined],
       ['POST', routes.addAdjustment.path, { member_id: agent.id, amount: 1000, reason: 'Me' }],
       ['GET', routes.commissionPeriods.path, undefined],
-      ['POST', routes.closePeriod.path, { period: thisMonth() }],
+      ['POST', routes.closePeriod.path, { period: thisMonth(), close_early: true }],
       ['POST', routes.periodStatements.path, { period: thisMonth() }],
       ['POST', routes.markStatementPaid.path, { statement_id: 1, paid_on: today(), reference: 'X' }],
       ['GET', pathOf(routes.payoutExport, { period: thisMonth() }), undefined],

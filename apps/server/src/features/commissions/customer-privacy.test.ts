@@ -70,7 +70,7 @@ describe("a customer's name on commission entries (issue 42 §5)", () => {
       refund: '25000',
     });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    expect((await adminClient.post(routes.closePeriod.path, { period: '2026-10' })).statusCode).toBe(200);
+    expect((await adminClient.post(routes.closePeriod.path, { period: '2026-10', close_early: true })).statusCode).toBe(200);
 
     const ledgerOf = async (c: TestClient, id: number): Promise<LedgerEntry[]> =>
       (await c.post(routes.commissionLedger.path, { id })).json().entries;

@@ -172,7 +172,10 @@ describe('a cancellation racing the decisions on its entries (issue 42 §1)', ()
       clock = new Date(`${month}-15T02:00:00.000Z`);
       const { mgr, agent } = await team({ licensed: true });
       const sale = await sell(agent, '1000', { verify: true });
-      const [closed, cancelled] = await Promise.all([adminClient.post(routes.closePeriod.path, { period: month }), cancel(sale)]);
+      const [closed, cancelled] = await Promise.all([
+        adminClient.post(routes.closePeriod.path, { period: month, close_early: true }),
+        cancel(sale),
+      ]);
       expect([closed.statusCode, cancelled.statusCode], `${closed.body} ${cancelled.body}`).toEqual([200, 200]);
       await expectEntriesAndReversalsAgree([mgr, agent], sale.id, 2);
       // What a statement holds of the sale and what is left open for the next close add up to nothing.

@@ -50,6 +50,7 @@ export interface EntryRow {
   decider_m_name: string | null;
   decider_l_name: string | null;
   reverses_id: number | null;
+  reverses_date: string | null;
 }
 
 const num = (v: unknown) => Number(v ?? 0);
@@ -62,6 +63,7 @@ function entriesQuery(db: Exec) {
     .leftJoin('commission_statements as st', 'st.id', 'e.statement_id')
     .leftJoin('commission_entry_decisions as dec', 'dec.entry_id', 'e.id')
     .leftJoin('members as decider', 'decider.id', 'dec.decided_by')
+    .leftJoin('commission_entries as reversed', 'reversed.id', 'e.reverses_id')
     .select([
       'e.id',
       'e.member_id',
@@ -94,6 +96,7 @@ function entriesQuery(db: Exec) {
       'decider.m_name as decider_m_name',
       'decider.l_name as decider_l_name',
       'e.reverses_id',
+      'reversed.entry_date as reverses_date',
     ]);
 }
 
@@ -197,6 +200,12 @@ export const commissionsRepository = {
 
   markPeriodClosed(db: Exec, period: string, at: string, by: number) {
     return db.updateTable('commission_periods').set({ closed_at: at, closed_by: by }).where('period', '=', period).execute();
+  },
+
+  /** The day (ISO timestamp) the first sale was recorded, or null: the periods list starts at its month at the latest. */
+  async firstSaleAt(db: Exec): Promise<string | null> {
+    const row = await db.selectFrom('sales').select('createdat').orderBy('id').limit(1).executeTakeFirst();
+    return row?.createdat ?? null;
   },
 
   /** Every month with entries, statements or a close, newest first, with what admins need to see. */

@@ -37,7 +37,9 @@ export function commissionsRoutes(app: FastifyInstance, commissions: Commissions
     entry: await commissions.forfeitHeld(requireAuth(request), request.body),
   }));
   apiRoute(app, routes.commissionPeriods, async () => commissions.periods());
-  apiRoute(app, routes.closePeriod, async (request) => commissions.closePeriod(requireAuth(request), request.body.period));
+  apiRoute(app, routes.closePeriod, async (request) =>
+    commissions.closePeriod(requireAuth(request), request.body.period, request.body.close_early === true),
+  );
   apiRoute(app, routes.periodStatements, async (request) => commissions.statementsOfPeriod(request.body.period));
   apiRoute(app, routes.markStatementPaid, async (request) => ({
     statement: await commissions.markPaid(requireAuth(request), request.body),

@@ -17,6 +17,7 @@ import {
   type LedgerResponse,
   type LeaderPosition,
   type PeriodRecord,
+  type PeriodState,
   type RateRecord,
   type RateSchedule,
   type RatesResponse,
@@ -27,7 +28,7 @@ import type { adjustmentRequest, forfeitCommissionRequest, ledgerRequest, markPa
 import { holdReason } from '@ahente/contract/licences';
 import { DEFAULT_WITHHOLDING_RATE } from '@ahente/contract/tax';
 import { categoryOf, PRODUCTS } from '@ahente/contract/catalogue';
-import { nextMonth, scheduleAt, todayInManila } from '@ahente/contract/dates';
+import { formatMonth, nextMonth, scheduleAt, todayInManila } from '@ahente/contract/dates';
 import { POSITION_LABELS, productLabel } from '@ahente/contract/labels';
 import { centavosToPesos } from '@ahente/contract/money';
 import { encodeCursor } from '@ahente/contract/paging';
@@ -45,6 +46,47 @@ import { statementPdf, statementWorkbook, payoutWorkbook, type StatementDocument
 import type { TaxService } from '../tax/service.ts';
 
 type Exec = Kysely<Database> | Transaction<Database>;
+
+type PeriodRow = Awaited<ReturnType<typeof repo.periods>>[number];
+
+/** A month with no row yet: nothing recorded in it, never closed. */
+const EMPTY_PERIOD: Omit<PeriodRow, 'period'> = {
+  closed_at: null,
+  f_name: null,
+  m_name: null,
+  l_name: null,
+  open_entries: 0,
+  open_total: 0,
+  statements: 0,
+  statements_gross: 0,
+  statements_tax: 0,
+  statements_to_pay: 0,
+  statements_brought_forward: 0,
+  statements_net: 0,
+  carried_net: 0,
+  carried: 0,
+  paid: 0,
+  unpaid: 0,
+};
+
+/** Issue 43 §2: a month closed before its end (Manila time) was closed early; one not closed is running, open (ended) or upcoming. */
+function periodState(period: string, closedAt: string | null, current: string): PeriodState {
+  if (closedAt !== null) return todayInManila(new Date(closedAt)) < `${nextMonth(period)}-01` ? 'closed_early' : 'closed';
+  return period === current ? 'running' : period > current ? 'upcoming' : 'open';
+}
+
+/**
+ * The 409 of a close of the month still running (issue 43 §2): what closing it early means. The
+ * Admin commissions screen's confirmation says the same.
+ */
+export function stillRunningMessage(period: string): string {
+  const month = formatMonth(period);
+  return (
+    `${month} is still running: it ends on the last day of the month, Manila time. Closing it early posts its open entries now, ` +
+    `and the commissions of sales recorded later in ${month} land in the next open month, ${formatMonth(nextMonth(period))}. ` +
+    'To close it anyway, send close_early: true.'
+  );
+}
 
 /**
  * Where an entry stands (decision 018): on a statement it is posted or paid, whatever came after;
@@ -100,6 +142,7 @@ function toEntry(r: EntryRow): LedgerEntry {
     decision_reason: r.decision_reason,
     rejection_reason: r.sale_verification === 'rejected' ? r.rejection_reason : null,
     reverses_id: r.reverses_id,
+    reverses_date: r.reverses_date,
   };
 }
 
@@ -613,24 +656,44 @@ export function createCommissionsService(
 
     // ---------------------------------------------------------------- periods and statements
 
+    /**
+     * Every month from the first entry's (or the first sale's) to the current Manila month, newest
+     * first, empty ones included (issue 43 §2), and any later month already holding entries; each
+     * with its state.
+     */
     async periods(): Promise<PeriodRecord[]> {
-      return (await repo.periods(db)).map((p) => ({
-        period: p.period,
-        closed_at: p.closed_at,
-        closed_by_name: p.f_name === null ? null : fullName(p),
-        open_total: centavosToPesos(p.open_total),
-        open_entries: p.open_entries,
-        statements: p.statements,
-        statements_gross: centavosToPesos(p.statements_gross),
-        statements_tax: centavosToPesos(p.statements_tax),
-        statements_to_pay: centavosToPesos(p.statements_to_pay),
-        statements_brought_forward: centavosToPesos(p.statements_brought_forward),
-        statements_net: centavosToPesos(p.statements_net),
-        carried_net: centavosToPesos(p.carried_net),
-        carried: p.carried,
-        paid: p.paid,
-        unpaid: p.unpaid,
-      }));
+      const current = todayInManila(now()).slice(0, 7);
+      const rows = await repo.periods(db);
+      const firstSaleAt = await repo.firstSaleAt(db);
+      const firstSale =
+        firstSaleAt === null || Number.isNaN(Date.parse(firstSaleAt)) ? [] : [todayInManila(new Date(firstSaleAt)).slice(0, 7)];
+      const starts = [...rows.map((r) => r.period), ...firstSale];
+      if (starts.length === 0) return [];
+      const byPeriod = new Map(rows.map((r) => [r.period, r]));
+      const last = rows.length > 0 && rows[0]!.period > current ? rows[0]!.period : current;
+      const months: string[] = [];
+      for (let m = starts.reduce((a, b) => (b < a ? b : a)); m <= last; m = nextMonth(m)) months.unshift(m);
+      return months.map((month) => {
+        const p = byPeriod.get(month) ?? { ...EMPTY_PERIOD, period: month };
+        return {
+          period: p.period,
+          state: periodState(p.period, p.closed_at, current),
+          closed_at: p.closed_at,
+          closed_by_name: p.f_name === null ? null : fullName(p),
+          open_total: centavosToPesos(p.open_total),
+          open_entries: p.open_entries,
+          statements: p.statements,
+          statements_gross: centavosToPesos(p.statements_gross),
+          statements_tax: centavosToPesos(p.statements_tax),
+          statements_to_pay: centavosToPesos(p.statements_to_pay),
+          statements_brought_forward: centavosToPesos(p.statements_brought_forward),
+          statements_net: centavosToPesos(p.statements_net),
+          carried_net: centavosToPesos(p.carried_net),
+          carried: p.carried,
+          paid: p.paid,
+          unpaid: p.unpaid,
+        };
+      });
     },
 
     /**
@@ -638,12 +701,16 @@ export function createCommissionsService(
      * that holds the month's row exclusively, so a second close (at the same time or later) finds
      * it closed (409) and a sale being recorded into the month is either in or rolls forward.
      */
-    async closePeriod(auth: Auth, period: string): Promise<ClosePeriodResponse> {
+    async closePeriod(auth: Auth, period: string, closeEarly = false): Promise<ClosePeriodResponse> {
       const at = now();
-      if (period > todayInManila(at).slice(0, 7)) throw badRequest('A month can be closed once it has begun');
+      const current = todayInManila(at).slice(0, 7);
+      if (period > current) throw badRequest('A month can be closed once it has begun');
       return db.transaction().execute(async (trx) => {
         const row = await repo.lockPeriod(trx, period, 'update');
         if (row.closed_at !== null) throw conflict(`${period} is already closed`);
+        // Issue 43 §2: the month still running is closed only on purpose (nothing is written: the
+        // transaction, and the row lockPeriod made, roll back).
+        if (period === current && !closeEarly) throw conflict(stillRunningMessage(period));
         const months = await repo.monthsPostedBy(trx, period);
         const settings = await tax.settingsIn(trx);
         const posted = await repo.postPeriod(trx, period, months, at.toISOString(), {

@@ -35,13 +35,31 @@ export const saleText = (e: LedgerEntry) => (e.sale_id === null ? '' : `#${e.sal
 /** The customer column: the name, a dash where it is withheld, nothing for an adjustment. */
 export const customerText = (e: LedgerEntry) => (e.kind === 'adjustment' ? '' : (e.customer_name ?? NO_CUSTOMER));
 
-/** A reversal's first words: "Reversal of entry #12". */
-export const reversalText = (e: LedgerEntry) => `Reversal of entry #${e.reverses_id ?? ''}`;
+const dayMonth = new Intl.DateTimeFormat('en-PH', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const dayMonthYear = new Intl.DateTimeFormat('en-PH', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** A calendar day as a sentence reads it: "Oct 5", with its year when not `sameYearAs`'s ("Dec 30, 2025"). */
+function dayInSentence(day: string, sameYearAs: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return (day.slice(0, 4) === sameYearAs.slice(0, 4) ? dayMonth : dayMonthYear).format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+/**
+ * A reversal's first words (issue 43 §6): which sale's commission it takes back, by the day the sale
+ * was recorded, "Reversal of the Oct 5 sale commission" (an override's: "… sale override"), never
+ * by an entry number nobody sees.
+ */
+export function reversalText(e: LedgerEntry): string {
+  const what = e.position === null ? 'commission' : 'override';
+  return e.reverses_date === null
+    ? `Reversal of a sale ${what}`
+    : `Reversal of the ${dayInSentence(e.reverses_date, e.entry_date)} sale ${what}`;
+}
 
 /**
  * The details column: an adjustment's reason; for a sale or an override the customer (or a dash)
- * and the product, and who sold it when it is someone else's sale; a reversal says which entry it
- * reverses, then the same as the entry it reverses.
+ * and the product, and who sold it when it is someone else's sale; a reversal says which sale's
+ * commission it reverses, then the same as the entry it reverses.
  */
 export function detailText(e: LedgerEntry): string {
   if (e.kind === 'adjustment') return e.reason ?? '';

@@ -70,6 +70,7 @@ const entry = (over: Partial<LedgerEntry>): LedgerEntry => ({
   decision_reason: null,
   rejection_reason: null,
   reverses_id: null,
+  reverses_date: null,
   ...over,
 });
 
@@ -103,7 +104,7 @@ const document = (over: Partial<StatementDocument> = {}): StatementDocument => (
       product: null,
       reason: 'Rounding',
     }),
-    // The reversal of an earlier month's sale entry (#5), its policy cancelled.
+    // The reversal of an earlier month's sale entry (#5, of a sale recorded on Sep 12), its policy cancelled.
     entry({
       kind: 'reversal',
       amount: -250,
@@ -114,6 +115,7 @@ const document = (over: Partial<StatementDocument> = {}): StatementDocument => (
       customer_name: 'Juan Luna',
       product: 'Fire',
       reverses_id: 5,
+      reverses_date: '2026-09-12',
     }),
   ],
   notPayable: { awaiting: 2500, held: 0, forfeited: 75.5, asOf: '2026-11-24' },
@@ -139,8 +141,9 @@ describe('the statement PDF', () => {
     // The override's customer is a dash, and its seller is named.
     expect(text).toContain('— · Fire (sold by Andres Reyes)');
     expect(text).toContain('Rounding');
-    // The reversal says which entry it takes back, and of which sale.
-    expect(text).toContain('Reversal of entry #5: Juan Luna · Fire');
+    // The reversal says which sale's commission it takes back, by the sale's day, never an entry number (issue 43 §6).
+    expect(text.replace(/\s+/g, ' ')).toContain('Reversal of the Sep 12 sale commission: Juan Luna · Fire');
+    expect(text).not.toContain('entry #');
     expect(text).toContain('-₱250.00');
     expect(text).toContain('Balance brought forward -₱200.00');
     expect(text).toContain('Gross commission ₱1,084.56');
@@ -199,9 +202,11 @@ describe('the statement PDF', () => {
       seller_id: 8,
       seller_name: 'Andres Reyes',
       reverses_id: 6,
+      reverses_date: '2025-12-30',
     });
     const text = await pdfText(await statementPdf(document({ entries: [reversal] })));
-    expect(text).toContain('Reversal of entry #6: — · Fire (sold by Andres Reyes)');
+    // An override's reversal, of a sale of another year: the year is said.
+    expect(text.replace(/\s+/g, ' ')).toContain('Reversal of the Dec 30, 2025 sale override: — · Fire (sold by Andres Reyes)');
   });
 
   it('says nothing of amounts not on the statement when there are none', async () => {
@@ -276,7 +281,7 @@ describe('the statement workbook', () => {
       880,
       'Juan Luna',
       'Fire',
-      'Reversal of entry #5 · Cancelled on 2026-10-20: refund ₱2,500.00 of ₱2,500.00',
+      'Reversal of the Sep 12 sale commission · Cancelled on 2026-10-20: refund ₱2,500.00 of ₱2,500.00',
       10,
       2500,
       -250,

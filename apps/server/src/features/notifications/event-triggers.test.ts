@@ -276,7 +276,7 @@ describe('commissions held and released', () => {
 describe('statements ready and paid, and the quarter’s 2307', () => {
   const adjust = (memberId: number, amount: string) =>
     ok(adminClient.post(routes.addAdjustment.path, { member_id: memberId, amount, reason: 'Commission from the insurer' }));
-  const close = (period: string) => ok(adminClient.post(routes.closePeriod.path, { period }));
+  const close = (period: string) => ok(adminClient.post(routes.closePeriod.path, { period, close_early: true }));
 
   it('a close tells each earner with a statement, in bulk, with their e-mail; paying one tells its earner', async () => {
     at('2026-10-05');

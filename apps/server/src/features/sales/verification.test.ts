@@ -294,7 +294,7 @@ describe('closing months with unverified sales', () => {
 
     const periods: PeriodRecord[] = (await adminClient.get(routes.commissionPeriods.path)).json();
     const before = periods.find((p) => p.period === '2026-09')!;
-    const closed = await adminClient.post(routes.closePeriod.path, { period: '2026-09' });
+    const closed = await adminClient.post(routes.closePeriod.path, { period: '2026-09', close_early: true });
     expect(closed.statusCode, closed.body).toBe(200);
     // What the close posted is what the periods list said it would.
     expect(closed.json()).toMatchObject({ entries: before.open_entries, gross: before.open_total });
@@ -313,7 +313,7 @@ describe('closing months with unverified sales', () => {
     const october: PeriodRecord[] = (await adminClient.get(routes.commissionPeriods.path)).json();
     expect(october.find((p) => p.period === '2026-09')).toMatchObject({ open_entries: 0, open_total: 0 });
     expect(october.find((p) => p.period === '2026-10')).toMatchObject({ closed_at: null, open_total: 310 + 60 + 2 });
-    const res = await adminClient.post(routes.closePeriod.path, { period: '2026-10' });
+    const res = await adminClient.post(routes.closePeriod.path, { period: '2026-10', close_early: true });
     expect(res.statusCode, res.body).toBe(200);
     expect((await agentStatements()).map((s) => [s.period, s.gross, s.entry_count])).toEqual([
       ['2026-10', 310, 2],
@@ -330,7 +330,7 @@ describe('closing months with unverified sales', () => {
     for (const agent of agents) for (let i = 0; i < 4; i++) ids.push((await sell(agent, 'Comprehensive', `${1000 + i}`)).id);
     await verify(ids.slice(0, 3));
     const [closed, verified] = await Promise.all([
-      adminClient.post(routes.closePeriod.path, { period: '2026-11' }),
+      adminClient.post(routes.closePeriod.path, { period: '2026-11', close_early: true }),
       verify(ids.slice(3), 'verified', undefined, await t.loginAs(await t.createAdmin())),
     ]);
     expect(closed.statusCode, closed.body).toBe(200);

@@ -86,7 +86,7 @@ async function ledger(id: number): Promise<LedgerEntry[]> {
 }
 
 async function close(period: string): Promise<ClosePeriodResponse> {
-  const res = await adminClient.post(routes.closePeriod.path, { period });
+  const res = await adminClient.post(routes.closePeriod.path, { period, close_early: true });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
@@ -212,7 +212,7 @@ describe('cancelling before the close, after the close, and twice at once', () =
     at('2026-10-06');
     const agent = await licensed();
     const sale = await sell(agent, '50000'); // ₱5,000.00
-    await adminClient.post(routes.closePeriod.path, { period: '2026-10' });
+    await adminClient.post(routes.closePeriod.path, { period: '2026-10', close_early: true });
     expect((await ledger(agent.id))[0]!.status).toBe('posted');
     at('2026-11-03');
     const res = await cancel({ sale_id: sale.id, cancelled_on: '2026-10-20', reason: 'Client cancelled', refund: '12345.67' });

@@ -105,7 +105,7 @@ async function run(actions: Action[]) {
       const res = await admin.post(routes.addAdjustment.path, { member_id: people[a.who]!.id, amount: pesos(a.centavos), reason: 'Prop' });
       expect(res.statusCode, res.body).toBe(200);
     } else if (a.kind === 'close') {
-      const res = await admin.post(routes.closePeriod.path, { period: todayInManila(clock).slice(0, 7) });
+      const res = await admin.post(routes.closePeriod.path, { period: todayInManila(clock).slice(0, 7), close_early: true });
       expect(res.statusCode, res.body).toBe(200);
       clock = new Date(`${nextMonth(todayInManila(clock).slice(0, 7))}-05T02:00:00.000Z`);
     } else if (a.kind === 'pay') {

@@ -262,10 +262,14 @@ function EntryRow({ entry }: { entry: LedgerEntry }) {
   );
 }
 
+/** The server's rule of a sale's own entry, "Product rate: Comprehensive": its product is read back to say it in the reader's language. */
+const PRODUCT_RATE_RULE = 'Product rate: ';
+
 /**
- * What an entry was for: an adjustment's reason; a reversal's entry (issue 21: "Reversal of entry
- * #12", and the cancellation's reason when the server gives one); otherwise its rule. An override,
- * or the reversal of one, names the agent who made the sale.
+ * What an entry was for: an adjustment's reason; a reversal's sale, by the day it was recorded
+ * (issue 43 §6: "Reversal of the Oct 5 sale commission", never an entry number; and the
+ * cancellation's reason when the server gives one); otherwise its rule ("Product rate: …" in the
+ * reader's language). An override, or the reversal of one, names the agent who made the sale.
  */
 function EntryDetails({ entry }: { entry: LedgerEntry }) {
   const { t } = useLanguage();
@@ -273,8 +277,10 @@ function EntryDetails({ entry }: { entry: LedgerEntry }) {
     entry.kind === 'adjustment'
       ? (entry.reason ?? entry.rule)
       : entry.kind === 'reversal'
-        ? t('commissions.reversalOf', { id: entry.reverses_id ?? '' })
-        : entry.rule;
+        ? reversalText(entry, t)
+        : entry.kind === 'sale' && entry.rule.startsWith(PRODUCT_RATE_RULE)
+          ? t('commissions.productRate', { product: entry.rule.slice(PRODUCT_RATE_RULE.length) })
+          : entry.rule;
   const note = entry.kind === 'reversal' ? entry.reason : null;
   const soldBy = entry.seller_name && (entry.kind === 'override' || (entry.kind === 'reversal' && entry.seller_id !== entry.member_id));
   return (
@@ -284,6 +290,19 @@ function EntryDetails({ entry }: { entry: LedgerEntry }) {
       {soldBy && <p className="mt-0.5 text-xs text-slate-500">{t('commissions.saleBy', { name: entry.seller_name })}</p>}
     </>
   );
+}
+
+/**
+ * "Reversal of the Oct 5 sale commission" (or "… sale override"): the day of the entry it reverses,
+ * its sale's, read as a date, its year said only when it is not the reversal's own.
+ */
+function reversalText(entry: LedgerEntry, t: ReturnType<typeof useLanguage>['t']): string {
+  if (entry.reverses_date === null) return t('commissions.reversalOfUndated');
+  // Noon in Manila names the calendar day in Manila's formatter, whatever the device's zone.
+  const noon = (day: string) => `${day}T12:00:00+08:00`;
+  // Kept on one line: "Oct 5" never breaks between its month and its day.
+  const date = formatManilaShortDate(noon(entry.reverses_date), new Date(noon(entry.entry_date))).replace(/ /g, '\u00a0');
+  return entry.position === null ? t('commissions.reversalOfSale', { date }) : t('commissions.reversalOfOverride', { date });
 }
 
 /**

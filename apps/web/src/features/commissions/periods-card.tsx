@@ -1,13 +1,13 @@
 import { CalendarCheck } from 'lucide-react';
 import { useState } from 'react';
-import type { ClosePeriodResponse, PeriodRecord } from '@ahente/contract/commissions';
-import { formatMonth } from '@ahente/contract/dates';
+import type { ClosePeriodResponse, PeriodRecord, PeriodState } from '@ahente/contract/commissions';
+import { addDays, formatMonth, nextMonth } from '@ahente/contract/dates';
 import { formatPeso } from '@ahente/contract/money';
 import { serverReason } from '../../api/client';
 import { useClosePeriod, useCommissionPeriods } from '../../api/commissions';
 import { usePayoutSettings } from '../../api/tax';
-import { formatTimestampParts } from '../../lib/dates';
-import { Badge } from '../../ui/badge';
+import { formatCalendarDate, formatTimestampParts } from '../../lib/dates';
+import { Badge, type BadgeTone } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { CardSection } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -30,12 +30,38 @@ function closeSummary(result: ClosePeriodResponse): string {
   );
 }
 
+/** A month's state as its badge says it (issue 43 §2). */
+const STATE_BADGES: Record<PeriodState, { label: string; tone: BadgeTone }> = {
+  running: { label: 'Running', tone: 'info' },
+  open: { label: 'Open', tone: 'info' },
+  upcoming: { label: 'Upcoming', tone: 'neutral' },
+  closed: { label: 'Closed', tone: 'neutral' },
+  closed_early: { label: 'Closed early', tone: 'warning' },
+};
+
+/** The last day of month 'YYYY-MM', as 'YYYY-MM-DD'. */
+const lastDayOf = (period: string) => addDays(`${nextMonth(period)}-01`, -1);
+
+/**
+ * What closing the month still running means (issue 43 §2), as the confirmation says it before the
+ * screen sends `close_early` (the server's 409 says the same).
+ */
+export function closeEarlyText(period: string): string {
+  const month = formatMonth(period);
+  return (
+    `${month} has not ended: it runs to ${formatCalendarDate(lastDayOf(period))}, Manila time. Closing it early posts its open ` +
+    `entries now, and the commissions of sales recorded later in ${month} land in the next open month, ${formatMonth(nextMonth(period))}.`
+  );
+}
+
 /** The open (or closing) confirmation; `seq` gives each opening its own dialog. */
 type Confirm = { period: PeriodRecord; open: boolean; seq: number };
 
 /**
- * Monthly close (issues 12 and 21): every month with entries or statements, newest first, with its
- * statements' gross, tax withheld and net to pay. Closing a month posts its open entries to one
+ * Monthly close (issues 12 and 21): every month from the first entry's (or sale's) to the current
+ * one, empty ones included, newest first, with its state (issue 43 §2) and its statements' gross,
+ * tax withheld and net to pay. The month still running is closed only after a confirmation that
+ * says what closing it early means; then the request says `close_early`. Closing a month posts its open entries to one
  * statement per member, after a confirmation; its toast, and a notice above the months until the
  * next close, say the gross, the tax withheld, what is to pay and how many statements were carried
  * forward. A month closes once (the server's 409 reason is shown). View Statements shows a closed
@@ -53,19 +79,23 @@ export function PeriodsCard({ id, onView }: { id?: string; onView: (period: stri
   const onConfirm = () => {
     if (!confirm || close.isPending) return;
     const month = formatMonth(confirm.period.period);
-    close.mutate(confirm.period.period, {
-      onSuccess: (result) => {
-        toast.success(closeSummary(result));
-        setLastClose((current) => ({ result, seq: (current?.seq ?? 0) + 1 }));
-        setConfirm((current) => (current ? { ...current, open: false } : current));
-        onView(result.period);
+    const early = confirm.period.state === 'running';
+    close.mutate(
+      { period: confirm.period.period, ...(early ? { close_early: true } : {}) },
+      {
+        onSuccess: (result) => {
+          toast.success(closeSummary(result));
+          setLastClose((current) => ({ result, seq: (current?.seq ?? 0) + 1 }));
+          setConfirm((current) => (current ? { ...current, open: false } : current));
+          onView(result.period);
+        },
+        onError: (error) => {
+          const reason = serverReason(error);
+          toast.error(reason ? `Failed to close ${month}: ${reason}` : `Failed to close ${month}. Please try again.`);
+          setConfirm((current) => (current ? { ...current, open: false } : current));
+        },
       },
-      onError: (error) => {
-        const reason = serverReason(error);
-        toast.error(reason ? `Failed to close ${month}: ${reason}` : `Failed to close ${month}. Please try again.`);
-        setConfirm((current) => (current ? { ...current, open: false } : current));
-      },
-    });
+    );
   };
 
   return (
@@ -112,14 +142,16 @@ export function PeriodsCard({ id, onView }: { id?: string; onView: (period: stri
               const month = formatMonth(row.period);
               const closed = row.closed_at !== null;
               const closedAt = closed ? formatTimestampParts(row.closed_at as string) : null;
+              const badge = STATE_BADGES[row.state];
+              const closable = (row.state === 'open' || row.state === 'running') && row.open_entries > 0;
               return (
                 <TableRow key={row.period}>
                   <TableCell className="font-medium whitespace-nowrap text-slate-900">
                     {month}
                     {/* On a phone the status and the amounts are off to the side: repeated here (read once, from their columns). */}
                     <span aria-hidden="true" className="mt-1 block md:hidden">
-                      <Badge tone={closed ? 'neutral' : 'info'} dot>
-                        {closed ? 'Closed' : 'Open'}
+                      <Badge tone={badge.tone} dot>
+                        {badge.label}
                       </Badge>
                       {row.open_entries > 0 && (
                         <span className="mt-1 block text-xs font-normal text-slate-600">
@@ -134,21 +166,17 @@ export function PeriodsCard({ id, onView }: { id?: string; onView: (period: stri
                     </span>
                   </TableCell>
                   <TableCell className="min-w-36">
+                    <Badge tone={badge.tone} dot>
+                      {badge.label}
+                    </Badge>
                     {closed ? (
-                      <>
-                        <Badge tone="neutral" dot>
-                          Closed
-                        </Badge>
-                        <span className="mt-1 block text-xs text-slate-500">
-                          {closedAt?.date}
-                          {row.closed_by_name ? ` by ${row.closed_by_name}` : ''}
-                        </span>
-                      </>
-                    ) : (
-                      <Badge tone="info" dot>
-                        Open
-                      </Badge>
-                    )}
+                      <span className="mt-1 block text-xs text-slate-500">
+                        {closedAt?.date}
+                        {row.closed_by_name ? ` by ${row.closed_by_name}` : ''}
+                      </span>
+                    ) : row.state === 'running' ? (
+                      <span className="mt-1 block text-xs text-slate-500">Ends {formatCalendarDate(lastDayOf(row.period))}</span>
+                    ) : null}
                   </TableCell>
                   <TableCell numeric className="whitespace-nowrap">
                     <Amount value={row.open_total} />
@@ -174,7 +202,7 @@ export function PeriodsCard({ id, onView }: { id?: string; onView: (period: stri
                   </TableCell>
                   <TableCell sticky>
                     <div className="flex flex-col items-stretch gap-1.5">
-                      {row.open_entries > 0 && (
+                      {closable && (
                         <Button
                           size="sm"
                           variant="secondary"
@@ -202,9 +230,12 @@ export function PeriodsCard({ id, onView }: { id?: string; onView: (period: stri
           key={confirm.seq}
           open={confirm.open}
           onOpenChange={(open) => !open && setConfirm((current) => (current ? { ...current, open: false } : current))}
-          title={`Close ${formatMonth(confirm.period.period)}?`}
+          title={`Close ${formatMonth(confirm.period.period)}${confirm.period.state === 'running' ? ' early' : ''}?`}
           description={
             <>
+              {confirm.period.state === 'running' && (
+                <p className="mb-2 font-medium text-slate-900">{closeEarlyText(confirm.period.period)}</p>
+              )}
               <p>
                 Its {entries(confirm.period.open_entries)}, {formatPeso(confirm.period.open_total)} in all, will be posted to one statement
                 per member. Statements cannot be changed afterwards: corrections are made with adjustments.
@@ -216,7 +247,7 @@ export function PeriodsCard({ id, onView }: { id?: string; onView: (period: stri
               </p>
             </>
           }
-          confirmLabel="Close Month"
+          confirmLabel={confirm.period.state === 'running' ? 'Close Early' : 'Close Month'}
           tone="primary"
           busy={close.isPending}
           onConfirm={onConfirm}

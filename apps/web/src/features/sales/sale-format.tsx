@@ -2,6 +2,7 @@ import { formatPeso } from '@ahente/contract/money';
 import type { SaleRecord, SaleVerification } from '@ahente/contract/sales';
 import { SALE_VERIFICATION_LABELS } from '@ahente/contract/sales-rules';
 import { Badge, type BadgeTone } from '../../ui/badge';
+import { useLanguage } from '../../i18n';
 import { formatCalendarDate, formatTimestampParts } from '../../lib/dates';
 
 const TONES: Record<SaleVerification, BadgeTone> = { unverified: 'warning', verified: 'success', rejected: 'danger' };
@@ -103,15 +104,17 @@ export function ClientContact({ sale }: { sale: Pick<SaleRecord, 'customer_conta
 
 /**
  * The policy's last day of cover under its effective date (issue 23): "to Nov 24, 2027", read as
- * "expires Nov 24, 2027". In the Effective Date column rather than a column of its own, so that the
- * Sales table still fits its card from 1280 px (decision 024). Nothing for a Memorial Plan.
+ * "expires Nov 24, 2027" (in Filipino "hanggang …", read "mag-e-expire sa …", issue 43 §6). In the
+ * Effective Date column rather than a column of its own, so that the Sales table still fits its card
+ * from 1280 px (decision 024). Nothing for a Memorial Plan.
  */
 export function PolicyTermEnd({ expiry }: { expiry: string | null }) {
+  const { t } = useLanguage();
   if (!expiry) return null;
   return (
     <span className="mt-0.5 block text-xs whitespace-nowrap text-slate-500">
-      <span aria-hidden="true">to </span>
-      <span className="sr-only">expires </span>
+      <span aria-hidden="true">{t('sales.termTo')} </span>
+      <span className="sr-only">{t('sales.termExpires')} </span>
       <time dateTime={expiry}>{formatCalendarDate(expiry)}</time>
     </span>
   );
