@@ -31,7 +31,8 @@ export interface ErasedMemberPatch {
  *   rows; another member's is that member's own (a namesake's name is not a quote);
  * - client: a client's identity on a deal or a sale: the policyholder's, kept with the books;
  * - record: kept as written: the privacy notice members consented to; the access log's detail
- *   (generated, never a name, and append-only);
+ *   (generated, never a name, and append-only); the agency's own tax details (its TIN, address and
+ *   RDO: the agency's, never a member's);
  * - fixed: never free text: a date or time, a value of a closed set, a generated key, code, label,
  *   path, hash or secret.
  */
@@ -96,6 +97,7 @@ export const ERASURE_TEXT_COLUMNS = {
   },
   member_withholding: { reason: 'rewrite', effective_from: 'fixed', created_at: 'fixed' },
   payout_settings: { atc_5: 'fixed', atc_10: 'fixed', created_at: 'fixed' },
+  agency_tax_details: { tin: 'record', address: 'record', rdo: 'record', created_at: 'fixed' },
   notifications: {
     ...{ title: 'rewrite', body: 'rewrite', event: 'fixed', link: 'fixed', dedupe_key: 'fixed', created_at: 'fixed', read_at: 'fixed' },
   },
