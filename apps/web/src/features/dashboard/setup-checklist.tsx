@@ -42,12 +42,10 @@ export function SetupChecklist({ className }: { className?: string }) {
       title={t('firstSteps.checklistTitle')}
       icon={<ListChecks />}
       description={t('firstSteps.checklistDescription')}
-      actions={
-        <span className="text-sm font-medium text-slate-600 tabular-nums">{t('firstSteps.progress', { done, total: items.length })}</span>
-      }
       className={className}
       bodyClassName="px-0 pt-3 pb-1"
     >
+      <p className="px-5 pb-3 text-sm font-medium text-slate-700 tabular-nums">{t('firstSteps.progress', { done, total: items.length })}</p>
       <ul className="divide-y divide-slate-100 border-t border-slate-100">
         {items.map((item) => (
           <ChecklistRow key={item.item} item={item} />
@@ -80,11 +78,11 @@ function ChecklistRow({ item }: { item: SetupChecklistItem }) {
       </div>
       {item.state !== 'done' &&
         (item.item === 'photo' ? (
-          <button type="button" className={cn(linkClass, 'self-start sm:self-auto')} onClick={requestProfilePhotoChange}>
+          <button type="button" className={cn(linkClass, 'ml-8 self-start sm:ml-0 sm:self-auto')} onClick={requestProfilePhotoChange}>
             {t('firstSteps.addPhoto')}
           </button>
         ) : (
-          <Link to={TABS[item.item].to} className={cn(linkClass, 'self-start sm:self-auto')}>
+          <Link to={TABS[item.item].to} className={cn(linkClass, 'ml-8 self-start sm:ml-0 sm:self-auto')}>
             {t(TABS[item.item].label)}
             <ArrowRight aria-hidden="true" />
           </Link>
