@@ -112,3 +112,21 @@ export async function addPastAdjustment(
     },
   ]);
 }
+
+/**
+ * A notification made at `at` (an ISO timestamp) but written now, as a backfilled one is (issue 43
+ * §6): its id is the newest whatever its moment, so a list ordered by id would put it first.
+ */
+export async function addNotification(
+  baseURL: string,
+  notification: { memberId: number; title: string; body: string; at: string; link?: string },
+): Promise<void> {
+  await run(baseURL, [
+    {
+      sql:
+        'insert into notifications (member_id, event, title, body, link, dedupe_key, created_at, read_at) ' +
+        "values (?, 'ticket_answered', ?, ?, ?, null, ?, null)",
+      params: [notification.memberId, notification.title, notification.body, notification.link ?? '/helpcenter', notification.at],
+    },
+  ]);
+}

@@ -272,10 +272,17 @@ const DealRow = memo(function DealRow({
       <TableCell>
         <span className="font-medium text-slate-900">{deal.customer_name}</span>
         {sync && <SyncNote sync={sync} />}
-        {/* On a phone TCV and Status are off to the side: repeated here (read once, from their columns). */}
+        {/* On a phone TCV, Status and Sold are off to the side: repeated here (read once, from their columns; issue 43 §6). */}
         <span aria-hidden="true" className="mt-1 flex flex-col items-start gap-1 md:hidden">
           <span className="text-xs whitespace-nowrap text-slate-600 tabular-nums">{formatPeso(deal.tcv)}</span>
-          <DealStatusBadge status={deal.deal_status} />
+          <span className="flex flex-wrap items-center gap-1">
+            <DealStatusBadge status={deal.deal_status} />
+            {deal.sold && (
+              <Badge tone="success" className="font-semibold">
+                {t('deals.sold')}
+              </Badge>
+            )}
+          </span>
         </span>
       </TableCell>
       <TableCell>{labelOf('transactionType', deal.tx_type)}</TableCell>
@@ -331,7 +338,7 @@ const DealRow = memo(function DealRow({
   );
 });
 
-/** A timestamp in local time on two short lines: the date, then the time. */
+/** A timestamp in Manila time on two short lines: the date, then the time (issue 43 §6). */
 function CreatedAt({ value }: { value: string }) {
   const parts = formatTimestampParts(value);
   return (

@@ -12,6 +12,7 @@ import { Dash } from '../../ui/dash';
 import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from '../../ui/table';
 import { TableBodyStates, type ListQueryState } from '../../ui/table-states';
 import { daysToExpiryText, PolicyStatusBadge } from './portfolio-format';
+import { EmailAddress, PolicyNumber } from '../../ui/unbroken';
 
 interface PortfolioTableProps {
   rows: readonly PolicyRow[];
@@ -136,7 +137,7 @@ const PolicyTableRow = memo(function PolicyTableRow({
       )}
       <TableCell className="min-w-24">{productLabel(row.product)}</TableCell>
       <TableCell>{row.insurer ?? <Dash />}</TableCell>
-      {!clientsHidden && <TableCell className="break-words">{row.policy_number ?? <Dash />}</TableCell>}
+      {!clientsHidden && <TableCell>{row.policy_number ? <PolicyNumber value={row.policy_number} /> : <Dash />}</TableCell>}
       <TableCell numeric>{formatPeso(row.tcv)}</TableCell>
       <TableCell className="whitespace-nowrap">
         <time dateTime={row.effective_date}>{formatCalendarDate(row.effective_date)}</time>
@@ -172,8 +173,8 @@ function ClientContact({ contact, email }: { contact: string | null; email: stri
         </a>
       )}
       {email && (
-        <a href={`mailto:${email}`} className="max-w-44 break-all text-brand-700 underline-offset-2 hover:underline">
-          {email}
+        <a href={`mailto:${email}`} className="text-brand-700 underline-offset-2 hover:underline">
+          <EmailAddress value={email} />
         </a>
       )}
     </span>

@@ -4,6 +4,7 @@ import { SALE_VERIFICATION_LABELS } from '@ahente/contract/sales-rules';
 import { Badge, type BadgeTone } from '../../ui/badge';
 import { useLanguage } from '../../i18n';
 import { formatCalendarDate, formatTimestampParts } from '../../lib/dates';
+import { EmailAddress } from '../../ui/unbroken';
 
 const TONES: Record<SaleVerification, BadgeTone> = { unverified: 'warning', verified: 'success', rejected: 'danger' };
 
@@ -80,7 +81,7 @@ export function VerificationDetails({
 
 /**
  * The client's contact number and e-mail under their name (issue 23), each on its own line; an
- * e-mail breaks anywhere rather than widening the column. Nothing when the sale has neither.
+ * e-mail may break before its '@', never inside a word (issue 43 §6). Nothing when the sale has neither.
  */
 export function ClientContact({ sale }: { sale: Pick<SaleRecord, 'customer_contact' | 'customer_email'> }) {
   if (!sale.customer_contact && !sale.customer_email) return null;
@@ -95,7 +96,7 @@ export function ClientContact({ sale }: { sale: Pick<SaleRecord, 'customer_conta
       {sale.customer_email && (
         <span className="block break-all">
           <span className="sr-only">Email: </span>
-          {sale.customer_email}
+          <EmailAddress value={sale.customer_email} />
         </span>
       )}
     </span>

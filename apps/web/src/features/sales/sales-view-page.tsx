@@ -25,6 +25,7 @@ import { Dash } from '../../ui/dash';
 import { ClientContact, PolicyTermEnd, SaleStateBadge, VerificationDetails } from './sale-format';
 import { SalesNav } from './sales-nav';
 import { useLanguage } from '../../i18n';
+import { PolicyNumber } from '../../ui/unbroken';
 
 const COLUMNS = 11;
 /**
@@ -170,7 +171,7 @@ export function SalesViewPage() {
                 <TableCell numeric className="whitespace-nowrap">
                   {formatPeso(sale.tcv)}
                 </TableCell>
-                <TableCell>{sale.policy_number ?? <Dash />}</TableCell>
+                <TableCell>{sale.policy_number ? <PolicyNumber value={sale.policy_number} /> : <Dash />}</TableCell>
                 <TableCell>{sale.insurer ?? <Dash />}</TableCell>
                 <TableCell>{sale.plan_name ?? <Dash />}</TableCell>
                 <TableCell className="min-w-20">

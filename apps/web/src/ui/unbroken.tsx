@@ -1,0 +1,37 @@
+import { Fragment } from 'react';
+import { cn } from '../lib/cn';
+
+/**
+ * Texts that are one unit in a table (issue 43 §6, decision 024's units): a policy number never
+ * wraps ('POL-2026-00008' broke at its dashes at 1280–1440 px); an e-mail address may wrap only
+ * before a '.' or its '@', never inside a word. Both carry `data-fit`, so widths.spec.ts fails any that
+ * wraps or is cut off.
+ */
+export function PolicyNumber({ value, className }: { value: string; className?: string }) {
+  return (
+    <span data-fit className={cn('whitespace-nowrap', className)}>
+      {value}
+    </span>
+  );
+}
+
+/**
+ * An e-mail address: its words unbroken, with a line break allowed only before a '.' or the '@'
+ * ('gabriela.silang@example.com' may wrap as 'gabriela' '.silang' '@example' '.com', as an address
+ * is set in print), never inside a word.
+ */
+export function EmailAddress({ value }: { value: string }) {
+  const parts = value.split(/(?=[.@])/);
+  return (
+    <>
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 && <wbr />}
+          <span data-fit data-email-part className="whitespace-nowrap">
+            {part}
+          </span>
+        </Fragment>
+      ))}
+    </>
+  );
+}
