@@ -81,7 +81,7 @@ export function VerificationDetails({
 
 /**
  * The client's contact number and e-mail under their name (issue 23), each on its own line; an
- * e-mail may break before its '@', never inside a word (issue 43 §6). Nothing when the sale has neither.
+ * e-mail may break before a '.' or its '@', never inside a word (issue 43 §6). Nothing when the sale has neither.
  */
 export function ClientContact({ sale }: { sale: Pick<SaleRecord, 'customer_contact' | 'customer_email'> }) {
   if (!sale.customer_contact && !sale.customer_email) return null;
@@ -94,7 +94,7 @@ export function ClientContact({ sale }: { sale: Pick<SaleRecord, 'customer_conta
         </span>
       )}
       {sale.customer_email && (
-        <span className="block break-all">
+        <span className="block">
           <span className="sr-only">Email: </span>
           <EmailAddress value={sale.customer_email} />
         </span>
