@@ -6,7 +6,7 @@ import { addDays, daysUntil, todayInManila } from '@ahente/contract/dates';
 import { defaultLicenseExpiry, holdReason } from '@ahente/contract/licences';
 import { routes } from '@ahente/contract/routes';
 import { expectFitsPhone, expectToast, goViaMainNav, signIn, uniqueId } from '../support/app.ts';
-import { ADMIN, expect, loginApi, loginUi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
+import { ADMIN, createAgent, expect, loginApi, loginUi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
 
 /**
  * Licences and held commissions (issue 20): Settings, Licences (a member's own licence, pending
@@ -278,6 +278,67 @@ test('an admin releases a held commission on the Compliance page once a verified
   await banner.getByRole('link', { name: 'Go to Licences' }).click();
   await expect(page).toHaveURL(/\/settings\/licences$/);
   await expect(page.getByRole('list', { name: 'Your licences' }).getByRole('listitem')).toContainText('Expires in 36 days');
+});
+
+test("an administrator's own held commission cannot be released by them; another administrator releases it (issue 42 §8)", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  // An administrator who also sells: their own sale's commission is held until their licence is on file.
+  const product = 'Motor Insurance'; // 6 %, as the test above sets it: ₱10,000 pays ₱600.00
+  const clerk = await createAgent(baseURL!, { accountType: 'admin' });
+  const admin = await loginApi(baseURL!, ADMIN.username, ADMIN.password);
+  const own = await loginApi(baseURL!, clerk.username, clerk.password);
+  try {
+    const rate = await admin.csrfPost(routes.setCommissionRate.path, { kind: 'product', key: product, rate: '6', effective_from: TODAY });
+    expect(rate.ok(), await rate.text()).toBe(true);
+    const dealRes = await own.csrfPost(routes.addDeal.path, {
+      id: clerk.id,
+      customerName: 'Nenita Bautista',
+      transactionType: 'New',
+      product,
+      tcvValue: '10000',
+      effectiveDate: TODAY,
+    });
+    expect(dealRes.ok(), await dealRes.text()).toBe(true);
+    const { deal } = (await dealRes.json()) as { deal: { id: number } };
+    const saleRes = await own.csrfPost(routes.addSale.path, {
+      id: clerk.id,
+      formData: { dealid: deal.id, customerName: 'Nenita Bautista', product, tcv: '10000', sales_type: 'Direct', effectiveDate: TODAY },
+    });
+    expect(saleRes.ok(), await saleRes.text()).toBe(true);
+    // Their licence, issued before the sale, verified at once: the licence no longer stands in the way.
+    const added = await admin.csrfPost(routes.addLicense.path, {
+      id: clerk.id,
+      line: 'Non-Life',
+      license_no: `NL-${uniqueId()}`,
+      issued_on: '2024-01-15',
+      expires_on: addDays(TODAY, 400),
+    });
+    expect(added.ok(), await added.text()).toBe(true);
+  } finally {
+    await own.dispose();
+    await admin.dispose();
+  }
+
+  await loginUi(page, clerk.username, clerk.password);
+  await expect(page).toHaveURL(/\/$/);
+  await openCompliance(page);
+  const held = page.getByRole('table', { name: 'Held commissions' }).getByRole('row').filter({ hasText: clerk.name });
+  await expect(held).toHaveCount(1);
+  await expect(held.getByRole('button', { name: `Release ₱600.00 for ${clerk.name}` })).toBeDisabled();
+  await expect(held).toContainText('Your own commission: another administrator releases it.');
+  await expect(held).not.toContainText('Release needs a verified licence');
+  await shot(page, testInfo, 'compliance-own-held-1440');
+
+  await switchTo(page, 'admin');
+  await openCompliance(page);
+  const release = held.getByRole('button', { name: `Release ₱600.00 for ${clerk.name}` });
+  await expect(release).toBeEnabled();
+  await expect(held).not.toContainText('Your own commission');
+  await release.click();
+  await expectToast(page, 'success', `Released ₱600.00 for ${clerk.name}: it is paid from the next close.`);
+  await expect(held).toHaveCount(0);
 });
 
 test('an agent on a phone adds a licence on the Licences tab and sees it pending', PHONE, async ({ page, agent, press }, testInfo) => {
