@@ -172,7 +172,7 @@ test.describe('the admin at 1366 px', () => {
     await page.goto('/admin/admincommissions');
     const settings = page.getByRole('region', { name: 'Payout Settings' });
     await expect(settings.getByRole('alert')).toHaveText(
-      'Set AGENCY_TIN, AGENCY_ADDRESS and AGENCY_RDO to issue BIR Form 2307 and the alphalist.',
+      "Set the agency's TIN, address and RDO in Agency tax details (below) to issue BIR Form 2307 and the alphalist.",
     );
     await page.unroute(`**${routes.payoutSettings.path}`);
     await page.reload();
@@ -488,7 +488,7 @@ test(
     const alphalist = bir.getByRole('table', { name: `Alphalist of payees, Q${BEFORE.quarter} ${BEFORE.year}` });
     await expect
       .poll(async () => {
-        const [tin, name, ...figures] = await cells(rowOf(alphalist, agent.name));
+        const [tin, name, ...figures] = await cells(rowOf(alphalist, agent.lname));
         // On a phone the name's cell repeats the tax and the income, which are off to the side.
         return [tin, name?.replace(/ Tax ₱61\.73 on ₱1,234\.57$/, ''), ...figures];
       })

@@ -31,6 +31,6 @@ export const ADMIN_QUEUE_LINKS = {
   open_tickets: '/admin/adminticketlist',
   licences_to_verify: '/admin/compliance#to-verify',
   held_commissions: '/admin/compliance#held',
-  privacy_requests: '/admin/privacy',
-  agency_tax_details: '/admin/admincommissions',
+  privacy_requests: '/admin/privacy/requests',
+  agency_tax_details: '/admin/admincommissions#agency-tax',
 } as const;

@@ -31,6 +31,8 @@ import { addLicenseRequest, type LicenseLine } from '@ahente/contract/licences';
 import { addDays, todayInManila } from '@ahente/contract/dates';
 
 const PASSWORD = 'demo-pass-2026';
+/** The demo agency's tax details for BIR Form 2307 and the alphalist (a made-up TIN; RDO 050, South Makati). */
+const DEMO_AGENCY_TAX = { tin: '009-876-543-000', address: '8F Ahente Tower, 6789 Ayala Avenue, Makati City 1226', rdo: '050' } as const;
 const FIRST = [
   'Maria',
   'Jose',
@@ -433,6 +435,12 @@ try {
   // forward; small override statements carried under the ₱500.00 minimum; TINs for most members.
   if (rater) {
     const adminAuth: Auth = { memberId: rater.id, accountType: 'admin', sessionId: 'seed' };
+    // The demo agency's tax details (issue 43 §4, decision 019), saved as an administrator saves them
+    // on Admin Panel → Commissions, so a newcomer downloads a real BIR Form 2307 with no AGENCY_TIN,
+    // AGENCY_ADDRESS or AGENCY_RDO set; an agency's own values (saved, or in the environment) are kept.
+    if ((await s.tax.agencyTaxDetailsMissing()).length > 0) {
+      await s.tax.setAgencyTaxDetails(adminAuth, { ...DEMO_AGENCY_TAX });
+    }
     const sellers = [agents[0]!, agents[1]!, agents[3]!, agents[5]!, agents[6]!, agents[8]!];
     const everyone = [
       owner,

@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { alphalistXlsxFileName, form2307FileName, type SetPayoutSettingsRequest, type SetWithholdingRequest } from '@ahente/contract/tax';
+import {
+  alphalistXlsxFileName,
+  form2307FileName,
+  type SetAgencyTaxDetailsRequest,
+  type SetPayoutSettingsRequest,
+  type SetWithholdingRequest,
+} from '@ahente/contract/tax';
 import { call, downloadFile } from './client';
 import { commissionKeys } from './commissions';
 
@@ -11,6 +17,7 @@ import { commissionKeys } from './commissions';
  */
 export const taxKeys = {
   payoutSettings: () => ['tax', 'payout-settings'] as const,
+  agencyTaxDetails: () => ['tax', 'agency-tax-details'] as const,
   withholding: (memberId: number) => ['tax', 'withholding', memberId] as const,
   alphalist: (year: number, quarter: number) => [...commissionKeys.all, 'alphalist', year, quarter] as const,
   form2307s: (memberId: number) => [...commissionKeys.all, 'form2307s', memberId] as const,
@@ -28,6 +35,26 @@ export function useSetPayoutSettings() {
     mutationFn: (body: SetPayoutSettingsRequest) => call('setPayoutSettings', { body }),
     onSuccess: (settings) => queryClient.setQueryData(taxKeys.payoutSettings(), settings),
     onSettled: () => queryClient.invalidateQueries({ queryKey: taxKeys.payoutSettings() }),
+  });
+}
+
+/** GET /api/agencytaxdetails (admins): the agency's TIN, address and RDO, where they come from and which are missing. */
+export function useAgencyTaxDetails() {
+  return useQuery({ queryKey: taxKeys.agencyTaxDetails(), queryFn: () => call('agencyTaxDetails', {}) });
+}
+
+/** POST /api/setagencytaxdetails: saves the three; the payout settings' "configured" and the set-up list reload. */
+export function useSetAgencyTaxDetails() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SetAgencyTaxDetailsRequest) => call('setAgencyTaxDetails', { body }),
+    onSuccess: (details) => queryClient.setQueryData(taxKeys.agencyTaxDetails(), details),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: taxKeys.agencyTaxDetails() }),
+        queryClient.invalidateQueries({ queryKey: taxKeys.payoutSettings() }),
+        queryClient.invalidateQueries({ queryKey: ['admin-queues'] }),
+      ]),
   });
 }
 

@@ -1,6 +1,9 @@
-import { useMemberCounts } from '../api/members';
+import { useEffect } from 'react';
+import { useIsMutating, useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
+import type { AdminQueues } from '@ahente/contract/admin-queues';
+import { adminQueuesKey, useAdminQueues } from '../api/admin-queues';
 import { MailStatusNotice } from '../features/notifications/mail-status-notice';
-import { useCurrentUser } from '../api/session';
 import { PageOutlet } from '../ui/page-outlet';
 import { SubNav } from '../ui/sub-nav';
 
@@ -15,19 +18,37 @@ const ADMIN_NAV = [
   { label: 'Privacy', to: '/admin/privacy' },
 ] as const;
 
+/** Each tab's waiting work (issue 43 §5): its count in the administrator's queues and what it counts, said with the link. */
+const TAB_COUNTS: Partial<Record<(typeof ADMIN_NAV)[number]['to'], (q: AdminQueues) => { value: number; one: string; other: string }>> = {
+  '/admin/adminmembers': (q) => ({ value: q.pending_members, one: 'member pending approval', other: 'members pending approval' }),
+  '/admin/adminticketlist': (q) => ({ value: q.open_tickets, one: 'open ticket', other: 'open tickets' }),
+  '/admin/verifysales': (q) => ({ value: q.sales_to_verify, one: 'sale to verify', other: 'sales to verify' }),
+  '/admin/compliance': (q) => ({
+    value: q.licences_to_verify + q.held_commissions,
+    one: 'licence to verify or held commission',
+    other: 'licences to verify and held commissions',
+  }),
+  '/admin/privacy': (q) => ({ value: q.privacy_requests.count, one: 'open privacy request', other: 'open privacy requests' }),
+};
+
 /**
  * /admin/*, inside the admin guard: the 'Admin Panel' sub-navigation above every admin screen;
- * Members List shows how many sign-ups wait for approval (issue 22 §5); a note says when e-mail
- * is off (issue 23 §3).
+ * Members List shows how many sign-ups wait for approval (issue 22 §5), and each other queue its
+ * waiting work, all from one request, the administrator's queues (issue 43 §5: asked again on each
+ * screen and after each change made); a note says when e-mail is off (issue 23 §3).
  */
 export function AdminLayout() {
-  const user = useCurrentUser();
-  const pending = useMemberCounts(user.user).data?.byStatus.Pending ?? 0;
-  const items = ADMIN_NAV.map((item) =>
-    item.to === '/admin/adminmembers'
-      ? { ...item, count: { value: pending, description: pending === 1 ? 'member pending approval' : 'members pending approval' } }
-      : item,
-  );
+  const queues = useAdminQueues().data;
+  const queryClient = useQueryClient();
+  const { pathname } = useLocation();
+  const mutating = useIsMutating();
+  useEffect(() => {
+    if (mutating === 0) void queryClient.invalidateQueries({ queryKey: adminQueuesKey });
+  }, [pathname, mutating, queryClient]);
+  const items = ADMIN_NAV.map((item) => {
+    const count = queues && TAB_COUNTS[item.to]?.(queues);
+    return count ? { ...item, count: { value: count.value, description: count.value === 1 ? count.one : count.other } } : item;
+  });
   return (
     <>
       <SubNav label="Admin Panel" wrap items={items} />

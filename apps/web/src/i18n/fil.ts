@@ -11,6 +11,7 @@ import { settingsFil } from './areas/settings.fil';
 import { licencesFil } from './areas/licences.fil';
 import { privacyFil } from './areas/privacy.fil';
 import { securityFil } from './areas/security.fil';
+import { adminQueuesFil } from './areas/adminQueues.fil';
 
 /**
  * The Filipino catalogue (issue 25 §3): Tagalog as an agent of the agency writes it, with the
@@ -29,6 +30,7 @@ export const fil: Catalogue = {
   licences: licencesFil,
   privacy: privacyFil,
   security: securityFil,
+  adminQueues: adminQueuesFil,
   language: {
     label: 'Wika',
     en: 'English',

@@ -4,6 +4,7 @@ import { PageHeader } from '../../ui/page-header';
 import { AdjustmentsCard } from './adjustments-card';
 import { BirFormsCard } from './bir-forms-card';
 import { PayoutSettingsCard } from './payout-settings-card';
+import { AgencyTaxCard } from './agency-tax-card';
 import { PeriodStatementsCard } from './period-statements-card';
 import { PeriodsCard } from './periods-card';
 import { RatesCards } from './rates-card';
@@ -56,6 +57,7 @@ export function AdminCommissionsPage() {
         <PeriodStatementsCard id="statements" closed={closed} period={period} onPeriod={setChosen} />
         <AdjustmentsCard id="adjustments" />
         <PayoutSettingsCard id="payout-settings" />
+        <AgencyTaxCard id="agency-tax" />
         <WithholdingCard id="withholding" />
         <BirFormsCard id="bir-forms" />
         <RatesCards id="schedule" />

@@ -1,14 +1,15 @@
 import { FileText, Landmark } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
 import { formatPeso } from '@ahente/contract/money';
-import type { Form2307Summary } from '@ahente/contract/tax';
-import { serverReason } from '../../api/client';
-import { downloadForm2307, useForm2307s } from '../../api/tax';
+import { AGENCY_TAX_DETAILS_MISSING_CODE, type Form2307Summary } from '@ahente/contract/tax';
+import { isApiError, serverReason } from '../../api/client';
+import { downloadForm2307, useForm2307s, usePayoutSettings } from '../../api/tax';
 import { formatCalendarDate } from '../../lib/dates';
 import { useLanguage } from '../../i18n';
 import '../../i18n/areas/commissions.en';
 import { Button } from '../../ui/button';
 import { CardSection } from '../../ui/card';
+import { Notice } from '../../ui/notice';
 import { Table, TableCell, TableHead, TableHeaderCell, TableRow, TableScrollHint } from '../../ui/table';
 import { TableBodyStates } from '../../ui/table-states';
 import { toast } from '../../ui/toast';
@@ -30,6 +31,8 @@ export function Form2307Card({ memberId, className }: { memberId: number; classN
   const { download, busy } = useForm2307Download(memberId);
   const rows = forms.data ?? [];
   const { t } = useLanguage();
+  // Without the agency's TIN, address and RDO no 2307 can be issued (issue 43 §4): said before a download fails.
+  const agencyUnset = usePayoutSettings().data?.agency_configured === false;
   return (
     <CardSection
       title={t('commissions.form2307')}
@@ -38,6 +41,11 @@ export function Form2307Card({ memberId, className }: { memberId: number; classN
       bodyClassName="px-0! pb-0!"
       className={className ?? 'mt-5 overflow-hidden'}
     >
+      {agencyUnset && rows.length > 0 && (
+        <div className="px-5 pb-4">
+          <Notice tone="warning">{t('commissions.agencyTaxMissing')}</Notice>
+        </div>
+      )}
       <TableScrollHint>{t('commissions.form2307ScrollHint')}</TableScrollHint>
       <Table
         caption={t('commissions.form2307Caption')}
@@ -115,7 +123,8 @@ function useForm2307Download(memberId: number) {
         await downloadForm2307(memberId, form.year, form.quarter);
         toast.success(t('commissions.fileDownloaded'));
       } catch (error) {
-        const reason = serverReason(error);
+        // The agency's unset tax details in the member's language (the server's text is English).
+        const reason = agencyTaxMissing(error) ? t('commissions.agencyTaxMissing') : serverReason(error);
         toast.error(reason ? `${t('commissions.downloadFailed')}: ${reason}` : t('commissions.downloadFailed'));
       } finally {
         running.current.delete(key);
@@ -126,3 +135,7 @@ function useForm2307Download(memberId: number) {
   );
   return { download, busy: (key: string) => busyKeys.has(key) };
 }
+
+/** The 409 a 2307 answers while the agency's tax details are unset (its code). */
+const agencyTaxMissing = (error: unknown) =>
+  isApiError(error, 409) && (error.body as { code?: unknown } | null)?.code === AGENCY_TAX_DETAILS_MISSING_CODE;

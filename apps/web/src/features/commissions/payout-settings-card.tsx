@@ -68,7 +68,7 @@ export function PayoutSettingsCard({ id }: { id?: string }) {
           <>
             {!settings.data.agency_configured && (
               <Notice tone="warning" className="mb-4">
-                Set AGENCY_TIN, AGENCY_ADDRESS and AGENCY_RDO to issue BIR Form 2307 and the alphalist.
+                Set the agency's TIN, address and RDO in Agency tax details (below) to issue BIR Form 2307 and the alphalist.
               </Notice>
             )}
             {/* A new key once saved: the form starts again from what the server holds. */}

@@ -1,6 +1,7 @@
 import { useCurrentUser } from '../../api/session';
 import { PageHeader } from '../../ui/page-header';
 import { ActiveProposalsCard } from './active-proposals-card';
+import { AdminQueuesCards } from './admin-queues-card';
 import { AgencyFigures } from './agency-figures';
 import { CommissionsCard } from './commissions-card';
 import { LicenceExpiryBanner } from './licence-expiry-banner';
@@ -33,6 +34,7 @@ export function DashboardPage() {
           description={name ? t('dashboard.greetingAdmin', { name }) : t('dashboard.agencyStands')}
         />
         <div className="grid grid-cols-1 gap-5 lg:grid-cols-3">
+          <AdminQueuesCards />
           <AgencyFigures />
         </div>
       </>

@@ -95,6 +95,8 @@ export const commissionsEn = {
     'The certificate of the tax the agency withheld from your commissions, one for each quarter. Attach it to your income tax return to credit the tax.',
   form2307ScrollHint: 'Scroll the table sideways for every column; the download stays at the right.',
   form2307Caption: 'Your BIR Form 2307s',
+  agencyTaxMissing:
+    'The agency has not set up its tax details (its TIN, address and RDO) yet, so your BIR Form 2307 cannot be downloaded. The administrators have been told; try again later.',
   quarter: 'Quarter',
   income: 'Income',
   taxWithheld: 'Tax withheld',

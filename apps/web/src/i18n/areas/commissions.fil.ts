@@ -103,6 +103,8 @@ export const commissionsFil: Texts<typeof commissionsEn> = {
     'Ang certificate ng tax na na-withhold ng ahensya mula sa mga commission mo, isa bawat quarter. Ilakip ito sa income tax return mo para ma-credit ang tax.',
   form2307ScrollHint: 'I-scroll pakanan ang table para makita ang bawat column; nasa kanan lagi ang download.',
   form2307Caption: 'Ang mga BIR Form 2307 mo',
+  agencyTaxMissing:
+    'Hindi pa naise-set up ng ahensya ang tax details nito (ang TIN, address at RDO nito), kaya hindi pa ma-download ang BIR Form 2307 mo. Nasabihan na ang mga administrator; pakisubukan ulit mamaya.',
   quarter: 'Quarter',
   income: 'Kita',
   taxWithheld: 'Tax na na-withhold',

@@ -10,6 +10,7 @@ import type { helpCenterEn } from './helpCenter.en';
 import type { recruitmentEn } from './recruitment.en';
 import type { privacyEn } from './privacy.en';
 import type { securityEn } from './security.en';
+import type { adminQueuesEn } from './adminQueues.en';
 
 /**
  * The words of a screen area outside the first load (portfolio, materials, settings, …): its
@@ -42,4 +43,5 @@ export interface AreaWords {
   materials: typeof materialsEn;
   helpCenter: typeof helpCenterEn;
   recruitment: typeof recruitmentEn;
+  adminQueues: typeof adminQueuesEn;
 }
