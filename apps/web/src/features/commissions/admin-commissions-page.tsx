@@ -15,6 +15,7 @@ const SECTIONS = [
   { id: 'statements', label: 'Statements' },
   { id: 'adjustments', label: 'Adjustments' },
   { id: 'payout-settings', label: 'Payout Settings' },
+  { id: 'agency-tax', label: 'Agency Tax Details' },
   { id: 'withholding', label: 'Withholding Tax' },
   { id: 'bir-forms', label: 'BIR Forms' },
   { id: 'schedule', label: 'Rates' },
