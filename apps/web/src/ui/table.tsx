@@ -58,6 +58,12 @@ export function Table({
 const DENSE =
   'text-[0.8125rem] 2xl:text-sm [&_td]:px-2 [&_th]:px-2 2xl:[&_td]:px-3 2xl:[&_th]:px-3 [&_thead_th]:text-[0.6875rem] 2xl:[&_thead_th]:text-xs [&_th]:whitespace-normal';
 
+/**
+ * For a dense table with unbroken units (policy numbers, issue 43 §6): cells 5 px apart instead of 8
+ * below `2xl`, so that it still fits its card from 1280 px (decision 024).
+ */
+export const TIGHT = 'max-2xl:[&_td]:px-[5px] max-2xl:[&_th]:px-[5px]';
+
 /** Said below `md`, above a table that is wider than a phone: the columns scroll sideways. */
 export function TableScrollHint({ children }: { children: ReactNode }) {
   return <p className="border-b border-slate-100 px-4 py-2 text-xs text-slate-500 md:hidden">{children}</p>;

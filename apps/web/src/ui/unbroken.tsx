@@ -4,12 +4,12 @@ import { cn } from '../lib/cn';
 /**
  * Texts that are one unit in a table (issue 43 §6, decision 024's units): a policy number never
  * wraps ('POL-2026-00008' broke at its dashes at 1280–1440 px); an e-mail address may wrap only
- * before a '.' or its '@', never inside a word. Both carry `data-fit`, so widths.spec.ts fails any that
+ * before a '.' or its '@' or after a '-', never inside a word. Both carry `data-fit`, so widths.spec.ts fails any that
  * wraps or is cut off.
  */
 export function PolicyNumber({ value, className }: { value: string; className?: string }) {
   return (
-    <span data-fit className={cn('whitespace-nowrap', className)}>
+    <span data-fit className={cn('text-xs whitespace-nowrap tabular-nums', className)}>
       {value}
     </span>
   );
@@ -17,11 +17,11 @@ export function PolicyNumber({ value, className }: { value: string; className?: 
 
 /**
  * An e-mail address: its words unbroken, with a line break allowed only before a '.' or the '@'
- * ('gabriela.silang@example.com' may wrap as 'gabriela' '.silang' '@example' '.com', as an address
- * is set in print), never inside a word.
+ * and after a '-' ('gabriela.silang@aquino-reyes.com' may wrap as 'gabriela' '.silang' '@aquino-'
+ * 'reyes' '.com', as an address is set in print), never inside a word.
  */
 export function EmailAddress({ value }: { value: string }) {
-  const parts = value.split(/(?=[.@])/);
+  const parts = value.split(/(?=[.@])|(?<=-)/);
   return (
     <>
       {parts.map((part, i) => (

@@ -9,7 +9,7 @@ import { i18n, useLanguage } from '../../i18n';
 import { formatCalendarDate } from '../../lib/dates';
 import { Button, buttonClasses } from '../../ui/button';
 import { Dash } from '../../ui/dash';
-import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from '../../ui/table';
+import { TIGHT, Table, TableCell, TableHead, TableHeaderCell, TableRow } from '../../ui/table';
 import { TableBodyStates, type ListQueryState } from '../../ui/table-states';
 import { daysToExpiryText, PolicyStatusBadge } from './portfolio-format';
 import { EmailAddress, PolicyNumber } from '../../ui/unbroken';
@@ -43,6 +43,7 @@ export function PortfolioTable({ rows, query, clientsHidden, empty, renewing, on
       caption={clientsHidden ? t('portfolio.table.captionTeam') : t('portfolio.table.captionOwn')}
       aria-busy={query.isPending || undefined}
       dense
+      className={TIGHT}
     >
       <TableHead>
         <tr>
@@ -115,7 +116,8 @@ const PolicyTableRow = memo(function PolicyTableRow({
   const days = row.status === 'cancelled' ? null : row.days_to_expiry;
   return (
     <TableRow data-policy={row.sale_id}>
-      <TableCell className="min-w-32">
+      {/* Narrower from xl to 2xl: the unbroken policy number's room at 1280 px (issue 43 §6, decision 024). */}
+      <TableCell className="min-w-32 xl:max-2xl:min-w-24">
         <span className="font-medium text-slate-900">{who}</span>
         {/* On a phone the premium, expiry and status are off to the side: repeated here (read once, from their columns). */}
         <span aria-hidden="true" className="mt-1 flex flex-col items-start gap-1 md:hidden">
@@ -135,7 +137,7 @@ const PolicyTableRow = memo(function PolicyTableRow({
           <ClientContact contact={row.customer_contact} email={row.customer_email} />
         </TableCell>
       )}
-      <TableCell className="min-w-24">{productLabel(row.product)}</TableCell>
+      <TableCell className="min-w-24 xl:max-2xl:min-w-20">{productLabel(row.product)}</TableCell>
       <TableCell>{row.insurer ?? <Dash />}</TableCell>
       {!clientsHidden && <TableCell>{row.policy_number ? <PolicyNumber value={row.policy_number} /> : <Dash />}</TableCell>}
       <TableCell numeric>{formatPeso(row.tcv)}</TableCell>
