@@ -265,13 +265,20 @@ test(
     await verifySales(baseURL!, [diego!], { decision: 'rejected', reason: REASON });
 
     // The dashboard: the rejected sale is not counted; 10 % of ₱150,000 is payable, 10 % of
-    // ₱5,000 awaits verification, 10 % of ₱10,000 is held.
+    // ₱5,000 awaits verification, 10 % of ₱10,000 is held. Pending is what the agent will receive:
+    // the ₱15,000.00 payable less the 5 % the close will withhold (issue 43 §1).
     await signIn(page, agent);
     const salesCard = page.getByRole('region', { name: 'Sales', exact: true });
     await expect(salesCard.getByRole('definition')).toHaveText(['4', '₱165,000.00']);
     const commissionsCard = page.getByRole('region', { name: 'Commissions', exact: true });
-    await expect(commissionsCard.getByRole('term')).toHaveText(['Earned This Month', 'Pending', 'Awaiting verification', 'Held']);
-    await expect(commissionsCard.getByRole('definition')).toHaveText(['₱15,000.00', '₱15,000.00', '₱500.00', '₱1,000.00']);
+    await expect(commissionsCard.getByRole('term')).toHaveText(['Earned This Month', 'Pending (net)', 'Awaiting verification', 'Held']);
+    await expect(commissionsCard.getByRole('definition')).toHaveText([
+      '₱15,000.00',
+      '₱14,250.00',
+      'Gross ₱15,000.00, Tax withheld ₱750.00',
+      '₱500.00',
+      '₱1,000.00',
+    ]);
     await expectFitsPhone(page, testInfo, 'dashboard-verification');
 
     // The sales: each with its verification, the rejected one with its reason, and not counted.
@@ -308,8 +315,10 @@ test(
     await goViaMainNav(page, 'Commissions');
     await expect(page.getByRole('main').getByRole('definition')).toHaveText([
       '₱15,000.00',
-      '₱15,000.00',
+      '₱14,250.00',
+      'Gross ₱15,000.00, Tax withheld ₱750.00',
       '₱0.00',
+      'Gross ₱0.00, Tax withheld ₱0.00',
       '₱2,500.00',
       '₱1,000.00',
     ]);

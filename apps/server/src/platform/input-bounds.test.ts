@@ -235,11 +235,19 @@ const cases = (): Case[] => [
   { url: '/api/sessions', body: () => ({ id: agentId }) },
   { url: '/api/endsession', body: () => ({ session_id: '0123456789abcdef' }) },
   { url: '/api/endmembersessions', body: () => ({ id: agentId }) },
+  // A new member's first steps, the sponsor behind a referral code, the agency's tax details (issue 43).
+  { url: '/api/setupchecklist', body: () => ({ id: agentId }) },
+  { url: '/api/referralsponsor', anonymous: true, body: () => ({ code: 'ABC12345' }) },
+  {
+    url: '/api/setagencytaxdetails',
+    body: () => ({ tin: '009-876-543-000', address: '12 Ayala Avenue, Makati City', rdo: '050' }),
+  },
   // Routes that take no body: listed so that the list stays complete (nothing to poison).
   { url: '/api/privacyrequests', body: () => ({}) },
   { url: '/api/mfastatus', body: () => ({}) },
   { url: '/api/startmfa', body: () => ({}) },
   { url: '/api/endothersessions', body: () => ({}) },
+  { url: '/api/adminqueues', body: () => ({}) },
 ];
 
 /** Every path to a string (or id) leaf of a body. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminQueues } from '@ahente/contract/admin-queues';
 import type { ComplianceResponse } from '@ahente/contract/licences';
 import type { MemberCountsResponse } from '@ahente/contract/members';
-import type { PrivacyRequestsResponse } from '@ahente/contract/privacy';
+import type { PrivacyRequestsResponse } from '@ahente/contract/my-data';
 import { routes } from '@ahente/contract/routes';
 import type { SalesToVerifyResponse } from '@ahente/contract/sales';
 import type { Ticket } from '@ahente/contract/tickets';
