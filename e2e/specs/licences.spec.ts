@@ -152,7 +152,9 @@ test('an agent adds a licence with a scan and sees it pending; an admin verifies
   const hmoNumber = `HMO-${uniqueId()}`;
   const entry = page.getByRole('form', { name: 'New licence for a member' });
   await entry.getByLabel('Find member').fill(agent.lname);
-  await expect(entry.getByLabel('Member', { exact: true }).getByRole('option', { name: `${agent.name} (ID#: ${agent.id})` })).toBeAttached();
+  await expect(
+    entry.getByLabel('Member', { exact: true }).getByRole('option', { name: `${agent.name} (ID#: ${agent.id})` }),
+  ).toBeAttached();
   await entry.getByLabel('Member', { exact: true }).selectOption({ label: `${agent.name} (ID#: ${agent.id})` });
   await entry.getByLabel('Line').selectOption('HMO');
   await entry.getByLabel('Licence number').fill(hmoNumber);
