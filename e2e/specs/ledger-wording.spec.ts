@@ -144,6 +144,11 @@ test(
     await expect(termEnd.locator('time')).toHaveText(dateOf(sale.expiry_date!, 'fil-PH'));
     await expect(termEnd).not.toContainText('to ');
     await expect(termEnd).not.toContainText('expires');
+    // The cancellation's sentence under its Cancelled badge, in Filipino too.
+    const salesTable = page.getByRole('table', { name: 'Ang sales mo' });
+    const cancelledDay = dateOf(TODAY, 'fil-PH').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    await expect(salesTable).toContainText(new RegExp(`Kinansela noong ${cancelledDay} ni .+: Free-look cancellation · refund na ₱`));
+    await expect(salesTable).not.toContainText('Cancelled on');
     await shot(page, testInfo, phone ? 'fil-sales-term-end-phone' : 'fil-sales-term-end-1366');
   },
 );

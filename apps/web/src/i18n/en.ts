@@ -333,6 +333,11 @@ export const en = {
     /** A policy's last day under its effective date: "to Nov 24, 2027", read as "expires Nov 24, 2027". */
     termTo: 'to',
     termExpires: 'expires',
+    /** A cancelled sale's sentence (issue 43 §6): "Cancelled on Dec 2, 2026 by Ana Admin: reason · refund ₱1,000.00". */
+    cancelledOn: 'Cancelled on {{date}}',
+    cancelledBy: 'by {{name}}',
+    refund: 'refund {{amount}}',
+    rejectionReason: 'Reason: {{reason}}',
   },
   bell: {
     label: 'Notifications',

@@ -358,6 +358,10 @@ export const fil: Catalogue = {
     failed: 'Hindi ma-load ang sales mo.',
     termTo: 'hanggang',
     termExpires: 'mag-e-expire sa',
+    cancelledOn: 'Kinansela noong {{date}}',
+    cancelledBy: 'ni {{name}}',
+    refund: 'refund na {{amount}}',
+    rejectionReason: 'Dahilan: {{reason}}',
   },
   bell: {
     label: 'Mga Notification',

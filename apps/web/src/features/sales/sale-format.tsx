@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { formatPeso } from '@ahente/contract/money';
 import type { SaleRecord, SaleVerification } from '@ahente/contract/sales';
 import { SALE_VERIFICATION_LABELS } from '@ahente/contract/sales-rules';
@@ -32,15 +33,16 @@ export function SaleStateBadge({ sale }: { sale: Pick<SaleRecord, 'verification'
 }
 
 /**
- * A cancellation as a sentence: "Cancelled on Nov 20, 2026 by Ana Admin: Free-look cancellation ·
- * refund ₱1,000.00" (who and the refund left out when unknown); null while the sale is in force.
+ * A cancellation as a sentence in the reader's language: "Cancelled on Nov 20, 2026 by Ana Admin:
+ * Free-look cancellation · refund ₱1,000.00" (who and the refund left out when unknown); null while
+ * the sale is in force.
  */
-export function cancellationText(sale: Cancellation): string | null {
+export function cancellationText(sale: Cancellation, t: TFunction): string | null {
   if (sale.cancelled_on === null) return null;
-  const by = sale.cancelled_by_name ? ` by ${sale.cancelled_by_name}` : '';
+  const by = sale.cancelled_by_name ? ` ${t('sales.cancelledBy', { name: sale.cancelled_by_name })}` : '';
   const why = sale.cancel_reason ? `: ${sale.cancel_reason}` : '';
-  const refund = sale.refund !== null ? ` · refund ${formatPeso(sale.refund)}` : '';
-  return `Cancelled on ${formatCalendarDate(sale.cancelled_on)}${by}${why}${refund}`;
+  const refund = sale.refund !== null ? ` · ${t('sales.refund', { amount: formatPeso(sale.refund) })}` : '';
+  return `${t('sales.cancelledOn', { date: formatCalendarDate(sale.cancelled_on) })}${by}${why}${refund}`;
 }
 
 /**
@@ -53,8 +55,9 @@ export function VerificationDetails({
 }: {
   sale: Pick<SaleRecord, 'verification' | 'verified_at' | 'verified_by_name' | 'rejection_reason'> & Cancellation;
 }) {
+  const { t } = useLanguage();
   const when = sale.verified_at ? formatTimestampParts(sale.verified_at).date : null;
-  const cancelled = cancellationText(sale);
+  const cancelled = cancellationText(sale, t);
   if (cancelled) {
     return (
       <>
@@ -67,7 +70,7 @@ export function VerificationDetails({
     <>
       <SaleVerificationBadge verification={sale.verification} />
       {sale.verification === 'rejected' && sale.rejection_reason && (
-        <span className="mt-1 block text-xs break-words text-red-800">{`Reason: ${sale.rejection_reason}`}</span>
+        <span className="mt-1 block text-xs break-words text-red-800">{t('sales.rejectionReason', { reason: sale.rejection_reason })}</span>
       )}
       {sale.verification !== 'unverified' && when && (
         <span className="mt-0.5 block text-xs text-slate-500">
