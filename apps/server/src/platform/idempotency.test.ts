@@ -164,6 +164,10 @@ describe('the route table marks the creating routes', () => {
     endOtherSessions: 'ends sessions: a repeat ends none',
     endMemberSessions: 'ends sessions: a repeat ends none',
     getCertifications: 'a read',
+    referralSponsor: 'a read (the name behind a referral code)',
+    setupChecklist: 'a read',
+    adminQueues: 'a read',
+    setAgencyTaxDetails: 'a new version of the same values: the latest applies, so a repeat changes nothing that is read',
   };
 
   it('every route but a GET is marked idempotent or listed as deliberately not', () => {
