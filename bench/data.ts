@@ -86,7 +86,7 @@ type Column = [name: string, pgType: PgType];
  * its own whose foreign-key triggers are off (`session_replication_role = replica`, as a restore
  * with --disable-triggers does: the rows reference only rows written before them).
  */
-type Sink = { dialect: 'sqlite'; raw: SQLite.Database } | { dialect: 'postgres'; client: pg.Client };
+export type Sink = { dialect: 'sqlite'; raw: SQLite.Database } | { dialect: 'postgres'; client: pg.Client };
 
 /** Inserts `rows` (values in `columns` order); SQLite: one prepared insert in one transaction. */
 async function bulk(sink: Sink, table: string, columns: Column[], rows: Iterable<unknown[]>): Promise<number> {
@@ -124,7 +124,7 @@ async function bulk(sink: Sink, table: string, columns: Column[], rows: Iterable
 // ---------------------------------------------------------------- the agency
 
 /** The twelve months the entries span: the eleven before this one, and this one up to today. */
-function yearOf(today: string): { months: string[]; first: string; days: number } {
+export function yearOf(today: string): { months: string[]; first: string; days: number } {
   const [y, m] = today.split('-').map(Number) as [number, number];
   const months = Array.from({ length: 12 }, (_, k) => new Date(Date.UTC(y, m - 12 + k, 1)).toISOString().slice(0, 7));
   const first = `${months[0]}-01`;
@@ -338,7 +338,7 @@ export interface DataOptions {
   keep?: string;
 }
 
-interface Built {
+export interface Built {
   tree: Tree;
   year: ReturnType<typeof yearOf>;
   counts: Record<string, number>;
@@ -347,7 +347,7 @@ interface Built {
 }
 
 /** Builds the agency on `db` (migrated here); `sink` is how bulk rows reach it. */
-async function build(db: Db, sink: () => Promise<Sink>, tree: Tree, o: DataOptions, today: string): Promise<Built> {
+export async function build(db: Db, sink: () => Promise<Sink>, tree: Tree, o: DataOptions, today: string): Promise<Built> {
   const t0 = performance.now();
   const phases: string[] = [];
   let last = t0;

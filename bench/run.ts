@@ -4,6 +4,7 @@
  */
 import { runBrowserBench } from './browser.ts';
 import { commissionsOptions, runCommissionsBench } from './commissions.ts';
+import { dashboardOptions, runDashboardBench } from './dashboard.ts';
 import { runGeoBench } from './geo.ts';
 import { ratioLine, runGetdealsBench } from './getdeals.ts';
 import { runHierarchyBench } from './hierarchy.ts';
@@ -33,6 +34,10 @@ if (process.argv.includes('--quick')) {
 } else if (process.argv.includes('--commissions')) {
   // `npm run bench -- --commissions [--members N] [--sales N] [--entries N]`: a sale's entries and closing a month (issue 12).
   await runCommissionsBench(commissionsOptions(process.argv.slice(2)));
+} else if (process.argv.includes('--dashboard')) {
+  // `npm run bench -- --dashboard [--members 10000] [--sales 100000] [--runs 51] [--database sqlite|postgres] [--explain]`:
+  // the dashboard's commission summary (heavy, owner, new member; against the query before issue 43) and the admin's queues.
+  await runDashboardBench(dashboardOptions(process.argv.slice(2)));
 } else if (process.argv.includes('--pdf')) {
   // `npm run bench -- --pdf [--duration 10] [--entries 40] [--database sqlite|postgres] [--baseline REF]`:
   // another agent's getdeals alone and during four agents' statement PDFs in a loop (issue 20).

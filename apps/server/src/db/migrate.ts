@@ -23,6 +23,7 @@ import { m019MemberListOrder } from './migrations/019-member-list-order.ts';
 import { m020EnteredByAndReversalRepair } from './migrations/020-entered-by-and-reversal-repair.ts';
 import { m021EmailChanges } from './migrations/021-email-changes.ts';
 import { m022AgencyTaxDetails } from './migrations/022-agency-tax-details.ts';
+import { m023HeldEntriesIndex } from './migrations/023-held-entries-index.ts';
 
 /** Every migration, in order. A migration gets the dialect for the few types that differ. */
 const MIGRATIONS: Record<string, (dialect: DialectName) => Migration> = {
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, (dialect: DialectName) => Migration> = {
   '020-entered-by-and-reversal-repair': m020EnteredByAndReversalRepair,
   '021-email-changes': m021EmailChanges,
   '022-agency-tax-details': m022AgencyTaxDetails,
+  '023-held-entries-index': m023HeldEntriesIndex,
 };
 
 class StaticProvider implements MigrationProvider {
