@@ -3,7 +3,7 @@ import type { RegisterRequest } from '@ahente/contract/auth';
 import { MSG } from '@ahente/contract/messages';
 import { CONSENT_LABEL } from '@ahente/contract/privacy-notice';
 import { adminMember, approveMember, expectFitsViewport, expectSignedIn, expectToast, uniqueId, welcomeLine } from '../support/app.ts';
-import { createAgent, expect, loginUi, PHONE, shot, test } from '../support/fixtures.ts';
+import { ADMIN, createAgent, expect, loginApi, loginUi, PHONE, shot, test } from '../support/fixtures.ts';
 import { routes } from '@ahente/contract/routes';
 
 /** A sign-up as the form is filled (the contract's payload, referral code apart). */
@@ -64,9 +64,17 @@ test.describe('Register', () => {
         m_name: person.mname,
         l_name: person.lname,
         email: person.email,
-        contact_no: person.contact,
         account_type: 'user',
       });
+      // The list carries no phone (issue 42 §7): the contact number is in the member's details.
+      const admin = await loginApi(baseURL!, ADMIN.username, ADMIN.password);
+      try {
+        const details = await admin.csrfPost(routes.getUserDetails.path, { id: member.id });
+        expect(details.ok(), await details.text()).toBe(true);
+        expect(((await details.json()) as { contact_no: string }[])[0]).toMatchObject({ contact_no: person.contact });
+      } finally {
+        await admin.dispose();
+      }
     },
   );
 

@@ -170,16 +170,18 @@ test('a new screen opens at its top; Back returns to where the member was on the
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   const commissions = page.getByRole('region', { name: 'Commissions', exact: true });
   await expect(commissions.getByRole('definition').first()).toHaveText('₱0.00');
-  // Well down it, the Commissions card's link.
-  await page.evaluate(() => window.scrollTo(0, 400));
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(400);
-  await commissions.getByRole('link', { name: 'View commissions' }).click();
+  // Well down it (below a new member's first steps), the Commissions card's link, scrolled to.
+  const link = commissions.getByRole('link', { name: 'View commissions' });
+  await link.scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(300);
+  await link.click();
   await expect(page).toHaveURL(/\/commissions$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Commission Tracking' })).toBeVisible();
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
   await page.goBack();
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(400);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
 });
 
 test("a screen whose script cannot load says 'Something went wrong'; Back leaves it, Reload page brings the screen", async ({

@@ -107,7 +107,13 @@ export async function createAgent(
   if (options.position) patch.position = options.position;
   if (options.accountType) patch.account_type = options.accountType;
   let referral_code = '';
-  if (Object.keys(patch).length > 1) {
+  if (options.approve !== false && Object.keys(patch).length === 2) {
+    // Approval alone, as the list's Approve does: the answer is the list's record, so the member's
+    // "Who accessed my data" stays empty (an edit's answer holds their details and is logged).
+    const res = await admin.csrfPost(routes.approveMember.path, { id });
+    if (!res.ok()) throw new Error(`approve: ${res.status()} ${await res.text()}`);
+    referral_code = ((await res.json()) as { member: { referral_code: string } }).member.referral_code;
+  } else if (Object.keys(patch).length > 1) {
     const res = await admin.csrfPost(routes.editMember.path, patch);
     if (!res.ok()) throw new Error(`approve: ${res.status()} ${await res.text()}`);
     referral_code = ((await res.json()) as { member: { referral_code: string } }).member.referral_code;
