@@ -23,14 +23,3 @@ export const adminQueuesResponse = z.object({
   setup: z.object({ agency_tax_details: z.array(z.enum(AGENCY_TAX_FIELDS)) }),
 });
 export type AdminQueues = z.infer<typeof adminQueuesResponse>;
-
-/** Where each queue is: the dashboard's cards and the Admin Panel's tabs link there. */
-export const ADMIN_QUEUE_LINKS = {
-  sales_to_verify: '/admin/verifysales',
-  pending_members: '/admin/adminmembers?status=Pending',
-  open_tickets: '/admin/adminticketlist',
-  licences_to_verify: '/admin/compliance#to-verify',
-  held_commissions: '/admin/compliance#held',
-  privacy_requests: '/admin/privacy/requests',
-  agency_tax_details: '/admin/admincommissions#agency-tax',
-} as const;

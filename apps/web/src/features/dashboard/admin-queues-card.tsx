@@ -1,6 +1,7 @@
 import { ClipboardList, Wrench } from 'lucide-react';
 import { Link } from 'react-router';
-import { ADMIN_QUEUE_LINKS, type AdminQueues } from '@ahente/contract/admin-queues';
+import type { AdminQueues } from '@ahente/contract/admin-queues';
+import { ADMIN_QUEUE_LINKS } from '@ahente/contract/queue-rules';
 import type { AgencyTaxField } from '@ahente/contract/tax';
 import { useAdminQueues } from '../../api/admin-queues';
 import { useLanguage } from '../../i18n';

@@ -1,4 +1,4 @@
-import { ArrowRight, CheckCircle2, Circle, Clock, ListChecks } from 'lucide-react';
+import { ArrowRight, CheckCircle2, Circle, CircleDashed, ListChecks } from 'lucide-react';
 import { Link } from 'react-router';
 import type { SetupChecklistItem, SetupState } from '@ahente/contract/setup-checklist';
 import { useCurrentUser } from '../../api/session';
@@ -11,7 +11,9 @@ import { buttonClasses } from '../../ui/button';
 import { CardSection } from '../../ui/card';
 
 const TONES: Record<SetupState, BadgeTone> = { todo: 'warning', awaiting: 'info', done: 'success' };
-const ICONS = { todo: Circle, awaiting: Clock, done: CheckCircle2 } as const;
+// An icon no other screen uses: one shared with another screen (the login page's Clock, Coming Soon's
+// Hourglass) became a chunk of its own in the dashboard's first load (decision 014).
+const ICONS = { todo: Circle, awaiting: CircleDashed, done: CheckCircle2 } as const;
 const ICON_COLOURS: Record<SetupState, string> = { todo: 'text-amber-600', awaiting: 'text-sky-600', done: 'text-green-600' };
 
 /** Where each item is done: its Settings tab (the photo: the profile popup's dialog). */
