@@ -1,29 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { connect, type Db } from './connect.ts';
 import { migrateTo, migrateToLatest } from './migrate.ts';
-
-/** A fresh database as the harness makes them (SQLite in memory, or a fresh PostgreSQL schema), not migrated. */
-async function freshDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
-  if (process.env.TEST_DIALECT !== 'postgres') return { db: connect('sqlite::memory:'), drop: async () => {} };
-  const url = process.env.TEST_DATABASE_URL!;
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  return {
-    db: connect(url, { schema }),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop schema ${schema} cascade`);
-      await c.end();
-    },
-  };
-}
+import { freshDb } from '../../test/fresh-db.ts';
 
 let cleanup: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -317,45 +295,5 @@ describe('migration 020 (who entered a sale; reversals left held by a race)', ()
     ]);
     expect(decisions.some((d) => d.entry_id === pending.id || d.entry_id === pendingReversal.id)).toBe(false);
     expect(await db.db.selectFrom('sales').select('entered_by').distinct().execute()).toEqual([{ entered_by: null }]);
-  });
-});
-
-describe('migration 023 (held entries index)', () => {
-  it('adds commission_entries_held_idx, and the held count (adminqueues, Compliance) reads the entries through it', async () => {
-    const { db, drop } = await freshDb();
-    cleanup.push(async () => {
-      await db.close();
-      await drop();
-    });
-    await migrateTo(db, '022-agency-tax-details');
-    const heldCountSql = async () => {
-      const { licencesRepository } = await import('../features/licences/repository.ts');
-      const queries: CompiledQuery[] = [];
-      const spy = db.db.withPlugin({
-        transformQuery: ({ node }) => {
-          queries.push(db.db.getExecutor().compileQuery(node, { queryId: 'plan' }));
-          return node;
-        },
-        transformResult: async ({ result }) => result,
-      });
-      await licencesRepository.heldCount(spy);
-      return queries[0]!;
-    };
-    const plan = async () => {
-      const q = await heldCountSql();
-      return db.db.transaction().execute(async (trx) => {
-        if (db.dialect === 'postgres') {
-          // A test's tables are tiny: without this the planner reads them whole (rightly).
-          await trx.executeQuery(CompiledQuery.raw('set local enable_seqscan = off'));
-          const rows = (await trx.executeQuery(CompiledQuery.raw(`explain ${q.sql}`, [...q.parameters]))).rows;
-          return rows.map((r) => String((r as Record<string, unknown>)['QUERY PLAN'])).join('\n');
-        }
-        const rows = (await trx.executeQuery(CompiledQuery.raw(`explain query plan ${q.sql}`, [...q.parameters]))).rows;
-        return rows.map((r) => String((r as { detail: unknown }).detail)).join('\n');
-      });
-    };
-    expect(await plan()).not.toContain('commission_entries_held_idx');
-    await migrateToLatest(db);
-    expect(await plan()).toContain('commission_entries_held_idx');
   });
 });
