@@ -334,6 +334,11 @@ test(
     await expect(rejected).toContainText('Diego Silang');
     await expect(rejected).toContainText(`Reason: ${REASON}`);
     await expect(rowOf(ledger, 'Emilio Jacinto')).toContainText('Awaiting verification');
+    // Only the held entry says where its licence is added (issue 43 §3).
+    await expect(ledger.getByRole('link', { name: 'Go to Licences' })).toHaveCount(1);
+    await expect(held.getByRole('link', { name: 'Go to Licences' })).toHaveAttribute('href', '/settings/licences');
     await expectFitsPhone(page, testInfo, 'commissions-verification');
+    await held.getByRole('link', { name: 'Go to Licences' }).click();
+    await expect(page).toHaveURL(/\/settings\/licences$/);
   },
 );

@@ -1,5 +1,6 @@
 import { Coins, FilterX } from 'lucide-react';
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import {
   formatRate,
   type BucketTotals as BucketTotalsValue,
@@ -327,6 +328,8 @@ function EntryStatusDetails({ entry }: { entry: LedgerEntry }) {
   }
   if (entry.status === 'rejected' && entry.rejection_reason) lines.push(t('commissions.reason', { reason: entry.rejection_reason }));
   if (lines.length === 0) return null;
+  // A held entry waits for a verified licence: where the member adds one (issue 43 §3).
+  const waitsForLicence = entry.status === 'held' && entry.decision === null;
   return (
     <span className="mt-1 block text-xs break-words text-slate-600">
       {lines.map((line) => (
@@ -334,6 +337,11 @@ function EntryStatusDetails({ entry }: { entry: LedgerEntry }) {
           {line}
         </span>
       ))}
+      {waitsForLicence && (
+        <Link to="/settings/licences" className="mt-0.5 inline-block font-medium text-brand-700 underline underline-offset-4">
+          {t('firstSteps.openLicences')}
+        </Link>
+      )}
     </span>
   );
 }
