@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from './client';
 
 /**
@@ -12,7 +12,13 @@ export const CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
  * With no connection, queries wait (TanStack's network mode 'online') and show what they last had.
  */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
+    // A change saved anywhere (a licence, bank details, a TIN, a certification, a photo) may finish one
+    // of a new member's first steps (issue 43 §3, api/setup-checklist.ts): the checklist is asked again
+    // when the dashboard next shows it, not left as it was for its few seconds of freshness.
+    mutationCache: new MutationCache({
+      onSuccess: () => client.invalidateQueries({ queryKey: ['setup-checklist'] }),
+    }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,
@@ -29,4 +35,5 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false, networkMode: 'always' },
     },
   });
+  return client;
 }
