@@ -7,11 +7,10 @@ import { useNotifications, useReadNotifications } from '../../api/notifications'
 import { useCurrentUser } from '../../api/session';
 import { useLanguage } from '../../i18n';
 import { currentLocale } from '../../lib/locale';
-import { cn } from '../../lib/cn';
 import { Button } from '../../ui/button';
 import { Skeleton } from '../../ui/skeleton';
 import { toast } from '../../ui/toast';
-import { fullTime, relativeTime } from './relative-time';
+import { NotificationItem } from './notification-item';
 
 const FOOTER_LINK =
   'inline-flex min-h-8 items-center gap-1.5 rounded-md text-sm font-medium text-brand-700 hover:text-brand-800 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
@@ -142,45 +141,5 @@ export function NotificationBell() {
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>
-  );
-}
-
-/** A notification: a link to its screen. Unread ones have a dot, a bold title and say "Unread" to screen readers. */
-function NotificationItem({ item, onOpen }: { item: NotificationRecord; onOpen: () => void }) {
-  const { t } = useLanguage();
-  const unread = item.read_at === null;
-  // The link is always a path inside the portal (the server's); anything else opens the dashboard.
-  const to = item.link.startsWith('/') && !item.link.startsWith('//') ? item.link : '/';
-  return (
-    <li>
-      <Link
-        to={to}
-        onClick={onOpen}
-        data-unread={unread || undefined}
-        className={cn(
-          'flex gap-3 px-4 py-3 transition-colors hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600',
-          unread && 'bg-brand-50/40',
-        )}
-      >
-        <span aria-hidden="true" className="flex w-2 shrink-0 justify-center pt-1.5">
-          {unread && <span className="size-2 rounded-full bg-brand-600" />}
-        </span>
-        <span className="min-w-0 flex-1">
-          {unread && <span className="sr-only">{t('bell.unreadPrefix')}</span>}
-          <span
-            className={cn('block text-sm [overflow-wrap:anywhere]', unread ? 'font-semibold text-slate-900' : 'font-medium text-slate-700')}
-          >
-            {item.title}
-          </span>
-          <span className="mt-0.5 line-clamp-2 block text-sm text-slate-600 [overflow-wrap:anywhere]">{` ${item.body}`}</span>
-          <span className="mt-1 block text-xs text-slate-500">
-            {' '}
-            <time dateTime={item.created_at} title={fullTime(item.created_at)}>
-              {relativeTime(item.created_at)}
-            </time>
-          </span>
-        </span>
-      </Link>
-    </li>
   );
 }

@@ -6,8 +6,6 @@ import { useNotificationPages, useReadNotifications } from '../../api/notificati
 import { useCurrentUser } from '../../api/session';
 import { useLanguage } from '../../i18n';
 import '../../i18n/areas/notifications.en';
-import { cn } from '../../lib/cn';
-import { formatManilaDateTime } from '../../lib/dates';
 import { currentLocale } from '../../lib/locale';
 import { useServerPages } from '../../lib/use-server-pages';
 import { Button, buttonClasses } from '../../ui/button';
@@ -17,7 +15,7 @@ import { PageHeader } from '../../ui/page-header';
 import { ShowMore } from '../../ui/show-more';
 import { Skeleton } from '../../ui/skeleton';
 import { toast } from '../../ui/toast';
-import { relativeTime, saidRelatively } from './relative-time';
+import { NotificationItem } from './notification-item';
 
 const rowsOf = (page: NotificationsResponse) => page.rows;
 
@@ -89,7 +87,7 @@ export function NotificationsPage() {
         ) : (
           <ul aria-label={t('notifications.list')} className="divide-y divide-slate-100">
             {rows.map((item) => (
-              <NotificationRow key={item.id} item={item} onOpen={openItem} />
+              <NotificationItem key={item.id} item={item} onOpen={() => openItem(item)} whole />
             ))}
           </ul>
         )}
@@ -103,47 +101,5 @@ export function NotificationsPage() {
         />
       </Card>
     </>
-  );
-}
-
-/** A notification: its title, whole text and moment (relative, and the date and time in Manila), a link to its screen. */
-function NotificationRow({ item, onOpen }: { item: NotificationRecord; onOpen: (item: NotificationRecord) => void }) {
-  const { t } = useLanguage();
-  const unread = item.read_at === null;
-  // The link is always a path inside the portal (the server's); anything else opens the dashboard.
-  const to = item.link.startsWith('/') && !item.link.startsWith('//') ? item.link : '/';
-  return (
-    <li>
-      <Link
-        to={to}
-        onClick={() => onOpen(item)}
-        data-unread={unread || undefined}
-        className={cn(
-          'flex gap-3 px-4 py-3.5 transition-colors hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 sm:px-5',
-          unread && 'bg-brand-50/40',
-        )}
-      >
-        <span aria-hidden="true" className="flex w-2 shrink-0 justify-center pt-1.5">
-          {unread && <span className="size-2 rounded-full bg-brand-600" />}
-        </span>
-        <span className="min-w-0 flex-1">
-          {unread && <span className="sr-only">{t('bell.unreadPrefix')}</span>}
-          <span
-            className={cn('block text-sm [overflow-wrap:anywhere]', unread ? 'font-semibold text-slate-900' : 'font-medium text-slate-700')}
-          >
-            {item.title}
-          </span>
-          <span className="mt-0.5 block text-sm text-slate-600 [overflow-wrap:anywhere]">{` ${item.body}`}</span>
-          <span className="mt-1 block text-xs text-slate-500">
-            {' '}
-            <time dateTime={item.created_at}>
-              {saidRelatively(item.created_at)
-                ? `${relativeTime(item.created_at)} · ${formatManilaDateTime(item.created_at)}`
-                : formatManilaDateTime(item.created_at)}
-            </time>
-          </span>
-        </span>
-      </Link>
-    </li>
   );
 }
