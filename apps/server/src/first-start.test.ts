@@ -1,11 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { emptyDatabases } from '../test/fresh-db.ts';
 import { prettyLogLine } from './platform/terminal.ts';
 
 /**
@@ -22,37 +21,16 @@ const dialect = process.env.TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite';
 const repo = path.resolve(import.meta.dirname, '../../..');
 const serverDir = path.resolve(import.meta.dirname, '..');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'ahente-first-start-'));
-const toDrop: string[] = [];
+const databases = emptyDatabases('first', work);
 const children: ChildProcess[] = [];
 
 afterAll(async () => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  if (toDrop.length > 0) {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    for (const name of toDrop) await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  await databases.drop();
   fs.rmSync(work, { recursive: true, force: true });
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** A database no one has used: no administrator, no tables. */
-async function emptyDatabaseUrl(): Promise<string> {
-  const name = `first_${randomBytes(5).toString('hex')}`;
-  if (dialect === 'sqlite') return `sqlite:${path.join(work, `${name}.db`)}`;
-  const base = process.env.TEST_DATABASE_URL;
-  if (!base) throw new Error('TEST_DATABASE_URL is required for the postgres project');
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  toDrop.push(name);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -234,7 +212,7 @@ describe(`the server at its first start (src/main.ts, ${dialect})`, () => {
         COOKIE_SECURE: 'false',
         PORT: String(port),
         HOST: '127.0.0.1',
-        DATABASE_URL: await emptyDatabaseUrl(),
+        DATABASE_URL: await databases.url(),
         STORAGE_DIR: path.join(dir, 'uploads'),
         WEB_DIST: path.join(dir, 'no-web-build'),
         ...extraEnv,

@@ -1,11 +1,10 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
+import { emptyDatabases } from '../../test/fresh-db.ts';
 import { connect } from '../db/connect.ts';
 
 /**
@@ -16,32 +15,12 @@ import { connect } from '../db/connect.ts';
 
 const dialect = process.env.TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite';
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'ahente-seed-demo-'));
-const toDrop: string[] = [];
+const databases = emptyDatabases('seed', work);
 
 afterAll(async () => {
-  if (toDrop.length > 0) {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    for (const name of toDrop) await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  await databases.drop();
   fs.rmSync(work, { recursive: true, force: true });
 });
-
-async function emptyDatabaseUrl(): Promise<string> {
-  const name = `seed_${randomBytes(5).toString('hex')}`;
-  if (dialect === 'sqlite') return `sqlite:${path.join(work, `${name}.db`)}`;
-  const base = process.env.TEST_DATABASE_URL;
-  if (!base) throw new Error('TEST_DATABASE_URL is required for the postgres project');
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  toDrop.push(name);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 function seed(env: { DATABASE_URL: string; STORAGE_DIR: string }) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/seed-demo.ts'], {
@@ -67,7 +46,7 @@ function numbersOf(stdout: string, start: string): number[] {
 
 describe(`npm run seed:demo (${dialect})`, () => {
   it("prints a summary whose every count is the database's", async () => {
-    const env = { DATABASE_URL: await emptyDatabaseUrl(), STORAGE_DIR: path.join(work, 'uploads') };
+    const env = { DATABASE_URL: await databases.url(), STORAGE_DIR: path.join(work, 'uploads') };
     const res = await seed(env);
     expect(res.code, res.stderr + res.stdout).toBe(0);
 
