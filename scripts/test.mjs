@@ -5,6 +5,11 @@
 //   2. the API suite on SQLite and, with TEST_DATABASE_URL, on PostgreSQL: two processes;
 //   3. the browser tests (Playwright spreads them over its own workers).
 // A failing phase stops the run. The time of each step is printed at the end.
+//
+// `npm test -- --with-system-tests` (CI's .ci/run) adds the short crash tests and the scale test
+// (bench/crashtest.ts, bench/scaletest.ts: PostgreSQL, PgBouncer) to phase 2, after the API suite
+// on SQLite: that suite ends about two minutes before PostgreSQL's, and its core would otherwise
+// wait idle for it (decision 015).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 
@@ -12,16 +17,32 @@ const root = path.resolve(import.meta.dirname, '..');
 const server = path.join(root, 'apps/server');
 const e2e = path.join(root, 'e2e');
 
-/** @typedef {{ name: string, cmd: string, args: string[], cwd?: string }} Step */
+/** @typedef {{ name: string, cmd: string, args: string[], cwd?: string, env?: Record<string, string> }} Step */
+/** A lane: steps run one after the other; the lanes of a phase run side by side. */
+/** @typedef {Step | Step[]} Lane */
 
-const phases = /** @type {Step[][]} */ ([
+const systemTests = process.argv.includes('--with-system-tests');
+const bench = { BENCH_DATABASE_URL: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' };
+/** @type {Step[]} */
+const systemSteps = [
+  { name: 'crash:sqlite', cmd: 'npm', args: ['run', '-s', 'crashtest', '--', '--short', '--database', 'sqlite'], env: bench },
+  {
+    name: 'crash:postgres',
+    cmd: 'npm',
+    args: ['run', '-s', 'crashtest', '--', '--short', '--database', 'postgres', '--storage', 's3'],
+    env: bench,
+  },
+  { name: 'scale', cmd: 'npm', args: ['run', '-s', 'scaletest'], env: bench },
+];
+
+const phases = /** @type {Lane[][]} */ ([
   [
     { name: 'typecheck', cmd: 'npm', args: ['run', '-s', 'typecheck'] },
     { name: 'lint', cmd: 'npm', args: ['run', '-s', 'lint'] },
     { name: 'build', cmd: 'npm', args: ['run', '-s', 'build'] },
   ],
   [
-    { name: 'api:sqlite', cmd: 'npx', args: ['vitest', 'run', '--project', 'sqlite'], cwd: server },
+    [{ name: 'api:sqlite', cmd: 'npx', args: ['vitest', 'run', '--project', 'sqlite'], cwd: server }, ...(systemTests ? systemSteps : [])],
     ...(process.env.TEST_DATABASE_URL
       ? [{ name: 'api:postgres', cmd: 'npx', args: ['vitest', 'run', '--project', 'postgres'], cwd: server }]
       : []),
@@ -39,7 +60,7 @@ function run(step, alone) {
     const child = spawn(step.cmd, step.args, {
       cwd: step.cwd ?? root,
       stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
-      env: process.env,
+      env: { ...process.env, ...step.env },
     });
     if (!alone) {
       for (const stream of [child.stdout, child.stderr]) {
@@ -64,9 +85,17 @@ function run(step, alone) {
 
 const start = Date.now();
 let ok = true;
+/** Runs a lane's steps in order; stops at the first that fails. */
+async function runLane(lane, alone) {
+  for (const step of Array.isArray(lane) ? lane : [lane]) if (!(await run(step, alone))) return false;
+  return true;
+}
+
+const laneName = (lane) => (Array.isArray(lane) ? lane.map((s) => s.name).join(' → ') : lane.name);
+
 for (const phase of phases) {
-  console.log(`== ${phase.map((s) => s.name).join(' ∥ ')}`);
-  const results = await Promise.all(phase.map((step) => run(step, phase.length === 1)));
+  console.log(`== ${phase.map(laneName).join(' ∥ ')}`);
+  const results = await Promise.all(phase.map((lane) => runLane(lane, phase.length === 1 && !Array.isArray(lane))));
   if (results.includes(false)) {
     ok = false;
     break;
