@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every check a fresh clone must pass, in three phases, each phase's independent steps
 // side by side on the machine's cores (CI has two; decision 015):
-//   1. type checks, lint and the build (the browser tests need the build);
+//   1. type checks, lint, the web's unit tests and the build (the browser tests need the build);
 //   2. the API suite on SQLite and, with TEST_DATABASE_URL, on PostgreSQL: two processes;
 //   3. the browser tests (Playwright spreads them over its own workers).
 // A failing phase stops the run. The time of each step is printed at the end.
@@ -15,6 +15,7 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const server = path.join(root, 'apps/server');
+const web = path.join(root, 'apps/web');
 const e2e = path.join(root, 'e2e');
 
 /** @typedef {{ name: string, cmd: string, args: string[], cwd?: string, env?: Record<string, string> }} Step */
@@ -39,6 +40,7 @@ const phases = /** @type {Lane[][]} */ ([
   [
     { name: 'typecheck', cmd: 'npm', args: ['run', '-s', 'typecheck'] },
     { name: 'lint', cmd: 'npm', args: ['run', '-s', 'lint'] },
+    { name: 'web:unit', cmd: 'npx', args: ['vitest', 'run'], cwd: web },
     { name: 'build', cmd: 'npm', args: ['run', '-s', 'build'] },
   ],
   [

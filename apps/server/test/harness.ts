@@ -2,8 +2,19 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import type { ErrorResponse } from '@ahente/contract/common';
 import { LICENSE_LINES, type LicenseLine } from '@ahente/contract/licences';
-import { routes } from '@ahente/contract/routes';
+import {
+  fileResponse,
+  pathOf,
+  responseSchema,
+  routes,
+  type RouteDef,
+  type RouteInput,
+  type RouteOutput,
+  type SuccessStatus,
+} from '@ahente/contract/routes';
+import type { z } from 'zod';
 import { buildApp, buildServices } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { connect, type Db } from '../src/db/connect.ts';
@@ -242,7 +253,42 @@ export function multipartBody(parts: FormPart[]): { body: Buffer; contentType: s
   return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-/** A browser-like client over app.inject: keeps cookies and echoes XSRF-TOKEN. */
+/** A call's non-2xx answer: what `call` throws, its status and body kept for the failure's message. */
+export class CallFailed extends Error {
+  override readonly name = 'CallFailed';
+  constructor(
+    readonly route: string,
+    readonly status: number,
+    readonly body: string,
+  ) {
+    super(`${route} answered ${status}: ${body}`);
+  }
+}
+
+/** The bodies a route answers with outside 2xx: those the route table lists, or the default error shape. */
+export type RouteErrorBody<R extends RouteDef> = ErrorResponse | z.output<R['responses'][Exclude<keyof R['responses'], SuccessStatus<R>>]>;
+
+/** What `attempt` answers: the status, and the body parsed with the route table's schema for it. */
+export type Attempt<R extends RouteDef> = (
+  { ok: true; status: SuccessStatus<R>; body: RouteOutput<R> } | { ok: false; status: number; body: RouteErrorBody<R> }
+) & { res: LightMyRequestResponse };
+
+/** A multipart route of the table (one that declares `multipart`). */
+type MultipartRoute = RouteDef & { multipart: object };
+
+/**
+ * A browser-like client over app.inject: keeps cookies and echoes XSRF-TOKEN.
+ *
+ * New tests use `call(routes.x, input)`: the request is sent as the route table says (method, path
+ * with its params, CSRF header), its input and answer are typed by the route, a non-2xx fails the
+ * test with the status and body, and the answer is parsed with the route's response schema, as the
+ * web's `call` does (apps/web/src/api/client.ts), so the test also checks that the server answers
+ * what the contract promises. `attempt` is the same for an answer that may be an error (a refusal
+ * the test expects): its status and its body parsed with the schema for that status. `callForm` is
+ * `call` for a multipart route. The raw `get`, `post`, `postForm` and `request` stay for what the
+ * table's types cannot say: bodies of the wrong shape (bounds, fuzzing, mass assignment), a
+ * missing or wrong CSRF token, headers and raw bodies.
+ */
 export class TestClient {
   readonly cookies = new Map<string, string>();
   constructor(private readonly app: FastifyInstance) {}
@@ -294,4 +340,65 @@ export class TestClient {
       rawBody: body,
     });
   };
+
+  /**
+   * Sends `input` to `route` as the route table says: its method, its path with the params filled
+   * in, and the body ({} for a POST without one, as the web sends).
+   */
+  private send<R extends RouteDef>(route: R, input: RouteInput<R>, headers?: Record<string, string>) {
+    const path = pathOf(route, (input as { params?: Record<string, unknown> }).params);
+    const body = (input as { body?: unknown }).body ?? (route.method === 'POST' ? {} : undefined);
+    return this.request(route.method, path, body, headers ? { headers } : {});
+  }
+
+  /**
+   * Calls one route of the contract's route table and answers its parsed 2xx body. Any other
+   * status fails (CallFailed, with the status and body), and so does a 2xx the table does not
+   * list or a body that is not of the route's shape.
+   */
+  async call<R extends RouteDef>(
+    route: R,
+    input: RouteInput<R>,
+    options: { headers?: Record<string, string> } = {},
+  ): Promise<RouteOutput<R>> {
+    const res = await this.send(route, input, options.headers);
+    if (res.statusCode < 200 || res.statusCode > 299) throw new CallFailed(`${route.method} ${route.path}`, res.statusCode, res.body);
+    return parseAnswer(route, res) as RouteOutput<R>;
+  }
+
+  /** `call` for a route that takes multipart/form-data, with the parts a browser's FormData would send. */
+  async callForm<R extends MultipartRoute>(route: R, parts: FormPart[]): Promise<RouteOutput<R>> {
+    const res = await this.postForm(pathOf(route), parts);
+    if (res.statusCode < 200 || res.statusCode > 299) throw new CallFailed(`${route.method} ${route.path}`, res.statusCode, res.body);
+    return parseAnswer(route, res) as RouteOutput<R>;
+  }
+
+  /**
+   * Calls a route whose answer may be an error the test expects: its status, and its body parsed
+   * with the route table's schema for that status (the default error shape for an error the route
+   * does not list). A body not of that shape fails, whatever the status.
+   */
+  async attempt<R extends RouteDef>(
+    route: R,
+    input: RouteInput<R>,
+    options: { headers?: Record<string, string> } = {},
+  ): Promise<Attempt<R>> {
+    const res = await this.send(route, input, options.headers);
+    const ok = res.statusCode >= 200 && res.statusCode <= 299;
+    return { ok, status: res.statusCode, body: parseAnswer(route, res), res } as Attempt<R>;
+  }
+}
+
+/** An answer's body parsed with the route's schema for its status, as the web's client parses it. */
+function parseAnswer(route: RouteDef, res: LightMyRequestResponse): unknown {
+  const where = `${route.method} ${route.path} answered ${res.statusCode}`;
+  const schema = responseSchema(route, res.statusCode);
+  if (!schema) throw new Error(`${where}, which the route table does not list: ${res.body}`);
+  if (schema === fileResponse) return new Blob([new Uint8Array(res.rawPayload)], { type: String(res.headers['content-type'] ?? '') });
+  const type = String(res.headers['content-type'] ?? '');
+  const body = res.statusCode === 204 ? undefined : type.includes('application/json') ? res.json() : res.body === '' ? null : res.body;
+  const parsed = schema.safeParse(body);
+  if (!parsed.success)
+    throw new Error(`${where} with a body not of the route's shape: ${JSON.stringify(parsed.error.issues)}\n${res.body}`);
+  return parsed.data;
 }
