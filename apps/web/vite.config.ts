@@ -223,7 +223,7 @@ export default defineConfig({
               // shared by two modules only, each became a chunk of its own, one more request in the first load.
               // So do the dashboard's two calls of issue 43 (the first calls and the checklist ask for the
               // setup checklist; the Admin Panel and the dashboard for the admin's queues).
-              test: /[\\/]contract[\\/]src[\\/](catalogue|dates|enums|files|first-answers|idempotency|labels|languages|messages|money|route-paths|routes[\\/][a-z]+\.paths|[a-z]+-rules)\.ts$|[\\/]src[\\/]features[\\/]auth[\\/]login-handover\.ts$|[\\/]src[\\/]lib[\\/]lazy-page\.ts$|[\\/]src[\\/]i18n[\\/]language-choice\.tsx$|[\\/]src[\\/]api[\\/](setup-checklist|admin-queues)\.ts$/,
+              test: /[\\/]contract[\\/]src[\\/](catalogue|dates|enums|files|first-answers|idempotency|labels|languages|messages|money|route-paths|routes[\\/][a-z-]+\.paths|[a-z]+-rules)\.ts$|[\\/]src[\\/]features[\\/]auth[\\/]login-handover\.ts$|[\\/]src[\\/]lib[\\/]lazy-page\.ts$|[\\/]src[\\/]i18n[\\/]language-choice\.tsx$|[\\/]src[\\/]api[\\/](setup-checklist|admin-queues)\.ts$/,
               priority: 22,
             },
             // What the first screens share with one other screen (firstScreensShared, above): below 'shared',
