@@ -4,6 +4,13 @@
  */
 const WEB = '^apps/web/src';
 const SERVER = '^apps/server/src';
+/**
+ * The contract's modules without a schema, which the web's first screens load before zod (decision 014):
+ * the `-rules` modules, the routes' addresses (route-paths.ts and each feature's routes/<feature>.paths.ts)
+ * and the shared constants. The same list as the web's 'shared' chunk group (apps/web/vite.config.ts).
+ */
+const CONTRACT_ZOD_FREE =
+  '^packages/contract/src/(catalogue|dates|enums|files|first-answers|idempotency|labels|languages|messages|money|route-paths|routes/[a-z-]+[.]paths|[a-z]+-rules)[.]ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -23,6 +30,16 @@ module.exports = {
       comment: 'packages/contract is shared by every side and imports none of them.',
       from: { path: '^packages/contract' },
       to: { path: '^(apps|e2e|bench)/' },
+    },
+    {
+      name: 'contract-zod-free-modules',
+      severity: 'error',
+      comment:
+        "The contract's zod-free modules (CONTRACT_ZOD_FREE) import only each other: never zod, never a schema module, " +
+        'so that nothing they lead to builds a schema, however far the imports go (the first screens load them before zod; ' +
+        'decision 014). Type-only imports are erased and allowed (first-answers.ts names the schemas it reads that way).',
+      from: { path: CONTRACT_ZOD_FREE },
+      to: { pathNot: CONTRACT_ZOD_FREE, dependencyTypesNot: ['type-only'] },
     },
     // ------------------------------------------------------------------ web
     {

@@ -1,137 +1,56 @@
+import { authPaths } from './routes/auth.paths.ts';
+import { commissionsPaths } from './routes/commissions.paths.ts';
+import { dashboardPaths } from './routes/dashboard.paths.ts';
+import { dealsPaths } from './routes/deals.paths.ts';
+import { geoPaths } from './routes/geo.paths.ts';
+import { healthPaths } from './routes/health.paths.ts';
+import { licencesPaths } from './routes/licences.paths.ts';
+import { materialsPaths } from './routes/materials.paths.ts';
+import { membersPaths } from './routes/members.paths.ts';
+import { notificationsPaths } from './routes/notifications.paths.ts';
+import { portfolioPaths } from './routes/portfolio.paths.ts';
+import { privacyPaths } from './routes/privacy.paths.ts';
+import { reportsPaths } from './routes/reports.paths.ts';
+import { salesPaths } from './routes/sales.paths.ts';
+import { settingsPaths } from './routes/settings.paths.ts';
+import { taxPaths } from './routes/tax.paths.ts';
+import { ticketsPaths } from './routes/tickets.paths.ts';
+
 /**
  * Every route's method and address, and nothing else: what the web needs to send a request, without
  * zod or a single schema (issue 25 §1: building the route table's schemas was a large part of the
- * first load's script time on a phone). `routes.ts` spreads each entry into its route, so an address
- * is written once; the web parses answers with the full table, loaded alongside the first request.
+ * first load's script time on a phone). Each feature's addresses are in routes/<feature>.paths.ts,
+ * beside that feature's routes (routes/<feature>.ts), which spread each entry into its route, so an
+ * address is written once; the web parses answers with the full table, loaded alongside the first
+ * request. A lint rule keeps these modules free of zod (.dependency-cruiser.cjs).
  */
-export const routePaths = {
-  csrfCookie: { method: 'GET', path: '/api/csrf-cookie' },
-  health: { method: 'GET', path: '/api/health' },
-  login: { method: 'POST', path: '/api/login' },
-  me: { method: 'GET', path: '/api/me' },
-  setLanguage: { method: 'POST', path: '/api/setlanguage' },
-  logout: { method: 'POST', path: '/api/logout' },
-  register: { method: 'POST', path: '/api/registeraccounts' },
-  referralSponsor: { method: 'POST', path: '/api/referralsponsor' },
-  editMember: { method: 'POST', path: '/api/editMember' },
-  getUserDetails: { method: 'POST', path: '/api/getuserdetails' },
-  photo: { method: 'GET', path: '/api/photo/:id' },
-  downloadValidId: { method: 'GET', path: '/api/downloadvalidid/:id' },
-  getUserBanks: { method: 'GET', path: '/api/getuserbanks/:id' },
-  addUserBanks: { method: 'POST', path: '/api/adduserbanks' },
-  getCertifications: { method: 'POST', path: '/api/getcertifications' },
-  addCertifications: { method: 'POST', path: '/api/addcertifications' },
-  geoRegions: { method: 'GET', path: '/api/geo/regions' },
-  geoCities: { method: 'GET', path: '/api/geo/regions/:code/cities' },
-  geoBarangays: { method: 'GET', path: '/api/geo/cities/:code/barangays' },
-  changePassword: { method: 'POST', path: '/api/changepassword' },
-  adminMemberRecords: { method: 'POST', path: '/api/adminmemberrecords' },
-  membersRecord: { method: 'POST', path: '/api/membersrecord' },
-  getHierarchy: { method: 'POST', path: '/api/gethiearchy' },
-  teamSize: { method: 'POST', path: '/api/teamsize' },
-  adminMemberSearch: { method: 'POST', path: '/api/adminmembersearch' },
-  adminMemberCounts: { method: 'POST', path: '/api/adminmembercounts' },
-  approveMember: { method: 'POST', path: '/api/approvemember' },
-  deactivateMember: { method: 'POST', path: '/api/deactivatemember' },
-  memberHistory: { method: 'POST', path: '/api/memberhistory' },
-  addTicket: { method: 'POST', path: '/api/addticket' },
-  getMyTickets: { method: 'POST', path: '/api/getmytickets' },
-  adminTicketList: { method: 'GET', path: '/api/adminticketlist' },
-  editTicket: { method: 'POST', path: '/api/editticket' },
-  closeTicket: { method: 'POST', path: '/api/closeticket' },
-  ticketReplies: { method: 'POST', path: '/api/ticketreplies' },
-  replyTicket: { method: 'POST', path: '/api/replyticket' },
-  getSections: { method: 'GET', path: '/api/getsection' },
-  getLibrarySections: { method: 'GET', path: '/api/getsection/:library' },
-  createSection: { method: 'POST', path: '/api/createsection' },
-  getMaterials: { method: 'POST', path: '/api/getmaterial' },
-  downloadMaterial: { method: 'GET', path: '/api/downloadmaterial/:id' },
-  deleteMaterial: { method: 'DELETE', path: '/api/deletematerial/:id' },
-  uploadMaterial: { method: 'POST', path: '/api/uploadmaterial' },
-  addDeal: { method: 'POST', path: '/api/adddeals' },
-  getDeals: { method: 'POST', path: '/api/getdeals' },
-  dealsPage: { method: 'POST', path: '/api/dealspage' },
-  editDeal: { method: 'POST', path: '/api/editdeals' },
-  addSale: { method: 'POST', path: '/api/addsales' },
-  getSales: { method: 'POST', path: '/api/getsales' },
-  salesPage: { method: 'POST', path: '/api/salespage' },
-  activeProposals: { method: 'POST', path: '/api/activeproposals' },
-  commissionSummary: { method: 'POST', path: '/api/commissionsummary' },
-  commissionLedger: { method: 'POST', path: '/api/commissionledger' },
-  commissionStatements: { method: 'POST', path: '/api/commissionstatements' },
-  statementPdf: { method: 'GET', path: '/api/commissionstatement/:id/:statementId/pdf' },
-  statementXlsx: { method: 'GET', path: '/api/commissionstatement/:id/:statementId/xlsx' },
-  commissionRates: { method: 'GET', path: '/api/commissionrates' },
-  setCommissionRate: { method: 'POST', path: '/api/setcommissionrate' },
-  commissionAdjustments: { method: 'GET', path: '/api/commissionadjustments' },
-  addAdjustment: { method: 'POST', path: '/api/commissionadjustment' },
-  commissionPeriods: { method: 'GET', path: '/api/commissionperiods' },
-  closePeriod: { method: 'POST', path: '/api/closeperiod' },
-  periodStatements: { method: 'POST', path: '/api/periodstatements' },
-  markStatementPaid: { method: 'POST', path: '/api/markstatementpaid' },
-  payoutExport: { method: 'GET', path: '/api/payoutexport/:period' },
-  salesToVerify: { method: 'POST', path: '/api/salestoverify' },
-  verifySales: { method: 'POST', path: '/api/verifysales' },
-  addLicense: { method: 'POST', path: '/api/addlicense' },
-  getLicenses: { method: 'POST', path: '/api/getlicenses' },
-  licenceAlerts: { method: 'POST', path: '/api/licencealerts' },
-  setupChecklist: { method: 'POST', path: '/api/setupchecklist' },
-  verifyLicense: { method: 'POST', path: '/api/verifylicense' },
-  licenseScan: { method: 'GET', path: '/api/licensescan/:licenseId' },
-  compliance: { method: 'GET', path: '/api/compliance' },
-  releaseCommission: { method: 'POST', path: '/api/releasecommission' },
-  forfeitCommission: { method: 'POST', path: '/api/forfeitcommission' },
-  reports: { method: 'POST', path: '/api/reports' },
-  agencySummary: { method: 'GET', path: '/api/agencysummary' },
-  cancelSale: { method: 'POST', path: '/api/cancelsale' },
-  withholding: { method: 'POST', path: '/api/withholding' },
-  setWithholding: { method: 'POST', path: '/api/setwithholding' },
-  payoutSettings: { method: 'GET', path: '/api/payoutsettings' },
-  setPayoutSettings: { method: 'POST', path: '/api/setpayoutsettings' },
-  agencyTaxDetails: { method: 'GET', path: '/api/agencytaxdetails' },
-  setAgencyTaxDetails: { method: 'POST', path: '/api/setagencytaxdetails' },
-  adminQueues: { method: 'POST', path: '/api/adminqueues' },
-  form2307s: { method: 'POST', path: '/api/form2307s' },
-  form2307Pdf: { method: 'GET', path: '/api/form2307/:id/:year/:quarter/pdf' },
-  alphalist: { method: 'GET', path: '/api/alphalist/:year/:quarter' },
-  alphalistXlsx: { method: 'GET', path: '/api/alphalist/:year/:quarter/xlsx' },
-  alphalistDat: { method: 'GET', path: '/api/alphalist/:year/:quarter/dat' },
-  portfolio: { method: 'POST', path: '/api/portfolio' },
-  portfolioExport: { method: 'POST', path: '/api/portfolioexport' },
-  startRenewal: { method: 'POST', path: '/api/startrenewal' },
-  notifications: { method: 'POST', path: '/api/notifications' },
-  readNotifications: { method: 'POST', path: '/api/readnotifications' },
-  notificationPreferences: { method: 'POST', path: '/api/notificationpreferences' },
-  setNotificationPreferences: { method: 'POST', path: '/api/setnotificationpreferences' },
-  loginOptions: { method: 'GET', path: '/api/loginoptions' },
-  forgotPassword: { method: 'POST', path: '/api/forgotpassword' },
-  resetPassword: { method: 'POST', path: '/api/resetpassword' },
-  reportEmailChange: { method: 'POST', path: '/api/reportemailchange' },
-  mailStatus: { method: 'GET', path: '/api/mailstatus' },
-  myData: { method: 'GET', path: '/api/mydata/:id' },
-  requestErasure: { method: 'POST', path: '/api/requesterasure' },
-  myPrivacy: { method: 'POST', path: '/api/myprivacy' },
-  decideErasure: { method: 'POST', path: '/api/decideerasure' },
-  privacyRequests: { method: 'POST', path: '/api/privacyrequests' },
-  privacyNotice: { method: 'GET', path: '/api/privacynotice' },
-  publishPrivacyNotice: { method: 'POST', path: '/api/publishprivacynotice' },
-  acceptPrivacyNotice: { method: 'POST', path: '/api/acceptprivacynotice' },
-  accessLog: { method: 'POST', path: '/api/accesslog' },
-  adminAccessLog: { method: 'POST', path: '/api/adminaccesslog' },
-  adminAccessLogExport: { method: 'POST', path: '/api/adminaccesslogexport' },
-  mfaStatus: { method: 'POST', path: '/api/mfastatus' },
-  startMfa: { method: 'POST', path: '/api/startmfa' },
-  confirmMfa: { method: 'POST', path: '/api/confirmmfa' },
-  disableMfa: { method: 'POST', path: '/api/disablemfa' },
-  regenerateMfaCodes: { method: 'POST', path: '/api/regeneratemfacodes' },
-  resetMemberMfa: { method: 'POST', path: '/api/resetmembermfa' },
-  sessions: { method: 'POST', path: '/api/sessions' },
-  endSession: { method: 'POST', path: '/api/endsession' },
-  endOtherSessions: { method: 'POST', path: '/api/endothersessions' },
-  endMemberSessions: { method: 'POST', path: '/api/endmembersessions' },
-} as const satisfies Record<string, { method: 'GET' | 'POST' | 'DELETE'; path: string }>;
+export const routePaths = joinFeatures(
+  authPaths,
+  commissionsPaths,
+  dashboardPaths,
+  dealsPaths,
+  geoPaths,
+  healthPaths,
+  licencesPaths,
+  materialsPaths,
+  membersPaths,
+  notificationsPaths,
+  portfolioPaths,
+  privacyPaths,
+  reportsPaths,
+  salesPaths,
+  settingsPaths,
+  taxPaths,
+  ticketsPaths,
+) satisfies Record<string, RoutePath>;
 
 export type RoutePathName = keyof typeof routePaths;
+
+/** What sending a request needs: its method and its address. */
+export interface RoutePath {
+  method: 'GET' | 'POST' | 'DELETE';
+  path: string;
+}
 
 /** `/api/downloadmaterial/:id` with `{ id: 7 }` → `/api/downloadmaterial/7`. */
 export function pathOf(route: { path: string }, params: Record<string, unknown> = {}): string {
@@ -140,4 +59,23 @@ export function pathOf(route: { path: string }, params: Record<string, unknown> 
     if (value === undefined || value === null || value === '') throw new Error(`${route.path} needs ${name}`);
     return encodeURIComponent(String(value));
   });
+}
+
+/** The names that two of `groups` both declare: never, when each is declared by one group only. */
+export type NamedTwice<Groups extends readonly object[]> = {
+  [I in keyof Groups]: keyof Groups[I] & { [J in keyof Groups]: J extends I ? never : keyof Groups[J] }[number];
+}[number];
+
+type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+/** The groups as one object type, flat (its properties keep their literal types). */
+export type Joined<Groups extends readonly object[]> = { [K in keyof Intersection<Groups[number]>]: Intersection<Groups[number]>[K] };
+
+/**
+ * Each feature's part of a table (its addresses here, its routes in routes/index.ts) as one object.
+ * A name two features declare does not compile: spread, the last one would silently win.
+ */
+export function joinFeatures<const Groups extends readonly object[]>(
+  ...groups: [NamedTwice<Groups>] extends [never] ? Groups : { [I in keyof Groups]: Groups[I] & { namedTwice: NamedTwice<Groups> } }
+): Joined<Groups> {
+  return Object.assign({}, ...groups) as Joined<Groups>;
 }
