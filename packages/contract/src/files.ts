@@ -10,7 +10,7 @@ export const VALID_ID_CONTENT_TYPES = [...PHOTO_CONTENT_TYPES, 'application/pdf'
 /** The default size limit of both (PHOTO_MAX_MB), which a browser checks before sending. */
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 
-/** The file fields of a multipart editMember: at most one per request (the photo, or the personal details' valid ID). */
+/** The file fields of a multipart editMember: at most one per request (decision 015). */
 export const EDIT_MEMBER_FILE_FIELDS = { photo: 'photo', validId: 'valid_id' } as const;
 
 /** Files: what the statement's downloads are called. */

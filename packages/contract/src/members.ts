@@ -114,7 +114,7 @@ export const personalFields = {
 export type PersonalFieldName = keyof typeof personalFields;
 export const PERSONAL_FIELD_NAMES = Object.keys(personalFields) as PersonalFieldName[];
 
-/** Fields only an admin may change (403 when another member sends one). `manager` is derived and always refused. */
+/** Fields only an admin may change (403 when another member sends one; decision 008). `manager` is derived and always refused. */
 export const adminOnlyFields = {
   username: z
     .string()
