@@ -1,6 +1,6 @@
 /**
- * Browser benchmarks of issue 3 ("Performance"): in Debian's Chromium against the built app
- * (node apps/server/dist/main.js) on a temporary SQLite database:
+ * Browser benchmarks (the figures of decisions 013 and 005): in Debian's Chromium against the built
+ * app (node apps/server/dist/main.js) on a temporary SQLite database:
  *
  *   1. the Deals Table with 1,000 deals: time from navigation to its first 100 rows painted (median
  *      of 5), and from a click on 'Show all 1,000' to the 1,000th row painted (median of 3);
@@ -77,7 +77,7 @@ export async function seed(dbFile: string) {
       referror: null,
       status: 'Approved',
     });
-    // An agent accepted the privacy notice, as at sign-up: the API refuses them anything else first (issue 42 §9).
+    // An agent accepted the privacy notice, as at sign-up: the API refuses them anything else first (decision 027).
     await db.db.transaction().execute((trx) => s.notices.recordSignUpConsent(trx, memberId, '127.0.0.1'));
     await db.db.transaction().execute(async (trx) => {
       for (let i = 0; i < deals; i++) {
@@ -175,7 +175,7 @@ export async function startServer(dir: string, dbFile: string): Promise<{ child:
       STORAGE_DIR: path.join(dir, 'uploads'),
       ADMIN_USERNAME: 'bench_admin',
       ADMIN_PASSWORD: 'bench-admin-password',
-      // The bench measures pages, not the admin's second factor or the sign-up limit (issue 24).
+      // The bench measures pages, not the admin's second factor or the sign-up limit (decision 027).
       ADMIN_2FA: 'optional',
       SIGNUP_MAX_PER_HOUR: '1000000',
     },
@@ -205,7 +205,7 @@ export function stopServer(child: ChildProcess): Promise<void> {
 /**
  * Signs `username` in through the API with `request` (a browser context's, so the session and
  * XSRF cookies land in that context), and accepts the current privacy notice when the server asks
- * for it (issue 24: a seeded member has not consented yet, and would see the consent page).
+ * for it (decision 027: a seeded member has not consented yet, and would see the consent page).
  */
 export async function signInRequest(request: APIRequestContext, username: string): Promise<void> {
   await request.get(routes.csrfCookie.path);

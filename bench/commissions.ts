@@ -1,7 +1,6 @@
 /**
- * The commissions bench of issue 12 (decision 016), on SQLite and PostgreSQL, through the real
- * services (buildServices, no HTTP), in the members tree of bench/hierarchy.ts (100,000 members,
- * 30 levels):
+ * The commissions bench of decision 016, on SQLite and PostgreSQL, through the real services
+ * (buildServices, no HTTP), in the members tree of bench/hierarchy.ts (100,000 members, 30 levels):
  *
  * 1. Recording a sale, `services.sales.add`: (a) a product with a rate while the three override
  *    rates are set — 4 entries, a walk up 29 sponsors — next to (b) a product with no rate while

@@ -1,8 +1,8 @@
 /**
- * The crash test (issue 26 §3): the real server, on SQLite and then on a fresh PostgreSQL
- * database, takes concurrent writes of every kind that matters while it is killed with SIGKILL
- * mid-stream and started again; then every write it acknowledged (answered 2xx) must be there, and
- * nothing half-written may be visible.
+ * The crash test (decision 003, "Crash and load"): the real server, on SQLite and then on a fresh
+ * PostgreSQL database, takes concurrent writes of every kind that matters while it is killed with
+ * SIGKILL mid-stream and started again; then every write it acknowledged (answered 2xx) must be
+ * there, and nothing half-written may be visible.
  *
  *   npm run crashtest                       # both databases, 5 kills each
  *   npm run crashtest -- --short            # about a minute for both (CRASHTEST_SHORT=1 too): .ci/run

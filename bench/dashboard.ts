@@ -1,6 +1,6 @@
 /**
- * The two calls every dashboard load makes, after issue 43 (bench/README.md, "The dashboard's
- * summary and the admin's queues"), on SQLite and PostgreSQL, through the real services
+ * The two calls every dashboard load makes, after decisions 016 and 021 (bench/README.md, "The
+ * dashboard's summary and the admin's queues"), on SQLite and PostgreSQL, through the real services
  * (buildServices, no HTTP), over an agency built by bench/data.ts's builder (10,000 members 30
  * deep, 100,000 sales with their entries over twelve months, the first eleven closed through the
  * service; every 20th member unlicensed, so their entries are held):
@@ -9,7 +9,7 @@
  *   statements (commit 008671e), for a heavy member (hundreds of entries, two years of statements:
  *   the year's eleven and thirteen older ones added, paid up to two months ago), the Agency Owner
  *   (an override on every sale) and a member who joined today. Alternated call by call with the
- *   control: the query the summary ran before issue 43 (the gross sums of
+ *   control: the query the summary ran before its net figures (decision 016; the gross sums of
  *   `commissionsRepository.summary` at 5023228), after the same requireMember.
  * - `adminqueues` (services.adminQueues.queues) for an administrator with no entries of their own,
  *   and each of its six counts alone. Sales to verify: the current month's; pending sign-ups: the
@@ -58,9 +58,9 @@ type Exec = Kysely<Database>;
 const num = (v: unknown) => Number(v ?? 0);
 
 /**
- * The control: `commissionsRepository.summary` as it was before issue 43 (git show
- * 5023228:apps/server/src/features/commissions/repository.ts), Pending and Paid to Date the gross
- * of the member's payable entries by their statement's paid_on. One query.
+ * The control: `commissionsRepository.summary` as it was before its net figures (decision 016; git
+ * show 5023228:apps/server/src/features/commissions/repository.ts), Pending and Paid to Date the
+ * gross of the member's payable entries by their statement's paid_on. One query.
  */
 async function summaryBefore(db: Exec, memberId: number, monthStart: string, nextMonthStart: string) {
   const rows = await db

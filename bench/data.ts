@@ -1,8 +1,8 @@
 /**
- * Data at scale (issue 27): an agency of `--members` members in a sponsor tree 30 deep, 10 deals
- * and 3 sales (each a policy of the Portfolio) per member, and a year of commission entries, built
- * on SQLite and on PostgreSQL; then the admin member search, the hierarchy, the Agency Owner's
- * Portfolio and ledger, and a month's close, timed through the real services (no HTTP).
+ * Data at scale (decision 035): an agency of `--members` members in a sponsor tree 30 deep, 10
+ * deals and 3 sales (each a policy of the Portfolio) per member, and a year of commission entries,
+ * built on SQLite and on PostgreSQL; then the admin member search, the hierarchy, the Agency
+ * Owner's Portfolio and ledger, and a month's close, timed through the real services (no HTTP).
  *
  *   npm run bench:data -- [--members 100000] [--db sqlite|postgres|both] [--deals N] [--sales N]
  *                         [--runs 5] [--keep DIR]

@@ -1,7 +1,7 @@
 /**
- * The PSGC bench of issue 11: what the geo service (apps/server/src/features/geo/service.ts) costs.
- * The first call, which reads and indexes the PSA list; then each call from memory; the heap it
- * keeps. Through the service (no HTTP: an answer over HTTP costs what the session lookup costs).
+ * The PSGC bench of decision 015: what the geo service (apps/server/src/features/geo/service.ts)
+ * costs. The first call, which reads and indexes the PSA list; then each call from memory; the heap
+ * it keeps. Through the service (no HTTP: an answer over HTTP costs what the session lookup costs).
  *
  *   npm run bench -- --geo          (or: node --expose-gc --import tsx bench/geo.ts)
  *

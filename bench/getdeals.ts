@@ -1,8 +1,8 @@
 /**
- * getdeals under load (issue 3, "Performance"): an agent with 1,000 deals and 1,000 sales;
- * 100 connections POST /api/getdeals against the real app (buildApp: sessions, CSRF, guards, zod,
- * Kysely) and, in the same run, against a bare node:http + better-sqlite3 handler running the same
- * SELECT and JSON.stringify. Prints requests/second and p99 latency of both and their ratio.
+ * getdeals under load (decision 035): an agent with 1,000 deals and 1,000 sales; 100 connections
+ * POST /api/getdeals against the real app (buildApp: sessions, CSRF, guards, zod, Kysely) and, in
+ * the same run, against a bare node:http + better-sqlite3 handler running the same SELECT and
+ * JSON.stringify. Prints requests/second and p99 latency of both and their ratio.
  *
  *   npx tsx bench/getdeals.ts [--duration 10] [--connections 100] [--warmup 2] [--rounds 1] [--fastify] [--variants json,…]
  *
@@ -206,7 +206,7 @@ export async function seed(dbFile: string): Promise<number> {
     referror: null,
     status: 'Approved',
   });
-  // An agent accepted the privacy notice, as at sign-up: the API refuses them anything else first (issue 42 §9).
+  // An agent accepted the privacy notice, as at sign-up: the API refuses them anything else first (decision 027).
   await db.db.transaction().execute((trx) => s.notices.recordSignUpConsent(trx, id, '127.0.0.1'));
   const pick = <T>(list: readonly T[], i: number) => list[i % list.length]!;
   for (let i = 0; i < DEALS; i++) {
@@ -507,7 +507,7 @@ export async function runGetdealsBench({
   }
 }
 
-/** The line `npm run bench -- --quick` ends with (issue 27). */
+/** The line `npm run bench -- --quick` ends with (decision 035). */
 export const ratioLine = (r: GetdealsResult) =>
   `getdeals ratio ${r.ratio.toFixed(2)} (ahente ${r.app.cpuRps.toFixed(0)} req/s vs limit ${r.bare.cpuRps.toFixed(0)} req/s)`;
 

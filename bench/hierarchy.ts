@@ -1,6 +1,6 @@
 /**
- * The members bench of issue 10: 100,000 members in a sponsor tree 30 levels deep, on SQLite and
- * on PostgreSQL. Times, through the real services (no HTTP): one deep member's hierarchy
+ * The members bench of decision 011: 100,000 members in a sponsor tree 30 levels deep, on SQLite
+ * and on PostgreSQL. Times, through the real services (no HTTP): one deep member's hierarchy
  * (gethiearchy), the admin search's first page without and with a query (adminmembersearch), and
  * for comparison the admin's full list (adminmemberrecords) and the root's team size (teamsize).
  *
@@ -33,7 +33,7 @@ const LAST = ['Bautista', 'Mendoza', 'Dela Cruz', 'Villanueva', 'Ramos', 'Aquino
 
 let seed = 20261122;
 // glibc's LCG in exact 32-bit arithmetic: `seed * 1103515245` in doubles lost its low bits past
-// 2^53 and the sequence fell into a cycle of 10,466 values (found by bench/data.ts, issue 27).
+// 2^53 and the sequence fell into a cycle of 10,466 values (found by bench/data.ts, decision 035).
 const rand = () => (seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff) / 2 ** 31;
 const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
 

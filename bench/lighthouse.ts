@@ -1,5 +1,5 @@
 /**
- * Lighthouse 13 (issue 25 §1): performance, accessibility and best-practices scores, LCP and TBT,
+ * Lighthouse 13 (decision 014): performance, accessibility and best-practices scores, LCP and TBT,
  * for /login, /, /deals/dealsview (1,000 deals), /sales/salesview, /commissions and /reports, in
  * Lighthouse's mobile preset (its default: a mid-range phone, simulated slow 4G, CPU 4× slower),
  * with Debian's Chromium and the e2e flags (e2e/support/env.ts), against the built app on a seeded

@@ -1,10 +1,10 @@
 /**
- * The real server as a separate process, for the crash test and the load test (issue 26 §3): the
- * built `apps/server/dist/main.js` (what production runs) when it is at least as new as the
- * server's and the contract's sources, otherwise `apps/server/src/main.ts` through tsx; the
- * choice and its reason are printed. Also: a free port, a PostgreSQL database of one's own, members
- * seeded through the server's own services, and a client session that logs in like the browser
- * (XSRF cookie, then login, then the cookie and the X-XSRF-TOKEN header on every request).
+ * The real server as a separate process, for the crash test and the load test (decision 003, "Crash
+ * and load"): the built `apps/server/dist/main.js` (what production runs) when it is at least as
+ * new as the server's and the contract's sources, otherwise `apps/server/src/main.ts` through tsx;
+ * the choice and its reason are printed. Also: a free port, a PostgreSQL database of one's own,
+ * members seeded through the server's own services, and a client session that logs in like the
+ * browser (XSRF cookie, then login, then the cookie and the X-XSRF-TOKEN header on every request).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -234,7 +234,7 @@ export async function seed(
         account_type,
         position,
       });
-      // An agent accepted the privacy notice, as at sign-up: the API refuses them anything else first (issue 42 §9).
+      // An agent accepted the privacy notice, as at sign-up: the API refuses them anything else first (decision 027).
       if (account_type === 'user') await db.db.transaction().execute((trx) => s.notices.recordSignUpConsent(trx, id, '127.0.0.1'));
       return { id, username };
     };

@@ -1,7 +1,8 @@
 /**
- * The load test (issue 26 §3): simulated agents, each with its own session, use the real server
- * as the web app does, for a fixed time on each database; it prints the requests, the errors by
- * kind (the goal is none), p50/p95/p99 per route and the server's memory at start and end.
+ * The load test (decision 003, "Crash and load"): simulated agents, each with its own session, use
+ * the real server as the web app does, for a fixed time on each database; it prints the requests,
+ * the errors by kind (the goal is none), p50/p95/p99 per route and the server's memory at its start
+ * and end.
  *
  *   npm run loadtest                                           # 200 agents, 60 s, SQLite then PostgreSQL
  *   npm run loadtest -- --agents 50 --duration 20 --database sqlite --think 1000 --server source

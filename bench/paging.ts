@@ -1,12 +1,12 @@
 /**
- * Server-side paging (issue 27, decision 036): the time of the deals table's first page for a
- * member with 10,000 deals (POST /api/dealspage, limit 100, with the count and Total TCV of all
- * of them) against the whole list the table used to fetch (POST /api/getdeals), and the same for
- * the sales table (salespage against getsales, 10,000 sales) and the ledger (commissionledger with
- * and without a limit, 10,000 entries), and the admin's Sales to verify over those sales. In
- * process (Fastify's inject: the routes, the SQL, the mapping and the serialisation, without the
- * network), over the test harness's database: SQLite
- * in memory, or PostgreSQL with TEST_DIALECT=postgres TEST_DATABASE_URL=…. Medians of `--runs`.
+ * Server-side paging (decision 036): the time of the deals table's first page for a member with
+ * 10,000 deals (POST /api/dealspage, limit 100, with the count and Total TCV of all of them)
+ * against the whole list the table used to fetch (POST /api/getdeals), and the same for the sales
+ * table (salespage against getsales, 10,000 sales) and the ledger (commissionledger with and
+ * without a limit, 10,000 entries), and the admin's Sales to verify over those sales. In process
+ * (Fastify's inject: the routes, the SQL, the mapping and the serialisation, without the network),
+ * over the test harness's database: SQLite in memory, or PostgreSQL with TEST_DIALECT=postgres
+ * TEST_DATABASE_URL=…. Medians of `--runs`.
  *
  *   npx tsx bench/paging.ts [--rows 10000] [--runs 15]
  */
@@ -59,7 +59,7 @@ try {
     );
   }
   // The admin's Sales to verify over the sales seeded above (about 4 in 10 unverified): its filter
-  // leaves out the admin's own sales, those they entered and those paying them (issue 42 §8).
+  // leaves out the admin's own sales, those they entered and those paying them (decision 018).
   const admin = await t.loginAs(await t.createAdmin());
   const toVerify = await time(admin, '/api/salestoverify', {});
   lines.push(`salestoverify over ${ROWS} sales: ${toVerify.ms.toFixed(1)} ms (${(toVerify.bytes / 1024).toFixed(0)} kB)`);

@@ -1,5 +1,5 @@
 /**
- * Statement PDFs against everyone else (issue 20 §4): one agent's `getdeals` (1,000 deals), timed
+ * Statement PDFs against everyone else (decision 018): one agent's `getdeals` (1,000 deals), timed
  * request by request, alone and while four other agents download their statement PDFs in a loop,
  * on SQLite and on PostgreSQL, against three builds of the server:
  *
@@ -189,7 +189,7 @@ async function seed(url: string, entries: number): Promise<Seeded> {
         status: 'Approved',
         account_type,
       });
-      // An agent accepted the privacy notice, as at sign-up: the API refuses them anything else first (issue 42 §9).
+      // An agent accepted the privacy notice, as at sign-up: the API refuses them anything else first (decision 027).
       if (account_type === 'user') await db.db.transaction().execute((trx) => s.notices.recordSignUpConsent(trx, id, '127.0.0.1'));
       return { id, username };
     };

@@ -1,11 +1,11 @@
 /**
- * The phone budget of DESIGN §8 (issue 9): Largest Contentful Paint, Cumulative Layout Shift and
- * the compressed JavaScript transferred, for /login, / (the dashboard) and /deals/dealsview with
- * 1,000 deals, in Debian's Chromium emulating a mid-range phone over slow 4G: 390×844, touch,
- * mobile user agent, CPU 4× slower, 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip, cold
- * cache. Each page is loaded `--runs` times (default 3) in a fresh context; medians are printed,
- * with the number of script files (requests) and, once the service worker has taken control, the
- * LCP of a second visit to the same address (issue 25).
+ * The phone budget (decision 014): Largest Contentful Paint, Cumulative Layout Shift and the
+ * compressed JavaScript transferred, for /login, / (the dashboard) and /deals/dealsview with 1,000
+ * deals, in Debian's Chromium emulating a mid-range phone over slow 4G: 390×844, touch, mobile user
+ * agent, CPU 4× slower, 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip, cold cache. Each page is
+ * loaded `--runs` times (default 3) in a fresh context; medians are printed, with the number of
+ * script files (requests) and, once the service worker has taken control, the LCP of a second visit
+ * to the same address (decision 028).
  *
  *   npm run build && npm run bench -- --phone        (or: npx tsx bench/phone.ts [--runs 3])
  *   npx tsx bench/phone.ts --runs 1 --page / [--waterfall] [--trace] [--profile DIR]
@@ -13,7 +13,7 @@
  *     thread's tasks split into script, style, layout and paint (bench/trace-summary.ts; the
  *     last run's raw trace is left in $TMPDIR/ahente-phone-trace.json for chrome://tracing).
  *
- * Figures, never a timed test. Goals (issues 9, 25): LCP ≤ 2.5 s, CLS < 0.1, JS for /login ≤ 100 KiB.
+ * Figures, never a timed test. Goals (decision 014): LCP ≤ 2.5 s, CLS < 0.1, /login's JS ≤ 100 KiB.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -74,7 +74,7 @@ interface Run {
 
 /**
  * `--waterfall`: after each run, what the page fetched and when (ms from navigation: start, end,
- * encoded KiB), its main-thread long tasks, and the LCP element: what gates the LCP (issue 25 §1).
+ * encoded KiB), its main-thread long tasks, and the LCP element: what gates the LCP (decision 014).
  */
 async function printWaterfall(page: Page) {
   const info = await page.evaluate(() => {
@@ -183,7 +183,7 @@ async function measure(
       printTraceSummary(summariseTrace(events.traceEvents));
     }
 
-    // The repeat visit (issue 25 §2): once the service worker controls the origin, the same address
+    // The repeat visit (decision 028): once the service worker controls the origin, that address
     // again in a new tab, same phone and network, the browser's cache on; NaN without a worker.
     const worker = await page.evaluate(() =>
       Promise.race([

@@ -1,6 +1,6 @@
 /**
- * The Portfolio bench of issue 23: an agency owner whose downline holds 300,000 policies in a mix
- * of statuses, on SQLite and on PostgreSQL. Times the first page of the Portfolio (POST
+ * The Portfolio bench of decision 025: an agency owner whose downline holds 300,000 policies in a
+ * mix of statuses, on SQLite and on PostgreSQL. Times the first page of the Portfolio (POST
  * /api/portfolio) for the owner's team (scope 'team', clients hidden) and for one agent's own
  * book (scope 'own'), through the service and over HTTP (the real app, app.inject, with a session
  * and CSRF), medians after one warm-up.
@@ -266,7 +266,7 @@ async function benchOne(label: string, db: Db, options: Required<PortfolioBenchO
   const app = await buildApp({ config, db });
   for (const id of [1, book.agentId]) {
     await services.members.changePassword({ memberId: id, accountType: 'admin', sessionId: 'bench' }, id, PASSWORD);
-    // They accepted the privacy notice, as at sign-up: the API refuses them anything else first (issue 42 §9).
+    // They accepted the privacy notice, as at sign-up: the API refuses them anything else first (decision 027).
     await db.db.transaction().execute((trx) => services.notices.recordSignUpConsent(trx, id, '127.0.0.1'));
   }
   const session = async (username: string) => {

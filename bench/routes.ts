@@ -1,6 +1,6 @@
 /**
- * The app against its limit, route by route (issue 27): getsales, membersrecord, gethiearchy, the
- * Portfolio's first page and the commission ledger of one agent (1,000 deals made into sales,
+ * The app against its limit, route by route (decision 035): getsales, membersrecord, gethiearchy,
+ * the Portfolio's first page and the commission ledger of one agent (1,000 deals made into sales,
  * RECRUITS recruits under a sponsor chain), each POSTed by 10 connections to
  *
  * - app: the real server as production runs it (bench/getdeals.ts serveApp: NODE_ENV=production);
@@ -29,7 +29,7 @@ import { seed } from './getdeals.ts';
 const SELF = fileURLToPath(import.meta.url);
 const RECRUITS = 300;
 
-/** The routes of issue 27's list, each with the body an agent's screen sends. */
+/** The list answers that grow with an agency, each with the body an agent's screen sends. */
 const ROUTES = {
   getsales: (id: number) => ({ path: '/api/getsales', body: { id } }),
   membersrecord: (id: number) => ({ path: '/api/membersrecord', body: { id } }),

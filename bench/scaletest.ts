@@ -1,6 +1,6 @@
 /**
- * The scale test (issue 27, decision 032): several server instances on one PostgreSQL database,
- * through Debian's PgBouncer in transaction pooling, behind a round-robin proxy written here.
+ * The scale test (decision 032): several server instances on one PostgreSQL database, through
+ * Debian's PgBouncer in transaction pooling, behind a round-robin proxy written here.
  *
  *   npm run scaletest                                # 3 instances, their files in one s3rver's bucket
  *   npm run scaletest -- --instances 2 --server source

@@ -4,7 +4,7 @@
  * than 40 ms, split into what ran in it (a module's evaluation, a script's function calls, style,
  * layout, paint), and the main thread's busy time before the largest contentful paint by kind. The
  * times are the throttled phone's (CPU slowdown included); their split, not their sum, is what
- * compares across machines. Used by `bench/phone.ts --trace` (issue 25 §1, decision 014).
+ * compares across machines. Used by `bench/phone.ts --trace` (decision 014).
  *
  *   npx tsx bench/trace-summary.ts trace.json
  */

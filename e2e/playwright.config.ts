@@ -26,7 +26,7 @@ const backends = [
 
 /**
  * The specs whose outcome only the page's rendering decides: run on the first backend only. So do
- * the sign-in screens of issue 24 (consent, two-factor): what they store is proven on both
+ * the sign-in screens of decision 027 (consent, two-factor): what they store is proven on both
  * databases by the API tests (security.test.ts, signup-limits.test.ts, notice.test.ts); the
  * browser path through them is the same page whatever the database (decision 027). The screens in
  * Filipino (fil-*.spec.ts) are words and layout: the member's saved language is language.spec's.
@@ -34,13 +34,13 @@ const backends = [
 const RENDERING_ONLY = /\/(a11y|layout|guards|toast|mobile|widths|consent|two-factor|fil-[a-z-]+)\.spec\.ts$/;
 
 /**
- * And the browser paths whose answers the API suite already proves on PostgreSQL (issues 26 and
- * 27, CI time; decision 015): every route runs on both databases there (its bounds, its access for
- * seven callers, mass assignment, the fuzzing from the contract), so a second browser run of the
- * same pages re-proves the same server answers. PostgreSQL keeps the browser paths through the
- * money, where the screens add and show what SQL sums and dates differently per database: deals
- * and sales (totals, date filters, 2,000 sales and their export), commissions, cancellations,
- * payouts and tax, and the administrator's queues (counts of what SQL lists, issue 43 §5).
+ * And the browser paths whose answers the API suite already proves on PostgreSQL (CI time; decision
+ * 015): every route runs on both databases there (its bounds, its access for seven callers, mass
+ * assignment, the fuzzing from the contract), so a second browser run of the same pages re-proves
+ * the same server answers. PostgreSQL keeps the browser paths through the money, where the screens
+ * add and show what SQL sums and dates differently per database: deals and sales (totals, date
+ * filters, 2,000 sales and their export), commissions, cancellations, payouts and tax, and the
+ * administrator's queues (counts of what SQL lists, decision 021).
  */
 const FIRST_BACKEND_ONLY = new RegExp(
   `${RENDERING_ONLY.source}|\\/(?!(deals-sales|commissions|cancellations|payouts-tax|admin-queues)\\.spec\\.ts$)[a-z0-9-]+\\.spec\\.ts$`,
@@ -54,8 +54,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   // On CI a test that fails is run once more, and one that then passes is reported as flaky in the
-  // output (issue 26's session: a toast after an admin's action missed about once per full run, late
-  // in the suite, never alone; the cause is not found yet, see decision 015). Locally, no retry.
+  // output (a toast after an admin's action missed about once per full run, late in the suite,
+  // never alone; the cause is not found yet, see decision 015). Locally, no retry.
   retries: process.env.CI ? 1 : 0,
   forbidOnly: true,
   // The JSON report holds each test's time (where CI's minutes go: `node scripts/e2e-timings.mjs`);
@@ -64,7 +64,7 @@ export default defineConfig({
   reportSlowTests: { max: 12, threshold: 90_000 },
   globalTeardown: './global-teardown.ts',
   use: {
-    // The service worker (issue 25 §2) downloads the whole precache (~2 MiB) in the background of
+    // The service worker (decision 028) downloads the whole precache (~2 MiB) in the background of
     // every page: the specs of installing and working offline opt in (offline-*.spec.ts,
     // `test.use({ serviceWorkers: 'allow' })`); every other spec tests the page as the network
     // serves it, as a first visit does, without that background traffic on CI's two cores.
@@ -120,7 +120,7 @@ export default defineConfig({
       ADMIN_PASSWORD: ADMIN.password,
       LOGIN_MAX_PER_IP: '100000',
       // The specs sign hundreds of agents up from one address, and the admin logs in with a
-      // password alone, except in the two-factor spec's own server (issue 24).
+      // password alone, except in the two-factor spec's own server (decision 027).
       SIGNUP_MAX_PER_HOUR: '100000',
       ADMIN_2FA: 'optional',
       AGENCY_TIN: AGENCY.tin,

@@ -5,7 +5,7 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const env = { NODE_ENV: 'development', ...process.env };
-// The node options `npm start` runs the server with (apps/server/node-options.json, issue 42 §2).
+// The node options `npm start` runs the server with (apps/server/node-options.json, decision 035).
 const nodeOptions = JSON.parse(fs.readFileSync(path.join(root, 'apps/server/node-options.json'), 'utf8'));
 const procs = [
   spawn('npx', ['tsx', 'watch', ...nodeOptions, 'apps/server/src/main.ts'], { cwd: root, stdio: 'inherit', env }),

@@ -17,7 +17,7 @@ function newest(dir) {
 }
 const mtime = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
 
-/** Where each build's whole output goes (issue 43 §7): the terminal gets a line per build. */
+/** Where each build's whole output goes (decision 002, "A quiet first start"): the terminal gets a line per build. */
 const logDir = r('node_modules/.cache/ahente');
 
 /**
@@ -73,7 +73,7 @@ for (const b of builds) {
 // 035): stack traces through the source maps, and a young generation of 64 MB per semi-space, so the
 // rows, records and text of a list answer die young instead of being copied into the old generation
 // while ten requests are in flight. The API tests, the browser suite's servers and the bench, crash
-// and scale tests' servers read the same file (issue 42 §2), so an option cannot break production alone.
+// and scale tests' servers read the same file (decision 035), so an option cannot break production alone.
 const nodeOptions = JSON.parse(fs.readFileSync(r('apps/server/node-options.json'), 'utf8'));
 const child = spawn(process.execPath, [...nodeOptions, r('apps/server/dist/main.js')], {
   cwd: root,

@@ -6,7 +6,7 @@ type Serialise = (data: unknown) => string;
 type JsonSchema = Parameters<typeof fastJson>[0];
 
 /**
- * A lever measured and not kept (issue 27, decision 035): the API's JSON answers written by
+ * A lever measured and not kept (decision 035): the API's JSON answers written by
  * fast-json-stringify compiled from each response schema's JSON Schema, instead of zod's encode
  * then JSON.stringify. bench/getdeals.ts copies this file into a copy of apps/server/src as
  * platform/response-serializer.ts for its `fjs` and `check` variants.

@@ -1,5 +1,5 @@
 /**
- * Where the browser suite's minutes go (issue 27, CI time): reads Playwright's JSON report
+ * Where the browser suite's minutes go (CI time, decision 015): reads Playwright's JSON report
  * (e2e/timings/results.json, written by every run) and prints the time of each spec file and of
  * each project, summed over its tests (all attempts), and the slowest tests.
  *

@@ -8,7 +8,7 @@ import { ADMIN, createAgent, expect, loginApi, loginUi, test, type Agent } from 
 import { salesOf, verifySales } from '../support/verification.ts';
 
 /**
- * DESIGN §7, §8: an axe-core scan (WCAG 2.0, 2.1 and 2.2, levels A and AA) of every page of the
+ * Decision 009: an axe-core scan (WCAG 2.0, 2.1 and 2.2, levels A and AA) of every page of the
  * route table, logged out, as an agent and as an admin, and of every dialog that can be opened,
  * at 1440 px and at 375 px. Zero violations allowed: each test collects what every scan found and
  * fails once, listing rule, place, element and what is wrong.
@@ -58,7 +58,7 @@ const ADMIN_PAGES: readonly (readonly [string, string])[] = [
   ['/admin/compliance', 'Compliance'],
   ['/admin/verifysales', 'Sales to verify'],
 ];
-/** Admin Panel → Privacy (issue 24): scanned in a test of their own, beside the other admin pages. */
+/** Admin Panel → Privacy (decision 027): scanned in a test of their own, beside the other admin pages. */
 const ADMIN_PRIVACY_PAGES: readonly (readonly [string, string])[] = [
   ['/admin/privacy/requests', 'Privacy'],
   ['/admin/privacy/accesslog', 'Privacy'],
@@ -246,7 +246,7 @@ for (const size of SIZES) {
       await page.getByRole('button', { name: 'Sign Up' }).click();
       await expect(page.getByText('This field is required').first()).toBeVisible();
       await axe.scan('/register with errors');
-      // The e-mailed reset link's page (issue 23): its form with errors, and a link that cannot be used.
+      // The e-mailed reset link's page (decision 026): its form with errors, and a link that cannot be used.
       await openPage(page, `/reset-password?token=${'a'.repeat(43)}`, 'Set a new password');
       await page.getByRole('button', { name: 'Set new password' }).click();
       await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
@@ -295,7 +295,7 @@ for (const size of SIZES) {
       await expect(profile).toBeVisible();
       await axe.scan('/ profile popup');
       await escape(page, profile);
-      // The bell's panel, with the approval, the verification and the ticket's close unread (issue 23).
+      // The bell's panel, with the approval, the verification and the ticket's close unread (decision 026).
       await page
         .getByRole('banner')
         .getByRole('button', { name: /^Notifications, \d+ unread$/ })
@@ -600,7 +600,7 @@ for (const size of SIZES) {
       await edit.getByRole('button', { name: 'Change Password' }).click();
       await expect(edit.getByLabel('New Password')).toBeVisible();
       await axe.scan('/admin/adminmembers Edit Member Details');
-      // The address cascade with the searchable city list open (issue 22 §5).
+      // The address cascade with the searchable city list open (decision 015).
       await edit.getByLabel('Region', { exact: true }).selectOption({ label: 'National Capital Region (NCR)' });
       await edit.getByRole('combobox', { name: 'City', exact: true }).fill('qu');
       await expect(edit.getByRole('listbox', { name: 'Cities and municipalities' }).getByRole('option').first()).toBeVisible();

@@ -6,12 +6,13 @@ import { ADMIN, createAgent, expect, loginApi, loginUi, PHONE, shot, test } from
 import { startIsolatedServer } from '../support/isolated-server.ts';
 
 /**
- * Issue 43 §4 and §5 on a server of the test's own, started as the README starts it (no AGENCY_TIN,
- * AGENCY_ADDRESS, AGENCY_RDO) on a fresh database, so every count is known: a member asking for
- * their BIR Form 2307 reads, in English and in Filipino, that the agency has not set up its tax
- * details; the administrator's dashboard shows the work waiting, each count linking to its queue,
- * and the set-up list; the Admin Panel's tabs carry the same counts; the administrator saves the
- * tax details on the portal and the set-up list and the member's notice go.
+ * The agency's tax details (decision 019) and the administrator's queues (decision 021) on a server
+ * of the test's own, started as the README starts it (no AGENCY_TIN, AGENCY_ADDRESS, AGENCY_RDO) on
+ * a fresh database, so every count is known: a member asking for their BIR Form 2307 reads, in
+ * English and in Filipino, that the agency has not set up its tax details; the administrator's
+ * dashboard shows the work waiting, each count linking to its queue, and the set-up list; the Admin
+ * Panel's tabs carry the same counts; the administrator saves the tax details on the portal and the
+ * set-up list and the member's notice go.
  */
 const calendar = (day: string) =>
   new Intl.DateTimeFormat('en-PH', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));

@@ -31,7 +31,7 @@ async function fillRegistration(page: Page, p: Registration) {
   await page.getByLabel('Middle Name (optional)').fill(p.mname);
   await page.getByLabel('Email').fill(p.email);
   await page.getByLabel('Contact Number').fill(p.contact);
-  // The privacy notice's checkbox (issue 24 §1): consent.spec.ts tests it.
+  // The privacy notice's checkbox (decision 027): consent.spec.ts tests it.
   await page.getByRole('checkbox', { name: CONSENT_LABEL }).check();
 }
 
@@ -66,7 +66,7 @@ test.describe('Register', () => {
         email: person.email,
         account_type: 'user',
       });
-      // The list carries no phone (issue 42 §7): the contact number is in the member's details.
+      // The list carries no phone (decision 027): the contact number is in the member's details.
       const admin = await loginApi(baseURL!, ADMIN.username, ADMIN.password);
       try {
         const details = await admin.csrfPost(routes.getUserDetails.path, { id: member.id });

@@ -15,7 +15,7 @@ import { startIsolatedServer } from '../support/isolated-server.ts';
 import { licenseAgent, verifySales } from '../support/verification.ts';
 
 /**
- * Cancellations, withholding tax and BIR Form 2307 (issue 21): an admin cancels a sale from the
+ * Cancellations, withholding tax and BIR Form 2307 (decision 019): an admin cancels a sale from the
  * member's Sales on the Members List, and the agent sees the sale Cancelled and the reversal of
  * their commission; a member enters their TIN in Personal Details, reads their statement's gross,
  * tax withheld and net, and downloads the quarter's 2307. A month closes once per database, so the
@@ -268,7 +268,7 @@ ownServer(
     expect(reversal[1]).toBe('Reversal');
     expect(reversal[2]).toBe(`#${lorenzo}`);
     expect(reversal[3]).toBe('Lorenzo Ruiz');
-    // Which sale's commission it takes back, by the sale's day, never an entry number (issue 43 §6).
+    // Which sale's commission it takes back, by the sale's day, never an entry number (decision 016).
     expect(reversal[5]).toBe(`Reversal of the ${dayInSentence(original.entry_date)} sale commission Free-look cancellation`);
     expect(reversal[9]).toBe('-₱2,500.00');
     await laptopShot(page, testInfo, 'ledger-reversal');

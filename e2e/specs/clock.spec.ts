@@ -9,7 +9,7 @@ import { ADMIN, expect, loginApi, PHONE, shot, test, type Agent } from '../suppo
 import { addNotification } from '../support/ledger-db.ts';
 
 /**
- * Issue 43 §6, one clock and one way to write things: every date and time a person reads is
+ * One clock and one way to write things (decision 023): every date and time a person reads is
  * Manila's whatever the device's time zone; the bell newest first and a page of all notifications;
  * a sold deal seen as sold on a phone; policy numbers and e-mail addresses never broken mid-word;
  * the Sales export saying Cancelled.

@@ -9,12 +9,12 @@ import { ADMIN, createAgent, expect, loginApi, loginUi, PHONE, shot, test, type 
 import { licenseAgent, verifySales } from '../support/verification.ts';
 
 /**
- * Commissions (issue 12): the admin's Commissions tab, a member's Commission Tracking page and
+ * Commissions (decision 016): the admin's Commissions tab, a member's Commission Tracking page and
  * the dashboard's Commissions and Active Proposals cards. The schedule is shared by every test of
  * the run, so each test rates a product no other spec sells. Only one test closes a month: the
  * current month closes once per database (a second close is 409). Commission is payable only on a
- * verified sale to an earner with a verified licence for its line (issue 20): the earners here get
- * a Non-Life licence and their sales are verified through the API (verification.spec.ts shows
+ * verified sale to an earner with a verified licence for its line (decision 018): the earners here
+ * get a Non-Life licence and their sales are verified through the API (verification.spec.ts shows
  * what is awaiting verification and held).
  */
 
@@ -22,7 +22,7 @@ const TODAY = todayInManila();
 const PERIOD = TODAY.slice(0, 7);
 const MONTH = new Date(`${PERIOD}-01T00:00:00Z`).toLocaleString('en-PH', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const monthAfter = (period: string) => new Date(Date.UTC(Number(period.slice(0, 4)), Number(period.slice(5, 7)), 1));
-/** The current month's last day and the month after it, as the early close's confirmation says them (issue 43 §2). */
+/** The current month's last day and the month after it, as the early close's confirmation says them (decision 016). */
 const LAST_DAY = new Intl.DateTimeFormat('en-PH', { dateStyle: 'medium', timeZone: 'UTC' }).format(
   new Date(monthAfter(PERIOD).getTime() - 86_400_000),
 );
@@ -163,7 +163,7 @@ test('the admin sets a product rate and the Manager override; a sale pays the ag
   await signOutAndIn(page, agent);
   const commissionsCard = page.getByRole('region', { name: 'Commissions', exact: true });
   await expect(commissionsCard.getByRole('term')).toHaveText(['Earned This Month', 'Pending (net)', 'Awaiting verification', 'Held']);
-  // Pending is net, with its gross and the tax the close withholds (5 % of ₱3,125.06, half up) under it (issue 43 §1).
+  // Pending is net, with its gross and the tax the close withholds (5 % of ₱3,125.06, half up) under it (decision 016).
   await expect(commissionsCard.getByRole('definition')).toHaveText([
     '₱3,125.06',
     '₱2,968.81',
@@ -291,7 +291,7 @@ test('the admin adds an adjustment, closes the month, sees the statements with t
   await expect(adjustment).toContainText('-₱34.57');
   await expect(adjustment).toContainText('Duplicate fuel allowance');
 
-  // The current month is running (issue 43 §2): it ends on its last day, Manila time.
+  // The current month is running (decision 016): it ends on its last day, Manila time.
   const monthRow = page.getByRole('table', { name: 'Months' }).getByRole('row').filter({ hasText: MONTH });
   await expect(monthRow.getByRole('cell').nth(1)).toHaveText(new RegExp(`^Running\\s*Ends ${LAST_DAY}$`));
   // Closing it early is asked for in so many words; Cancel sends nothing.
@@ -382,7 +382,7 @@ test('the admin adds an adjustment, closes the month, sees the statements with t
   await page.context().clearCookies();
   await signIn(page, banked);
   await page.goto('/commissions');
-  // Paid to Date is the net the bank received (₱1,140.00, the payout file's), its gross and tax beside it (issue 43 §1).
+  // Paid to Date is the net the bank received (₱1,140.00, the payout file's), its gross and tax beside it (decision 016).
   await expect(page.getByRole('main').getByRole('definition')).toHaveText([
     '₱1,200.00',
     '₱0.00',
@@ -471,7 +471,7 @@ test(
     // 8 % of ₱10,000 = ₱800.00, less ₱50.25: ₱749.75.
     await signIn(page, agent);
     const card = page.getByRole('region', { name: 'Commissions', exact: true });
-    // Net: 5 % of ₱749.75 is ₱37.49 withheld (issue 43 §1).
+    // Net: 5 % of ₱749.75 is ₱37.49 withheld (decision 016).
     await expect(card.getByRole('definition')).toHaveText(['₱749.75', '₱712.26', 'Gross ₱749.75, Tax withheld ₱37.49', '₱0.00', '₱0.00']);
     await expectFitsPhone(page, testInfo, 'dashboard-commissions-phone');
     await goViaMainNav(page, 'Commissions');

@@ -11,10 +11,10 @@ import { adminMustEnrol } from '../support/admin-must-enrol.ts';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated-server.ts';
 
 /**
- * Issue 24: the sign-up's privacy notice and its required checkbox (§1), a new version of the
- * notice accepted once at the next login (§1), the login's second step for a member with
- * two-factor sign-in (§4), and an administrator kept on Settings → Security until two-factor
- * sign-in is on (§4, ADMIN_2FA=required).
+ * Decision 027: the sign-up's privacy notice and its required checkbox, a new version of the notice
+ * accepted once at the next login ("Consent"), the login's second step for a member with two-factor
+ * sign-in, and an administrator kept on Settings → Security until two-factor sign-in is on
+ * ("Account security", ADMIN_2FA=required).
  */
 
 /** Desktop screenshots at a laptop's 1366 px; the phone project keeps its Pixel 7 screen. */

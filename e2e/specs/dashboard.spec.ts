@@ -53,7 +53,7 @@ test("the sales request fails: the Sales card says 'No Data Yet'", async ({ page
   await signIn(page, agent);
   await expect(salesCard(page).getByText(MSG.noDataYet, { exact: true })).toBeVisible();
   await expect(salesCard(page).getByRole('term')).toHaveCount(0);
-  // The failure is silent (spec §8 Other): no toast.
+  // A failed load is silent: no toast.
   await expect(page.getByRole('region', { name: /^Notifications/ }).getByRole('listitem')).toHaveCount(0);
 });
 

@@ -17,8 +17,9 @@ import { expect, loginApi, PHONE, shot, test, type Agent } from '../support/fixt
 import { routes } from '@ahente/contract/routes';
 
 /**
- * Spec §2 Deals input, Deals table, Sales screen and their sub-navigations; §3 the deal form and the
- * product catalogue; §4 deal to sale; §5 new deal, sale and edit form, date filters; §8 messages.
+ * The Deals input, Deals Table and Sales screens and their sub-navigations; the deal form and the
+ * product catalogue; deal to sale; the new deal, sale and edit forms' rules, the date filters; and
+ * their messages.
  */
 
 // Long user journeys: room for a busy machine (the suite runs beside other browsers).
@@ -40,8 +41,8 @@ const SALES_COLUMNS = [
 ];
 /**
  * The export's header row: the table's columns without the row number, the expiry date after the
- * effective date (issue 23: the table shows it in the same column), a rejection's reason after the
- * verification, then a cancellation's day, reason and refund (issue 21).
+ * effective date (decision 025: the table shows it in the same column), a rejection's reason after
+ * the verification, then a cancellation's day, reason and refund (decision 019).
  */
 const EXPORT_HEADER = [
   ...SALES_COLUMNS.slice(1, -1),
@@ -211,7 +212,7 @@ test(
     await expect(nav.getByRole('link', { name: 'Add New Deals' })).toHaveAttribute('aria-current', 'page');
     await expect(nav.getByRole('link', { name: 'View Your Deals' })).not.toHaveAttribute('aria-current', 'page');
 
-    // Defaults (spec §4) and option lists (spec §3, §4).
+    // The form's defaults and its option lists, as the contract's enumerations spell them.
     await expect(field(page, 'Transaction Type').locator('option:not([value=""])')).toHaveText(['New', 'Renewal', 'Expansion']);
     await expect(field(page, 'Deal Status')).toHaveValue('For Quotation');
     await expect(field(page, 'Deal Status').locator('option')).toHaveText([
@@ -546,7 +547,7 @@ test(
 
     // The deal shows that it is sold and cannot be sold again.
     const sold = dealRow(page, 'Carmela Santos');
-    // In its column, and on a phone also under the customer's name (issue 43 §6): the copy the width shows.
+    // In its column, and on a phone also under the customer's name (decision 023): the copy the width shows.
     await expect(sold.getByText('Sold', { exact: true }).filter({ visible: true }).first()).toBeVisible();
     await expect(sold.getByRole('button', { name: 'Make as Sales' })).toBeDisabled();
     await expect(sold.getByRole('button', { name: 'Make as Sales' })).toHaveAccessibleDescription(SOLD_NOTE);
@@ -582,7 +583,7 @@ test(
         'POL-2025-0042',
         'Malayan Insurance',
         'Surety Gold',
-        // The default term under the effective date: a year less a day (issue 23).
+        // The default term under the effective date: a year less a day (decision 025).
         /^Feb 28, 2025\s+to\s+expires\s+Feb 27, 2026$/,
         'Awaiting verification',
       ],
@@ -749,7 +750,7 @@ test(
     // The effective date is a date cell holding that calendar day.
     expect(gabriela[8]).toBeInstanceOf(Date);
     expect((gabriela[8] as Date).toISOString().slice(0, 10)).toBe('2025-02-28');
-    // So is the expiry date: a year after, less a day (issue 23).
+    // So is the expiry date: a year after, less a day (decision 025).
     expect((gabriela[9] as Date).toISOString().slice(0, 10)).toBe('2026-02-27');
     expect(gabriela.slice(10)).toEqual(['Awaiting verification', null, null, null, null]);
     expect(byName.get('Lapu Lapu')![4]).toBe(1500);
@@ -1061,7 +1062,7 @@ test(
     await expect(page.getByRole('button', { name: 'Export To Excel' })).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Clear Filters' })).toBeDisabled();
 
-    // A list that cannot be loaded says so and offers another try (no toast: spec §8 Other).
+    // A list that cannot be loaded says so and offers another try (no toast: a failed load is silent).
     await page.route(`**${routes.salesPage.path}`, (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal Server Error"}' }),
     );

@@ -6,7 +6,7 @@ import { scanner } from '../support/axe.ts';
 import { createAgent, expect, loginApi, shot, test, type Agent } from '../support/fixtures.ts';
 
 /**
- * Issue 25 §3: Commission Tracking and Performance Reports in Filipino (words and layout; the
+ * Commission Tracking and Performance Reports in Filipino (decision 030; words and layout; the
  * English screens are commissions.spec's, payouts-tax.spec's and reports.spec's). A recruit with two
  * sales of a product no other spec sells, rated here: their ledger, statements and BIR Form 2307;
  * their Manager's team report, leaderboard, a chart's table and their own empty report. Axe-clean,

@@ -6,9 +6,10 @@ import { scanner } from '../support/axe.ts';
 import { ADMIN, expect, loginApi, shot, test } from '../support/fixtures.ts';
 
 /**
- * Issue 25 §3: the Portfolio, the materials libraries, Agent Recruitment, the Help Center and the notification bell in
- * Filipino (words and layout; the English screens are portfolio.spec's, materials.spec's,
- * tickets.spec's and notifications.spec's). Axe-clean on each, and the Portfolio fits a 390 px phone.
+ * The Portfolio, the materials libraries, Agent Recruitment, the Help Center and the notification
+ * bell in Filipino (decision 030; words and layout; the English screens are portfolio.spec's,
+ * materials.spec's, tickets.spec's and notifications.spec's). Axe-clean on each, and the Portfolio
+ * fits a 390 px phone.
  */
 
 /** A Learning section with one PDF, and an empty one, through the admin's API. */

@@ -6,10 +6,10 @@ import { scanner } from '../support/axe.ts';
 import { expect, loginApi, shot, test } from '../support/fixtures.ts';
 
 /**
- * Issue 25 §3: a member's Settings → Privacy (Download my data, Request erasure and its password
- * dialog, Who accessed my data) and Settings → Security (two-factor sign-in from the QR code to the
- * recovery codes, the sessions and Sign out everywhere else) in Filipino, axe-clean, fitting a
- * laptop and a 390 px phone. Their English is privacy.spec.ts's and two-factor.spec.ts's.
+ * A member's Settings → Privacy (Download my data, Request erasure and its password dialog, Who
+ * accessed my data) and Settings → Security (two-factor sign-in from the QR code to the recovery
+ * codes, the sessions and Sign out everywhere else) in Filipino (decision 030), axe-clean, fitting
+ * a laptop and a 390 px phone. Their English is privacy.spec.ts's and two-factor.spec.ts's.
  */
 
 const totpOf = (secret: string) =>

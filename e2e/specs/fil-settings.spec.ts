@@ -4,9 +4,9 @@ import { scanner } from '../support/axe.ts';
 import { expect, shot, test } from '../support/fixtures.ts';
 
 /**
- * Issue 25 §3: Settings And Details and the Licences tab in Filipino (words and layout; the English
- * screens are settings.spec's and licences.spec's). Axe-clean on every tab, one form saved with its
- * toast in Filipino, and the tabs fit a 390 px phone.
+ * Settings And Details and the Licences tab in Filipino (decision 030; words and layout; the
+ * English screens are settings.spec's and licences.spec's). Axe-clean on every tab, one form saved
+ * with its toast in Filipino, and the tabs fit a 390 px phone.
  */
 
 const tabs = (page: Page) => page.getByRole('navigation', { name: 'Mga tab ng Settings' });
@@ -51,7 +51,7 @@ test('Settings and Licences in Filipino: every tab in Filipino and axe-clean, Ba
   await expect(personal.getByLabel('Rehiyon')).toBeVisible();
   await expect(personal.getByRole('combobox', { name: 'Lungsod' })).toHaveAttribute('placeholder', 'Pumili muna ng rehiyon');
   await expect(personal.getByRole('button', { name: 'Ipakita ang mga barangay' })).toBeDisabled();
-  // Issue 42: the names are the agency's to correct (the Help Center), and a new e-mail asks for the password.
+  // The names are the agency's to correct (the Help Center), and a new e-mail asks for the password (decision 027).
   await expect(personal.getByLabel('Pangalan', { exact: true })).not.toBeEditable();
   await expect(
     personal.getByText(

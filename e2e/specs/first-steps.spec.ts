@@ -8,9 +8,10 @@ import { ADMIN, apiClient, createAgent, expect, loginApi, loginUi, PHONE, shot, 
 import { licenseAgent } from '../support/verification.ts';
 
 /**
- * A new member's first steps (issue 43 §3): the dashboard's checklist until done, the Make as Sales
- * warning when no verified licence covers the sale's day, "Welcome" at the first sign-in, a Pending
- * member told whose agency reviews the sign-up, and the sign-up page's language switch and sponsor.
+ * A new member's first steps (decisions 018 and 001): the dashboard's checklist until done, the
+ * Make as Sales warning when no verified licence covers the sale's day, "Welcome" at the first
+ * sign-in, a Pending member told whose agency reviews the sign-up, and the sign-up page's language
+ * switch and sponsor.
  */
 
 const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64)]);

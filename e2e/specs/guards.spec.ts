@@ -72,7 +72,7 @@ test('an admin opens /admin/adminmembers', async ({ page }) => {
 });
 
 /**
- * The member of the session this browser saved for the next load (issue 25 §2's cache in
+ * The member of the session this browser saved for the next load (decision 028's cache in
  * IndexedDB): their id, null for a saved "signed out", undefined when none is saved.
  */
 function savedSessionMember(page: Page): Promise<number | null | undefined> {

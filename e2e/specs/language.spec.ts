@@ -7,7 +7,7 @@ import { scanner } from '../support/axe.ts';
 import { expect, loginApi, shot, test, type Agent } from '../support/fixtures.ts';
 
 /**
- * Issue 25 §3: the interface in English or Filipino, chosen on the login page or in the profile
+ * The interface in English or Filipino (decision 030), chosen on the login page or in the profile
  * popup, remembered on the device and for the member; `<html lang>` follows; the main screens are
  * axe-clean in both languages. Not rendering-only: the member's choice is saved on the server.
  */

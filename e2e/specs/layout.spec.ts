@@ -4,7 +4,7 @@ import { clientWithCookies, expectSignedIn, expectToast, signIn, welcomeLine } f
 import { ADMIN, expect, loginUi, shot, test } from '../support/fixtures.ts';
 import { routes } from '@ahente/contract/routes';
 
-/** The sidebar of spec §2 Layout, in its order (Learning Resources after Marketing: issue 22). */
+/** The sidebar, in its order (Learning Resources after Marketing: decision 022). */
 const NAV: readonly (readonly [string, string])[] = [
   ['Dashboard', '/'],
   ['Portfolio', '/portfolio'],
@@ -23,7 +23,7 @@ const NAV: readonly (readonly [string, string])[] = [
 ];
 const ADMIN_ENTRY = ['Admin Panel', '/admin/adminmembers'] as const;
 
-/** Areas of spec §2 that stay placeholders: their title and 'Coming Soon...'. */
+/** Areas that stay placeholders: their title and 'Coming Soon...'. */
 const PLACEHOLDERS: readonly (readonly [string, string])[] = [
   ['/proposals', 'Insurance Proposals'],
   ['/estore', 'E-Store'],
@@ -31,8 +31,8 @@ const PLACEHOLDERS: readonly (readonly [string, string])[] = [
 ];
 
 /**
- * Routes of spec §2 whose screens are being built (deals, sales, help center, recruitment,
- * marketing, learning, settings, reports): they must exist and show a page heading, whatever they show below it.
+ * Member routes whose screens are being built (deals, sales, help center, recruitment, marketing,
+ * learning, settings, reports): they must exist and show a page heading, whatever is below it.
  */
 const MEMBER_ROUTES = [
   '/deals/dealsinput',
@@ -124,10 +124,7 @@ test("the placeholder areas show their title and 'Coming Soon...'", async ({ pag
   }
 });
 
-test('every other member route of spec §2 has its page; area roots go to their first page; unknown paths say so', async ({
-  page,
-  agent,
-}) => {
+test('every other member route has its page; area roots go to their first page; unknown paths say so', async ({ page, agent }) => {
   await signIn(page, agent);
   for (const path of MEMBER_ROUTES) {
     await page.goto(path);
@@ -150,7 +147,7 @@ test('every other member route of spec §2 has its page; area roots go to their 
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('the admin routes of spec §2 exist for an admin', async ({ page }, testInfo) => {
+test('the admin routes exist for an admin', async ({ page }, testInfo) => {
   await loginUi(page, ADMIN.username, ADMIN.password);
   await expect(page).toHaveURL(/\/$/);
   for (const path of ADMIN_ROUTES) {
@@ -275,7 +272,7 @@ test('the screens load without script errors or content-security-policy violatio
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
-    // GET /api/me answers 401 while logged out (spec §7); the browser logs that load failure.
+    // GET /api/me answers 401 while logged out; the browser logs that load failure.
     if (/Failed to load resource: the server responded with a status of 401/.test(message.text())) return;
     problems.push(`console: ${message.text()}`);
   });

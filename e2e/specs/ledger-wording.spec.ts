@@ -7,10 +7,11 @@ import { ADMIN, createAgent, expect, loginApi, loginUi, PHONE, shot, test, type 
 import { licenseAgent, verifySales } from '../support/verification.ts';
 
 /**
- * Issue 43 §6: a ledger line names what it is in words a member reads. A reversal says which sale's
- * commission it takes back, by the day of the sale ("Reversal of the Oct 5 sale commission"), never
- * an entry number; "Product rate: …" and the Sales table's "to …" (read "expires …") are in
- * Filipino too. A product no other spec sells, rated here; the sale is cancelled the day it is made.
+ * A ledger line names what it is in words a member reads (decisions 016 and 023). A reversal says
+ * which sale's commission it takes back, by the day of the sale ("Reversal of the Oct 5 sale
+ * commission"), never an entry number; "Product rate: …" and the Sales table's "to …" (read
+ * "expires …") are in Filipino too. A product no other spec sells, rated here; the sale is
+ * cancelled the day it is made.
  */
 
 const TODAY = todayInManila();

@@ -9,7 +9,7 @@ import { expectFitsPhone, expectToast, goViaMainNav, signIn, uniqueId } from '..
 import { ADMIN, createAgent, expect, loginApi, loginUi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
 
 /**
- * Licences and held commissions (issue 20): Settings, Licences (a member's own licence, pending
+ * Licences and held commissions (decision 018): Settings, Licences (a member's own licence, pending
  * until verified), the admin's Compliance page (verify, release a held commission) and the
  * dashboard's reminder of a licence about to expire.
  */
@@ -282,7 +282,7 @@ test('an admin releases a held commission on the Compliance page once a verified
   await expect(page.getByRole('list', { name: 'Your licences' }).getByRole('listitem')).toContainText('Expires in 36 days');
 });
 
-test("an administrator's own held commission cannot be released by them; another administrator releases it (issue 42 §8)", async ({
+test("an administrator's own held commission cannot be released by them; another administrator releases it", async ({
   page,
   baseURL,
 }, testInfo) => {

@@ -8,8 +8,8 @@ import { ADMIN, expect, loginApi, loginUi, PHONE, shot, test, type Agent } from 
 import { routes } from '@ahente/contract/routes';
 
 /**
- * Spec §2 Learning Resources, Admin materials page; §5 upload, new section, delete; §8 Materials.
- * Issue 22: every section belongs to one library, Marketing (/marketing) or Learning (/learning,
+ * Learning Resources and the admin's materials page: upload, new section, delete, and their
+ * messages. Every section belongs to one library, Marketing (/marketing) or Learning (/learning,
  * 'Learning Resources' in the menu), chosen when it is created (decision 022).
  */
 

@@ -6,8 +6,9 @@ import { expectFitsPhone, expectFitsViewport, expectSignedIn, expectToast, goVia
 import { ADMIN, createAgent, expect, loginApi, loginUi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
 
 /**
- * Issue 10, members and hierarchy: the admin's Members Record (approve, edit, change a password,
- * delete), the Admin Panel's sub-navigation, and an agent's recruits, hierarchy and team size.
+ * Members and hierarchy (decision 011): the admin's Members Record (approve, edit, change a
+ * password, delete), the Admin Panel's sub-navigation, and an agent's recruits, hierarchy and team
+ * size.
  */
 
 const membersTable = (page: Page) => page.getByRole('table', { name: 'Members' });
@@ -308,7 +309,7 @@ test("an admin edits a member: no change is refused, promoting the sponsor to Ma
   }
   await expect(modal.getByLabel('Username', { exact: true })).toHaveValue(sponsor.username);
   await expect(modal.getByLabel('Status')).toHaveValue('Approved');
-  // The list carries no phone or address (issue 42 §7): the modal reads them for this member alone.
+  // The list carries no phone or address (decision 027): the modal reads them for this member alone.
   await expect(modal.getByLabel('Contact No')).toHaveValue('09171234567');
   await expect(modal.getByLabel('TIN', { exact: true })).toHaveValue('');
 
@@ -340,7 +341,7 @@ test("an admin edits a member: no change is refused, promoting the sponsor to Ma
   await modal.getByRole('button', { name: 'Save Changes' }).click();
   expect((await sent).postDataJSON()).toEqual({ id: sponsor.id, position: 'Manager', contact_no: '09998887777' });
   await expectNotice(modal, 'success', MSG.memberUpdated);
-  // The modal stays a moment (spec §9: 3 s), then closes by itself.
+  // The modal stays 3 s after a successful save, then closes by itself.
   await expect(modal).toBeVisible();
   await expect(modal).toBeHidden({ timeout: 6_000 });
 
@@ -664,7 +665,7 @@ test("an admin's own record: status, account type and position are another admin
 }, testInfo) => {
   await page.setViewportSize({ width: 1366, height: 768 }); // a common laptop
   await openMembersAsAdmin(page);
-  // Issue 42 §7: what the list answers carries no contact number and no address.
+  // What the list answers carries no contact number and no address (decision 027).
   const listed = page.waitForResponse((r) => r.url().endsWith('/api/adminmembersearch') && r.ok());
   await searchBox(page).fill('agency administrator');
   const { rows } = (await (await listed).json()) as { rows: Record<string, unknown>[] };
@@ -675,7 +676,7 @@ test("an admin's own record: status, account type and position are another admin
     .filter({ has: page.locator('td:nth-child(3)', { hasText: /^Agency Administrator$/ }) });
   await expect(own).toHaveCount(1);
 
-  // Issue 42 §8: their own status, account type and position are read-only here, and say who changes them.
+  // Their own status, account type and position are read-only here, and say who changes them (decision 011).
   await rowAction(page, own, 'Edit');
   const modal = page.getByRole('dialog', { name: 'Edit Member Details' });
   await expect(modal.getByText('Your own status, account type and position are changed by another administrator.')).toBeVisible();

@@ -9,8 +9,8 @@ import { startIsolatedServer } from '../support/isolated-server.ts';
 import { startMailSink, type MailSink } from '../support/mail-sink.ts';
 
 /**
- * Notifications (issue 23 §3): the bell in the header with the unread count, its panel (each item a
- * link to its screen that also marks it read, Mark all as read), Settings → Notifications, the
+ * Notifications (decision 026): the bell in the header with the unread count, its panel (each item
+ * a link to its screen that also marks it read, Mark all as read), Settings → Notifications, the
  * Admin Panel's word on e-mail, and "Forgot your password?" with e-mail off (the shared servers)
  * and on (a server of the test's own, with a mail server the test reads).
  */
@@ -144,7 +144,7 @@ withMail(
     await c.dispose();
 
     await page.setViewportSize({ width: 1366, height: 768 });
-    // The browser is the device the API logins above came from: no new-device notice (issue 24).
+    // The browser is the device the API logins above came from: no new-device notice (decision 027).
     await useApiDevice(page.context(), baseURL!);
     await signIn(page, agent);
     const button = bell(page);

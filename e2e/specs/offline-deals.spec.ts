@@ -6,10 +6,10 @@ import { expectToast as expectShownToast, goViaMainNav, signIn, type ToastType }
 import { expect, loginApi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
 
 /**
- * Issue 25 §2, record deals with no signal: Add New Deals and EDIT queue their changes on the
- * device (IndexedDB) when there is no connection, the Deals Table shows them as 'Waiting to sync',
- * and they are sent once, in order, each with an Idempotency-Key, when the connection returns; a
- * change the server refuses stays with its message until it is fixed or discarded.
+ * Record deals with no signal (decisions 028 and 029): Add New Deals and EDIT queue their changes
+ * on the device (IndexedDB) when there is no connection, the Deals Table shows them as 'Waiting to
+ * sync', and they are sent once, in order, each with an Idempotency-Key, when the connection
+ * returns; a change the server refuses stays with its message until it is fixed or discarded.
  */
 
 test.describe.configure({ timeout: 120_000 });

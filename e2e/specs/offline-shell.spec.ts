@@ -6,7 +6,7 @@ import { expectSignedIn, goViaMainNav, uniqueId, welcomeLine } from '../support/
 import { ADMIN, createAgent, expect, loginApi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
 
 /**
- * Issue 25 §2, installable and useful offline: the web app manifest and the service worker; the
+ * Installable and useful offline (decision 028): the web app manifest and the service worker; the
  * screens opened with a connection show their last data with no signal, under the bar "Offline,
  * last updated HH:MM"; a screen never opened says so instead of a blank page; logging out clears
  * the device, asking first when deal changes wait to sync.

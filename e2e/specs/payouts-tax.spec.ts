@@ -11,10 +11,10 @@ import { addPastAdjustment, backdateSale } from '../support/ledger-db.ts';
 import { licenseAgent, verifySales } from '../support/verification.ts';
 
 /**
- * Payouts and withholding tax (issue 21), the admin's side: a statement's balance brought forward,
- * gross, withholding tax and net; a negative month carried forward and brought forward by the
- * next; the minimum payout; a member's withholding rate; the quarter's alphalist and its .xlsx and
- * .DAT files.
+ * Payouts and withholding tax (decision 019), the admin's side: a statement's balance brought
+ * forward, gross, withholding tax and net; a negative month carried forward and brought forward by
+ * the next; the minimum payout; a member's withholding rate; the quarter's alphalist and its .xlsx
+ * and .DAT files.
  *
  * A balance brought forward needs two closes, and through the app a run can close only the current
  * month (commissions.spec.ts does). So the sales here are made through the API and their entries
@@ -285,8 +285,9 @@ test.describe('the admin at 1366 px', () => {
       ]);
     await expect(reyesRow.getByRole('button', { name: /Mark Paid/ })).toHaveCount(0);
     const totals = page.getByRole('group', { name: `Totals of ${formatMonth(NEXT)}` });
-    // The month's totals reconcile on screen (issue 43 §1): Cruz's -₱200.00 brought forward + ₱2,650.00
-    // gross − ₱132.50 tax = ₱2,317.50 net, of which ₱1,700.00 to pay and Reyes's ₱617.50 carried forward.
+    // The month's totals reconcile on screen (decision 016): Cruz's -₱200.00 brought forward +
+    // ₱2,650.00 gross − ₱132.50 tax = ₱2,317.50 net, of which ₱1,700.00 to pay and Reyes's ₱617.50
+    // carried forward.
     await expect(totals.getByRole('term')).toHaveText([
       'Brought forward',
       'Gross',

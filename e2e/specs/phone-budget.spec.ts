@@ -4,7 +4,7 @@ import { expectSignedIn, seedSales, signIn } from '../support/app.ts';
 import { PHONE, expect, loginUi, test } from '../support/fixtures.ts';
 
 /**
- * Issue 25 §1, the phone budget: what the measures rest on, checked as a visitor sees it. The
+ * The phone budget (decision 014): what the measures rest on, checked as a visitor sees it. The
  * figures themselves are bench/phone.ts's and bench/lighthouse.ts's.
  */
 

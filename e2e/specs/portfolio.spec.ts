@@ -10,7 +10,7 @@ import { expectFitsViewport, expectToast, isNarrow, signIn, toast } from '../sup
 import { createAgent, expect, loginApi, loginUi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
 
 /**
- * The book of business (issue 23 §1, §2): a policy due in 20 days shows in Portfolio and on the
+ * The book of business (decision 025): a policy due in 20 days shows in Portfolio and on the
  * dashboard; Renew creates its Renewal deal, which opens highlighted in the Deals Table, prefilled
  * for Add Sales; once sold the policy reads Renewed. The leader above sees the team's pipeline
  * without the client; Export To Excel downloads the book.

@@ -9,9 +9,9 @@ import { ADMIN, apiClient, expect, loginApi, loginUi, shot, test, type Agent } f
 import { startIsolatedServer } from '../support/isolated-server.ts';
 
 /**
- * Issue 24 §2 and §3 in the browser: Settings → Privacy (download my data, request erasure, who
- * accessed my data) and Admin Panel → Privacy (the requests with their deadlines, the access log
- * with its filters and export, the privacy notice).
+ * My data, erasure and the access log in the browser (decision 027): Settings → Privacy (download
+ * my data, request erasure, who accessed my data) and Admin Panel → Privacy (the requests with
+ * their deadlines, the access log with its filters and export, the privacy notice).
  */
 
 /** A calendar date as the pages show it ("Mar 5, 2026"). */

@@ -4,9 +4,9 @@ import { expectFitsViewport, expectSignedIn, expectToast, goViaMainNav, signIn }
 import { PHONE, expect, loginApi, loginUi, shot, test } from '../support/fixtures.ts';
 
 /**
- * Issue 22 §2: a member changes their own password in Settings → Security. The current password
- * is checked, the confirmation must match, and afterwards only the new password logs in; this
- * session stays and the member's other sessions end.
+ * A member changes their own password in Settings → Security (decisions 001 and 027). The current
+ * password is checked, the confirmation must match, and afterwards only the new password logs in;
+ * this session stays and the member's other sessions end.
  */
 
 test('a member changes their own password in Settings → Security', PHONE, async ({ page, agent, baseURL, press }, testInfo) => {

@@ -11,7 +11,7 @@ import { startIsolatedServer } from '../support/isolated-server.ts';
 import { startMailSink, type MailSink } from '../support/mail-sink.ts';
 
 /**
- * Issue 11, Settings And Details: Personal Details with the PSGC cascade and the valid ID, the
+ * Settings And Details (decision 015): Personal Details with the PSGC cascade and the valid ID, the
  * profile photo, Bank Details and Certifications, and the certification step of the dashboard's first steps.
  */
 
@@ -65,7 +65,7 @@ test(
     await expect(street).toHaveValue('');
     await expect(page.getByRole('button', { name: 'Edit', exact: true })).toBeVisible();
 
-    // Issue 42 §4: an approved agent's names are the agency's to correct, asked for in the Help Center.
+    // An approved agent's names are the agency's to correct, asked for in the Help Center (decision 027).
     await press(page.getByRole('button', { name: 'Edit', exact: true }));
     await expect(firstName).not.toBeEditable();
     await expect(form.getByLabel('Last Name')).not.toBeEditable();
@@ -223,7 +223,7 @@ test('Certifications: the first steps on the dashboard, the new-entry form with 
   agent,
 }, testInfo) => {
   await signIn(page, agent);
-  // The dashboard's first steps (issue 43 §3) carry what issue 11's reminder said.
+  // The dashboard's first steps (decision 018) carry what the certification reminder said (decision 015).
   const certificationStep = page
     .getByRole('region', { name: 'Your first steps' })
     .getByRole('listitem')

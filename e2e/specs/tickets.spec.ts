@@ -5,9 +5,9 @@ import { expectFitsPhone, expectFitsViewport, expectToast, goViaMainNav, signIn,
 import { ADMIN, expect, loginApi, loginUi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
 
 /**
- * Issue 10 item 5, decision 012: an agent opens a ticket from the Help Center, an admin edits and
- * resolves it. Issue 22 §6, decision 020: a ticket is a conversation between its author and the
- * admins, closed with a closing message.
+ * Decision 012: an agent opens a ticket from the Help Center, an admin edits and resolves it.
+ * Decision 020: a ticket is a conversation between its author and the admins, closed with a closing
+ * message.
  */
 
 const LIST = '/admin/adminticketlist';

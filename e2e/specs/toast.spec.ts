@@ -3,7 +3,7 @@ import { signIn, toast } from '../support/app.ts';
 import { expect, PHONE, shot, test } from '../support/fixtures.ts';
 
 /**
- * Toasts stay TOAST_DURATION_MS (3000 ms) and take TOAST_EXIT_MS (300 ms) to leave (spec §4, §9).
+ * Toasts stay TOAST_DURATION_MS (3000 ms) and take TOAST_EXIT_MS (300 ms) to leave (decision 004).
  * The page's clock is paused and moved by hand, so the timing is exact and not flaky.
  */
 test.beforeEach(async ({ page }) => {

@@ -9,7 +9,7 @@ import { adminMustEnrol } from '../support/admin-must-enrol.ts';
 import { ADMIN, PHONE, apiClient, createAgent, expect, loginApi, loginUi, shot, test, type Agent } from '../support/fixtures.ts';
 
 /**
- * Issue 24 §4, account security: Settings → Security's Two-factor sign-in (enrol by the code of
+ * Account security (decision 027): Settings → Security's Two-factor sign-in (enrol by the code of
  * the shown secret, the ten recovery codes shown once, new codes, turn off) and Sessions (sign out
  * one, sign out everywhere else), and the admin's Sign out everywhere and Reset two-factor sign-in
  * in a member's editor. A TOTP step is accepted once per member: a second code waits for the next

@@ -9,8 +9,8 @@ import { ADMIN, expect, loginApi, loginUi, PHONE, shot, test, type Agent } from 
 import { licenseAgent, salesOf, verifySales } from '../support/verification.ts';
 
 /**
- * Verified sales (issue 20 §1, §3): the admin's Sales to verify page, and what the agent sees of
- * the decisions in their sales, ledger and dashboard. The products are rated by no other spec:
+ * Verified sales (decision 018): the admin's Sales to verify page, and what the agent sees of the
+ * decisions in their sales, ledger and dashboard. The products are rated by no other spec:
  * 'Bond(Others)' (Non-Life, which the agent is licensed for) and 'Group MRI(CGLI)' (Life, which
  * they are not: its commission is held).
  */
@@ -266,7 +266,7 @@ test(
 
     // The dashboard: the rejected sale is not counted; 10 % of ₱150,000 is payable, 10 % of
     // ₱5,000 awaits verification, 10 % of ₱10,000 is held. Pending is what the agent will receive:
-    // the ₱15,000.00 payable less the 5 % the close will withhold (issue 43 §1).
+    // the ₱15,000.00 payable less the 5 % the close will withhold (decision 016).
     await signIn(page, agent);
     const salesCard = page.getByRole('region', { name: 'Sales', exact: true });
     await expect(salesCard.getByRole('definition')).toHaveText(['4', '₱165,000.00']);
@@ -334,7 +334,7 @@ test(
     await expect(rejected).toContainText('Diego Silang');
     await expect(rejected).toContainText(`Reason: ${REASON}`);
     await expect(rowOf(ledger, 'Emilio Jacinto')).toContainText('Awaiting verification');
-    // Only the held entry says where its licence is added (issue 43 §3).
+    // Only the held entry says where its licence is added (decision 018).
     await expect(ledger.getByRole('link', { name: 'Go to Licences' })).toHaveCount(1);
     await expect(held.getByRole('link', { name: 'Go to Licences' })).toHaveAttribute('href', '/settings/licences');
     await expectFitsPhone(page, testInfo, 'commissions-verification');

@@ -7,12 +7,12 @@ import { startIsolatedServer } from '../support/isolated-server.ts';
 import { licenseAgent, salesOf, verifySales } from '../support/verification.ts';
 
 /**
- * Laptop widths (issue 22 §1, decision 024): on every screen with data, at 1280, 1366 (the most
- * common office laptop) and 1440 px, no table scrolls sideways, and no badge, amount, date or
- * column heading is cut off, hidden under a pinned column, or wrapped: a badge, an amount and a
- * date stay on one line, a heading may wrap between its words but never inside one. What is checked is what the primitives mark:
- * `data-fit` (Badge, numeric table cells, the figures of the stat tiles), every `<time>`, and
- * every column heading (`th`).
+ * Laptop widths (decision 024): on every screen with data, at 1280, 1366 (the most common office
+ * laptop) and 1440 px, no table scrolls sideways, and no badge, amount, date or column heading is
+ * cut off, hidden under a pinned column, or wrapped: a badge, an amount and a date stay on one
+ * line, a heading may wrap between its words but never inside one. What is checked is what the
+ * primitives mark: `data-fit` (Badge, numeric table cells, the figures of the stat tiles), every
+ * `<time>`, and every column heading (`th`).
  *
  * One test per project walks every screen once and measures it at the three widths (a resize, no
  * reload), as an agent with a team, sales, commissions, statements, licences and tickets, then as
@@ -58,7 +58,7 @@ interface Deal {
   tcv: string;
   status: string;
   sell?: boolean;
-  /** The effective date (today unless given), and the client's contact number and e-mail (issue 23). */
+  /** The effective date (today unless given), and the client's contact number and e-mail (decision 025). */
   effective?: string;
   contact?: string;
   email?: string;
@@ -349,7 +349,7 @@ function offenders(page: Page): Promise<string[]> {
     if (!main) return ['no main element'];
     const page = document.documentElement;
     if (page.scrollWidth > window.innerWidth) found.push(`the page is ${page.scrollWidth}px wide in a ${window.innerWidth}px window`);
-    // From 1280 px a table fits its card; only narrower does it scroll sideways (issue 22 §1).
+    // From 1280 px a table fits its card; only narrower does it scroll sideways (decision 024).
     for (const table of main.querySelectorAll('table')) {
       const box = table.parentElement;
       if (!box || !table.checkVisibility() || box.scrollWidth <= box.clientWidth + 1) continue;
@@ -603,7 +603,7 @@ test(
     await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, testInfo, 'widths-sales-phone', { fullPage: false });
 
-    // Portfolio (issue 23): the customer, the premium and the status of each policy, and its renewal column.
+    // Portfolio (decision 025): the customer, the premium and the status of each policy, and its renewal column.
     await page.goto('/portfolio');
     const policy = page.getByRole('table', { name: 'Your policies' }).getByRole('cell').filter({ hasText: customer });
     await expectOnScreen(

@@ -3,7 +3,7 @@ import { startIsolatedServer, type IsolatedServer } from './isolated-server.ts';
 
 /**
  * A test on a server of its own where administrators must use two-factor sign-in
- * (ADMIN_2FA=required, the default outside the test harness; issue 24).
+ * (ADMIN_2FA=required, the default outside the test harness; decision 027).
  */
 export const adminMustEnrol = test.extend<{ server: IsolatedServer }>({
   // eslint-disable-next-line no-empty-pattern

@@ -18,7 +18,7 @@ let counter = 0;
 /** A short id that is unique across workers and runs (usernames, e-mail addresses). */
 export const uniqueId = () => `${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-/** The type word of a toast (spec §4), as `data-type` on the toast. */
+/** The type word of a toast (success, error, warning or info; decision 004), as `data-type` on the toast. */
 export type ToastType = 'success' | 'error' | 'warning' | 'info';
 
 /** The toast showing `text` inside the notifications region (each toast is a list item there). */
@@ -139,9 +139,9 @@ export async function clientWithCookies(baseURL: string, context: BrowserContext
 }
 
 /**
- * The header line of the authenticated layout (spec §2 Layout): "Welcome back, {name}, ID#: {id}",
- * or "Welcome, …" in the session of the member's first sign-in (issue 43 §3; first-steps.spec.ts
- * tells the two apart). Matches the whole line.
+ * The header line of the authenticated layout: "Welcome back, {name}, ID#: {id}", or "Welcome, …"
+ * in the session of the member's first sign-in (decision 001; first-steps.spec.ts tells the two
+ * apart). Matches the whole line.
  */
 export function welcomeLine(name: string, id: number | string): RegExp {
   const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -2,9 +2,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo } from '@playwright/test';
 
 /**
- * The axe-core scan of DESIGN §7, §8 (WCAG 2.0, 2.1 and 2.2, levels A and AA), shared by a11y.spec.ts
- * and language.spec.ts: `scan` collects what each scan finds, `check` fails once, listing rule,
- * place, element and what is wrong.
+ * The axe-core scan of decision 009 (WCAG 2.0, 2.1 and 2.2, levels A and AA), shared by
+ * a11y.spec.ts and language.spec.ts: `scan` collects what each scan finds, `check` fails once,
+ * listing rule, place, element and what is wrong.
  */
 export const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 /**

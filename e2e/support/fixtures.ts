@@ -30,8 +30,8 @@ let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
 /**
- * The specs' API clients are one device (issue 24's device cookie): a member's logins through the
- * API never tell them of a new device, as a browser given this cookie (useApiDevice) does not.
+ * The specs' API clients are one device (decision 001's device cookie): a member's logins through
+ * the API never tell them of a new device, as a browser given this cookie (useApiDevice) does not.
  */
 const API_DEVICE_TOKEN = 'e2e-api-clients-are-one-device-0000000000';
 function apiDeviceCookie(baseURL: string) {

@@ -9,7 +9,7 @@ import { ADMIN, AGENCY, SERVER_NODE_OPTIONS } from './env.ts';
 import { createE2eDatabase, dropE2eDatabase } from './postgres.ts';
 
 /**
- * A server of the test's own, on a fresh database (issue 21). A month closes once per database,
+ * A server of the test's own, on a fresh database (decision 019). A month closes once per database,
  * and only once it has begun: the shared servers' current month is closed by commissions.spec.ts,
  * after which every new entry falls in next month, which no test can close. A test that needs its
  * own close (a posted sale to cancel, a quarter with tax withheld) runs against a server of its

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { PORT } from './env.ts';
 
 /**
- * Commission entries in past months, written straight into the run's database (issue 21).
+ * Commission entries in past months, written straight into the run's database (decision 019).
  *
  * The app records every entry on the day it happens, in the first open month, and a month that has
  * not begun cannot be closed: through the API alone an e2e run can close one month, the current
@@ -114,8 +114,8 @@ export async function addPastAdjustment(
 }
 
 /**
- * A notification made at `at` (an ISO timestamp) but written now, as a backfilled one is (issue 43
- * §6): its id is the newest whatever its moment, so a list ordered by id would put it first.
+ * A notification made at `at` (an ISO timestamp) but written now, as a backfilled one is (decision
+ * 023): its id is the newest whatever its moment, so a list ordered by id would put it first.
  */
 export async function addNotification(
   baseURL: string,

@@ -1,7 +1,7 @@
 import net from 'node:net';
 
 /**
- * A mail server for a test (issue 23): it speaks just enough SMTP (RFC 5321, no TLS, no
+ * A mail server for a test (decision 026): it speaks just enough SMTP (RFC 5321, no TLS, no
  * authentication) to accept what the app's nodemailer sends, and keeps each message's recipients
  * and decoded text, so a test can read the e-mail a member would get (a reset link).
  */

@@ -14,10 +14,10 @@ declare global {
 
 /**
  * Records every toast the page opens, as the person saw it (its type and message), into
- * `window.__ahenteToasts`. A toast lives 3 s (spec §4); on a loaded CI machine the test's process
- * can be starved past that between the action and its check, and a toast that was on screen was
- * then reported as never shown (decision 015). The record is read by expectToast, which consumes
- * each entry once, so a second identical toast must really be shown a second time.
+ * `window.__ahenteToasts`. A toast lives 3 s (decision 004); on a loaded CI machine the test's
+ * process can be starved past that between the action and its check, and a toast that was on screen
+ * was then reported as never shown (decision 015). The record is read by expectToast, which
+ * consumes each entry once, so a second identical toast must really be shown a second time.
  */
 function recordToasts() {
   const shown: ShownToast[] = [];

@@ -6,8 +6,8 @@ import { uniqueId } from './app.ts';
 import { ADMIN, loginApi, type Agent } from './fixtures.ts';
 
 /**
- * Set-ups of issue 20 through the API: a licence (commission is payable only to an earner with a
- * verified licence for the product's line on the day of the sale) and the agency's verification
+ * Set-ups of decision 018 through the API: a licence (commission is payable only to an earner with
+ * a verified licence for the product's line on the day of the sale) and the agency's verification
  * of sales (a close posts only the entries of verified sales).
  */
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AGENCY_TAX_FIELDS } from './tax.ts';
 
 /**
- * POST adminqueues (admins, issue 43 §5): the work waiting for the administrators, each a count of
+ * POST adminqueues (admins, decision 021): the work waiting for the administrators, each a count of
  * the queue it links to, computed by the queries the queues themselves run (one definition per
  * count), and what the agency has not set up yet.
  */

@@ -26,7 +26,7 @@ export const loginRequest = z.object({
     .min(1, MSG.loginMissing)
     .max(200)
     .refine((v) => !hasControlCharacter(v), controlCharacterMessage('Password')),
-  /** The second step (issue 24 §4): a six-digit code or a recovery code, for a member with two-factor sign-in. */
+  /** The second step (decision 027): a six-digit code or a recovery code, for a member with two-factor sign-in. */
   code: mfaCodeField.optional(),
 });
 export type LoginRequest = z.input<typeof loginRequest>;
@@ -43,14 +43,15 @@ export type SetLanguageRequest = z.input<typeof setLanguageRequest>;
 export { sessionUser, type SessionUser } from './session.ts';
 
 /**
- * A right password on an account that is not Approved (spec §8's text, verbatim, in `error`), and
- * who sponsored the sign-up (their display name, null without a referral code), so that the login
- * page can say whose agency is reviewing it (issue 43 §3). Only the account's own password gets it.
+ * A right password on an account that is not Approved ('Your account is not approved. Please
+ * contact support.', verbatim, in `error`), and who sponsored the sign-up (their display name, null
+ * without a referral code), so that the login page can say whose agency reviews it (decision 001).
+ * Only the account's own password gets it.
  */
 export const notApprovedResponse = z.object({ status: z.string(), error: z.string(), sponsor: z.string().nullable().optional() });
 
 /**
- * POST /api/referralsponsor (public, issue 43 §3): the display name of the member whose referral
+ * POST /api/referralsponsor (public, decision 001): the display name of the member whose referral
  * code this is, for the sign-up page, and nothing else. A code sign-up would refuse is 404 'Invalid
  * referral code'; unknown codes count against the address like sign-ups (decision 001).
  */
@@ -69,7 +70,10 @@ export type ReferralSponsorResponse = z.infer<typeof referralSponsorResponse>;
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
 
-/** The registration payload of spec §3, validated as spec §5 asks. */
+/**
+ * The registration payload: username, password, e-mail, last name, first name and contact number
+ * required; middle name and referral code optional; and the privacy notice's consent.
+ */
 export const registerRequest = z.object({
   username: z
     .string({ error: 'Username is required' })
@@ -90,7 +94,7 @@ export const registerRequest = z.object({
     .refine((v) => !hasControlCharacter(v), 'Invalid referral code')
     .nullish()
     .transform((v) => (v ? v.toUpperCase() : null)),
-  /** The privacy notice's checkbox (issue 24 §1): nothing is saved without it. */
+  /** The privacy notice's checkbox (decision 027): nothing is saved without it. */
   consent: z.literal(true, { error: CONSENT_REQUIRED_MESSAGE }),
 });
 export type RegisterRequest = z.input<typeof registerRequest>;

@@ -1,4 +1,4 @@
-/** The product catalogue of spec §3, spelt exactly as there ("Perfomance Bond" included). */
+/** The product catalogue, spelt exactly as the spec's client sends it ("Perfomance Bond" included): never corrected. */
 export const PRODUCT_CATALOGUE = {
   Motor: ['Comprehensive', 'CTPL', 'Motor Insurance'],
   Fire: ['Residential(Inside Village)', 'residential(Outside Village)', 'Commercial Fire'],

@@ -1,12 +1,12 @@
 /**
  * The kinds and states of commission entries with their English labels: no zod and no schema, so
  * that the web's first load (the English catalogue, the dashboard) can use them without building
- * the commission schemas (issue 25 §1). Re-exported by commissions.ts.
+ * the commission schemas (decision 014). Re-exported by commissions.ts.
  */
 
 /**
  * What an entry is for: the agent's own sale, a leader's override on it, an admin's correction, or
- * the reversal of a sale's or an override's entry when the sale is cancelled (issue 21).
+ * the reversal of a sale's or an override's entry when the sale is cancelled (decision 019).
  */
 export const COMMISSION_KINDS = ['sale', 'override', 'adjustment', 'reversal'] as const;
 export type CommissionKind = (typeof COMMISSION_KINDS)[number];

@@ -15,10 +15,10 @@ import { CURSOR_NEEDS_LIMIT, cursorField, pageFields, pageLimitField } from './p
 import { centavosToPesos, MAX_TCV_PESOS, pesosToCentavos } from './money.ts';
 
 /**
- * Commissions (issue 12, decision 016): a dated rate per product and per leadership position, a
- * ledger of entries in integer centavos that is only ever added to, monthly statements and their
- * payment. Rates travel as percentages with up to 2 decimals (12.5) and are kept as hundredths of
- * a percent (1250), so every amount is integer arithmetic.
+ * Commissions (decision 016): a dated rate per product and per leadership position, a ledger of
+ * entries in integer centavos that is only ever added to, monthly statements and their payment.
+ * Rates travel as percentages with up to 2 decimals (12.5) and are kept as hundredths of a percent
+ * (1250), so every amount is integer arithmetic.
  */
 
 /** The positions that earn an override on their downline's sales, nearest first up the chain. */
@@ -91,7 +91,7 @@ export function commissionCentavos(baseCentavos: number, rateHundredths: number)
 /**
  * The tax withheld on a statement's gross at `rateHundredths` (decision 019): the rate of a positive
  * gross, half up, as `commissionCentavos`; nothing on a zero or negative gross. The close computes
- * the same in SQL; the members' Pending figure estimates an open month's tax with this (issue 43 §1).
+ * the same in SQL; the members' Pending estimates an open month's tax with it (decision 016).
  */
 export function withholdingCentavos(grossCentavos: number, rateHundredths: number): number {
   return grossCentavos > 0 ? commissionCentavos(grossCentavos, rateHundredths) : 0;
@@ -270,7 +270,8 @@ export const ledgerEntry = z.object({
   reverses_id: z.number().nullable(),
   /**
    * A reversal: the day of the entry it reverses (YYYY-MM-DD), the day its sale was recorded; a
-   * reversal is named by it ("Reversal of the Oct 5 sale commission", issue 43 §6), never by entry number.
+   * reversal is named by it, never by entry number ("Reversal of the Oct 5 sale commission",
+   * decision 016).
    */
   reverses_date: z.string().nullable(),
 });
@@ -286,7 +287,7 @@ export const ledgerRequest = z
       .union([enumField('Kind', COMMISSION_KINDS), z.literal(''), z.null()])
       .optional()
       .transform((v) => (v ? v : null)),
-    /** Paging (issue 27, decision 036): absent, the whole filter as always; present, a page of it, after `cursor`. */
+    /** Paging (decision 036): absent, the whole filter as always; present, a page of it, after `cursor`. */
     limit: pageLimitField,
     cursor: cursorField('ledger'),
   })
@@ -316,7 +317,7 @@ export type LedgerResponse = z.infer<typeof ledgerResponse>;
 /**
  * POST commissionsummary: what the dashboard card, Commission Tracking's totals and a statement's
  * "not on this statement" show. Pending and Paid to Date are each brought forward + gross − tax =
- * net, summed from the statements the close wrote (issue 43 §1, decision 019): the net is what the
+ * net, summed from the statements the close wrote (decisions 016 and 019): the net is what the
  * member will receive and has received, the figure of their statements and of the bank's payout.
  */
 export const commissionSummary = z.object({
@@ -375,7 +376,7 @@ export const holdDecisionResponse = z.object({ entry: ledgerEntry });
 // ---------------------------------------------------------------- statements
 
 /**
- * A member's statement of a month (decision 016, issue 21): brought forward (the previous
+ * A member's statement of a month (decisions 016 and 019): brought forward (the previous
  * statement's balance when it was carried), gross (this month's payable entries), the tax withheld
  * on a positive gross at the member's rate, and net = brought forward + gross − tax. A net below the
  * minimum payout, or below zero, is carried forward to the next statement instead of paid.
@@ -409,8 +410,8 @@ export const statementFileParams = z.object({ id: idField('id'), statementId: id
 
 /**
  * POST closeperiod (admins): posts the open entries of a month to one statement per member. A month
- * that has not ended (Manila time) is closed only with `close_early: true` (issue 43 §2, decision
- * 016): without it the answer is 409, as the later sales of the month then land in the next open month.
+ * that has not ended (Manila time) is closed only with `close_early: true` (decision 016): without
+ * it the answer is 409, as the later sales of the month then land in the next open month.
  */
 export const closePeriodRequest = z.object({ period: periodField(), close_early: z.boolean().optional() });
 export type ClosePeriodRequest = z.input<typeof closePeriodRequest>;
@@ -427,7 +428,7 @@ export const closePeriodResponse = z.object({
 export type ClosePeriodResponse = z.infer<typeof closePeriodResponse>;
 
 /**
- * A month's state (issue 43 §2): `running` is the current Manila month, not closed; `open` a month
+ * A month's state (decision 016): `running` is the current Manila month, not closed; `open` a month
  * that has ended, not closed; `upcoming` a month not begun that already holds entries (those of a
  * month closed early); `closed`, and `closed_early` when it was closed before it ended.
  */
@@ -449,8 +450,9 @@ export const periodRecord = z.object({
   statements_tax: z.number(),
   statements_to_pay: z.number(),
   /**
-   * Pesos, so the month's totals reconcile on screen (issue 43 §1): brought forward + gross − tax =
-   * net, over every statement; net = to pay + the nets carried forward (below the minimum payout, or below zero).
+   * Pesos, so the month's totals reconcile on screen (decision 016):
+   * brought forward + gross − tax = net, over every statement;
+   * net = to pay + the nets carried forward (below the minimum payout, or below zero).
    */
   statements_brought_forward: z.number(),
   statements_net: z.number(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isCalendarDate } from './dates.ts';
 
-/** Limits of DESIGN §4: names 100, other single-line fields 200, descriptions 2,000. */
+/** The most characters a text field takes: names 100, other single-line fields 200, descriptions 2,000. */
 export const LIMITS = { name: 100, line: 200, description: 2000 } as const;
 
 /**
@@ -85,7 +85,7 @@ export const optionalText = (label: string, max: number = LIMITS.line) =>
 /**
  * The years a date of this portal may fall in: a birthday, a policy's dates, a filter's bounds. A
  * real date past them (9999-12-31) is a typing slip that would be stored and shown as if meant
- * (found by the fuzzer, issue 26: its default expiry was stored as '+010000-12').
+ * (found by the fuzzer, decision 031: its default expiry was stored as '+010000-12').
  */
 export const FIRST_YEAR = 1900;
 export const LAST_YEAR = 2100;
@@ -117,7 +117,7 @@ export const emailField = z
   .refine((v) => !hasControlCharacter(v), controlCharacterMessage('Email'))
   .pipe(z.email('Email is not a valid email address'));
 
-/** Digits only, at most 11 (spec §5, §9). */
+/** Digits only, at most 11. */
 export const contactField = z
   .string({ error: 'Contact number is required' })
   .trim()

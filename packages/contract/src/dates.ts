@@ -7,7 +7,7 @@ export function isCalendarDate(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
 
-/** Inclusive on both ends; an empty bound is open (spec §5). */
+/** Inclusive on both ends; an empty bound is open. */
 export function inDateRange(date: string, from?: string, to?: string): boolean {
   const day = date.slice(0, 10);
   if (from && day < from) return false;
@@ -33,9 +33,9 @@ export function todayInManila(now: Date = new Date()): string {
 let dayFormat: Intl.DateTimeFormat | null = null;
 
 /**
- * A calendar date 'YYYY-MM-DD' as a sentence of the server writes it (issue 43 §6, decision 023):
- * '2026-12-02' → 'Dec 2, 2026', the web's own date style in English (lib/dates.ts formatCalendarDate).
- * Anything else is shown as given.
+ * A calendar date 'YYYY-MM-DD' as a sentence of the server writes it (decision 023):
+ * '2026-12-02' → 'Dec 2, 2026', the web's own date style in English (lib/dates.ts
+ * formatCalendarDate). Anything else is shown as given.
  */
 export function formatDay(day: string): string {
   if (!isCalendarDate(day)) return day;
@@ -61,7 +61,7 @@ export function nextMonth(month: string): string {
 }
 
 /**
- * The one definition of a period's days (issue 43 §6): month 'YYYY-MM' as of `today` (Manila,
+ * The one definition of a period's days (decision 023): month 'YYYY-MM' as of `today` (Manila,
  * YYYY-MM-DD) runs from its first day up to today when it is the current month, its last day
  * when it is past: a sale dated later this month is not counted in "this month" until its day
  * comes. `before` is the day after `to` (for an exclusive upper bound). Reports' monthly figures,

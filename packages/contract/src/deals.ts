@@ -23,7 +23,7 @@ export const enumField = <const T extends readonly [string, ...string[]]>(label:
     error: (iss) => (isBlank(iss.input) ? `${label} is required` : `${label} must be one of: ${values.join(', ')}`),
   });
 
-/** One of a list, `fallback` when absent, null or '' (the form's defaults of spec §4). */
+/** One of a list, `fallback` when absent, null or '' (the new-deal form's defaults). */
 export const enumWithDefault = <const T extends readonly [string, ...string[]]>(label: string, values: T, fallback: T[number]) =>
   z
     .union([enumField(label, values), z.literal(''), z.null()], {
@@ -41,7 +41,7 @@ export const optionalEnum = <const T extends readonly [string, ...string[]]>(lab
     .optional()
     .transform((v): T[number] | undefined => (v ? v : undefined));
 
-/** A product of the catalogue of spec §3, spelt exactly as there. */
+/** A product of the catalogue (catalogue.ts), spelt exactly as there. */
 export const productField = z
   .string({ error: 'Product is required' })
   .trim()
@@ -90,8 +90,7 @@ export const REFERROR_REQUIRED = 'Referror is required when the sales type is Ag
 export const AGENT_REQUIRED = 'Agent name is required when the sales type is Agent';
 
 /**
- * Spec §4: sales type Agent requires the referror and the agent name; for Direct both are
- * stored as null.
+ * Sales type Agent requires the referror and the agent name; for Direct both are stored as null.
  */
 export function withSalesTypeRule<
   S extends z.ZodType<{ referror: string | null; agent: string | null }>,
@@ -107,9 +106,9 @@ export function withSalesTypeRule<
 }
 
 /**
- * The client's mobile number (issue 23): optional; digits only, at most 11 (spec §5's contact rule).
- * '' and null clear it (null); left out (undefined) it stays undefined, so that editdeals keeps the
- * saved one when a client that does not know the field (the spec's) edits a deal.
+ * The client's mobile number (decision 025): optional; digits only, at most 11 (a contact number's
+ * rule). '' and null clear it (null); left out (undefined) it stays undefined, so that editdeals
+ * keeps the saved one when a client that does not know the field (the spec's) edits a deal.
  */
 export const customerContactField = z
   .union([z.string(), z.null()], { error: 'Client contact number must be text' })
@@ -118,7 +117,7 @@ export const customerContactField = z
   .refine((v) => v === undefined || v === '' || /^\d{1,11}$/.test(v), 'Client contact number must be digits only, at most 11')
   .transform((v) => (v === '' ? null : v));
 
-/** The client's e-mail (issue 23): optional; '' and null clear it, left out it stays undefined (as the contact). */
+/** The client's e-mail (decision 025): optional; '' and null clear it, left out it stays undefined (as the contact). */
 export const customerEmailField = z
   .union([z.string(), z.null()], { error: 'Client email must be text' })
   .optional()
@@ -145,15 +144,19 @@ export const newDealFields = z.object({
   customer_email: customerEmailField,
 });
 
-/** adddeals: the new-deal payload of spec §3, validated as spec §5 asks, defaults of spec §4. */
+/**
+ * adddeals: the new-deal payload. Customer name, transaction type, product, TCV and effective date
+ * are required; the deal status defaults to For Quotation, the sales type to Direct and the sales
+ * group to MedicalSalesGroup.
+ */
 export const newDealRequest = withSalesTypeRule(newDealFields, 'salesType');
 export type NewDealRequest = z.input<typeof newDealRequest>;
 export type NewDeal = z.output<typeof newDealRequest>;
 
 /**
- * The deal-or-sale form of spec §3 (`formData` of editdeals and addsales). Required (spec §5):
- * customerName, product, tcv, sales_type; referror and agent when the sales type is Agent. A field
- * left out keeps the deal's value (transactionType, deal_status, sales_group, effectiveDate).
+ * The deal-or-sale form (`formData` of editdeals and addsales). Required: customerName, product,
+ * tcv, sales_type; referror and agent when the sales type is Agent. A field left out keeps the
+ * deal's value (transactionType, deal_status, sales_group, effectiveDate).
  */
 export const dealFormFields = {
   dealid: idField('Deal id'),
@@ -179,7 +182,7 @@ export const dealFormFields = {
     .transform((v) => (v ? v : undefined)),
 };
 
-/** editdeals formData: any of the six statuses is accepted (DESIGN §4). */
+/** editdeals formData: any of the six statuses is accepted (the edit form offers five). */
 export const editDealForm = withSalesTypeRule(z.object(dealFormFields), 'sales_type');
 export type EditDealForm = z.input<typeof editDealForm>;
 
@@ -191,7 +194,7 @@ export const editDealRequest = z.object({
 export type EditDealRequest = z.input<typeof editDealRequest>;
 export type EditDeal = z.output<typeof editDealRequest>;
 
-/** The deal as read back (spec §3 Deal), TCV in pesos, plus whether it was made into a sale. */
+/** The deal as read back, TCV in pesos, plus whether it was made into a sale. */
 export const dealRecord = z.object({
   id: z.number(),
   customer_name: z.string(),
@@ -210,7 +213,7 @@ export const dealRecord = z.object({
   sale_id: z.number().nullable(),
   customer_contact: z.string().nullable(),
   customer_email: z.string().nullable(),
-  /** The policy (sale) this deal renews (issue 23), or null. */
+  /** The policy (sale) this deal renews (decision 025), or null. */
   renews_sale_id: z.number().nullable(),
   /** A renewal deal's insurer, the renewed policy's (the Add Sales form starts from it); null on other deals. */
   insurer: z.string().nullable(),
@@ -223,9 +226,9 @@ export type DealSavedResponse = z.infer<typeof dealSavedResponse>;
 export const dealListResponse = z.array(dealRecord);
 
 /**
- * POST dealspage (issue 27, decision 036): a page of the member's deals in getdeals' order (newest
- * effective date first, then newest id), with the From/To filter on the effective date (inclusive,
- * either end may be empty) applied by the server. `limit` defaults to DEFAULT_PAGE_SIZE.
+ * POST dealspage (decision 036): a page of the member's deals in getdeals' order (newest effective
+ * date first, then newest id), with the From/To filter on the effective date (inclusive, either end
+ * may be empty) applied by the server. `limit` defaults to DEFAULT_PAGE_SIZE.
  */
 export const dealsPageRequest = z
   .object({

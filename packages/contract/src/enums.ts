@@ -1,4 +1,4 @@
-/** Enumerations of spec §3–§4, spelt exactly as the spec spells them. */
+/** Enumerations, spelt exactly as the spec spells them (its client sends these values). */
 export const ACCOUNT_TYPES = ['user', 'admin'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
 
@@ -24,7 +24,7 @@ export const DEAL_STATUSES = [
   'Did not Continue',
 ] as const;
 export type DealStatus = (typeof DEAL_STATUSES)[number];
-/** The edit form offers every status but 'Did not Continue' (spec §4); the API accepts all six. */
+/** The edit form offers every status but 'Did not Continue'; the API accepts all six. */
 export const EDITABLE_DEAL_STATUSES = DEAL_STATUSES.filter((s) => s !== 'Did not Continue');
 
 export const SALES_TYPES = ['Direct', 'Agent'] as const;

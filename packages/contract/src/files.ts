@@ -1,6 +1,6 @@
 /**
  * Uploads' kinds and limits, and the names of downloaded files: no zod and no schema, so that the web's first load (the dashboard, the layout) can use
- * them without building the route table's schemas (issue 25 §1). Re-exported by the schema module
+ * them without building the route table's schemas (decision 014). Re-exported by the schema module
  * of the same domain, which the server and the forms import.
  */
 
@@ -10,7 +10,7 @@ export const VALID_ID_CONTENT_TYPES = [...PHOTO_CONTENT_TYPES, 'application/pdf'
 /** The default size limit of both (PHOTO_MAX_MB), which a browser checks before sending. */
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 
-/** The file fields of a multipart editMember: at most one per request (spec §7). */
+/** The file fields of a multipart editMember: at most one per request (decision 015). */
 export const EDIT_MEMBER_FILE_FIELDS = { photo: 'photo', validId: 'valid_id' } as const;
 
 /** Files: what the statement's downloads are called. */

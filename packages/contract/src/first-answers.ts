@@ -8,7 +8,7 @@ export type FirstSchemaModule = typeof FirstSchemas;
  * The successful (200) answers of the calls the first screens make — the dashboard's cards, the
  * Deals Table and the layout's bell (the session's has a module of its own, session.ts) — read
  * from one small module of their schemas (first-schemas.ts), so that the web app parses them without building the whole route table
- * first (issue 25 §1): on a phone, building every route's schemas was the largest share of the
+ * first (decision 014): on a phone, building every route's schemas was the largest share of the
  * script time before the dashboard or the Deals Table could show anything. Each is the same schema
  * object as `routes[name].responses[200]` (a server test checks identity, route by route), so this
  * is not a second definition of any answer; every other answer, and every error status, is parsed

@@ -1,7 +1,7 @@
 /**
  * The schemas of the first screens' answers, gathered in one module so that the web app loads them
  * in one request, without the route table (contract/first-answers.ts names which route each one
- * answers; issue 25 §1).
+ * answers; decision 014).
  */
 export { notificationsResponse } from './notifications.ts';
 export { dealListResponse, dealsPageResponse } from './deals.ts';

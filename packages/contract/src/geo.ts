@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The Philippine Standard Geographic Code (PSGC) cascade of DESIGN §4: region → city or
+ * The Philippine Standard Geographic Code (PSGC) cascade (decision 015): region → city or
  * municipality → barangay, served by Ahente itself from the PSA list (no call leaves the server).
  * Every place is named by its 10-digit PSGC code.
  */

@@ -1,8 +1,8 @@
 /**
- * The `Idempotency-Key` request header (issue 25 §2, decision 029). A route of the table marked
- * `idempotent` honours it: the same key with the same request answers the first answer again
- * (with `Idempotent-Replayed: true`) and does nothing more; with another request it is 422.
- * Without the header a request is handled as always.
+ * The `Idempotency-Key` request header (decision 029). A route of the table marked `idempotent`
+ * honours it: the same key with the same request answers the first answer again (with
+ * `Idempotent-Replayed: true`) and does nothing more; with another request it is 422. Without the
+ * header a request is handled as always.
  */
 
 /** The request header, as HTTP spells it (Fastify reads headers in lower case). */

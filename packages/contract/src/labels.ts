@@ -19,11 +19,10 @@ import {
 } from './enums.ts';
 
 /**
- * How the catalogue's values read (issue 22 §3, decision 023). A value keeps the spec's exact
- * spelling wherever it is stored or sent ('MedicalSalesGroup', 'Perfomance Bond'); what a person
- * reads — a select's option text, a badge, a table cell, a chart, a PDF or spreadsheet cell — is
- * its label from these maps, the one place labels are written. A value with no word of its own
- * reads as it is spelt.
+ * How the catalogue's values read (decision 023). A value keeps the spec's exact spelling wherever
+ * it is stored or sent ('MedicalSalesGroup', 'Perfomance Bond'); what a person reads — a select's
+ * option text, a badge, a table cell, a chart, a PDF or spreadsheet cell — is its label from these
+ * maps, the one place labels are written. A value with no word of its own reads as it is spelt.
  */
 function labelled<V extends string>(values: readonly V[], words: Partial<Record<V, string>> = {}): Record<V, string> {
   return Object.fromEntries(values.map((v) => [v, words[v] ?? v])) as Record<V, string>;
@@ -81,7 +80,7 @@ export type LabelKind = keyof typeof LABELS;
 
 /**
  * The words of the reader's language for a value, when a screen shows another language than
- * English (issue 25 §3): the web sets it when the language changes; the server never does. It
+ * English (decision 030): the web sets it when the language changes; the server never does. It
  * answers undefined for a value without words of its own in that language (it reads as in English).
  */
 type LabelTranslator = (kind: LabelKind, value: string) => string | undefined;
@@ -108,8 +107,8 @@ export function labelOptions(kind: LabelKind, values: readonly string[]): { valu
 }
 
 /**
- * A member's ID as every screen, PDF and spreadsheet writes it (issue 43 §6, decision 023): 'ID#: 12',
- * the spec's header form ('Welcome back, {name}, ID#: {id}'). The spec's 'Member ID # {id}' stays
+ * A member's ID as every screen, PDF and spreadsheet writes it (decision 023): 'ID#: 12', the
+ * spec's header form ('Welcome back, {name}, ID#: {id}'). The spec's 'Member ID # {id}' stays
  * verbatim on Edit Member Details only. A record's number is '#12' after its kind: 'Sale #12', 'Ticket #12'.
  */
 export const memberIdText = (id: number): string => `ID#: ${id}`;

@@ -3,11 +3,11 @@ import { daysUntil, formatDay, todayInManila } from './dates.ts';
 
 /**
  * Licence lines and the rules read from them: no zod and no schema, so that the web's first load (the dashboard, the layout) can use
- * them without building the route table's schemas (issue 25 §1). Re-exported by the schema module
+ * them without building the route table's schemas (decision 014). Re-exported by the schema module
  * of the same domain, which the server and the forms import.
  */
 
-/** The lines the Insurance Commission licenses (shared/reference/philippine-rules.md). */
+/** The lines the Insurance Commission licenses (decision 018, "Which lines allow selling a product"). */
 export const LICENSE_LINES = [
   'Life',
   'Variable Life',
@@ -59,7 +59,7 @@ export function linesLabel(lines: readonly string[]): string {
   return lines.length <= 1 ? (lines[0] ?? '') : `${lines.slice(0, -1).join(', ')} or ${lines[lines.length - 1]}`;
 }
 
-/** Why an entry is held: `No verified Non-Life licence on Nov 24, 2026` (a date as people read it, issue 43 §6). */
+/** Why an entry is held: `No verified Non-Life licence on Nov 24, 2026` (a date as people read it, decision 023). */
 export function holdReason(product: string, day: string): string {
   return `No verified ${linesLabel(linesFor(product))} licence on ${formatDay(day)}`;
 }
@@ -74,7 +74,7 @@ export const LICENSE_EXPIRY_WARNING_DAYS = 60;
 
 /**
  * The commission an active agent shows at renewal over a licence's three-year term (IC renewal
- * guidance, shared/reference/philippine-rules.md), in pesos.
+ * guidance, decision 018), in pesos.
  */
 export const RENEWAL_COMMISSION_PESOS = 10_800;
 
@@ -112,8 +112,8 @@ export function expiringLicenceAlerts(
 }
 
 /**
- * How a member's licences stand for selling under `lines` on `day` (issue 43 §3): `verified` when a
- * verified licence of one of the lines runs over the day; else `pending` when one awaiting the
+ * How a member's licences stand for selling under `lines` on `day` (decision 018): `verified` when
+ * a verified licence of one of the lines runs over the day; else `pending` when one awaiting the
  * agency's verification does; else `none`. The same rule as the hold written with a sale's entries
  * (decision 018: verified, `issued_on ≤ day ≤ expires_on`, any one line suffices; the server's
  * check is its SQL twin in the licences repository), read by the Make as Sales warning and the

@@ -4,10 +4,9 @@ import { calendarDate, controlCharacterMessage, hasControlCharacter, idField, me
 import { enumField } from './deals.ts';
 
 /**
- * Insurance Commission licences (issue 20, decision 018). RA 10607 s.307 forbids paying a
- * commission, an override included (s.309), to anyone without a licence: a sale's entries are
- * payable to an earner only with a verified licence for one of the product's lines on the day the
- * sale was recorded.
+ * Insurance Commission licences (decision 018). RA 10607 s.307 forbids paying a commission, an
+ * override included (s.309), to anyone without a licence: a sale's entries are payable to an earner
+ * only with a verified licence for one of the product's lines on the day the sale was recorded.
  */
 
 export * from './licence-rules.ts';
@@ -66,8 +65,8 @@ export const addLicenseResponse = z.object({ license: licenseRecord });
 export const getLicensesRequest = z.object({ id: memberIdSchema });
 
 /**
- * POST licencealerts {id}: the dashboard's licence reminder (issue 20), decided on the server from
- * the member's licences and the products of their sales (expiringLicenceAlerts), so that the
+ * POST licencealerts {id}: the dashboard's licence reminder (decision 018), decided on the server
+ * from the member's licences and the products of their sales (expiringLicenceAlerts), so that the
  * dashboard need not load every sale to show it. The member and admins.
  */
 export const licenceAlertsResponse = z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS, idField, isBlank } from './common.ts';
 import { MSG } from './messages.ts';
 
-/** Texts the server answers with on the materials calls (spec §7; DESIGN §4). */
+/** Texts the server answers with on the materials calls, as `{ error }` (not spec texts). */
 export const MATERIAL_ERRORS = {
   sectionNotFound: 'Section not found',
   materialNotFound: 'Material not found',
@@ -17,7 +17,7 @@ export const MATERIAL_ERRORS = {
 } as const;
 
 /**
- * The two libraries a section belongs to (issue 22): Marketing (/marketing) and Learning
+ * The two libraries a section belongs to (decision 022): Marketing (/marketing) and Learning
  * (/learning, 'Learning Resources'). Chosen when the section is created and fixed after.
  */
 export const MATERIAL_LIBRARIES = ['Marketing', 'Learning'] as const;
@@ -38,7 +38,7 @@ const libraryField = z.enum(MATERIAL_LIBRARIES, {
 /** A section id as the client sends it: a number or a numeric string (JSON or a multipart field). */
 export const sectionIdSchema = idField('sectionId', { requiredMessage: MATERIAL_ERRORS.sectionRequired });
 
-/** Section (spec §3), with the library it belongs to. */
+/** A section (id and name), with the library it belongs to. */
 export const section = z.object({ id: z.number(), name: z.string(), library: z.enum(MATERIAL_LIBRARIES) });
 export type Section = z.infer<typeof section>;
 
@@ -73,9 +73,9 @@ export const getMaterialRequest = z.object({ sectionId: sectionIdSchema });
 export type GetMaterialRequest = z.input<typeof getMaterialRequest>;
 
 /**
- * Material (spec §3) as the server returns it. `title` is the sanitised original file name and
- * the name a download is saved under; `type` is the content type decided from the file's bytes;
- * `size` is in bytes; `createdat` is a UTC ISO-8601 timestamp.
+ * A material as the server returns it. `title` is the sanitised original file name and the name a
+ * download is saved under; `type` is the content type decided from the file's bytes; `size` is in
+ * bytes; `createdat` is a UTC ISO-8601 timestamp.
  */
 export const material = z.object({
   id: z.number(),
@@ -89,10 +89,9 @@ export type Material = z.infer<typeof material>;
 export const materialList = z.array(material);
 
 /**
- * POST uploadmaterial is multipart/form-data with these text fields and one file field, `file`
- * (spec §7). Only `sectionId` is used: the title is the sanitised name of the uploaded file and
- * type and size are decided by the server, so `title`, `type` and `size` are accepted as hints
- * and otherwise ignored.
+ * POST uploadmaterial is multipart/form-data with these text fields and one file field, `file`.
+ * Only `sectionId` is used: the title is the sanitised name of the uploaded file and type and size
+ * are decided by the server, so `title`, `type` and `size` are accepted as hints, otherwise unused.
  */
 export const uploadMaterialFields = z.object({
   sectionId: sectionIdSchema,

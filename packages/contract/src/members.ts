@@ -25,7 +25,7 @@ export const personRef = z.object({
 });
 export type PersonRef = z.infer<typeof personRef>;
 
-/** A member as admins see it (spec §3 Member / agent), hierarchy derived (DESIGN §6). */
+/** A member as admins see it, the hierarchy derived from the sponsor chain (decision 011). */
 export const memberRecord = z.object({
   id: z.number(),
   username: z.string(),
@@ -61,7 +61,7 @@ export type MemberRecord = z.infer<typeof memberRecord>;
 
 /**
  * The personal address and phone of a member record: only in the record of one member, opened one at
- * a time and logged (issue 42 §7, decision 027), never in a list.
+ * a time and logged (decision 027), never in a list.
  */
 export const MEMBER_CONTACT_FIELDS = [
   'contact_no',
@@ -76,7 +76,7 @@ export const MEMBER_CONTACT_FIELDS = [
 /**
  * A member as the admin's lists carry them (`adminmemberrecords`, `adminmembersearch`, the answer of
  * `approvemember`): the spec's Member without the contact number and the address, which the admin
- * reads one member at a time (`getuserdetails`, logged). Decision 027, issue 42 §7.
+ * reads one member at a time (`getuserdetails`, logged). Decision 027.
  */
 export const memberListRecord = memberRecord.omit({
   contact_no: true,
@@ -108,13 +108,13 @@ export const personalFields = {
   address_region: optionalPsgcCode('Region'),
   address_city: optionalPsgcCode('City'),
   address_barangay: optionalPsgcCode('Barangay'),
-  /** The BIR's Taxpayer Identification Number (issue 21): on Form 2307 and the alphalist. */
+  /** The BIR's Taxpayer Identification Number (decision 019): on Form 2307 and the alphalist. */
   tin: optionalTinField('TIN'),
 };
 export type PersonalFieldName = keyof typeof personalFields;
 export const PERSONAL_FIELD_NAMES = Object.keys(personalFields) as PersonalFieldName[];
 
-/** Fields only an admin may change (DESIGN §5). `manager` is derived and always refused. */
+/** Fields only an admin may change (403 when another member sends one; decision 008). `manager` is derived and always refused. */
 export const adminOnlyFields = {
   username: z
     .string()
@@ -137,27 +137,27 @@ export const adminOnlyFields = {
 };
 export const ADMIN_ONLY_FIELDS = [...Object.keys(adminOnlyFields), 'manager'] as const;
 
-/** What an administrator may not change on their own account (issue 42 §8): another administrator does. */
+/** What an administrator may not change on their own account (decision 011): another administrator does. */
 export const SELF_LOCKED_ADMIN_FIELDS = ['account_type', 'position', 'status'] as const;
 export const SELF_ROLE_CHANGE_REFUSED = 'You cannot change your own position, account type or status. Ask another administrator to do it.';
 
-/** The names a member no longer changes themselves once approved (issue 42 §4, decision 027). */
+/** The names a member no longer changes themselves once approved (decision 027). */
 export const LOCKED_NAME_FIELDS = ['f_name', 'm_name', 'l_name'] as const;
 export const NAME_CHANGE_REFUSED =
   'Your name can no longer be changed here: an administrator corrects it. Ask for it with a Help Center ticket of type Privacy.';
 export const TIN_CHANGE_REFUSED =
   'Your TIN is already on file: an administrator corrects it. Ask for it with a Help Center ticket of type Privacy.';
 
-/** A change of one's own e-mail needs the current password (issue 42 §3, decision 027), as a password change does. */
+/** A change of one's own e-mail needs the current password (decision 027), as a password change does. */
 export const EMAIL_PASSWORD_REQUIRED = 'Enter your current password to change your email';
 export const EMAIL_PASSWORD_WRONG = 'Current password is incorrect';
 
 /**
  * editMember: id plus only the changed fields, as JSON (the admin's edit) or as multipart/form-data
- * (spec §7: the profile photo, and the personal details with an optional valid ID file), whose
- * text fields are parsed with this same schema. Besides the fields: `photo` sent as null (JSON) or
- * '' (a form field) removes the photo; a `valid_id` text field is what the spec's client sends
- * along with the details and is ignored (only a file changes the valid ID on record).
+ * (the profile photo, and the personal details with an optional valid ID file), whose text fields
+ * are parsed with this same schema. Besides the fields: `photo` sent as null (JSON) or '' (a form
+ * field) removes the photo; a `valid_id` text field is what the spec's client sends along with the
+ * details and is ignored (only a file changes the valid ID on record).
  */
 export const editMemberRequest = z
   .object({
@@ -165,7 +165,7 @@ export const editMemberRequest = z
     manager: z.unknown().optional(),
     photo: z.union([z.null(), z.literal('')], { error: 'photo may only be removed here (send the file as multipart)' }).optional(),
     valid_id: z.string().max(LIMITS.line).optional(),
-    /** One's own current password: needed when the e-mail changes (issue 42 §3); otherwise not read. */
+    /** One's own current password: needed when the e-mail changes (decision 027); otherwise not read. */
     current_password: z
       .string()
       .max(200, EMAIL_PASSWORD_WRONG)
@@ -185,15 +185,15 @@ export const editMemberRequest = z
   .strict();
 export type EditMemberRequest = z.input<typeof editMemberRequest>;
 
-/** spec §7 "Response has photo": the photo's URL (or null) at the top level, and the member as saved. */
+/** The photo's URL (or null) at the top level, where the spec's client reads it, and the member as saved. */
 export const editMemberResponse = z.object({ success: z.literal(true), photo: z.string().nullable(), member: memberRecord });
 
 export { PHOTO_CONTENT_TYPES, VALID_ID_CONTENT_TYPES, PHOTO_MAX_BYTES, EDIT_MEMBER_FILE_FIELDS } from './files.ts';
 
 /**
- * getuserdetails: spec §3 User details plus the photo. `valid_id` and `photo` are the URLs their
- * files download from (owner and admins only), or null when none is on file. The address parts are
- * PSGC codes.
+ * getuserdetails: the member's personal details plus the photo. `valid_id` and `photo` are the URLs
+ * their files download from (owner and admins only), or null when none is on file. The address
+ * parts are PSGC codes.
  */
 export const userDetails = z.object({
   id: z.number(),
@@ -220,7 +220,7 @@ export type UserDetails = z.infer<typeof userDetails>;
 /** A list, as the spec's client reads it: the first item is the member. */
 export const userDetailsResponse = z.array(userDetails);
 
-/** membersrecord: a direct recruit as the sponsoring agent sees them (spec §2 Agent Recruitment). */
+/** membersrecord: a direct recruit as the sponsoring agent sees them on Agent Recruitment. */
 export const recruitRecord = z.object({
   id: z.number(),
   f_name: z.string(),
@@ -235,7 +235,7 @@ export const recruitRecord = z.object({
 });
 export type RecruitRecord = z.infer<typeof recruitRecord>;
 
-/** gethiearchy: the hierarchy of spec §3, derived from the sponsor chain (DESIGN §6). */
+/** gethiearchy: sponsor, manager, agency manager and agency owner, derived from the sponsor chain (decision 011). */
 export const hierarchyResponse = z.object({
   referror: z.number().nullable(),
   referror_name: z.string().nullable(),
@@ -264,7 +264,7 @@ export const MEMBER_PAGE_SIZES = [25, 50, 100] as const;
 
 /**
  * What the Members Record sorts by: an allow-list, each mapped by the server to its own SQL (never
- * the text sent). Without `sort` the list is Pending first, then newest (issue 22 §5: a new
+ * the text sent). Without `sort` the list is Pending first, then newest (decision 011: a new
  * sign-up is never lost on page 2). `status` ascending is Pending first; `position` ascending is
  * the ladder's order (Agent, Manager, Agency Manager, Agency Owner).
  */
@@ -277,7 +277,7 @@ export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 export const memberSearchRequest = z
   .object({
     id: memberIdSchema,
-    /** Case-insensitive, over first, middle and last name joined (spec §5). */
+    /** Case-insensitive, over first, middle and last name joined. */
     q: z
       .string()
       .trim()
@@ -295,9 +295,9 @@ export const memberSearchRequest = z
       .number({ error: 'pageSize must be a number' })
       .refine((v) => (MEMBER_PAGE_SIZES as readonly number[]).includes(v), `pageSize must be one of ${MEMBER_PAGE_SIZES.join(', ')}`)
       .default(25),
-    /** Only members with no certification on file (issue 11's reminder for admins). */
+    /** Only members with no certification on file (decision 015's reminder for admins). */
     noCertification: z.boolean({ error: 'noCertification must be true or false' }).optional().default(false),
-    /** Only the members with this status (issue 22 §5: the sign-ups waiting for approval). */
+    /** Only the members with this status (decision 011: the sign-ups waiting for approval). */
     status: z.enum(MEMBER_STATUSES, { error: `status must be one of ${MEMBER_STATUSES.join(', ')}` }).optional(),
     /** The column to sort by; without it, Pending first, then newest. */
     sort: z.enum(MEMBER_SORT_COLUMNS, { error: `sort must be one of ${MEMBER_SORT_COLUMNS.join(', ')}` }).optional(),
@@ -334,17 +334,17 @@ export const MEMBER_AUDIT_ACTIONS = [
   'password_changed',
   'deactivated',
   'bank_details_changed',
-  // Issue 20 (decision 018): licences and held commissions.
+  // Licences and held commissions (decision 018).
   'licence_added',
   'licence_verified',
   'licence_rejected',
   'commission_released',
   'commission_forfeited',
-  // Issue 24 §4 (decision 027): an administrator signed the member out everywhere, or turned their two-factor sign-in off.
+  // Decision 027: an administrator signed the member out everywhere, or turned their two-factor sign-in off.
   'signed_out_everywhere',
   'mfa_reset',
-  // Issue 42 §3 (decision 027): a member changed their own e-mail (the member is the actor), and
-  // the owner of the replaced address reported it as not theirs (the address was restored).
+  // Decision 027: a member changed their own e-mail (the member is the actor), and the owner of the
+  // replaced address reported it as not theirs (the address was restored).
   'email_changed',
   'email_change_reported',
 ] as const;
@@ -362,9 +362,9 @@ export type MemberAuditEntry = z.infer<typeof memberAuditEntry>;
 export const memberHistoryResponse = z.array(memberAuditEntry);
 
 /**
- * The link in the notice to the replaced address of a member's own e-mail change (issue 42 §3,
- * decision 027): "This wasn't me" puts the old address back, signs the account out everywhere,
- * cancels its reset links and tells the administrators. Usable once, for EMAIL_CHANGE_REPORT_DAYS.
+ * The link in the notice to the replaced address of a member's own e-mail change (decision 027):
+ * "This wasn't me" puts the old address back, signs the account out everywhere, cancels its reset
+ * links and tells the administrators. Usable once, for EMAIL_CHANGE_REPORT_DAYS.
  */
 export const EMAIL_CHANGE_REPORT_DAYS = 7;
 export const EMAIL_CHANGE_LINK_INVALID =

@@ -1,4 +1,4 @@
-/** Every text a person reads that the spec fixes (spec §2, §5, §8). Use these, never retype them. */
+/** Every text a person reads that the spec fixes (on its screens, in its validation and its error messages). Use these, never retype them. */
 export const MSG = {
   // Login
   loginMissing: 'Error: Please Enter Username or Password',
@@ -43,7 +43,7 @@ export const MSG = {
   saleSaveFailed: 'Failed to Save Sale.',
   noDeals: 'No deals available.',
   noSales: 'No sales records found.',
-  // Server answers of the deals and sales API (not spec texts: DESIGN §4, §6)
+  // Server answers of the deals and sales API (not spec texts)
   dealNotFound: 'Deal not found',
   dealAlreadySold: 'This deal has already been made into a sale',
   // Admin member edit
@@ -64,7 +64,7 @@ export const MSG = {
   certificationSaveFailed: 'There was a problem saving the certification.',
   fillAllFields: 'Please fill in all fields.',
   noDataFound: 'No Data Found..',
-  // Settings and the profile photo: not spec texts (issue 11)
+  // Settings and the profile photo: not spec texts (decision 015)
   personalDetailsSaved: 'Personal details saved.',
   personalDetailsSaveFailed: 'Failed to save personal details.',
   photoUpdated: 'Profile picture updated.',
@@ -78,11 +78,11 @@ export const MSG = {
   certificationReminderNone: 'You have no certification on file.',
   certificationReminderCoding: 'Your coding dates are missing.',
   certificationReminderTlc: 'Your TLC attendance dates are missing.',
-  // Every From/To filter, on screen and from the server (issue 22 §3): not a spec text.
+  // Every From/To filter, on screen and from the server (decision 023): not a spec text.
   dateRangeReversed: 'To must not be before From',
 } as const;
 
-/** Toasts and notices stay 3000 ms, then take 300 ms to leave (spec §9). */
+/** Toasts and notices stay 3000 ms, then take 300 ms to leave (decision 004). */
 export const TOAST_DURATION_MS = 3000;
 export const TOAST_EXIT_MS = 300;
 export const ADMIN_MODAL_CLOSE_MS = 3000;
@@ -90,7 +90,7 @@ export const FALLBACK_USER_ID = '000';
 
 /**
  * Notes and labels the screens show, kept here (a module without zod) so that the web's bundled
- * English catalogue can hold them without pulling zod into the first load (issue 25 §3); the
+ * English catalogue can hold them without pulling zod into the first load (decision 030); the
  * modules they belong to re-export them.
  */
 /** What the totals say under them: which sales they leave out (sales.ts). */

@@ -1,4 +1,4 @@
-/** Money is pesos with at most 2 decimals, kept as integer centavos (DESIGN §6). */
+/** Money is pesos with at most 2 decimals, kept as integer centavos (decision 005). */
 export const MAX_TCV_PESOS = 10_000_000_000; // ₱10 billion: far above any single policy
 
 /** Pesos (number or numeric string, at most 2 decimals) to integer centavos, exactly. */
@@ -20,11 +20,11 @@ let pesoLocale: 'en-PH' | 'fil-PH' = 'en-PH';
 /**
  * Built on the first peso written, not when the module loads: the first `Intl` formatter of a page
  * loads the browser's locale data, about a tenth of a second on a phone, which a page whose first
- * paint shows no amount should not wait for (issue 25 §1).
+ * paint shows no amount should not wait for (decision 014).
  */
 let pesoFormat: Intl.NumberFormat | null = null;
 
-/** The locale pesos are written in: 'en-PH' (the default, and always on the server) or 'fil-PH' (issue 25 §3). */
+/** The locale pesos are written in: 'en-PH' (the default, and always on the server) or 'fil-PH' (decision 030). */
 export function setPesoLocale(locale: 'en-PH' | 'fil-PH'): void {
   if (locale !== pesoLocale) pesoFormat = null;
   pesoLocale = locale;

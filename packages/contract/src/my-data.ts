@@ -3,8 +3,8 @@ import { addDays } from './dates.ts';
 import { controlCharacterMessage, hasControlCharacter, idField, memberIdSchema, optionalText } from './common.ts';
 
 /**
- * My data and erasure (issue 24 §2, decision 027): a member's copy of their data, their request
- * to be erased, the admin's decision, and the queue of privacy requests with their deadlines.
+ * My data and erasure (decision 027): a member's copy of their data, their request to be erased,
+ * the admin's decision, and the queue of privacy requests with their deadlines.
  */
 
 /** What a member asks of the data protection officer through Settings (a ticket of type privacy is the other way). */

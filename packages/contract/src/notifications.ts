@@ -3,8 +3,8 @@ import { LIMITS, controlCharacterMessage, hasControlCharacter, idField, memberId
 import { CURSOR_NEEDS_LIMIT, cursorField, pageFields, pageLimitField } from './paging.ts';
 
 /**
- * Notifications (issue 23, decision 026): every event is in the portal (the bell) and, when the
- * agency has e-mail set up and the member wants it, by e-mail. The texts are the server's
+ * Notifications (decision 026): every event is in the portal (the bell) and, when the agency has
+ * e-mail set up and the member wants it, by e-mail. The texts are the server's
  * (features/notifications/events.ts) and the decision record's.
  */
 export const NOTIFICATION_EVENTS = [
@@ -23,14 +23,14 @@ export const NOTIFICATION_EVENTS = [
   'commission_held',
   'commission_released',
   'form2307_ready',
-  // Issue 24 §4: a sign-in from a device never seen before.
+  // A sign-in from a device never seen before (decision 027).
   'new_device',
-  // Issue 42 §3: the account's e-mail address was changed; (administrators) a member reported a change as not theirs.
+  // The account's e-mail address was changed; (administrators) a member reported a change as not theirs (decision 027).
   'email_changed',
   'email_change_reported',
-  // Issue 42 §8: the code step of the account was closed after too many wrong codes.
+  // The code step of the account was closed after too many wrong codes (decision 027).
   'mfa_codes_limited',
-  // Issue 43 §4 (administrators): a member asked for a BIR Form 2307 the agency's unset tax details keep from being issued.
+  // (Administrators) a member asked for a BIR Form 2307 the agency's unset tax details keep from being issued (decision 019).
   'agency_tax_details_missing',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
@@ -71,8 +71,8 @@ export const REMINDER_DAYS = [60, 30, 7] as const;
 
 /**
  * POST notifications: the member's notifications, newest first (by when they were made, then id),
- * at most NOTIFICATION_LIST_LIMIT (the bell). With `limit` (issue 43 §6, decision 036's paging):
- * a page of `limit` after `cursor`, for the page of all notifications.
+ * at most NOTIFICATION_LIST_LIMIT (the bell). With `limit` (decision 036's paging): a page of
+ * `limit` after `cursor`, for the page of all notifications.
  */
 export const NOTIFICATION_LIST_LIMIT = 50;
 export const notificationsRequest = z

@@ -1,7 +1,7 @@
 /**
  * The page sizes of server-side paging (paging.ts, decision 036): no zod and no schema, so that the
  * web's first load (the Deals Table, the dashboard) can use them without building the schemas of
- * the module that defines the page answers (issue 25 §1). Re-exported by paging.ts.
+ * the module that defines the page answers (decision 014). Re-exported by paging.ts.
  */
 
 export const PAGE_LIMIT_MAX = 500;

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { isCalendarDate } from './dates.ts';
 
 /**
- * Server-side paging of the long lists (issue 27, decision 036): the deals table, the sales table
- * and the commission ledger, in pages of `limit` rows (1–500), each page after the `cursor` the
- * previous one gave. The lists are ordered newest date first, then newest id: a cursor is the
- * date and id of the last row sent (keyset paging, not OFFSET), so a row added meanwhile neither
- * repeats nor hides a row of a later page.
+ * Server-side paging of the long lists (decision 036): the deals table, the sales table and the
+ * commission ledger, in pages of `limit` rows (1–500), each page after the `cursor` the previous
+ * one gave. The lists are ordered newest date first, then newest id: a cursor is the date and id of
+ * the last row sent (keyset paging, not OFFSET), so a row added meanwhile neither repeats nor hides
+ * a row of a later page.
  */
 
 export { DEFAULT_PAGE_SIZE, PAGE_LIMIT_MAX } from './paging-rules.ts';
@@ -20,7 +20,7 @@ export const CURSOR_NEEDS_LIMIT = 'A cursor needs a limit';
 export type PagedList = 'deals' | 'sales' | 'ledger' | 'notifications';
 const LIST_TAG: Record<PagedList, string> = { deals: 'd1', sales: 's1', ledger: 'l1', notifications: 'n1' };
 
-/** A server timestamp as the API writes it (Date#toISOString, UTC): the notifications' order (issue 43 §6). */
+/** A server timestamp as the API writes it (Date#toISOString, UTC): the notifications' order (decision 023). */
 const isIsoTimestamp = (value: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(value) && !Number.isNaN(Date.parse(value));
 
 /** Where a page starts: after the row with this date (YYYY-MM-DD; a timestamp for notifications) and id. */

@@ -1,6 +1,6 @@
 /**
  * When a policy is due, and which products have an annual term: no zod and no schema, so that the web's first load (the dashboard, the layout) can use
- * them without building the route table's schemas (issue 25 §1). Re-exported by the schema module
+ * them without building the route table's schemas (decision 014). Re-exported by the schema module
  * of the same domain, which the server and the forms import.
  */
 

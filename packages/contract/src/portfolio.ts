@@ -3,8 +3,8 @@ import { LIMITS, MAX_ID, controlCharacterMessage, hasControlCharacter, idField, 
 import { DEAL_STATUSES } from './enums.ts';
 
 /**
- * The book of business (issue 23, decision 025): every sale that was not rejected is a policy, with
- * a term from its effective date to its expiry date. Its status is derived, never stored.
+ * The book of business (decision 025): every sale that was not rejected is a policy, with a term
+ * from its effective date to its expiry date. Its status is derived, never stored.
  */
 export const POLICY_STATUSES = ['in force', 'due', 'lapsed', 'renewed', 'cancelled'] as const;
 export type PolicyStatus = (typeof POLICY_STATUSES)[number];

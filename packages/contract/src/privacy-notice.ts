@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { controlCharacterMessage, hasControlCharacter } from './common.ts';
 
 /**
- * The agency's privacy notice and members' consent to it (issue 24 §1, decision 027). Each
- * publication is a new version (1 is the default text); an agent consents to the current version
- * at sign-up and to each later one once, at their next login.
+ * The agency's privacy notice and members' consent to it (decision 027). Each publication is a new
+ * version (1 is the default text); an agent consents to the current version at sign-up and to each
+ * later one once, at their next login.
  */
 
 /** The label of the sign-up's required checkbox, and what registeraccounts without `consent: true` answers. */
@@ -16,7 +16,7 @@ export const NOTICE_NOT_CURRENT_MESSAGE =
 
 /**
  * What every route but `me`, `logout`, `csrf-cookie`, the notice and its acceptance answers (403)
- * to an agent who must accept the current notice first (issue 42 §9): the server's own rule, so a
+ * to an agent who must accept the current notice first (decision 027): the server's own rule, so a
  * client other than the web app cannot go past the consent screen.
  */
 export const CONSENT_FIRST_MESSAGE = 'Read and accept the current Privacy Notice before doing anything else.';

@@ -1,7 +1,7 @@
 /**
- * Privacy (issue 24, decision 027): the kinds of sensitive data whose reads by someone other than
- * their owner are logged, and how each reads on screen. Payload schemas of the privacy routes are
- * declared in this file too (consent and notice, my data and erasure, the access log).
+ * Privacy (decision 027): the kinds of sensitive data whose reads by someone other than their owner
+ * are logged, and how each reads on screen. Payload schemas of the privacy routes are declared in
+ * this file too (consent and notice, my data and erasure, the access log).
  */
 import { z } from 'zod';
 import { LIMITS, MAX_ID, memberIdSchema, optionalCalendarDate, optionalText } from './common.ts';
@@ -16,7 +16,7 @@ export const ACCESS_KINDS = [
   'licences',
   'licence_scan',
   'data_export',
-  // Issue 42 §7: a members list an administrator read (names, username, e-mail; never an address or phone).
+  // A members list an administrator read (names, username, e-mail; never an address or phone; decision 027).
   'member_list',
 ] as const;
 export type AccessKind = (typeof ACCESS_KINDS)[number];

@@ -1,5 +1,5 @@
 /**
- * The administrators' queues (issue 43 §5) without their schema: a zod-free module (as the other
+ * The administrators' queues (decision 021) without their schema: a zod-free module (as the other
  * `-rules` modules), so that the dashboard's first load takes no schema with it (decision 014).
  */
 /** Where each queue is: the dashboard's cards and the Admin Panel's tabs link there. */

@@ -6,9 +6,9 @@ import { MSG } from './messages.ts';
 import { retentionMonth } from './portfolio.ts';
 
 /**
- * Performance Reports (issue 12, decision 017): a member's own sales, a leader's whole downline,
- * or (admins) the whole agency. Sales are placed in months and periods by their effective date,
- * the date the Sales screen's From/To filters use.
+ * Performance Reports (decision 017): a member's own sales, a leader's whole downline, or (admins)
+ * the whole agency. Sales are placed in months and periods by their effective date, the date the
+ * Sales screen's From/To filters use.
  */
 export const REPORT_SCOPES = ['own', 'team', 'agency'] as const;
 export type ReportScope = (typeof REPORT_SCOPES)[number];
@@ -74,8 +74,8 @@ export const reportResponse = z.object({
    */
   leaderboard: z.array(leaderboardRow).nullable(),
   /**
-   * Retention (issue 23, decision 025), the same months and scope: per month, the policies (sales
-   * neither rejected nor cancelled) whose term ended in it, and how many of them are renewed.
+   * Retention (decision 025), the same months and scope: per month, the policies (sales neither
+   * rejected nor cancelled) whose term ended in it, and how many of them are renewed.
    */
   retention: z.array(retentionMonth),
   from: z.string().nullable(),

@@ -14,9 +14,9 @@ export const saleFormFields = {
   ...dealFormFields,
   effectiveDate: calendarDate('Effective date'),
   /**
-   * The last day of the term (issue 23, decision 025): absent, the effective date plus one year
-   * less a day; never before the effective date; none (null) for a product without an annual
-   * term (a Memorial Plan), whatever is sent.
+   * The last day of the term (decision 025): absent, the effective date plus one year less a day;
+   * never before the effective date; none (null) for a product without an annual term (a Memorial
+   * Plan), whatever is sent.
    */
   expiry_date: z
     .union([calendarDate('Expiry date'), z.literal(''), z.null()], { error: () => 'Expiry date must be a real date (YYYY-MM-DD)' })
@@ -25,8 +25,8 @@ export const saleFormFields = {
 };
 
 /**
- * addsales formData: the deal-or-sale form of spec §3 with the effective date required (spec §5).
- * transactionType and sales_group default to the deal's when left out.
+ * addsales formData: the deal-or-sale form with the effective date required. transactionType and
+ * sales_group default to the deal's when left out.
  */
 export const saleForm = withSalesTypeRule(
   z
@@ -50,7 +50,7 @@ import { SALE_VERIFICATIONS } from './sales-rules.ts';
 /** What the totals say under them: which sales they leave out. */
 export { COUNTED_SALES_NOTE } from './messages.ts';
 
-/** The sale as read back (spec §3 Sale), TCV in pesos, with the deal it was made from. */
+/** The sale as read back, TCV in pesos, with the deal it was made from. */
 export const saleRecord = z.object({
   id: z.number(),
   deal_id: z.number(),
@@ -72,13 +72,13 @@ export const saleRecord = z.object({
   verified_at: z.string().nullable(),
   verified_by_name: z.string().nullable(),
   rejection_reason: z.string().nullable(),
-  /** A cancellation (issue 21): the day, why, the refund (pesos), who recorded it and when; all null while in force. */
+  /** A cancellation (decision 019): the day, why, the refund (pesos), who recorded it and when; all null while in force. */
   cancelled_on: z.string().nullable(),
   cancel_reason: z.string().nullable(),
   refund: z.number().nullable(),
   cancelled_by_name: z.string().nullable(),
   cancelled_at: z.string().nullable(),
-  /** The policy's term and the client's contact (issue 23); expiry null for a Memorial Plan. */
+  /** The policy's term and the client's contact (decision 025); expiry null for a Memorial Plan. */
   expiry_date: z.string().nullable(),
   customer_contact: z.string().nullable(),
   customer_email: z.string().nullable(),
@@ -93,9 +93,9 @@ export type SaleSavedResponse = z.infer<typeof saleSavedResponse>;
 export const saleListResponse = z.array(saleRecord);
 
 /**
- * POST salespage (issue 27, decision 036): a page of the member's sales in getsales' order (newest
- * effective date first, then newest id), with the From/To filter on the effective date (inclusive,
- * either end may be empty) applied by the server. `limit` defaults to DEFAULT_PAGE_SIZE.
+ * POST salespage (decision 036): a page of the member's sales in getsales' order (newest effective
+ * date first, then newest id), with the From/To filter on the effective date (inclusive, either end
+ * may be empty) applied by the server. `limit` defaults to DEFAULT_PAGE_SIZE.
  */
 export const salesPageRequest = z
   .object({

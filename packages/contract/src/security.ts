@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { controlCharacterMessage, hasControlCharacter, memberIdSchema } from './common.ts';
 
 /**
- * Account security (issue 24 §4, decision 027): two-factor sign-in with a time-based code (TOTP,
- * RFC 6238: SHA-1, six digits, 30-second steps), one-time recovery codes, and the member's sessions.
+ * Account security (decision 027): two-factor sign-in with a time-based code (TOTP, RFC 6238:
+ * SHA-1, six digits, 30-second steps), one-time recovery codes, and the member's sessions.
  */
 
 export const TOTP_DIGITS = 6;
@@ -16,7 +16,7 @@ export const MFA_CODE_NEEDED = 'Enter the six-digit code from your authenticator
 export const MFA_CODE_INVALID = 'Invalid code. Enter the current six-digit code from your authenticator app, or an unused recovery code.';
 /**
  * The code step of an account that had LOGIN_MAX_FAILURES wrong codes within the login window, from
- * any addresses (issue 42 §8): 429 until the window ends, the right code included.
+ * any addresses (decisions 001 and 027): 429 until the window ends, the right code included.
  */
 export const MFA_CODES_LIMITED = 'Too many wrong codes for this account. Please wait a few minutes and try again.';
 /** The answer of every route but enrolment to an administrator who must set up two-factor sign-in first. */

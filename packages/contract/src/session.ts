@@ -4,11 +4,11 @@ import { LANGUAGES } from './languages.ts';
 
 /*
  * The session's answer alone, in a module that builds no other schema: the web app parses GET
- * /api/me before its first render, and only this schema need be built for it (issue 25 §1,
- * decision 014). Re-exported by auth.ts.
+ * /api/me before its first render, and only this schema need be built for it (decision 014).
+ * Re-exported by auth.ts.
  */
 
-/** The login response of spec §3 (`user` is the member id) plus the photo for the popup. */
+/** The login response (`user` is the member id) plus the photo for the popup. */
 export const sessionUser = z.object({
   user: z.number(),
   name: z.string(),
@@ -18,18 +18,18 @@ export const sessionUser = z.object({
   photo: z.string().nullable(),
   /**
    * An agent who has not accepted the privacy notice's latest version (published before this
-   * session began) is asked to before anything else (issue 24 §1); administrators never are.
+   * session began) is asked to before anything else (decision 027); administrators never are.
    */
   consent_required: z.boolean(),
   /**
    * An administrator without two-factor sign-in under ADMIN_2FA=required: every call but enrolment
-   * is refused until it is on (issue 24 §4).
+   * is refused until it is on (decision 027).
    */
   mfa_setup_required: z.boolean(),
-  /** The member's language (issue 25 §3): on sign-in it wins over the device's choice. */
+  /** The member's language (decision 030): on sign-in it wins over the device's choice. */
   language: z.enum(LANGUAGES),
   /**
-   * This is the member's first sign-in (issue 43 §3): their only device, seen at one login, so the
+   * This is the member's first sign-in (decision 001): their only device, seen at one login, so the
    * header says "Welcome" rather than the spec's "Welcome back" until they sign in again.
    */
   first_login: z.boolean(),

@@ -1,10 +1,10 @@
 /**
  * The certification fields and the dashboard's reminder rule: no zod and no schema, so that the web's first load (the dashboard, the layout) can use
- * them without building the route table's schemas (issue 25 §1). Re-exported by the schema module
+ * them without building the route table's schemas (decision 014). Re-exported by the schema module
  * of the same domain, which the server and the forms import.
  */
 
-/** The six 'TLC Attended' dates of spec §2, in the order the form shows them, with their labels. */
+/** The six 'TLC Attended' dates, in the order the form shows them, with their labels. */
 export const TLC_FIELDS = [
   { key: 'individual_hmo', label: 'Individual HMO' },
   { key: 'sme_hmo', label: 'SME HMO' },
@@ -22,8 +22,9 @@ export const CODING_FIELDS = [
 ] as const;
 
 /**
- * What the dashboard reminds an agent of (issue 11): no certification on file, no coding date on
- * any of them, no TLC date on any of them. Nothing expires: only what is on file is read.
+ * What the dashboard reminds an agent of (decision 015, "Certifications"): no certification on
+ * file, no coding date on any of them, no TLC date on any of them. Nothing expires: only what is on
+ * file is read.
  */
 export interface CertificationGaps {
   none: boolean;

@@ -11,11 +11,11 @@ import {
 } from './common.ts';
 
 /**
- * Settings: bank details and certifications (spec §2 Settings, §3 Bank record and Certification,
- * §7 getuserbanks, adduserbanks, getcertifications, addcertifications; DESIGN §4).
+ * Settings: bank details and certifications (getuserbanks, adduserbanks, getcertifications,
+ * addcertifications; decision 015).
  */
 
-/** spec §3 Bank record. */
+/** A member's bank record: bank, account number and account name. */
 export const bankRecord = z.object({
   bank_name: z.string(),
   account_number: z.string(),
@@ -28,7 +28,7 @@ export const bankList = z.array(bankRecord);
 /** Bank account numbers: digits, spaces and dashes as printed on a passbook; stored as digits only. */
 export const ACCOUNT_NUMBER_DIGITS = { min: 6, max: 20 } as const;
 
-/** adduserbanks: all three fields (spec §5: 'Please fill in all fields.'). */
+/** adduserbanks: all three fields, else the warning 'Please fill in all fields.' */
 export const addBankRequest = z
   .object({
     id: memberIdSchema,
@@ -74,7 +74,7 @@ export const CERTIFICATION_FIELD_NAMES = Object.keys(certificationFields) as Cer
 /**
  * addcertifications: the certification fields plus `id` (the member) and `createdat`, which the
  * spec's client sends and the server ignores (it sets the time of saving itself). At least one
- * field must be filled (DESIGN §4).
+ * field must be filled (decision 015).
  */
 export const addCertificationRequest = z
   .object({
@@ -90,7 +90,7 @@ export const addCertificationRequest = z
   .refine((c) => CERTIFICATION_FIELD_NAMES.some((k) => c[k] !== null), { message: CERTIFICATION_EMPTY, path: ['lfa_code'] });
 export type AddCertificationRequest = z.input<typeof addCertificationRequest>;
 
-/** spec §3 Certification: `certid` is the record's key, `id` the owning member (DESIGN §4). */
+/** A certification: `certid` is the record's key, `id` the owning member. */
 export const certification = z.object({
   id: z.number(),
   certid: z.number(),

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { memberIdSchema } from './common.ts';
 
 /**
- * A new member's first steps (issue 43 §3): the dashboard's checklist, decided on the server in one
- * call (POST /api/setupchecklist {id}, the member and admins) from what is on file. Each item leads
- * to its Settings tab and is in one state:
+ * A new member's first steps (decision 018): the dashboard's checklist, decided on the server in
+ * one call (POST /api/setupchecklist {id}, the member and admins) from what is on file. Each item
+ * leads to its Settings tab and is in one state:
  *
  * - licence: a licence for every line the member sells (decision 018's line map, read from the
  *   products of their deals and sales; any line before they have recorded any): `done` when a

@@ -3,10 +3,10 @@ import { calendarDate, idField, lineField } from './common.ts';
 import { tcvField } from './deals.ts';
 
 /**
- * Withholding tax on commissions and the BIR's forms (issue 21, decision 019): a TIN per member,
- * a dated, append-only withholding rate per member (RR 2-98 as amended by RR 11-2018: 5 % or
- * 10 % for an individual payee), the agency's payout settings (minimum payout, the ATC of each
- * rate), BIR Form 2307 per member and quarter, and the quarter's alphalist of payees.
+ * Withholding tax on commissions and the BIR's forms (decision 019): a TIN per member, a dated,
+ * append-only withholding rate per member (RR 2-98 as amended by RR 11-2018: 5 % or 10 % for an
+ * individual payee), the agency's payout settings (minimum payout, the ATC of each rate), BIR Form
+ * 2307 per member and quarter, and the quarter's alphalist of payees.
  */
 
 // ---------------------------------------------------------------- TIN
@@ -132,10 +132,9 @@ export type PayoutSettings = z.infer<typeof payoutSettings>;
 // ---------------------------------------------------------------- the agency's tax details
 
 /**
- * The agency's TIN with its branch code, registered address and RDO (issue 43 §4, decision 019):
- * what BIR Form 2307 and the alphalist print of the payor. An administrator saves them on Admin
- * Panel → Commissions; while none are saved, the server's AGENCY_TIN, AGENCY_ADDRESS and AGENCY_RDO
- * apply.
+ * The agency's TIN with its branch code, registered address and RDO (decision 019): what BIR Form
+ * 2307 and the alphalist print of the payor. An administrator saves them on Admin Panel →
+ * Commissions; while none are saved, the server's AGENCY_TIN, AGENCY_ADDRESS and AGENCY_RDO apply.
  */
 export const AGENCY_TAX_FIELDS = ['tin', 'address', 'rdo'] as const;
 export type AgencyTaxField = (typeof AGENCY_TAX_FIELDS)[number];
@@ -276,7 +275,7 @@ export const form2307List = z.array(
 export type Form2307Summary = z.infer<typeof form2307List>[number];
 
 /**
- * A payee's name as BIR Form 2307 asks for it, "Last Name, First Name, Middle Name" (issue 43 §4):
+ * A payee's name as BIR Form 2307 asks for it, "Last Name, First Name, Middle Name" (decision 019):
  * 'Dela Cruz, Juan, Santos'; without a middle name 'Dela Cruz, Juan'.
  */
 export function payeeName(m: { l_name: string; f_name: string; m_name: string | null }): string {

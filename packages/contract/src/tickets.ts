@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS, controlCharacterMessage, hasControlCharacter, idField, lineField, memberIdSchema } from './common.ts';
 import { personRef } from './members.ts';
 
-/** Ticket types and statuses (spec §2 Tickets List, §3 Ticket, §4). */
+/** Ticket types and statuses (decision 012). */
 export const TICKET_TYPES = ['concerns', 'finance', 'sales', 'registration', 'privacy'] as const;
 export type TicketType = (typeof TICKET_TYPES)[number];
 export const TICKET_STATUSES = ['Pending', 'Resolved', 'Rejected'] as const;

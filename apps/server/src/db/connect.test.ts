@@ -76,7 +76,7 @@ describe('the SQLite statement cache', () => {
 });
 
 /**
- * Issue 42 §9: the SQLite database holds every member's personal data, so it and its WAL and
+ * The SQLite database holds every member's personal data (decision 027), so it and its WAL and
  * shared-memory files are readable by their owner only (0600), like backups; uploads stay 0640.
  * Whatever the dialect of the run: the file is SQLite's own.
  */

@@ -67,7 +67,7 @@ export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CAC
   };
 }
 
-/** Read and write for the owner only, like a backup (decision 027, issue 42 §9). */
+/** Read and write for the owner only, like a backup (decision 027). */
 const OWNER_ONLY = 0o600;
 
 /**

@@ -1,8 +1,8 @@
 /**
- * The privacy notice every agency starts with (issue 24, decision 027): version 1, written by
- * migration 014. An administrator replaces it from Admin Panel → Privacy with the agency's own
- * (its name, its data protection officer's address); each publication is a new version that every
- * agent accepts once. Markdown: headings, paragraphs, lists, bold and links only.
+ * The privacy notice every agency starts with (decision 027): version 1, written by migration 014.
+ * An administrator replaces it from Admin Panel → Privacy with the agency's own (its name, its data
+ * protection officer's address); each publication is a new version that every agent accepts once.
+ * Markdown: headings, paragraphs, lists, bold and links only.
  */
 export const DEFAULT_PRIVACY_NOTICE = `# Privacy Notice
 

@@ -2,10 +2,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from './schema.ts';
 
 /**
- * What the database holds, as `npm run seed:demo` reports what it made (issue 43 §7): counted here,
- * not by the seed as it went, so the summary cannot drift from the data (it once said 46 sales of
- * the 76 the seed writes: the commission history's and the book of business's were left out).
- * Members are the agency's (accounts of type user), not administrators.
+ * What the database holds, as `npm run seed:demo` reports what it made (decision 002, "A quiet
+ * first start"): counted here, not by the seed as it went, so the summary cannot drift from the
+ * data (it once said 46 sales of the 76 the seed writes: the commission history's and the book of
+ * business's were left out). Members are the agency's (accounts of type user), not administrators.
  */
 export interface DemoCounts {
   members: number;

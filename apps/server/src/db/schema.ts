@@ -57,11 +57,11 @@ export interface MembersTable {
    * the admin's name search matches, the same on both databases (decision 011).
    */
   search_name: string;
-  /** The BIR TIN, dashed (000-000-000 or 000-000-000-000), or null (issue 21). */
+  /** The BIR TIN, dashed (000-000-000 or 000-000-000-000), or null (decision 019). */
   tin: string | null;
-  /** When an approved erasure anonymised the member (issue 24, decision 027), or null. */
+  /** When an approved erasure anonymised the member (decision 027), or null. */
   erased_at: string | null;
-  /** The language the member reads the portal in (issue 25 §3); 'en' until they choose. */
+  /** The language the member reads the portal in (decision 030); 'en' until they choose. */
   language: Language;
 }
 
@@ -100,7 +100,7 @@ export interface DealsTable {
   sales_group: SalesGroup;
   createdat: string;
   updated_at: string;
-  /** The client's mobile number and e-mail (issue 23), optional. */
+  /** The client's mobile number and e-mail (decision 025), optional. */
   customer_contact: string | null;
   customer_email: string | null;
   /** The policy (sale) this deal renews; at most one renewal deal per policy (decision 025). */
@@ -133,13 +133,13 @@ export interface SalesTable {
   verified_by: number | null;
   verified_at: string | null;
   rejection_reason: string | null;
-  /** A cancellation (issue 21), written once: the day, why, the refund, who and when; null while in force. */
+  /** A cancellation (decision 019), written once: the day, why, the refund, who and when; null while in force. */
   cancelled_on: string | null;
   cancel_reason: string | null;
   refund_centavos: number | null;
   cancelled_by: number | null;
   cancelled_at: string | null;
-  /** Who entered the sale (issue 42 §8): the agent, or an admin for them; null on sales older than the column. */
+  /** Who entered the sale (decision 018): the agent, or an admin for them; null on sales older than the column. */
   entered_by: number | null;
   /** The last day of the policy's term (decision 025); null for a Memorial Plan (no annual term). */
   expiry_date: string | null;
@@ -226,7 +226,7 @@ export interface MemberAuditTable {
   at: string;
 }
 
-/** A member's bank details (spec §3 Bank record): one per member. */
+/** A member's bank details (bank, account number, account name): one per member. */
 export interface BankDetailsTable {
   member_id: number;
   bank_name: string;
@@ -238,7 +238,7 @@ export interface BankDetailsTable {
   updated_by: number | null;
 }
 
-/** spec §3 Certification: `id` here is the record's own key (the API's `certid`). Never changed once saved. */
+/** A certification: `id` here is the record's own key (the API's `certid`). Never changed once saved. */
 export interface CertificationsTable {
   id: Generated<number>;
   member_id: number;
@@ -320,7 +320,7 @@ export interface CommissionEntriesTable {
   created_at: string;
   /** Written with the entry when its earner held no verified licence for the product's lines that day (decision 018). */
   hold_reason: string | null;
-  /** A reversal (issue 21): the entry it takes back, once. */
+  /** A reversal (decision 019): the entry it takes back, once. */
   reverses_id: number | null;
 }
 
@@ -345,7 +345,7 @@ export interface PayoutSettingsTable {
   created_by: number | null;
 }
 
-/** The agency's tax details as an administrator saved them (issue 43 §4): append-only, the latest applies. */
+/** The agency's tax details as an administrator saved them (decision 019): append-only, the latest applies. */
 export interface AgencyTaxDetailsTable {
   id: Generated<number>;
   tin: string;
@@ -431,7 +431,7 @@ export interface PasswordResetsTable {
   used_at: string | null;
 }
 
-/** A member's own change of e-mail, and the link that reports it from the replaced address (issue 42 §3). */
+/** A member's own change of e-mail, and the link that reports it from the replaced address (decision 027). */
 export interface EmailChangesTable {
   /** SHA-256 (hex) of the token in the link sent to the old address. */
   token_hash: string;
@@ -444,7 +444,7 @@ export interface EmailChangesTable {
   used_at: string | null;
 }
 
-/** Each published version of the agency's privacy notice (issue 24); version 1 is the default. */
+/** Each published version of the agency's privacy notice (decision 027); version 1 is the default. */
 export interface PrivacyNoticesTable {
   version: number;
   /** Markdown. */

@@ -12,9 +12,9 @@ import { connect, type Db } from './connect.ts';
 import { migrateToLatest } from './migrate.ts';
 
 /**
- * N instances started at once on an empty database (issue 27, decision 032): all come up, the
- * migrations run once and one first administrator is created. Before the advisory locks, one of
- * two servers started together on an empty PostgreSQL database exited with 1 in 6 of 11 tries.
+ * N instances started at once on an empty database (decision 032): all come up, the migrations run
+ * once and one first administrator is created. Before the advisory locks, one of two servers
+ * started together on an empty PostgreSQL database exited with 1 in 6 of 11 tries.
  */
 const MIGRATIONS = fs.readdirSync(path.join(import.meta.dirname, 'migrations')).filter((f) => /^\d{3}-.*\.ts$/.test(f)).length;
 const SERVER_DIR = path.resolve(import.meta.dirname, '../..');
@@ -98,7 +98,7 @@ if (process.env.TEST_DIALECT === 'postgres') {
         expect(res.status).toBe(200);
         expect(await res.json()).toEqual({ ok: true });
       }
-      // The created administrator is framed, printed once the server listens (issue 43 §7): by one instance only.
+      // The created administrator is framed, printed once the server listens (decision 002): by one instance only.
       const created = () => servers.filter((s) => s.stdout().includes('No administrator existed, so one was created:'));
       await expect.poll(() => created().length, { timeout: 10_000 }).toBeGreaterThan(0);
       expect(created()).toHaveLength(1);

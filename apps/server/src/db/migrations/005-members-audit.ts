@@ -6,9 +6,9 @@ import { notNull, withId } from './helpers.ts';
 const searchKey = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
 
 /**
- * Issue 10 (decision 011): members can be deactivated (kept, never deleted), every admin action on
- * a member is recorded, and the admin's name search reads a lower-cased full name that the server
- * computes, so it matches alike on SQLite and PostgreSQL.
+ * Decision 011: members can be deactivated (kept, never deleted), every admin action on a member is
+ * recorded, and the admin's name search reads a lower-cased full name that the server computes, so
+ * it matches alike on SQLite and PostgreSQL.
  */
 export const m005MembersAudit = (dialect: DialectName): Migration => ({
   async up(db: Kysely<any>) {

@@ -3,7 +3,7 @@ import type { DialectName } from '../connect.ts';
 import { notNull, withId } from './helpers.ts';
 
 /**
- * Settings (issue 11, decision 015):
+ * Settings (decision 015):
  * - members.photo and members.valid_id hold storage keys (platform/storage.ts; never a client
  *   path: no screen wrote them before this migration), and their content types, decided from the
  *   files' first bytes, go in photo_type and valid_id_type.

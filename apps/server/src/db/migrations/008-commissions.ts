@@ -3,7 +3,7 @@ import type { DialectName } from '../connect.ts';
 import { notNull, withId } from './helpers.ts';
 
 /**
- * Commissions (issue 12, decision 016):
+ * Commissions (decision 016):
  * - commission_rates: append-only. Each row is a rate (hundredths of a percent) for a product or a
  *   leadership position from a date on; the rate of a day is the row with the latest
  *   effective_from on or before it (the latest set, when two share a date).

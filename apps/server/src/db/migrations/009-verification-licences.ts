@@ -3,7 +3,7 @@ import type { DialectName } from '../connect.ts';
 import { notNull, withId } from './helpers.ts';
 
 /**
- * Verified sales, Insurance Commission licences and held commissions (issue 20, decision 018):
+ * Verified sales, Insurance Commission licences and held commissions (decision 018):
  * - sales.verification: 'unverified' (every sale until an admin decides, those already recorded
  *   included), 'verified' or 'rejected', with who, when and a rejection's reason. A rejected sale's
  *   deal may be sold again, so "a deal is sold once" becomes "a deal has one sale not rejected": a

@@ -6,7 +6,7 @@ const KINDS_BEFORE = `kind in ('sale', 'override', 'adjustment')`;
 const KINDS_AFTER = `kind in ('sale', 'override', 'adjustment', 'reversal')`;
 
 /**
- * Cancellations, carry-forward and withholding tax (issue 21, decision 019):
+ * Cancellations, carry-forward and withholding tax (decision 019):
  * - sales: a cancellation (the day, why, the refund, who and when), written once.
  * - commission_entries: kind 'reversal' and `reverses_id`, the entry a reversal takes back; unique,
  *   so an entry is reversed at most once, whatever runs at the same time.

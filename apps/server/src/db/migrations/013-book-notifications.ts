@@ -3,8 +3,7 @@ import type { DialectName } from '../connect.ts';
 import { notNull, withId } from './helpers.ts';
 
 /**
- * The book of business and the notifications that carry its reminders (issue 23, decisions 025
- * and 026).
+ * The book of business and the notifications that carry its reminders (decisions 025 and 026).
  *
  * - A sale's term: `expiry_date` (null for a Memorial Plan, which has no annual term). Existing
  *   sales get the default, the effective date plus one year minus one day.

@@ -4,8 +4,7 @@ import { DEFAULT_PRIVACY_NOTICE } from '../default-privacy-notice.ts';
 import { notNull, withId } from './helpers.ts';
 
 /**
- * Privacy as the Data Privacy Act asks, and accounts an attacker cannot take over (issue 24,
- * decision 027).
+ * Privacy as the Data Privacy Act asks, and accounts an attacker cannot take over (decision 027).
  *
  * - `privacy_notices`: each published version of the agency's privacy notice (Markdown); version
  *   1 is the default text. `consents`: who accepted which version, when and from where.

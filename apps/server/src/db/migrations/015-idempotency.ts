@@ -2,10 +2,10 @@ import type { Kysely, Migration } from 'kysely';
 import { notNull } from './helpers.ts';
 
 /**
- * The `Idempotency-Key` header's memory (issue 25 §2, decision 029): one row per caller, route and
- * key, inserted before the request's work (the primary key makes a second request with the key wait
- * or replay instead of working), then completed with the answer to give again. Kept for
- * IDEMPOTENCY_KEY_HOURS (24 by default) by the hourly purge, in the database so every instance agrees.
+ * The `Idempotency-Key` header's memory (decision 029): one row per caller, route and key, inserted
+ * before the request's work (the primary key makes a second request with the key wait or replay
+ * instead of working), then completed with the answer to give again. Kept for IDEMPOTENCY_KEY_HOURS
+ * (24 by default) by the hourly purge, in the database so every instance agrees.
  */
 export const m015Idempotency = (): Migration => ({
   async up(db: Kysely<any>) {

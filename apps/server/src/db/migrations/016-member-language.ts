@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * The language a member reads the portal in (issue 25 §3): 'en' (English, the default) or 'fil'
+ * The language a member reads the portal in (decision 030): 'en' (English, the default) or 'fil'
  * (Filipino). Chosen on the login page or in the profile popup; the session answer carries it so a
  * sign-in from another device opens in the member's language.
  */

@@ -2,9 +2,9 @@ import type { Kysely, Migration } from 'kysely';
 import { notNull } from './helpers.ts';
 
 /**
- * Scheduled work claimed in the database (issue 27, decision 032): one row per job and slot (the
- * daily reminders' cron time, the housekeeping's hour). The instance whose insert (or takeover of
- * an expired lease) wins runs it; the others find the row and skip. A run that ends well gets its
+ * Scheduled work claimed in the database (decision 032): one row per job and slot (the daily
+ * reminders' cron time, the housekeeping's hour). The instance whose insert (or takeover of an
+ * expired lease) wins runs it; the others find the row and skip. A run that ends well gets its
  * finished_at; one that fails is deleted so a later run tries again; one whose instance died
  * is taken over once its lease is past.
  */

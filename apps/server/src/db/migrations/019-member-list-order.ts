@@ -1,10 +1,10 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 
 /**
- * The admin's Members Record at scale (issue 27, "Data at scale"; decision 035): with 100,000
- * members its first page took 0.4–0.8 s and page 2,000 1.5 s, on both databases, because every page
- * sorted all active members by the default order (Pending first, then the newest) and counted them
- * per status by reading the table.
+ * The admin's Members Record at scale (decision 035, "Data at scale"): with 100,000 members its
+ * first page took 0.4–0.8 s and page 2,000 1.5 s, on both databases, because every page sorted all
+ * active members by the default order (Pending first, then the newest) and counted them per status
+ * by reading the table.
  *
  * - `members_list_order_idx`: the default order itself, on exactly the expression the repository
  *   orders by (`rankOf('status', MEMBER_STATUSES)` in features/members/repository.ts, with the

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 
 /**
- * Issue 42 §1 and §8.
+ * Who entered a sale, and a repair of reversals.
  *
  * - `sales.entered_by`: the member who entered the sale (the agent, or an administrator entering it
  *   for them). An administrator may not verify a sale they entered (decision 018, separation of

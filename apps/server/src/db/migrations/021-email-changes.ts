@@ -2,10 +2,10 @@ import type { Kysely, Migration } from 'kysely';
 import { notNull } from './helpers.ts';
 
 /**
- * Issue 42 §3 (decision 027): a member's own change of e-mail is told to the address it replaced,
- * with a link ("This wasn't me") that puts that address back. `email_changes` holds one row per such
- * change: the SHA-256 of the link's token (never the token), the two addresses, when, until when the
- * link works, and when it was used. A report, or the member's erasure, ends every open link of the
+ * A member's own change of e-mail is told to the address it replaced (decision 027), with a link
+ * ("This wasn't me") that puts that address back. `email_changes` holds one row per such change:
+ * the SHA-256 of the link's token (never the token), the two addresses, when, until when the link
+ * works, and when it was used. A report, or the member's erasure, ends every open link of the
  * member; the hourly housekeeping deletes rows a day past their expiry.
  */
 export const m021EmailChanges = (): Migration => ({

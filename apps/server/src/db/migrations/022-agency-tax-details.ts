@@ -3,11 +3,10 @@ import type { DialectName } from '../connect.ts';
 import { notNull, withId } from './helpers.ts';
 
 /**
- * Issue 43 §4 (decision 019): the agency's TIN with its branch code, registered address and RDO,
- * which BIR Form 2307 and the alphalist print, become settings an administrator saves (Admin Panel →
- * Commissions), not only the AGENCY_TIN, AGENCY_ADDRESS and AGENCY_RDO of the server's environment.
- * Append-only versions like payout_settings: the latest applies; while there is none, the
- * environment's values do.
+ * The agency's TIN with its branch code, registered address and RDO, which BIR Form 2307 and the
+ * alphalist print, become settings an administrator saves (decision 019; Admin Panel → Commissions),
+ * not only the AGENCY_TIN, AGENCY_ADDRESS and AGENCY_RDO of the server's environment. Append-only
+ * versions like payout_settings: the latest applies; while there is none, the environment's do.
  */
 export const m022AgencyTaxDetails = (dialect: DialectName): Migration => ({
   async up(db: Kysely<any>) {

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 
 /**
- * The held commissions' count at scale (issue 43 §5, bench/README.md "The dashboard's summary and
+ * The held commissions' count at scale (decision 035; bench/README.md "The dashboard's summary and
  * the admin's queues"): `adminqueues`, which the admin dashboard and every Admin Panel tab call (and
  * again every minute), counts the held entries (licences/repository.ts `heldQuery`: hold_reason set,
  * no decision, sale not rejected). No index had hold_reason, so every call read every entry: with

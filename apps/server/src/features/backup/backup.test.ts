@@ -22,9 +22,9 @@ import { BackupError } from './errors.ts';
 import { createBackup, restoreBackup, verifyBackup, type Manifest } from './service.ts';
 
 /**
- * Backups (issue 27, decision 034): data made through the API, a backup taken while writes go on,
- * a restore into a fresh database and store compared row by row and byte by byte with the snapshot;
- * damaged archives, non-empty targets and other dialects refused, with nothing written.
+ * Backups (decision 034): data made through the API, a backup taken while writes go on, a restore
+ * into a fresh database and store compared row by row and byte by byte with the snapshot; damaged
+ * archives, non-empty targets and other dialects refused, with nothing written.
  */
 
 const dialect = process.env.TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite';

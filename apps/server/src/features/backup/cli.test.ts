@@ -12,9 +12,9 @@ import { migrateToLatest } from '../../db/migrate.ts';
 import { createLocalDiskStorage } from '../../platform/storage.ts';
 
 /**
- * `npm run backup` and `npm run restore` as an operator runs them (issue 27, decision 034): the
- * commands' own entry points in a process of their own, their messages and exit codes, and no
- * database password in anything they print.
+ * `npm run backup` and `npm run restore` as an operator runs them (decision 034): the commands' own
+ * entry points in a process of their own, their messages and exit codes, and no database password
+ * in anything they print.
  */
 
 const dialect = process.env.TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite';

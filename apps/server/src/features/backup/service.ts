@@ -16,9 +16,9 @@ import { backupRepository as repo } from './repository.ts';
 import { readTar, TarFormatError, TarWriter } from './tar.ts';
 
 /**
- * Backups and restores (issue 27, decision 034): one tar archive holding a consistent snapshot of
- * the database, every stored file a row of that snapshot names, and a manifest with each entry's
- * size and SHA-256, written last.
+ * Backups and restores (decision 034): one tar archive holding a consistent snapshot of the
+ * database, every stored file a row of that snapshot names, and a manifest with each entry's size
+ * and SHA-256, written last.
  */
 
 export const MANIFEST_NAME = 'manifest.json';

@@ -4,7 +4,7 @@ import { apiRoute } from '../../platform/api-route.ts';
 import { requireAuth } from '../../platform/guards.ts';
 import type { AdminQueuesService } from './admin-queues-service.ts';
 
-/** adminqueues (issue 43 §5): administrators only, by the route table. */
+/** adminqueues (decision 021): administrators only, by the route table. */
 export function adminQueuesRoutes(app: FastifyInstance, queues: AdminQueuesService) {
   apiRoute(app, routes.adminQueues, async (request, reply) => {
     reply.header('cache-control', 'private, no-store');

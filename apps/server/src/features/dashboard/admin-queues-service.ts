@@ -8,7 +8,7 @@ import type { TicketsService } from '../tickets/service.ts';
 import type { Auth } from '../../platform/sessions.ts';
 
 /**
- * The administrator's day (issue 43 §5): the work waiting, one count per queue, each asked of the
+ * The administrator's day (decision 021): the work waiting, one count per queue, each asked of the
  * service that owns the queue and computed by the query its list runs (no SQL here, no second
  * definition): Sales to verify (the asking admin's, without their own sales), the Pending sign-ups
  * (the Members List's count), the open tickets, the Compliance page's licences to verify and held

@@ -9,8 +9,8 @@ import type { Ticket } from '@ahente/contract/tickets';
 import { startTestApp, type TestApp, type TestClient } from '../../../test/harness.ts';
 
 /**
- * The administrator's queues (issue 43 §5): one call, administrators only, whose every count is the
- * length of the queue it links to, as that queue's own route answers it, after each change.
+ * The administrator's queues (decision 021): one call, administrators only, whose every count is
+ * the length of the queue it links to, as that queue's own route answers it, after each change.
  */
 type Member = Awaited<ReturnType<TestApp['createMember']>>;
 

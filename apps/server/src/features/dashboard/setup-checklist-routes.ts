@@ -3,7 +3,7 @@ import { routes } from '@ahente/contract/routes';
 import { apiRoute } from '../../platform/api-route.ts';
 import type { SetupChecklistService } from './setup-checklist-service.ts';
 
-/** setupchecklist (issue 43 §3): the member and admins, by the route table's owner rule. */
+/** setupchecklist (decision 018): the member and admins, by the route table's owner rule. */
 export function setupChecklistRoutes(app: FastifyInstance, checklist: SetupChecklistService) {
   apiRoute(app, routes.setupChecklist, async (request, reply) => {
     reply.header('cache-control', 'private, no-store');

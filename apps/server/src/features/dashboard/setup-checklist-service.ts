@@ -7,9 +7,9 @@ import type { MembersService } from '../members/service.ts';
 import type { SettingsService } from '../settings/service.ts';
 
 /**
- * A new member's first steps (issue 43 §3, decision 018): one answer for the dashboard's checklist,
- * each item's state decided here once, from the services that own what is on file (no SQL of its
- * own). Licences: the licences service's rule (the hold's). Certification: the former reminder's
+ * A new member's first steps (decision 018): one answer for the dashboard's checklist, each item's
+ * state decided here once, from the services that own what is on file (no SQL of its own).
+ * Licences: the licences service's rule (the hold's). Certification: the former reminder's
  * `certificationGaps`. Bank details, TIN and photo: saved or not.
  */
 export function createSetupChecklistService(deps: {

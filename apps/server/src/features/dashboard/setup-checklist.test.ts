@@ -5,7 +5,7 @@ import type { SetupChecklistResponse } from '@ahente/contract/setup-checklist';
 import { startTestApp, type TestApp, type TestClient } from '../../../test/harness.ts';
 
 /**
- * A new member's first steps (issue 43 §3): POST /api/setupchecklist {id}, each item's state from
+ * A new member's first steps (decision 018): POST /api/setupchecklist {id}, each item's state from
  * what is on file, the licence item by the hold's rule (decision 018). The clock is the test's.
  */
 type Member = Awaited<ReturnType<TestApp['createMember']>>;

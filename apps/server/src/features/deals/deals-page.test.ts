@@ -8,8 +8,8 @@ import { newDeal, startTestApp, type TestApp, type TestClient } from '../../../t
 import { followPages, seedDeals } from '../../../test/paging-seed.ts';
 
 /**
- * POST /api/dealspage (issue 27, decision 036): getdeals' list a page at a time, filtered by
- * effective date on the server, with the count and Total TCV of the whole filter.
+ * POST /api/dealspage (decision 036): getdeals' list a page at a time, filtered by effective date
+ * on the server, with the count and Total TCV of the whole filter.
  */
 let t: TestApp;
 type Member = Awaited<ReturnType<TestApp['createMember']>>;

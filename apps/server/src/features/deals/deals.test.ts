@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The deal-or-sale form (spec §3) for a deal. */
+/** The deal-or-sale form (editdeals' formData) for a deal. */
 const form = (dealid: number, over: Record<string, unknown> = {}) => ({
   customerName: 'Maria Clara Santos',
   transactionType: 'Renewal',
@@ -87,7 +87,7 @@ describe('POST /api/adddeals', () => {
     expect(await listDeals(c, m.id)).toEqual([body.deal]);
   });
 
-  it("saves the client's contact number and e-mail (issue 23), trimmed; blank ones are null", async () => {
+  it("saves the client's contact number and e-mail, trimmed; blank ones are null", async () => {
     const { m, c } = await freshAgent();
     const deal = await addDeal(c, m.id, { customer_contact: ' 09171234567 ', customer_email: ' maria.clara@example.ph ' });
     expect(deal).toMatchObject({

@@ -37,9 +37,9 @@ function toRecord(row: DealWithSaleRow): DealRecord {
 }
 
 /**
- * Deals of spec §3/§7. Callers have already checked that the acting session may act for
- * `memberId` (requireSelfOrAdmin); a deal is then reachable only through that member: another
- * member's deal is "not found", the same as an unknown id.
+ * Deals. Callers have already checked that the acting session may act for `memberId`
+ * (requireSelfOrAdmin); a deal is then reachable only through that member: another member's deal is
+ * "not found", the same as an unknown id.
  */
 export function createDealsService(db: Kysely<Database>, members: Pick<MembersService, 'findById'>) {
   async function requireOwned(exec: Exec, memberId: number, dealId: number): Promise<DealWithSaleRow> {

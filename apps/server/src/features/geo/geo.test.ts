@@ -5,7 +5,7 @@ import { routes } from '@ahente/contract/routes';
 import { startTestApp, type TestApp, type TestClient } from '../../../test/harness.ts';
 import { createGeoService } from './service.ts';
 
-/** The PSGC cascade (issue 11): GET /api/geo/regions, …/regions/{code}/cities, …/cities/{code}/barangays. */
+/** The PSGC cascade (decision 015): GET /api/geo/regions, …/regions/{code}/cities, …/cities/{code}/barangays. */
 let t: TestApp;
 let agentClient: TestClient;
 let adminClient: TestClient;

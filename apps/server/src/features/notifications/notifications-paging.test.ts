@@ -5,7 +5,7 @@ import { routes } from '@ahente/contract/routes';
 import { startTestApp, type TestApp, type TestClient } from '../../../test/harness.ts';
 
 /**
- * Issue 43 §6: notifications newest first by when they were made (not by id: a notification
+ * Notifications newest first by when they were made (decision 023; not by id: a notification
  * written later for an earlier moment sorts by its moment), and the page of all notifications
  * reads them in pages (decision 036's keyset paging: `limit`, `cursor`, `next_cursor`, `count`).
  */

@@ -72,7 +72,7 @@ export const notificationsRepository = {
   // ---- the bell ------------------------------------------------------------------------------
 
   /**
-   * A member's notifications, newest first: by when they were made, then id (issue 43 §6: a
+   * A member's notifications, newest first: by when they were made, then id (decision 023: a
    * notification written later for an earlier moment, as a backfilled one, sorts by its moment);
    * `after` starts after that row (keyset paging, decision 036).
    */

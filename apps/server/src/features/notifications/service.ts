@@ -41,10 +41,10 @@ export interface NotificationsDeps {
 }
 
 /**
- * Notifications (issue 23, decision 026). `notify` is what every other feature calls, inside the
- * transaction of the event it tells of: the in-app notification and, when e-mail is on and the
- * member wants this event by e-mail, a row of the outbox are written with the event, or not at all.
- * Sending is the sender loop's (outbox.ts): a mail server that is down never fails the request.
+ * Notifications (decision 026). `notify` is what every other feature calls, inside the transaction
+ * of the event it tells of: the in-app notification and, when e-mail is on and the member wants
+ * this event by e-mail, a row of the outbox are written with the event, or not at all. Sending is
+ * the sender loop's (outbox.ts): a mail server that is down never fails the request.
  */
 export function createNotificationsService(db: Kysely<Database>, deps: NotificationsDeps) {
   const now = deps.now ?? (() => new Date());
@@ -167,8 +167,8 @@ export function createNotificationsService(db: Kysely<Database>, deps: Notificat
 
     /**
      * The bell: the member's newest notifications and how many are unread in all. With `limit`,
-     * a page of them after `cursor` (the page of all notifications, issue 43 §6, decision 036),
-     * the next page's cursor and how many there are in all.
+     * a page of them after `cursor` (the page of all notifications, decision 036), the next page's
+     * cursor and how many there are in all.
      */
     async list(
       memberId: number,

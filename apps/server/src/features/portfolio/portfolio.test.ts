@@ -31,7 +31,7 @@ const setToday = (day: string) => {
 let t: TestApp;
 type Member = Awaited<ReturnType<TestApp['createMember']>>;
 let owner: Member, mgr: Member, mgr2: Member, agent: Member, other: Member;
-/** `admin` enters sales for the agents; `verifier`, another admin, decides them (issue 42 §8). */
+/** `admin` enters sales for the agents; `verifier`, another admin, decides them (decision 018). */
 let admin: TestClient,
   verifier: TestClient,
   ownerClient: TestClient,
@@ -544,7 +544,7 @@ describe('POST /api/portfolioexport', () => {
     ]);
     const files = unzip(res.rawPayload);
     expect(files.get('xl/styles.xml')).toContain(PESO_EXCEL_FORMAT.replace(/"/g, '&quot;'));
-    // Real dates (issue 43 §6): the date columns (H, I) hold numbers, styled with the date format, not text.
+    // Real dates (decision 023): the date columns (H, I) hold numbers, styled with the date format, not text.
     const styles = files.get('xl/styles.xml')!;
     expect(styles).toContain(`formatCode="${DATE_EXCEL_FORMAT}"`);
     const sheetXml = files.get('xl/worksheets/sheet1.xml')!;

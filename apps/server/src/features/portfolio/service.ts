@@ -51,9 +51,9 @@ interface Access {
 }
 
 /**
- * The book of business (issue 23, decision 025): a member's policies (their sales that were not
- * rejected) with their derived status, one page at a time; its export; and the renewal deal of a
- * due or lapsed policy.
+ * The book of business (decision 025): a member's policies (their sales that were not rejected)
+ * with their derived status, one page at a time; its export; and the renewal deal of a due or
+ * lapsed policy.
  */
 export function createPortfolioService(
   db: Kysely<Database>,
@@ -232,7 +232,7 @@ export type PortfolioService = ReturnType<typeof createPortfolioService>;
 
 const bold = (value: string) => ({ value, fontWeight: 'bold' as const });
 
-/** A calendar date as a real date cell (issue 43 §6, decision 005: as the Sales export writes them); empty when there is none. */
+/** A calendar date as a real date cell (decisions 023 and 005: as the Sales export writes them); empty when there is none. */
 function dateCell(day: string | null): Cell {
   const date = excelCalendarDate(day);
   return date === null ? day : { value: date, type: Date, format: DATE_EXCEL_FORMAT };
@@ -247,8 +247,8 @@ export function renewalText(renewal: PolicyRow['renewal']): string | null {
 /**
  * The Portfolio as a workbook, one sheet 'Portfolio': a header row of labels, then a policy per row
  * in the list's order; the premium a number in pesos with the peso format, dates as date cells
- * (yyyy-mm-dd, issue 43 §6), product and status as their labels. The agent's column only for a team; no client column
- * (customer, contact, e-mail, policy number) where the clients are hidden.
+ * (yyyy-mm-dd, decision 023), product and status as their labels. The agent's column only for a
+ * team; no client column (customer, contact, e-mail, policy number) where the clients are hidden.
  */
 export function portfolioWorkbook(rows: readonly PolicyRow[], options: { clientsHidden: boolean; team: boolean }): Promise<Buffer> {
   const columns: { label: string; width: number; cell: (r: PolicyRow) => Cell; show: boolean }[] = [

@@ -8,7 +8,7 @@ import { countsAsSale, type SaleRecord } from '@ahente/contract/sales';
 import { startTestApp, type TestApp, type TestClient } from '../../../test/harness.ts';
 
 /**
- * Counts that agree (issue 22 §4, decision 021): the dashboard's Team Size (teamsize), Recruitment
+ * Counts that agree (decision 021): the dashboard's Team Size (teamsize), Recruitment
  * (membersrecord), Performance Reports (reports) and the admin's dashboard (agencysummary) count
  * the same members, and the leaderboards rank only approved, active agents with a counted sale.
  *
@@ -98,7 +98,7 @@ beforeAll(async () => {
   await sell(d1, '700');
   const a3Rejected = await sell(a3, '400');
   const outsiderSale = await sell(outsider, '250');
-  // The sales were entered by `admin`: another administrator decides them (issue 42 §8).
+  // The sales were entered by `admin`: another administrator decides them (decision 018).
   const verifier = await t.loginAs(await t.createAdmin());
   const verify = await verifier.post(routes.verifySales.path, { sale_ids: [a1Sale, cancelled, outsiderSale], decision: 'verified' });
   expect(verify.statusCode, verify.body).toBe(200);

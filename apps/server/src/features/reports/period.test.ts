@@ -5,7 +5,7 @@ import { routes } from '@ahente/contract/routes';
 import { startTestApp, type TestApp, type TestClient } from '../../../test/harness.ts';
 
 /**
- * One definition of a period (issue 43 §6): "this month" runs from the 1st up to today (Manila).
+ * One definition of a period (decision 023): "this month" runs from the 1st up to today (Manila).
  * On 2 December (Manila) a sale dated 13 December is in neither the reports' "Sales this month",
  * the admin dashboard's figures nor the leaderboard's "This month"; once the 13th comes it is in
  * all three. The clock is the test's.

@@ -41,10 +41,10 @@ export function lastMonths(today: string, count: number): { months: string[]; ne
 }
 
 /**
- * Performance Reports (issue 12, decision 017). Whether the caller may name member `id` at all is
- * settled by the route table's owner rule (the member themselves or an admin); the scope rules are
- * here: 'team' for a member who leads (Manager, AgencyManager, AgencyOwner) or for an admin,
- * 'agency' for admins only. Sales are placed by their effective date.
+ * Performance Reports (decision 017). Whether the caller may name member `id` at all is settled by
+ * the route table's owner rule (the member themselves or an admin); the scope rules are here:
+ * 'team' for a member who leads (Manager, AgencyManager, AgencyOwner) or for an admin, 'agency' for
+ * admins only. Sales are placed by their effective date.
  */
 export function createReportsService(
   db: Kysely<Database>,
@@ -106,7 +106,7 @@ export function createReportsService(
       const today = todayInManila(now());
       const { months, next } = lastMonths(today, REPORT_MONTHS);
       const [rows, count, ranked, retained] = await Promise.all([
-        // Up to today (issue 43 §6): a sale dated later this month is counted once its day comes, as the leaderboard's "This month".
+        // Up to today (decision 023): a sale dated later this month is counted once its day comes, as the leaderboard's "This month".
         reportsRepository.monthsByProduct(db, target, `${months[0]}-01`, monthUpToToday(months.at(-1)!, today).before),
         memberCount(target),
         scope === 'own'

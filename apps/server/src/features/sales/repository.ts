@@ -235,7 +235,7 @@ type ToVerifyBuilder = ExpressionBuilder<Database & { m: MembersTable }, 'sales'
 
 /** Unverified, and each filter given: insurer and product exactly, the agent by part of their name, the effective date inclusive. */
 function toVerifyWhere(eb: ToVerifyBuilder, f: ToVerifyFilter) {
-  // Not the admin's own sales, nor those they entered, nor those paying them (issue 42 §8): another admin verifies those.
+  // Not the admin's own sales, nor those they entered, nor those paying them (decision 018): another admin verifies those.
   const conditions: Expression<SqlBool>[] = [
     eb('sales.verification', '=', 'unverified'),
     eb('sales.member_id', '!=', f.excludeMember),

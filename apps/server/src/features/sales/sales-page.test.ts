@@ -8,9 +8,9 @@ import { startTestApp, type TestApp, type TestClient } from '../../../test/harne
 import { followPages, seedSales } from '../../../test/paging-seed.ts';
 
 /**
- * POST /api/salespage (issue 27, decision 036): getsales' list a page at a time, filtered by
- * effective date on the server, with the count of the whole filter and its totals (Number of Sales
- * Made and Total TCV, which leave rejected and cancelled sales out).
+ * POST /api/salespage (decision 036): getsales' list a page at a time, filtered by effective date
+ * on the server, with the count of the whole filter and its totals (Number of Sales Made and Total
+ * TCV, which leave rejected and cancelled sales out).
  */
 let t: TestApp;
 type Member = Awaited<ReturnType<TestApp['createMember']>>;

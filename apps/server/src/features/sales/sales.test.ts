@@ -36,7 +36,7 @@ async function addDeal(client: TestClient, id: number, over: Record<string, unkn
   return res.json().deal;
 }
 
-/** The Add Sales form: prefilled from the deal (spec §4) plus policy, insurer, plan name and date. */
+/** The Add Sales form: prefilled from the deal plus policy, insurer, plan name and date. */
 const saleForm = (deal: DealRecord, over: Record<string, unknown> = {}) => ({
   customerName: deal.customer_name,
   transactionType: deal.tx_type,
@@ -231,7 +231,7 @@ describe('POST /api/addsales', () => {
     ['an overlong insurer', { formData: { insurer: 'i'.repeat(201) } }, 'Insurer must be at most 200 characters'],
     ['an overlong plan name', { formData: { planName: 'n'.repeat(201) } }, 'Plan name must be at most 200 characters'],
     ['no member id', { id: undefined }, 'id is required'],
-    // The policy's term and the client's contact (issue 23); the deal's effective date is 2026-03-01.
+    // The policy's term and the client's contact (decision 025); the deal's effective date is 2026-03-01.
     [
       'an expiry before the effective date',
       { formData: { expiry_date: '2026-02-28' } },
@@ -306,7 +306,7 @@ describe('POST /api/addsales', () => {
   });
 });
 
-describe("addsales: the policy's term and the client's contact (issue 23)", () => {
+describe("addsales: the policy's term and the client's contact", () => {
   const sellOn = async (
     c: TestClient,
     id: number,

@@ -98,8 +98,8 @@ function toRecord(row: SaleRow, verifier: VerifierNames = NO_VERIFIER): SaleReco
 }
 
 /**
- * Sales of spec §3/§7, each made from one deal of the same member (DESIGN §6). Callers have
- * already checked that the session may act for the member (requireSelfOrAdmin).
+ * Sales, each made from one deal of the same member (decision 005). Callers have already checked
+ * that the session may act for the member (requireSelfOrAdmin).
  */
 export function createSalesService(
   db: Kysely<Database>,
@@ -140,7 +140,7 @@ export function createSalesService(
      * SALES_TO_VERIFY_LIMIT), and the totals of them all; an admin's own sales are left out of
      * their list (another admin verifies them).
      */
-    /** How many sales `auth`'s Sales to verify lists with no filter (the administrator's queues, issue 43 §5): the same query, counted. */
+    /** How many sales `auth`'s Sales to verify lists with no filter (the administrator's queues, decision 021): the same query, counted. */
     async toVerifyCount(auth: Auth): Promise<number> {
       const filter = { insurer: null, product: null, agent: null, from: null, to: null, excludeMember: auth.memberId };
       return (await salesRepository.toVerifyTotals(db, filter)).count;
@@ -167,7 +167,8 @@ export function createSalesService(
 
     /**
      * verifysales: each sale is decided once, all or nothing: an unknown sale is 404, one of the
-     * admin's own, one they entered or one paying them a commission 403 (issue 42 §8), one decided already 409, each naming the sales, and nothing is changed. The
+     * admin's own, one they entered or one paying them a commission 403 (separation of duties,
+     * decision 018), one decided already 409, each naming the sales, and nothing is changed. The
      * rows are locked (PostgreSQL) so two admins deciding the same sale at once are decided one
      * after the other: the second is told it is decided.
      */
@@ -180,7 +181,7 @@ export function createSalesService(
         if (missing.length) throw notFound(VERIFY_MESSAGES.notFound(missing));
         const own = rows.filter((r) => r.member_id === auth.memberId).map((r) => r.id);
         if (own.length) throw forbidden(VERIFY_MESSAGES.own(own));
-        // Separation of duties (issue 42 §8): not a sale the admin entered, nor one that pays them.
+        // Separation of duties (decision 018): not a sale the admin entered, nor one that pays them.
         const entered = rows.filter((r) => r.entered_by === auth.memberId).map((r) => r.id);
         if (entered.length) throw forbidden(VERIFY_MESSAGES.entered(entered));
         const paying = await salesRepository.payingTo(trx, input.sale_ids, auth.memberId);
@@ -211,10 +212,10 @@ export function createSalesService(
     },
 
     /**
-     * cancelsale (issue 21, decision 019): the cancellation is written once on the sale, and in the
-     * same transaction each of its commission entries gets its reversal (commissions.reverseSale).
-     * The sale's row is locked (PostgreSQL) and the update only applies to a sale not cancelled,
-     * so of two cancellations at once exactly one reverses; the other is 409.
+     * cancelsale (decision 019): the cancellation is written once on the sale, and in the same
+     * transaction each of its commission entries gets its reversal (commissions.reverseSale). The
+     * sale's row is locked (PostgreSQL) and the update only applies to a sale not cancelled, so of
+     * two cancellations at once exactly one reverses; the other is 409.
      */
     async cancel(auth: Auth, input: z.output<typeof cancelSaleRequest>): Promise<CancelSaleResponse> {
       const at = now();
@@ -252,8 +253,8 @@ export function createSalesService(
     /**
      * addsales: the sale of one of the member's deals and its commission entries (decision 016),
      * in one transaction, recording who entered it (`enteredBy`: the agent, or an admin for them;
-     * issue 42 §8: that admin may not verify it). A deal is sold once: a second try is 409, and under two simultaneous
-     * requests the unique index on deal_id lets exactly one through.
+     * decision 018: that admin may not verify it). A deal is sold once: a second try is 409, and
+     * under two simultaneous requests the unique index on deal_id lets exactly one through.
      */
     async add({ id: memberId, formData: f }: AddSale, enteredBy: number = memberId): Promise<SaleRecord> {
       try {

@@ -6,9 +6,9 @@ import { routes } from '@ahente/contract/routes';
 import { startTestApp, type TestApp, type TestClient } from '../../../test/harness.ts';
 
 /**
- * Verified sales (issue 20 §1, decision 018): a sale pays nothing until an admin verifies it; a
- * rejected sale never pays and its deal may be sold again. The clock is the test's, so that a
- * month can be closed and the next one too.
+ * Verified sales (decision 018): a sale pays nothing until an admin verifies it; a rejected sale
+ * never pays and its deal may be sold again. The clock is the test's, so that a month can be closed
+ * and the next one too.
  */
 type Member = Awaited<ReturnType<TestApp['createMember']>>;
 
@@ -176,7 +176,7 @@ describe('verifying sales', () => {
     expect((await verify([sale.id])).statusCode).toBe(200); // another admin may
   });
 
-  it('never lets an admin verify a sale they entered for an agent, nor one that pays them an override (issue 42 §8)', async () => {
+  it('never lets an admin verify a sale they entered for an agent, nor one that pays them an override', async () => {
     const listed = async (c: TestClient, id: number) =>
       ((await c.post(routes.salesToVerify.path, {})).json() as SalesToVerifyResponse).sales.some((s) => s.id === id);
     // An admin enters a sale for an agent (their own deal, on their behalf): it records who entered it.

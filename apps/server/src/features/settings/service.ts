@@ -19,7 +19,7 @@ import { settingsRepository, type CertificationRow } from './repository.ts';
 type AddBankInput = z.output<typeof addBankRequest>;
 type AddCertificationInput = z.output<typeof addCertificationRequest>;
 
-/** An agent's second save: their saved details are locked (spec §2; changing them is an admin's job). */
+/** An agent's second save: their saved details are locked (decision 015; changing them is an admin's job). */
 export const BANK_LOCKED = 'Bank details are already saved. Please contact an administrator to change them.';
 const MEMBER_NOT_FOUND = 'Member not found';
 
@@ -54,8 +54,8 @@ function toCertification(row: CertificationRow): Certification {
 }
 
 /**
- * Bank details and certifications (spec §2 Settings, §7; DESIGN §4). Whether the caller may act on
- * member `id` is decided before (the route table's owner rule); here: what they may do to it.
+ * Bank details and certifications (decision 015). Whether the caller may act on member `id` is
+ * decided before (the route table's owner rule); here: what they may do to it.
  */
 export function createSettingsService(db: Kysely<Database>, members: Pick<MembersService, 'recordAudit'>) {
   /** An active member, locked, or 404 (a deactivated member's details are kept but no longer changed). */
@@ -70,7 +70,7 @@ export function createSettingsService(db: Kysely<Database>, members: Pick<Member
   }
 
   return {
-    /** getuserbanks: [] when nothing is saved (DESIGN §4). */
+    /** getuserbanks: [] when nothing is saved. */
     async banks(id: number): Promise<BankRecord[]> {
       await requireMember(id);
       const bank = await settingsRepository.findBank(db, id);

@@ -6,7 +6,7 @@ import { buildApp } from '../../app.ts';
 import { startTestApp, TestClient, type TestApp } from '../../../test/harness.ts';
 import { BANK_LOCKED } from './service.ts';
 
-/** Bank details and certifications (issue 11): every route, its bad input and every caller. */
+/** Bank details and certifications (decision 015): every route, its bad input and every caller. */
 let t: TestApp;
 type Member = Awaited<ReturnType<TestApp['createMember']>>;
 let agent: Member;

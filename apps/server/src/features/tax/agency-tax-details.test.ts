@@ -11,10 +11,10 @@ import {
 import { startTestApp, type TestApp, type TestClient } from '../../../test/harness.ts';
 
 /**
- * The agency's tax details (issue 43 §4, decision 019): with the README's set-up (no AGENCY_TIN,
- * AGENCY_ADDRESS, AGENCY_RDO) a member asking for their BIR Form 2307 reads that the agency has
- * not set them up yet, and the administrators are told once; an administrator saves them on the
- * portal, and the same request then gives the form, its payee named "Last, First, Middle".
+ * The agency's tax details (decision 019): with the README's set-up (no AGENCY_TIN, AGENCY_ADDRESS,
+ * AGENCY_RDO) a member asking for their BIR Form 2307 reads that the agency has not set them up
+ * yet, and the administrators are told once; an administrator saves them on the portal, and the
+ * same request then gives the form, its payee named "Last, First, Middle".
  */
 type Member = Awaited<ReturnType<TestApp['createMember']>>;
 

@@ -1,7 +1,6 @@
 /**
- * The quarter's alphalist of payees (issue 21, decision 019): a workbook for people and the .DAT
- * file that BIR's alphalist module reads for the 1601-EQ (QAP), its layout as
- * /work/shared/reference/philippine-rules.md gives it (see decision 019).
+ * The quarter's alphalist of payees (decision 019): a workbook for people and the .DAT file that
+ * BIR's alphalist module reads for the 1601-EQ (QAP), its layout as decision 019 gives it.
  */
 import writeExcelFile, { type Row } from 'write-excel-file/node';
 import { alphalistDatFileName, splitTin } from '@ahente/contract/tax';

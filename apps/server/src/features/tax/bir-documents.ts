@@ -1,8 +1,8 @@
 /**
- * What the BIR's documents of a quarter show (issue 21, decision 019): a payee's Form 2307
- * (Certificate of Creditable Tax Withheld at Source) and the agency's alphalist of payees for the
- * 1601-EQ. Plain data, so it survives a structured clone (a worker thread, should one draw it).
- * Amounts are pesos with at most 2 decimals; rates are percent.
+ * What the BIR's documents of a quarter show (decision 019): a payee's Form 2307 (Certificate of
+ * Creditable Tax Withheld at Source) and the agency's alphalist of payees for the 1601-EQ. Plain
+ * data, so it survives a structured clone (a worker thread, should one draw it). Amounts are pesos
+ * with at most 2 decimals; rates are percent.
  */
 
 export interface Form2307Document {

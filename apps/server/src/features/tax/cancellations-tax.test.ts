@@ -9,9 +9,8 @@ import type { AlphalistResponse, Form2307Summary, WithholdingResponse } from '@a
 import { startTestApp, type TestApp, type TestClient } from '../../../test/harness.ts';
 
 /**
- * Cancellations, carry-forward, the minimum payout and withholding tax (issue 21, decision 019),
- * with the test's clock so that months close one after another. Amounts are worked out by hand in
- * each test.
+ * Cancellations, carry-forward, the minimum payout and withholding tax (decision 019), with the
+ * test's clock so that months close one after another. Amounts are worked out by hand in each test.
  */
 type Member = Awaited<ReturnType<TestApp['createMember']>>;
 
@@ -314,7 +313,7 @@ describe('withholding tax, BIR Form 2307 and the alphalist', () => {
       [payee, '111222333'],
       [other, null],
     ] as const) {
-      // An approved agent's name is an administrator's to correct (issue 42 §4): the admin sets both.
+      // An approved agent's name is an administrator's to correct (decision 027): the admin sets both.
       const res = await adminClient.post(routes.editMember.path, { id: m.id, tin, l_name: m === payee ? 'Dela Cruz' : 'Santos' });
       expect(res.statusCode, res.body).toBe(200);
     }

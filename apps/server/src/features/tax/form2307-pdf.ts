@@ -5,9 +5,9 @@
  *
  * Drawn on the calling thread, not in the statement PDFs' worker pool (statement-files.ts): a 2307
  * is one page of a few lines, and a member asks for it once a quarter. Measured on the 2-core
- * development machine (issue 21): 28 ms median, 31 ms p95 after the first (35 and 62 ms with the
- * machine busy with other work); the first in a fresh process takes 90–250 ms (the fonts' first
- * parse, the JIT). A statement, by contrast, is drawn again and again by many members at a close.
+ * development machine: 28 ms median, 31 ms p95 after the first (35 and 62 ms with the machine busy
+ * with other work); the first in a fresh process takes 90–250 ms (the fonts' first parse, the JIT).
+ * A statement, by contrast, is drawn again and again by many members at a close.
  */
 import PDFDocument from 'pdfkit';
 import { pdfBytes, useRoboto } from '../../platform/pdf.ts';

@@ -6,11 +6,11 @@ import { routes } from '@ahente/contract/routes';
 import { startTestApp, type TestApp, type TestClient } from '../../../test/harness.ts';
 
 /**
- * No centavo lost (issue 21 §2, decision 019): for any sequence of sales, verifications,
- * cancellations, adjustments, closes and payments, each member's ledger equals what was paid,
- * what is payable, what was withheld, what is carried forward and what is not posted yet; and each
- * statement's money follows its rule. fast-check makes the sequences; each run has its own members
- * and its own months (the clock only moves forward).
+ * No centavo lost (decision 019): for any sequence of sales, verifications, cancellations,
+ * adjustments, closes and payments, each member's ledger equals what was paid, what is payable,
+ * what was withheld, what is carried forward and what is not posted yet; and each statement's money
+ * follows its rule. fast-check makes the sequences; each run has its own members and its own months
+ * (the clock only moves forward).
  */
 type Member = Awaited<ReturnType<TestApp['createMember']>>;
 

@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema.ts';
 
 type Exec = Kysely<Database> | Transaction<Database>;
 
-/** Withholding rates, payout settings and the statements the BIR's forms are made from (issue 21, decision 019). */
+/** Withholding rates, payout settings and the statements the BIR's forms are made from (decision 019). */
 export const taxRepository = {
   /** The latest version of the payout settings, with who set it; undefined while the defaults apply. */
   latestSettings(db: Exec) {

@@ -41,7 +41,7 @@ type Exec = Parameters<typeof repo.latestSettings>[0];
 
 /**
  * The agency as the BIR's forms name it: AGENCY_NAME, and the TIN, address and RDO an administrator
- * saved (issue 43 §4), or while none were, AGENCY_TIN, AGENCY_ADDRESS and AGENCY_RDO.
+ * saved (decision 019), or while none were, AGENCY_TIN, AGENCY_ADDRESS and AGENCY_RDO.
  */
 export interface AgencyIdentity {
   name: string;
@@ -56,8 +56,8 @@ const FIELD_WORDS: Record<AgencyTaxField, string> = { tin: 'TIN', address: 'addr
 type TaxedRow = Awaited<ReturnType<typeof repo.taxedStatements>>[number];
 
 /**
- * Withholding tax (issue 21, decision 019): the payout settings, each member's dated rate, and the
- * BIR's forms made from the closed statements: Form 2307 per member and quarter, and the quarter's
+ * Withholding tax (decision 019): the payout settings, each member's dated rate, and the BIR's
+ * forms made from the closed statements: Form 2307 per member and quarter, and the quarter's
  * alphalist of payees (.xlsx and the .DAT of the BIR's alphalist module).
  */
 export function createTaxService(
@@ -70,7 +70,7 @@ export function createTaxService(
   const now = () => options.now?.() ?? new Date();
   const env = options.agency;
 
-  /** The details in force: the latest an administrator saved, else the environment's (issue 43 §4). */
+  /** The details in force: the latest an administrator saved, else the environment's (decision 019). */
   async function agencyDetails(exec: Exec) {
     const saved = await repo.latestAgencyTaxDetails(exec);
     const values = saved

@@ -72,7 +72,7 @@ export const ticketsRepository = {
       .execute();
   },
 
-  /** How many tickets are open (Pending): those the Tickets List puts first, counted (issue 43 §5). */
+  /** How many tickets are open (Pending): those the Tickets List puts first, counted (decision 021). */
   async openCount(db: Exec): Promise<number> {
     const row = await db
       .selectFrom('tickets')

@@ -102,7 +102,7 @@ export function createTicketsService(db: Kysely<Database>, members: Pick<Members
     },
 
     /** adminticketlist: Pending first, then newest first. */
-    /** How many tickets are open (the administrator's queues, issue 43 §5). */
+    /** How many tickets are open (the administrator's queues, decision 021). */
     openCount: () => ticketsRepository.openCount(db),
 
     async listAll(): Promise<Ticket[]> {
