@@ -216,7 +216,7 @@ describe('the last approved administrator (issue 7, finding 5)', () => {
         const a = await s.createAdmin();
         const b = await s.createAdmin();
         // Only these two are approved admins: earlier rounds' survivors step aside first.
-        const others = (await s.services.members.listAll()).filter(
+        const others = (await s.services.team.listAll()).filter(
           (m) => m.account_type === 'admin' && m.status === 'Approved' && m.id !== a.id && m.id !== b.id,
         );
         const ca = await s.loginAs(a);
@@ -231,7 +231,7 @@ describe('the last approved administrator (issue 7, finding 5)', () => {
         expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
         const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
         expect(refused.reason).toMatchObject({ statusCode: 409, message: 'At least one approved administrator must remain' });
-        const approvedAdmins = (await s.services.members.listAll()).filter((m) => m.account_type === 'admin' && m.status === 'Approved');
+        const approvedAdmins = (await s.services.team.listAll()).filter((m) => m.account_type === 'admin' && m.status === 'Approved');
         expect(approvedAdmins).toHaveLength(1);
       }
     } finally {
@@ -243,10 +243,10 @@ describe('the last approved administrator (issue 7, finding 5)', () => {
     const s = await startTestApp();
     try {
       await s.createMember({ account_type: 'admin', status: 'Pending' });
-      const created = await s.services.members.ensureAdmin();
+      const created = await s.services.accounts.ensureAdmin();
       expect(created).toMatchObject({ username: 'admin', generatedPassword: expect.any(String) });
       expect((await s.client().post('/api/login', { username: 'admin', password: created!.generatedPassword! })).statusCode).toBe(200);
-      expect(await s.services.members.ensureAdmin()).toBeNull();
+      expect(await s.services.accounts.ensureAdmin()).toBeNull();
     } finally {
       await s.close();
     }
@@ -644,7 +644,7 @@ describe('POST /api/approvemember', () => {
     const b = await t.createAdmin();
     const m = await t.createMember({ status: 'Pending' });
     const as = (x: { id: number }) => ({ memberId: x.id, accountType: 'admin' as const, sessionId: `s${x.id}` });
-    const results = await Promise.allSettled([t.services.members.approve(as(a), m.id), t.services.members.approve(as(b), m.id)]);
+    const results = await Promise.allSettled([t.services.accounts.approve(as(a), m.id), t.services.accounts.approve(as(b), m.id)]);
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
     const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
     expect(refused.reason).toMatchObject({ statusCode: 409, message: 'Member is already approved' });
@@ -759,13 +759,13 @@ describe('POST /api/deactivatemember', () => {
       const a = await s.createAdmin();
       const b = await s.createAdmin();
       const as = (m: { id: number }) => ({ memberId: m.id, accountType: 'admin' as const, sessionId: `s${m.id}` });
-      const results = await Promise.allSettled([s.services.members.deactivate(as(a), b.id), s.services.members.deactivate(as(b), a.id)]);
+      const results = await Promise.allSettled([s.services.accounts.deactivate(as(a), b.id), s.services.accounts.deactivate(as(b), a.id)]);
       expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
       const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
       expect(refused.reason).toMatchObject({ statusCode: 409, message: 'At least one approved administrator must remain' });
-      const active = (await s.services.members.listAll()).filter((m) => m.account_type === 'admin');
+      const active = (await s.services.team.listAll()).filter((m) => m.account_type === 'admin');
       expect(active).toHaveLength(1);
-      expect(await s.services.members.ensureAdmin()).toBeNull();
+      expect(await s.services.accounts.ensureAdmin()).toBeNull();
     } finally {
       await s.close();
     }
