@@ -66,7 +66,7 @@ export async function seed(dbFile: string) {
   const now = new Date().toISOString();
 
   async function agentWith(username: string, deals: number, sell: (i: number) => boolean) {
-    const memberId = await s.members.create({
+    const memberId = await s.accounts.create({
       username,
       password: PASSWORD,
       email: `${username}@example.ph`,

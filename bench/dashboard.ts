@@ -433,7 +433,7 @@ async function benchQueues(services: Services, admin: Auth, runs: number) {
   const parts: [string, () => Promise<unknown>][] = [
     ['the whole call', () => services.adminQueues.queues(admin)],
     ['  sales to verify (toVerifyCount)', () => services.sales.toVerifyCount(admin)],
-    ['  pending sign-ups (agencyCounts)', () => services.members.agencyCounts()],
+    ['  pending sign-ups (agencyCounts)', () => services.team.agencyCounts()],
     ['  open tickets (openCount)', () => services.tickets.openCount()],
     ['  licences to verify + held (queueCounts)', () => services.licences.queueCounts()],
     ['  privacy requests (erasure.queue)', () => services.erasure.queue()],

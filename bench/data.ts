@@ -471,7 +471,7 @@ async function timed(name: string, runs: number, f: () => Promise<string | void>
 
 async function measure(db: Db, built: Built, o: DataOptions): Promise<Figure[]> {
   const services = servicesOn(db);
-  const m = services.members;
+  const m = services.team;
   const { tree, year } = built;
   const months = year.months;
   const lastClosed = months[months.length - 2]!;

@@ -195,7 +195,7 @@ export async function seed(dbFile: string): Promise<number> {
   await migrateToLatest(db);
   const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), webDist: null };
   const s = buildServices({ config, db });
-  const id = await s.members.create({
+  const id = await s.accounts.create({
     username: USERNAME,
     password: PASSWORD,
     email: 'bench@example.ph',

@@ -152,7 +152,7 @@ async function benchOne(label: string, db: Db, tree: Tree, runs: number) {
   );
   const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ahente-bench-files-'));
   const services = buildServices({ config: { ...loadConfig({ NODE_ENV: 'test' }), webDist: null, storageDir }, db });
-  const m = services.members;
+  const m = services.team;
 
   const h = await m.hierarchy(tree.deepest);
   const found = await m.search({ id: 1, q: 'maria santos', page: 1, pageSize: 25, noCertification: false });

@@ -221,7 +221,7 @@ export async function seed(
     let n = 0;
     const create = async (position: 'Agent' | 'Manager', referror: number | null, account_type: 'user' | 'admin' = 'user') => {
       const username = `${counts.prefix}_${++n}`;
-      const id = await s.members.create({
+      const id = await s.accounts.create({
         username,
         password: PASSWORD,
         email: `${username}@example.ph`,

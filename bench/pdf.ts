@@ -177,7 +177,7 @@ async function seed(url: string, entries: number): Promise<Seeded> {
     let n = 0;
     const member = async (f_name: string, l_name: string, account_type: 'user' | 'admin' = 'user') => {
       const username = `bench_pdf_${++n}`;
-      const id = await s.members.create({
+      const id = await s.accounts.create({
         username,
         password: PASSWORD,
         email: `${username}@example.ph`,

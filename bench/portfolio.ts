@@ -265,7 +265,7 @@ async function benchOne(label: string, db: Db, options: Required<PortfolioBenchO
   // Over HTTP as the browser calls it: a session for each of the two members, CSRF, zod, JSON.
   const app = await buildApp({ config, db });
   for (const id of [1, book.agentId]) {
-    await services.members.changePassword({ memberId: id, accountType: 'admin', sessionId: 'bench' }, id, PASSWORD);
+    await services.accounts.changePassword({ memberId: id, accountType: 'admin', sessionId: 'bench' }, id, PASSWORD);
     // They accepted the privacy notice, as at sign-up: the API refuses them anything else first (decision 027).
     await db.db.transaction().execute((trx) => services.notices.recordSignUpConsent(trx, id, '127.0.0.1'));
   }

@@ -48,7 +48,10 @@ import { createHealthService } from './features/health/service.ts';
 import { materialsRoutes } from './features/materials/routes.ts';
 import { createMaterialsService } from './features/materials/service.ts';
 import { membersRoutes } from './features/members/routes.ts';
-import { createMembersService } from './features/members/service.ts';
+import { createAccountService } from './features/members/account-service.ts';
+import { createMemberFilesService } from './features/members/member-files-service.ts';
+import { createProfileService } from './features/members/profile-service.ts';
+import { createTeamService } from './features/members/team-service.ts';
 import { reportsRoutes } from './features/reports/routes.ts';
 import { createReportsService } from './features/reports/service.ts';
 import { salesRoutes } from './features/sales/routes.ts';
@@ -97,29 +100,34 @@ export function buildServices({ config, db, now }: AppDeps) {
     email: { enabled: config.smtpUrl !== null, agencyName: config.agencyName, portalUrl: config.portalUrl },
     ...(now ? { now } : {}),
   });
-  const members = createMembersService(db.db, config, sessions, {
-    storage,
+  const team = createTeamService(db.db);
+  const memberFiles = createMemberFilesService(db.db, storage);
+  const members = createProfileService(db.db, config, {
+    sessions,
     geo,
     notifier: notifications,
+    files: memberFiles,
+    team,
     // One's own password, as a password change checks and limits it (a new e-mail needs it, issue 42 §3).
     checkOwnPassword: (id, password, wrongMessage) => auth.checkOwnPassword(id, password, wrongMessage),
   });
+  const accounts = createAccountService(db.db, config, { sessions, notifier: notifications, team });
   // The privacy notice and consent (issue 24 §1): a sign-up records its consent in its transaction.
   const notices = createNoticeService(db.db);
   // Two-factor sign-in, sessions and devices (issue 24 §4): the login's second step is the auth service's.
-  const security = createSecurityService(db.db, config, { members, sessions, notifier: notifications, ...(now ? { now } : {}) });
-  const auth = createAuthService(db.db, config, members, { notifier: notifications, notices, security, ...(now ? { now } : {}) });
+  const security = createSecurityService(db.db, config, { members, accounts, sessions, notifier: notifications, ...(now ? { now } : {}) });
+  const auth = createAuthService(db.db, config, members, { accounts, notifier: notifications, notices, security, ...(now ? { now } : {}) });
   // My data, erasure and the access log (issue 24 §2–3, decision 027).
   const myData = createMyDataService(db.db, { storage });
   const erasure = createErasureService(db.db, config, { auth, storage, ...(now ? { now } : {}) });
   const accessLog = createAccessLogService(db.db, config.retention);
   const deals = createDealsService(db.db, members);
-  const licences = createLicencesService(db.db, members, { storage, ...(now ? { now } : {}) });
+  const licences = createLicencesService(db.db, members, { team, storage, ...(now ? { now } : {}) });
   const tax = createTaxService(db.db, members, geo, notifications, {
     agency: { name: config.agencyName, tin: config.agencyTin, address: config.agencyAddress, rdo: config.agencyRdo },
     ...(now ? { now } : {}),
   });
-  const commissions = createCommissionsService(db.db, members, licences, tax, notifications, {
+  const commissions = createCommissionsService(db.db, members, team, licences, tax, notifications, {
     agencyName: config.agencyName,
     ...(now ? { now } : {}),
   });
@@ -130,15 +138,18 @@ export function buildServices({ config, db, now }: AppDeps) {
   const settings = createSettingsService(db.db, members);
   // A new member's first steps on the dashboard (issue 43 §3).
   const setupChecklist = createSetupChecklistService({ members, settings, licences, ...(now ? { now } : {}) });
-  const reports = createReportsService(db.db, members, commissions, now ? { now } : {});
+  const reports = createReportsService(db.db, members, team, commissions, now ? { now } : {});
   // The administrator's queues on the dashboard and the Admin Panel's tabs (issue 43 §5).
-  const adminQueues = createAdminQueuesService({ sales, members, tickets, licences, erasure, tax });
+  const adminQueues = createAdminQueuesService({ sales, team, tickets, licences, erasure, tax });
   // The daily job's renewal and licence reminders (features/reminders, decision 026).
   const reminders = createRemindersService(db.db, notifications, now ? { now } : {});
   const portfolio = createPortfolioService(db.db, members, deals, now ? { now } : {});
   return {
     sessions,
     members,
+    team,
+    memberFiles,
+    accounts,
     auth,
     deals,
     sales,
@@ -258,7 +269,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     healthRoutes(api, services.health);
     authRoutes(api, services.auth, services.security, services.sessions, csrf);
     securityRoutes(api, services.security);
-    membersRoutes(api, services.members, { storage: services.storage, config });
+    membersRoutes(
+      api,
+      { members: services.members, files: services.memberFiles, team: services.team, accounts: services.accounts },
+      { storage: services.storage, config },
+    );
     geoRoutes(api, services.geo);
     settingsRoutes(api, services.settings);
     materialsRoutes(api, services.materials, { storage: services.storage, config });

@@ -43,7 +43,7 @@ async function main() {
   const jsonOut = pretty ? null : pino.destination({ dest: 1, sync: false });
   const logStream = jsonOut ?? prettyLogStream(process.stdout, { color: process.stdout.hasColors?.() ?? false });
   const app = await buildApp({ config, db, logStream });
-  const { members, sessions, auth, reminders, accessLog, erasure, storage } = buildServices({ config, db });
+  const { accounts, sessions, auth, reminders, accessLog, erasure, storage } = buildServices({ config, db });
   // The outbox's sender loop (decision 026): e-mail when SMTP_URL is set; its errors are logged, never thrown.
   const outbox = createOutboxSender(db.db, { channels: channelsFromConfig(config), log: app.log });
   // Scheduled work claimed in the database, so each slot runs on one instance (decision 032).
@@ -82,7 +82,7 @@ async function main() {
   );
 
   // Under the 'first-admin' advisory lock: of N instances starting at once, one creates it (decision 032).
-  const admin = await members.ensureAdmin();
+  const admin = await accounts.ensureAdmin();
   if (admin && !admin.generatedPassword) app.log.info({ username: admin.username }, 'administrator created from ADMIN_USERNAME');
 
   // Retention (decision 027): hourly, each purge one DELETE of what is past its period. Claimed by
@@ -92,7 +92,7 @@ async function main() {
   const purge = async () => {
     await sessions.purgeExpired();
     await auth.purgeThrottle();
-    await members.purgeEmailChanges();
+    await accounts.purgeEmailChanges();
     const purged = await accessLog.purgeExpired();
     const books = await erasure.purgeExpiredBooks();
     // Idempotency-Keys past IDEMPOTENCY_KEY_HOURS (decision 029).

@@ -73,7 +73,7 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: { n
   async function createMember({
     consent = true,
     ...over
-  }: Partial<Parameters<typeof services.members.create>[0]> & { consent?: boolean } = {}): Promise<{
+  }: Partial<Parameters<typeof services.accounts.create>[0]> & { consent?: boolean } = {}): Promise<{
     id: number;
     username: string;
     password: string;
@@ -82,7 +82,7 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: { n
     seq += 1;
     const username = over.username ?? `agent${seq}_${randomBytes(3).toString('hex')}`;
     const password = over.password ?? 'correct-horse-1';
-    const id = await services.members.create({
+    const id = await services.accounts.create({
       username,
       password,
       email: `${username}@example.ph`,

@@ -22,8 +22,8 @@ const config = loadConfigOrExit();
 const db = connect(config.databaseUrl);
 try {
   await migrateToLatest(db);
-  const { members } = buildServices({ config, db });
-  const id = await members.createAdmin(values.username, values.password, values.email);
+  const { accounts } = buildServices({ config, db });
+  const id = await accounts.createAdmin(values.username, values.password, values.email);
   console.log(`Administrator "${values.username}" created with ID ${id}.`);
 } catch (err) {
   console.error(err instanceof HttpError ? err.message : err);

@@ -129,7 +129,7 @@ try {
     console.log('Demo data is already here (demo_owner exists): nothing done.');
     process.exit(0);
   }
-  const admin = await s.members.ensureAdmin();
+  const admin = await s.accounts.ensureAdmin();
   if (admin?.generatedPassword) console.log(`Administrator created: ${admin.username} / ${admin.generatedPassword}`);
   let n = 0;
   const member = async (
@@ -141,7 +141,7 @@ try {
     const f = FIRST[n % FIRST.length]!;
     const l = LAST[(n * 5) % LAST.length]!;
     n += 1;
-    const id = await s.members.create({
+    const id = await s.accounts.create({
       username,
       password: PASSWORD,
       email: `${username}@demo.ahente.ph`,
@@ -174,7 +174,7 @@ try {
 
   // The commission schedule (decision 016) before the sales, so they earn entries: a rate for every
   // product but Pet Insurance (the admin's page flags it), and the three override rates.
-  const rater = (await s.members.listAll()).find((m) => m.account_type === 'admin' && m.status === 'Approved');
+  const rater = (await s.team.listAll()).find((m) => m.account_type === 'admin' && m.status === 'Approved');
   if (rater) {
     const rateAuth: Auth = { memberId: rater.id, accountType: 'admin', sessionId: 'seed' };
     // Set on 1 July 2026, so that the history written below (July to October) earns commission.
@@ -217,7 +217,7 @@ try {
   const PENDING = agents[7];
   const LINES: LicenseLine[] = ['Non-Life', 'HMO', 'Life', 'Pre-Need'];
   const seedDay = todayInManila();
-  const leaders = (await s.members.listAll()).filter((m) => m.position !== 'Agent' && m.account_type === 'user' && m.status === 'Approved');
+  const leaders = (await s.team.listAll()).filter((m) => m.position !== 'Agent' && m.account_type === 'user' && m.status === 'Approved');
   for (const id of [...leaders.map((m) => m.id), ...agents]) {
     if (!rater || UNLICENSED.has(id)) continue;
     const adminAuth: Auth = { memberId: rater.id, accountType: 'admin', sessionId: 'seed' };
@@ -444,7 +444,7 @@ try {
     const sellers = [agents[0]!, agents[1]!, agents[3]!, agents[5]!, agents[6]!, agents[8]!];
     const everyone = [
       owner,
-      ...(await s.members.listAll())
+      ...(await s.team.listAll())
         .filter((m) => m.position !== 'Agent' && m.account_type === 'user' && m.status === 'Approved')
         .map((m) => m.id),
       ...agents,

@@ -29,7 +29,7 @@ afterEach(async () => {
 async function startUp(db: Db, storageDir: string) {
   await migrateToLatest(db);
   const services = buildServices({ config: { ...loadConfig({ NODE_ENV: 'test' }), webDist: null, storageDir }, db });
-  return services.members.ensureAdmin();
+  return services.accounts.ensureAdmin();
 }
 
 async function counts(db: Db) {

@@ -15,7 +15,7 @@ import type {
   UserDetails,
 } from '@ahente/contract/members';
 import { EDIT_MEMBER_FILE_FIELDS } from '@ahente/contract/files';
-import { fullName } from '../lib/names';
+import { fullName } from '@ahente/contract/names';
 import { call, callForm, downloadFile } from './client';
 import { useCurrentUser, useSession } from './session';
 

@@ -1,16 +1,10 @@
+import { fullName } from '@ahente/contract/names';
+
 /** A person's name parts as the API gives them (spec §3 Member, the *_details objects). */
 export interface NameParts {
   f_name: string;
   m_name?: string | null;
   l_name: string;
-}
-
-/** First, middle and last name joined by single spaces; a missing middle name leaves no gap. */
-export function fullName(person: NameParts): string {
-  return [person.f_name, person.m_name, person.l_name]
-    .map((part) => part?.trim())
-    .filter(Boolean)
-    .join(' ');
 }
 
 /** Lower case, spaces collapsed: the form both sides of a name search are compared in. */

@@ -1,6 +1,7 @@
 import { Search } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { fullName, type NameParts } from '../lib/names';
+import { fullName } from '@ahente/contract/names';
+import { type NameParts } from '../lib/names';
 import { Field } from './field';
 import { Input } from './input';
 import { Select } from './select';

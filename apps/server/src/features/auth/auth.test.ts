@@ -23,7 +23,7 @@ const registration = (over: Record<string, unknown> = {}) => ({
 });
 
 async function memberCount() {
-  return (await t.services.members.listAll()).length;
+  return (await t.services.team.listAll()).length;
 }
 
 describe('GET /api/csrf-cookie', () => {

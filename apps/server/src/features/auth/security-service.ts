@@ -17,7 +17,8 @@ import type { Database } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { Auth, Sessions } from '../../platform/sessions.ts';
 import { sha256 } from '../../platform/tokens.ts';
-import type { MembersService } from '../members/service.ts';
+import type { AccountService } from '../members/account-service.ts';
+import type { ProfileService } from '../members/profile-service.ts';
 import type { Notifier } from '../notifications/service.ts';
 import { authRepository } from './repository.ts';
 import { takeSlot } from './throttle.ts';
@@ -56,9 +57,15 @@ function newRecoveryCode(): string {
 export function createSecurityService(
   db: Kysely<Database>,
   config: Config,
-  deps: { members: MembersService; sessions: Sessions; notifier: Pick<Notifier, 'notify'>; now?: () => Date },
+  deps: {
+    members: Pick<ProfileService, 'requireMember' | 'audit'>;
+    accounts: Pick<AccountService, 'passwordMatches'>;
+    sessions: Sessions;
+    notifier: Pick<Notifier, 'notify'>;
+    now?: () => Date;
+  },
 ) {
-  const { members, sessions } = deps;
+  const { members, accounts, sessions } = deps;
   const now = () => deps.now?.() ?? new Date();
   const { maxFailures, windowMs } = config.login;
 
@@ -179,7 +186,7 @@ export function createSecurityService(
       const mfa = await repo.mfaOf(db, auth.memberId);
       if (!mfa || mfa.enabled_at === null) throw conflict('Two-factor sign-in is not on.');
       await limited(auth.memberId, async () =>
-        (await members.passwordMatches(auth.memberId, password)) && (await useCode(auth.memberId, mfa.secret, code)) ? true : null,
+        (await accounts.passwordMatches(auth.memberId, password)) && (await useCode(auth.memberId, mfa.secret, code)) ? true : null,
       );
       await repo.remove(db, auth.memberId);
     },

@@ -8,7 +8,10 @@ import type { Database } from '../../db/schema.ts';
 import { HttpError, badRequest } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { randomToken, sha256 } from '../../platform/tokens.ts';
-import { fullName, photoUrl, type MembersService } from '../members/service.ts';
+import { fullName } from '@ahente/contract/names';
+import type { AccountService } from '../members/account-service.ts';
+import { photoUrl } from '../members/member-files-service.ts';
+import type { ProfileService } from '../members/profile-service.ts';
 import type { NotificationsService, Notifier } from '../notifications/service.ts';
 import type { NoticeService } from '../privacy/notice-service.ts';
 import { MFA_CODE_INVALID, MFA_CODE_NEEDED, MFA_CODES_LIMITED } from '@ahente/contract/security';
@@ -82,14 +85,19 @@ export function resetEmail(ctx: { agencyName: string; memberName: string; userna
 export function createAuthService(
   db: Kysely<Database>,
   config: Config,
-  members: MembersService,
+  members: Pick<ProfileService, 'findById' | 'findByUsername'>,
   deps: {
+    accounts: Pick<
+      AccountService,
+      'passwordMatches' | 'sponsorNameOf' | 'changePassword' | 'sponsorNameForCode' | 'sponsorIdForCode' | 'create' | 'resetPassword'
+    >;
     notifier: Pick<Notifier, 'notify' | 'notifyAdmins'> & Pick<NotificationsService, 'enqueueEmail'>;
     notices: Pick<NoticeService, 'consentRequired' | 'recordSignUpConsent'>;
     security: Pick<SecurityService, 'atLogin' | 'mfaSetupRequired' | 'firstSignIn'>;
     now?: () => Date;
   },
 ) {
+  const { accounts } = deps;
   const { maxFailures, maxPerIp, windowMs } = config.login;
   const now = () => deps.now?.() ?? new Date();
   // E-mail is on when an SMTP server is configured (PORTAL_URL is then required by config.ts).
@@ -103,7 +111,7 @@ export function createAuthService(
   async function checkOwnPassword(id: number, password: string, wrongMessage: string): Promise<void> {
     const key = `pw:${id}`;
     await takeSlot(db, key, { max: maxFailures, windowMs, message: TOO_MANY_PASSWORDS });
-    if (!(await members.passwordMatches(id, password))) throw badRequest(wrongMessage);
+    if (!(await accounts.passwordMatches(id, password))) throw badRequest(wrongMessage);
     await authRepository.clear(db, key);
   }
 
@@ -138,7 +146,7 @@ export function createAuthService(
         await authRepository.clear(db, userKey);
         await authRepository.release(db, [ipKey]);
         // The spec's text, and who sponsored the sign-up: their agency reviews it (issue 43 §3).
-        throw new HttpError(403, MSG.loginNotApproved, { status: member.status, sponsor: await members.sponsorNameOf(member.referror) });
+        throw new HttpError(403, MSG.loginNotApproved, { status: member.status, sponsor: await accounts.sponsorNameOf(member.referror) });
       }
       // The second step (issue 24 §4): a wrong code is a failure like a wrong password (its slot
       // is kept); a right password without a code gives its slot back and asks for the code.
@@ -192,7 +200,7 @@ export function createAuthService(
         await checkOwnPassword(id, currentPassword, 'Current password is incorrect');
         if (password === currentPassword) throw badRequest('New password must differ from the current one');
       }
-      await members.changePassword(who, id, password);
+      await accounts.changePassword(who, id, password);
     },
 
     checkOwnPassword,
@@ -225,7 +233,7 @@ export function createAuthService(
     async referralSponsor(code: string, ip: string): Promise<{ name: string }> {
       const key = `sponsor:ip:${ip}`;
       await takeSlot(db, key, { max: config.signup.maxPerWindow, windowMs: config.signup.windowMs, message: SPONSOR_LOOKUPS_LIMITED });
-      const name = await members.sponsorNameForCode(code);
+      const name = await accounts.sponsorNameForCode(code);
       if (name === undefined) throw new HttpError(404, MSG.registerInvalidReferral);
       await authRepository.release(db, [key]);
       return { name };
@@ -235,7 +243,7 @@ export function createAuthService(
      * registeraccounts: a Pending agent under the sponsor whose referral code was given, with their
      * consent to the current privacy notice. Every attempt counts against its client address
      * (`config.signup`, atomically as logins are): over the limit, 429 and nothing is saved. A taken
-     * username or e-mail is refused before the password is hashed (members.create).
+     * username or e-mail is refused before the password is hashed (accounts.create).
      */
     async register(input: RegisterInput, ip: string): Promise<number> {
       await takeSlot(db, `signup:ip:${ip}`, {
@@ -245,13 +253,13 @@ export function createAuthService(
       });
       let referror: number | null = null;
       if (input.refCode) {
-        const sponsor = await members.sponsorIdForCode(input.refCode);
+        const sponsor = await accounts.sponsorIdForCode(input.refCode);
         if (sponsor === undefined) throw badRequest(MSG.registerInvalidReferral);
         referror = sponsor;
       }
       const name = fullName({ f_name: input.fname, m_name: input.mname, l_name: input.lname });
       try {
-        return await members.create(
+        return await accounts.create(
           {
             username: input.username,
             password: input.password,
@@ -343,7 +351,7 @@ export function createAuthService(
         // Read again inside: a member deactivated meanwhile, or the link used by a call at the same time, fails here.
         const still = await authRepository.usableReset(trx, hash, at);
         if (!still || !(await authRepository.useReset(trx, hash, link.member_id, at))) throw badRequest(RESET_LINK_INVALID);
-        await members.resetPassword(trx, link.member_id, passwordHash, at);
+        await accounts.resetPassword(trx, link.member_id, passwordHash, at);
       });
     },
   };

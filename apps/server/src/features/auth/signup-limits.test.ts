@@ -56,7 +56,7 @@ async function signUp(body: unknown, address: string) {
   });
 }
 
-const memberCount = async () => (await t.services.members.listAll()).length;
+const memberCount = async () => (await t.services.team.listAll()).length;
 const consentCount = async () =>
   Number(
     (

@@ -109,11 +109,11 @@ const pdf = (bytes: number) => Buffer.concat([Buffer.from('%PDF-1.7\n'), randomB
 async function agency(source: Awaited<ReturnType<typeof startApp>>) {
   const { services, app, db } = source;
   let seq = 0;
-  async function member(over: Partial<Parameters<typeof services.members.create>[0]> = {}) {
+  async function member(over: Partial<Parameters<typeof services.accounts.create>[0]> = {}) {
     seq += 1;
     const username = `bk${seq}_${randomBytes(3).toString('hex')}`;
     const password = 'correct-horse-1';
-    const id = await services.members.create({
+    const id = await services.accounts.create({
       username,
       password,
       email: `${username}@example.ph`,

@@ -73,8 +73,8 @@ describe(`the backup and restore commands (${dialect})`, () => {
     try {
       await migrateToLatest(db);
       const config = { ...loadConfig({ NODE_ENV: 'test' }), storageDir: source.STORAGE_DIR };
-      const { members } = buildServices({ config, db });
-      memberId = await members.create({
+      const { accounts } = buildServices({ config, db });
+      memberId = await accounts.create({
         username: 'cli_agent',
         password: 'correct-horse-1',
         email: 'cli_agent@example.ph',

@@ -38,7 +38,9 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { Auth } from '../../platform/sessions.ts';
 import type { LicencesService } from '../licences/service.ts';
-import { fullName, type MembersService } from '../members/service.ts';
+import { fullName } from '@ahente/contract/names';
+import type { ProfileService } from '../members/profile-service.ts';
+import type { TeamService } from '../members/team-service.ts';
 import type { Notifier } from '../notifications/service.ts';
 import { commissionsRepository as repo, type EntryRow, type NewEntry } from './repository.ts';
 import { summaryRepository as summaries } from './summary-repository.ts';
@@ -205,7 +207,8 @@ export interface SoldSale {
  */
 export function createCommissionsService(
   db: Kysely<Database>,
-  members: Pick<MembersService, 'leadersIn' | 'requireMember' | 'audit'>,
+  members: Pick<ProfileService, 'requireMember' | 'audit'>,
+  team: Pick<TeamService, 'leadersIn'>,
   licences: Pick<LicencesService, 'coveredEarners' | 'covers'>,
   tax: Pick<TaxService, 'settingsIn' | 'announceForm2307s'>,
   notifier: Pick<Notifier, 'notify' | 'notifyMany'>,
@@ -412,7 +415,7 @@ export function createCommissionsService(
         });
       }
       if (paying) {
-        for (const leader of await members.leadersIn(trx, sale.member_id)) {
+        for (const leader of await team.leadersIn(trx, sale.member_id)) {
           const rate = overrideRates.get(leader.position);
           // leadersIn never returns the seller: no override on one's own sale.
           if (!rate) continue;

@@ -1,6 +1,6 @@
 import type { AdminQueues } from '@ahente/contract/admin-queues';
 import type { LicencesService } from '../licences/service.ts';
-import type { MembersService } from '../members/service.ts';
+import type { TeamService } from '../members/team-service.ts';
 import type { ErasureService } from '../privacy/erasure-service.ts';
 import type { SalesService } from '../sales/service.ts';
 import type { TaxService } from '../tax/service.ts';
@@ -17,7 +17,7 @@ import type { Auth } from '../../platform/sessions.ts';
  */
 export function createAdminQueuesService(deps: {
   sales: Pick<SalesService, 'toVerifyCount'>;
-  members: Pick<MembersService, 'agencyCounts'>;
+  team: Pick<TeamService, 'agencyCounts'>;
   tickets: Pick<TicketsService, 'openCount'>;
   licences: Pick<LicencesService, 'queueCounts'>;
   erasure: Pick<ErasureService, 'queue'>;
@@ -27,7 +27,7 @@ export function createAdminQueuesService(deps: {
     async queues(auth: Auth): Promise<AdminQueues> {
       const [sales, members, tickets, compliance, privacy, taxMissing] = await Promise.all([
         deps.sales.toVerifyCount(auth),
-        deps.members.agencyCounts(),
+        deps.team.agencyCounts(),
         deps.tickets.openCount(),
         deps.licences.queueCounts(),
         deps.erasure.queue(),

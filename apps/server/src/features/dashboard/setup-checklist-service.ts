@@ -3,7 +3,7 @@ import { certificationGaps } from '@ahente/contract/settings-rules';
 import { SETUP_ITEMS, type SetupChecklistItem, type SetupChecklistResponse, type SetupState } from '@ahente/contract/setup-checklist';
 import { notFound } from '../../platform/errors.ts';
 import type { LicencesService } from '../licences/service.ts';
-import type { MembersService } from '../members/service.ts';
+import type { ProfileService } from '../members/profile-service.ts';
 import type { SettingsService } from '../settings/service.ts';
 
 /**
@@ -13,7 +13,7 @@ import type { SettingsService } from '../settings/service.ts';
  * `certificationGaps`. Bank details, TIN and photo: saved or not.
  */
 export function createSetupChecklistService(deps: {
-  members: Pick<MembersService, 'findById'>;
+  members: Pick<ProfileService, 'findById'>;
   settings: Pick<SettingsService, 'banks' | 'certifications'>;
   licences: Pick<LicencesService, 'setupState'>;
   now?: () => Date;

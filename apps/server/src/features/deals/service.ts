@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../platform/errors.ts';
 import { nowIso } from '../../platform/tokens.ts';
-import type { MembersService } from '../members/service.ts';
+import type { ProfileService } from '../members/profile-service.ts';
 import { dealsRepository, type DealPatch, type DealWithSaleRow, type NewDealRow } from './repository.ts';
 
 type Exec = Kysely<Database> | Transaction<Database>;
@@ -41,7 +41,7 @@ function toRecord(row: DealWithSaleRow): DealRecord {
  * (requireSelfOrAdmin); a deal is then reachable only through that member: another member's deal is
  * "not found", the same as an unknown id.
  */
-export function createDealsService(db: Kysely<Database>, members: Pick<MembersService, 'findById'>) {
+export function createDealsService(db: Kysely<Database>, members: Pick<ProfileService, 'findById'>) {
   async function requireOwned(exec: Exec, memberId: number, dealId: number): Promise<DealWithSaleRow> {
     const row = await dealsRepository.findOwned(exec, memberId, dealId);
     if (!row) throw notFound(MSG.dealNotFound);

@@ -21,13 +21,17 @@ import {
 } from '@ahente/contract/licences';
 import { addDays, daysUntil, todayInManila } from '@ahente/contract/dates';
 import { centavosToPesos, pesosToCentavos } from '@ahente/contract/money';
+import { fullName } from '@ahente/contract/names';
+import { pathOf, routePaths } from '@ahente/contract/route-paths';
 import type { Database } from '../../db/schema.ts';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { isAdmin } from '../../platform/guards.ts';
 import type { Auth } from '../../platform/sessions.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import type { ReceivedUpload } from '../../platform/uploads.ts';
-import { fullName, fileTag, type MembersService, type OpenedFile } from '../members/service.ts';
+import { fileTag, type OpenedFile } from '../members/member-files-service.ts';
+import type { ProfileService } from '../members/profile-service.ts';
+import type { TeamService } from '../members/team-service.ts';
 import { licencesRepository as repo, type LicenseRow } from './repository.ts';
 
 type Exec = Kysely<Database> | Transaction<Database>;
@@ -50,8 +54,8 @@ const LICENCE_MESSAGES = {
  */
 export function createLicencesService(
   db: Kysely<Database>,
-  members: Pick<MembersService, 'requireMember' | 'leadersIn' | 'audit'>,
-  deps: { storage: FileStorage; now?: () => Date },
+  members: Pick<ProfileService, 'requireMember' | 'audit'>,
+  deps: { team: Pick<TeamService, 'leadersIn'>; storage: FileStorage; now?: () => Date },
 ) {
   const now = () => deps.now?.() ?? new Date();
 
@@ -72,7 +76,7 @@ export function createLicencesService(
       rejection_reason: r.rejection_reason,
       days_to_expiry: daysUntil(r.expires_on, today),
       has_scan: full && r.scan_key !== null,
-      scan_url: full && r.scan_key !== null ? `/api/licensescan/${r.id}?v=${fileTag(r.scan_key)}` : null,
+      scan_url: full && r.scan_key !== null ? `${pathOf(routePaths.licenseScan, { licenseId: r.id })}?v=${fileTag(r.scan_key)}` : null,
       created_at: r.created_at,
     };
   }
@@ -155,7 +159,7 @@ export function createLicencesService(
     async list(auth: Auth, memberId: number): Promise<LicenseRecord[]> {
       const full = auth.memberId === memberId || isAdmin(auth);
       if (!full) {
-        const leaders = await members.leadersIn(db, memberId);
+        const leaders = await deps.team.leadersIn(db, memberId);
         if (!leaders.some((l) => l.id === auth.memberId)) throw forbidden(LICENCE_MESSAGES.notYours);
       }
       await members.requireMember(memberId);

@@ -7,7 +7,10 @@ import { attachmentDisposition } from '../../platform/file-names.ts';
 import { requireAuth } from '../../platform/guards.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import { receiveUpload } from '../../platform/uploads.ts';
-import { PHOTO_KEY_PREFIX, VALID_ID_KEY_PREFIX, type MembersService, type OpenedFile } from './service.ts';
+import type { AccountService } from './account-service.ts';
+import { PHOTO_KEY_PREFIX, VALID_ID_KEY_PREFIX, type MemberFilesService, type OpenedFile } from './member-files-service.ts';
+import type { ProfileService } from './profile-service.ts';
+import type { TeamService } from './team-service.ts';
 
 /** Sends a stored file: its sniffed type, never re-sniffed by the browser, kept by no shared cache. */
 function sendFile(request: FastifyRequest, reply: FastifyReply, file: OpenedFile, cacheControl: string) {
@@ -34,7 +37,17 @@ const saved = <M extends { id: number; photo: string | null }>(request: FastifyR
   return { success: true as const, photo: member.photo, member };
 };
 
-export function membersRoutes(app: FastifyInstance, members: MembersService, deps: { storage: FileStorage; config: Config }) {
+export function membersRoutes(
+  app: FastifyInstance,
+  services: {
+    members: Pick<ProfileService, 'edit' | 'editForm' | 'details' | 'history'>;
+    files: Pick<MemberFilesService, 'openPhoto' | 'openValidId'>;
+    team: Pick<TeamService, 'listAll' | 'search' | 'counts' | 'recruits' | 'hierarchy' | 'teamSize'>;
+    accounts: Pick<AccountService, 'approve' | 'deactivate' | 'reportEmailChange'>;
+  },
+  deps: { storage: FileStorage; config: Config },
+) {
+  const { members, files, team, accounts } = services;
   /** JSON (the admin's edit, a photo's removal) or multipart/form-data with a photo or a valid ID (spec §7). */
   apiRoute(app, routes.editMember, async (request) => {
     const auth = requireAuth(request);
@@ -57,11 +70,11 @@ export function membersRoutes(app: FastifyInstance, members: MembersService, dep
 
   /** The photo: revalidated each time (its ETag changes with the file), never from a public path. */
   apiRoute(app, routes.photo, async (request, reply) =>
-    sendFile(request, reply, await members.openPhoto(request.params.id), 'private, no-cache'),
+    sendFile(request, reply, await files.openPhoto(request.params.id), 'private, no-cache'),
   );
 
   apiRoute(app, routes.downloadValidId, async (request, reply) => {
-    const file = await members.openValidId(request.params.id);
+    const file = await files.openValidId(request.params.id);
     reply.header('content-disposition', attachmentDisposition(file.fileName));
     return sendFile(request, reply, file, 'private, no-store');
   });
@@ -69,7 +82,7 @@ export function membersRoutes(app: FastifyInstance, members: MembersService, dep
   // The lists carry names and e-mails, never an address or a phone (issue 42 §7): each member listed
   // is named for the access log, once per read.
   apiRoute(app, routes.adminMemberRecords, async (request) => {
-    const list = await members.listAll();
+    const list = await team.listAll();
     request.accessSubject(
       list.map((m) => m.id),
       'Members list',
@@ -78,7 +91,7 @@ export function membersRoutes(app: FastifyInstance, members: MembersService, dep
   });
 
   apiRoute(app, routes.adminMemberSearch, async (request) => {
-    const page = await members.search(request.body);
+    const page = await team.search(request.body);
     request.accessSubject(
       page.rows.map((m) => m.id),
       'Members search',
@@ -86,21 +99,21 @@ export function membersRoutes(app: FastifyInstance, members: MembersService, dep
     return page;
   });
 
-  apiRoute(app, routes.adminMemberCounts, async () => members.counts());
+  apiRoute(app, routes.adminMemberCounts, async () => team.counts());
 
-  apiRoute(app, routes.membersRecord, async (request) => members.recruits(request.body.id));
+  apiRoute(app, routes.membersRecord, async (request) => team.recruits(request.body.id));
 
-  apiRoute(app, routes.getHierarchy, async (request) => members.hierarchy(request.body.id));
+  apiRoute(app, routes.getHierarchy, async (request) => team.hierarchy(request.body.id));
 
-  apiRoute(app, routes.teamSize, async (request) => members.teamSize(request.body.id));
+  apiRoute(app, routes.teamSize, async (request) => team.teamSize(request.body.id));
 
   apiRoute(app, routes.approveMember, async (request) => ({
     success: true as const,
-    member: await members.approve(requireAuth(request), request.body.id),
+    member: await accounts.approve(requireAuth(request), request.body.id),
   }));
 
   apiRoute(app, routes.deactivateMember, async (request) => {
-    await members.deactivate(requireAuth(request), request.body.id);
+    await accounts.deactivate(requireAuth(request), request.body.id);
     return { success: true as const };
   });
 
@@ -112,5 +125,5 @@ export function membersRoutes(app: FastifyInstance, members: MembersService, dep
   });
 
   // "This wasn't me", from the notice sent to the address an e-mail change replaced (issue 42 §3).
-  apiRoute(app, routes.reportEmailChange, async (request) => members.reportEmailChange(request.body.token));
+  apiRoute(app, routes.reportEmailChange, async (request) => accounts.reportEmailChange(request.body.token));
 }

@@ -24,7 +24,8 @@ import { HttpError, forbidden, notFound } from '../../platform/errors.ts';
 import { isAdmin } from '../../platform/guards.ts';
 import type { Auth } from '../../platform/sessions.ts';
 import type { DealsService } from '../deals/service.ts';
-import { fullName, type MembersService } from '../members/service.ts';
+import { fullName } from '@ahente/contract/names';
+import type { ProfileService } from '../members/profile-service.ts';
 import { PARTS, portfolioRepository as repo, statusOfPart, type Part, type PolicyDbRow, type PolicyFilter } from './repository.ts';
 
 type PortfolioInput = z.output<typeof portfolioRequest>;
@@ -57,7 +58,7 @@ interface Access {
  */
 export function createPortfolioService(
   db: Kysely<Database>,
-  members: Pick<MembersService, 'findById'>,
+  members: Pick<ProfileService, 'findById'>,
   deals: Pick<DealsService, 'addRenewal' | 'renewalOf'>,
   options: { now?: () => Date } = {},
 ) {

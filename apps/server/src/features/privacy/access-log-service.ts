@@ -16,7 +16,7 @@ import {
 } from '@ahente/contract/privacy';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
-import { fullName } from '../members/service.ts';
+import { fullName } from '@ahente/contract/names';
 import { accessLogRepository, type AccessLogFilters, type AccessLogRow } from './access-log-repository.ts';
 import { retentionRepository } from './retention-repository.ts';
 

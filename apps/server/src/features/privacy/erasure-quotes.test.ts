@@ -357,7 +357,7 @@ if (process.env.TEST_DIALECT !== 'postgres') {
         return c;
       };
       try {
-        const adminId = await services.members.create({
+        const adminId = await services.accounts.create({
           username: 'file_admin',
           password: 'correct-horse-1',
           email: 'file.admin@example.ph',

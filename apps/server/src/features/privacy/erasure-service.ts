@@ -18,7 +18,7 @@ import type { Auth } from '../../platform/sessions.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import type { AuthService } from '../auth/service.ts';
 import { sectionNameKey } from '../materials/service.ts';
-import { fullName } from '../members/service.ts';
+import { fullName } from '@ahente/contract/names';
 import { erasureMentions } from './erasure-mentions.ts';
 import { erasureRepository as repo, type PrivacyRequestRow } from './erasure-repository.ts';
 

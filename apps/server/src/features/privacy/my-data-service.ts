@@ -8,7 +8,7 @@ import type { Database } from '../../db/schema.ts';
 import { extensionForType } from '../../platform/content-sniff.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { FileStorage } from '../../platform/storage.ts';
-import { fullName } from '../members/service.ts';
+import { fullName } from '@ahente/contract/names';
 import { myDataRepository as repo } from './my-data-repository.ts';
 
 /** Columns that are the portal's own plumbing, not the member's data: never exported. */

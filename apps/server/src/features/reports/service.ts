@@ -18,7 +18,9 @@ import { forbidden, notFound } from '../../platform/errors.ts';
 import { isAdmin } from '../../platform/guards.ts';
 import type { Auth } from '../../platform/sessions.ts';
 import type { CommissionsService } from '../commissions/service.ts';
-import { fullName, type MembersService } from '../members/service.ts';
+import { fullName } from '@ahente/contract/names';
+import type { ProfileService } from '../members/profile-service.ts';
+import type { TeamService } from '../members/team-service.ts';
 import { reportsRepository, type SalesScope } from './repository.ts';
 
 type ReportInput = z.output<typeof reportRequest>;
@@ -48,7 +50,8 @@ export function lastMonths(today: string, count: number): { months: string[]; ne
  */
 export function createReportsService(
   db: Kysely<Database>,
-  members: Pick<MembersService, 'findById' | 'teamSize' | 'agencyCounts'>,
+  members: Pick<ProfileService, 'findById'>,
+  team: Pick<TeamService, 'teamSize' | 'agencyCounts'>,
   commissions: Pick<CommissionsService, 'agencyEarned'>,
   options: { now?: () => Date } = {},
 ) {
@@ -57,8 +60,8 @@ export function createReportsService(
   /** How many members a scope's figures name (decision 021): the same queries as the dashboards'. */
   async function memberCount(scope: SalesScope): Promise<number> {
     if (scope.kind === 'own') return 1;
-    if (scope.kind === 'team') return (await members.teamSize(scope.memberId)).downline;
-    return (await members.agencyCounts()).members;
+    if (scope.kind === 'team') return (await team.teamSize(scope.memberId)).downline;
+    return (await team.agencyCounts()).members;
   }
 
   /** The counted sales of a scope with an effective date in `month` ('YYYY-MM') up to `today` (monthUpToToday), TCV in centavos. */
@@ -79,7 +82,7 @@ export function createReportsService(
       const today = todayInManila(now());
       const month = today.slice(0, 7);
       const [counts, sales, earned] = await Promise.all([
-        members.agencyCounts(),
+        team.agencyCounts(),
         monthTotals({ kind: 'agency' }, month, today),
         commissions.agencyEarned(month),
       ]);

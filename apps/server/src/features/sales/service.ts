@@ -25,7 +25,7 @@ import type { Auth } from '../../platform/sessions.ts';
 import { nowIso } from '../../platform/tokens.ts';
 import type { CommissionsService } from '../commissions/service.ts';
 import type { DealsService } from '../deals/service.ts';
-import { fullName } from '../members/service.ts';
+import { fullName } from '@ahente/contract/names';
 import type { Notifier } from '../notifications/service.ts';
 import { salesRepository, type SaleRow, type SaleWithVerifierRow } from './repository.ts';
 

@@ -13,7 +13,7 @@ import { conflict, notFound } from '../../platform/errors.ts';
 import { isAdmin } from '../../platform/guards.ts';
 import type { Auth } from '../../platform/sessions.ts';
 import { nowIso } from '../../platform/tokens.ts';
-import type { MembersService } from '../members/service.ts';
+import type { ProfileService } from '../members/profile-service.ts';
 import { settingsRepository, type CertificationRow } from './repository.ts';
 
 type AddBankInput = z.output<typeof addBankRequest>;
@@ -57,7 +57,7 @@ function toCertification(row: CertificationRow): Certification {
  * Bank details and certifications (decision 015). Whether the caller may act on member `id` is
  * decided before (the route table's owner rule); here: what they may do to it.
  */
-export function createSettingsService(db: Kysely<Database>, members: Pick<MembersService, 'recordAudit'>) {
+export function createSettingsService(db: Kysely<Database>, members: Pick<ProfileService, 'recordAudit'>) {
   /** An active member, locked, or 404 (a deactivated member's details are kept but no longer changed). */
   async function requireActiveMember(exec: Parameters<typeof settingsRepository.findMember>[0], id: number) {
     const member = await settingsRepository.findMember(exec, id, { lock: true });

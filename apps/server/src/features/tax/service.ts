@@ -30,7 +30,8 @@ import type { Database } from '../../db/schema.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
 import type { Auth } from '../../platform/sessions.ts';
 import type { GeoService } from '../geo/service.ts';
-import { fullName, type MembersService } from '../members/service.ts';
+import { fullName } from '@ahente/contract/names';
+import type { ProfileService } from '../members/profile-service.ts';
 import type { Notifier } from '../notifications/service.ts';
 import { alphalistDat, alphalistWorkbook } from './alphalist-files.ts';
 import type { AlphalistDocument, Form2307Document } from './bir-documents.ts';
@@ -62,7 +63,7 @@ type TaxedRow = Awaited<ReturnType<typeof repo.taxedStatements>>[number];
  */
 export function createTaxService(
   db: Kysely<Database>,
-  members: Pick<MembersService, 'requireMember'>,
+  members: Pick<ProfileService, 'requireMember'>,
   geo: Pick<GeoService, 'placeNames'>,
   notifier: Pick<Notifier, 'notifyMany' | 'notifyAdmins'>,
   options: { agency: AgencyIdentity; now?: () => Date },

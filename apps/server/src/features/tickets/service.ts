@@ -13,7 +13,7 @@ import { conflict, notFound } from '../../platform/errors.ts';
 import { isAdmin } from '../../platform/guards.ts';
 import type { Auth } from '../../platform/sessions.ts';
 import { nowIso } from '../../platform/tokens.ts';
-import type { MembersService } from '../members/service.ts';
+import type { ProfileService } from '../members/profile-service.ts';
 import type { Notifier } from '../notifications/service.ts';
 import { ticketsRepository, type ReplyWithAuthorRow, type TicketWithMemberRow } from './repository.ts';
 
@@ -60,7 +60,7 @@ function toReply(row: ReplyWithAuthorRow): TicketReply {
  * here (a member opens and lists their own, an admin any); the rules below are the ticket's own:
  * Pending → Resolved | Rejected, once, and a closed ticket stays closed.
  */
-export function createTicketsService(db: Kysely<Database>, members: Pick<MembersService, 'findById'>, notifier: Pick<Notifier, 'notify'>) {
+export function createTicketsService(db: Kysely<Database>, members: Pick<ProfileService, 'findById'>, notifier: Pick<Notifier, 'notify'>) {
   async function read(exec: Kysely<Database>, id: number): Promise<Ticket> {
     const row = await ticketsRepository.find(exec, id);
     if (!row) throw notFound(TICKET_MESSAGES.notFound);

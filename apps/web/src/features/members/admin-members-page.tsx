@@ -8,7 +8,7 @@ import { isApiError } from '../../api/client';
 import { useApproveMemberMutation, useDeactivateMemberMutation, useMemberSearch } from '../../api/members';
 import { useCurrentUser } from '../../api/session';
 import { formatCalendarDate } from '../../lib/dates';
-import { fullName } from '../../lib/names';
+import { fullName } from '@ahente/contract/names';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';

@@ -19,7 +19,7 @@ import { useAddressLists } from '../../api/geo';
 import { useEditMemberMutation, useUserDetails } from '../../api/members';
 import { useCurrentUser } from '../../api/session';
 import { formSchemaFor } from '../../lib/form-schema';
-import { fullName } from '../../lib/names';
+import { fullName } from '@ahente/contract/names';
 import { AddressFields } from '../../ui/address-fields';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';

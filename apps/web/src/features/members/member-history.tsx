@@ -3,7 +3,7 @@ import { labelOf, type LabelKind } from '@ahente/contract/labels';
 import type { MemberAuditAction, MemberAuditEntry } from '@ahente/contract/members';
 import { useMemberHistory } from '../../api/members';
 import { formatTimestampParts, readableDates } from '../../lib/dates';
-import { fullName } from '../../lib/names';
+import { fullName } from '@ahente/contract/names';
 import { Button } from '../../ui/button';
 import { Skeleton } from '../../ui/skeleton';
 import { nameWithId } from '@ahente/contract/labels';

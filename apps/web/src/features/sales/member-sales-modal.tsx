@@ -7,7 +7,7 @@ import { COUNTED_SALES_NOTE, type SaleRecord } from '@ahente/contract/sales';
 import { countsAsSale } from '@ahente/contract/sales-rules';
 import { useSales } from '../../api/sales';
 import { formatCalendarDate } from '../../lib/dates';
-import { fullName } from '../../lib/names';
+import { fullName } from '@ahente/contract/names';
 import { useShowMore } from '../../lib/use-show-more';
 import { Button } from '../../ui/button';
 import { Dash } from '../../ui/dash';

@@ -13,7 +13,7 @@ import { useReplyTicket, useTicketReplies } from '../../api/tickets';
 import { cn } from '../../lib/cn';
 import { formSchemaFor } from '../../lib/form-schema';
 import { currentLocale } from '../../lib/locale';
-import { fullName } from '../../lib/names';
+import { fullName } from '@ahente/contract/names';
 import { setRefs } from '../../lib/set-refs';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';

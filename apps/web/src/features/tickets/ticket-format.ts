@@ -1,5 +1,5 @@
 import type { Ticket } from '@ahente/contract/tickets';
-import { fullName } from '../../lib/names';
+import { fullName } from '@ahente/contract/names';
 
 /** Who opened a ticket: "Ana Reyes (ana_reyes)", or the agency for its own sample tickets. */
 export function openedBy(ticket: Ticket): string {
