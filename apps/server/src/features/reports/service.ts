@@ -17,7 +17,7 @@ import type { Database } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import { isAdmin } from '../../platform/guards.ts';
 import type { Auth } from '../../platform/sessions.ts';
-import type { CommissionsService } from '../commissions/service.ts';
+import type { CommissionSummaryService } from '../commissions/summary-service.ts';
 import { fullName, type MembersService } from '../members/service.ts';
 import { reportsRepository, type SalesScope } from './repository.ts';
 
@@ -49,7 +49,7 @@ export function lastMonths(today: string, count: number): { months: string[]; ne
 export function createReportsService(
   db: Kysely<Database>,
   members: Pick<MembersService, 'findById' | 'teamSize' | 'agencyCounts'>,
-  commissions: Pick<CommissionsService, 'agencyEarned'>,
+  commissions: Pick<CommissionSummaryService, 'agencyEarned'>,
   options: { now?: () => Date } = {},
 ) {
   const now = options.now ?? (() => new Date());
