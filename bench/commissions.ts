@@ -51,7 +51,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { connect, type Db, type DialectName } from '../apps/server/src/db/connect.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import type { Database } from '../apps/server/src/db/schema.ts';
-import { commissionsRepository } from '../apps/server/src/features/commissions/repository.ts';
+import { periodsRepository } from '../apps/server/src/features/commissions/periods-repository.ts';
 import type { Auth } from '../apps/server/src/platform/sessions.ts';
 import { DEPTH, fill, makeTree, median, onEachDatabase, type BenchDatabase, type Tree } from './hierarchy.ts';
 
@@ -508,7 +508,7 @@ async function closeStatements(dialect: DialectName, period: string): Promise<Co
     },
     log: (e) => void (e.level === 'query' && captured.push(e.query)),
   });
-  await commissionsRepository
+  await periodsRepository
     .postPeriod(dry, period, [period], new Date().toISOString(), {
       minimumCentavos: 50_000,
       atc5: 'WI070',

@@ -17,7 +17,7 @@ import type { Database } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import { isAdmin } from '../../platform/guards.ts';
 import type { Auth } from '../../platform/sessions.ts';
-import type { CommissionsService } from '../commissions/service.ts';
+import type { CommissionSummaryService } from '../commissions/summary-service.ts';
 import { fullName } from '@ahente/contract/names';
 import type { ProfileService } from '../members/profile-service.ts';
 import type { TeamService } from '../members/team-service.ts';
@@ -52,7 +52,7 @@ export function createReportsService(
   db: Kysely<Database>,
   members: Pick<ProfileService, 'findById'>,
   team: Pick<TeamService, 'teamSize' | 'agencyCounts'>,
-  commissions: Pick<CommissionsService, 'agencyEarned'>,
+  commissions: Pick<CommissionSummaryService, 'agencyEarned'>,
   options: { now?: () => Date } = {},
 ) {
   const now = options.now ?? (() => new Date());

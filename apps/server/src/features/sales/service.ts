@@ -23,7 +23,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { Auth } from '../../platform/sessions.ts';
 import { nowIso } from '../../platform/tokens.ts';
-import type { CommissionsService } from '../commissions/service.ts';
+import type { SaleEntriesService } from '../commissions/sale-entries-service.ts';
 import type { DealsService } from '../deals/service.ts';
 import { fullName } from '@ahente/contract/names';
 import type { Notifier } from '../notifications/service.ts';
@@ -104,7 +104,7 @@ function toRecord(row: SaleRow, verifier: VerifierNames = NO_VERIFIER): SaleReco
 export function createSalesService(
   db: Kysely<Database>,
   deals: Pick<DealsService, 'requireOwned'>,
-  commissions: Pick<CommissionsService, 'recordSale' | 'reverseSale'>,
+  commissions: Pick<SaleEntriesService, 'recordSale' | 'reverseSale'>,
   notifier: Pick<Notifier, 'notify'>,
   options: { now?: () => Date } = {},
 ) {
