@@ -85,6 +85,29 @@ module.exports = {
       to: { path: '^apps/server/' },
     },
     // ------------------------------------------------------------------ server
+    // Layers, lowest first: lib/ and config.ts, db/, platform/, features/, then the wiring (app.ts,
+    // main.ts, cli/). Every import points down; tests may build the whole app from any layer.
+    {
+      name: 'server-lib-is-a-leaf',
+      severity: 'error',
+      comment: 'lib/ holds generic helpers (cron patterns, how an environment variable is read): it imports nothing else of the server.',
+      from: { path: `${SERVER}/lib/` },
+      to: { path: `${SERVER}/`, pathNot: `${SERVER}/lib/` },
+    },
+    {
+      name: 'server-config-at-the-bottom',
+      severity: 'error',
+      comment: 'config.ts is read by every layer, so it imports none of them (no db/, platform/ or features/): lib/ only.',
+      from: { path: `${SERVER}/config\\.ts$` },
+      to: { path: `${SERVER}/`, pathNot: `${SERVER}/lib/` },
+    },
+    {
+      name: 'server-db-below-platform',
+      severity: 'error',
+      comment: 'db/ (connections, migrations, table types) is under platform/: its code never imports platform/.',
+      from: { path: `${SERVER}/db/`, pathNot: '\\.test\\.ts$' },
+      to: { path: `${SERVER}/platform/` },
+    },
     {
       name: 'server-features-through-services',
       severity: 'error',
@@ -98,6 +121,21 @@ module.exports = {
       comment: 'platform/ and db/ serve the features and never import them.',
       from: { path: `${SERVER}/(platform|db)/` },
       to: { path: `${SERVER}/features/` },
+    },
+    {
+      name: 'server-layers-below-the-wiring',
+      severity: 'error',
+      comment:
+        'db/, platform/ and features/ never import the wiring that composes them (app.ts, main.ts, cli/); their tests may build the app.',
+      from: { path: `${SERVER}/(db|platform|features)/`, pathNot: '\\.test\\.ts$' },
+      to: { path: [`${SERVER}/(app|main)\\.ts$`, `${SERVER}/cli/`] },
+    },
+    {
+      name: 'server-entry-points-stand-alone',
+      severity: 'error',
+      comment: 'main.ts and the command-line tools (cli/) are where a process starts: nothing imports them but a tool its own helpers.',
+      from: { path: `${SERVER}/`, pathNot: `${SERVER}/cli/` },
+      to: { path: [`${SERVER}/main\\.ts$`, `${SERVER}/cli/`] },
     },
     {
       name: 'server-sql-only-in-repositories',

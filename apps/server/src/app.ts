@@ -1,36 +1,25 @@
 import zlib from 'node:zlib';
-import fs from 'node:fs';
-import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from 'helmet';
-import fastifyStatic from '@fastify/static';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN } from '@ahente/contract/idempotency';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/connect.ts';
 import { randomToken, nowIso } from './platform/tokens.ts';
 import { createCsrf, type Csrf } from './platform/csrf.ts';
 import { installApiNotFound, installErrorHandler, installNotFound } from './platform/errors.ts';
-import {
-  declarePublicScope,
-  declareScopeAccess,
-  enforceAccess,
-  enforceOwnership,
-  requireAccessEverywhere,
-  requireRouteTable,
-} from './platform/guards.ts';
+import { declarePublicScope, enforceAccess, enforceOwnership, requireAccessEverywhere, requireRouteTable } from './platform/guards.ts';
 import { installAccessLog } from './platform/access-log.ts';
 import { installIdempotency } from './platform/idempotency.ts';
 import { loggerOptions } from './platform/logging.ts';
+import { registerApiDocs, registerOpenApi } from './platform/openapi.ts';
 import { installPlainHttpHint } from './platform/plain-http-hint.ts';
 import { secretRepository } from './platform/secret-repository.ts';
-import { SESSION_COOKIE, createSessions, sessionBinding, type Sessions } from './platform/sessions.ts';
+import { installSecurityHeaders } from './platform/security-headers.ts';
+import { createSessions, sessionBinding, type Sessions } from './platform/sessions.ts';
 import { storageOf } from './platform/storage-of.ts';
+import { serveWeb } from './platform/web-app.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { commissionsRoutes } from './features/commissions/routes.ts';
 import { taxRoutes } from './features/tax/routes.ts';
@@ -78,8 +67,6 @@ import { accessLogRoutes } from './features/privacy/access-log-routes.ts';
 import { createAccessLogService } from './features/privacy/access-log-service.ts';
 import { securityRoutes } from './features/auth/security-routes.ts';
 import { createSecurityService } from './features/auth/security-service.ts';
-
-const DOCS_PREFIX = '/api/docs';
 
 export interface AppDeps {
   config: Config;
@@ -190,30 +177,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
 
-  // Security headers on every answer, from helmet's middleware built once. (@fastify/helmet 13,
-  // used before, built that middleware again on every request, parsing and checking the CSP each
-  // time: 8.8 % of a small answer's CPU time; decision 035.)
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: config.cookieSecure ? [] : null,
-      },
-    },
-    hsts: config.cookieSecure,
-  });
-  app.addHook('onRequest', (request, reply, done) => {
-    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
-  });
+  // Security headers on every answer: the CSP and the rest (platform/security-headers.ts).
+  installSecurityHeaders(app, config);
   // With Secure cookies, a page opened over plain http from another device would stay blank: it
   // explains why instead (platform/plain-http-hint.ts).
   if (config.cookieSecure) installPlainHttpHint(app);
@@ -230,30 +195,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(multipart, {
     limits: { fileSize: config.uploads.materialBytes, files: 1, fields: 50, fieldSize: 16 * 1024, parts: 60, headerPairs: 100 },
   });
-  await app.register(swagger, {
-    openapi: { info: { title: 'Ahente API', version: '1.0.0' } },
-    transform: openApiTransform,
-  });
+  await registerOpenApi(app);
   requireAccessEverywhere(app);
   app.decorateRequest('auth', null);
 
   const services = buildServices(deps);
 
-  // The API docs (swagger-ui, under a CSP of their own: staticCSP): public where API_DOCS says so (in
-  // development and tests by default), otherwise to a signed-in administrator only, decided by the
-  // scope's rule and the session as on every API route (issue 26 §4).
-  await app.register(async (docs) => {
-    if (config.apiDocs === 'public') {
-      declarePublicScope(docs);
-    } else {
-      declareScopeAccess(docs, 'admin');
-      docs.addHook('onRequest', async (request) => {
-        await services.sessions.load(request);
-        enforceAccess(request);
-      });
-    }
-    await docs.register(swaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: true });
-  });
+  // The API docs at /api/docs: public or an administrator's, as API_DOCS says (platform/openapi.ts).
+  await registerApiDocs(app, config.apiDocs, services.sessions);
   const csrf = createCsrf(config.csrfSecret ?? (await storedCsrfSecret(deps.db)), config);
 
   // Every API route lives in this scope. Its hooks run for each request the router matches to one
@@ -318,110 +267,7 @@ function installApiHooks(api: FastifyInstance, sessions: Sessions, csrf: Csrf) {
   api.addHook('preHandler', async (request) => enforceOwnership(request));
 }
 
-/**
- * The zod type provider's OpenAPI transform, plus routes that take JSON or a form (editMember,
- * platform/api-route.ts): their body schema is per content type, which the provider does not read.
- */
-const openApiTransform: typeof jsonSchemaTransform = (document) => withIdempotencyKey(document, transformBody(document));
-
-/** A route the table marks `idempotent` documents its optional Idempotency-Key header (decision 029). */
-function withIdempotencyKey(document: Parameters<typeof jsonSchemaTransform>[0], out: ReturnType<typeof jsonSchemaTransform>) {
-  const def = (document as { route?: { config?: { route?: { idempotent?: true } } } }).route?.config?.route;
-  if (!def?.idempotent) return out;
-  const schema = out.schema as Record<string, unknown>;
-  const header = {
-    type: 'string',
-    pattern: IDEMPOTENCY_KEY_PATTERN.source,
-    description:
-      'Optional. The same key with the same request answers the first answer again (Idempotent-Replayed: true) and creates nothing; with another request, 422. Kept 24 hours.',
-  };
-  return { ...out, schema: { ...schema, headers: { type: 'object', properties: { [IDEMPOTENCY_KEY_HEADER]: header } } } };
-}
-
-const transformBody: typeof jsonSchemaTransform = (document) => {
-  const body = document.schema?.body as { content?: Record<string, { schema: unknown }> } | undefined;
-  const json = body?.content?.['application/json']?.schema;
-  if (!json) return jsonSchemaTransform(document);
-  const out = jsonSchemaTransform({ ...document, schema: { ...document.schema, body: json } });
-  const schema = out.schema as Record<string, unknown>;
-  return {
-    ...out,
-    schema: {
-      ...schema,
-      body: { content: { 'application/json': { schema: schema.body }, 'multipart/form-data': { schema: { type: 'object' } } } },
-    },
-  };
-};
-
 /** The CSRF signing key shared through the database by every instance (decision 001). */
 async function storedCsrfSecret(db: Db): Promise<string> {
   return secretRepository.getOrCreate(db.db, 'csrf', randomToken(), nowIso());
-}
-
-/** /login's prerendered pages: served at /login only (serveWeb). */
-const LOGIN_PAGES = new Set(['/login.html', '/login-anonymous.html']);
-
-/** The addresses the build wrote a page with preload hints for: { '/': 'dashboard.html', … }, or none. */
-function readScreens(webDist: string): Record<string, string> {
-  const file = path.join(webDist, 'screens', 'screens.json');
-  if (!fs.existsSync(file)) return {};
-  const parsed: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
-  const screens: Record<string, string> = {};
-  for (const [address, name] of Object.entries(parsed as Record<string, unknown>)) {
-    if (address.startsWith('/') && typeof name === 'string' && /^[a-z-]+\.html$/.test(name)) screens[address] = name;
-  }
-  return screens;
-}
-
-/** The built SPA, when there is one: hashed assets cached for good. */
-async function serveWeb(app: FastifyInstance, webDist: string | null, sessions: Sessions): Promise<boolean> {
-  if (!webDist || !fs.existsSync(path.join(webDist, 'index.html'))) return false;
-  const screens = readScreens(webDist);
-  await app.register(fastifyStatic, {
-    root: webDist,
-    wildcard: true,
-    // The build writes .br and .gz beside every text asset: the smallest the browser accepts is sent.
-    preCompressed: true,
-    // '/' is one of the screens below when the build wrote their hints; index.html otherwise.
-    index: screens['/'] ? false : 'index.html',
-    // login.html is /login's page and screens/ the busy screens' pages, under their addresses only (below).
-    allowedPath: (pathName) => !LOGIN_PAGES.has(pathName) && !pathName.startsWith('/screens/'),
-    setHeaders(reply, filePath) {
-      reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
-    },
-  });
-  // /login prerendered at build time (apps/web/scripts/prerender.mjs, issue 25): the form paints
-  // before any script runs. Every other address of the app gets index.html (the not-found handler).
-  // A browser that is not signed in gets the same page without the session check (login-anonymous.html):
-  // no GET /api/me, so no 401 logged on its console. That is a browser with no session cookie, or one
-  // whose cookie names no live session (expired, ended elsewhere, logged out on another tab): the
-  // session is looked up as the API would, once. Only a live session gets the page that asks, and the
-  // answer is then a 200 (decision 014).
-  if (fs.existsSync(path.join(webDist, 'login.html'))) {
-    const anonymous = fs.existsSync(path.join(webDist, 'login-anonymous.html'));
-    const mayBeSignedIn = async (request: FastifyRequest): Promise<boolean> => {
-      if (request.cookies[SESSION_COOKIE] === undefined) return false;
-      try {
-        await sessions.load(request);
-        return request.auth !== null;
-      } catch (error) {
-        // The database unreachable: the page that asks, as before this check; the form still shows.
-        request.log.warn({ err: error }, 'GET /login: the session could not be looked up');
-        return true;
-      }
-    };
-    app.get('/login', async (request, reply) => {
-      const signedOut = anonymous && !(await mayBeSignedIn(request));
-      return reply
-        .header('cache-control', 'no-cache')
-        .header('vary', 'Cookie')
-        .sendFile(signedOut ? 'login-anonymous.html' : 'login.html');
-    });
-  }
-  // The busy screens' index.html with their chunks named up front (apps/web/scripts/screen-hints.mjs):
-  // on a phone they download with the entry's, not after it has run (issue 25, decision 014).
-  for (const [address, file] of Object.entries(screens)) {
-    app.get(address, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile(`screens/${file}`));
-  }
-  return true;
 }

@@ -3,8 +3,21 @@ import path from 'node:path';
 import { z } from 'zod';
 import { USERNAME_PATTERN } from '@ahente/contract/auth';
 import { hasControlCharacter } from '@ahente/contract/common';
-import { DEFAULT_DAILY_JOB_CRON, isCronPattern } from './features/reminders/schedule.ts';
-import type { S3StorageConfig } from './platform/s3-storage.ts';
+import { DEFAULT_DAILY_JOB_CRON, isCronPattern } from './lib/cron.ts';
+import {
+  MAIL_ADDRESS,
+  decodeURIComponentSafe,
+  got,
+  httpUrl,
+  parseMailFrom,
+  refuse,
+  smtpUrlShown,
+  text,
+  trueOrFalse,
+  variable,
+  wholeNumber,
+  withoutPassword,
+} from './lib/env-values.ts';
 
 export interface Config {
   port: number;
@@ -83,6 +96,21 @@ export interface Config {
   apiDocs: 'public' | 'admin';
 }
 
+/** Where the files live in an S3-compatible store (STORAGE_URL=s3://bucket/prefix and the S3_* variables; platform/s3-storage.ts). */
+export interface S3StorageConfig {
+  bucket: string;
+  /** Segments put before every key (`ahente/prod` → `ahente/prod/materials/…`); '' for none. */
+  prefix: string;
+  /** The store's address (MinIO, s3rver, another provider); null: AWS for `region`. */
+  endpoint: string | null;
+  region: string;
+  /** Both or neither; neither: the AWS SDK's default chain (AWS_* variables, a profile, an instance role). */
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+  /** `endpoint/bucket/key` rather than `bucket.endpoint/key` (MinIO, s3rver). */
+  forcePathStyle: boolean;
+}
+
 /** A setting that cannot be used; its message names the variable (main.ts prints it in one line). */
 export class ConfigError extends Error {}
 
@@ -128,82 +156,6 @@ export function parseTrustProxy(value: string | undefined): Config['trustProxy']
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const MB = 1024 * 1024;
-
-/** An environment variable as a string, '' (and blanks) counting as unset. */
-const variable = z
-  .string()
-  .optional()
-  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v));
-
-type Issues = { addIssue(issue: { code: 'custom'; message: string }): void };
-const refuse = (ctx: Issues, message: string) => {
-  ctx.addIssue({ code: 'custom', message });
-  return z.NEVER;
-};
-const got = (value: string) => `(got ${JSON.stringify(value)})`;
-
-function wholeNumber(name: string, min: number, max: number, fallback: number) {
-  return variable.transform((v, ctx) => {
-    if (v === undefined) return fallback;
-    const text = v.trim();
-    const n = /^\d{1,16}$/.test(text) ? Number(text) : Number.NaN;
-    if (n >= min && n <= max) return n;
-    return refuse(ctx, `${name} must be a whole number from ${min} to ${max} ${got(v)}`);
-  });
-}
-
-function trueOrFalse(name: string) {
-  return variable.transform((v, ctx) => {
-    if (v === undefined) return undefined;
-    const text = v.trim().toLowerCase();
-    if (text === 'true' || text === 'false') return text === 'true';
-    return refuse(ctx, `${name} must be true or false ${got(v)}`);
-  });
-}
-
-function text(fallback: string) {
-  return variable.transform((v) => v ?? fallback);
-}
-
-/** A URL without its password, to show in a message. */
-/** `text` as an http: or https: URL, or null. */
-function httpUrl(text: string): URL | null {
-  try {
-    const url = new URL(text);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url : null;
-  } catch {
-    return null;
-  }
-}
-
-function withoutPassword(url: string): string {
-  return url.replace(/\/\/([^/@]*)@/, (_all, userinfo: string) => `//${userinfo.split(':')[0]}:…@`);
-}
-
-/**
- * An SMTP_URL to show in a message: its scheme and host only, the user and password (which may
- * hold an unescaped '@' or '/') replaced by `…` whatever they hold.
- */
-function smtpUrlShown(url: string): string {
-  const at = url.lastIndexOf('@');
-  const start = url.indexOf('//');
-  if (at === -1) return url;
-  return start !== -1 && start < at ? `${url.slice(0, start + 2)}…@${url.slice(at + 1)}` : `…@${url.slice(at + 1)}`;
-}
-
-/** An e-mail address as MAIL_FROM takes it: one @, a dot in the domain, nothing a header could be split on. */
-const MAIL_ADDRESS = /^[^\s@<>()",;:\\[\]]+@[^\s@<>()",;:\\[\]]+\.[^\s@<>()",;:\\[\]]+$/;
-
-/** `address` or `Name <address>`: the name (empty when not given) and the address. */
-function parseMailFrom(value: string): { name: string; address: string } | null {
-  const text = value.trim();
-  const named = /^(.*?)\s*<([^<>]*)>$/.exec(text);
-  const name = (named ? named[1]! : '').trim().replace(/^"(.*)"$/, '$1');
-  const address = (named ? named[2]! : text).trim();
-  if (!MAIL_ADDRESS.test(address) || address.length > 254) return null;
-  if (name.length > 100 || hasControlCharacter(name) || /[<>"]/.test(name)) return null;
-  return { name, address };
-}
 
 const envSchema = z
   .object({
@@ -480,14 +432,6 @@ const envSchema = z
       apiDocs: env.API_DOCS ?? (relaxed ? 'public' : 'admin'),
     };
   });
-
-function decodeURIComponentSafe(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}
 
 /**
  * The configuration from the environment, checked as a whole: every unusable variable is named

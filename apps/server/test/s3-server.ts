@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
-import type { S3StorageConfig } from '../src/platform/s3-storage.ts';
+import type { S3StorageConfig } from '../src/config.ts';
 
 /**
  * A local S3-compatible server for the tests and the crash test (issue 27): s3rver on a free

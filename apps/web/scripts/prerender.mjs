@@ -73,9 +73,10 @@ try {
     .replace(empty, `<div id="root" data-prerendered="login">${renderLogin()}</div>`)
     .replace('<title>Ahente</title>', '<title>Log in · Ahente</title>');
   write('login.html', html);
-  // The same page for a browser that holds no session cookie (the server chooses, app.ts): no one can
-  // be signed in, so it neither preloads nor asks GET /api/me, whose 401 the browser would log as an
-  // error on the console of every first visit (Lighthouse's best practices, issue 25 §1).
+  // The same page for a browser that holds no session cookie (the server chooses,
+  // apps/server/src/platform/web-app.ts): no one can be signed in, so it neither preloads nor asks
+  // GET /api/me, whose 401 the browser would log as an error on the console of every first visit
+  // (Lighthouse's best practices, issue 25 §1).
   const preload = /\s*<!--[^>]*?-->\s*<link rel="preload" href="\/api\/me" as="fetch" crossorigin="anonymous" \/>/;
   if (!preload.test(html)) throw new Error('dist/index.html no longer preloads /api/me as prerender.mjs expects');
   write(

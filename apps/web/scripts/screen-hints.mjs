@@ -7,9 +7,10 @@
  * second round of requests after ~2.2 s (measured: bench/phone.ts, decision 014).
  *
  * Written to dist/screens/<name>.html (+ .br, .gz) and listed in dist/screens/screens.json
- * ({ "/": "dashboard.html", … }); the server answers those exact addresses with them (app.ts
- * serveWeb), every other address with index.html. An address whose screen moved to another module
- * only loses its hints: this script fails the build if a module below is not in the manifest.
+ * ({ "/": "dashboard.html", … }); the server answers those exact addresses with them
+ * (apps/server/src/platform/web-app.ts), every other address with index.html. An address whose
+ * screen moved to another module only loses its hints: this script fails the build if a module
+ * below is not in the manifest.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -11,15 +11,19 @@
  * verify page has work. The demo agent (demo_agent111) holds policies in every status of the
  * Portfolio, with the clients' contacts (decision 025). Every demo member's password is printed once.
  * Refuses to run twice on the same database (it looks for the demo owner).
+ *
+ * main() runs the steps below in order. Their order is part of the data: every step draws from one
+ * sequence of pseudo-random numbers, so a step moved or a draw added changes what the later ones write.
  */
 import { defaultExpiryDate, hasAnnualTerm } from '@ahente/contract/portfolio';
 import { buildServices } from '../app.ts';
-import { loadConfigOrExit } from '../config.ts';
-import { connect } from '../db/connect.ts';
+import { loadConfigOrExit, type Config } from '../config.ts';
+import { connect, type Db } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { demoCounts } from '../db/demo-counts.ts';
 import { sniffContentType } from '../platform/content-sniff.ts';
 import { demoMaterials } from './demo-files.ts';
+import { CUSTOMERS, DEMO_AGENCY_TAX, FIRST, INSURERS, LAST, SAMPLE_TICKETS, planName } from './demo-data.ts';
 import { newStorageKey } from '../platform/storage.ts';
 import type { Auth } from '../platform/sessions.ts';
 import { accessLogWriter } from '../platform/access-log-repository.ts';
@@ -31,85 +35,6 @@ import { addLicenseRequest, type LicenseLine } from '@ahente/contract/licences';
 import { addDays, todayInManila } from '@ahente/contract/dates';
 
 const PASSWORD = 'demo-pass-2026';
-/** The demo agency's tax details for BIR Form 2307 and the alphalist (a made-up TIN; RDO 050, South Makati). */
-const DEMO_AGENCY_TAX = { tin: '009-876-543-000', address: '8F Ahente Tower, 6789 Ayala Avenue, Makati City 1226', rdo: '050' } as const;
-const FIRST = [
-  'Maria',
-  'Jose',
-  'Ana',
-  'Juan',
-  'Liza',
-  'Paolo',
-  'Carmela',
-  'Ramon',
-  'Grace',
-  'Miguel',
-  'Andrea',
-  'Benito',
-  'Elena',
-  'Rafael',
-  'Patricia',
-  'Diego',
-];
-const LAST = [
-  'Santos',
-  'Reyes',
-  'Cruz',
-  'Bautista',
-  'Garcia',
-  'Mendoza',
-  'Dela Cruz',
-  'Villanueva',
-  'Ramos',
-  'Aquino',
-  'Castillo',
-  'Navarro',
-  'Torres',
-  'Flores',
-];
-const CUSTOMERS = [
-  'Luzon Freight Corp.',
-  'Isabela Rice Mill',
-  'Cebu Dental Clinic',
-  'Davao Pet Care',
-  'Makati Law Office',
-  'Iloilo Bakeshop',
-  'Baguio Travel Co.',
-  'Pampanga Motors',
-  'Laguna Builders',
-  'Bicol Grocers',
-];
-const INSURERS = ['Malayan Insurance', 'Pioneer Insurance', 'FPG Insurance', 'Maxicare', 'Intellicare'];
-/** Plan names as insurers market them, per product (never "Memorial Plan Plan"). */
-const PLAN_NAMES: Record<Product, readonly string[]> = {
-  Comprehensive: ['AutoGuard Comprehensive', 'Car Protect Plus', 'DriveSafe Comprehensive'],
-  CTPL: ['CTPL – Private Car', 'CTPL – Motorcycle', 'CTPL – 3-Year Cover'],
-  'Motor Insurance': ['Motor Own Damage and Theft', 'Fleet Motor Cover'],
-  'Residential(Inside Village)': ['HomeSecure Fire and Allied Perils', 'Condo Unit Fire Cover'],
-  'residential(Outside Village)': ['HomeSecure Fire with Typhoon and Flood', 'Family Home Fire Cover'],
-  'Commercial Fire': ['Commercial Fire and Allied Perils', 'Warehouse Fire Cover'],
-  'Surety Bond': ["Contractor's Bid Bond", 'Customs Surety Bond'],
-  'Perfomance Bond': ['Performance Bond – Construction', 'Performance Bond – Supply Contract'],
-  'Warranty Bond': ['Warranty Bond – One Year', 'Equipment Warranty Bond'],
-  'Bond(Others)': ['Judicial Bond', 'Fidelity Bond'],
-  Prepaid: ['Prepaid Health Card – Outpatient', 'Prepaid ER Card'],
-  Individual: ['Individual HMO – ₱100,000 MBL', 'Individual HMO – ₱150,000 MBL'],
-  Group: ['Family HMO Plus', 'SME HMO – 10 Employees'],
-  GYRT: ['GYRT – ₱100,000 per Employee', 'GYRT with Accidental Death'],
-  'Group Accident': ['Group Personal Accident – Staff', 'Group Accident – Field Workers'],
-  'Group MRI(CGLI)': ['Mortgage Redemption Insurance', 'Creditor Group Life – Salary Loans'],
-  'Professional Indemnity': ['Medical Malpractice Cover', 'Professional Indemnity – Architects and Engineers'],
-  CGL: ['Commercial General Liability – Retail', 'Commercial General Liability – Restaurants'],
-  'Travel Insurance': ['Schengen Travel Cover', 'Asia Travel Protect', 'Domestic Travel Cover'],
-  'Micro Insurance': ['Micro Life ₱50,000', 'Micro Accident Cover'],
-  'Pet Insurance': ['Pet Care Basic', 'Pet Care Plus'],
-  'Memorial Plan': ['Memorial Life Plan – Standard', 'Cremation Memorial Package'],
-};
-/** A plan of the product, chosen by the deal's id (no draw: the other random choices stay as they were). */
-const planName = (product: Product, dealId: number) => {
-  const names = PLAN_NAMES[product];
-  return names[dealId % names.length]!;
-};
 
 /** Deterministic pseudo-random numbers, so two runs on empty databases give the same data. */
 let seed = 20261121;
@@ -117,18 +42,63 @@ const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
 const day = (offset: number) => new Date(Date.UTC(2026, 10, 21) - offset * 86_400_000).toISOString().slice(0, 10);
 
-const config = loadConfigOrExit();
-const db = connect(config.databaseUrl);
-await migrateToLatest(db);
-/** The money rules' clock: the real one, but for the months of commission history the demo writes in the past. */
-let clock: Date | null = null;
-const s = buildServices({ config, db, now: () => clock ?? new Date() });
+/** What every step works with: the configuration, the database and the services the API uses. */
+interface Demo {
+  config: Config;
+  db: Db;
+  s: ReturnType<typeof buildServices>;
+  /** The money rules' clock: the real one (null), but for the months of commission history the demo writes in the past. */
+  clock: { at: Date | null };
+}
 
-try {
-  if (await s.members.findByUsername('demo_owner')) {
-    console.log('Demo data is already here (demo_owner exists): nothing done.');
-    process.exit(0);
+/** The demo's members as the steps name them: the agency owner and the 12 approved agents. */
+interface People {
+  owner: number;
+  agents: number[];
+}
+
+/** A session of the seed's own, as the administrator or as a member. */
+const asAdmin = (memberId: number): Auth => ({ memberId, accountType: 'admin', sessionId: 'seed' });
+const asMember = (memberId: number): Auth => ({ memberId, accountType: 'user', sessionId: 'seed' });
+
+async function main() {
+  const config = loadConfigOrExit();
+  const db = connect(config.databaseUrl);
+  await migrateToLatest(db);
+  const clock: Demo['clock'] = { at: null };
+  const demo: Demo = { config, db, s: buildServices({ config, db, now: () => clock.at ?? new Date() }), clock };
+  try {
+    if (await demo.s.members.findByUsername('demo_owner')) {
+      console.log('Demo data is already here (demo_owner exists): nothing done.');
+      process.exit(0);
+    }
+    const people = await seedMembers(demo);
+    // The administrator enters what an agency's administrator enters; without one, those steps are left out.
+    const admin = await approvedAdmin(demo);
+    if (admin) await seedCommissionRates(demo, admin);
+    if (admin) await seedLicences(demo, admin, people);
+    const saleIds = await seedDealsAndSales(demo, people);
+    if (admin && saleIds.length > 4) await verifySales(demo, admin, saleIds);
+    await seedMaterials(demo, people);
+    await seedSampleTickets(demo);
+    if (admin) await seedTicketConversations(demo, admin, people);
+    await seedSettings(demo, people);
+    if (admin) await seedCommissionHistory(demo, admin, people);
+    if (admin) await seedBookOfBusiness(demo, admin, people);
+    if (admin) await seedPrivacy(demo, admin, people);
+    await printSummary(demo);
+    await runDailyJob(demo);
+    console.log(`Every demo member's password: ${PASSWORD}`);
+  } finally {
+    await db.close();
   }
+}
+
+/**
+ * The administrator (created when there is none), then the agency: its owner, two agency managers,
+ * two managers under each, three agents and one Pending sign-up under each manager.
+ */
+async function seedMembers({ db, s }: Demo): Promise<People> {
   const admin = await s.accounts.ensureAdmin();
   if (admin?.generatedPassword) console.log(`Administrator created: ${admin.username} / ${admin.generatedPassword}`);
   let n = 0;
@@ -170,48 +140,59 @@ try {
   }
   // One agent reads the portal in Filipino (issue 25 §3, decision 030): demo_agent121's choice,
   // which every device they sign in on takes.
-  await s.auth.setLanguage({ memberId: agents[3]!, accountType: 'user', sessionId: 'seed' }, 'fil');
+  await s.auth.setLanguage(asMember(agents[3]!), 'fil');
+  return { owner, agents };
+}
 
-  // The commission schedule (decision 016) before the sales, so they earn entries: a rate for every
-  // product but Pet Insurance (the admin's page flags it), and the three override rates.
+/** The first approved administrator, as the seed's session, or null. */
+async function approvedAdmin({ s }: Demo): Promise<Auth | null> {
   const rater = (await s.team.listAll()).find((m) => m.account_type === 'admin' && m.status === 'Approved');
-  if (rater) {
-    const rateAuth: Auth = { memberId: rater.id, accountType: 'admin', sessionId: 'seed' };
-    // Set on 1 July 2026, so that the history written below (July to October) earns commission.
-    clock = new Date('2026-07-01T01:00:00.000Z');
-    const today = todayInManila(clock);
-    const CATEGORY_RATES: Record<string, string> = {
-      Motor: '10',
-      Fire: '12',
-      Bonds: '15',
-      Medical: '8',
-      Group: '7.5',
-      Liabilities: '12.5',
-      Others: '10',
-    };
-    for (const category of PRODUCT_CATEGORIES) {
-      for (const product of PRODUCT_CATALOGUE[category]) {
-        if (product === 'Pet Insurance') continue;
-        await s.commissions.setRate(
-          rateAuth,
-          setRateRequest.parse({ kind: 'product', key: product, rate: CATEGORY_RATES[category], effective_from: today }),
-        );
-      }
-    }
-    for (const [position, rate] of [
-      ['Manager', '3'],
-      ['AgencyManager', '2'],
-      ['AgencyOwner', '1'],
-    ] as const) {
-      await s.commissions.setRate(rateAuth, setRateRequest.parse({ kind: 'override', key: position, rate, effective_from: today }));
-    }
-    clock = null;
-  }
+  return rater ? asAdmin(rater.id) : null;
+}
 
-  // Licences (decision 018), entered by the admin as an adopting agency does from the Compliance
-  // page: every leader and most agents licensed for the lines the demo sells; two agents without
-  // (their commission is held), one licence expiring within 60 days (the dashboard banner), one
-  // submitted by its agent and awaiting verification.
+/**
+ * The commission schedule (decision 016) before the sales, so they earn entries: a rate for every
+ * product but Pet Insurance (the admin's page flags it), and the three override rates.
+ */
+async function seedCommissionRates({ s, clock }: Demo, admin: Auth) {
+  // Set on 1 July 2026, so that the history written below (July to October) earns commission.
+  clock.at = new Date('2026-07-01T01:00:00.000Z');
+  const today = todayInManila(clock.at);
+  const CATEGORY_RATES: Record<string, string> = {
+    Motor: '10',
+    Fire: '12',
+    Bonds: '15',
+    Medical: '8',
+    Group: '7.5',
+    Liabilities: '12.5',
+    Others: '10',
+  };
+  for (const category of PRODUCT_CATEGORIES) {
+    for (const product of PRODUCT_CATALOGUE[category]) {
+      if (product === 'Pet Insurance') continue;
+      await s.commissions.setRate(
+        admin,
+        setRateRequest.parse({ kind: 'product', key: product, rate: CATEGORY_RATES[category], effective_from: today }),
+      );
+    }
+  }
+  for (const [position, rate] of [
+    ['Manager', '3'],
+    ['AgencyManager', '2'],
+    ['AgencyOwner', '1'],
+  ] as const) {
+    await s.commissions.setRate(admin, setRateRequest.parse({ kind: 'override', key: position, rate, effective_from: today }));
+  }
+  clock.at = null;
+}
+
+/**
+ * Licences (decision 018), entered by the admin as an adopting agency does from the Compliance
+ * page: every leader and most agents licensed for the lines the demo sells; two agents without
+ * (their commission is held), one licence expiring within 60 days (the dashboard banner), one
+ * submitted by its agent and awaiting verification.
+ */
+async function seedLicences({ s }: Demo, admin: Auth, { agents }: People) {
   const UNLICENSED = new Set([agents[2], agents[11]]);
   const EXPIRING = agents[4];
   const PENDING = agents[7];
@@ -219,8 +200,7 @@ try {
   const seedDay = todayInManila();
   const leaders = (await s.team.listAll()).filter((m) => m.position !== 'Agent' && m.account_type === 'user' && m.status === 'Approved');
   for (const id of [...leaders.map((m) => m.id), ...agents]) {
-    if (!rater || UNLICENSED.has(id)) continue;
-    const adminAuth: Auth = { memberId: rater.id, accountType: 'admin', sessionId: 'seed' };
+    if (UNLICENSED.has(id)) continue;
     const issued = id === EXPIRING ? '2023-02-01' : '2024-03-01';
     const expires = id === EXPIRING ? addDays(seedDay, 40) : '2027-12-31';
     for (const [i, line] of LINES.entries()) {
@@ -233,11 +213,14 @@ try {
         expires_on: expires,
       });
       // One agent submits their Non-Life licence themselves: pending until the admin verifies it.
-      if (id === PENDING && line === 'Non-Life') await s.licences.add({ memberId: id, accountType: 'user', sessionId: 'seed' }, input);
-      else await s.licences.add(adminAuth, input);
+      if (id === PENDING && line === 'Non-Life') await s.licences.add(asMember(id), input);
+      else await s.licences.add(admin, input);
     }
   }
+}
 
+/** Eight deals each for the owner and every agent over the last eight months; two in five sold. Answers the sales' ids. */
+async function seedDealsAndSales({ s }: Demo, { owner, agents }: People): Promise<number[]> {
   const saleIds: number[] = [];
   for (const id of [owner, ...agents]) {
     for (let i = 0; i < 8; i++) {
@@ -285,23 +268,27 @@ try {
       }
     }
   }
+  return saleIds;
+}
 
-  // The agency verifies most sales against the insurers' records; one is rejected (its TCV did not
-  // match the policy), and the newest stay on the admin's Sales to verify page.
-  if (rater && saleIds.length > 4) {
-    const adminAuth: Auth = { memberId: rater.id, accountType: 'admin', sessionId: 'seed' };
-    const toVerify = saleIds.slice(0, Math.floor(saleIds.length * 0.7));
-    await s.sales.verify(adminAuth, { sale_ids: toVerify.slice(1), decision: 'verified', reason: null });
-    await s.sales.verify(adminAuth, {
-      sale_ids: [toVerify[0]!],
-      decision: 'rejected',
-      reason: 'TCV does not match the policy issued by the insurer',
-    });
-  }
+/**
+ * The agency verifies most sales against the insurers' records; one is rejected (its TCV did not
+ * match the policy), and the newest stay on the admin's Sales to verify page.
+ */
+async function verifySales({ s }: Demo, admin: Auth, saleIds: number[]) {
+  const toVerify = saleIds.slice(0, Math.floor(saleIds.length * 0.7));
+  await s.sales.verify(admin, { sale_ids: toVerify.slice(1), decision: 'verified', reason: null });
+  await s.sales.verify(admin, {
+    sale_ids: [toVerify[0]!],
+    decision: 'rejected',
+    reason: 'TCV does not match the policy issued by the insurer',
+  });
+}
 
+/** Real small files (decision 022): PDFs and PNG images, in the Learning and the Marketing library. */
+async function seedMaterials({ config, s }: Demo, { owner }: People) {
   const uploader = await s.members.findByUsername(config.adminUsername ?? 'admin');
-  const auth: Auth = { memberId: uploader?.id ?? owner, accountType: 'admin', sessionId: 'seed' };
-  // Real small files (decision 022): PDFs and PNG images, in the Learning and the Marketing library.
+  const auth = asAdmin(uploader?.id ?? owner);
   const files = await demoMaterials(config.agencyName);
   const sections = new Map<string, number>();
   for (const { library, section: sectionName, fileName, bytes } of files) {
@@ -316,74 +303,59 @@ try {
       console,
     );
   }
+}
 
-  // The four sample tickets of spec §2 (Tickets List), all Pending, one of each type: the agency's own (no member).
-  const tickets: Array<[TicketType, string, string]> = [
-    [
-      'concerns',
-      'Client cannot reach the claims hotline',
-      'A client with a Comprehensive motor policy has called the insurer claims hotline three times since Monday without getting through. Who can help her file the claim?',
-    ],
-    [
-      'finance',
-      'Commission for October not yet credited',
-      'The commission for two CTPL policies sold on October 14 does not show in my payout. Please check whether the sales were recorded.',
-    ],
-    [
-      'sales',
-      'Request for group HMO rates for a 40-person company',
-      'A Laguna construction firm asks for quotations on Corporate HMO and GYRT for 40 employees. Please send the current rate card.',
-    ],
-    [
-      'registration',
-      'New recruit cannot finish sign-up',
-      'My recruit entered my referral code but the registration page says the code is invalid. She signed up with the link from my profile.',
-    ],
-  ];
-  for (const [type, title, description] of tickets) await s.tickets.open(null, { type, title, description });
-  // Two agents' tickets as conversations with the agency (decision 020): one still Pending, one
-  // Resolved with the closing message the agent reads in the Help Center.
-  if (rater) {
-    const agency: Auth = { memberId: rater.id, accountType: 'admin', sessionId: 'seed' };
-    const conversation = async (agentId: number, type: TicketType, title: string, description: string, lines: Array<[Auth, string]>) => {
-      const ticket = await s.tickets.open(agentId, { type, title, description });
-      for (const [auth, message] of lines) await s.tickets.reply(auth, { ticket_id: ticket.id, message });
-      return ticket.id;
-    };
-    const agentAuth = (memberId: number): Auth => ({ memberId, accountType: 'user', sessionId: 'seed' });
-    await conversation(
-      agents[0]!,
-      'finance',
-      'Payout for October not in my account',
-      'My October payout has not reached my BDO account yet.',
-      [
-        [agency, 'Which account number did you give us? We will trace the payout today.'],
-        [agentAuth(agents[0]!), 'BDO 0012 3456 7890, in my name.'],
-      ],
-    );
-    const resolved = await conversation(
-      agents[1]!,
-      'registration',
-      'Recruit cannot finish sign-up',
-      'My recruit says the registration page rejects my referral code.',
-      [
-        [agency, 'Please send us her username so we can look at her sign-up.'],
-        [agentAuth(agents[1]!), 'Her username is jdelacruz.'],
-      ],
-    );
-    await s.tickets.close(
-      {
-        ticketId: resolved,
-        status: 'Resolved',
-        message: 'Her account is approved; she can sign in now. The link from your profile works.',
-      },
-      rater.id,
-    );
-  }
+/** The four sample tickets of the spec's Tickets List, all Pending, one of each type: the agency's own (no member). */
+async function seedSampleTickets({ s }: Demo) {
+  for (const [type, title, description] of SAMPLE_TICKETS) await s.tickets.open(null, { type, title, description });
+}
 
-  // Settings (issue 11): an address from the PSA list, a gender and a birthday for every approved
-  // demo member; bank details for most; certifications for two agents in three, so that the
-  // dashboard's reminder and the Members Record's "No certification on file" have someone to show.
+/**
+ * Two agents' tickets as conversations with the agency (decision 020): one still Pending, one
+ * Resolved with the closing message the agent reads in the Help Center.
+ */
+async function seedTicketConversations({ s }: Demo, agency: Auth, { agents }: People) {
+  const conversation = async (agentId: number, type: TicketType, title: string, description: string, lines: Array<[Auth, string]>) => {
+    const ticket = await s.tickets.open(agentId, { type, title, description });
+    for (const [auth, message] of lines) await s.tickets.reply(auth, { ticket_id: ticket.id, message });
+    return ticket.id;
+  };
+  await conversation(
+    agents[0]!,
+    'finance',
+    'Payout for October not in my account',
+    'My October payout has not reached my BDO account yet.',
+    [
+      [agency, 'Which account number did you give us? We will trace the payout today.'],
+      [asMember(agents[0]!), 'BDO 0012 3456 7890, in my name.'],
+    ],
+  );
+  const resolved = await conversation(
+    agents[1]!,
+    'registration',
+    'Recruit cannot finish sign-up',
+    'My recruit says the registration page rejects my referral code.',
+    [
+      [agency, 'Please send us her username so we can look at her sign-up.'],
+      [asMember(agents[1]!), 'Her username is jdelacruz.'],
+    ],
+  );
+  await s.tickets.close(
+    {
+      ticketId: resolved,
+      status: 'Resolved',
+      message: 'Her account is approved; she can sign in now. The link from your profile works.',
+    },
+    agency.memberId,
+  );
+}
+
+/**
+ * Settings (issue 11): an address from the PSA list, a gender and a birthday for every approved
+ * demo member; bank details for most; certifications for two agents in three, so that the
+ * dashboard's reminder and the Members Record's "No certification on file" have someone to show.
+ */
+async function seedSettings({ s }: Demo, { owner, agents }: People) {
   const BANKS = ['BDO Unibank', 'Bank of the Philippine Islands', 'Metrobank', 'Land Bank of the Philippines', 'Security Bank'];
   for (const [i, id] of [owner, ...agents].entries()) {
     const region = pick(s.geo.regions());
@@ -391,7 +363,7 @@ try {
     const barangay = pick(s.geo.barangays(city.code)!);
     const m = (await s.members.findById(id))!;
     // As the member saves them in Settings (no admin in the audit trail).
-    const self: Auth = { memberId: id, accountType: 'user', sessionId: 'seed' };
+    const self = asMember(id);
     await s.members.edit(
       self,
       {
@@ -427,215 +399,221 @@ try {
       });
     }
   }
+}
 
-  // Commission history (issue 21, decision 019): July to October 2026 closed, with sales verified
-  // each month; July to September paid, so the third quarter has withholding (BIR Form 2307, the
-  // alphalist); one agent's rate 10 % from August (their sworn declaration); a July sale cancelled in
-  // October with a partial refund, so that agent's October statement is negative and carried
-  // forward; small override statements carried under the ₱500.00 minimum; TINs for most members.
-  if (rater) {
-    const adminAuth: Auth = { memberId: rater.id, accountType: 'admin', sessionId: 'seed' };
-    // The demo agency's tax details (issue 43 §4, decision 019), saved as an administrator saves them
-    // on Admin Panel → Commissions, so a newcomer downloads a real BIR Form 2307 with no AGENCY_TIN,
-    // AGENCY_ADDRESS or AGENCY_RDO set; an agency's own values (saved, or in the environment) are kept.
-    if ((await s.tax.agencyTaxDetailsMissing()).length > 0) {
-      await s.tax.setAgencyTaxDetails(adminAuth, { ...DEMO_AGENCY_TAX });
-    }
-    const sellers = [agents[0]!, agents[1]!, agents[3]!, agents[5]!, agents[6]!, agents[8]!];
-    const everyone = [
-      owner,
-      ...(await s.team.listAll())
-        .filter((m) => m.position !== 'Agent' && m.account_type === 'user' && m.status === 'Approved')
-        .map((m) => m.id),
-      ...agents,
-    ];
-    for (const [i, id] of [...new Set(everyone)].entries()) {
-      if (i % 7 === 6) continue; // a few without a TIN: the alphalist counts them
-      // As the member enters it in Personal Details.
-      const tin = `${String(100 + i).padStart(3, '0')}-${String(200 + ((id * 37) % 800)).padStart(3, '0')}-${String(300 + ((id * 53) % 700)).padStart(3, '0')}`;
-      await s.members.edit({ memberId: id, accountType: 'user', sessionId: 'seed' }, { id, tin }, console);
-    }
-    const sellIn = async (month: string, seller: number, tcv: number) => {
-      clock = new Date(`${month}-10T02:00:00.000Z`);
-      const product: Product = pick(['Comprehensive', 'Commercial Fire', 'Individual', 'GYRT'] as const satisfies readonly Product[]);
-      const deal = await s.deals.add({
-        id: seller,
-        customerName: pick(CUSTOMERS),
-        transactionType: 'New',
+/**
+ * Commission history (issue 21, decision 019): July to October 2026 closed, with sales verified
+ * each month; July to September paid, so the third quarter has withholding (BIR Form 2307, the
+ * alphalist); one agent's rate 10 % from August (their sworn declaration); a July sale cancelled in
+ * October with a partial refund, so that agent's October statement is negative and carried
+ * forward; small override statements carried under the ₱500.00 minimum; TINs for most members.
+ */
+async function seedCommissionHistory({ s, clock }: Demo, admin: Auth, { owner, agents }: People) {
+  // The demo agency's tax details (issue 43 §4, decision 019), saved as an administrator saves them
+  // on Admin Panel → Commissions, so a newcomer downloads a real BIR Form 2307 with no AGENCY_TIN,
+  // AGENCY_ADDRESS or AGENCY_RDO set; an agency's own values (saved, or in the environment) are kept.
+  if ((await s.tax.agencyTaxDetailsMissing()).length > 0) {
+    await s.tax.setAgencyTaxDetails(admin, { ...DEMO_AGENCY_TAX });
+  }
+  const sellers = [agents[0]!, agents[1]!, agents[3]!, agents[5]!, agents[6]!, agents[8]!];
+  const everyone = [
+    owner,
+    ...(await s.team.listAll())
+      .filter((m) => m.position !== 'Agent' && m.account_type === 'user' && m.status === 'Approved')
+      .map((m) => m.id),
+    ...agents,
+  ];
+  for (const [i, id] of [...new Set(everyone)].entries()) {
+    if (i % 7 === 6) continue; // a few without a TIN: the alphalist counts them
+    // As the member enters it in Personal Details.
+    const tin = `${String(100 + i).padStart(3, '0')}-${String(200 + ((id * 37) % 800)).padStart(3, '0')}-${String(300 + ((id * 53) % 700)).padStart(3, '0')}`;
+    await s.members.edit(asMember(id), { id, tin }, console);
+  }
+  const sellIn = async (month: string, seller: number, tcv: number) => {
+    clock.at = new Date(`${month}-10T02:00:00.000Z`);
+    const product: Product = pick(['Comprehensive', 'Commercial Fire', 'Individual', 'GYRT'] as const satisfies readonly Product[]);
+    const deal = await s.deals.add({
+      id: seller,
+      customerName: pick(CUSTOMERS),
+      transactionType: 'New',
+      product,
+      tcvValue: tcv,
+      effectiveDate: `${month}-01`,
+      dealStatus: 'For Application',
+      salesType: 'Direct',
+      referror: null,
+      agent: null,
+      salesGroup: pick(SALES_GROUPS),
+      customer_contact: null,
+      customer_email: null,
+    });
+    const sale = await s.sales.add({
+      id: seller,
+      formData: {
+        dealid: deal.id,
+        customerName: deal.customer_name,
+        transactionType: deal.tx_type,
         product,
-        tcvValue: tcv,
-        effectiveDate: `${month}-01`,
-        dealStatus: 'For Application',
-        salesType: 'Direct',
+        tcv,
+        sales_type: 'Direct',
         referror: null,
         agent: null,
-        salesGroup: pick(SALES_GROUPS),
+        deal_status: deal.deal_status,
+        sales_group: deal.sales_group,
+        policy: `POL-${month.slice(0, 4)}-${String(deal.id).padStart(5, '0')}`,
+        insurer: pick(INSURERS),
+        planName: planName(product, deal.id),
+        effectiveDate: `${month}-01`,
+        expiry_date: defaultExpiryDate(`${month}-01`),
         customer_contact: null,
         customer_email: null,
+      },
+    });
+    await s.sales.verify(admin, { sale_ids: [sale.id], decision: 'verified', reason: null });
+    return sale.id;
+  };
+  // A month is closed once it has ended (issue 43 §2): the morning of the next month's first day, Manila time.
+  const closingDay = (month: string) => new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 1, 1)).toISOString();
+  let cancelled = 0;
+  for (const month of ['2026-07', '2026-08', '2026-09', '2026-10']) {
+    for (const [k, seller] of sellers.entries()) {
+      if (month === '2026-10' && k === 0) continue; // the agent whose July sale is cancelled sells nothing in October
+      const id = await sellIn(month, seller, 40_000 + Math.round(rand() * 160_000) + (k === 0 && month === '2026-07' ? 300_000 : 0));
+      if (k === 0 && month === '2026-07') cancelled = id;
+    }
+    if (month === '2026-07') {
+      clock.at = new Date('2026-07-31T02:00:00.000Z');
+      await s.tax.setWithholding(admin, {
+        member_id: sellers[1]!,
+        rate: 10,
+        effective_from: '2026-08-01',
+        reason: 'Sworn declaration received 2026-07-30: gross income above ₱3,000,000',
       });
-      const sale = await s.sales.add({
-        id: seller,
-        formData: {
-          dealid: deal.id,
-          customerName: deal.customer_name,
-          transactionType: deal.tx_type,
-          product,
-          tcv,
-          sales_type: 'Direct',
-          referror: null,
-          agent: null,
-          deal_status: deal.deal_status,
-          sales_group: deal.sales_group,
-          policy: `POL-${month.slice(0, 4)}-${String(deal.id).padStart(5, '0')}`,
-          insurer: pick(INSURERS),
-          planName: planName(product, deal.id),
-          effectiveDate: `${month}-01`,
-          expiry_date: defaultExpiryDate(`${month}-01`),
-          customer_contact: null,
-          customer_email: null,
-        },
+    }
+    if (month === '2026-10') {
+      clock.at = new Date('2026-10-15T02:00:00.000Z');
+      await s.sales.cancel(admin, {
+        sale_id: cancelled,
+        cancelled_on: '2026-10-12',
+        reason: 'Client cancelled the policy; pro-rata refund by the insurer',
+        refund: 250_000,
       });
-      await s.sales.verify(adminAuth, { sale_ids: [sale.id], decision: 'verified', reason: null });
-      return sale.id;
-    };
-    // A month is closed once it has ended (issue 43 §2): the morning of the next month's first day, Manila time.
-    const closingDay = (month: string) => new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 1, 1)).toISOString();
-    let cancelled = 0;
-    for (const month of ['2026-07', '2026-08', '2026-09', '2026-10']) {
-      for (const [k, seller] of sellers.entries()) {
-        if (month === '2026-10' && k === 0) continue; // the agent whose July sale is cancelled sells nothing in October
-        const id = await sellIn(month, seller, 40_000 + Math.round(rand() * 160_000) + (k === 0 && month === '2026-07' ? 300_000 : 0));
-        if (k === 0 && month === '2026-07') cancelled = id;
-      }
-      if (month === '2026-07') {
-        clock = new Date('2026-07-31T02:00:00.000Z');
-        await s.tax.setWithholding(adminAuth, {
-          member_id: sellers[1]!,
-          rate: 10,
-          effective_from: '2026-08-01',
-          reason: 'Sworn declaration received 2026-07-30: gross income above ₱3,000,000',
+    }
+    clock.at = new Date(closingDay(month));
+    await s.commissions.closePeriod(admin, month);
+    if (month !== '2026-10') {
+      clock.at = new Date(`${month.slice(0, 5)}${String(Number(month.slice(5, 7)) + 1).padStart(2, '0')}-05T02:00:00.000Z`);
+      for (const st of await s.commissions.statementsOfPeriod(month)) {
+        if (st.carried) continue;
+        await s.commissions.markPaid(admin, {
+          statement_id: st.id,
+          paid_on: todayInManila(clock.at),
+          reference: `BDO-${month.replace('-', '')}-${st.member_id}`,
         });
-      }
-      if (month === '2026-10') {
-        clock = new Date('2026-10-15T02:00:00.000Z');
-        await s.sales.cancel(adminAuth, {
-          sale_id: cancelled,
-          cancelled_on: '2026-10-12',
-          reason: 'Client cancelled the policy; pro-rata refund by the insurer',
-          refund: 250_000,
-        });
-      }
-      clock = new Date(closingDay(month));
-      await s.commissions.closePeriod(adminAuth, month);
-      if (month !== '2026-10') {
-        clock = new Date(`${month.slice(0, 5)}${String(Number(month.slice(5, 7)) + 1).padStart(2, '0')}-05T02:00:00.000Z`);
-        for (const st of await s.commissions.statementsOfPeriod(month)) {
-          if (st.carried) continue;
-          await s.commissions.markPaid(adminAuth, {
-            statement_id: st.id,
-            paid_on: todayInManila(clock),
-            reference: `BDO-${month.replace('-', '')}-${st.member_id}`,
-          });
-        }
       }
     }
-    clock = null;
   }
+  clock.at = null;
+}
 
-  // The book of business (issue 23, decision 025): the demo agent's policies in every status, with
-  // the clients' contacts, on the real clock: in force, due in 20 days, lapsed, renewed (its renewal
-  // deal sold), cancelled, and a Memorial Plan (no term).
-  if (rater) {
-    const adminAuth: Auth = { memberId: rater.id, accountType: 'admin', sessionId: 'seed' };
-    const holder = agents[0]!;
-    const today = todayInManila();
-    const sellPolicy = async (customer: string, contact: string, product: Product, expiry: string | null, insurer: string) => {
-      const effective = expiry ? addDays(expiry, -364) : addDays(today, -90);
-      const email = `${customer.toLowerCase().replace(/[^a-z]+/g, '.')}@example.ph`;
-      const deal = await s.deals.add({
-        id: holder,
-        customerName: customer,
-        transactionType: 'New',
-        product,
-        tcvValue: 8_000 + Math.round(rand() * 4_000_000) / 100,
-        effectiveDate: effective,
-        dealStatus: 'For Payment Collection',
-        salesType: 'Direct',
-        referror: null,
-        agent: null,
-        salesGroup: pick(SALES_GROUPS),
-        customer_contact: contact,
-        customer_email: email,
-      });
-      return sellDeal(deal, insurer);
-    };
-    const sellDeal = async (deal: Awaited<ReturnType<typeof s.deals.add>>, insurer: string) => {
-      const sale = await s.sales.add({
-        id: holder,
-        formData: {
-          dealid: deal.id,
-          customerName: deal.customer_name,
-          transactionType: deal.tx_type,
-          product: deal.product as Product,
-          tcv: deal.tcv,
-          sales_type: deal.sales_type,
-          referror: deal.referror,
-          agent: deal.agent,
-          deal_status: deal.deal_status,
-          sales_group: deal.sales_group,
-          policy: `POL-${deal.effective_date.slice(0, 4)}-${String(deal.id).padStart(5, '0')}`,
-          insurer,
-          planName: planName(deal.product as Product, deal.id),
-          effectiveDate: deal.effective_date,
-          expiry_date: hasAnnualTerm(deal.product) ? defaultExpiryDate(deal.effective_date) : null,
-          customer_contact: deal.customer_contact,
-          customer_email: deal.customer_email,
-        },
-      });
-      await s.sales.verify(adminAuth, { sale_ids: [sale.id], decision: 'verified', reason: null });
-      return sale;
-    };
-    await sellPolicy('Rosario Dizon', '09171112233', 'Comprehensive', addDays(today, 200), 'Malayan Insurance');
-    await sellPolicy('Ernesto Lim', '09182223344', 'CTPL', addDays(today, 20), 'Pioneer Insurance');
-    await sellPolicy('Celia Ramos', '09193334455', 'Commercial Fire', addDays(today, -12), 'FPG Insurance');
-    // Due in 10 days and renewed: its Renewal deal (Portfolio's Renew), sold.
-    const renewed = await sellPolicy('Danilo Uy', '09204445566', 'Individual', addDays(today, 10), 'Maxicare');
-    const { deal_id } = await s.portfolio.startRenewal(
-      { memberId: holder, accountType: 'user', sessionId: 'seed' },
-      { sale_id: renewed.id },
-    );
-    await sellDeal({ ...(await s.deals.requireOwned(db.db, holder, deal_id)), deal_status: 'For Payment Collection' }, 'Maxicare');
-    const cancelled = await sellPolicy('Felisa Santos', '09215556677', 'Travel Insurance', addDays(today, 150), 'Malayan Insurance');
-    await s.sales.cancel(adminAuth, {
-      sale_id: cancelled.id,
-      cancelled_on: today,
-      reason: 'Trip called off; full refund by the insurer',
-      refund: null,
+/**
+ * The book of business (issue 23, decision 025): the demo agent's policies in every status, with
+ * the clients' contacts, on the real clock: in force, due in 20 days, lapsed, renewed (its renewal
+ * deal sold), cancelled, and a Memorial Plan (no term).
+ */
+async function seedBookOfBusiness({ db, s }: Demo, admin: Auth, { agents }: People) {
+  const holder = agents[0]!;
+  const today = todayInManila();
+  const sellPolicy = async (customer: string, contact: string, product: Product, expiry: string | null, insurer: string) => {
+    const effective = expiry ? addDays(expiry, -364) : addDays(today, -90);
+    const email = `${customer.toLowerCase().replace(/[^a-z]+/g, '.')}@example.ph`;
+    const deal = await s.deals.add({
+      id: holder,
+      customerName: customer,
+      transactionType: 'New',
+      product,
+      tcvValue: 8_000 + Math.round(rand() * 4_000_000) / 100,
+      effectiveDate: effective,
+      dealStatus: 'For Payment Collection',
+      salesType: 'Direct',
+      referror: null,
+      agent: null,
+      salesGroup: pick(SALES_GROUPS),
+      customer_contact: contact,
+      customer_email: email,
     });
-    await sellPolicy('Gregorio Tan', '09226667788', 'Memorial Plan', null, 'Intellicare');
-  }
-
-  // Privacy (issue 24, decision 027): an agent's open erasure request and another's privacy ticket on
-  // the admin's Privacy page with their deadlines; the agency's reads of demo_agent111's sensitive
-  // data in the access log (what the hook writes when an admin opens them), which the agent sees in
-  // Settings → Privacy.
-  if (rater) {
-    await s.erasure.request(agents.at(-1)!, PASSWORD);
-    await s.tickets.open(agents[1]!, {
-      type: 'privacy',
-      title: 'Please correct my surname',
-      description: 'My surname is misspelt on my profile since my approval. Please correct it to match my valid ID.',
+    return sellDeal(deal, insurer);
+  };
+  const sellDeal = async (deal: Awaited<ReturnType<typeof s.deals.add>>, insurer: string) => {
+    const sale = await s.sales.add({
+      id: holder,
+      formData: {
+        dealid: deal.id,
+        customerName: deal.customer_name,
+        transactionType: deal.tx_type,
+        product: deal.product as Product,
+        tcv: deal.tcv,
+        sales_type: deal.sales_type,
+        referror: deal.referror,
+        agent: deal.agent,
+        deal_status: deal.deal_status,
+        sales_group: deal.sales_group,
+        policy: `POL-${deal.effective_date.slice(0, 4)}-${String(deal.id).padStart(5, '0')}`,
+        insurer,
+        planName: planName(deal.product as Product, deal.id),
+        effectiveDate: deal.effective_date,
+        expiry_date: hasAnnualTerm(deal.product) ? defaultExpiryDate(deal.effective_date) : null,
+        customer_contact: deal.customer_contact,
+        customer_email: deal.customer_email,
+      },
     });
-    const at = (hoursAgo: number) => new Date(Date.now() - hoursAgo * 3_600_000).toISOString();
-    await accessLogWriter.insert(db.db, [
-      { actor_id: rater.id, subject_id: agents[0]!, what: 'personal_details', detail: null, ip: '203.177.12.34', at: at(50) },
-      { actor_id: rater.id, subject_id: agents[0]!, what: 'bank_details', detail: null, ip: '203.177.12.34', at: at(49) },
-      { actor_id: rater.id, subject_id: agents[0]!, what: 'valid_id', detail: null, ip: '203.177.12.34', at: at(26) },
-    ]);
-  }
+    await s.sales.verify(admin, { sale_ids: [sale.id], decision: 'verified', reason: null });
+    return sale;
+  };
+  await sellPolicy('Rosario Dizon', '09171112233', 'Comprehensive', addDays(today, 200), 'Malayan Insurance');
+  await sellPolicy('Ernesto Lim', '09182223344', 'CTPL', addDays(today, 20), 'Pioneer Insurance');
+  await sellPolicy('Celia Ramos', '09193334455', 'Commercial Fire', addDays(today, -12), 'FPG Insurance');
+  // Due in 10 days and renewed: its Renewal deal (Portfolio's Renew), sold.
+  const renewed = await sellPolicy('Danilo Uy', '09204445566', 'Individual', addDays(today, 10), 'Maxicare');
+  const { deal_id } = await s.portfolio.startRenewal(asMember(holder), { sale_id: renewed.id });
+  await sellDeal({ ...(await s.deals.requireOwned(db.db, holder, deal_id)), deal_status: 'For Payment Collection' }, 'Maxicare');
+  const cancelled = await sellPolicy('Felisa Santos', '09215556677', 'Travel Insurance', addDays(today, 150), 'Malayan Insurance');
+  await s.sales.cancel(admin, {
+    sale_id: cancelled.id,
+    cancelled_on: today,
+    reason: 'Trip called off; full refund by the insurer',
+    refund: null,
+  });
+  await sellPolicy('Gregorio Tan', '09226667788', 'Memorial Plan', null, 'Intellicare');
+}
 
-  // What the database now holds, counted there (issue 43 §7): not the seed's own tallies, which left
-  // out the sales of the commission history and of the book of business.
+/**
+ * Privacy (issue 24, decision 027): an agent's open erasure request and another's privacy ticket on
+ * the admin's Privacy page with their deadlines; the agency's reads of demo_agent111's sensitive
+ * data in the access log (what the hook writes when an admin opens them), which the agent sees in
+ * Settings → Privacy.
+ */
+async function seedPrivacy({ db, s }: Demo, admin: Auth, { agents }: People) {
+  await s.erasure.request(agents.at(-1)!, PASSWORD);
+  await s.tickets.open(agents[1]!, {
+    type: 'privacy',
+    title: 'Please correct my surname',
+    description: 'My surname is misspelt on my profile since my approval. Please correct it to match my valid ID.',
+  });
+  const at = (hoursAgo: number) => new Date(Date.now() - hoursAgo * 3_600_000).toISOString();
+  const actor_id = admin.memberId;
+  await accessLogWriter.insert(db.db, [
+    { actor_id, subject_id: agents[0]!, what: 'personal_details', detail: null, ip: '203.177.12.34', at: at(50) },
+    { actor_id, subject_id: agents[0]!, what: 'bank_details', detail: null, ip: '203.177.12.34', at: at(49) },
+    { actor_id, subject_id: agents[0]!, what: 'valid_id', detail: null, ip: '203.177.12.34', at: at(26) },
+  ]);
+}
+
+/**
+ * What the database now holds, counted there (issue 43 §7): not the seed's own tallies, which left
+ * out the sales of the commission history and of the book of business.
+ */
+async function printSummary({ db }: Demo) {
   const c = await demoCounts(db.db);
   console.log(
     [
@@ -649,13 +627,17 @@ try {
       `  Privacy: ${c.erasureRequestsOpen} erasure request open, a correction ticket, and ${c.accessLog} reads of demo_agent111's data in the access log`,
     ].join('\n'),
   );
-  // The daily job once (decision 026), on the real clock: the policies due or lapsed and the licences
-  // expiring get their reminders, unread in the bell, as on any morning.
+}
+
+/**
+ * The daily job once (decision 026), on the real clock: the policies due or lapsed and the licences
+ * expiring get their reminders, unread in the bell, as on any morning.
+ */
+async function runDailyJob({ s }: Demo) {
   const daily = await s.reminders.runDaily();
   console.log(
     `Daily job: ${daily.policy_due} renewal reminders, ${daily.policy_lapsed} lapsed policies, ${daily.licence_expiring} licence reminders.`,
   );
-  console.log(`Every demo member's password: ${PASSWORD}`);
-} finally {
-  await db.close();
 }
+
+await main();

@@ -1,22 +1,8 @@
 import { Readable, Transform, pipeline } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, paginateListObjectsV2 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import type { S3StorageConfig } from '../config.ts';
 import { FileTooLargeError, isStorageKey, type FileStorage } from './storage.ts';
-
-/** Where the files live in an S3-compatible store (STORAGE_URL=s3://bucket/prefix and the S3_* variables, config.ts). */
-export interface S3StorageConfig {
-  bucket: string;
-  /** Segments put before every key (`ahente/prod` → `ahente/prod/materials/…`); '' for none. */
-  prefix: string;
-  /** The store's address (MinIO, s3rver, another provider); null: AWS for `region`. */
-  endpoint: string | null;
-  region: string;
-  /** Both or neither; neither: the AWS SDK's default chain (AWS_* variables, a profile, an instance role). */
-  accessKeyId: string | null;
-  secretAccessKey: string | null;
-  /** `endpoint/bucket/key` rather than `bucket.endpoint/key` (MinIO, s3rver). */
-  forcePathStyle: boolean;
-}
 
 /**
  * The multipart part size: the smallest S3 takes (5 MiB). With QUEUE_SIZE parts in flight, an

@@ -3,6 +3,8 @@ import type { Database } from '../../db/schema.ts';
 
 type Exec = Kysely<Database> | Transaction<Database>;
 
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 export const authRepository = {
   /** A member's language (setlanguage, issue 25 §3). */
   async setLanguage(db: Exec, memberId: number, language: Database['members']['language']): Promise<void> {
@@ -55,6 +57,30 @@ export const authRepository = {
 
   async purge(db: Kysely<Database>, cutoff: string) {
     await db.deleteFrom('login_throttle').where('window_start', '<=', cutoff).execute();
+  },
+
+  /**
+   * Deletes the login throttles naming a member (decision 001): every key in which their username or e-mail
+   * is a whole segment (`u:<login>|<ip>` of a login, `reset:to:<login>` of a reset link, whatever
+   * the member typed to sign in), and their own per-member keys (`pw:<id>`, `mfa:<id>`).
+   */
+  async deleteThrottlesNaming(db: Exec, logins: string[], memberKeys: string[]): Promise<void> {
+    const wanted = [...new Set(logins.map((l) => l.trim().toLowerCase()).filter((l) => l !== ''))];
+    if (wanted.length > 0) {
+      await db
+        .deleteFrom('login_throttle')
+        .where(
+          sql<boolean>`(${sql.join(
+            wanted.flatMap((l) => [
+              sql`lower(${sql.ref('key')}) like ${`%:${likeEscape(l)}|%`} escape '\\'`,
+              sql`lower(${sql.ref('key')}) like ${`%:${likeEscape(l)}`} escape '\\'`,
+            ]),
+            sql` or `,
+          )})`,
+        )
+        .execute();
+    }
+    if (memberKeys.length > 0) await db.deleteFrom('login_throttle').where('key', 'in', memberKeys).execute();
   },
 
   // ---- password reset links (decision 026) ------------------------------------------------------

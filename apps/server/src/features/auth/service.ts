@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { registerRequest, SessionUser } from '@ahente/contract/auth';
 import { MSG } from '@ahente/contract/messages';
@@ -204,6 +204,15 @@ export function createAuthService(
     },
 
     checkOwnPassword,
+
+    /**
+     * An erasure's part (decision 027), in its transaction: the login throttles that name the
+     * member go, whatever keys this feature gave them: `pw:<id>` (checkOwnPassword), `mfa:<id>`
+     * (a two-factor code), and every key in which their username or e-mail is a whole segment.
+     */
+    forgetThrottles(trx: Transaction<Database>, member: { id: number; username: string; email: string }): Promise<void> {
+      return authRepository.deleteThrottlesNaming(trx, [member.username, member.email], [`pw:${member.id}`, `mfa:${member.id}`]);
+    },
 
     /** setlanguage: the signed-in member's language, remembered for every device (issue 25 §3). */
     async setLanguage(who: Auth, language: SessionUser['language']): Promise<void> {

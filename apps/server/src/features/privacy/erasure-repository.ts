@@ -1,9 +1,8 @@
 import { SqliteAdapter, sql, type Kysely, type Transaction } from 'kysely';
-import type { Database, PrivacyRequestsTable } from '../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
 import { hasRowLocks } from '../../db/locks.ts';
 
 type Exec = Kysely<Database> | Transaction<Database>;
-export type PrivacyRequestRow = Omit<PrivacyRequestsTable, 'id'> & { id: number };
 
 /** The members columns an erasure blanks or replaces (decision 027). */
 export interface ErasedMemberPatch {
@@ -193,89 +192,12 @@ function rewriteJson(text: string, rewrite: (s: string) => string): string {
 }
 
 /**
- * The SQL of privacy requests, of the anonymisation that an approved erasure performs, and of the
- * purge of an erased member's books once their retention ends (decision 027). Every write here
- * runs in the caller's transaction.
+ * The SQL of the anonymisation that an approved erasure performs (decision 027): the member's own
+ * rows, and every quote of them in anyone's free text. Every write here runs in the caller's
+ * transaction. The requests themselves are in privacy-requests-repository.ts, the purge of an
+ * erased member's books in erased-books-repository.ts.
  */
 export const erasureRepository = {
-  async insertRequest(db: Exec, row: Omit<PrivacyRequestRow, 'id'>): Promise<number> {
-    return (await db.insertInto('privacy_requests').values(row).returning('id').executeTakeFirstOrThrow()).id;
-  },
-
-  /** The member's latest request (open first, then newest), or undefined. */
-  latestOf(db: Exec, memberId: number): Promise<PrivacyRequestRow | undefined> {
-    return db
-      .selectFrom('privacy_requests')
-      .selectAll()
-      .where('member_id', '=', memberId)
-      .orderBy(sql`case when status = 'open' then 0 else 1 end`)
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
-  },
-
-  /** The member's open erasure request, locked until the transaction ends (PostgreSQL). */
-  lockOpen(db: Exec, memberId: number): Promise<PrivacyRequestRow | undefined> {
-    const query = db.selectFrom('privacy_requests').selectAll().where('member_id', '=', memberId).where('status', '=', 'open');
-    return (hasRowLocks(db) ? query.forUpdate() : query).executeTakeFirst();
-  },
-
-  async decide(
-    db: Exec,
-    id: number,
-    patch: { status: 'approved' | 'refused'; decided_at: string; decided_by: number; reason: string | null },
-  ) {
-    const r = await db.updateTable('privacy_requests').set(patch).where('id', '=', id).where('status', '=', 'open').executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
-  },
-
-  /** Open erasure requests with their member, oldest first. */
-  openRequests(db: Exec) {
-    return db
-      .selectFrom('privacy_requests as r')
-      .innerJoin('members as m', 'm.id', 'r.member_id')
-      .select(['r.id', 'r.member_id', 'r.status', 'r.requested_at', 'r.due_on', 'r.decided_at', 'r.reason'])
-      .select(['m.f_name', 'm.m_name', 'm.l_name', 'm.username'])
-      .select(sql<null>`null`.as('decider_f_name'))
-      .select(sql<null>`null`.as('decider_m_name'))
-      .select(sql<null>`null`.as('decider_l_name'))
-      .where('r.status', '=', 'open')
-      .orderBy('r.requested_at')
-      .orderBy('r.id')
-      .execute();
-  },
-
-  /** Erasure requests decided since `since`, newest first. */
-  decidedSince(db: Exec, since: string) {
-    return db
-      .selectFrom('privacy_requests as r')
-      .innerJoin('members as m', 'm.id', 'r.member_id')
-      .leftJoin('members as d', 'd.id', 'r.decided_by')
-      .select(['r.id', 'r.member_id', 'r.status', 'r.requested_at', 'r.due_on', 'r.decided_at', 'r.reason'])
-      .select(['m.f_name', 'm.m_name', 'm.l_name', 'm.username'])
-      .select(['d.f_name as decider_f_name', 'd.m_name as decider_m_name', 'd.l_name as decider_l_name'])
-      .where('r.status', '!=', 'open')
-      .where('r.decided_at', '>=', since)
-      .orderBy('r.decided_at', 'desc')
-      .orderBy('r.id', 'desc')
-      .execute();
-  },
-
-  /** Tickets of type privacy: the open ones (oldest first) and the ones closed since `since`. */
-  privacyTickets(db: Exec, since: string) {
-    return db
-      .selectFrom('tickets as t')
-      .leftJoin('members as m', 'm.id', 't.member_id')
-      .leftJoin('members as d', 'd.id', 't.closed_by')
-      .select(['t.id', 't.member_id', 't.title', 't.status', 't.created_at', 't.closed_at'])
-      .select(['m.f_name', 'm.m_name', 'm.l_name', 'm.username'])
-      .select(['d.f_name as decider_f_name', 'd.m_name as decider_m_name', 'd.l_name as decider_l_name'])
-      .where('t.type', '=', 'privacy')
-      .where((eb) => eb.or([eb('t.status', '=', 'Pending'), eb('t.closed_at', '>=', since)]))
-      .orderBy('t.created_at')
-      .orderBy('t.id')
-      .execute();
-  },
-
   /** The member's row, locked (PostgreSQL) for the erasure. */
   lockMember(db: Exec, id: number) {
     const query = db.selectFrom('members').selectAll().where('id', '=', id);
@@ -351,30 +273,6 @@ export const erasureRepository = {
     await db.deleteFrom('notifications').where('member_id', '=', id).execute();
     // The reader's address of what they read (the access log's trigger allows only this change).
     await db.updateTable('access_log').set({ ip: null }).where('actor_id', '=', id).where('ip', 'is not', null).execute();
-  },
-
-  /**
-   * Login throttles naming the member (decision 001): every key in which their username or e-mail
-   * is a whole segment (`u:<login>|<ip>` of a login, `reset:to:<login>` of a reset link, whatever
-   * the member typed to sign in), and their own per-member keys (`pw:<id>`, `mfa:<id>`).
-   */
-  async deleteThrottles(db: Exec, logins: string[], memberKeys: string[]): Promise<void> {
-    const wanted = [...new Set(logins.map((l) => l.trim().toLowerCase()).filter((l) => l !== ''))];
-    if (wanted.length > 0) {
-      await db
-        .deleteFrom('login_throttle')
-        .where(
-          sql<boolean>`(${sql.join(
-            wanted.flatMap((l) => [
-              sql`lower(${sql.ref('key')}) like ${`%:${likeEscape(l)}|%`} escape '\\'`,
-              sql`lower(${sql.ref('key')}) like ${`%:${likeEscape(l)}`} escape '\\'`,
-            ]),
-            sql` or `,
-          )})`,
-        )
-        .execute();
-    }
-    if (memberKeys.length > 0) await db.deleteFrom('login_throttle').where('key', 'in', memberKeys).execute();
   },
 
   /**
@@ -528,105 +426,5 @@ export const erasureRepository = {
     if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return null;
     const { rows } = await sql<{ busy: number; log: number; checkpointed: number }>`pragma wal_checkpoint(TRUNCATE)`.execute(db);
     return rows[0] ?? null;
-  },
-
-  // ---- The books' retention ---------------------------------------------------------------------
-
-  /** Erased members whose books are still kept: the latest day of their books, and whether a finance ticket of theirs is open. */
-  async erasedWithBooks(db: Exec) {
-    return db
-      .selectFrom('members as m')
-      .select(['m.id', 'm.erased_at'])
-      .select((eb) => [
-        eb
-          .selectFrom('commission_entries as e')
-          .select((x) => x.fn.max('e.entry_date').as('d'))
-          .whereRef('e.member_id', '=', 'm.id')
-          .as('last_entry'),
-        eb
-          .selectFrom('commission_statements as s')
-          .select((x) => x.fn.max('s.period').as('p'))
-          .whereRef('s.member_id', '=', 'm.id')
-          .as('last_period'),
-        eb
-          .selectFrom('sales as s')
-          .select((x) => x.fn.max('s.createdat').as('c'))
-          .whereRef('s.member_id', '=', 'm.id')
-          .as('last_sale'),
-        eb
-          .selectFrom('member_withholding as w')
-          .select((x) => x.fn.max('w.effective_from').as('w'))
-          .whereRef('w.member_id', '=', 'm.id')
-          .as('last_withholding'),
-        eb
-          .selectFrom('tickets as t')
-          .select((x) => x.fn.countAll<number>().as('n'))
-          .whereRef('t.member_id', '=', 'm.id')
-          .where('t.type', '=', 'finance')
-          .where('t.status', '=', 'Pending')
-          .as('open_disputes'),
-      ])
-      .where('m.erased_at', 'is not', null)
-      .where((eb) =>
-        eb.or([
-          eb.exists(eb.selectFrom('commission_entries as e').select('e.id').whereRef('e.member_id', '=', 'm.id')),
-          eb.exists(eb.selectFrom('commission_statements as s').select('s.id').whereRef('s.member_id', '=', 'm.id')),
-          eb.exists(eb.selectFrom('sales as s').select('s.id').whereRef('s.member_id', '=', 'm.id')),
-          eb.exists(eb.selectFrom('member_withholding as w').select('w.id').whereRef('w.member_id', '=', 'm.id')),
-        ]),
-      )
-      .execute();
-  },
-
-  /**
-   * Deletes an erased member's books: their commission entries (with the decisions on them),
-   * statements and withholding rates; their sales (and the deals they came from) that no other
-   * member's entry points to (a leader's override keeps the sale it was earned on: those are the
-   * leader's books, kept by the leader's retention). Answers how many sales were kept.
-   */
-  async purgeBooks(db: Exec, memberId: number): Promise<{ entries: number; sales: number; keptSales: number }> {
-    const own = db.selectFrom('commission_entries').select('id').where('member_id', '=', memberId);
-    await db.deleteFrom('commission_entry_decisions').where('entry_id', 'in', own).execute();
-    // Reversals point to the entries they take back: those first, then the rest.
-    await db.deleteFrom('commission_entries').where('member_id', '=', memberId).where('reverses_id', 'is not', null).execute();
-    const entries = await db.deleteFrom('commission_entries').where('member_id', '=', memberId).executeTakeFirst();
-    await db.updateTable('commission_statements').set({ brought_forward_from: null }).where('member_id', '=', memberId).execute();
-    await db.deleteFrom('commission_statements').where('member_id', '=', memberId).execute();
-    await db.deleteFrom('member_withholding').where('member_id', '=', memberId).execute();
-
-    const sales = await db.selectFrom('sales').select(['id', 'deal_id']).where('member_id', '=', memberId).execute();
-    const referenced = new Set(
-      sales.length === 0
-        ? []
-        : (
-            await db
-              .selectFrom('commission_entries')
-              .select('sale_id')
-              .where(
-                'sale_id',
-                'in',
-                sales.map((s) => s.id),
-              )
-              .execute()
-          ).map((r) => r.sale_id),
-    );
-    const gone = sales.filter((s) => !referenced.has(s.id));
-    if (gone.length > 0) {
-      const ids = gone.map((s) => s.id);
-      await db.updateTable('sales').set({ renewed_by_sale_id: null }).where('renewed_by_sale_id', 'in', ids).execute();
-      await db.updateTable('sales').set({ renews_sale_id: null }).where('renews_sale_id', 'in', ids).execute();
-      await db.updateTable('deals').set({ renews_sale_id: null }).where('renews_sale_id', 'in', ids).execute();
-      await db.deleteFrom('sales').where('id', 'in', ids).execute();
-      await db
-        .deleteFrom('deals')
-        .where(
-          'id',
-          'in',
-          gone.map((s) => s.deal_id),
-        )
-        .where((eb) => eb.not(eb.exists(eb.selectFrom('sales').select('sales.id').whereRef('sales.deal_id', '=', 'deals.id'))))
-        .execute();
-    }
-    return { entries: Number(entries.numDeletedRows), sales: gone.length, keptSales: sales.length - gone.length };
   },
 };

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import { todayInManila } from '@ahente/contract/dates';
 import {
@@ -20,7 +20,9 @@ import type { AuthService } from '../auth/service.ts';
 import { sectionNameKey } from '../materials/service.ts';
 import { fullName } from '@ahente/contract/names';
 import { erasureMentions } from './erasure-mentions.ts';
-import { erasureRepository as repo, type PrivacyRequestRow } from './erasure-repository.ts';
+import { erasedBooksRepository as books } from './erased-books-repository.ts';
+import { erasureRepository as repo } from './erasure-repository.ts';
+import { privacyRequestsRepository as requests, type PrivacyRequestRow } from './privacy-requests-repository.ts';
 
 export const ERASURE_MESSAGES = {
   wrongPassword: 'Password is incorrect',
@@ -65,7 +67,7 @@ export function booksKeptUntil(lastBookDay: string, years: number): string {
 export function createErasureService(
   db: Kysely<Database>,
   config: Config,
-  deps: { auth: Pick<AuthService, 'checkOwnPassword'>; storage: FileStorage; now?: () => Date },
+  deps: { auth: Pick<AuthService, 'checkOwnPassword' | 'forgetThrottles'>; storage: FileStorage; now?: () => Date },
 ) {
   const { storage } = deps;
   const now = () => deps.now?.() ?? new Date();
@@ -108,8 +110,8 @@ export function createErasureService(
       const due_on = workingDaysAfter(todayInManila(at));
       try {
         const id = await db.transaction().execute(async (trx) => {
-          if (await repo.lockOpen(trx, memberId)) throw conflict(ERASURE_MESSAGES.alreadyOpen);
-          return repo.insertRequest(trx, { ...row, due_on, decided_at: null, decided_by: null, reason: null });
+          if (await requests.lockOpen(trx, memberId)) throw conflict(ERASURE_MESSAGES.alreadyOpen);
+          return requests.insertRequest(trx, { ...row, due_on, decided_at: null, decided_by: null, reason: null });
         });
         return toRequest({ id, ...row, due_on, decided_at: null, decided_by: null, reason: null });
       } catch (err) {
@@ -120,7 +122,7 @@ export function createErasureService(
 
     /** myprivacy: the member's latest request, or null. */
     async latest(memberId: number): Promise<MyPrivacyRequest | null> {
-      const row = await repo.latestOf(db, memberId);
+      const row = await requests.latestOf(db, memberId);
       return row ? toRequest(row) : null;
     },
 
@@ -137,10 +139,10 @@ export function createErasureService(
       const at = now().toISOString();
       const reason = input.reason ?? null;
       const { request, files } = await db.transaction().execute(async (trx) => {
-        const open = await repo.lockOpen(trx, input.member_id);
+        const open = await requests.lockOpen(trx, input.member_id);
         if (!open) throw notFound(ERASURE_MESSAGES.noOpenRequest);
         const patch = { status: input.decision, decided_at: at, decided_by: admin.memberId, reason };
-        if (!(await repo.decide(trx, open.id, patch))) throw conflict('This request was decided meanwhile. Reload the page.');
+        if (!(await requests.decide(trx, open.id, patch))) throw conflict('This request was decided meanwhile. Reload the page.');
         let files: string[] = [];
         if (input.decision === 'approved') files = await anonymise(trx, input.member_id, at);
         return { request: { ...open, ...patch }, files };
@@ -170,7 +172,7 @@ export function createErasureService(
       const at = now();
       const today = todayInManila(at);
       const since = new Date(at.getTime() - DECIDED_SHOWN_DAYS * DAY_MS).toISOString();
-      const erasureItem = (r: Awaited<ReturnType<typeof repo.decidedSince>>[number]) =>
+      const erasureItem = (r: Awaited<ReturnType<typeof requests.decidedSince>>[number]) =>
         queueItem(
           r,
           {
@@ -185,9 +187,9 @@ export function createErasureService(
           today,
         );
       const [open, decided, tickets] = await Promise.all([
-        repo.openRequests(db),
-        repo.decidedSince(db, since),
-        repo.privacyTickets(db, since),
+        requests.openRequests(db),
+        requests.decidedSince(db, since),
+        requests.privacyTickets(db, since),
       ]);
       const ticketItems = tickets.map((t) =>
         queueItem(
@@ -221,14 +223,14 @@ export function createErasureService(
     async purgeExpiredBooks(): Promise<number> {
       const today = todayInManila(now());
       let purged = 0;
-      for (const m of await repo.erasedWithBooks(db)) {
+      for (const m of await books.erasedWithBooks(db)) {
         if (Number(m.open_disputes ?? 0) > 0) continue;
         const days = [m.last_entry, m.last_period ? `${m.last_period}-01` : null, m.last_sale, m.last_withholding, m.erased_at]
           .filter((d): d is string => typeof d === 'string' && d.length >= 10)
           .map((d) => d.slice(0, 10));
         const last = days.sort().at(-1)!;
         if (today <= booksKeptUntil(last, config.retention.booksYears)) continue;
-        await db.transaction().execute((trx) => repo.purgeBooks(trx, m.id));
+        await db.transaction().execute((trx) => books.purgeBooks(trx, m.id));
         purged += 1;
       }
       return purged;
@@ -242,7 +244,7 @@ export function createErasureService(
    * row replaced, personal rows deleted, throttles, tickets and unsold deals gone. Answers the
    * storage keys of the files to delete once it commits.
    */
-  async function anonymise(trx: Parameters<typeof repo.lockMember>[0], id: number, at: string): Promise<string[]> {
+  async function anonymise(trx: Transaction<Database>, id: number, at: string): Promise<string[]> {
     const m = await repo.lockMember(trx, id);
     if (!m) throw notFound('Member not found');
     if (m.erased_at !== null) throw conflict('This member was already erased');
@@ -266,7 +268,7 @@ export function createErasureService(
         await repo.setAuditChanges(trx, entry.id, JSON.stringify(changes.map((c) => ({ field: c.field, from: null, to: null }))));
       }
     }
-    await repo.deleteThrottles(trx, [m.username, m.email], [`pw:${id}`, `mfa:${id}`]);
+    await deps.auth.forgetThrottles(trx, m);
     await repo.anonymise(trx, id, {
       username: `erased-${id}`,
       email: `erased-${id}@erased.invalid`,

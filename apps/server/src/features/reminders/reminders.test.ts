@@ -5,7 +5,8 @@ import { startTestApp, type TestApp, type TestClient } from '../../../test/harne
 import { buildServices } from '../../app.ts';
 import { connect } from '../../db/connect.ts';
 import { createJobRuns } from '../../platform/jobs.ts';
-import { DEFAULT_DAILY_JOB_CRON, claimedDailyRun, dailyJobSlot, isCronPattern, startDailyJob } from './schedule.ts';
+import { DEFAULT_DAILY_JOB_CRON, isCronPattern } from '../../lib/cron.ts';
+import { claimedDailyRun, dailyJobSlot, startDailyJob } from './schedule.ts';
 
 /**
  * The daily job (issue 23 §3, decision 026): renewal reminders at 60, 30 and 7 days, the lapse on

@@ -1,23 +1,11 @@
 import { Cron } from 'croner';
 import { todayInManila } from '@ahente/contract/dates';
+import { DAILY_JOB_TIMEZONE } from '../../lib/cron.ts';
 import type { JobRuns } from '../../platform/jobs.ts';
 import type { DailyRunResult } from './service.ts';
 
-/** The daily job's clock: DAILY_JOB_CRON is read in Manila time, whatever the server's zone. */
-export const DAILY_JOB_TIMEZONE = 'Asia/Manila';
-export const DEFAULT_DAILY_JOB_CRON = '0 6 * * *';
 /** The run after start: once the server listens, not in the way of its first requests. */
 export const FIRST_RUN_DELAY_MS = 30_000;
-
-/** Whether `pattern` is a cron pattern croner runs (config.ts validates DAILY_JOB_CRON with it). */
-export function isCronPattern(pattern: string): boolean {
-  try {
-    new Cron(pattern, { timezone: DAILY_JOB_TIMEZONE, paused: true }).stop();
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 interface Log {
   info(obj: object, msg: string): void;
