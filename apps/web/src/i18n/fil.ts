@@ -1,5 +1,5 @@
 import type { LabelKind } from '@ahente/contract/labels';
-import type { Catalogue } from './en';
+import type { Catalogue } from './catalogue';
 import { portfolioFil } from './areas/portfolio.fil';
 import { notificationsFil } from './areas/notifications.fil';
 import { materialsFil } from './areas/materials.fil';

@@ -1,6 +1,6 @@
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { useLanguage } from '../i18n';
-import '../i18n/areas/settings.en';
+import '../i18n/areas/settings';
 import { Combobox } from './combobox';
 import { Field } from './field';
 import { Input } from './input';

@@ -3,7 +3,7 @@ import { ChevronDown } from 'lucide-react';
 import { forwardRef, useEffect, useMemo, useRef, useState } from 'react';
 import { useLanguage } from '../i18n';
 // Its words are the address fields' (ui/address-fields.tsx, its only user).
-import '../i18n/areas/settings.en';
+import '../i18n/areas/settings';
 import { cn } from '../lib/cn';
 import { useFieldControl } from './field';
 import { controlClasses } from './input';

@@ -5,7 +5,7 @@ import { serverReason } from '../../api/client';
 import { useAcceptPrivacyNoticeMutation, usePrivacyNotice } from '../../api/privacy-notice';
 import { useCurrentUser, useSession } from '../../api/session';
 import { useLanguage } from '../../i18n';
-import '../../i18n/areas/privacy.en';
+import '../../i18n/areas/privacy';
 import { formatTimestampParts } from '../../lib/dates';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Button } from '../../ui/button';

@@ -15,7 +15,7 @@ import { useCurrentUser } from '../../api/session';
 import { formatCalendarDate, formatManilaShortDate, formatMonth, formatTimestampParts, readableDates } from '../../lib/dates';
 import { currentLocale } from '../../lib/locale';
 import { useLanguage } from '../../i18n';
-import '../../i18n/areas/commissions.en';
+import '../../i18n/areas/commissions';
 import { useServerPages } from '../../lib/use-server-pages';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';

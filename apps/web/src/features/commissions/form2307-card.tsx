@@ -6,7 +6,7 @@ import { isApiError, serverReason } from '../../api/client';
 import { downloadForm2307, useForm2307s, usePayoutSettings } from '../../api/tax';
 import { formatCalendarDate } from '../../lib/dates';
 import { useLanguage } from '../../i18n';
-import '../../i18n/areas/commissions.en';
+import '../../i18n/areas/commissions';
 import { Button } from '../../ui/button';
 import { CardSection } from '../../ui/card';
 import { Notice } from '../../ui/notice';

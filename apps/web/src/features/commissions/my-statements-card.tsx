@@ -12,7 +12,7 @@ import { Amount, PaymentDetails, StatementStatusBadge, withholdingLabel } from '
 import { formatMonth } from '../../lib/dates';
 import { currentLocale } from '../../lib/locale';
 import { useLanguage } from '../../i18n';
-import '../../i18n/areas/commissions.en';
+import '../../i18n/areas/commissions';
 
 const COLUMNS = 8;
 type Format = 'pdf' | 'xlsx';

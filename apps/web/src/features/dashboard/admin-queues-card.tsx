@@ -5,7 +5,7 @@ import { ADMIN_QUEUE_LINKS } from '@ahente/contract/queue-rules';
 import type { AgencyTaxField } from '@ahente/contract/tax';
 import { useAdminQueues } from '../../api/admin-queues';
 import { useLanguage } from '../../i18n';
-import '../../i18n/areas/adminQueues.en';
+import '../../i18n/areas/adminQueues';
 import { formatCalendarDate } from '../../lib/dates';
 import { currentLocale } from '../../lib/locale';
 import { cn } from '../../lib/cn';

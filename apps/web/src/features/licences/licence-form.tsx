@@ -9,7 +9,7 @@ import { useAddLicence } from '../../api/licences';
 import { useMemberMatches } from '../../api/members';
 import { useCurrentUser } from '../../api/session';
 import { useLanguage } from '../../i18n';
-import '../../i18n/areas/licences.en';
+import '../../i18n/areas/licences';
 import { formatCalendarDate } from '../../lib/dates';
 import { formSchemaFor } from '../../lib/form-schema';
 import { ID_DOCUMENT_ACCEPT, idDocumentProblem } from '../../lib/id-document';

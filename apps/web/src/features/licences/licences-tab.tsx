@@ -5,7 +5,7 @@ import { serverReason } from '../../api/client';
 import { useDownloadLicenceScan, useLicences } from '../../api/licences';
 import { useCurrentUser } from '../../api/session';
 import { useLanguage } from '../../i18n';
-import '../../i18n/areas/licences.en';
+import '../../i18n/areas/licences';
 import { formatTimestampParts } from '../../lib/dates';
 import { Button } from '../../ui/button';
 import { CardSection } from '../../ui/card';

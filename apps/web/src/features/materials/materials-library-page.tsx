@@ -1,7 +1,7 @@
 import { FolderOpen, RefreshCw, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import type { MaterialLibrary } from '@ahente/contract/materials';
-import '../../i18n/areas/materials.en';
+import '../../i18n/areas/materials';
 import { useLanguage } from '../../i18n';
 import { useMaterials, useSections } from '../../api/materials';
 import { Button } from '../../ui/button';

@@ -1,7 +1,7 @@
 import { UserPlus } from 'lucide-react';
 import { memo, useMemo, useState } from 'react';
 import type { RecruitRecord } from '@ahente/contract/members';
-import '../../i18n/areas/recruitment.en';
+import '../../i18n/areas/recruitment';
 import { i18n, useLanguage } from '../../i18n';
 import { useRecruits } from '../../api/members';
 import { useCurrentUser } from '../../api/session';

@@ -5,7 +5,7 @@ import type { NotificationRecord, NotificationsResponse } from '@ahente/contract
 import { useNotificationPages, useReadNotifications } from '../../api/notifications';
 import { useCurrentUser } from '../../api/session';
 import { useLanguage } from '../../i18n';
-import '../../i18n/areas/notifications.en';
+import '../../i18n/areas/notifications';
 import { currentLocale } from '../../lib/locale';
 import { useServerPages } from '../../lib/use-server-pages';
 import { Button, buttonClasses } from '../../ui/button';

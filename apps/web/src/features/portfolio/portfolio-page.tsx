@@ -13,7 +13,7 @@ import { EXPIRING_WITHIN_DAYS, POLICY_DUE_DAYS } from '@ahente/contract/portfoli
 import { isApiError, serverReason } from '../../api/client';
 import { exportPortfolio, usePortfolio, useStartRenewal, type PortfolioQuery } from '../../api/portfolio';
 import { useCurrentUser } from '../../api/session';
-import '../../i18n/areas/portfolio.en';
+import '../../i18n/areas/portfolio';
 import { useLanguage } from '../../i18n';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';

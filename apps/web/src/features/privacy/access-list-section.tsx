@@ -10,7 +10,7 @@ import { Pager } from '../../ui/pager';
 import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from '../../ui/table';
 import { TableBodyStates } from '../../ui/table-states';
 import { useLanguage } from '../../i18n';
-import '../../i18n/areas/privacy.en';
+import '../../i18n/areas/privacy';
 
 const COLUMNS = 4;
 type PageSize = (typeof ACCESS_LOG_PAGE_SIZES)[number];

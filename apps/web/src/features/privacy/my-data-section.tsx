@@ -18,7 +18,7 @@ import { Modal } from '../../ui/modal';
 import { Skeleton } from '../../ui/skeleton';
 import { toast } from '../../ui/toast';
 import { useLanguage } from '../../i18n';
-import '../../i18n/areas/privacy.en';
+import '../../i18n/areas/privacy';
 import { useFileDownload } from './use-file-download';
 import { RequestStatusBadge } from './privacy-format';
 

@@ -21,7 +21,7 @@ import { ProductMixChart } from './product-mix-chart';
 import { RetentionCard } from './retention-card';
 import { formatCount } from './report-format';
 import { useLanguage } from '../../i18n';
-import '../../i18n/areas/reports.en';
+import '../../i18n/areas/reports';
 
 type T = ReturnType<typeof useLanguage>['t'];
 

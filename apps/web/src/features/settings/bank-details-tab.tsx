@@ -7,7 +7,7 @@ import type { BankRecord } from '@ahente/contract/settings';
 import { useAddBankMutation, useUserBanks } from '../../api/settings';
 import { useCurrentUser } from '../../api/session';
 import { useLanguage } from '../../i18n';
-import '../../i18n/areas/settings.en';
+import '../../i18n/areas/settings';
 import { BANK_KEYS, bankFieldError, bankFormSchema, bankFormValues, type BankOutput, type BankValues } from '../../lib/bank-form';
 import { Button } from '../../ui/button';
 import { CardSection } from '../../ui/card';

@@ -14,7 +14,7 @@ import { CODING_FIELDS, TLC_FIELDS } from '@ahente/contract/settings-rules';
 import { useAddCertificationMutation, useCertifications } from '../../api/settings';
 import { useCurrentUser } from '../../api/session';
 import { useLanguage } from '../../i18n';
-import '../../i18n/areas/settings.en';
+import '../../i18n/areas/settings';
 import { formatTimestampParts } from '../../lib/dates';
 import { formSchemaFor } from '../../lib/form-schema';
 import { Button } from '../../ui/button';

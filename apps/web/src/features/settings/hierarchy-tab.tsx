@@ -3,7 +3,7 @@ import type { HierarchyResponse } from '@ahente/contract/members';
 import { useHierarchy } from '../../api/members';
 import { useCurrentUser } from '../../api/session';
 import { useLanguage } from '../../i18n';
-import '../../i18n/areas/settings.en';
+import '../../i18n/areas/settings';
 import { Button } from '../../ui/button';
 import { CardSection } from '../../ui/card';
 import { Field } from '../../ui/field';

@@ -9,7 +9,7 @@ import { useChangePasswordMutation } from '../../api/members';
 import { securityKeys } from '../../api/security';
 import { useCurrentUser } from '../../api/session';
 import { useLanguage } from '../../i18n';
-import '../../i18n/areas/settings.en';
+import '../../i18n/areas/settings';
 import { Button } from '../../ui/button';
 import { CardSection } from '../../ui/card';
 import { Field } from '../../ui/field';

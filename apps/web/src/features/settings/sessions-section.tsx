@@ -5,7 +5,7 @@ import { isApiError } from '../../api/client';
 import { useEndOtherSessionsMutation, useEndSessionMutation, useSessions } from '../../api/security';
 import { useCurrentUser } from '../../api/session';
 import { useLanguage } from '../../i18n';
-import '../../i18n/areas/security.en';
+import '../../i18n/areas/security';
 import { formatManilaDateTime } from '../../lib/dates';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';

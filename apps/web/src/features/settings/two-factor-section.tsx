@@ -22,7 +22,7 @@ import {
 } from '../../api/security';
 import { useSession } from '../../api/session';
 import { useLanguage } from '../../i18n';
-import '../../i18n/areas/security.en';
+import '../../i18n/areas/security';
 import { copyText } from '../../lib/clipboard';
 import { formatManilaDate } from '../../lib/dates';
 import { saveBlob } from '../../lib/save-blob';

@@ -4,7 +4,7 @@ import { LifeBuoy, MessageSquarePlus, MessagesSquare, RotateCw } from 'lucide-re
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { NewTicket, Ticket } from '@ahente/contract/tickets';
-import '../../i18n/areas/helpCenter.en';
+import '../../i18n/areas/helpCenter';
 import { useLanguage } from '../../i18n';
 import { isApiError } from '../../api/client';
 import { useCurrentUser } from '../../api/session';

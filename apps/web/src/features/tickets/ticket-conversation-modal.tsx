@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { LIMITS } from '@ahente/contract/common';
 import { replyTicketRequest, type Ticket, type TicketClosingStatus } from '@ahente/contract/tickets';
-import '../../i18n/areas/helpCenter.en';
+import '../../i18n/areas/helpCenter';
 import { useLanguage } from '../../i18n';
 import { isApiError } from '../../api/client';
 import { useCurrentUser } from '../../api/session';

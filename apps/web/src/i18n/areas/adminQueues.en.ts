@@ -1,5 +1,3 @@
-import { addEnglish } from '.';
-
 /**
  * The administrator's dashboard (issue 43 §5 and §4): the work waiting, each a count linking to its
  * queue, and the set-up list of what the agency has not set up yet.
@@ -28,5 +26,3 @@ export const adminQueuesEn = {
   fieldAddress: 'registered address',
   fieldRdo: 'RDO',
 };
-
-addEnglish('adminQueues', adminQueuesEn);

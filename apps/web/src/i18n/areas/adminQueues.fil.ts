@@ -1,4 +1,4 @@
-import type { Texts } from '../en';
+import type { Texts } from '../texts';
 import type { adminQueuesEn } from './adminQueues.en';
 
 /** The administrator's dashboard in Filipino (issue 43 §5 and §4). */

@@ -1,6 +1,5 @@
 import { COMMISSION_KIND_LABELS, ENTRY_STATUS_LABELS } from '@ahente/contract/commission-rules';
 import { MSG } from '@ahente/contract/messages';
-import { addEnglish } from '.';
 
 /**
  * Commissions as a member sees them (issue 12, 20, 21): Commission Tracking, the ledger, the
@@ -111,5 +110,3 @@ export const commissionsEn = {
   downloadPdf: 'Download PDF',
   ofQuarter: 'of {{quarter}}',
 };
-
-addEnglish('commissions', commissionsEn);

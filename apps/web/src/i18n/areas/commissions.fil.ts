@@ -1,4 +1,4 @@
-import type { Texts } from '../en';
+import type { Texts } from '../texts';
 import type { commissionsEn } from './commissions.en';
 
 /** Commissions as a member sees them, in Filipino (issue 25 §3). */

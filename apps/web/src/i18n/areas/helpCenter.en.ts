@@ -1,5 +1,4 @@
 import { TICKET_MESSAGES } from '@ahente/contract/tickets';
-import { addEnglish } from '.';
 
 /**
  * The Help Center as a member sees it (decisions 012, 020): opening a ticket, the list of one's own
@@ -57,5 +56,3 @@ export const helpCenterEn = {
     closedAdmin: 'This ticket is {{status}}: it takes no more replies.',
   },
 };
-
-addEnglish('helpCenter', helpCenterEn);

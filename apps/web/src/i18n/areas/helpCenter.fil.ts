@@ -1,4 +1,4 @@
-import type { Texts } from '../en';
+import type { Texts } from '../texts';
 import type { helpCenterEn } from './helpCenter.en';
 
 /** The Help Center in Filipino (see helpCenter.en.ts). */

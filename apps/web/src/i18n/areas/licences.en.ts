@@ -1,5 +1,4 @@
 import { ID_DOCUMENT_PROBLEMS } from '../../lib/id-document';
-import { addEnglish } from '.';
 
 /**
  * The member's licences (issue 20): the Licences tab of Settings, the licence form and the
@@ -71,5 +70,3 @@ export const licencesEn = {
     saveFailed: 'Failed to save the licence. Please try again.',
   },
 };
-
-addEnglish('licences', licencesEn);

@@ -1,4 +1,4 @@
-import type { Texts } from '../en';
+import type { Texts } from '../texts';
 import type { licencesEn } from './licences.en';
 
 /** The member's licences in Filipino (see licences.en.ts). */

@@ -1,6 +1,5 @@
 import { LIBRARY_TITLES } from '@ahente/contract/materials';
 import { MSG } from '@ahente/contract/messages';
-import { addEnglish } from '.';
 
 /**
  * The materials as agents see them (spec §2 Learning Resources, issue 22's Marketing): the
@@ -32,5 +31,3 @@ export const materialsEn = {
   uploaded: 'Uploaded',
   loadingMaterials: 'Loading materials…',
 };
-
-addEnglish('materials', materialsEn);

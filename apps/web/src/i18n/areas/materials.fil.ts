@@ -1,4 +1,4 @@
-import type { Texts } from '../en';
+import type { Texts } from '../texts';
 import type { materialsEn } from './materials.en';
 
 /** The materials in Filipino (see materials.en.ts). */

@@ -1,5 +1,3 @@
-import { addEnglish } from '.';
-
 /** The page of all notifications (issue 43 §6): /notifications, linked from the bell's "See all notifications". */
 export const notificationsEn = {
   title: 'Notifications',
@@ -9,5 +7,3 @@ export const notificationsEn = {
   emptyTitle: 'No notifications yet',
   unread: 'Unread',
 };
-
-addEnglish('notifications', notificationsEn);

@@ -1,4 +1,4 @@
-import type { Texts } from '../en';
+import type { Texts } from '../texts';
 import type { notificationsEn } from './notifications.en';
 
 /** The page of all notifications in Filipino (see notifications.en.ts). */

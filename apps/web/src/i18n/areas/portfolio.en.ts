@@ -1,5 +1,3 @@
-import { addEnglish } from '.';
-
 /**
  * The Portfolio (issue 23 §2): the page, its filters, the policies' table and why a list is empty.
  * The policy statuses (In force, Due, Lapsed, Renewed, Cancelled) keep the contract's words, as the
@@ -78,5 +76,3 @@ export const portfolioEn = {
     renewNumber: 'Renew policy (policy {{number}})',
   },
 };
-
-addEnglish('portfolio', portfolioEn);

@@ -1,4 +1,4 @@
-import type { Texts } from '../en';
+import type { Texts } from '../texts';
 import type { portfolioEn } from './portfolio.en';
 
 /** The Portfolio in Filipino (see portfolio.en.ts). */

@@ -1,7 +1,6 @@
 import { MSG } from '@ahente/contract/messages';
 import { PRIVACY_REQUEST_STATUS_LABELS } from '@ahente/contract/my-data';
 import { ACCESS_KIND_LABELS } from '@ahente/contract/privacy';
-import { addEnglish } from '.';
 
 /**
  * The words of a member's privacy screens (issue 24, issue 25 §3): Settings → Privacy (Download my
@@ -95,5 +94,3 @@ export const privacyEn = {
     accept: 'I accept',
   },
 };
-
-addEnglish('privacy', privacyEn);

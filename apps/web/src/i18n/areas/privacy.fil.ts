@@ -1,4 +1,4 @@
-import type { Texts } from '../en';
+import type { Texts } from '../texts';
 import type { privacyEn } from './privacy.en';
 
 /** Settings → Privacy and the consent page in Filipino (issue 25 §3). */

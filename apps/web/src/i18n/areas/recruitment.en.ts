@@ -1,5 +1,4 @@
 import { MSG } from '@ahente/contract/messages';
-import { addEnglish } from '.';
 
 /**
  * Agent Recruitment (spec §2, decision 021): the agent's direct recruits, their count and the name
@@ -29,5 +28,3 @@ export const recruitmentEn = {
   searchPlaceholder: 'First, middle or last name',
   refresh: 'Refresh',
 };
-
-addEnglish('recruitment', recruitmentEn);

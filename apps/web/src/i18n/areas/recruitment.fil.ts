@@ -1,4 +1,4 @@
-import type { Texts } from '../en';
+import type { Texts } from '../texts';
 import type { recruitmentEn } from './recruitment.en';
 
 /** Agent Recruitment in Filipino (see recruitment.en.ts). */

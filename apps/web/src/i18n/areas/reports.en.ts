@@ -1,5 +1,4 @@
 import { RANKED_SELLERS_NOTE, REPORT_SCOPE_LABELS } from '@ahente/contract/reports';
-import { addEnglish } from '.';
 
 /** Performance Reports (issue 12, 23; decisions 017 and 021): the summary, the charts, their tables, the leaderboard and retention. */
 export const reportsEn = {
@@ -78,5 +77,3 @@ export const reportsEn = {
   retentionCaption: 'Retention by month',
   fellDue: 'Fell due',
 };
-
-addEnglish('reports', reportsEn);

@@ -1,4 +1,4 @@
-import type { Texts } from '../en';
+import type { Texts } from '../texts';
 import type { reportsEn } from './reports.en';
 
 /** Performance Reports in Filipino (issue 25 §3). */

@@ -1,5 +1,3 @@
-import { addEnglish } from '.';
-
 /**
  * The words of Settings → Security (issue 24 §4, issue 25 §3) under Change password (which is the
  * settings area's): Two-factor sign-in (turning it on with the QR code and the setup key, the
@@ -109,5 +107,3 @@ export const securityEn = {
     signOut: 'Sign out',
   },
 };
-
-addEnglish('security', securityEn);

@@ -1,4 +1,4 @@
-import type { Texts } from '../en';
+import type { Texts } from '../texts';
 import type { securityEn } from './security.en';
 
 /** Settings → Security in Filipino (issue 25 §3); the two-factor words follow the login's code step. */

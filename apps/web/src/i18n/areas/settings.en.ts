@@ -2,7 +2,6 @@ import { MSG } from '@ahente/contract/messages';
 import { EMAIL_PASSWORD_REQUIRED } from '@ahente/contract/members';
 import { CERTIFICATION_EMPTY } from '@ahente/contract/settings-rules';
 import { ID_DOCUMENT_PROBLEMS } from '../../lib/id-document';
-import { addEnglish } from '.';
 
 /**
  * Settings And Details (spec §2 Settings): the page, its tab names and the tabs of the member's own
@@ -158,5 +157,3 @@ export const settingsEn = {
     failed: MSG.passwordChangeFailed,
   },
 };
-
-addEnglish('settings', settingsEn);

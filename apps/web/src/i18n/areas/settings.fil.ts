@@ -1,4 +1,4 @@
-import type { Texts } from '../en';
+import type { Texts } from '../texts';
 import type { settingsEn } from './settings.en';
 
 /** Settings And Details in Filipino (see settings.en.ts). */
