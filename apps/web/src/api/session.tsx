@@ -2,7 +2,7 @@ import { queryOptions, useIsRestoring, useQuery, useQueryClient, type QueryClien
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { SessionUser } from '@ahente/contract/auth';
-import { fetchMe, logout as logoutRequest, saveLanguage } from './auth';
+import { fetchMe, logout as logoutRequest, saveLanguage } from './session-calls';
 import { setUnauthorizedHandler } from './client';
 import { showLanguage, takeLanguagePickedBeforeSignIn } from '../i18n';
 

@@ -3,7 +3,7 @@ import { useRef, useState, type RefObject } from 'react';
 import { PHOTO_CONTENT_TYPES, PHOTO_MAX_BYTES } from '@ahente/contract/files';
 import { MSG } from '@ahente/contract/messages';
 import { serverReason } from '../api/client';
-import { useProfilePhotoMutation } from '../api/members';
+import { useProfilePhotoMutation } from '../features/members';
 import { useCurrentUser } from '../api/session';
 import { Avatar } from '../ui/avatar';
 import { Button } from '../ui/button';

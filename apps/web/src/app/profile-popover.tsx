@@ -10,7 +10,7 @@ import { useLogout } from '../features/offline/use-logout';
 import { ProfilePhotoDialog } from './profile-photo-dialog';
 import { showLanguage, useLanguage } from '../i18n';
 import { LanguageChoice } from '../i18n/language-choice';
-import { saveLanguage } from '../api/auth';
+import { saveLanguage } from '../api/session-calls';
 import { toast } from '../ui/toast';
 import type { Language } from '@ahente/contract/auth';
 

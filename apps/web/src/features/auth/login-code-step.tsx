@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { SessionUser } from '@ahente/contract/auth';
 import { mfaCodeField } from '@ahente/contract/security';
-import { useLoginMutation } from '../../api/auth';
+import { useLoginMutation } from './api';
 import { isApiError, isNetworkError } from '../../api/client';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { loginRequest, type SessionUser } from '@ahente/contract/auth';
 import { MSG } from '@ahente/contract/messages';
 import { mfaRequiredResponse } from '@ahente/contract/security';
-import { fetchLoginOptions, useLoginMutation } from '../../api/auth';
+import { fetchLoginOptions, useLoginMutation } from './api';
 import { ApiError, isApiError } from '../../api/client';
 import { useSession } from '../../api/session';
 import { useDocumentTitle } from '../../lib/use-document-title';

@@ -10,12 +10,12 @@ import {
 } from '@ahente/contract/commissions';
 import { productLabel } from '@ahente/contract/labels';
 import { formatPeso } from '@ahente/contract/money';
-import { useCommissionLedger, useCommissionSummary, type LedgerFilter } from '../../api/commissions';
+import { useCommissionLedger, useCommissionSummary, type LedgerFilter } from './api';
 import { useCurrentUser } from '../../api/session';
 import { formatCalendarDate, formatManilaShortDate, formatMonth, formatTimestampParts, readableDates } from '../../lib/dates';
 import { currentLocale } from '../../lib/locale';
 import { useLanguage } from '../../i18n';
-import '../../i18n/areas/commissions';
+import './i18n';
 import { useServerPages } from '../../lib/use-server-pages';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';

@@ -1,6 +1,6 @@
 import { FileText } from 'lucide-react';
 import { formatPeso } from '@ahente/contract/money';
-import { useActiveProposals } from '../../api/deals';
+import { useActiveProposals } from '../deals';
 import { useCurrentUser } from '../../api/session';
 import { CardSection } from '../../ui/card';
 import { Totals } from '../../ui/stats';

@@ -1,6 +1,6 @@
 import { CircleDollarSign } from 'lucide-react';
 import { formatPeso } from '@ahente/contract/money';
-import { useCommissionSummary } from '../../api/commissions';
+import { useCommissionSummary } from '../commissions';
 import { useCurrentUser } from '../../api/session';
 import { CardSection } from '../../ui/card';
 import { Totals } from '../../ui/stats';

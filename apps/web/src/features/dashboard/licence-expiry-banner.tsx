@@ -1,5 +1,5 @@
 import { CalendarClock } from 'lucide-react';
-import { useLicenceAlerts } from '../../api/licences';
+import { useLicenceAlerts } from '../licences';
 import { useCurrentUser } from '../../api/session';
 import { i18n, useLanguage } from '../../i18n';
 import { formatCalendarDate } from '../../lib/dates';

@@ -1,6 +1,6 @@
 import { CalendarClock } from 'lucide-react';
 import { POLICY_DUE_DAYS } from '@ahente/contract/portfolio-rules';
-import { firstPortfolioPage, usePortfolio } from '../../api/portfolio';
+import { firstPortfolioPage, usePortfolio } from '../portfolio';
 import { useCurrentUser } from '../../api/session';
 import { CardSection } from '../../ui/card';
 import { Totals } from '../../ui/stats';

@@ -1,6 +1,6 @@
 import { ChartNoAxesColumnIncreasing, TrendingUp } from 'lucide-react';
 import { formatPeso } from '@ahente/contract/money';
-import { useSalesPages } from '../../api/sales';
+import { useSalesPages } from '../sales';
 import { useCurrentUser } from '../../api/session';
 import { CardSection } from '../../ui/card';
 import { EmptyState } from '../../ui/empty-state';

@@ -2,7 +2,7 @@ import { ArrowRight, CheckCircle2, Circle, CircleDashed, ListChecks } from 'luci
 import { Link } from 'react-router';
 import type { SetupChecklistItem, SetupState } from '@ahente/contract/setup-checklist';
 import { useCurrentUser } from '../../api/session';
-import { useSetupChecklist } from '../../api/setup-checklist';
+import { useSetupChecklist } from './api';
 import { useLanguage } from '../../i18n';
 import { cn } from '../../lib/cn';
 import { requestProfilePhotoChange } from '../../lib/profile-photo-request';

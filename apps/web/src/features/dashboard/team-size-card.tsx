@@ -1,5 +1,5 @@
 import { Users } from 'lucide-react';
-import { useTeamSize } from '../../api/members';
+import { useTeamSize } from '../members';
 import { useCurrentUser } from '../../api/session';
 import { CardSection } from '../../ui/card';
 import { Totals } from '../../ui/stats';

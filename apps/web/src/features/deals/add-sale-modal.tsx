@@ -5,7 +5,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import type { DealRecord } from '@ahente/contract/deals';
 import { hasAnnualTerm } from '@ahente/contract/portfolio-rules';
 import { isApiError } from '../../api/client';
-import { useAddSaleMutation } from '../../api/sales';
+import { useAddSaleMutation } from '../sales';
 import { useCurrentUser } from '../../api/session';
 import { setRefs } from '../../lib/set-refs';
 import { toast } from '../../ui/toast';

@@ -4,7 +4,7 @@ import { useRef } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { DEAL_STATUSES } from '@ahente/contract/enums';
 import { isApiError } from '../../api/client';
-import { useAddDealMutation } from '../../api/deal-outbox';
+import { useAddDealMutation } from './deal-outbox';
 import { useCurrentUser } from '../../api/session';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';

@@ -6,7 +6,7 @@ import { productLabel } from '@ahente/contract/labels';
 import { formatPeso } from '@ahente/contract/money';
 import { serverReason } from '../../api/client';
 import { useCurrentUser } from '../../api/session';
-import { useCompliance, useForfeitCommission, useReleaseCommission } from '../../api/licences';
+import { useCompliance, useForfeitCommission, useReleaseCommission } from './api';
 import { formatCalendarDate, readableDates } from '../../lib/dates';
 import { useShowMore } from '../../lib/use-show-more';
 import { Button } from '../../ui/button';

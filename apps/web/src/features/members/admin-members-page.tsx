@@ -5,7 +5,7 @@ import { MEMBER_STATUSES, type MemberStatus } from '@ahente/contract/enums';
 import { MEMBER_PAGE_SIZES, type MemberListRecord, type MemberSortColumn } from '@ahente/contract/members';
 import { MSG } from '@ahente/contract/messages';
 import { isApiError } from '../../api/client';
-import { useApproveMemberMutation, useDeactivateMemberMutation, useMemberSearch } from '../../api/members';
+import { useApproveMemberMutation, useDeactivateMemberMutation, useMemberSearch } from './api';
 import { useCurrentUser } from '../../api/session';
 import { formatCalendarDate } from '../../lib/dates';
 import { fullName } from '../../lib/names';

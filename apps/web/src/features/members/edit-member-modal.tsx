@@ -15,12 +15,11 @@ import {
 } from '@ahente/contract/members';
 import { ADMIN_MODAL_CLOSE_MS, MSG } from '@ahente/contract/messages';
 import { isApiError } from '../../api/client';
-import { useAddressLists } from '../../api/geo';
-import { useEditMemberMutation, useUserDetails } from '../../api/members';
+import { AddressFields, useAddressLists } from '../settings';
+import { useEditMemberMutation, useUserDetails } from './api';
 import { useCurrentUser } from '../../api/session';
 import { formSchemaFor } from '../../lib/form-schema';
 import { fullName } from '../../lib/names';
-import { AddressFields } from '../../ui/address-fields';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';

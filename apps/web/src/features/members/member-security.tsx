@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { MSG } from '@ahente/contract/messages';
 import { serverReason } from '../../api/client';
-import { useEndMemberSessionsMutation, useResetMemberMfaMutation } from '../../api/security';
+import { useEndMemberSessionsMutation, useResetMemberMfaMutation } from '../settings';
 import { useCurrentUser } from '../../api/session';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';

@@ -1,9 +1,9 @@
 import { UserPlus } from 'lucide-react';
 import { memo, useMemo, useState } from 'react';
 import type { RecruitRecord } from '@ahente/contract/members';
-import '../../i18n/areas/recruitment';
+import './i18n';
 import { i18n, useLanguage } from '../../i18n';
-import { useRecruits } from '../../api/members';
+import { useRecruits } from './api';
 import { useCurrentUser } from '../../api/session';
 import { formatCalendarDate } from '../../lib/dates';
 import { fullName, matchesName } from '../../lib/names';

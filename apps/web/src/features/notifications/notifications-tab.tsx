@@ -8,7 +8,7 @@ import {
   type NotificationPreferences,
 } from '@ahente/contract/notifications';
 import { serverReason } from '../../api/client';
-import { useNotificationPreferences, useSetNotificationPreferences } from '../../api/notifications';
+import { useNotificationPreferences, useSetNotificationPreferences } from './api';
 import { useCurrentUser } from '../../api/session';
 import { Button } from '../../ui/button';
 import { CardSection } from '../../ui/card';

@@ -12,7 +12,7 @@ import {
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { SessionUser } from '@ahente/contract/auth';
-import { logout } from '../../api/auth';
+import { logout } from '../../api/session-calls';
 import { CACHE_MAX_AGE_MS } from '../../api/query-client';
 import { SESSION_QUERY_KEY } from '../../api/session';
 

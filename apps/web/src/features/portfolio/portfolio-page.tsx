@@ -11,9 +11,9 @@ import {
 } from '@ahente/contract/portfolio';
 import { EXPIRING_WITHIN_DAYS, POLICY_DUE_DAYS } from '@ahente/contract/portfolio-rules';
 import { isApiError, serverReason } from '../../api/client';
-import { exportPortfolio, usePortfolio, useStartRenewal, type PortfolioQuery } from '../../api/portfolio';
+import { exportPortfolio, usePortfolio, useStartRenewal, type PortfolioQuery } from './api';
 import { useCurrentUser } from '../../api/session';
-import '../../i18n/areas/portfolio';
+import './i18n';
 import { useLanguage } from '../../i18n';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';

@@ -5,7 +5,7 @@ import { inDateRange } from '@ahente/contract/dates';
 import { labelOf, productLabel } from '@ahente/contract/labels';
 import { formatPeso } from '@ahente/contract/money';
 import type { SalesPageResponse } from '@ahente/contract/sales';
-import { fetchSales, salesKeys, useSalesPages } from '../../api/sales';
+import { fetchSales, salesKeys, useSalesPages } from './api';
 import { useCurrentUser } from '../../api/session';
 import { cn } from '../../lib/cn';
 import { formatCalendarDate } from '../../lib/dates';

@@ -11,10 +11,10 @@ import {
   type CertificationFieldName,
 } from '@ahente/contract/settings';
 import { CODING_FIELDS, TLC_FIELDS } from '@ahente/contract/settings-rules';
-import { useAddCertificationMutation, useCertifications } from '../../api/settings';
+import { useAddCertificationMutation, useCertifications } from './api';
 import { useCurrentUser } from '../../api/session';
 import { useLanguage } from '../../i18n';
-import '../../i18n/areas/settings';
+import './i18n';
 import { formatTimestampParts } from '../../lib/dates';
 import { formSchemaFor } from '../../lib/form-schema';
 import { Button } from '../../ui/button';

@@ -19,10 +19,10 @@ import {
   useMfaStatus,
   useRegenerateMfaCodesMutation,
   useStartMfaMutation,
-} from '../../api/security';
+} from './security-api';
 import { useSession } from '../../api/session';
 import { useLanguage } from '../../i18n';
-import '../../i18n/areas/security';
+import './security-i18n';
 import { copyText } from '../../lib/clipboard';
 import { formatManilaDate } from '../../lib/dates';
 import { saveBlob } from '../../lib/save-blob';

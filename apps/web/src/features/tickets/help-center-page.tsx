@@ -4,11 +4,11 @@ import { LifeBuoy, MessageSquarePlus, MessagesSquare, RotateCw } from 'lucide-re
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { NewTicket, Ticket } from '@ahente/contract/tickets';
-import '../../i18n/areas/helpCenter';
+import './i18n';
 import { useLanguage } from '../../i18n';
 import { isApiError } from '../../api/client';
 import { useCurrentUser } from '../../api/session';
-import { useAddTicket, useMyTickets } from '../../api/tickets';
+import { useAddTicket, useMyTickets } from './api';
 import { Button } from '../../ui/button';
 import { CardSection } from '../../ui/card';
 import { EmptyState } from '../../ui/empty-state';
