@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { SessionUser } from '@ahente/contract/auth';
-import { SESSION_QUERY_KEY } from '../api/session';
+import { SESSION_QUERY_KEY, type SessionUser } from '../api/session';
 import { setupChecklistQuery } from '../features/dashboard';
 import { dealsPagesQuery } from '../features/deals';
 
@@ -21,7 +20,7 @@ export function startFirstCalls(client: QueryClient, pathname: string, since: nu
   const member = state?.data;
   if (!member || state.dataUpdatedAt < since || member.consent_required || member.mfa_setup_required) return;
   // The Deals Table opens on its whole range: no From, no To.
-  if (pathname === '/deals/dealsview') void client.prefetchInfiniteQuery(dealsPagesQuery(member.user, '', ''));
+  if (pathname === '/deals/dealsview') void client.prefetchInfiniteQuery(dealsPagesQuery(member.memberId, '', ''));
   // An agent's first steps (issue 43 §3): the dashboard's only block that can appear above its cards.
-  if (pathname === '/' && member.account_type === 'user') void client.prefetchQuery(setupChecklistQuery(member.user));
+  if (pathname === '/' && member.account_type === 'user') void client.prefetchQuery(setupChecklistQuery(member.memberId));
 }

@@ -52,7 +52,7 @@ export function ProfilePhotoDialog({ open, onOpenChange, finalFocus }: ProfilePh
     setProblem(null);
     setAction(file ? 'upload' : 'remove');
     try {
-      await change.mutateAsync({ id: user.user, file });
+      await change.mutateAsync({ id: user.memberId, file });
       toast.success(file ? MSG.photoUpdated : MSG.photoRemoved);
       onOpenChange(false);
     } catch (error) {

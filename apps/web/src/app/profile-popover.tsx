@@ -64,7 +64,7 @@ export function ProfilePopover() {
               <Avatar name={user.name} photo={user.photo} size="lg" className="shadow-sm" />
               <div className="min-w-0">
                 <p className="truncate text-base font-semibold text-slate-900">{user.name}</p>
-                <p className="text-sm text-slate-500 tabular-nums">{t('profile.id', { id: user.user })}</p>
+                <p className="text-sm text-slate-500 tabular-nums">{t('profile.id', { id: user.memberId })}</p>
               </div>
             </div>
 

@@ -1,12 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginRequest, RegisterRequest, SessionUser } from '@ahente/contract/auth';
+import type { LoginRequest, RegisterRequest } from '@ahente/contract/auth';
 import type { ForgotPasswordRequest, LoginOptions, ResetPasswordRequest } from '@ahente/contract/notifications';
 import type { ReportEmailChangeRequest, ReportEmailChangeResponse } from '@ahente/contract/members';
 import { call } from '../../api/client';
+import { sessionUserOf, type SessionUser } from '../../api/session-calls';
 
 /** POST /api/login. Throws ApiError (401, 403 not approved, 429, 400) or NetworkError. */
-export function login(body: LoginRequest): Promise<SessionUser> {
-  return call('login', { body }, { ignoreUnauthorized: true });
+export async function login(body: LoginRequest): Promise<SessionUser> {
+  return sessionUserOf(await call('login', { body }, { ignoreUnauthorized: true }));
 }
 
 /** POST /api/registeraccounts → { id }. */

@@ -10,7 +10,7 @@ import { useLanguage } from '../../i18n';
 /** The dashboard's Active Proposals card: the member's open deals (not sold, not 'Did not Continue'), counted and summed. */
 export function ActiveProposalsCard({ className }: { className?: string }) {
   const user = useCurrentUser();
-  const proposals = useActiveProposals(user.user);
+  const proposals = useActiveProposals(user.memberId);
   const { t } = useLanguage();
   return (
     <CardSection

@@ -17,7 +17,7 @@ const peso = (value: number | undefined) => () => formatPeso(value ?? 0);
  */
 export function CommissionsCard({ className }: { className?: string }) {
   const user = useCurrentUser();
-  const summary = useCommissionSummary(user.user);
+  const summary = useCommissionSummary(user.memberId);
   const { t } = useLanguage();
   return (
     <CardSection

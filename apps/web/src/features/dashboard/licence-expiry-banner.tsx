@@ -21,7 +21,7 @@ function inDays(days: number): string {
  */
 export function LicenceExpiryBanner({ className }: { className?: string }) {
   const user = useCurrentUser();
-  return user.account_type === 'admin' ? null : <Banner memberId={user.user} className={className} />;
+  return user.account_type === 'admin' ? null : <Banner memberId={user.memberId} className={className} />;
 }
 
 function Banner({ memberId, className }: { memberId: number; className?: string }) {

@@ -14,7 +14,7 @@ import { useLanguage } from '../../i18n';
  */
 export function RenewalsCard({ className }: { className?: string }) {
   const user = useCurrentUser();
-  const portfolio = usePortfolio(firstPortfolioPage(user.user), { keepPrevious: false });
+  const portfolio = usePortfolio(firstPortfolioPage(user.memberId), { keepPrevious: false });
   const counts = portfolio.data?.counts;
   const { t } = useLanguage();
   return (

@@ -17,7 +17,7 @@ import { useLanguage } from '../../i18n';
  */
 export function SalesCard({ className }: { className?: string }) {
   const user = useCurrentUser();
-  const sales = useSalesPages(user.user, '', '');
+  const sales = useSalesPages(user.memberId, '', '');
   const first = sales.data?.pages[0];
   const { t } = useLanguage();
 

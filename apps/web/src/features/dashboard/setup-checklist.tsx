@@ -33,7 +33,7 @@ const TABS = {
  */
 export function SetupChecklist({ className }: { className?: string }) {
   const user = useCurrentUser();
-  const checklist = useSetupChecklist(user.user, user.account_type === 'user');
+  const checklist = useSetupChecklist(user.memberId, user.account_type === 'user');
   const { t } = useLanguage();
   if (user.account_type !== 'user' || !checklist.data || checklist.data.done) return null;
   const { items } = checklist.data;

@@ -15,7 +15,7 @@ const count = (n: number | undefined) => () => (n ?? 0).toLocaleString('en-PH');
  */
 export function TeamSizeCard({ className }: { className?: string }) {
   const user = useCurrentUser();
-  const team = useTeamSize(user.user);
+  const team = useTeamSize(user.memberId);
   const pending = team.data?.pending ?? 0;
   const { t } = useLanguage();
   return (

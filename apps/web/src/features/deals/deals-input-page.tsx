@@ -34,7 +34,7 @@ export function DealsInputPage() {
   const save = async (values: NewDealValues) => {
     serverError.clear();
     try {
-      const { queued } = await addDeal.mutateAsync(toNewDeal(user.user, values));
+      const { queued } = await addDeal.mutateAsync(toNewDeal(user.memberId, values));
       // With no signal the deal waits on this device and is sent when the connection returns (issue 25).
       if (queued) toast.info(t('dealSync.queued'));
       else toast.success(t('deals.saved'));

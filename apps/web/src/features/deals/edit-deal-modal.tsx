@@ -43,7 +43,7 @@ export function EditDealModal({ deal, open, onOpenChange }: EditDealModalProps) 
   const save = async (values: EditDealValues) => {
     serverError.clear();
     try {
-      const { queued } = await editDeal.mutateAsync({ id: user.user, formData: toEditDealForm(deal.id, values) });
+      const { queued } = await editDeal.mutateAsync({ id: user.memberId, formData: toEditDealForm(deal.id, values) });
       if (queued) toast.info(t('dealSync.queued'));
       else toast.success(t('dealDialogs.updated'));
       onOpenChange(false);

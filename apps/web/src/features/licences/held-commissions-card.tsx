@@ -115,7 +115,7 @@ export function HeldCommissionsCard({ id }: { id?: string }) {
               <HeldRow
                 key={entry.entry_id}
                 entry={entry}
-                own={entry.member_id === me.user}
+                own={entry.member_id === me.memberId}
                 releasing={releasing === entry.entry_id}
                 disabled={busy}
                 onRelease={() => onRelease(entry)}

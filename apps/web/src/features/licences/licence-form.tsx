@@ -53,7 +53,7 @@ export function LicenceForm({ mode }: LicenceFormProps) {
   const add = useAddLicence();
   const { t } = useLanguage();
   const empty: LicenceValues = {
-    id: mode === 'own' ? String(user.user) : '',
+    id: mode === 'own' ? String(user.memberId) : '',
     line: '',
     license_no: '',
     insurer: '',

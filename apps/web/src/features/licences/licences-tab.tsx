@@ -23,7 +23,7 @@ import { CalendarDate, ExpiryBadge, LicenceStatusBadge, LoadFailed } from './lic
  */
 export function LicencesTab() {
   const user = useCurrentUser();
-  const licences = useLicences(user.user);
+  const licences = useLicences(user.memberId);
   const list = licences.data ?? [];
   const { t } = useLanguage();
 

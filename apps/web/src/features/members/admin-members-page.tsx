@@ -90,7 +90,7 @@ export function AdminMembersPage({ SalesDialog }: { SalesDialog?: MemberDialog }
   const [params, setParams] = useSearchParams();
   const status = statusFrom(params);
   const [order, setOrder] = useState<MemberSort>(null);
-  const members = useMemberSearch(user.user, search, page, pageSize, noCertification, { ...(status ? { status } : {}), ...order });
+  const members = useMemberSearch(user.memberId, search, page, pageSize, noCertification, { ...(status ? { status } : {}), ...order });
   const approve = useApproveMemberMutation();
   const deactivate = useDeactivateMemberMutation();
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -247,7 +247,7 @@ export function AdminMembersPage({ SalesDialog }: { SalesDialog?: MemberDialog }
                 onAction={openDialog}
                 onApprove={onApprove}
                 withSales={SalesDialog !== undefined}
-                isSelf={member.id === user.user}
+                isSelf={member.id === user.memberId}
               />
             ))}
           </TableBodyStates>

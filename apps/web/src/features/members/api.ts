@@ -104,7 +104,7 @@ export function useMemberCounts(adminId: number) {
 export function useMemberMatches() {
   const admin = useCurrentUser();
   const [q, setQ] = useState('');
-  return { matches: useMemberSearch(admin.user, q, 1, 25), onSearch: setQ };
+  return { matches: useMemberSearch(admin.memberId, q, 1, 25), onSearch: setQ };
 }
 
 /** POST /api/memberhistory { id }: what administrators did to the member, newest first. */
@@ -181,7 +181,8 @@ function useAfterOwnEdit() {
   const queryClient = useQueryClient();
   const { user, update } = useSession();
   return async (member: MemberRecord) => {
-    if (user && user.user === member.id) update({ name: fullName({ f_name: member.f_name, l_name: member.l_name }), photo: member.photo });
+    if (user && user.memberId === member.id)
+      update({ name: fullName({ f_name: member.f_name, l_name: member.l_name }), photo: member.photo });
     await queryClient.invalidateQueries({ queryKey: membersKeys.all });
   };
 }

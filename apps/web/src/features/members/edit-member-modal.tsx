@@ -240,7 +240,7 @@ function EditMemberForm({
   const user = useCurrentUser();
   // An administrator's own position, account type and status are another administrator's to change,
   // and their own e-mail needs their password (Settings): shown read-only here (issue 42 §3, §8).
-  const isSelf = initial.id === user.user;
+  const isSelf = initial.id === user.memberId;
   const [member, setMember] = useState(initial);
   const [saved, setSaved] = useState(false);
   // The outcome of the last Save, said in the dialog (toasts sit behind it for assistive technology).

@@ -22,7 +22,11 @@ const endedText = (ended: number) =>
  * The outcome is said in the dialog (toasts sit behind it for assistive technology).
  */
 export function MemberSecurity({ memberId, memberName }: { memberId: number; memberName: string }) {
-  return useCurrentUser().user === memberId ? <OwnSecurityNote /> : <MemberSecurityActions memberId={memberId} memberName={memberName} />;
+  return useCurrentUser().memberId === memberId ? (
+    <OwnSecurityNote />
+  ) : (
+    <MemberSecurityActions memberId={memberId} memberName={memberName} />
+  );
 }
 
 function OwnSecurityNote() {

@@ -28,7 +28,7 @@ interface PasswordFormProps {
  */
 export function PasswordForm(props: PasswordFormProps) {
   // An admin's own password needs the current one (issue 22): it is changed in Settings → Security.
-  return useCurrentUser().user === props.memberId ? <OwnPasswordNote /> : <MemberPasswordForm {...props} />;
+  return useCurrentUser().memberId === props.memberId ? <OwnPasswordNote /> : <MemberPasswordForm {...props} />;
 }
 
 function OwnPasswordNote() {

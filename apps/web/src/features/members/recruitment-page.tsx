@@ -31,7 +31,7 @@ function recruitCount(list: readonly RecruitRecord[]): string {
 export function RecruitmentPage() {
   const user = useCurrentUser();
   const { t } = useLanguage();
-  const recruits = useRecruits(user.user);
+  const recruits = useRecruits(user.memberId);
   const [query, setQuery] = useState('');
   const rows = useMemo(() => (recruits.data ?? []).filter((r) => matchesName(r, query)), [recruits.data, query]);
   const total = recruits.data?.length ?? 0;

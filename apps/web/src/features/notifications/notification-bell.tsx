@@ -28,8 +28,8 @@ const BADGE_MAX = 99;
 export function NotificationBell() {
   const user = useCurrentUser();
   const { t } = useLanguage();
-  const notifications = useNotifications(user.user);
-  const read = useReadNotifications(user.user);
+  const notifications = useNotifications(user.memberId);
+  const read = useReadNotifications(user.memberId);
   const [open, setOpen] = useState(false);
   const panelHeading = useRef<HTMLHeadingElement>(null);
 

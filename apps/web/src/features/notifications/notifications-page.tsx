@@ -27,8 +27,8 @@ const rowsOf = (page: NotificationsResponse) => page.rows;
 export function NotificationsPage() {
   const user = useCurrentUser();
   const { t } = useLanguage();
-  const pages = useNotificationPages(user.user);
-  const read = useReadNotifications(user.user);
+  const pages = useNotificationPages(user.memberId);
+  const read = useReadNotifications(user.memberId);
   const list = useServerPages(pages, rowsOf);
   const rows = list.rows ?? [];
   const unread = pages.data?.pages.at(-1)?.unread ?? 0;

@@ -33,7 +33,7 @@ function eventsFor(accountType: string): readonly NotificationEvent[] {
  */
 export function NotificationsTab() {
   const user = useCurrentUser();
-  const preferences = useNotificationPreferences(user.user);
+  const preferences = useNotificationPreferences(user.memberId);
 
   return (
     <CardSection
@@ -64,7 +64,7 @@ export function NotificationsTab() {
           key={JSON.stringify(preferences.data)}
           saved={preferences.data}
           events={eventsFor(user.account_type)}
-          memberId={user.user}
+          memberId={user.memberId}
         />
       )}
     </CardSection>

@@ -16,7 +16,7 @@ const RETRY_MS = 30_000;
 /** Sends the signed-in agent's queued deal changes whenever the connection allows; renders nothing. */
 export function OutboxSync(): null {
   const queryClient = useQueryClient();
-  const memberId = useCurrentUser().user;
+  const memberId = useCurrentUser().memberId;
   const queue = useOutbox(memberId);
   const waiting = queue.some((entry) => entry.state === 'waiting');
 

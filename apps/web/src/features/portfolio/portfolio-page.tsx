@@ -73,7 +73,7 @@ export function PortfolioPage() {
   const [pageSize, setPageSize] = useState<PageSize>(PORTFOLIO_PAGE_SIZES[0]);
 
   const query: PortfolioQuery = {
-    id: user.user,
+    id: user.memberId,
     scope,
     q: team ? '' : filters.q,
     page,

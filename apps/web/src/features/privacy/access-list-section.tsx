@@ -27,7 +27,7 @@ export function AccessListSection() {
   const user = useCurrentUser();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<PageSize>(25);
-  const log = useAccessLog(user.user, page, pageSize);
+  const log = useAccessLog(user.memberId, page, pageSize);
   const rows = log.data?.rows ?? [];
   const total = log.data?.total ?? 0;
   const lastPage = Math.max(1, Math.ceil(total / pageSize));

@@ -34,8 +34,8 @@ export function MyDataSection() {
   const user = useCurrentUser();
   return (
     <>
-      <DownloadCard memberId={user.user} />
-      <ErasureCard memberId={user.user} />
+      <DownloadCard memberId={user.memberId} />
+      <ErasureCard memberId={user.memberId} />
     </>
   );
 }

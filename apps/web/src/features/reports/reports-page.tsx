@@ -83,7 +83,7 @@ export function ReportsPage() {
   };
   const month = thisMonth();
 
-  const report = useReport(user.user, asked, applied);
+  const report = useReport(user.memberId, asked, applied);
   const data = report.data;
   const scope = data?.scope ?? asked ?? 'own';
   const lastMonth = data?.months.at(-1);

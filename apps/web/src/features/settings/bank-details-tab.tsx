@@ -48,11 +48,11 @@ function useLoadToasts(query: ReturnType<typeof useUserBanks>) {
  */
 export function BankDetailsTab() {
   const user = useCurrentUser();
-  const banks = useUserBanks(user.user);
+  const banks = useUserBanks(user.memberId);
   const { t } = useLanguage();
   useLoadToasts(banks);
 
-  if (banks.isSuccess) return <BankForm bank={banks.data[0]} memberId={user.user} reloading={banks.isFetching} />;
+  if (banks.isSuccess) return <BankForm bank={banks.data[0]} memberId={user.memberId} reloading={banks.isFetching} />;
   return (
     <CardSection title={t('settings.bank.title')} description={t('settings.bank.description')} aria-busy={banks.isPending || undefined}>
       {banks.isError ? (

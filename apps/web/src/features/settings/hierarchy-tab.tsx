@@ -27,7 +27,7 @@ const NONE = '—';
  */
 export function HierarchyTab() {
   const user = useCurrentUser();
-  const hierarchy = useHierarchy(user.user);
+  const hierarchy = useHierarchy(user.memberId);
   const { t } = useLanguage();
 
   return (

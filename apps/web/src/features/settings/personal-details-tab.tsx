@@ -106,7 +106,7 @@ function WithHelpCenterLink({ text, label }: { text: (link: string) => string; l
  */
 export function PersonalDetailsTab() {
   const user = useCurrentUser();
-  const details = useUserDetails(user.user);
+  const details = useUserDetails(user.memberId);
   const { t } = useLanguage();
 
   if (details.isSuccess) return <PersonalDetailsForm details={details.data} />;
@@ -196,13 +196,13 @@ function PersonalDetailsForm({ details }: { details: UserDetails }) {
     }
     setPasswordError(undefined);
     const file = validId
-      ? new File([validId], validIdFileName(user.user, form.getValues(), validId.name), {
+      ? new File([validId], validIdFileName(user.memberId, form.getValues(), validId.name), {
           type: validId.type,
           lastModified: validId.lastModified,
         })
       : null;
     try {
-      await save.mutateAsync({ id: user.user, fields, validId: file });
+      await save.mutateAsync({ id: user.memberId, fields, validId: file });
       toast.success(t('settings.personal.saved'));
       stopEditing();
     } catch (error) {
@@ -360,7 +360,7 @@ function PersonalDetailsForm({ details }: { details: UserDetails }) {
                 downloading={download.isPending}
                 onDownload={() => {
                   if (download.isPending) return;
-                  download.mutate(user.user, { onError: () => toast.error(t('settings.personal.downloadFailed')) });
+                  download.mutate(user.memberId, { onError: () => toast.error(t('settings.personal.downloadFailed')) });
                 }}
               />
             ) : editing ? (
@@ -369,7 +369,7 @@ function PersonalDetailsForm({ details }: { details: UserDetails }) {
                 error={validIdError}
                 hint={
                   validId
-                    ? t('settings.personal.validIdSentAs', { name: validIdFileName(user.user, form.getValues(), validId.name) })
+                    ? t('settings.personal.validIdSentAs', { name: validIdFileName(user.memberId, form.getValues(), validId.name) })
                     : t('settings.personal.validIdHint')
                 }
                 className="max-w-md"

@@ -81,7 +81,7 @@ function ChangePasswordSection() {
   const save = async (values: SecurityValues) => {
     if (changePassword.isPending) return;
     try {
-      await changePassword.mutateAsync({ id: user.user, password: values.password, current_password: values.current_password });
+      await changePassword.mutateAsync({ id: user.memberId, password: values.password, current_password: values.current_password });
       form.reset(EMPTY);
       toast.success(t('settings.password.changed'));
       // The other sessions ended: the list below shows only this one.

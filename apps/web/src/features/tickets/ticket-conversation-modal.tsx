@@ -91,7 +91,7 @@ export function TicketConversationModal({ ticket, open, onOpenChange, viewer }: 
     },
     ...(replies.data ?? []).map((reply) => ({
       key: String(reply.id),
-      author: reply.author.id === me.user ? t('helpCenter.conversation.you') : reply.author.name,
+      author: reply.author.id === me.memberId ? t('helpCenter.conversation.you') : reply.author.name,
       ours: viewer === 'admin' ? reply.by_admin : !reply.by_admin,
       byAdmin: reply.by_admin,
       text: reply.message,
