@@ -19,10 +19,10 @@ module.exports = {
       name: 'no-circular',
       severity: 'error',
       comment:
-        'No import cycles anywhere. A cycle closed only by a type import is none at run time: the i18n areas name each ' +
-        "other's shapes that way (apps/web/src/i18n/areas/index.ts).",
+        'No import cycles anywhere, not even one closed only by a type import: the i18n areas and their index ' +
+        '(apps/web/src/i18n/catalogue.ts) import one way, the index the areas.',
       from: {},
-      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+      to: { circular: true },
     },
     {
       name: 'contract-stands-alone',
@@ -59,9 +59,32 @@ module.exports = {
     {
       name: 'web-api-below-features',
       severity: 'error',
-      comment: 'api/ is the client and the query hooks: it may use lib/, never ui/, features/ or app/.',
+      comment:
+        'api/ is the shared infrastructure (the client, the QueryClient, the session, the route table and the first ' +
+        "screens' schemas): it may use lib/, never ui/, features/ or app/. A feature's calls are its own (features/<name>/api.ts).",
       from: { path: `${WEB}/api/` },
       to: { path: `${WEB}/(ui|features|app)/` },
+    },
+    {
+      name: 'web-i18n-reads-only-words',
+      severity: 'error',
+      comment:
+        "i18n/ (the language, the first load's words, the catalogue's index) reads a feature's words and nothing else " +
+        "of it: the catalogue's type and the Filipino chunk list every area's (features/<name>/i18n.{en,fil}.ts).",
+      from: { path: `${WEB}/i18n/` },
+      to: { path: `${WEB}/(ui|api|app|features)/`, pathNot: `${WEB}/features/[^/]+/[a-z-]*i18n\\.(en|fil)\\.ts$` },
+    },
+    {
+      name: 'web-words-are-data',
+      severity: 'error',
+      comment:
+        "An area's words (features/<name>/i18n.{en,fil}.ts) import nothing of i18n/ but the Texts type: the catalogue's " +
+        'index imports the areas, never the other way (see i18n/add-english.ts).',
+      from: { path: `${WEB}/features/[^/]+/[a-z-]*i18n\\.(en|fil)\\.ts$` },
+      to: {
+        path: `${WEB}/(i18n|ui|api|app|features)/`,
+        pathNot: [`${WEB}/i18n/texts\\.ts$`, `${WEB}/features/[^/]+/[a-z-]*i18n\\.en\\.ts$`],
+      },
     },
     {
       name: 'web-features-do-not-import-app',
@@ -71,11 +94,14 @@ module.exports = {
       to: { path: `${WEB}/app/` },
     },
     {
-      name: 'web-features-are-independent',
+      name: 'web-features-through-their-index',
       severity: 'error',
-      comment: 'A feature never imports another feature: shared code goes to ui/, lib/ or api/.',
+      comment:
+        "A feature reaches another feature only through that feature's index.ts, which re-exports what the others use " +
+        '(never a module the importer would not load anyway: the bundler follows every re-export). app/ composes the ' +
+        'features and may name any of their modules (the router loads each screen lazily by its path).',
       from: { path: `${WEB}/features/([^/]+)/` },
-      to: { path: `${WEB}/features/`, pathNot: `${WEB}/features/$1/` },
+      to: { path: `${WEB}/features/`, pathNot: [`${WEB}/features/$1/`, `${WEB}/features/[^/]+/index\\.ts$`] },
     },
     {
       name: 'web-not-server',

@@ -5,9 +5,19 @@ import tailwindcss from '@tailwindcss/vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { pwa } from './pwa.config.ts';
 
-/** The app's form helpers (they build zod schemas): kept out of the 'shared' chunk that every page loads. */
+/**
+ * The app's form helpers (they build zod schemas): kept out of the 'shared' chunk that every page loads.
+ * (The address fields, which build one too, are the Settings feature's: features/settings/address-fields.tsx.)
+ */
 const FORM_HELPERS =
-  /[\\/]src[\\/]ui[\\/](address-fields|member-select|reason-modal)\.tsx$|[\\/]src[\\/]lib[\\/](bank-form|contact-input|form-schema)\.ts$/;
+  /[\\/]src[\\/]ui[\\/](member-select|reason-modal)\.tsx$|[\\/]src[\\/]lib[\\/](bank-form|contact-input|form-schema)\.ts$/;
+
+/**
+ * The features' query modules (`features/<name>/api.ts`, a second one as `<part>-api.ts`) and the
+ * deals' queue: what the app's shared API layer (`src/api/`) held before each feature had its own
+ * folder, and what the 'shared' chunk takes with it when three screens or more use it.
+ */
+const FEATURE_QUERIES = /[\\/]src[\\/]features[\\/][^\\/]+[\\/]([a-z-]+-)?api\.ts$|[\\/]src[\\/]features[\\/]deals[\\/]deal-outbox\.ts$/;
 
 /** V8's explicit compile hint (Chrome 136 and later; other browsers ignore the comment). */
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
@@ -102,6 +112,21 @@ function firstScreensShared(roots: { entry: RegExp; screens: RegExp; signedOut: 
   return { plugin, test: (id: string) => captured.has(id) };
 }
 
+/**
+ * A chunk's file is named after the chunk's module, but a feature's generic modules (`i18n.ts`,
+ * `api.ts`, `<part>-api.ts`, `index.ts`) would give several chunks one bare name ('i18n' twice):
+ * those chunks take their feature's name before it, e.g. `privacy-i18n`, `settings-geo-api`.
+ */
+function chunkFileName(chunk: { name: string; moduleIds: string[] }): string {
+  const generic = /^(i18n|index|([a-z]+-)?api)$/.test(chunk.name);
+  const feature = generic
+    ? chunk.moduleIds
+        .map((id) => /[\\/]src[\\/]features[\\/]([^\\/]+)[\\/]([\w.-]+)\.tsx?$/.exec(id))
+        .find((match) => match?.[2] === chunk.name)?.[1]
+    : undefined;
+  return `assets/${feature ? `${feature}-` : ''}${chunk.name}-[hash].js`;
+}
+
 const firstScreens = firstScreensShared({
   entry: /[\\/]src[\\/]main\.tsx$/,
   screens: /[\\/]src[\\/](app[\\/]app-layout|features[\\/]dashboard[\\/]dashboard-page|features[\\/]deals[\\/]deals-view-page)\.tsx$/,
@@ -168,6 +193,7 @@ export default defineConfig({
         'login-island': fileURLToPath(new URL('./src/login-island.ts', import.meta.url)),
       },
       output: {
+        chunkFileNames: chunkFileName,
         // Libraries change less often than the app: separate chunks stay cached across releases.
         codeSplitting: {
           groups: [
@@ -221,9 +247,9 @@ export default defineConfig({
               // With the login page's hand-over (main.tsx and the login page read it), lazyPage (the router
               // and the Deals Table use it) and the language choice (the login page and the profile popup):
               // shared by two modules only, each became a chunk of its own, one more request in the first load.
-              // So do the dashboard's two calls of issue 43 (the first calls and the checklist ask for the
-              // setup checklist; the Admin Panel and the dashboard for the admin's queues).
-              test: /[\\/]contract[\\/]src[\\/](catalogue|dates|enums|files|first-answers|idempotency|labels|languages|messages|money|route-paths|routes[\\/][a-z-]+\.paths|[a-z]+-rules)\.ts$|[\\/]src[\\/]features[\\/]auth[\\/]login-handover\.ts$|[\\/]src[\\/]lib[\\/]lazy-page\.ts$|[\\/]src[\\/]i18n[\\/]language-choice\.tsx$|[\\/]src[\\/]api[\\/](setup-checklist|admin-queues)\.ts$/,
+              // So do the dashboard's two calls of issue 43 (features/dashboard/api.ts: the first calls and the
+              // checklist ask for the setup checklist; the Admin Panel and the dashboard for the admin's queues).
+              test: /[\\/]contract[\\/]src[\\/](catalogue|dates|enums|files|first-answers|idempotency|labels|languages|messages|money|route-paths|routes[\\/][a-z-]+\.paths|[a-z]+-rules)\.ts$|[\\/]src[\\/]features[\\/]auth[\\/]login-handover\.ts$|[\\/]src[\\/]lib[\\/]lazy-page\.ts$|[\\/]src[\\/]i18n[\\/]language-choice\.tsx$|[\\/]src[\\/]features[\\/]dashboard[\\/]api\.ts$/,
               priority: 22,
             },
             // What the first screens share with one other screen (firstScreensShared, above): below 'shared',
@@ -239,7 +265,8 @@ export default defineConfig({
               name: 'shared',
               // Not the form helpers, which build schemas: in here they pulled zod into every page.
               test: (id: string) =>
-                /[\\/]src[\\/](ui|api|lib)[\\/]|node_modules[\\/](lucide-react|@tanstack|@radix-ui)[\\/]/.test(id) &&
+                (/[\\/]src[\\/](ui|api|lib)[\\/]|node_modules[\\/](lucide-react|@tanstack|@radix-ui)[\\/]/.test(id) ||
+                  FEATURE_QUERIES.test(id)) &&
                 !FORM_HELPERS.test(id),
               minShareCount: 3,
               priority: 10,

@@ -88,9 +88,9 @@ function savedSessionMember(page: Page): Promise<number | null | undefined> {
           read.onerror = () => reject(read.error);
           read.onsuccess = () => {
             const saved = read.result as
-              { state: { queries: { queryKey: unknown[]; state: { data: { user?: number } | null } }[] } } | undefined;
+              { state: { queries: { queryKey: unknown[]; state: { data: { memberId?: number } | null } }[] } } | undefined;
             const session = saved?.state.queries.find((q) => q.queryKey[0] === 'session');
-            resolve(session ? (session.state.data?.user ?? null) : undefined);
+            resolve(session ? (session.state.data?.memberId ?? null) : undefined);
           };
         };
       }),

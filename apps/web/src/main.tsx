@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { routeTable } from './api/client';
-import { startFirstCalls } from './api/first-calls';
+import { startFirstCalls } from './app/first-calls';
 import { createQueryClient } from './api/query-client';
 import { SESSION_QUERY_KEY, sessionQuery } from './api/session';
 import { AppRoutes, preloadScreens } from './app/router';

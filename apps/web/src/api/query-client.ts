@@ -14,7 +14,7 @@ export const CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 export function createQueryClient(): QueryClient {
   const client: QueryClient = new QueryClient({
     // A change saved anywhere (a licence, bank details, a TIN, a certification, a photo) may finish one
-    // of a new member's first steps (issue 43 §3, api/setup-checklist.ts): the checklist is asked again
+    // of a new member's first steps (issue 43 §3, features/dashboard/api.ts): the checklist is asked again
     // when the dashboard next shows it, not left as it was for its few seconds of freshness.
     mutationCache: new MutationCache({
       onSuccess: () => client.invalidateQueries({ queryKey: ['setup-checklist'] }),
@@ -31,7 +31,7 @@ export function createQueryClient(): QueryClient {
         refetchOnWindowFocus: false,
       },
       // A change made with no connection fails at once with the network error its form reports,
-      // rather than waiting without a word (the deals queue decides for itself: api/deal-outbox).
+      // rather than waiting without a word (the deals queue decides for itself: features/deals/deal-outbox.ts).
       mutations: { retry: false, networkMode: 'always' },
     },
   });

@@ -1,13 +1,12 @@
 import { queryOptions, useIsRestoring, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import type { SessionUser } from '@ahente/contract/auth';
-import { fetchMe, logout as logoutRequest, saveLanguage } from './auth';
+import { fetchMe, logout as logoutRequest, saveLanguage, type SessionUser } from './session-calls';
 import { setUnauthorizedHandler } from './client';
 import { showLanguage, takeLanguagePickedBeforeSignIn } from '../i18n';
 
 /**
- * The signed-in member (spec §3 Session, §4): id (`user`), name, account_type (defaults to
+ * The signed-in member (spec §3 Session, §4): id (`memberId`; the API's `user`), name, account_type (defaults to
  * 'user'), referral_code, status and photo, from POST /api/login or GET /api/me, and what the
  * member must do before anything else (issue 24: accept a new privacy notice, or for an
  * administrator turn on two-factor sign-in).
@@ -17,6 +16,8 @@ import { showLanguage, takeLanguagePickedBeforeSignIn } from '../i18n';
  * (after accepting the privacy notice, after enrolling in two-factor sign-in).
  */
 export type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
+
+export type { SessionUser };
 
 /** The query key of the session (GET /api/me). Invalidate it to ask the server again. */
 export const SESSION_QUERY_KEY = ['session'] as const;

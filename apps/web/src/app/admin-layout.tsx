@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useIsMutating, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import type { AdminQueues } from '@ahente/contract/admin-queues';
-import { adminQueuesKey, useAdminQueues } from '../api/admin-queues';
+import { adminQueuesKey, useAdminQueues } from '../features/dashboard';
 import { MailStatusNotice } from '../features/notifications/mail-status-notice';
 import { PageOutlet } from '../ui/page-outlet';
 import { SubNav } from '../ui/sub-nav';

@@ -66,7 +66,7 @@ export function AppLayout() {
               </Dialog.Trigger>
               <p className="min-w-0 flex-1 text-sm leading-tight font-medium text-balance text-slate-700 sm:text-base">
                 {/* The spec's "Welcome back" from the second sign-in on; the first says "Welcome" (issue 43 §3). */}
-                {t(user.first_login ? 'firstSteps.welcomeFirst' : 'layout.welcome', { name: user.name, id: user.user })}
+                {t(user.first_login ? 'firstSteps.welcomeFirst' : 'layout.welcome', { name: user.name, id: user.memberId })}
               </p>
               {/* Every call but enrolment is refused until two-factor sign-in is on: no bell until then. */}
               {!user.mfa_setup_required && <NotificationBell />}

@@ -4,7 +4,7 @@ import { FullPageSpinner } from '../ui/spinner';
 import { useSession } from '../api/session';
 
 /** Fetched only for a member who must accept a new privacy notice. */
-const ConsentPage = lazy(async () => ({ default: (await import('../features/auth/consent-page')).ConsentPage }));
+const ConsentPage = lazy(async () => ({ default: (await import('../features/privacy/consent-page')).ConsentPage }));
 
 /** Where an administrator who must turn on two-factor sign-in is kept (issue 24 §4). */
 export const MFA_SETUP_PATH = '/settings/security';

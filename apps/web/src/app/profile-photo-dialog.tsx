@@ -3,7 +3,7 @@ import { useRef, useState, type RefObject } from 'react';
 import { PHOTO_CONTENT_TYPES, PHOTO_MAX_BYTES } from '@ahente/contract/files';
 import { MSG } from '@ahente/contract/messages';
 import { serverReason } from '../api/client';
-import { useProfilePhotoMutation } from '../api/members';
+import { useProfilePhotoMutation } from '../features/members';
 import { useCurrentUser } from '../api/session';
 import { Avatar } from '../ui/avatar';
 import { Button } from '../ui/button';
@@ -52,7 +52,7 @@ export function ProfilePhotoDialog({ open, onOpenChange, finalFocus }: ProfilePh
     setProblem(null);
     setAction(file ? 'upload' : 'remove');
     try {
-      await change.mutateAsync({ id: user.user, file });
+      await change.mutateAsync({ id: user.memberId, file });
       toast.success(file ? MSG.photoUpdated : MSG.photoRemoved);
       onOpenChange(false);
     } catch (error) {

@@ -10,7 +10,7 @@ import { useLogout } from '../features/offline/use-logout';
 import { ProfilePhotoDialog } from './profile-photo-dialog';
 import { showLanguage, useLanguage } from '../i18n';
 import { LanguageChoice } from '../i18n/language-choice';
-import { saveLanguage } from '../api/auth';
+import { saveLanguage } from '../api/session-calls';
 import { toast } from '../ui/toast';
 import type { Language } from '@ahente/contract/auth';
 
@@ -64,7 +64,7 @@ export function ProfilePopover() {
               <Avatar name={user.name} photo={user.photo} size="lg" className="shadow-sm" />
               <div className="min-w-0">
                 <p className="truncate text-base font-semibold text-slate-900">{user.name}</p>
-                <p className="text-sm text-slate-500 tabular-nums">{t('profile.id', { id: user.user })}</p>
+                <p className="text-sm text-slate-500 tabular-nums">{t('profile.id', { id: user.memberId })}</p>
               </div>
             </div>
 

@@ -1,4 +1,3 @@
-import type { AreaWords } from './areas';
 import { CONSENT_LABEL, CONSENT_REQUIRED_MESSAGE, COUNTED_SALES_NOTE, MSG, TEAM_COUNT_NOTE } from '@ahente/contract/messages';
 
 /**
@@ -441,8 +440,3 @@ export const en = {
     saleAddLicence: 'Add a licence in Settings, Licences',
   },
 };
-
-export type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
-
-/** The shape every catalogue has: the same keys, each a text. */
-export type Catalogue = Texts<typeof en & AreaWords>;

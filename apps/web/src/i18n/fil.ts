@@ -1,17 +1,17 @@
 import type { LabelKind } from '@ahente/contract/labels';
-import type { Catalogue } from './en';
-import { portfolioFil } from './areas/portfolio.fil';
-import { notificationsFil } from './areas/notifications.fil';
-import { materialsFil } from './areas/materials.fil';
-import { helpCenterFil } from './areas/helpCenter.fil';
-import { recruitmentFil } from './areas/recruitment.fil';
-import { commissionsFil } from './areas/commissions.fil';
-import { reportsFil } from './areas/reports.fil';
-import { settingsFil } from './areas/settings.fil';
-import { licencesFil } from './areas/licences.fil';
-import { privacyFil } from './areas/privacy.fil';
-import { securityFil } from './areas/security.fil';
-import { adminQueuesFil } from './areas/adminQueues.fil';
+import type { Catalogue } from './catalogue';
+import { portfolioFil } from '../features/portfolio/i18n.fil';
+import { notificationsFil } from '../features/notifications/i18n.fil';
+import { materialsFil } from '../features/materials/i18n.fil';
+import { helpCenterFil } from '../features/tickets/i18n.fil';
+import { recruitmentFil } from '../features/members/i18n.fil';
+import { commissionsFil } from '../features/commissions/i18n.fil';
+import { reportsFil } from '../features/reports/i18n.fil';
+import { settingsFil } from '../features/settings/i18n.fil';
+import { licencesFil } from '../features/licences/i18n.fil';
+import { privacyFil } from '../features/privacy/i18n.fil';
+import { securityFil } from '../features/settings/security-i18n.fil';
+import { adminQueuesFil } from '../features/dashboard/i18n.fil';
 
 /**
  * The Filipino catalogue (issue 25 §3): Tagalog as an agent of the agency writes it, with the

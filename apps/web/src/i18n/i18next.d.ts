@@ -1,5 +1,5 @@
 import 'i18next';
-import type { Catalogue } from './en';
+import type { Catalogue } from './catalogue';
 
 // Typed keys: t('a.missing.key') is a type error (issue 25 §3).
 declare module 'i18next' {

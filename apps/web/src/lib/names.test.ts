@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fullName, matchesName } from './names';
+import { fullName } from '@ahente/contract/names';
+import { matchesName } from './names';
 
 describe('fullName', () => {
   it('joins first, middle and last name by single spaces', () => {

@@ -58,7 +58,7 @@ export function Modal({
             event.preventDefault();
             initialFocus.current.focus();
           }}
-          // Escape in a combobox whose list is open closes the list (ui/combobox.tsx), not the dialog.
+          // Escape in a combobox whose list is open closes the list (features/settings/combobox.tsx), not the dialog.
           onEscapeKeyDown={(event) => {
             if (event.target instanceof Element && event.target.closest('[role="combobox"][aria-expanded="true"]')) event.preventDefault();
           }}

@@ -3,7 +3,7 @@ import { Mail, UserRound } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FORGOT_PASSWORD_SENT, forgotPasswordRequest, type ForgotPasswordRequest } from '@ahente/contract/notifications';
-import { useForgotPasswordMutation } from '../../api/auth';
+import { useForgotPasswordMutation } from './api';
 import { isApiError, serverFieldErrors } from '../../api/client';
 import { setRefs } from '../../lib/set-refs';
 import { Button } from '../../ui/button';

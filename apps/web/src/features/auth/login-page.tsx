@@ -4,12 +4,12 @@ import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 're
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { loginRequest, type SessionUser } from '@ahente/contract/auth';
+import { loginRequest } from '@ahente/contract/auth';
 import { MSG } from '@ahente/contract/messages';
 import { mfaRequiredResponse } from '@ahente/contract/security';
-import { fetchLoginOptions, useLoginMutation } from '../../api/auth';
+import { fetchLoginOptions, useLoginMutation } from './api';
 import { ApiError, isApiError } from '../../api/client';
-import { useSession } from '../../api/session';
+import { useSession, type SessionUser } from '../../api/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Button, buttonClasses } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';

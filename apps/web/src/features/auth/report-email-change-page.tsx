@@ -2,7 +2,7 @@ import { ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EMAIL_CHANGE_LINK_INVALID, EMAIL_CHANGE_REPORT_DAYS, reportEmailChangeRequest } from '@ahente/contract/members';
-import { useReportEmailChangeMutation } from '../../api/auth';
+import { useReportEmailChangeMutation } from './api';
 import { isApiError } from '../../api/client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Button, buttonClasses } from '../../ui/button';

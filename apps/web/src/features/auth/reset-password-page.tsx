@@ -6,7 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { MSG } from '@ahente/contract/messages';
 import { RESET_LINK_INVALID, resetPasswordRequest } from '@ahente/contract/notifications';
-import { fetchLoginOptions, useResetPasswordMutation } from '../../api/auth';
+import { fetchLoginOptions, useResetPasswordMutation } from './api';
 import { isApiError, serverFieldErrors } from '../../api/client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Button, buttonClasses } from '../../ui/button';

@@ -6,8 +6,8 @@ import { adjustmentRequest, type AdjustmentRecord } from '@ahente/contract/commi
 import { formatPeso } from '@ahente/contract/money';
 import type { z } from 'zod';
 import { serverFieldErrors, serverReason } from '../../api/client';
-import { useAddAdjustment, useCommissionAdjustments } from '../../api/commissions';
-import { useMemberMatches } from '../../api/members';
+import { useAddAdjustment, useCommissionAdjustments } from './api';
+import { useMemberMatches } from '../members';
 import { formatCalendarDate } from '../../lib/dates';
 import { formSchemaFor } from '../../lib/form-schema';
 import { useShowMore } from '../../lib/use-show-more';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useCommissionPeriods } from '../../api/commissions';
+import { useCommissionPeriods } from './api';
 import { PageHeader } from '../../ui/page-header';
 import { AdjustmentsCard } from './adjustments-card';
 import { BirFormsCard } from './bir-forms-card';

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { AGENCY_TAX_ENV, setAgencyTaxDetailsRequest, type AgencyTaxDetails, type AgencyTaxField } from '@ahente/contract/tax';
 import type { z } from 'zod';
 import { serverFieldErrors, serverReason } from '../../api/client';
-import { useAgencyTaxDetails, useSetAgencyTaxDetails } from '../../api/tax';
+import { useAgencyTaxDetails, useSetAgencyTaxDetails } from './tax-api';
 import { formatTimestampParts } from '../../lib/dates';
 import { formSchemaFor } from '../../lib/form-schema';
 import { Button } from '../../ui/button';

@@ -6,7 +6,7 @@ import { MSG } from '@ahente/contract/messages';
 import { formatPeso } from '@ahente/contract/money';
 import { form2307Deadline, quarterOf, QUARTERS, type WithheldIncome } from '@ahente/contract/tax';
 import { serverReason } from '../../api/client';
-import { downloadAlphalistDat, downloadAlphalistXlsx, useAlphalist } from '../../api/tax';
+import { downloadAlphalistDat, downloadAlphalistXlsx, useAlphalist } from './tax-api';
 import { formatCalendarDate } from '../../lib/dates';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';

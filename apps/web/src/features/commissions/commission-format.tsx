@@ -6,7 +6,7 @@ import { Dash } from '../../ui/dash';
 import { cn } from '../../lib/cn';
 import { formatCalendarDate } from '../../lib/dates';
 import { useLanguage } from '../../i18n';
-import '../../i18n/areas/commissions.en';
+import './i18n';
 
 /** A schedule key as it reads: a product's or a position's label (decision 023). */
 export function keyLabel(key: string): string {

@@ -10,12 +10,12 @@ import {
 } from '@ahente/contract/commissions';
 import { productLabel } from '@ahente/contract/labels';
 import { formatPeso } from '@ahente/contract/money';
-import { useCommissionLedger, useCommissionSummary, type LedgerFilter } from '../../api/commissions';
+import { useCommissionLedger, useCommissionSummary, type LedgerFilter } from './api';
 import { useCurrentUser } from '../../api/session';
 import { formatCalendarDate, formatManilaShortDate, formatMonth, formatTimestampParts, readableDates } from '../../lib/dates';
 import { currentLocale } from '../../lib/locale';
 import { useLanguage } from '../../i18n';
-import '../../i18n/areas/commissions.en';
+import './i18n';
 import { useServerPages } from '../../lib/use-server-pages';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -55,11 +55,11 @@ const entriesOf = (page: LedgerResponse) => page.entries;
  */
 export function CommissionsPage() {
   const user = useCurrentUser();
-  const summary = useCommissionSummary(user.user);
+  const summary = useCommissionSummary(user.memberId);
   const [filter, setFilter] = useState<LedgerFilter>(NO_FILTER);
   // A To before the From is said under the filters and not sent; the rows of the last filter stay.
   const reversed = isReversedRange(filter.from, filter.to);
-  const ledger = useCommissionLedger(user.user, filter, !reversed);
+  const ledger = useCommissionLedger(user.memberId, filter, !reversed);
   // Paged on the server (decision 036): 100 entries, then 100 more; the totals are the whole filter's.
   const list = useServerPages(ledger, entriesOf);
   const entries = list.rows ?? [];
@@ -179,8 +179,8 @@ export function CommissionsPage() {
         />
       </Card>
 
-      <MyStatementsCard memberId={user.user} />
-      <Form2307Card memberId={user.user} />
+      <MyStatementsCard memberId={user.memberId} />
+      <Form2307Card memberId={user.memberId} />
     </>
   );
 }

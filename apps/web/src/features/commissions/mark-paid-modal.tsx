@@ -5,7 +5,7 @@ import { formatMonth, todayInManila } from '@ahente/contract/dates';
 import { markPaidRequest, type MarkPaidRequest, type StatementRecord } from '@ahente/contract/commissions';
 import { formatPeso } from '@ahente/contract/money';
 import { serverFieldErrors, serverReason } from '../../api/client';
-import { useMarkStatementPaid } from '../../api/commissions';
+import { useMarkStatementPaid } from './api';
 import { formSchemaFor } from '../../lib/form-schema';
 import { setRefs } from '../../lib/set-refs';
 import { Button } from '../../ui/button';

@@ -1,7 +1,7 @@
 import { FileSpreadsheet, FileText, ScrollText } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
 import type { StatementRecord } from '@ahente/contract/commissions';
-import { downloadStatement, useCommissionStatements, useCommissionSummary } from '../../api/commissions';
+import { downloadStatement, useCommissionStatements, useCommissionSummary } from './api';
 import { Button } from '../../ui/button';
 import { CardSection } from '../../ui/card';
 import { Dash } from '../../ui/dash';
@@ -12,7 +12,7 @@ import { Amount, PaymentDetails, StatementStatusBadge, withholdingLabel } from '
 import { formatMonth } from '../../lib/dates';
 import { currentLocale } from '../../lib/locale';
 import { useLanguage } from '../../i18n';
-import '../../i18n/areas/commissions.en';
+import './i18n';
 
 const COLUMNS = 8;
 type Format = 'pdf' | 'xlsx';

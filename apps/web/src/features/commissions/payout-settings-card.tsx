@@ -5,7 +5,7 @@ import { formatPeso } from '@ahente/contract/money';
 import { setPayoutSettingsRequest, type PayoutSettings } from '@ahente/contract/tax';
 import type { z } from 'zod';
 import { serverFieldErrors, serverReason } from '../../api/client';
-import { usePayoutSettings, useSetPayoutSettings } from '../../api/tax';
+import { usePayoutSettings, useSetPayoutSettings } from './tax-api';
 import { formatTimestampParts } from '../../lib/dates';
 import { formSchemaFor } from '../../lib/form-schema';
 import { Button } from '../../ui/button';

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { formatRate, type PeriodRecord, type StatementRecord } from '@ahente/contract/commissions';
 import { formatMonth } from '@ahente/contract/dates';
 import { MSG } from '@ahente/contract/messages';
-import { downloadPayouts, usePeriodStatements } from '../../api/commissions';
+import { downloadPayouts, usePeriodStatements } from './api';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { CardSection } from '../../ui/card';

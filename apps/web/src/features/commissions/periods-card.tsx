@@ -4,8 +4,8 @@ import type { ClosePeriodResponse, PeriodRecord, PeriodState } from '@ahente/con
 import { addDays, formatMonth, nextMonth } from '@ahente/contract/dates';
 import { formatPeso } from '@ahente/contract/money';
 import { serverReason } from '../../api/client';
-import { useClosePeriod, useCommissionPeriods } from '../../api/commissions';
-import { usePayoutSettings } from '../../api/tax';
+import { useClosePeriod, useCommissionPeriods } from './api';
+import { usePayoutSettings } from './tax-api';
 import { formatCalendarDate, formatTimestampParts } from '../../lib/dates';
 import { Badge, type BadgeTone } from '../../ui/badge';
 import { Button } from '../../ui/button';

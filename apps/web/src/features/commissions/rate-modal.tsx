@@ -3,7 +3,7 @@ import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { formatRate, setRateRequest, type RateKind, type RateSchedule, type SetRate } from '@ahente/contract/commissions';
 import { serverFieldErrors, serverReason } from '../../api/client';
-import { useSetCommissionRate } from '../../api/commissions';
+import { useSetCommissionRate } from './api';
 import { formatCalendarDate, formatTimestampParts } from '../../lib/dates';
 import { formSchemaFor } from '../../lib/form-schema';
 import { setRefs } from '../../lib/set-refs';

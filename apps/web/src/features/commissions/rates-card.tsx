@@ -1,7 +1,7 @@
 import { Percent, TriangleAlert, UsersRound } from 'lucide-react';
 import { memo, useCallback, useState } from 'react';
 import { formatRate, type RateKind, type RateSchedule } from '@ahente/contract/commissions';
-import { useCommissionRates } from '../../api/commissions';
+import { useCommissionRates } from './api';
 import { formatCalendarDate } from '../../lib/dates';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';

@@ -1,6 +1,6 @@
 import { FileText } from 'lucide-react';
 import { formatPeso } from '@ahente/contract/money';
-import { useActiveProposals } from '../../api/deals';
+import { useActiveProposals } from '../deals';
 import { useCurrentUser } from '../../api/session';
 import { CardSection } from '../../ui/card';
 import { Totals } from '../../ui/stats';
@@ -10,7 +10,7 @@ import { useLanguage } from '../../i18n';
 /** The dashboard's Active Proposals card: the member's open deals (not sold, not 'Did not Continue'), counted and summed. */
 export function ActiveProposalsCard({ className }: { className?: string }) {
   const user = useCurrentUser();
-  const proposals = useActiveProposals(user.user);
+  const proposals = useActiveProposals(user.memberId);
   const { t } = useLanguage();
   return (
     <CardSection

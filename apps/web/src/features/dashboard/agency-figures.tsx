@@ -1,6 +1,6 @@
 import { CircleDollarSign, TrendingUp, Users } from 'lucide-react';
 import { formatPeso } from '@ahente/contract/money';
-import { useAgencySummary } from '../../api/reports';
+import { useAgencySummary } from '../reports';
 import { CardSection } from '../../ui/card';
 import { Totals } from '../../ui/stats';
 import { CardLink } from './card-link';

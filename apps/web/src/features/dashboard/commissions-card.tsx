@@ -1,6 +1,6 @@
 import { CircleDollarSign } from 'lucide-react';
 import { formatPeso } from '@ahente/contract/money';
-import { useCommissionSummary } from '../../api/commissions';
+import { useCommissionSummary } from '../commissions';
 import { useCurrentUser } from '../../api/session';
 import { CardSection } from '../../ui/card';
 import { Totals } from '../../ui/stats';
@@ -17,7 +17,7 @@ const peso = (value: number | undefined) => () => formatPeso(value ?? 0);
  */
 export function CommissionsCard({ className }: { className?: string }) {
   const user = useCurrentUser();
-  const summary = useCommissionSummary(user.user);
+  const summary = useCommissionSummary(user.memberId);
   const { t } = useLanguage();
   return (
     <CardSection

@@ -1,5 +1,5 @@
 import { CalendarClock } from 'lucide-react';
-import { useLicenceAlerts } from '../../api/licences';
+import { useLicenceAlerts } from '../licences';
 import { useCurrentUser } from '../../api/session';
 import { i18n, useLanguage } from '../../i18n';
 import { formatCalendarDate } from '../../lib/dates';
@@ -21,7 +21,7 @@ function inDays(days: number): string {
  */
 export function LicenceExpiryBanner({ className }: { className?: string }) {
   const user = useCurrentUser();
-  return user.account_type === 'admin' ? null : <Banner memberId={user.user} className={className} />;
+  return user.account_type === 'admin' ? null : <Banner memberId={user.memberId} className={className} />;
 }
 
 function Banner({ memberId, className }: { memberId: number; className?: string }) {

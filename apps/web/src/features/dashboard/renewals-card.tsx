@@ -1,6 +1,6 @@
 import { CalendarClock } from 'lucide-react';
 import { POLICY_DUE_DAYS } from '@ahente/contract/portfolio-rules';
-import { firstPortfolioPage, usePortfolio } from '../../api/portfolio';
+import { firstPortfolioPage, usePortfolio } from '../portfolio';
 import { useCurrentUser } from '../../api/session';
 import { CardSection } from '../../ui/card';
 import { Totals } from '../../ui/stats';
@@ -14,7 +14,7 @@ import { useLanguage } from '../../i18n';
  */
 export function RenewalsCard({ className }: { className?: string }) {
   const user = useCurrentUser();
-  const portfolio = usePortfolio(firstPortfolioPage(user.user), { keepPrevious: false });
+  const portfolio = usePortfolio(firstPortfolioPage(user.memberId), { keepPrevious: false });
   const counts = portfolio.data?.counts;
   const { t } = useLanguage();
   return (

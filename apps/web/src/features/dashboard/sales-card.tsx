@@ -1,6 +1,6 @@
 import { ChartNoAxesColumnIncreasing, TrendingUp } from 'lucide-react';
 import { formatPeso } from '@ahente/contract/money';
-import { useSalesPages } from '../../api/sales';
+import { useSalesPages } from '../sales';
 import { useCurrentUser } from '../../api/session';
 import { CardSection } from '../../ui/card';
 import { EmptyState } from '../../ui/empty-state';
@@ -17,7 +17,7 @@ import { useLanguage } from '../../i18n';
  */
 export function SalesCard({ className }: { className?: string }) {
   const user = useCurrentUser();
-  const sales = useSalesPages(user.user, '', '');
+  const sales = useSalesPages(user.memberId, '', '');
   const first = sales.data?.pages[0];
   const { t } = useLanguage();
 

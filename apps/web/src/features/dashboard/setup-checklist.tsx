@@ -2,7 +2,7 @@ import { ArrowRight, CheckCircle2, Circle, CircleDashed, ListChecks } from 'luci
 import { Link } from 'react-router';
 import type { SetupChecklistItem, SetupState } from '@ahente/contract/setup-checklist';
 import { useCurrentUser } from '../../api/session';
-import { useSetupChecklist } from '../../api/setup-checklist';
+import { useSetupChecklist } from './api';
 import { useLanguage } from '../../i18n';
 import { cn } from '../../lib/cn';
 import { requestProfilePhotoChange } from '../../lib/profile-photo-request';
@@ -33,7 +33,7 @@ const TABS = {
  */
 export function SetupChecklist({ className }: { className?: string }) {
   const user = useCurrentUser();
-  const checklist = useSetupChecklist(user.user, user.account_type === 'user');
+  const checklist = useSetupChecklist(user.memberId, user.account_type === 'user');
   const { t } = useLanguage();
   if (user.account_type !== 'user' || !checklist.data || checklist.data.done) return null;
   const { items } = checklist.data;

@@ -1,5 +1,5 @@
 import { Users } from 'lucide-react';
-import { useTeamSize } from '../../api/members';
+import { useTeamSize } from '../members';
 import { useCurrentUser } from '../../api/session';
 import { CardSection } from '../../ui/card';
 import { Totals } from '../../ui/stats';
@@ -15,7 +15,7 @@ const count = (n: number | undefined) => () => (n ?? 0).toLocaleString('en-PH');
  */
 export function TeamSizeCard({ className }: { className?: string }) {
   const user = useCurrentUser();
-  const team = useTeamSize(user.user);
+  const team = useTeamSize(user.memberId);
   const pending = team.data?.pending ?? 0;
   const { t } = useLanguage();
   return (

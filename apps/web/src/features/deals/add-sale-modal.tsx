@@ -5,7 +5,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import type { DealRecord } from '@ahente/contract/deals';
 import { hasAnnualTerm } from '@ahente/contract/portfolio-rules';
 import { isApiError } from '../../api/client';
-import { useAddSaleMutation } from '../../api/sales';
+import { useAddSaleMutation } from '../sales';
 import { useCurrentUser } from '../../api/session';
 import { setRefs } from '../../lib/set-refs';
 import { toast } from '../../ui/toast';
@@ -65,7 +65,7 @@ export function AddSaleModal({ deal, open, onOpenChange }: AddSaleModalProps) {
   const save = async (values: SaleValues) => {
     serverError.clear();
     try {
-      await addSale.mutateAsync({ id: user.user, formData: toSaleForm(deal.id, values) });
+      await addSale.mutateAsync({ id: user.memberId, formData: toSaleForm(deal.id, values) });
       toast.success(t('dealDialogs.saleAdded'));
       onOpenChange(false);
     } catch (error) {
@@ -107,7 +107,7 @@ export function AddSaleModal({ deal, open, onOpenChange }: AddSaleModalProps) {
           {t('dealDialogs.alreadySold')}
         </p>
       )}
-      {!alreadySold && <SaleLicenceWarning memberId={user.user} product={product} />}
+      {!alreadySold && <SaleLicenceWarning memberId={user.memberId} product={product} />}
 
       <fieldset disabled={locked} className="min-w-0">
         <legend className="text-sm font-semibold text-slate-900">{t('dealDialogs.policy')}</legend>

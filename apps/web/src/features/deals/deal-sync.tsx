@@ -1,6 +1,6 @@
 import { CloudOff } from 'lucide-react';
 import { useState } from 'react';
-import { discardEntry, type DealSync } from '../../api/deal-outbox';
+import { discardEntry, type DealSync } from './deal-outbox';
 import { useLanguage } from '../../i18n';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';

@@ -4,7 +4,7 @@ import { useRef } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { DEAL_STATUSES } from '@ahente/contract/enums';
 import { isApiError } from '../../api/client';
-import { useAddDealMutation } from '../../api/deal-outbox';
+import { useAddDealMutation } from './deal-outbox';
 import { useCurrentUser } from '../../api/session';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -34,7 +34,7 @@ export function DealsInputPage() {
   const save = async (values: NewDealValues) => {
     serverError.clear();
     try {
-      const { queued } = await addDeal.mutateAsync(toNewDeal(user.user, values));
+      const { queued } = await addDeal.mutateAsync(toNewDeal(user.memberId, values));
       // With no signal the deal waits on this device and is sent when the connection returns (issue 25).
       if (queued) toast.info(t('dealSync.queued'));
       else toast.success(t('deals.saved'));

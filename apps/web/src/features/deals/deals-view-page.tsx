@@ -6,8 +6,8 @@ import { inDateRange } from '@ahente/contract/dates';
 import type { DealRecord, DealsPageResponse } from '@ahente/contract/deals';
 import { labelOf, productLabel } from '@ahente/contract/labels';
 import { centavosToPesos, formatPeso, pesosToCentavos } from '@ahente/contract/money';
-import { useOutbox, withOutbox, type DealSync } from '../../api/deal-outbox';
-import { dealsKeys, useDealsPages } from '../../api/deals';
+import { useOutbox, withOutbox, type DealSync } from './deal-outbox';
+import { dealsKeys, useDealsPages } from './api';
 import { useCurrentUser } from '../../api/session';
 import { cn } from '../../lib/cn';
 import { formatCalendarDate, formatTimestampParts } from '../../lib/dates';
@@ -64,7 +64,7 @@ export function DealsViewPage() {
   const range = useDateRange();
   // A To before the From is not sent: the table shows nothing and the totals are zero.
   const reversed = isReversedRange(range.from, range.to);
-  const deals = useDealsPages(user.user, range.from, range.to, !reversed);
+  const deals = useDealsPages(user.memberId, range.from, range.to, !reversed);
   const list = useServerPages(deals, rowsOf);
   const answered = deals.isFetched;
   useEffect(() => {
@@ -85,7 +85,7 @@ export function DealsViewPage() {
 
   // Deals recorded or edited with no signal (issue 25 §2): queued new deals first, queued edits
   // applied to their rows, each marked with its sync state; then the range, on the values shown.
-  const queue = useOutbox(user.user);
+  const queue = useOutbox(user.memberId);
   const saved = list.rows;
   const merged = useMemo(() => (saved || queue.length > 0 ? withOutbox(saved ?? [], queue) : undefined), [saved, queue]);
   const syncOf = useMemo(() => new Map(merged?.map((row) => [row.deal.id, row.sync])), [merged]);

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import type { DealRecord } from '@ahente/contract/deals';
 import { EDITABLE_DEAL_STATUSES, type DealStatus } from '@ahente/contract/enums';
 import { isApiError } from '../../api/client';
-import { useEditDealMutation } from '../../api/deal-outbox';
+import { useEditDealMutation } from './deal-outbox';
 import { useCurrentUser } from '../../api/session';
 import { toast } from '../../ui/toast';
 import { DealFields, useServerError } from './deal-form';
@@ -43,7 +43,7 @@ export function EditDealModal({ deal, open, onOpenChange }: EditDealModalProps) 
   const save = async (values: EditDealValues) => {
     serverError.clear();
     try {
-      const { queued } = await editDeal.mutateAsync({ id: user.user, formData: toEditDealForm(deal.id, values) });
+      const { queued } = await editDeal.mutateAsync({ id: user.memberId, formData: toEditDealForm(deal.id, values) });
       if (queued) toast.info(t('dealSync.queued'));
       else toast.success(t('dealDialogs.updated'));
       onOpenChange(false);

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { todayInManila } from '@ahente/contract/dates';
 import { licenceCover, linesFor, linesLabel } from '@ahente/contract/licence-rules';
-import { useLicences } from '../../api/licences';
+import { useLicences } from '../licences';
 import { useLanguage } from '../../i18n';
 import { formatCalendarDate } from '../../lib/dates';
 

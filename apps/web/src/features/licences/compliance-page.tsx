@@ -1,5 +1,5 @@
 import { FilePlus2 } from 'lucide-react';
-import { useCompliance } from '../../api/licences';
+import { useCompliance } from './api';
 import { CardSection } from '../../ui/card';
 import { PageHeader } from '../../ui/page-header';
 import { EarningsCard, ExpiringCard, UnlicensedSellersCard } from './compliance-tables';

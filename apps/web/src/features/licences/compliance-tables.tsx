@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { LICENSE_EXPIRY_WARNING_DAYS, linesLabel, RENEWAL_COMMISSION_PESOS } from '@ahente/contract/licence-rules';
 import { productLabel } from '@ahente/contract/labels';
 import { formatPeso } from '@ahente/contract/money';
-import { useCompliance } from '../../api/licences';
+import { useCompliance } from './api';
 import { cn } from '../../lib/cn';
 import { useShowMore } from '../../lib/use-show-more';
 import { Badge } from '../../ui/badge';

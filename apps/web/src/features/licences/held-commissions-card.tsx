@@ -6,7 +6,7 @@ import { productLabel } from '@ahente/contract/labels';
 import { formatPeso } from '@ahente/contract/money';
 import { serverReason } from '../../api/client';
 import { useCurrentUser } from '../../api/session';
-import { useCompliance, useForfeitCommission, useReleaseCommission } from '../../api/licences';
+import { useCompliance, useForfeitCommission, useReleaseCommission } from './api';
 import { formatCalendarDate, readableDates } from '../../lib/dates';
 import { useShowMore } from '../../lib/use-show-more';
 import { Button } from '../../ui/button';
@@ -115,7 +115,7 @@ export function HeldCommissionsCard({ id }: { id?: string }) {
               <HeldRow
                 key={entry.entry_id}
                 entry={entry}
-                own={entry.member_id === me.user}
+                own={entry.member_id === me.memberId}
                 releasing={releasing === entry.entry_id}
                 disabled={busy}
                 onRelease={() => onRelease(entry)}

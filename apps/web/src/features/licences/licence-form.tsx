@@ -5,11 +5,11 @@ import { useController, useForm, useWatch, type Control } from 'react-hook-form'
 import { addLicenseRequest, type AddLicense } from '@ahente/contract/licences';
 import { defaultLicenseExpiry, LICENSE_LINES } from '@ahente/contract/licence-rules';
 import { serverFieldErrors, serverReason } from '../../api/client';
-import { useAddLicence } from '../../api/licences';
-import { useMemberMatches } from '../../api/members';
+import { useAddLicence } from './api';
+import { useMemberMatches } from '../members';
 import { useCurrentUser } from '../../api/session';
 import { useLanguage } from '../../i18n';
-import '../../i18n/areas/licences.en';
+import './i18n';
 import { formatCalendarDate } from '../../lib/dates';
 import { formSchemaFor } from '../../lib/form-schema';
 import { ID_DOCUMENT_ACCEPT, idDocumentProblem } from '../../lib/id-document';
@@ -53,7 +53,7 @@ export function LicenceForm({ mode }: LicenceFormProps) {
   const add = useAddLicence();
   const { t } = useLanguage();
   const empty: LicenceValues = {
-    id: mode === 'own' ? String(user.user) : '',
+    id: mode === 'own' ? String(user.memberId) : '',
     line: '',
     license_no: '',
     insurer: '',

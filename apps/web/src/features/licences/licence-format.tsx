@@ -7,7 +7,7 @@ import { Button } from '../../ui/button';
 import { formatCalendarDate } from '../../lib/dates';
 import { currentLocale } from '../../lib/locale';
 import { useLanguage } from '../../i18n';
-import '../../i18n/areas/licences.en';
+import './i18n';
 
 /** A licence's rejection and a forfeit ask the same reason: required, at most 200 characters (the contract's rule). */
 export const reasonSchema = forfeitCommissionRequest.pick({ reason: true });

@@ -2,10 +2,10 @@ import { BadgeCheck, Download, FilePlus2 } from 'lucide-react';
 import { useId } from 'react';
 import type { LicenseRecord } from '@ahente/contract/licences';
 import { serverReason } from '../../api/client';
-import { useDownloadLicenceScan, useLicences } from '../../api/licences';
+import { useDownloadLicenceScan, useLicences } from './api';
 import { useCurrentUser } from '../../api/session';
 import { useLanguage } from '../../i18n';
-import '../../i18n/areas/licences.en';
+import './i18n';
 import { formatTimestampParts } from '../../lib/dates';
 import { Button } from '../../ui/button';
 import { CardSection } from '../../ui/card';
@@ -23,7 +23,7 @@ import { CalendarDate, ExpiryBadge, LicenceStatusBadge, LoadFailed } from './lic
  */
 export function LicencesTab() {
   const user = useCurrentUser();
-  const licences = useLicences(user.user);
+  const licences = useLicences(user.memberId);
   const list = licences.data ?? [];
   const { t } = useLanguage();
 

@@ -1,7 +1,7 @@
 import { Download, FileText, RotateCw } from 'lucide-react';
 import { useCallback } from 'react';
 import { serverReason } from '../../api/client';
-import { useDownloadLicenceScan, useLicenceScan } from '../../api/licences';
+import { useDownloadLicenceScan, useLicenceScan } from './api';
 import { Button } from '../../ui/button';
 import { Skeleton } from '../../ui/skeleton';
 import { toast } from '../../ui/toast';

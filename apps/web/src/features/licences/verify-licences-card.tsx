@@ -2,7 +2,7 @@ import { BadgeCheck, Check, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { ComplianceLicense } from '@ahente/contract/licences';
 import { serverReason } from '../../api/client';
-import { useCompliance, useVerifyLicence } from '../../api/licences';
+import { useCompliance, useVerifyLicence } from './api';
 import { formatTimestampParts } from '../../lib/dates';
 import { Button } from '../../ui/button';
 import { CardSection } from '../../ui/card';

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import type { Material, Section } from '@ahente/contract/materials';
 import { MSG } from '@ahente/contract/messages';
-import { useSections } from '../../api/materials';
+import { useSections } from './api';
 import { PageHeader } from '../../ui/page-header';
 import { CreateSectionCard } from './create-section-card';
 import { ExistingMaterialsCard } from './existing-materials-card';

@@ -13,7 +13,7 @@ import {
 } from '@ahente/contract/materials';
 import { MSG } from '@ahente/contract/messages';
 import { isApiError } from '../../api/client';
-import { useCreateSection } from '../../api/materials';
+import { useCreateSection } from './api';
 import { formSchemaFor } from '../../lib/form-schema';
 import { setRefs } from '../../lib/set-refs';
 import { Button } from '../../ui/button';

@@ -2,7 +2,7 @@ import { Download, Library, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { Material, Section } from '@ahente/contract/materials';
 import { MSG } from '@ahente/contract/messages';
-import { useDeleteMaterial, useMaterials } from '../../api/materials';
+import { useDeleteMaterial, useMaterials } from './api';
 import { Button } from '../../ui/button';
 import { CardSection } from '../../ui/card';
 import { toast } from '../../ui/toast';

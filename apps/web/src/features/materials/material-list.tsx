@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Material } from '@ahente/contract/materials';
-import '../../i18n/areas/materials.en';
+import './i18n';
 import { useLanguage } from '../../i18n';
 import { Skeleton } from '../../ui/skeleton';
 import { MaterialFileIcon } from './file-icon';

@@ -1,9 +1,9 @@
 import { FolderOpen, RefreshCw, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import type { MaterialLibrary } from '@ahente/contract/materials';
-import '../../i18n/areas/materials.en';
+import './i18n';
 import { useLanguage } from '../../i18n';
-import { useMaterials, useSections } from '../../api/materials';
+import { useMaterials, useSections } from './api';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { EmptyState } from '../../ui/empty-state';

@@ -1,8 +1,8 @@
 import { FolderX, RefreshCw, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { LIBRARY_TITLES, MATERIAL_LIBRARIES, type Material, type Section } from '@ahente/contract/materials';
-import type { useMaterials } from '../../api/materials';
-import '../../i18n/areas/materials.en';
+import type { useMaterials } from './api';
+import './i18n';
 import { useLanguage } from '../../i18n';
 import { cn } from '../../lib/cn';
 import { currentLocale } from '../../lib/locale';

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { Material, Section } from '@ahente/contract/materials';
 import { MSG } from '@ahente/contract/messages';
 import { isApiError } from '../../api/client';
-import { materialKeys, useUploadMaterial } from '../../api/materials';
+import { materialKeys, useUploadMaterial } from './api';
 import { formSchemaFor } from '../../lib/form-schema';
 import { setRefs } from '../../lib/set-refs';
 import { Button } from '../../ui/button';

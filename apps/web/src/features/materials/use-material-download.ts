@@ -1,8 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
 import type { Material } from '@ahente/contract/materials';
-import '../../i18n/areas/materials.en';
+import './i18n';
 import { i18n } from '../../i18n';
-import { downloadMaterial } from '../../api/materials';
+import { downloadMaterial } from './api';
 import { toast } from '../../ui/toast';
 
 /**

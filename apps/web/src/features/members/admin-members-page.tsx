@@ -5,7 +5,7 @@ import { MEMBER_STATUSES, type MemberStatus } from '@ahente/contract/enums';
 import { MEMBER_PAGE_SIZES, type MemberListRecord, type MemberSortColumn } from '@ahente/contract/members';
 import { MSG } from '@ahente/contract/messages';
 import { isApiError } from '../../api/client';
-import { useApproveMemberMutation, useDeactivateMemberMutation, useMemberSearch } from '../../api/members';
+import { useApproveMemberMutation, useDeactivateMemberMutation, useMemberSearch } from './api';
 import { useCurrentUser } from '../../api/session';
 import { formatCalendarDate } from '../../lib/dates';
 import { fullName } from '@ahente/contract/names';
@@ -90,7 +90,7 @@ export function AdminMembersPage({ SalesDialog }: { SalesDialog?: MemberDialog }
   const [params, setParams] = useSearchParams();
   const status = statusFrom(params);
   const [order, setOrder] = useState<MemberSort>(null);
-  const members = useMemberSearch(user.user, search, page, pageSize, noCertification, { ...(status ? { status } : {}), ...order });
+  const members = useMemberSearch(user.memberId, search, page, pageSize, noCertification, { ...(status ? { status } : {}), ...order });
   const approve = useApproveMemberMutation();
   const deactivate = useDeactivateMemberMutation();
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -247,7 +247,7 @@ export function AdminMembersPage({ SalesDialog }: { SalesDialog?: MemberDialog }
                 onAction={openDialog}
                 onApprove={onApprove}
                 withSales={SalesDialog !== undefined}
-                isSelf={member.id === user.user}
+                isSelf={member.id === user.memberId}
               />
             ))}
           </TableBodyStates>

@@ -4,7 +4,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { MSG } from '@ahente/contract/messages';
 import { isApiError, serverFieldErrors } from '../../api/client';
-import { useAddBankMutation, useUserBanks } from '../../api/settings';
+import { useAddBankMutation, useUserBanks } from '../settings';
 import { BANK_KEYS, bankFieldError, bankFormSchema, bankFormValues, type BankOutput, type BankValues } from '../../lib/bank-form';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';

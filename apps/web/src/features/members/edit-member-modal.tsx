@@ -15,12 +15,11 @@ import {
 } from '@ahente/contract/members';
 import { ADMIN_MODAL_CLOSE_MS, MSG } from '@ahente/contract/messages';
 import { isApiError } from '../../api/client';
-import { useAddressLists } from '../../api/geo';
-import { useEditMemberMutation, useUserDetails } from '../../api/members';
+import { AddressFields, useAddressLists } from '../settings';
+import { useEditMemberMutation, useUserDetails } from './api';
 import { useCurrentUser } from '../../api/session';
 import { formSchemaFor } from '../../lib/form-schema';
 import { fullName } from '@ahente/contract/names';
-import { AddressFields } from '../../ui/address-fields';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
@@ -241,7 +240,7 @@ function EditMemberForm({
   const user = useCurrentUser();
   // An administrator's own position, account type and status are another administrator's to change,
   // and their own e-mail needs their password (Settings): shown read-only here (issue 42 §3, §8).
-  const isSelf = initial.id === user.user;
+  const isSelf = initial.id === user.memberId;
   const [member, setMember] = useState(initial);
   const [saved, setSaved] = useState(false);
   // The outcome of the last Save, said in the dialog (toasts sit behind it for assistive technology).

@@ -1,7 +1,7 @@
 import { History, RotateCw } from 'lucide-react';
 import { labelOf, type LabelKind } from '@ahente/contract/labels';
 import type { MemberAuditAction, MemberAuditEntry } from '@ahente/contract/members';
-import { useMemberHistory } from '../../api/members';
+import { useMemberHistory } from './api';
 import { formatTimestampParts, readableDates } from '../../lib/dates';
 import { fullName } from '@ahente/contract/names';
 import { Button } from '../../ui/button';

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { MSG } from '@ahente/contract/messages';
 import { serverReason } from '../../api/client';
-import { useEndMemberSessionsMutation, useResetMemberMfaMutation } from '../../api/security';
+import { useEndMemberSessionsMutation, useResetMemberMfaMutation } from '../settings';
 import { useCurrentUser } from '../../api/session';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -22,7 +22,11 @@ const endedText = (ended: number) =>
  * The outcome is said in the dialog (toasts sit behind it for assistive technology).
  */
 export function MemberSecurity({ memberId, memberName }: { memberId: number; memberName: string }) {
-  return useCurrentUser().user === memberId ? <OwnSecurityNote /> : <MemberSecurityActions memberId={memberId} memberName={memberName} />;
+  return useCurrentUser().memberId === memberId ? (
+    <OwnSecurityNote />
+  ) : (
+    <MemberSecurityActions memberId={memberId} memberName={memberName} />
+  );
 }
 
 function OwnSecurityNote() {

@@ -1,6 +1,6 @@
 import { RotateCw, Search } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import '../../i18n/areas/recruitment.en';
+import './i18n';
 import { useLanguage } from '../../i18n';
 import { Button } from '../../ui/button';
 import { Input } from '../../ui/input';

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { MSG } from '@ahente/contract/messages';
 import { isApiError } from '../../api/client';
-import { useChangePasswordMutation } from '../../api/members';
+import { useChangePasswordMutation } from './api';
 import { useCurrentUser } from '../../api/session';
 import { setRefs } from '../../lib/set-refs';
 import { Button } from '../../ui/button';
@@ -28,7 +28,7 @@ interface PasswordFormProps {
  */
 export function PasswordForm(props: PasswordFormProps) {
   // An admin's own password needs the current one (issue 22): it is changed in Settings → Security.
-  return useCurrentUser().user === props.memberId ? <OwnPasswordNote /> : <MemberPasswordForm {...props} />;
+  return useCurrentUser().memberId === props.memberId ? <OwnPasswordNote /> : <MemberPasswordForm {...props} />;
 }
 
 function OwnPasswordNote() {

@@ -1,9 +1,9 @@
 import { UserPlus } from 'lucide-react';
 import { memo, useMemo, useState } from 'react';
 import type { RecruitRecord } from '@ahente/contract/members';
-import '../../i18n/areas/recruitment.en';
+import './i18n';
 import { i18n, useLanguage } from '../../i18n';
-import { useRecruits } from '../../api/members';
+import { useRecruits } from './api';
 import { useCurrentUser } from '../../api/session';
 import { formatCalendarDate } from '../../lib/dates';
 import { fullName } from '@ahente/contract/names';
@@ -32,7 +32,7 @@ function recruitCount(list: readonly RecruitRecord[]): string {
 export function RecruitmentPage() {
   const user = useCurrentUser();
   const { t } = useLanguage();
-  const recruits = useRecruits(user.user);
+  const recruits = useRecruits(user.memberId);
   const [query, setQuery] = useState('');
   const rows = useMemo(() => (recruits.data ?? []).filter((r) => matchesName(r, query)), [recruits.data, query]);
   const total = recruits.data?.length ?? 0;

@@ -1,5 +1,5 @@
 import { MailWarning, MailX } from 'lucide-react';
-import { useMailStatus } from '../../api/notifications';
+import { useMailStatus } from './api';
 
 /**
  * The Admin Panel's word on e-mail (issue 23 §3): while the agency has no mail server set up, a calm

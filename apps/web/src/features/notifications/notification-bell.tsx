@@ -3,7 +3,7 @@ import { Bell, BellOff, CheckCheck, List as ListIcon, RotateCw, Settings } from 
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { NotificationRecord } from '@ahente/contract/notifications';
-import { useNotifications, useReadNotifications } from '../../api/notifications';
+import { useNotifications, useReadNotifications } from './api';
 import { useCurrentUser } from '../../api/session';
 import { useLanguage } from '../../i18n';
 import { currentLocale } from '../../lib/locale';
@@ -28,8 +28,8 @@ const BADGE_MAX = 99;
 export function NotificationBell() {
   const user = useCurrentUser();
   const { t } = useLanguage();
-  const notifications = useNotifications(user.user);
-  const read = useReadNotifications(user.user);
+  const notifications = useNotifications(user.memberId);
+  const read = useReadNotifications(user.memberId);
   const [open, setOpen] = useState(false);
   const panelHeading = useRef<HTMLHeadingElement>(null);
 

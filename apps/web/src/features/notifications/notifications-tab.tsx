@@ -8,7 +8,7 @@ import {
   type NotificationPreferences,
 } from '@ahente/contract/notifications';
 import { serverReason } from '../../api/client';
-import { useNotificationPreferences, useSetNotificationPreferences } from '../../api/notifications';
+import { useNotificationPreferences, useSetNotificationPreferences } from './api';
 import { useCurrentUser } from '../../api/session';
 import { Button } from '../../ui/button';
 import { CardSection } from '../../ui/card';
@@ -33,7 +33,7 @@ function eventsFor(accountType: string): readonly NotificationEvent[] {
  */
 export function NotificationsTab() {
   const user = useCurrentUser();
-  const preferences = useNotificationPreferences(user.user);
+  const preferences = useNotificationPreferences(user.memberId);
 
   return (
     <CardSection
@@ -64,7 +64,7 @@ export function NotificationsTab() {
           key={JSON.stringify(preferences.data)}
           saved={preferences.data}
           events={eventsFor(user.account_type)}
-          memberId={user.user}
+          memberId={user.memberId}
         />
       )}
     </CardSection>

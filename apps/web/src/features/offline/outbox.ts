@@ -1,5 +1,5 @@
 /**
- * When the queued deals are sent (issue 25 §2; the queue itself is api/deal-outbox): at app start
+ * When the queued deals are sent (issue 25 §2; the queue itself is features/deals/deal-outbox.ts): at app start
  * once signed in, on the browser's `online` event, and every 30 s while changes wait and the
  * device says it is online (a server that did not answer, a lost answer). Background Sync is not
  * used: a service worker's `sync` event would need the session's XSRF token and the queue's rules
@@ -8,7 +8,7 @@
 
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { clearOutbox as clearQueue, countPending as countQueue, flushOutbox, useOutbox } from '../../api/deal-outbox';
+import { clearOutbox as clearQueue, countPending as countQueue, flushOutbox, useOutbox } from '../deals';
 import { useCurrentUser } from '../../api/session';
 
 const RETRY_MS = 30_000;
@@ -16,7 +16,7 @@ const RETRY_MS = 30_000;
 /** Sends the signed-in agent's queued deal changes whenever the connection allows; renders nothing. */
 export function OutboxSync(): null {
   const queryClient = useQueryClient();
-  const memberId = useCurrentUser().user;
+  const memberId = useCurrentUser().memberId;
   const queue = useOutbox(memberId);
   const waiting = queue.some((entry) => entry.state === 'waiting');
 

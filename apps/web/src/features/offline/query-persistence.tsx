@@ -11,10 +11,9 @@ import {
 } from '@tanstack/react-query';
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import { useEffect, useState, type ReactNode } from 'react';
-import type { SessionUser } from '@ahente/contract/auth';
-import { logout } from '../../api/auth';
+import { logout } from '../../api/session-calls';
 import { CACHE_MAX_AGE_MS } from '../../api/query-client';
-import { SESSION_QUERY_KEY } from '../../api/session';
+import { SESSION_QUERY_KEY, type SessionUser } from '../../api/session';
 
 /**
  * The data shown offline (issue 25 §2; decision 028): the app's TanStack Query cache, saved to
@@ -38,8 +37,11 @@ import { SESSION_QUERY_KEY } from '../../api/session';
 
 const store: UseStore = createStore('ahente-cache', 'queries');
 const KEY = 'query-cache';
-/** Bump when a saved answer's shape changes in a way the screens cannot read. */
-const BUSTER = '1';
+/**
+ * Bump when a saved answer's shape changes in a way the screens cannot read. 2: the session names its
+ * member `memberId`, not the API's `user` (api/session-calls.ts); a copy saved before would show no one.
+ */
+const BUSTER = '2';
 /** Changes coming together (a screen's queries answering) are saved in one write. */
 const SAVE_DELAY_MS = 100;
 
@@ -205,7 +207,7 @@ function forgetOtherMembers(queryClient: QueryClient): void {
     // 'added' and 'updated': the saved session put back, /api/me answered, a login, a logout.
     if ((event.type !== 'added' && event.type !== 'updated') || event.query.queryKey[0] !== SESSION_QUERY_KEY[0]) return;
     if (event.query.state.status !== 'success') return;
-    const next = (event.query.state.data as SessionUser | null | undefined)?.user ?? null;
+    const next = (event.query.state.data as SessionUser | null | undefined)?.memberId ?? null;
     if (next === member) return;
     const previous = member;
     member = next;

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { LIMITS } from '@ahente/contract/common';
 import { POLICY_STATUS_LABELS, POLICY_STATUSES, type PolicyStatus, type PolicyStatusCounts } from '@ahente/contract/portfolio';
 import { EXPIRING_WITHIN_DAYS } from '@ahente/contract/portfolio-rules';
-import '../../i18n/areas/portfolio.en';
+import './i18n';
 import { useLanguage } from '../../i18n';
 import { cn } from '../../lib/cn';
 import { currentLocale } from '../../lib/locale';

@@ -1,6 +1,6 @@
 import { POLICY_STATUS_LABELS, type PolicyStatus } from '@ahente/contract/portfolio';
 import { POLICY_DUE_DAYS } from '@ahente/contract/portfolio-rules';
-import '../../i18n/areas/portfolio.en';
+import './i18n';
 import { i18n } from '../../i18n';
 import { currentLocale } from '../../lib/locale';
 import { Badge, type BadgeTone } from '../../ui/badge';

@@ -11,9 +11,9 @@ import {
 } from '@ahente/contract/portfolio';
 import { EXPIRING_WITHIN_DAYS, POLICY_DUE_DAYS } from '@ahente/contract/portfolio-rules';
 import { isApiError, serverReason } from '../../api/client';
-import { exportPortfolio, usePortfolio, useStartRenewal, type PortfolioQuery } from '../../api/portfolio';
+import { exportPortfolio, usePortfolio, useStartRenewal, type PortfolioQuery } from './api';
 import { useCurrentUser } from '../../api/session';
-import '../../i18n/areas/portfolio.en';
+import './i18n';
 import { useLanguage } from '../../i18n';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -73,7 +73,7 @@ export function PortfolioPage() {
   const [pageSize, setPageSize] = useState<PageSize>(PORTFOLIO_PAGE_SIZES[0]);
 
   const query: PortfolioQuery = {
-    id: user.user,
+    id: user.memberId,
     scope,
     q: team ? '' : filters.q,
     page,

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { labelOf, productLabel } from '@ahente/contract/labels';
 import { formatPeso } from '@ahente/contract/money';
 import { isRenewable, type PolicyRow } from '@ahente/contract/portfolio';
-import '../../i18n/areas/portfolio.en';
+import './i18n';
 import { i18n, useLanguage } from '../../i18n';
 import { formatCalendarDate } from '../../lib/dates';
 import { Button, buttonClasses } from '../../ui/button';

@@ -2,7 +2,7 @@ import { Eye } from 'lucide-react';
 import { formatManilaDateTime } from '../../lib/dates';
 import { useState } from 'react';
 import { ACCESS_LOG_PAGE_SIZES } from '@ahente/contract/privacy';
-import { useAccessLog } from '../../api/privacy';
+import { useAccessLog } from './api';
 import { useCurrentUser } from '../../api/session';
 import { CardSection } from '../../ui/card';
 import { Dash } from '../../ui/dash';
@@ -10,7 +10,7 @@ import { Pager } from '../../ui/pager';
 import { Table, TableCell, TableHead, TableHeaderCell, TableRow } from '../../ui/table';
 import { TableBodyStates } from '../../ui/table-states';
 import { useLanguage } from '../../i18n';
-import '../../i18n/areas/privacy.en';
+import './i18n';
 
 const COLUMNS = 4;
 type PageSize = (typeof ACCESS_LOG_PAGE_SIZES)[number];
@@ -27,7 +27,7 @@ export function AccessListSection() {
   const user = useCurrentUser();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<PageSize>(25);
-  const log = useAccessLog(user.user, page, pageSize);
+  const log = useAccessLog(user.memberId, page, pageSize);
   const rows = log.data?.rows ?? [];
   const total = log.data?.total ?? 0;
   const lastPage = Math.max(1, Math.ceil(total / pageSize));

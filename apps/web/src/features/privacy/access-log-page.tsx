@@ -2,7 +2,7 @@ import { FileSpreadsheet, ScrollText, Search } from 'lucide-react';
 import { formatManilaDateTime } from '../../lib/dates';
 import { useEffect, useState } from 'react';
 import { ACCESS_KIND_LABELS, ACCESS_KINDS, ACCESS_LOG_PAGE_SIZES } from '@ahente/contract/privacy';
-import { exportAccessLog, useAdminAccessLog, type AdminAccessLogFilters } from '../../api/privacy';
+import { exportAccessLog, useAdminAccessLog, type AdminAccessLogFilters } from './api';
 import type { DateRange } from '../../lib/use-date-range-filter';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { erasedMemberName, PRIVACY_REQUEST_WORKING_DAYS, requestErasureRequest, type MyPrivacyRequest } from '@ahente/contract/my-data';
 import { isApiError, serverReason } from '../../api/client';
-import { downloadMyData, useMyPrivacy, useRequestErasure } from '../../api/privacy';
+import { downloadMyData, useMyPrivacy, useRequestErasure } from './api';
 import { useCurrentUser } from '../../api/session';
 import { formatCalendarDate, formatManilaDate, formatManilaDateTime } from '../../lib/dates';
 import { formSchemaFor } from '../../lib/form-schema';
@@ -18,7 +18,7 @@ import { Modal } from '../../ui/modal';
 import { Skeleton } from '../../ui/skeleton';
 import { toast } from '../../ui/toast';
 import { useLanguage } from '../../i18n';
-import '../../i18n/areas/privacy.en';
+import './i18n';
 import { useFileDownload } from './use-file-download';
 import { RequestStatusBadge } from './privacy-format';
 
@@ -34,8 +34,8 @@ export function MyDataSection() {
   const user = useCurrentUser();
   return (
     <>
-      <DownloadCard memberId={user.user} />
-      <ErasureCard memberId={user.user} />
+      <DownloadCard memberId={user.memberId} />
+      <ErasureCard memberId={user.memberId} />
     </>
   );
 }

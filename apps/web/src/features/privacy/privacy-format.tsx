@@ -1,6 +1,6 @@
 import type { PrivacyRequestStatus } from '@ahente/contract/my-data';
 import { useLanguage } from '../../i18n';
-import '../../i18n/areas/privacy.en';
+import './i18n';
 import { Badge, type BadgeTone } from '../../ui/badge';
 
 const STATUS_TONES: Record<PrivacyRequestStatus, BadgeTone> = { open: 'warning', approved: 'success', refused: 'danger' };

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { daysUntil } from '@ahente/contract/dates';
 import { DECIDE_REASON_MAX, erasedMemberName, PRIVACY_REQUEST_WORKING_DAYS, type PrivacyQueueItem } from '@ahente/contract/my-data';
 import { serverReason } from '../../api/client';
-import { downloadMyData, useDecideErasure, usePrivacyRequests } from '../../api/privacy';
+import { downloadMyData, useDecideErasure, usePrivacyRequests } from './api';
 import { formatCalendarDate, formatManilaDate } from '../../lib/dates';
 import { Badge } from '../../ui/badge';
 import { Button, buttonClasses } from '../../ui/button';

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { serverReason } from '../../api/client';
 import { useLanguage } from '../../i18n';
-import '../../i18n/areas/privacy.en';
+import './i18n';
 import { toast } from '../../ui/toast';
 
 /**

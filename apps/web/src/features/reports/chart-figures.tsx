@@ -2,7 +2,7 @@ import { Table2 } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Button } from '../../ui/button';
 import { useLanguage } from '../../i18n';
-import '../../i18n/areas/reports.en';
+import './i18n';
 
 interface ChartFiguresProps {
   /** What the chart shows, in a sentence: the chart's accessible name (it is an image to assistive technology). */

@@ -11,7 +11,7 @@ import { FIGURES_TABLE } from './chart-figures';
 import { POSITION_LABELS } from '@ahente/contract/labels';
 import { formatCount } from './report-format';
 import { useLanguage } from '../../i18n';
-import '../../i18n/areas/reports.en';
+import './i18n';
 
 const COLUMNS = 4;
 

@@ -5,7 +5,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } fro
 import { ChartFigures, FIGURES_TABLE } from './chart-figures';
 import { formatMonth } from '../../lib/dates';
 import { useLanguage } from '../../i18n';
-import '../../i18n/areas/reports.en';
+import './i18n';
 import { CHART, formatCount, formatPesoCompact, monthTick } from './report-format';
 
 const tick = { fontSize: 12, fill: CHART.axis };

@@ -6,7 +6,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } fro
 import { ChartFigures, FIGURES_TABLE } from './chart-figures';
 import { formatCount, formatShare } from './report-format';
 import { useLanguage } from '../../i18n';
-import '../../i18n/areas/reports.en';
+import './i18n';
 
 /** How many products get a slice of their own; the rest share one ('Other products'). */
 const SLICES = 5;

@@ -5,7 +5,7 @@ import { monthUpToToday, todayInManila } from '@ahente/contract/dates';
 import { formatPeso } from '@ahente/contract/money';
 import { REPORT_SCOPES, type ReportResponse, type ReportScope } from '@ahente/contract/reports';
 import { isApiError, serverReason } from '../../api/client';
-import { useReport, type ReportPeriod } from '../../api/reports';
+import { useReport, type ReportPeriod } from './api';
 import { useCurrentUser } from '../../api/session';
 import type { DateRange } from '../../lib/use-date-range-filter';
 import { buttonClasses } from '../../ui/button';
@@ -21,7 +21,7 @@ import { ProductMixChart } from './product-mix-chart';
 import { RetentionCard } from './retention-card';
 import { formatCount } from './report-format';
 import { useLanguage } from '../../i18n';
-import '../../i18n/areas/reports.en';
+import './i18n';
 
 type T = ReturnType<typeof useLanguage>['t'];
 
@@ -83,7 +83,7 @@ export function ReportsPage() {
   };
   const month = thisMonth();
 
-  const report = useReport(user.user, asked, applied);
+  const report = useReport(user.memberId, asked, applied);
   const data = report.data;
   const scope = data?.scope ?? asked ?? 'own';
   const lastMonth = data?.months.at(-1);

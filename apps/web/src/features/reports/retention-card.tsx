@@ -9,7 +9,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } fro
 import { FIGURES_TABLE } from './chart-figures';
 import { formatCount, formatShare, shortMonthText as monthText } from './report-format';
 import { useLanguage } from '../../i18n';
-import '../../i18n/areas/reports.en';
+import './i18n';
 
 /** What the card says it covers, by scope. */
 const WHOSE = { own: 'reports.retentionOwn', team: 'reports.retentionTeam', agency: 'reports.retentionAgency' } as const satisfies Record<

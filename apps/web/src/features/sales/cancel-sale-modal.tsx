@@ -8,7 +8,7 @@ import { productLabel } from '@ahente/contract/labels';
 import { formatPeso } from '@ahente/contract/money';
 import { cancelSaleRequest, type CancelSaleResponse, type SaleRecord } from '@ahente/contract/sales';
 import { serverFieldErrors, serverReason } from '../../api/client';
-import { useCancelSale } from '../../api/sales';
+import { useCancelSale } from './api';
 import { formSchemaFor } from '../../lib/form-schema';
 import { setRefs } from '../../lib/set-refs';
 import { Button } from '../../ui/button';

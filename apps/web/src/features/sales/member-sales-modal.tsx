@@ -5,7 +5,7 @@ import { productLabel } from '@ahente/contract/labels';
 import { formatPeso, sumPesos } from '@ahente/contract/money';
 import { COUNTED_SALES_NOTE, type SaleRecord } from '@ahente/contract/sales';
 import { countsAsSale } from '@ahente/contract/sales-rules';
-import { useSales } from '../../api/sales';
+import { useSales } from './api';
 import { formatCalendarDate } from '../../lib/dates';
 import { fullName } from '@ahente/contract/names';
 import { useShowMore } from '../../lib/use-show-more';

@@ -7,7 +7,7 @@ import { verifySalesRequest, type SaleToVerify } from '@ahente/contract/sales';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { serverReason } from '../../api/client';
-import { useSalesToVerify, useVerifySales, type SalesToVerifyFilter } from '../../api/sales';
+import { useSalesToVerify, useVerifySales, type SalesToVerifyFilter } from './api';
 import { formatCalendarDate, formatTimestampParts } from '../../lib/dates';
 import type { DateRange } from '../../lib/use-date-range-filter';
 import { useShowMore } from '../../lib/use-show-more';

@@ -5,7 +5,7 @@ import { inDateRange } from '@ahente/contract/dates';
 import { labelOf, productLabel } from '@ahente/contract/labels';
 import { formatPeso } from '@ahente/contract/money';
 import type { SalesPageResponse } from '@ahente/contract/sales';
-import { fetchSales, salesKeys, useSalesPages } from '../../api/sales';
+import { fetchSales, salesKeys, useSalesPages } from './api';
 import { useCurrentUser } from '../../api/session';
 import { cn } from '../../lib/cn';
 import { formatCalendarDate } from '../../lib/dates';
@@ -58,7 +58,7 @@ export function SalesViewPage() {
   // sent: the table shows nothing and the totals are zero, as when the browser filtered.
   const range = useDateRange();
   const reversed = isReversedRange(range.from, range.to);
-  const sales = useSalesPages(user.user, range.from, range.to, !reversed);
+  const sales = useSalesPages(user.memberId, range.from, range.to, !reversed);
   const list = useServerPages(sales, rowsOf);
   const latest = sales.data?.pages.at(-1);
   const rows = reversed ? [] : (list.rows ?? []);
@@ -77,7 +77,7 @@ export function SalesViewPage() {
     try {
       // Every sale of the range, not only the pages loaded: the whole list (getsales, the cached
       // answer when it is fresh), filtered here as the server filters the table.
-      const id = user.user as number;
+      const id = user.memberId as number;
       const all = await queryClient.fetchQuery({ queryKey: salesKeys.byAgent(id), queryFn: () => fetchSales(id) });
       await exportSalesToExcel(all.filter((s) => inDateRange(s.effective_date, range.from || undefined, range.to || undefined)));
     } catch {

@@ -4,10 +4,10 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { MSG } from '@ahente/contract/messages';
 import type { BankRecord } from '@ahente/contract/settings';
-import { useAddBankMutation, useUserBanks } from '../../api/settings';
+import { useAddBankMutation, useUserBanks } from './api';
 import { useCurrentUser } from '../../api/session';
 import { useLanguage } from '../../i18n';
-import '../../i18n/areas/settings.en';
+import './i18n';
 import { BANK_KEYS, bankFieldError, bankFormSchema, bankFormValues, type BankOutput, type BankValues } from '../../lib/bank-form';
 import { Button } from '../../ui/button';
 import { CardSection } from '../../ui/card';
@@ -48,11 +48,11 @@ function useLoadToasts(query: ReturnType<typeof useUserBanks>) {
  */
 export function BankDetailsTab() {
   const user = useCurrentUser();
-  const banks = useUserBanks(user.user);
+  const banks = useUserBanks(user.memberId);
   const { t } = useLanguage();
   useLoadToasts(banks);
 
-  if (banks.isSuccess) return <BankForm bank={banks.data[0]} memberId={user.user} reloading={banks.isFetching} />;
+  if (banks.isSuccess) return <BankForm bank={banks.data[0]} memberId={user.memberId} reloading={banks.isFetching} />;
   return (
     <CardSection title={t('settings.bank.title')} description={t('settings.bank.description')} aria-busy={banks.isPending || undefined}>
       {banks.isError ? (

@@ -11,10 +11,10 @@ import {
   type CertificationFieldName,
 } from '@ahente/contract/settings';
 import { CODING_FIELDS, TLC_FIELDS } from '@ahente/contract/settings-rules';
-import { useAddCertificationMutation, useCertifications } from '../../api/settings';
+import { useAddCertificationMutation, useCertifications } from './api';
 import { useCurrentUser } from '../../api/session';
 import { useLanguage } from '../../i18n';
-import '../../i18n/areas/settings.en';
+import './i18n';
 import { formatTimestampParts } from '../../lib/dates';
 import { formSchemaFor } from '../../lib/form-schema';
 import { Button } from '../../ui/button';
@@ -60,7 +60,7 @@ type RenderField = (field: FieldSpec, kind: 'code' | 'date') => ReactNode;
  */
 export function CertificationsTab() {
   const user = useCurrentUser();
-  const certifications = useCertifications(user.user);
+  const certifications = useCertifications(user.memberId);
   const { t } = useLanguage();
   // null: nothing chosen yet, so the default (the first, or a new entry when there is none).
   const [choice, setChoice] = useState<string | null>(null);
@@ -108,7 +108,7 @@ export function CertificationsTab() {
           </Field>
 
           {selected === NEW ? (
-            <NewCertificationForm memberId={user.user} onSaved={(saved) => setChoice(String(saved.certid))} />
+            <NewCertificationForm memberId={user.memberId} onSaved={(saved) => setChoice(String(saved.certid))} />
           ) : current ? (
             <SavedCertification certification={current} number={list.indexOf(current) + 1} />
           ) : (

@@ -1,9 +1,9 @@
 import { RotateCw } from 'lucide-react';
 import type { HierarchyResponse } from '@ahente/contract/members';
-import { useHierarchy } from '../../api/members';
+import { useHierarchy } from '../members';
 import { useCurrentUser } from '../../api/session';
 import { useLanguage } from '../../i18n';
-import '../../i18n/areas/settings.en';
+import './i18n';
 import { Button } from '../../ui/button';
 import { CardSection } from '../../ui/card';
 import { Field } from '../../ui/field';
@@ -27,7 +27,7 @@ const NONE = '—';
  */
 export function HierarchyTab() {
   const user = useCurrentUser();
-  const hierarchy = useHierarchy(user.user);
+  const hierarchy = useHierarchy(user.memberId);
   const { t } = useLanguage();
 
   return (

@@ -1,6 +1,6 @@
 import { RotateCw } from 'lucide-react';
 import { useLanguage } from '../../i18n';
-import '../../i18n/areas/settings.en';
+import './i18n';
 import { Button } from '../../ui/button';
 
 /** A tab whose data could not be loaded: what failed, and Try again. */

@@ -7,16 +7,16 @@ import { GENDERS } from '@ahente/contract/enums';
 import { labelOf, labelOptions } from '@ahente/contract/labels';
 import { EMAIL_PASSWORD_REQUIRED, EMAIL_PASSWORD_WRONG, personalFields, type UserDetails } from '@ahente/contract/members';
 import { Link } from 'react-router';
-import { useAddressLists } from '../../api/geo';
-import { useDownloadValidIdMutation, useSavePersonalDetailsMutation, useUserDetails } from '../../api/members';
+import { useAddressLists } from './geo-api';
+import { useDownloadValidIdMutation, useSavePersonalDetailsMutation, useUserDetails } from '../members';
 import { useCurrentUser } from '../../api/session';
 import { useLanguage } from '../../i18n';
-import '../../i18n/areas/settings.en';
+import './i18n';
 import { formatCalendarDate } from '../../lib/dates';
 import { cleaningContact } from '../../lib/contact-input';
 import { formSchemaFor } from '../../lib/form-schema';
 import { ID_DOCUMENT_ACCEPT, idDocumentProblem } from '../../lib/id-document';
-import { AddressFields } from '../../ui/address-fields';
+import { AddressFields } from './address-fields';
 import { Button } from '../../ui/button';
 import { CardSection } from '../../ui/card';
 import { Field } from '../../ui/field';
@@ -106,7 +106,7 @@ function WithHelpCenterLink({ text, label }: { text: (link: string) => string; l
  */
 export function PersonalDetailsTab() {
   const user = useCurrentUser();
-  const details = useUserDetails(user.user);
+  const details = useUserDetails(user.memberId);
   const { t } = useLanguage();
 
   if (details.isSuccess) return <PersonalDetailsForm details={details.data} />;
@@ -196,13 +196,13 @@ function PersonalDetailsForm({ details }: { details: UserDetails }) {
     }
     setPasswordError(undefined);
     const file = validId
-      ? new File([validId], validIdFileName(user.user, form.getValues(), validId.name), {
+      ? new File([validId], validIdFileName(user.memberId, form.getValues(), validId.name), {
           type: validId.type,
           lastModified: validId.lastModified,
         })
       : null;
     try {
-      await save.mutateAsync({ id: user.user, fields, validId: file });
+      await save.mutateAsync({ id: user.memberId, fields, validId: file });
       toast.success(t('settings.personal.saved'));
       stopEditing();
     } catch (error) {
@@ -360,7 +360,7 @@ function PersonalDetailsForm({ details }: { details: UserDetails }) {
                 downloading={download.isPending}
                 onDownload={() => {
                   if (download.isPending) return;
-                  download.mutate(user.user, { onError: () => toast.error(t('settings.personal.downloadFailed')) });
+                  download.mutate(user.memberId, { onError: () => toast.error(t('settings.personal.downloadFailed')) });
                 }}
               />
             ) : editing ? (
@@ -369,7 +369,7 @@ function PersonalDetailsForm({ details }: { details: UserDetails }) {
                 error={validIdError}
                 hint={
                   validId
-                    ? t('settings.personal.validIdSentAs', { name: validIdFileName(user.user, form.getValues(), validId.name) })
+                    ? t('settings.personal.validIdSentAs', { name: validIdFileName(user.memberId, form.getValues(), validId.name) })
                     : t('settings.personal.validIdHint')
                 }
                 className="max-w-md"

@@ -5,11 +5,11 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { changePasswordRequest } from '@ahente/contract/auth';
 import { isApiError } from '../../api/client';
-import { useChangePasswordMutation } from '../../api/members';
-import { securityKeys } from '../../api/security';
+import { useChangePasswordMutation } from '../members';
+import { securityKeys } from './security-api';
 import { useCurrentUser } from '../../api/session';
 import { useLanguage } from '../../i18n';
-import '../../i18n/areas/settings.en';
+import './i18n';
 import { Button } from '../../ui/button';
 import { CardSection } from '../../ui/card';
 import { Field } from '../../ui/field';
@@ -81,7 +81,7 @@ function ChangePasswordSection() {
   const save = async (values: SecurityValues) => {
     if (changePassword.isPending) return;
     try {
-      await changePassword.mutateAsync({ id: user.user, password: values.password, current_password: values.current_password });
+      await changePassword.mutateAsync({ id: user.memberId, password: values.password, current_password: values.current_password });
       form.reset(EMPTY);
       toast.success(t('settings.password.changed'));
       // The other sessions ended: the list below shows only this one.

@@ -2,10 +2,10 @@ import { LogOut, MonitorSmartphone } from 'lucide-react';
 import { useState } from 'react';
 import type { SessionRecord } from '@ahente/contract/security';
 import { isApiError } from '../../api/client';
-import { useEndOtherSessionsMutation, useEndSessionMutation, useSessions } from '../../api/security';
+import { useEndOtherSessionsMutation, useEndSessionMutation, useSessions } from './security-api';
 import { useCurrentUser } from '../../api/session';
 import { useLanguage } from '../../i18n';
-import '../../i18n/areas/security.en';
+import './security-i18n';
 import { formatManilaDateTime } from '../../lib/dates';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
@@ -25,8 +25,8 @@ import { withReason } from './settings-errors';
 export function SessionsSection() {
   const { t } = useLanguage();
   const user = useCurrentUser();
-  const sessions = useSessions(user.user);
-  const endOthers = useEndOtherSessionsMutation(user.user);
+  const sessions = useSessions(user.memberId);
+  const endOthers = useEndOtherSessionsMutation(user.memberId);
   const [confirming, setConfirming] = useState(false);
 
   const list = sessions.data ? [...sessions.data].sort((a, b) => Number(b.current) - Number(a.current)) : [];
@@ -61,7 +61,7 @@ export function SessionsSection() {
           className="flex flex-col divide-y divide-slate-100 rounded-lg ring-1 ring-slate-900/10 ring-inset"
         >
           {list.map((session) => (
-            <SessionItem key={session.id} session={session} memberId={user.user} />
+            <SessionItem key={session.id} session={session} memberId={user.memberId} />
           ))}
         </ul>
         {others === 0 && <p className="mt-3 text-sm text-slate-500">{t('security.sessions.onlyThis')}</p>}

@@ -1,6 +1,6 @@
 import { useCurrentUser } from '../../api/session';
 import { useLanguage } from '../../i18n';
-import '../../i18n/areas/settings.en';
+import './i18n';
 import { PageHeader } from '../../ui/page-header';
 import { PageOutlet } from '../../ui/page-outlet';
 import { SubNav } from '../../ui/sub-nav';

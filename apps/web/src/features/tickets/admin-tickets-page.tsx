@@ -4,7 +4,7 @@ import { memo, useCallback, useId, useState } from 'react';
 import { z } from 'zod';
 import { closeTicketRequest, TICKET_MESSAGES, type Ticket, type TicketClosingStatus, type TicketStatus } from '@ahente/contract/tickets';
 import { isApiError } from '../../api/client';
-import { useAdminTickets, useCloseTicket } from '../../api/tickets';
+import { useAdminTickets, useCloseTicket } from './api';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { PageHeader } from '../../ui/page-header';

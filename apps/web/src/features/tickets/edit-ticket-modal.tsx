@@ -3,7 +3,7 @@ import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { TICKET_MESSAGES, type NewTicket, type Ticket } from '@ahente/contract/tickets';
 import { isApiError } from '../../api/client';
-import { useEditTicket } from '../../api/tickets';
+import { useEditTicket } from './api';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { toast } from '../../ui/toast';

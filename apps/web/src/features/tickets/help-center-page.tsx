@@ -4,11 +4,11 @@ import { LifeBuoy, MessageSquarePlus, MessagesSquare, RotateCw } from 'lucide-re
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { NewTicket, Ticket } from '@ahente/contract/tickets';
-import '../../i18n/areas/helpCenter.en';
+import './i18n';
 import { useLanguage } from '../../i18n';
 import { isApiError } from '../../api/client';
 import { useCurrentUser } from '../../api/session';
-import { useAddTicket, useMyTickets } from '../../api/tickets';
+import { useAddTicket, useMyTickets } from './api';
 import { Button } from '../../ui/button';
 import { CardSection } from '../../ui/card';
 import { EmptyState } from '../../ui/empty-state';
@@ -50,7 +50,7 @@ function NewTicketCard() {
 
   const submit = async (values: Omit<NewTicket, 'id'>) => {
     try {
-      await add.mutateAsync({ id: user.user, ...values });
+      await add.mutateAsync({ id: user.memberId, ...values });
       toast.success(t('helpCenter.submitted'));
       form.reset(EMPTY_TICKET);
     } catch (error) {
@@ -78,7 +78,7 @@ type Dialog = { ticketId: number; open: boolean; seq: number };
 function MyTicketsCard() {
   const { t } = useLanguage();
   const user = useCurrentUser();
-  const tickets = useMyTickets(user.user);
+  const tickets = useMyTickets(user.memberId);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   // The ticket as the list has it now: a reply or an admin's Resolve shows at once.
   const shown = dialog ? tickets.data?.find((ticket) => ticket.id === dialog.ticketId) : undefined;

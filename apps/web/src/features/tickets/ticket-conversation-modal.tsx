@@ -5,11 +5,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { LIMITS } from '@ahente/contract/common';
 import { replyTicketRequest, type Ticket, type TicketClosingStatus } from '@ahente/contract/tickets';
-import '../../i18n/areas/helpCenter.en';
+import './i18n';
 import { useLanguage } from '../../i18n';
 import { isApiError } from '../../api/client';
 import { useCurrentUser } from '../../api/session';
-import { useReplyTicket, useTicketReplies } from '../../api/tickets';
+import { useReplyTicket, useTicketReplies } from './api';
 import { cn } from '../../lib/cn';
 import { formSchemaFor } from '../../lib/form-schema';
 import { currentLocale } from '../../lib/locale';
@@ -91,7 +91,7 @@ export function TicketConversationModal({ ticket, open, onOpenChange, viewer }: 
     },
     ...(replies.data ?? []).map((reply) => ({
       key: String(reply.id),
-      author: reply.author.id === me.user ? t('helpCenter.conversation.you') : reply.author.name,
+      author: reply.author.id === me.memberId ? t('helpCenter.conversation.you') : reply.author.name,
       ours: viewer === 'admin' ? reply.by_admin : !reply.by_admin,
       byAdmin: reply.by_admin,
       text: reply.message,

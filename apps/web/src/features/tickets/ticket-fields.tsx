@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { LIMITS } from '@ahente/contract/common';
-import '../../i18n/areas/helpCenter.en';
+import './i18n';
 import { useLanguage } from '../../i18n';
 import { setRefs } from '../../lib/set-refs';
 import { Field } from '../../ui/field';

@@ -1,0 +1,45 @@
+import { useQuery } from '@tanstack/react-query';
+import type { AgencySummary, ReportResponse, ReportScope } from '@ahente/contract/reports';
+import { call } from '../../api/client';
+
+/** Performance Reports (decision 017). */
+export const reportsKeys = {
+  all: ['reports'] as const,
+  report: (id: number, scope: ReportScope | null, from: string, to: string) => ['reports', id, scope, from, to] as const,
+  agencySummary: ['reports', 'agency-summary'] as const,
+};
+
+/** The leaderboard's period: 'YYYY-MM-DD' or '' (open), inclusive. */
+export interface ReportPeriod {
+  from: string;
+  to: string;
+}
+
+/**
+ * POST /api/reports: the member's figures for a scope (null: the widest the caller may see, which
+ * the answer names), with the leaderboard over `period`. While another period loads, the figures
+ * of the same scope stay on the screen; another scope's never stand in for this one's. A report
+ * sums what anyone in the scope recorded since, so it is fetched again each time the page opens
+ * (the cached one shows meanwhile).
+ */
+export function useReport(id: number, scope: ReportScope | null, period: ReportPeriod) {
+  return useQuery({
+    queryKey: reportsKeys.report(id, scope, period.from, period.to),
+    queryFn: (): Promise<ReportResponse> =>
+      call('reports', { body: { id, ...(scope ? { scope } : {}), from: period.from || null, to: period.to || null } }),
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === scope ? previous : undefined),
+    staleTime: 0,
+  });
+}
+
+/**
+ * GET /api/agencysummary (admins, decision 021): the admin's dashboard figures. Fetched again each
+ * time the dashboard opens: members register, are approved and sell meanwhile.
+ */
+export function useAgencySummary() {
+  return useQuery({
+    queryKey: reportsKeys.agencySummary,
+    queryFn: (): Promise<AgencySummary> => call('agencySummary', {}),
+    staleTime: 0,
+  });
+}
