@@ -1,6 +1,6 @@
 /**
- * The house rules of DESIGN §1 about who may import what, checked by `npm run lint:deps` (part of
- * `npm test`). Decision 008 explains them.
+ * The house rules about who may import what, checked by `npm run lint:deps` (part of `npm test`).
+ * Decision 008 explains them.
  */
 const WEB = '^apps/web/src';
 const SERVER = '^apps/server/src';

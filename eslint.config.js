@@ -52,8 +52,8 @@ export default tseslint.config(
     },
   },
   {
-    // One clock (issue 43 §6, decision 023): every date a person reads is Manila's, whatever the
-    // device's zone. A date formatter names its time zone; the device's calendar is never read.
+    // One clock (decision 023): every date a person reads is Manila's, whatever the device's zone.
+    // A date formatter names its time zone; the device's calendar is never read.
     files: ['apps/web/src/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-syntax': [

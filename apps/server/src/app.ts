@@ -95,16 +95,19 @@ export function buildServices({ config, db, now }: AppDeps) {
     notifier: notifications,
     files: memberFiles,
     team,
-    // One's own password, as a password change checks and limits it (a new e-mail needs it, issue 42 §3).
+    // One's own password, as a password change checks and limits it (a new e-mail needs it,
+    // decision 027).
     checkOwnPassword: (id, password, wrongMessage) => auth.checkOwnPassword(id, password, wrongMessage),
   });
   const accounts = createAccountService(db.db, config, { sessions, notifier: notifications, team });
-  // The privacy notice and consent (issue 24 §1): a sign-up records its consent in its transaction.
+  // The privacy notice and consent (decision 027): a sign-up records its consent in its
+  // transaction.
   const notices = createNoticeService(db.db);
-  // Two-factor sign-in, sessions and devices (issue 24 §4): the login's second step is the auth service's.
+  // Two-factor sign-in, sessions and devices (decision 027): the login's second step is the auth
+  // service's.
   const security = createSecurityService(db.db, config, { members, accounts, sessions, notifier: notifications, ...(now ? { now } : {}) });
   const auth = createAuthService(db.db, config, members, { accounts, notifier: notifications, notices, security, ...(now ? { now } : {}) });
-  // My data, erasure and the access log (issue 24 §2–3, decision 027).
+  // My data, erasure and the access log (decision 027).
   const myData = createMyDataService(db.db, { storage });
   const erasure = createErasureService(db.db, config, { auth, storage, ...(now ? { now } : {}) });
   const accessLog = createAccessLogService(db.db, config.retention);
@@ -123,10 +126,10 @@ export function buildServices({ config, db, now }: AppDeps) {
   const health = createHealthService(db.db);
   const tickets = createTicketsService(db.db, members, notifications);
   const settings = createSettingsService(db.db, members);
-  // A new member's first steps on the dashboard (issue 43 §3).
+  // A new member's first steps on the dashboard (decision 018).
   const setupChecklist = createSetupChecklistService({ members, settings, licences, ...(now ? { now } : {}) });
   const reports = createReportsService(db.db, members, team, commissions, now ? { now } : {});
-  // The administrator's queues on the dashboard and the Admin Panel's tabs (issue 43 §5).
+  // The administrator's queues on the dashboard and the Admin Panel's tabs (decision 021).
   const adminQueues = createAdminQueuesService({ sales, team, tickets, licences, erasure, tax });
   // The daily job's renewal and licence reminders (features/reminders, decision 026).
   const reminders = createRemindersService(db.db, notifications, now ? { now } : {});

@@ -114,7 +114,7 @@ describe('loadConfig: defaults', () => {
       logLevel: 'debug',
     });
     expect(loadConfig({ NODE_ENV: 'production', COOKIE_SECURE: 'false' })).toMatchObject({ cookieSecure: false });
-    // The API docs: public in development and tests, administrators' in production (issue 26 §4).
+    // The API docs: public in development and tests, administrators' in production (decision 008).
     expect(loadConfig({ NODE_ENV: 'development' }).apiDocs).toBe('public');
     expect(loadConfig({ NODE_ENV: 'test' }).apiDocs).toBe('public');
     expect(loadConfig({ NODE_ENV: 'production' }).apiDocs).toBe('admin');

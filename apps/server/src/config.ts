@@ -37,7 +37,7 @@ export interface Config {
   adminPassword: string | undefined;
   logLevel: string;
   /**
-   * How the server writes its log (LOG_FORMAT, issue 43 §7): 'json', pino's one object a line, for
+   * How the server writes its log (LOG_FORMAT, decision 006): 'json', pino's one object a line, for
    * log collectors; 'pretty', a line of text each, for a person at a terminal; null: pretty when
    * standard output is a terminal, JSON otherwise.
    */
@@ -69,11 +69,11 @@ export interface Config {
   /** When the daily job (renewal and licence reminders) runs: a cron pattern read in Manila time (decision 026). */
   dailyJobCron: string;
   /**
-   * Two-factor sign-in for administrators (issue 24): 'required' (the default) lets an admin without
-   * it do nothing but enrol; 'optional' (a trial, a test harness) leaves it to them.
+   * Two-factor sign-in for administrators (decision 027): 'required' (the default) lets an admin
+   * without it do nothing but enrol; 'optional' (a trial, a test harness) leaves it to them.
    */
   admin2fa: 'required' | 'optional';
-  /** Sign-ups per client address per window, then 429 (issue 24). */
+  /** Sign-ups per client address per window, then 429 (decision 027). */
   signup: { maxPerWindow: number; windowMs: number };
   /**
    * How long what is kept only for operations is kept (decision 027): read notifications and
@@ -84,12 +84,12 @@ export interface Config {
   /** How long an Idempotency-Key is remembered (decision 029), in hours; then the hourly purge drops it. */
   idempotencyKeyHours: number;
   /**
-   * How old a stored file no row names must be before the sweep removes it (decision 003, issue 26
-   * §3): longer than any upload takes, so a file written just before its row commits is kept.
+   * How old a stored file no row names must be before the sweep removes it (decision 003): longer
+   * than any upload takes, so a file written just before its row commits is kept.
    */
   orphanFileGraceMs: number;
   /**
-   * Who may read the API's description at /api/docs (issue 26 §4): 'admin' (the default in
+   * Who may read the API's description at /api/docs (decision 008): 'admin' (the default in
    * production: the route table is a map for an attacker) or 'public' (the default in development
    * and tests).
    */

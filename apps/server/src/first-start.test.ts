@@ -8,13 +8,14 @@ import { emptyDatabases } from '../test/fresh-db.ts';
 import { prettyLogLine } from './platform/terminal.ts';
 
 /**
- * A quiet first start (issue 43 §7): what `npm start` prints. scripts/start.mjs in a copy of the
+ * A quiet first start (decision 002): what `npm start` prints. scripts/start.mjs in a copy of the
  * repository's layout whose two builds print a few hundred lines as Vite does (the real builds take
- * a minute and write the build the browser tests share): a line per build, the whole output in a log
- * file it names, all of it on a failure, and the server run with node-options.json's options. Then
- * the server itself (src/main.ts, as `npm run dev` runs it) at its first start on an empty database:
- * its log as text with LOG_FORMAT=pretty (what a terminal gets), pino's JSON when its output is not a
- * terminal, and the administrator it created framed, last, with the next step, in no log line.
+ * a minute and write the build the browser tests share): a line per build, the whole output in a
+ * log file it names, all of it on a failure, and the server run with node-options.json's options.
+ * Then the server itself (src/main.ts, as `npm run dev` runs it) at its first start on an empty
+ * database: its log as text with LOG_FORMAT=pretty (what a terminal gets), pino's JSON when its
+ * output is not a terminal, and the administrator it created framed, last, with the next step, in
+ * no log line.
  */
 
 const dialect = process.env.TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite';

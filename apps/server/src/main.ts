@@ -37,8 +37,9 @@ async function main() {
     await migrateToLatest(db);
   }
   // A line of text per entry for a person at a terminal, pino's JSON for anything else (LOG_FORMAT,
-  // issue 43 §7). The JSON goes through the writer pino makes by default (asynchronous): kept here,
-  // so that the first administrator's notice is written after the log's lines, not before them.
+  // decision 006). The JSON goes through the writer pino makes by default (asynchronous): kept
+  // here, so that the first administrator's notice is written after the log's lines, not before
+  // them.
   const pretty = logIsPretty(config.logFormat, process.stdout);
   const jsonOut = pretty ? null : pino.destination({ dest: 1, sync: false });
   const logStream = jsonOut ?? prettyLogStream(process.stdout, { color: process.stdout.hasColors?.() ?? false });
@@ -101,8 +102,8 @@ async function main() {
     if (purged.notifications + purged.outbox + purged.accessLog + purged.devices + books + idempotencyKeys > 0)
       app.log.info({ ...purged, erasedBooks: books, idempotencyKeys }, 'retention purge');
   };
-  // Files no row names, ORPHAN_FILE_GRACE_SECONDS old at least (an hour by default; decision 003,
-  // issue 26 §3): it walks the whole store, so it runs beside the server, not before it listens.
+  // Files no row names, ORPHAN_FILE_GRACE_SECONDS old at least (an hour by default; decision 003):
+  // it walks the whole store, so it runs beside the server, not before it listens.
   const sweep = async () => {
     const files = await sweepOrphanFiles(db.db, storage, { graceMs: config.orphanFileGraceMs });
     if (files.removed > 0) app.log.warn(files, 'removed stored files no row names');
@@ -131,9 +132,10 @@ async function main() {
   // With Secure cookies, the LAN addresses come with the hint that another device needs HTTPS.
   await app.listen({ port: config.port, host: config.host, listenTextResolver: listeningText(config.cookieSecure) });
   if (admin?.generatedPassword) {
-    // Printed once, last, framed, with the next step: to the terminal only, never through the logger
-    // (issue 43 §7; log-secrets.test.ts). In JSON, to stdout through the log's own writer, which
-    // writes in order and asynchronously: process.stdout.write would overtake the lines before it.
+    // Printed once, last, framed, with the next step: to the terminal only, never through the
+    // logger (decision 002; log-secrets.test.ts). In JSON, to stdout through the log's own writer,
+    // which writes in order and asynchronously: process.stdout.write would overtake the lines
+    // before it.
     const address = app.server.address();
     const port = address && typeof address === 'object' ? address.port : config.port;
     (jsonOut ?? process.stdout).write(

@@ -55,7 +55,7 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: { n
     agencyTin: '123-456-789-000',
     agencyAddress: '12 Ayala Avenue, Makati City, Metro Manila',
     agencyRdo: '050',
-    // Admins log in with a password alone here; the two-factor tests set 'required' (issue 24).
+    // Admins log in with a password alone here; the two-factor tests set 'required' (decision 027).
     admin2fa: 'optional',
     // Tests sign many members up from one address; the sign-up limit's own test sets a low one.
     signup: { maxPerWindow: 1_000_000, windowMs: 3_600_000 },
@@ -66,9 +66,9 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: { n
   let seq = 0;
 
   /**
-   * A member made directly through the service (Approved agent unless told otherwise). An agent
-   * has accepted the current privacy notice, as at sign-up: without it the API answers only the
-   * consent screen's calls (issue 42 §9). `consent: false` leaves it out.
+   * A member made directly through the service (Approved agent unless told otherwise). An agent has
+   * accepted the current privacy notice, as at sign-up: without it the API answers only the consent
+   * screen's calls (decision 027). `consent: false` leaves it out.
    */
   async function createMember({
     consent = true,
@@ -214,7 +214,7 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: { n
   };
 }
 
-/** A complete new-deal payload (spec §3) for the given member. */
+/** A complete new-deal payload for the given member. */
 export const newDeal = (id: number, over: Record<string, unknown> = {}) => ({
   id,
   customerName: 'Maria Clara',

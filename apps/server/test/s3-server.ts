@@ -7,9 +7,9 @@ import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import type { S3StorageConfig } from '../src/config.ts';
 
 /**
- * A local S3-compatible server for the tests and the crash test (issue 27): s3rver on a free
- * port of 127.0.0.1 in a process of its own (test/s3rver-process.mjs, which says why), its data
- * in a fresh temporary directory, one bucket created through the S3 API. `pendingUploads()` tells
+ * A local S3-compatible server for the tests and the crash test (decision 033): s3rver on a free
+ * port of 127.0.0.1 in a process of its own (test/s3rver-process.mjs, which says why), its data in
+ * a fresh temporary directory, one bucket created through the S3 API. `pendingUploads()` tells
  * whether a failed write left multipart parts behind.
  */
 export async function startS3Server(options: { bucket?: string; prefix?: string } = {}) {

@@ -18,7 +18,7 @@ import { ticketsPaths } from './routes/tickets.paths.ts';
 
 /**
  * Every route's method and address, and nothing else: what the web needs to send a request, without
- * zod or a single schema (issue 25 §1: building the route table's schemas was a large part of the
+ * zod or a single schema (decision 014: building the route table's schemas was a large part of the
  * first load's script time on a phone). Each feature's addresses are in routes/<feature>.paths.ts,
  * beside that feature's routes (routes/<feature>.ts), which spread each entry into its route, so an
  * address is written once; the web parses answers with the full table, loaded alongside the first

@@ -8,9 +8,9 @@ import { emptyDatabases } from '../../test/fresh-db.ts';
 import { connect } from '../db/connect.ts';
 
 /**
- * `npm run seed:demo` as an operator runs it (its own entry point, a process of its own, on an empty
- * database): the summary it prints says what the database holds afterwards, counted here in the
- * database (issue 43 §7: it once said 46 sales of the 76 it made).
+ * `npm run seed:demo` as an operator runs it (its own entry point, a process of its own, on an
+ * empty database): the summary it prints says what the database holds afterwards, counted here in
+ * the database (decision 002: it once said 46 sales of the 76 it made).
  */
 
 const dialect = process.env.TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite';

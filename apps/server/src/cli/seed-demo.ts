@@ -138,8 +138,8 @@ async function seedMembers({ db, s }: Demo): Promise<People> {
       await member(`demo_pending${a}${m}`, mgr, 'Agent', 'Pending');
     }
   }
-  // One agent reads the portal in Filipino (issue 25 §3, decision 030): demo_agent121's choice,
-  // which every device they sign in on takes.
+  // One agent reads the portal in Filipino (decision 030): demo_agent121's choice, which every
+  // device they sign in on takes.
   await s.auth.setLanguage(asMember(agents[3]!), 'fil');
   return { owner, agents };
 }
@@ -351,7 +351,7 @@ async function seedTicketConversations({ s }: Demo, agency: Auth, { agents }: Pe
 }
 
 /**
- * Settings (issue 11): an address from the PSA list, a gender and a birthday for every approved
+ * Settings (decision 015): an address from the PSA list, a gender and a birthday for every approved
  * demo member; bank details for most; certifications for two agents in three, so that the
  * dashboard's reminder and the Members Record's "No certification on file" have someone to show.
  */
@@ -402,16 +402,17 @@ async function seedSettings({ s }: Demo, { owner, agents }: People) {
 }
 
 /**
- * Commission history (issue 21, decision 019): July to October 2026 closed, with sales verified
- * each month; July to September paid, so the third quarter has withholding (BIR Form 2307, the
- * alphalist); one agent's rate 10 % from August (their sworn declaration); a July sale cancelled in
- * October with a partial refund, so that agent's October statement is negative and carried
- * forward; small override statements carried under the ₱500.00 minimum; TINs for most members.
+ * Commission history (decision 019): July to October 2026 closed, with sales verified each month;
+ * July to September paid, so the third quarter has withholding (BIR Form 2307, the alphalist); one
+ * agent's rate 10 % from August (their sworn declaration); a July sale cancelled in October with a
+ * partial refund, so that agent's October statement is negative and carried forward; small override
+ * statements carried under the ₱500.00 minimum; TINs for most members.
  */
 async function seedCommissionHistory({ s, clock }: Demo, admin: Auth, { owner, agents }: People) {
-  // The demo agency's tax details (issue 43 §4, decision 019), saved as an administrator saves them
-  // on Admin Panel → Commissions, so a newcomer downloads a real BIR Form 2307 with no AGENCY_TIN,
-  // AGENCY_ADDRESS or AGENCY_RDO set; an agency's own values (saved, or in the environment) are kept.
+  // The demo agency's tax details (decision 019), saved as an administrator saves them on Admin
+  // Panel → Commissions, so a newcomer downloads a real BIR Form 2307 with no AGENCY_TIN,
+  // AGENCY_ADDRESS or AGENCY_RDO set; an agency's own values (saved, or in the environment) are
+  // kept.
   if ((await s.tax.agencyTaxDetailsMissing()).length > 0) {
     await s.tax.setAgencyTaxDetails(admin, { ...DEMO_AGENCY_TAX });
   }
@@ -472,7 +473,8 @@ async function seedCommissionHistory({ s, clock }: Demo, admin: Auth, { owner, a
     await s.sales.verify(admin, { sale_ids: [sale.id], decision: 'verified', reason: null });
     return sale.id;
   };
-  // A month is closed once it has ended (issue 43 §2): the morning of the next month's first day, Manila time.
+  // A month is closed once it has ended (decision 016): the morning of the next month's first day,
+  // Manila time.
   const closingDay = (month: string) => new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 1, 1)).toISOString();
   let cancelled = 0;
   for (const month of ['2026-07', '2026-08', '2026-09', '2026-10']) {
@@ -517,9 +519,9 @@ async function seedCommissionHistory({ s, clock }: Demo, admin: Auth, { owner, a
 }
 
 /**
- * The book of business (issue 23, decision 025): the demo agent's policies in every status, with
- * the clients' contacts, on the real clock: in force, due in 20 days, lapsed, renewed (its renewal
- * deal sold), cancelled, and a Memorial Plan (no term).
+ * The book of business (decision 025): the demo agent's policies in every status, with the clients'
+ * contacts, on the real clock: in force, due in 20 days, lapsed, renewed (its renewal deal sold),
+ * cancelled, and a Memorial Plan (no term).
  */
 async function seedBookOfBusiness({ db, s }: Demo, admin: Auth, { agents }: People) {
   const holder = agents[0]!;
@@ -588,9 +590,9 @@ async function seedBookOfBusiness({ db, s }: Demo, admin: Auth, { agents }: Peop
 }
 
 /**
- * Privacy (issue 24, decision 027): an agent's open erasure request and another's privacy ticket on
- * the admin's Privacy page with their deadlines; the agency's reads of demo_agent111's sensitive
- * data in the access log (what the hook writes when an admin opens them), which the agent sees in
+ * Privacy (decision 027): an agent's open erasure request and another's privacy ticket on the
+ * admin's Privacy page with their deadlines; the agency's reads of demo_agent111's sensitive data
+ * in the access log (what the hook writes when an admin opens them), which the agent sees in
  * Settings → Privacy.
  */
 async function seedPrivacy({ db, s }: Demo, admin: Auth, { agents }: People) {
@@ -610,7 +612,7 @@ async function seedPrivacy({ db, s }: Demo, admin: Auth, { agents }: People) {
 }
 
 /**
- * What the database now holds, counted there (issue 43 §7): not the seed's own tallies, which left
+ * What the database now holds, counted there (decision 002): not the seed's own tallies, which left
  * out the sales of the commission history and of the book of business.
  */
 async function printSummary({ db }: Demo) {

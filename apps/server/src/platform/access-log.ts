@@ -29,10 +29,10 @@ const DETAIL_MAX = 200;
 const IP_MAX = 45;
 
 /**
- * The access log of sensitive data (issue 24 §3, decision 027), for the API scope. Decided from the
- * matched route's table entry, never from the URL: when the route is `sensitive`, its answer is
- * 2xx, and the data is not the caller's own, one entry per member whose data the answer holds is
- * written, with who read, what, the detail, when and from which address.
+ * The access log of sensitive data (decision 027), for the API scope. Decided from the matched
+ * route's table entry, never from the URL: when the route is `sensitive`, its answer is 2xx, and
+ * the data is not the caller's own, one entry per member whose data the answer holds is written,
+ * with who read, what, the detail, when and from which address.
  *
  * Written in onSend, before a byte of the answer leaves: a failure to log fails the read (500, the
  * answer and its file dropped), so no sensitive read goes unrecorded (fail closed). Once per

@@ -10,8 +10,9 @@ import { SESSION_COOKIE } from './sessions.ts';
 import { startTestApp, type FormPart, type TestApp, type TestClient } from '../../test/harness.ts';
 
 /**
- * Who may call what (issue 26 §2): one row per route of the table, and for each of seven callers
- * the status the route must answer to a fresh, valid request naming the owner or the owner's record:
+ * Who may call what (decision 008): one row per route of the table, and for each of seven callers
+ * the status the route must answer to a fresh, valid request naming the owner or the owner's
+ * record:
  *
  * - anonymous: no session;
  * - pending: a member who logged in and was then made Pending again (a Pending account cannot log
@@ -340,7 +341,10 @@ async function ownerResetLink(): Promise<string> {
   return token;
 }
 
-/** A link of the owner's that reports an e-mail change, unused, for 7 days (issue 42 §3): its token. */
+/**
+ * A link of the owner's that reports an e-mail change, unused, for 7 days (decision 027): its
+ * token.
+ */
 async function ownerEmailChangeLink(): Promise<string> {
   const token = `matrixEmailChange${seq++}`.padEnd(43, 'x');
   const now = Date.now();
@@ -407,8 +411,8 @@ const MATRIX: Record<RouteName, Row> = {
     call: async () => ({ body: { id: owner.id, password: 'a-changed-pass-1', current_password: owner.password } }),
     expect: selfOrAdmin,
   },
-  // Settings and details (issue 11). An agent's second adduserbanks is 409, but the owner is the
-  // only caller here who saves first; the admin then replaces the details.
+  // Settings and details (decision 015). An agent's second adduserbanks is 409, but the owner is
+  // the only caller here who saves first; the admin then replaces the details.
   getUserDetails: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
   photo: { call: () => ownerFile('photo'), expect: selfOrAdmin },
   downloadValidId: { call: () => ownerFile('valid_id'), expect: selfOrAdmin },
@@ -613,12 +617,14 @@ const MATRIX: Record<RouteName, Row> = {
   forgotPassword: { call: async () => ({ body: { login: owner.username } }), expect: everyone(409) },
   resetPassword: { call: async () => ({ body: { token: await ownerResetLink(), password: owner.password } }), expect: everyone(204) },
   reportEmailChange: { call: async () => ({ body: { token: await ownerEmailChangeLink() } }), expect: everyone(200) },
-  // The privacy notice (issue 24 §1): read by anyone (the sign-up form), published by admins, accepted by members.
+  // The privacy notice (decision 027): read by anyone (the sign-up form), published by admins,
+  // accepted by members.
   privacyNotice: { call: async () => ({}), expect: everyone(200) },
   publishPrivacyNotice: { call: async () => ({ body: { body: `# Privacy Notice\n\nVersion ${seq++}.` } }), expect: adminsOnly },
   acceptPrivacyNotice: { call: async () => ({ body: { version: (await t.services.notices.current()).version } }), expect: members },
-  // My data and erasure (issue 24 §2): the member's own, or an admin's (logged); decisions and the queue for admins.
-  // Each call starts from no open request of the owner's, so each caller's request is judged on its own.
+  // My data and erasure (decision 027): the member's own, or an admin's (logged); decisions and the
+  // queue for admins. Each call starts from no open request of the owner's, so each caller's
+  // request is judged on its own.
   myData: { call: async () => ({ params: { id: owner.id } }), expect: selfOrAdmin },
   requestErasure: {
     call: async () => {
@@ -649,12 +655,14 @@ const MATRIX: Record<RouteName, Row> = {
     expect: adminsOnly,
   },
   privacyRequests: { call: async () => ({}), expect: adminsOnly },
-  // The access log (issue 24 §3): a member's entries for the member and admins; the whole log and its export for admins.
+  // The access log (decision 027): a member's entries for the member and admins; the whole log and
+  // its export for admins.
   accessLog: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
   adminAccessLog: { call: async () => ({ body: {} }), expect: adminsOnly },
   adminAccessLogExport: { call: async () => ({ body: {} }), expect: adminsOnly },
-  // Two-factor sign-in (issue 24 §4) acts on the caller's own account: a code no one has is refused
-  // past the access rule (400 for a caller who started enrolment above, 409 for one with none or not on).
+  // Two-factor sign-in (decision 027) acts on the caller's own account: a code no one has is
+  // refused past the access rule (400 for a caller who started enrolment above, 409 for one with
+  // none or not on).
   mfaStatus: { call: async () => ({}), expect: members },
   startMfa: { call: async () => ({}), expect: members },
   confirmMfa: {
@@ -753,7 +761,7 @@ describe('a Pending member', () => {
     const c = t.client();
     const res = await c.post(routes.login.path, { username: pending.username, password: pending.password });
     expect(res.statusCode).toBe(403);
-    // The spec's text, and no sponsor to name: this one signed up without a code (issue 43 §3).
+    // The spec's text, and no sponsor to name: this one signed up without a code (decision 001).
     expect(res.json()).toEqual({ status: 'Pending', error: 'Your account is not approved. Please contact support.', sponsor: null });
     expect(c.cookies.has(SESSION_COOKIE)).toBe(false);
     expect((await c.get(routes.me.path)).statusCode).toBe(401);

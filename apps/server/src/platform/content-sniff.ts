@@ -1,9 +1,9 @@
 /**
- * Decides a file's content type from its first bytes against an allow-list (DESIGN §5): the
+ * Decides a file's content type from its first bytes against an allow-list (decision 003): the
  * client's declared type is never trusted. ZIP and OLE2 containers are told apart by the original
- * file name's extension (an Office document is a container of a known kind); plain text is
- * accepted only as valid UTF-8 without NUL bytes and with a .txt or .csv name. Anything else is
- * refused. Used by every upload (materials now; photos and valid IDs later).
+ * file name's extension (an Office document is a container of a known kind); plain text is accepted
+ * only as valid UTF-8 without NUL bytes and with a .txt or .csv name. Anything else is refused.
+ * Used by every upload (materials now; photos and valid IDs later).
  *
  * Kept rather than `file-type` (decision 006): for this allow-list every rule that decides (text,
  * OLE2 and ZIP by extension) would stay ours, file-type refuses inputs the API tests accept and

@@ -5,7 +5,10 @@ import { startTestApp, TestClient, type TestApp } from '../../test/harness.ts';
 import { CSRF_FAILED, XSRF_COOKIE } from './csrf.ts';
 import { SESSION_COOKIE } from './sessions.ts';
 
-/** CSRF tokens are signed by the server for one session, and renewed at login and logout (issue 7, finding 6). */
+/**
+ * CSRF tokens are signed by the server for one session, and renewed at login and logout
+ * (decision 001).
+ */
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();

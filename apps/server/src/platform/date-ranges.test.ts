@@ -6,7 +6,7 @@ import { startTestApp, type TestApp, type TestClient } from '../../test/harness.
 
 /**
  * Every From/To filter of the API refuses a To before its From with the one message the screens
- * show too (issue 22 §3): 400, 'To must not be before From', naming `to`; the same day at both
+ * show too (decision 023): 400, 'To must not be before From', naming `to`; the same day at both
  * ends is a range of one day.
  */
 let t: TestApp;

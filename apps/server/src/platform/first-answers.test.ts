@@ -6,7 +6,7 @@ import { sessionUser } from '@ahente/contract/session';
 
 /**
  * The web app parses the first screens' answers with schemas loaded without the route table
- * (contract/first-answers.ts, issue 25 §1): each must be the very object the route table answers
+ * (contract/first-answers.ts, decision 014): each must be the very object the route table answers
  * with, so that the server's serializer and the page's parser never hold two definitions.
  */
 describe('first answers', () => {

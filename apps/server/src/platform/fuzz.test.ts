@@ -7,12 +7,12 @@ import { startTestApp } from '../../test/harness.ts';
 import { formatReport, fuzzDatabase } from '../../test/fuzz/runner.ts';
 
 /**
- * Generated bad input, from the contract (issue 26 §1, decision 031): every route of the table is
- * sent valid requests built from its zod schemas and then broken ones (wrong types, missing and
- * extra fields, hostile strings and numbers, impossible dates, deep nesting, malformed JSON, wrong
- * content types, hostile forms and files, `__proto__` keys), as an admin and as the member it
- * names. Each answer is a 4xx JSON error or a 2xx its schema accepts, within 5 s; a refused write
- * changes no row and leaves no file. The long run is `npm run fuzz -- --runs 10000`.
+ * Generated bad input, from the contract (decision 031): every route of the table is sent valid
+ * requests built from its zod schemas and then broken ones (wrong types, missing and extra fields,
+ * hostile strings and numbers, impossible dates, deep nesting, malformed JSON, wrong content types,
+ * hostile forms and files, `__proto__` keys), as an admin and as the member it names. Each answer
+ * is a 4xx JSON error or a 2xx its schema accepts, within 5 s; a refused write changes no row and
+ * leaves no file. The long run is `npm run fuzz -- --runs 10000`.
  *
  * FUZZ_SEED reproduces a run (the seed is printed); FUZZ_RUNS sets its size.
  */

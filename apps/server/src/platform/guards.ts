@@ -126,10 +126,10 @@ export function enforceAccess(request: FastifyRequest): void {
   if (access !== 'member' && access !== 'admin') throw forbidden(); // unknown rule: deny
   if (!request.auth) throw notLoggedIn();
   if (access === 'admin' && !isAdmin(request.auth)) throw forbidden('Only administrators may do this');
-  // ADMIN_2FA=required (issue 24): an administrator without two-factor sign-in may only enrol.
+  // ADMIN_2FA=required (decision 027): an administrator without two-factor sign-in may only enrol.
   const def = request.routeOptions.config.route;
   if (request.auth.mfaSetupRequired && !(def && MFA_SETUP_ROUTES.has(def))) throw forbidden(MFA_SETUP_FIRST);
-  // An agent who must accept a new privacy notice (issue 42 §9, decision 027): only the consent screen's calls.
+  // An agent who must accept a new privacy notice (decision 027): only the consent screen's calls.
   if (request.auth.consentRequired && !(def && CONSENT_ROUTES.has(def))) {
     throw new HttpError(403, CONSENT_FIRST_MESSAGE, { code: CONSENT_REQUIRED_CODE });
   }

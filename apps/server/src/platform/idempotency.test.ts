@@ -12,8 +12,8 @@ import type { Database } from '../db/schema.ts';
 import { purgeIdempotencyKeys } from './idempotency.ts';
 
 /**
- * The Idempotency-Key header (issue 25 §2, decision 029), on SQLite and PostgreSQL: what a client
- * sees (status, body, the Idempotent-Replayed header) and what the database holds.
+ * The Idempotency-Key header (decision 029), on SQLite and PostgreSQL: what a client sees (status,
+ * body, the Idempotent-Replayed header) and what the database holds.
  */
 
 let t: TestApp;
@@ -37,7 +37,7 @@ afterAll(() => t.close());
 const key = () => randomUUID();
 const withKey = (k: string) => ({ headers: { 'idempotency-key': k } });
 
-/** The Add Sales form for a deal (spec §4). */
+/** The Add Sales form for a deal. */
 const saleBody = (
   id: number,
   deal: {
@@ -182,7 +182,7 @@ describe('the route table marks the creating routes', () => {
     const marked = Object.entries(routes).filter(([, def]) => (def as RouteDef).idempotent);
     expect(marked.filter(([name]) => name in NOT_IDEMPOTENT).map(([name]) => name)).toEqual([]);
     expect(marked.filter(([, def]) => def.method !== 'POST').map(([name]) => name)).toEqual([]);
-    // The routes issue 25 names, at least.
+    // The routes decision 029 names, at least.
     for (const name of ['addDeal', 'addSale', 'uploadMaterial', 'register', 'addTicket', 'addAdjustment'] as const) {
       expect(routes[name].idempotent, name).toBe(true);
     }

@@ -42,8 +42,8 @@ const POLL_MS = 50;
 const NOT_REMEMBERED = new Set([408, 425, 429]);
 
 /**
- * The `Idempotency-Key` header (issue 25 §2, decision 029), for the API scope. Decided from the
- * matched route's table entry (`idempotent`), never from the URL:
+ * The `Idempotency-Key` header (decision 029), for the API scope. Decided from the matched route's
+ * table entry (`idempotent`), never from the URL:
  *
  * - onRequest: a key that is not 1–255 visible ASCII characters is 400 before anything is read.
  * - preHandler (after ownership): the key's row is inserted with the request's fingerprint before

@@ -3,9 +3,9 @@ import { MAX_ID } from '@ahente/contract/common';
 import { startTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
 
 /**
- * Input that one database stores and the other cannot must get the same clear 400 on both, and
- * save nothing (issue 7, finding 4): ids beyond a 32-bit column, and NUL or other control
- * characters in text. Every string of every JSON body below is poisoned in turn.
+ * Input that one database stores and the other cannot must get the same clear 400 on both, and save
+ * nothing: ids beyond a 32-bit column, and NUL or other control characters in text. Every string of
+ * every JSON body below is poisoned in turn.
  */
 let t: TestApp;
 let admin: TestClient;
@@ -67,7 +67,7 @@ const cases = (): Case[] => [
     }),
   },
   { url: '/api/changepassword', body: () => ({ id: agentId, password: 'another-pass-1', current_password: 'correct-horse-1' }) },
-  // Settings and details (issue 11).
+  // Settings and details (decision 015).
   { url: '/api/getuserdetails', body: () => ({ id: agentId }) },
   {
     url: '/api/adduserbanks',
@@ -216,12 +216,13 @@ const cases = (): Case[] => [
   // Password reset by e-mail (decision 026).
   { url: '/api/forgotpassword', anonymous: true, body: () => ({ login: 'ana.reyes@example.ph' }) },
   { url: '/api/resetpassword', anonymous: true, body: () => ({ token: 'a'.repeat(43), password: 'a-new-password-1' }) },
-  // "This wasn't me" from the notice of an e-mail change (issue 42 §3).
+  // "This wasn't me" from the notice of an e-mail change (decision 027).
   { url: '/api/reportemailchange', anonymous: true, body: () => ({ token: 'a'.repeat(43) }) },
-  // The privacy notice (issue 24 §1): Markdown, tabs and line breaks allowed, no other control character.
+  // The privacy notice (decision 027): Markdown, tabs and line breaks allowed, no other control
+  // character.
   { url: '/api/publishprivacynotice', body: () => ({ body: '# Privacy Notice\n\n- We collect\tyour name.' }) },
   { url: '/api/acceptprivacynotice', body: () => ({ version: 1 }) },
-  // My data, erasure, the access log, two-factor sign-in and sessions (issue 24).
+  // My data, erasure, the access log, two-factor sign-in and sessions (decision 027).
   { url: '/api/requesterasure', body: () => ({ id: agentId, password: 'a-password-1' }) },
   { url: '/api/myprivacy', body: () => ({ id: agentId }) },
   { url: '/api/decideerasure', body: () => ({ member_id: agentId, decision: 'refused', reason: 'Records under audit.' }) },
@@ -235,7 +236,8 @@ const cases = (): Case[] => [
   { url: '/api/sessions', body: () => ({ id: agentId }) },
   { url: '/api/endsession', body: () => ({ session_id: '0123456789abcdef' }) },
   { url: '/api/endmembersessions', body: () => ({ id: agentId }) },
-  // A new member's first steps, the sponsor behind a referral code, the agency's tax details (issue 43).
+  // A new member's first steps, the sponsor behind a referral code, the agency's tax details
+  // (decisions 018, 001 and 019).
   { url: '/api/setupchecklist', body: () => ({ id: agentId }) },
   { url: '/api/referralsponsor', anonymous: true, body: () => ({ code: 'ABC12345' }) },
   {

@@ -4,9 +4,9 @@ import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { createJobRuns, hourSlot } from './jobs.ts';
 
 /**
- * Scheduled work claimed in the database (issue 27, decision 032): of several instances one runs a
- * slot; a run that fails or stops gives it back; a dead instance's claim is taken over once its
- * lease is past. On PostgreSQL the "instances" are two pools on the same schema.
+ * Scheduled work claimed in the database (decision 032): of several instances one runs a slot; a
+ * run that fails or stops gives it back; a dead instance's claim is taken over once its lease is
+ * past. On PostgreSQL the "instances" are two pools on the same schema.
  */
 let t: TestApp;
 /** A second instance's connection: its own pool on PostgreSQL; SQLite is one process, the same database. */

@@ -32,18 +32,18 @@ export interface JobRunsOptions {
 }
 
 /**
- * Scheduled work run once across instances (issue 27, decision 032). `once(job, slot, work)`
- * claims the slot in job_runs, one INSERT … ON CONFLICT DO UPDATE … WHERE the row is unfinished
- * and its lease past: the instance whose statement writes the row runs `work`, the others get null
- * (on PostgreSQL the second insert waits for the first to commit, then finds its lease alive). The
- * claim is a row, not a lock held by an open transaction: the work is many small transactions
- * (a reminder each), and a row works through PgBouncer's transaction pooling and on a
- * PostgreSQL-compatible database without advisory locks. While the work runs its lease is renewed;
- * an instance that dies leaves a lease that runs out, and the next run (another instance's, or this
- * one's after restart) takes the slot over. A run that ends well is marked finished (the slot is
- * done for everyone); one that throws or that `done` says is incomplete (a reminder not written,
- * the server stopping) gives the slot back, so a later run sends the rest. On SQLite, one process,
- * the same rows keep a restart from repeating the work of the hour or the day.
+ * Scheduled work run once across instances (decision 032). `once(job, slot, work)` claims the slot
+ * in job_runs, one INSERT … ON CONFLICT DO UPDATE … WHERE the row is unfinished and its lease past:
+ * the instance whose statement writes the row runs `work`, the others get null (on PostgreSQL the
+ * second insert waits for the first to commit, then finds its lease alive). The claim is a row, not
+ * a lock held by an open transaction: the work is many small transactions (a reminder each), and a
+ * row works through PgBouncer's transaction pooling and on a PostgreSQL-compatible database without
+ * advisory locks. While the work runs its lease is renewed; an instance that dies leaves a lease
+ * that runs out, and the next run (another instance's, or this one's after restart) takes the slot
+ * over. A run that ends well is marked finished (the slot is done for everyone); one that throws or
+ * that `done` says is incomplete (a reminder not written, the server stopping) gives the slot back,
+ * so a later run sends the rest. On SQLite, one process, the same rows keep a restart from
+ * repeating the work of the hour or the day.
  */
 export function createJobRuns(db: Kysely<Database>, options: JobRunsOptions = {}) {
   const owner = options.owner ?? instanceName();

@@ -29,7 +29,7 @@ const VALUES: Record<LabelKind, readonly string[]> = {
 /** A code a person should never read: two words run together ('MedicalSalesGroup', 'AgencyOwner'). */
 const CAMEL_CASE = /[a-z][A-Z]/;
 
-describe('the label map (issue 22 §3, decision 023)', () => {
+describe('the label map (decision 023)', () => {
   it('labels every value of every catalogue list, and nothing else', () => {
     expect(Object.keys(LABELS).sort()).toEqual(Object.keys(VALUES).sort());
     for (const [kind, values] of Object.entries(VALUES) as [LabelKind, readonly string[]][]) {

@@ -6,7 +6,7 @@ import { buildApp } from '../app.ts';
 import { startTestApp, TestClient, type TestApp } from '../../test/harness.ts';
 
 /**
- * No secret, password or personal number ever reaches a log (issue 26 §4): the server's log of a
+ * No secret, password or personal number ever reaches a log (decision 001): the server's log of a
  * whole run, at its most talkative level (trace), through sign-up, login, bank details, the TIN, a
  * valid ID, a password change, two-factor enrolment and a login with a code, is searched for every
  * secret the run used or was given.

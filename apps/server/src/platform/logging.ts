@@ -7,7 +7,7 @@ export const REDACT_PATHS = [
   'req.headers["x-xsrf-token"]',
   'res.headers["set-cookie"]',
   // @fastify/multipart logs the parser's options, the request's headers among them, at trace level
-  // (found by log-secrets.test.ts, issue 26 §4).
+  // (found by log-secrets.test.ts; decision 001).
   'busboyOptions.headers.cookie',
   'busboyOptions.headers.authorization',
   'busboyOptions.headers["x-xsrf-token"]',

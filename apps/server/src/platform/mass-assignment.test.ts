@@ -6,7 +6,7 @@ import { pathOf, ROUTE_LIST, routes, type RouteDef, type RouteName } from '@ahen
 import { startTestApp, type FormPart, type TestApp, type TestClient } from '../../test/harness.ts';
 
 /**
- * Mass assignment (issue 26 §2): every write route of the table (every POST and DELETE; a new one
+ * Mass assignment (decision 008): every write route of the table (every POST and DELETE; a new one
  * without a row fails the first test) is called once as it should be, then with fields its caller
  * must not set, all at once and, where that is refused, one at a time:
  *
@@ -284,7 +284,7 @@ async function agentResetLink(): Promise<string> {
     .execute();
   return token;
 }
-/** A link of the agent's that reports an e-mail change, unused (issue 42 §3): its token. */
+/** A link of the agent's that reports an e-mail change, unused (decision 027): its token. */
 async function agentEmailChangeLink(): Promise<string> {
   const token = `massEmailChange${seq++}`.padEnd(43, 'x');
   const { email } = await t.db.db.selectFrom('members').select('email').where('id', '=', agent.id).executeTakeFirstOrThrow();
@@ -337,7 +337,7 @@ const ROWS: Record<WriteRoute, Row> = {
   },
   editMember: {
     as: 'agent',
-    // A personal field the agent may change (their names are locked once approved, issue 42 §4).
+    // A personal field the agent may change (their names are locked once approved, decision 027).
     call: async () => ({ body: { id: agent.id, address_street: `Mabini St ${seq++}` } }),
     form: async () => ({ form: asForm({ id: agent.id, address_street: `Mabini St ${seq++}` }) }),
   },
@@ -687,7 +687,7 @@ beforeAll(async () => {
   const introspected = await t.db.db.introspection.getTables();
   tables = introspected.map((x) => x.name).sort();
   // The access log is left out: it records who read whose data (an admin's members list names the
-  // victim, issue 42 §7), never a value a caller set.
+  // victim, decision 027), never a value a caller set.
   references = introspected
     .filter((x) => x.name !== 'access_log')
     .flatMap((x) =>

@@ -7,10 +7,10 @@ import { ORPHAN_GRACE_MS, sweepOrphanFiles } from './orphan-files.ts';
 import { newStorageKey } from './storage.ts';
 
 /**
- * Decision 003: neither a row without its file nor a file without its row (issue 26 §3). The sweep
- * removes stored files that no row names once they are older than the grace period, and nothing
- * else: not a file a row names (a photo, a valid ID, a licence scan, a material), not a file just
- * written (its row may be about to commit), not a partial write.
+ * Decision 003: neither a row without its file nor a file without its row, after a crash as well.
+ * The sweep removes stored files that no row names once they are older than the grace period, and
+ * nothing else: not a file a row names (a photo, a valid ID, a licence scan, a material), not a
+ * file just written (its row may be about to commit), not a partial write.
  */
 
 let t: TestApp;

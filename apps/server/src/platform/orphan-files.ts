@@ -15,10 +15,10 @@ export const ORPHAN_GRACE_MS = 60 * 60_000;
 /**
  * Decision 003 promises neither a row without its file nor a file without its row. Writes keep the
  * first (the file is complete before its row commits); a crash between a file's write and its row's
- * commit, or between a replaced file's row update and its deletion, can leave the second (issue 26
- * §3). This sweep, at start and hourly (main.ts), removes those files: stored, older than the grace
- * period, named by no row. The keys are read after the listing, so a row committed meanwhile still
- * protects its file.
+ * commit, or between a replaced file's row update and its deletion, can leave the second. This
+ * sweep, at start and hourly (main.ts), removes those files: stored, older than the grace period,
+ * named by no row. The keys are read after the listing, so a row committed meanwhile still protects
+ * its file.
  */
 export async function sweepOrphanFiles(
   db: Kysely<Database>,

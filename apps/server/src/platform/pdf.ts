@@ -10,7 +10,7 @@ import { inflateSync } from 'node:zlib';
  * WOFF 1.0 (a zlib-compressed TrueType/OpenType font) to the plain font file it wraps. fontkit
  * reads WOFF, but inflates a table again (in JavaScript) on every access: every glyph laid out
  * inflated the whole `glyf` table, ~0.3 s of one core per statement. Converting once makes a PDF
- * about 30 times cheaper (bench/README.md, issue 20).
+ * about 30 times cheaper (bench/README.md).
  */
 export function woffToSfnt(woff: Uint8Array): Buffer {
   const src = Buffer.from(woff.buffer, woff.byteOffset, woff.byteLength);
@@ -57,8 +57,8 @@ const roboto = (weight: string) => woffToSfnt(fs.readFileSync(require.resolve(`r
  * Roboto (Apache 2.0) from npm: the PDF's standard fonts have no peso sign. Read and unwrapped once
  * per thread (the main thread's, a PDF worker thread's) on the first PDF that thread draws (a few
  * milliseconds), not at start-up; then only read: an immutable value made from the installed
- * package, the same in every instance — not state shared between requests (DESIGN §1). pdfkit gets
- * the bytes, so no document reads or inflates a font file again.
+ * package, the same in every instance — not state shared between requests. pdfkit gets the bytes,
+ * so no document reads or inflates a font file again.
  */
 let fonts: { regular: Buffer; bold: Buffer } | null = null;
 

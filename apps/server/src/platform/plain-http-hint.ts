@@ -2,11 +2,11 @@ import net from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
- * Trying the portal from another device (issue 22 §7). With Secure cookies the server sends
+ * Trying the portal from another device over plain http. With Secure cookies the server sends
  * `upgrade-insecure-requests`, so a page opened over plain http from a LAN address stays blank
- * (every asset is fetched over https) and a login would not stick (the browser drops Secure
- * cookies over http). Such a page gets a short explanation instead; localhost, where browsers keep
- * Secure cookies, stays as it is, and so does the API.
+ * (every asset is fetched over https) and a login would not stick (the browser drops Secure cookies
+ * over http). Such a page gets a short explanation instead; localhost, where browsers keep Secure
+ * cookies, stays as it is, and so does the API.
  */
 
 export const PLAIN_HTTP_HINT = 'from another device this needs HTTPS, or start with COOKIE_SECURE=false for a trial';

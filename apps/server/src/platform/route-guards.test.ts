@@ -3,9 +3,9 @@ import { startTestApp, type TestApp, type TestClient } from '../../test/harness.
 import { CSRF_FAILED } from './csrf.ts';
 
 /**
- * Every registered route, under every spelling of its path that the router accepts, meets the
- * guard its own configuration names: whether a request is an API request, who may call it and
- * whether it needs a CSRF token never depend on how the URL is written (issue 7, finding 1).
+ * Every registered route, under every spelling of its path that the router accepts, meets the guard
+ * its own configuration names: whether a request is an API request, who may call it and whether it
+ * needs a CSRF token never depend on how the URL is written (decision 001, "Deny by default").
  */
 let t: TestApp;
 let anon: TestClient;

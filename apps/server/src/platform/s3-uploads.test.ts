@@ -6,10 +6,10 @@ import { startTestApp, type FormPart, type TestApp, type TestClient } from '../.
 import { startS3Server, type S3Server } from '../../test/s3-server.ts';
 
 /**
- * The API's uploads and downloads with STORAGE_URL=s3://… (issue 27, decision 033): the same
- * answers, headers and bytes as on local disk (the materials and profile tests cover local disk in
- * full), a file of several multipart parts, and a refused upload that leaves no row, no object and
- * no parts in the bucket.
+ * The API's uploads and downloads with STORAGE_URL=s3://… (decision 033): the same answers, headers
+ * and bytes as on local disk (the materials and profile tests cover local disk in full), a file of
+ * several multipart parts, and a refused upload that leaves no row, no object and no parts in the
+ * bucket.
  */
 
 const MiB = 1024 * 1024;

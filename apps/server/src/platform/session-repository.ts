@@ -8,11 +8,14 @@ export interface SessionRow {
   account_type: Database['members']['account_type'];
   status: Database['members']['status'];
   deactivated_at: string | null;
-  /** When the member's two-factor sign-in was turned on; null when it is off or still enrolling (issue 24). */
+  /**
+   * When the member's two-factor sign-in was turned on; null when it is off or still enrolling
+   * (decision 027).
+   */
   mfa_enabled_at: string | null;
   /**
    * Whether the member has not accepted the latest privacy notice published at or before the
-   * session began (issue 42 §9): 1/0 on SQLite, a boolean on PostgreSQL. Agents only are asked.
+   * session began (decision 027): 1/0 on SQLite, a boolean on PostgreSQL. Agents only are asked.
    */
   consent_missing: number | boolean;
 }

@@ -6,7 +6,10 @@ import { sessionRepository } from './session-repository.ts';
 import { randomToken, sha256 } from './tokens.ts';
 
 export const SESSION_COOKIE = 'ahente_sid';
-/** A device's long-lived random token, so a login from a new device is told to the member (issue 24 §4). */
+/**
+ * A device's long-lived random token, so a login from a new device is told to the member
+ * (decision 027).
+ */
 export const DEVICE_COOKIE = 'ahente_device';
 const DEVICE_COOKIE_MAX_AGE_S = 400 * 24 * 3600;
 const TOUCH_EVERY_MS = 60_000;
@@ -16,13 +19,13 @@ export interface Auth {
   accountType: Database['members']['account_type'];
   sessionId: string;
   /**
-   * An administrator under ADMIN_2FA=required whose two-factor sign-in is not on: only enrolment
-   * is allowed (platform/guards.ts, issue 24).
+   * An administrator under ADMIN_2FA=required whose two-factor sign-in is not on: only enrolment is
+   * allowed (platform/guards.ts, decision 027).
    */
   mfaSetupRequired?: boolean;
   /**
    * An agent who has not accepted the privacy notice current when the session began: only who they
-   * are, the notice, its acceptance and logging out are allowed (platform/guards.ts, issue 42 §9).
+   * are, the notice, its acceptance and logging out are allowed (platform/guards.ts, decision 027).
    */
   consentRequired?: boolean;
 }

@@ -153,7 +153,7 @@ describe('SIGTERM to the server process (src/main.ts)', () => {
         WEB_DIST: path.join(dir, 'no-web-build'),
         ADMIN_USERNAME: admin.username,
         ADMIN_PASSWORD: admin.password,
-        // The admin works with a password alone here (two-factor sign-in is issue 24's own tests).
+        // The admin works with a password alone here (two-factor sign-in has its own tests).
         ADMIN_2FA: 'optional',
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,9 +1,8 @@
 import { Writable } from 'node:stream';
 
 /**
- * What the server writes for a person at a terminal (issue 43 §7, decision 002): its log as a line
- * of text per entry instead of pino's JSON, and the framed notice of the administrator created at
- * first start.
+ * What the server writes for a person at a terminal (decision 002): its log as a line of text per
+ * entry instead of pino's JSON, and the framed notice of the administrator created at first start.
  */
 
 /** pino's level numbers, as the pretty log names them. */

@@ -10,7 +10,7 @@ import { claimUpload } from './idempotency.ts';
 import { sanitizeFileName } from './file-names.ts';
 import { FileTooLargeError, newStorageKey, type FileStorage } from './storage.ts';
 
-/** Texts of a refused upload (DESIGN §4: 413 too large, 415 type not allowed). */
+/** Texts of a refused upload (413 too large, 415 type not allowed). */
 export const UPLOAD_ERRORS = {
   typeNotAllowed: 'This file type is not allowed',
   emptyFile: 'The file is empty',

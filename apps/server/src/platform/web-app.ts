@@ -40,13 +40,13 @@ export async function serveWeb(app: FastifyInstance, webDist: string | null, ses
       reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  // /login prerendered at build time (apps/web/scripts/prerender.mjs, issue 25): the form paints
-  // before any script runs. Every other address of the app gets index.html (the not-found handler).
-  // A browser that is not signed in gets the same page without the session check (login-anonymous.html):
-  // no GET /api/me, so no 401 logged on its console. That is a browser with no session cookie, or one
-  // whose cookie names no live session (expired, ended elsewhere, logged out on another tab): the
-  // session is looked up as the API would, once. Only a live session gets the page that asks, and the
-  // answer is then a 200 (decision 014).
+  // /login prerendered at build time (apps/web/scripts/prerender.mjs, decision 014): the form
+  // paints before any script runs. Every other address of the app gets index.html (the not-found
+  // handler). A browser that is not signed in gets the same page without the session check
+  // (login-anonymous.html): no GET /api/me, so no 401 logged on its console. That is a browser with
+  // no session cookie, or one whose cookie names no live session (expired, ended elsewhere, logged
+  // out on another tab): the session is looked up as the API would, once. Only a live session gets
+  // the page that asks, and the answer is then a 200 (decision 014).
   if (fs.existsSync(path.join(webDist, 'login.html'))) {
     const anonymous = fs.existsSync(path.join(webDist, 'login-anonymous.html'));
     const mayBeSignedIn = async (request: FastifyRequest): Promise<boolean> => {
@@ -68,8 +68,9 @@ export async function serveWeb(app: FastifyInstance, webDist: string | null, ses
         .sendFile(signedOut ? 'login-anonymous.html' : 'login.html');
     });
   }
-  // The busy screens' index.html with their chunks named up front (apps/web/scripts/screen-hints.mjs):
-  // on a phone they download with the entry's, not after it has run (issue 25, decision 014).
+  // The busy screens' index.html with their chunks named up front
+  // (apps/web/scripts/screen-hints.mjs): on a phone they download with the entry's, not after it
+  // has run (decision 014).
   for (const [address, file] of Object.entries(screens)) {
     app.get(address, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile(`screens/${file}`));
   }

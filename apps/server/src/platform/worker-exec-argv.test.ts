@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { workerExecArgv } from './worker-exec-argv.ts';
 
 /**
- * Issue 42 §2: under `npm start` every statement PDF answered 500, because the PDF threads were
+ * Decision 035: under `npm start` every statement PDF answered 500, because the PDF threads were
  * handed the process's options and a worker refuses node-options.json's V8 option. These tests run
  * in a process started with node-options.json (vitest.config.ts), as the server is.
  */

@@ -1,5 +1,5 @@
 /**
- * The node options a worker thread is started with (issue 42 §2, decision 035).
+ * The node options a worker thread is started with (decision 035).
  *
  * A worker given `execArgv` refuses V8's options (`--max-semi-space-size`, `--max-old-space-size`,
  * `--stack-trace-limit`, …) and the options that act on the whole process (`--title`, `--prof`):

@@ -44,7 +44,8 @@ export const authRoutes = {
     ...authPaths.login,
     access: 'public',
     body: loginRequest,
-    // 401 with `mfa_required: true`: the password is right and the member's two-factor code is needed (issue 24).
+    // 401 with `mfa_required: true`: the password is right and the member's two-factor code is
+    // needed (decision 027).
     responses: { 200: sessionUser, 401: z.union([mfaRequiredResponse, errorResponse]), 403: z.union([notApprovedResponse, errorResponse]) },
     tag: 'auth',
     summary: 'Logs in an approved member',
@@ -121,7 +122,7 @@ export const authRoutes = {
     tag: 'auth',
     summary: "Sets a new password with a reset link's token (once, within 30 minutes) and ends the member's sessions",
   }),
-  // ---- Account security: two-factor sign-in and sessions (issue 24 §4, decision 027) -----------
+  // ---- Account security: two-factor sign-in and sessions (decision 027) ------------------------
   // An administrator under ADMIN_2FA=required who has not enrolled may call only mfaStatus,
   // startMfa and confirmMfa (and me, logout, csrfCookie): platform/guards.ts MFA_SETUP_ROUTES.
   mfaStatus: route({

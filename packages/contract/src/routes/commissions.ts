@@ -30,7 +30,7 @@ import {
  * commissions: the server's features/commissions/ registers them.
  */
 export const commissionsRoutes = {
-  // Commissions (issue 12, decision 016).
+  // Commissions (decision 016).
   commissionSummary: route({
     ...commissionsPaths.commissionSummary,
     access: 'member',

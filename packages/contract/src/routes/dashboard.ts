@@ -8,7 +8,7 @@ import { setupChecklistRequest, setupChecklistResponse } from '../setup-checklis
  * features/dashboard/ registers them.
  */
 export const dashboardRoutes = {
-  // A new member's first steps (issue 43 §3).
+  // A new member's first steps (decision 018).
   setupChecklist: route({
     ...dashboardPaths.setupChecklist,
     access: 'member',
@@ -19,7 +19,7 @@ export const dashboardRoutes = {
     summary:
       "A member's first steps and the state of each (to do, awaiting verification, done): licences for the lines they sell, bank details, TIN, certification, profile photo; the member and admins",
   }),
-  // The administrator's day (issue 43 §5).
+  // The administrator's day (decision 021).
   adminQueues: route({
     ...dashboardPaths.adminQueues,
     access: 'admin',

@@ -35,17 +35,17 @@ export interface RouteDef {
   /** Per status: successes, and errors with a shape other than `errorResponse`. */
   responses: Record<number, z.ZodType>;
   /**
-   * A route that answers someone's sensitive personal data (issue 24, decision 027): a read by
-   * anyone but its owner, answered 2xx, is written to the access log, once. The owner is the
-   * member the route names (`member`), or the one its handler reports when the route names a
-   * record instead (a licence's scan).
+   * A route that answers someone's sensitive personal data (decision 027): a read by anyone but its
+   * owner, answered 2xx, is written to the access log, once. The owner is the member the route
+   * names (`member`), or the one its handler reports when the route names a record instead (a
+   * licence's scan).
    */
   sensitive?: AccessKind;
   /**
    * A route that creates (or changes, for the offline queue's edits) a record: it honours the
-   * `Idempotency-Key` header (issue 25 §2, decision 029). The same key with the same request
-   * answers the first answer again and does nothing; with another request, 422. The server's
-   * plugin reads this mark from the matched route (platform/idempotency.ts).
+   * `Idempotency-Key` header (decision 029). The same key with the same request answers the first
+   * answer again and does nothing; with another request, 422. The server's plugin reads this mark
+   * from the matched route (platform/idempotency.ts).
    */
   idempotent?: true;
   /** OpenAPI grouping. */
@@ -53,7 +53,7 @@ export interface RouteDef {
   summary: string;
 }
 
-/** Any status a route does not list answers with this shape (DESIGN §4). */
+/** Any status a route does not list answers with this shape (decision 008). */
 export const defaultErrorResponse = errorResponse;
 
 /** A route as declared: checked against RouteDef, its literal types kept (the web's types read them). */

@@ -22,10 +22,10 @@ import { ticketsRoutes } from './tickets.ts';
 export { defaultErrorResponse, fileResponse, noContent, type Access, type Method, type RouteDef } from './define.ts';
 
 /**
- * The route table: every API call of spec §7 and DESIGN §4, declared once. The server registers
- * its routes from it (a route not in it cannot be registered), the web calls them through it and
- * parses each answer with it, and the e2e support code and the bench take their paths from it.
- * Each feature declares its routes in routes/<feature>.ts (the server feature of the same name
+ * The route table: every API call of the product, declared once (decision 008). The server
+ * registers its routes from it (a route not in it cannot be registered), the web calls them through
+ * it and parses each answer with it, and the e2e support code and the bench take their paths from
+ * it. Each feature declares its routes in routes/<feature>.ts (the server feature of the same name
  * registers them) and their addresses in routes/<feature>.paths.ts; docs/adding-a-route.md has the
  * steps of adding one.
  */

@@ -33,7 +33,7 @@ export const membersRoutes = {
     multipart: { fields: editMemberRequest, file: [EDIT_MEMBER_FILE_FIELDS.photo, EDIT_MEMBER_FILE_FIELDS.validId] },
     responses: { 200: editMemberResponse },
     // The answer is the member's record with their contact number and address: an administrator's
-    // edit of someone else is a read of it (issue 42 §7); the handler names the member.
+    // edit of someone else is a read of it (decision 027); the handler names the member.
     sensitive: 'personal_details',
     tag: 'members',
     summary:
@@ -73,7 +73,8 @@ export const membersRoutes = {
     access: 'admin',
     body: idBody,
     responses: { 200: z.array(memberListRecord) },
-    // Names and e-mails of every member listed, logged per member (issue 42 §7); no address or phone.
+    // Names and e-mails of every member listed, logged per member (decision 027); no address or
+    // phone.
     sensitive: 'member_list',
     tag: 'members',
     summary: 'Every member, as administrators list them (no contact number or address: getuserdetails reads those)',

@@ -16,7 +16,7 @@ import {
  * features/notifications/ registers them.
  */
 export const notificationsRoutes = {
-  // Notifications and e-mail (issue 23, decision 026).
+  // Notifications and e-mail (decision 026).
   notifications: route({
     ...notificationsPaths.notifications,
     access: 'member',

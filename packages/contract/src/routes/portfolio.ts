@@ -11,7 +11,7 @@ import {
 
 /** The routes of the book of business and renewals: the server's features/portfolio/ registers them. */
 export const portfolioRoutes = {
-  // The book of business (issue 23, decision 025).
+  // The book of business (decision 025).
   portfolio: route({
     ...portfolioPaths.portfolio,
     access: 'member',

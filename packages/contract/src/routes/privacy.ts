@@ -24,7 +24,7 @@ import {
  * the server's features/privacy/ registers them.
  */
 export const privacyRoutes = {
-  // ---- My data and erasure (issue 24 §2, decision 027) -----------------------------------------
+  // ---- My data and erasure (decision 027) ------------------------------------------------------
   myData: route({
     ...privacyPaths.myData,
     access: 'member',
@@ -70,7 +70,7 @@ export const privacyRoutes = {
     tag: 'privacy',
     summary: 'Open erasure requests and privacy tickets with their deadlines (30 working days), oldest first, and the recently decided',
   }),
-  // ---- The privacy notice and consent (issue 24 §1, decision 027) ------------------------------
+  // ---- The privacy notice and consent (decision 027) -------------------------------------------
   privacyNotice: route({
     ...privacyPaths.privacyNotice,
     access: 'public',
@@ -95,7 +95,7 @@ export const privacyRoutes = {
     tag: 'privacy',
     summary: "Records the member's consent to the current version of the privacy notice (again: no change)",
   }),
-  // The access log of sensitive data (issue 24 §3, decision 027).
+  // The access log of sensitive data (decision 027).
   accessLog: route({
     ...privacyPaths.accessLog,
     access: 'member',

@@ -46,7 +46,7 @@ export const salesRoutes = {
     summary:
       "A page of a member's sales in getsales' order, filtered by effective date (inclusive), with the count and totals of the whole filter",
   }),
-  // Verified sales, licences and held commissions (issue 20, decision 018).
+  // Verified sales, licences and held commissions (decision 018).
   salesToVerify: route({
     ...salesPaths.salesToVerify,
     access: 'admin',
@@ -65,7 +65,7 @@ export const salesRoutes = {
     summary:
       'Verifies or rejects up to 500 sales at once; each sale is decided once (409 naming those already decided) and never by an admin who sold it',
   }),
-  // Cancellations, carry-forward, withholding tax and the BIR's forms (issue 21, decision 019).
+  // Cancellations, carry-forward, withholding tax and the BIR's forms (decision 019).
   cancelSale: route({
     ...salesPaths.cancelSale,
     access: 'admin',

@@ -275,7 +275,7 @@ describe('login limits', () => {
   });
 });
 
-describe('login limits under parallel requests (issue 7, finding 2)', () => {
+describe('login limits under parallel requests', () => {
   const tally = (codes: number[]) => codes.reduce<Record<number, number>>((a, c) => ({ ...a, [c]: (a[c] ?? 0) + 1 }), {});
 
   it('checks at most 10 passwords of a burst of 100 parallel wrong logins for one username', async () => {
@@ -328,7 +328,7 @@ describe('login limits under parallel requests (issue 7, finding 2)', () => {
   });
 });
 
-describe('one’s own change of password: wrong current passwords are limited like logins (issue 22)', () => {
+describe('one’s own change of password: wrong current passwords are limited like logins', () => {
   const tally = (codes: number[]) => codes.reduce<Record<number, number>>((a, c) => ({ ...a, [c]: (a[c] ?? 0) + 1 }), {});
   it('answers 429 after the limit, parallel guesses included, for any address, and changes nothing until the window passes', async () => {
     const s = await startTestApp({ login: { maxFailures: 3, windowMs: 15 * 60_000, maxPerIp: 300 } });
@@ -369,7 +369,7 @@ describe('one’s own change of password: wrong current passwords are limited li
   });
 });
 
-describe('client addresses behind a proxy (issue 7, finding 3)', () => {
+describe('client addresses behind a proxy', () => {
   const failUntilLimited = async (s: TestApp, username: string, forwardedFor: (i: number) => string) => {
     const codes: number[] = [];
     for (let i = 0; i < 12; i++) {

@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { SPONSOR_LOOKUPS_LIMITED } from './service.ts';
 
 /**
- * A new member's first steps at the door (issue 43 §3): the first sign-in is told apart from the
+ * A new member's first steps at the door (decision 001): the first sign-in is told apart from the
  * later ones, a Pending member's login names their sponsor, and the sign-up page may look up the
  * name behind a referral code, and nothing else.
  */

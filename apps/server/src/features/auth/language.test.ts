@@ -13,7 +13,7 @@ async function storedLanguage(id: number) {
   return row.language;
 }
 
-describe('POST /api/setlanguage (issue 25 §3)', () => {
+describe('POST /api/setlanguage', () => {
   it("saves the member's language: the session answers it, on this device and on a sign-in from another", async () => {
     const m = await t.createMember();
     const c = await t.loginAs(m);

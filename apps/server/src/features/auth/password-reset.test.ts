@@ -9,9 +9,9 @@ import { startTestApp, TestClient, type TestApp } from '../../../test/harness.ts
 import { RESET_RATE_LIMITED } from './service.ts';
 
 /**
- * Password reset by e-mail (issue 23 §3, decision 026). E-mail is on (SMTP_URL set; no sender loop
- * runs in tests): the link's token is read from the outbox row, as the member would read it in
- * their mail. The clock is the test's; each test starts in a fresh throttle window.
+ * Password reset by e-mail (decision 026). E-mail is on (SMTP_URL set; no sender loop runs in
+ * tests): the link's token is read from the outbox row, as the member would read it in their mail.
+ * The clock is the test's; each test starts in a fresh throttle window.
  */
 type Member = Awaited<ReturnType<TestApp['createMember']>>;
 
@@ -81,7 +81,7 @@ describe('POST /api/forgotpassword and /api/resetpassword', () => {
     const res = await forgot(`  ${m.username.toUpperCase()} `);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ message: FORGOT_PASSWORD_SENT });
-    // The second login came from another device: its notice is the other mail (issue 24 §4).
+    // The second login came from another device: its notice is the other mail (decision 027).
     const [mail] = (await mails(m)).filter((x) => x.notification_id === null);
     expect(mail).toMatchObject({
       recipient: `${m.username}@example.ph`,

@@ -6,7 +6,7 @@ type Exec = Kysely<Database> | Transaction<Database>;
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export const authRepository = {
-  /** A member's language (setlanguage, issue 25 §3). */
+  /** A member's language (setlanguage, decision 030). */
   async setLanguage(db: Exec, memberId: number, language: Database['members']['language']): Promise<void> {
     await db.updateTable('members').set({ language }).where('id', '=', memberId).execute();
   },

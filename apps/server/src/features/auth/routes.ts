@@ -14,9 +14,10 @@ export function authRoutes(app: FastifyInstance, auth: AuthService, security: Se
     const { id, ...user } = await auth.login(request.body.username, request.body.password, request.ip, request.body.code);
     // A new session, and a CSRF token signed for it: the one sent before login no longer works.
     csrf.issue(reply, await sessions.start(request, reply, id));
-    // The device (a long-lived random cookie): a new one tells the member (issue 24 §4).
+    // The device (a long-lived random cookie): a new one tells the member (decision 027).
     await security.recordDevice(id, sessions.deviceToken(request, reply), request.headers['user-agent'] ?? null, request.ip);
-    // Read once the device is recorded: the same answer GET /api/me gives for this session (issue 43 §3).
+    // Read once the device is recorded: the same answer GET /api/me gives for this session
+    // (decision 001).
     return { ...user, first_login: await security.firstSignIn(id) };
   });
 

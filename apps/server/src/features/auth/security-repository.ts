@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema.ts';
 
 type Exec = Kysely<Database> | Transaction<Database>;
 
-/** Two-factor sign-in, recovery codes and devices (issue 24 §4, decision 027). */
+/** Two-factor sign-in, recovery codes and devices (decision 027). */
 export const securityRepository = {
   async mfaOf(db: Exec, memberId: number) {
     const row = await db
@@ -110,8 +110,8 @@ export const securityRepository = {
   },
 
   /**
-   * Whether the member has signed in once only (issue 43 §3): one device on record, seen at a single
-   * login (a device's `last_seen_at` moves at each login on it, never otherwise).
+   * Whether the member has signed in once only (decision 001): one device on record, seen at a
+   * single login (a device's `last_seen_at` moves at each login on it, never otherwise).
    */
   async signedInOnce(db: Exec, memberId: number): Promise<boolean> {
     const rows = await db

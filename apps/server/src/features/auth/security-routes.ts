@@ -4,7 +4,7 @@ import { apiRoute } from '../../platform/api-route.ts';
 import { requireAuth } from '../../platform/guards.ts';
 import type { SecurityService } from './security-service.ts';
 
-/** Two-factor sign-in and sessions (issue 24 §4, decision 027). The login's second step is in routes.ts. */
+/** Two-factor sign-in and sessions (decision 027). The login's second step is in routes.ts. */
 export function securityRoutes(app: FastifyInstance, security: SecurityService) {
   apiRoute(app, routes.mfaStatus, async (request) => security.status(requireAuth(request)));
 

@@ -49,10 +49,9 @@ function newRecoveryCode(): string {
 }
 
 /**
- * Account security (issue 24 §4, decision 027): TOTP (RFC 6238: SHA-1, six digits, 30 s, ±1 step
- * of clock drift, each step accepted once), ten one-time recovery codes stored as SHA-256, the
- * ADMIN_2FA rule, the member's sessions and the devices they sign in from. Secrets and codes are
- * never logged.
+ * Account security (decision 027): TOTP (RFC 6238: SHA-1, six digits, 30 s, ±1 step of clock drift,
+ * each step accepted once), ten one-time recovery codes stored as SHA-256, the ADMIN_2FA rule, the
+ * member's sessions and the devices they sign in from. Secrets and codes are never logged.
  */
 export function createSecurityService(
   db: Kysely<Database>,
@@ -273,7 +272,7 @@ export function createSecurityService(
      * tells them in the portal and by e-mail (their preference), in the same transaction.
      */
     /**
-     * The member's first sign-in (issue 43 §3): read after the login recorded its device, so the
+     * The member's first sign-in (decision 001): read after the login recorded its device, so the
      * login's answer and every GET /api/me of that session agree, until the member signs in again.
      */
     firstSignIn: (memberId: number): Promise<boolean> => repo.signedInOnce(db, memberId),

@@ -6,10 +6,10 @@ import { MFA_CODE_INVALID, MFA_CODE_NEEDED, MFA_CODES_LIMITED, MFA_SETUP_FIRST }
 import { startTestApp, TestClient, type TestApp } from '../../../test/harness.ts';
 
 /**
- * Account security (issue 24 §4): two-factor sign-in (TOTP), recovery codes, the ADMIN_2FA rule,
+ * Account security (decision 027): two-factor sign-in (TOTP), recovery codes, the ADMIN_2FA rule,
  * the member's sessions and new devices. The codes are computed from the secret the server shows,
- * as an authenticator app would, at the test's clock; each code is taken at a new 30-second step
- * (a step is accepted once).
+ * as an authenticator app would, at the test's clock; each code is taken at a new 30-second step (a
+ * step is accepted once).
  */
 type Member = Awaited<ReturnType<TestApp['createMember']>>;
 
@@ -220,12 +220,12 @@ describe('login with two-factor sign-in on', () => {
 });
 
 /**
- * Issue 42 §8: wrong codes are limited per account as well as per address. Someone who has the
+ * Wrong codes are limited per account as well as per address (decision 027). Someone who has the
  * password and many addresses must not get unlimited guesses at the code: after LOGIN_MAX_FAILURES
  * wrong codes for one account in the login window, from any addresses, the account's code step
  * answers 429 until the window ends (the right code included), and the member is told.
  */
-describe('wrong codes are limited per account, from any addresses (issue 42 §8)', () => {
+describe('wrong codes are limited per account, from any addresses', () => {
   const tally = (codes: number[]) => codes.reduce<Record<number, number>>((a, c) => ({ ...a, [c]: (a[c] ?? 0) + 1 }), {});
   const MAIL = {
     smtpUrl: 'smtp://127.0.0.1:2',

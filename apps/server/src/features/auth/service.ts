@@ -51,13 +51,16 @@ export function toSessionUser(
 /** What a forgotten password's request is answered with when too many came from one address or for one account. */
 export const RESET_RATE_LIMITED = 'Too many password reset requests. Please wait a few minutes and try again.';
 
-/** Over SIGNUP_MAX_PER_HOUR sign-ups from one client address (issue 24 §4). */
+/** Over SIGNUP_MAX_PER_HOUR sign-ups from one client address (decision 027). */
 /** Over LOGIN_MAX_FAILURES wrong guesses of one's own password in a window. */
 export const TOO_MANY_PASSWORDS = 'Too many wrong passwords. Please wait a few minutes and try again.';
 
 export const SIGNUP_RATE_LIMITED = 'Too many sign-ups from this network. Please try again in an hour.';
 
-/** Unknown referral codes looked up from one address over SIGNUP_MAX_PER_HOUR in the hour (issue 43 §3). */
+/**
+ * Unknown referral codes looked up from one address over SIGNUP_MAX_PER_HOUR in the hour
+ * (decision 001).
+ */
 export const SPONSOR_LOOKUPS_LIMITED = 'Too many referral codes tried from this network. Please try again in an hour.';
 
 /**
@@ -117,7 +120,7 @@ export function createAuthService(
 
   return {
     /**
-     * Checks credentials under the login limits of DESIGN §5: failures are counted per
+     * Checks credentials under the login limits of decision 001: failures are counted per
      * username+IP and per IP; while either is over its limit every attempt is 429, the right
      * password included, until the window passes. Success and a Pending account never count.
      *
@@ -145,13 +148,13 @@ export function createAuthService(
       if (member.status !== 'Approved') {
         await authRepository.clear(db, userKey);
         await authRepository.release(db, [ipKey]);
-        // The spec's text, and who sponsored the sign-up: their agency reviews it (issue 43 §3).
+        // The spec's text, and who sponsored the sign-up: their agency reviews it (decision 001).
         throw new HttpError(403, MSG.loginNotApproved, { status: member.status, sponsor: await accounts.sponsorNameOf(member.referror) });
       }
-      // The second step (issue 24 §4): a wrong code is a failure like a wrong password (its slot
-      // is kept); a right password without a code gives its slot back and asks for the code.
-      // Wrong codes are limited per account too, from any addresses (issue 42 §8): before a code
-      // is checked the account's `mfa:<id>` slot is taken, atomically as above; over
+      // The second step (decision 027): a wrong code is a failure like a wrong password (its slot
+      // is kept); a right password without a code gives its slot back and asks for the code. Wrong
+      // codes are limited per account too, from any addresses (decision 027): before a code is
+      // checked the account's `mfa:<id>` slot is taken, atomically as above; over
       // LOGIN_MAX_FAILURES in the window every code is 429 until it ends, the right one included.
       // Only a wrong code keeps the slot (a success does not wipe the wrong ones out), and the one
       // that reaches the limit tells the member, in the portal and by e-mail (once per window).
@@ -214,7 +217,7 @@ export function createAuthService(
       return authRepository.deleteThrottlesNaming(trx, [member.username, member.email], [`pw:${member.id}`, `mfa:${member.id}`]);
     },
 
-    /** setlanguage: the signed-in member's language, remembered for every device (issue 25 §3). */
+    /** setlanguage: the signed-in member's language, remembered for every device (decision 030). */
     async setLanguage(who: Auth, language: SessionUser['language']): Promise<void> {
       await authRepository.setLanguage(db, who.memberId, language);
     },
@@ -233,11 +236,11 @@ export function createAuthService(
     },
 
     /**
-     * referralsponsor (issue 43 §3): the display name of the member whose code sign-up would accept,
-     * and nothing else. Every lookup takes a slot of its address's `SIGNUP_MAX_PER_HOUR`, as a
-     * sign-up does; a code found gives it back, so only unknown codes count: guessing codes (32⁸ of
-     * them) stops after that many a hour, while a recruit opening their sponsor's link never meets
-     * the limit. An unknown code and one of a deactivated member answer alike (404).
+     * referralsponsor (decision 001): the display name of the member whose code sign-up would
+     * accept, and nothing else. Every lookup takes a slot of its address's `SIGNUP_MAX_PER_HOUR`,
+     * as a sign-up does; a code found gives it back, so only unknown codes count: guessing codes
+     * (32⁸ of them) stops after that many a hour, while a recruit opening their sponsor's link
+     * never meets the limit. An unknown code and one of a deactivated member answer alike (404).
      */
     async referralSponsor(code: string, ip: string): Promise<{ name: string }> {
       const key = `sponsor:ip:${ip}`;

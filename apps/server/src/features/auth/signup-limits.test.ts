@@ -6,10 +6,10 @@ import { startTestApp, type TestApp } from '../../../test/harness.ts';
 import { SIGNUP_RATE_LIMITED } from './service.ts';
 
 /**
- * Sign-up (issue 24 §1 and §4): consent to the privacy notice is required and recorded with the
- * notice's version; a taken username or e-mail is refused before any password is hashed; sign-ups
- * are limited per client address (here 3 per hour). Each test signs up from its own address, as
- * the limit counts every attempt of an address.
+ * Sign-up (decision 027): consent to the privacy notice is required and recorded with the notice's
+ * version; a taken username or e-mail is refused before any password is hashed; sign-ups are
+ * limited per client address (here 3 per hour). Each test signs up from its own address, as the
+ * limit counts every attempt of an address.
  */
 
 // The real argon2 functions, watched: a taken username must not cost a hash.
@@ -67,7 +67,7 @@ const consentCount = async () =>
     ).n,
   );
 
-describe('consent to the privacy notice at sign-up (issue 24 §1)', () => {
+describe('consent to the privacy notice at sign-up', () => {
   it.each([
     ['missing', { consent: undefined }],
     ['false', { consent: false }],
@@ -100,7 +100,7 @@ describe('consent to the privacy notice at sign-up (issue 24 §1)', () => {
   });
 });
 
-describe('a taken username or e-mail (issue 24 §4)', () => {
+describe('a taken username or e-mail', () => {
   it('is refused before the password is hashed, saving nothing', async () => {
     const existing = await t.createMember();
     vi.mocked(passwords.hashPassword).mockClear();
@@ -125,7 +125,7 @@ describe('a taken username or e-mail (issue 24 §4)', () => {
   });
 });
 
-describe('sign-ups per client address (issue 24 §4)', () => {
+describe('sign-ups per client address', () => {
   it('answers 429 past the limit from one address, saving nothing, while another address still signs up', async () => {
     const busy = nextAddress();
     for (let i = 0; i < LIMIT; i++) expect((await signUp(registration(), busy)).statusCode).toBe(200);

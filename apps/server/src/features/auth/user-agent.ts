@@ -1,9 +1,9 @@
 /**
  * "Chrome on Windows" from a user agent, for the member's list of sessions and the new-device
- * notice (issue 24). A few regexes rather than a parser library: the list only has to name the
+ * notice (decision 027). A few regexes rather than a parser library: the list only has to name the
  * browsers and systems agents use (ua-parser-js 2 is AGPL, and its MIT 1.x line is no longer
- * developed), and a wrong guess costs nothing but a less precise label. Order matters: Edge,
- * Opera and Samsung Internet also say "Chrome", and Chrome also says "Safari".
+ * developed), and a wrong guess costs nothing but a less precise label. Order matters: Edge, Opera
+ * and Samsung Internet also say "Chrome", and Chrome also says "Safari".
  */
 const BROWSERS: [RegExp, string][] = [
   [/\bEdg(?:e|A|iOS)?\//, 'Edge'],

@@ -6,10 +6,10 @@ import type { SaleRecord } from '@ahente/contract/sales';
 import { startTestApp, type TestApp, type TestClient } from '../../../test/harness.ts';
 
 /**
- * Issue 43 §2 (decision 016): the month still running (Manila time) is closed only with
- * `close_early: true`; every month from the first entry's to the current one is listed, empty ones
- * included, each with its state. And §6: a reversal names its sale's day, not an entry number.
- * The clock is the test's: a sale in September 2026, then 2 December 2026 (10:00 in Manila).
+ * Decision 016: the month still running (Manila time) is closed only with `close_early: true`;
+ * every month from the first entry's to the current one is listed, empty ones included, each with
+ * its state. And a reversal names its sale's day, not an entry number. The clock is the test's: a
+ * sale in September 2026, then 2 December 2026 (10:00 in Manila).
  */
 type Member = Awaited<ReturnType<TestApp['createMember']>>;
 
@@ -85,7 +85,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('a month that cannot be closed early (issue 43 §2)', () => {
+describe('a month that cannot be closed early', () => {
   it('lists every month from the first entry to the current one, the empty ones between included, each with its state', async () => {
     expect(summary(await periods())).toEqual([
       ['2026-12', 'running', 1, 0],
@@ -199,7 +199,7 @@ describe('a month that cannot be closed early (issue 43 §2)', () => {
   });
 });
 
-describe('a reversal names its sale by its day (issue 43 §6)', () => {
+describe('a reversal names its sale by its day', () => {
   it('gives the reversal the day of the entry it reverses, the day its sale was recorded', async () => {
     at('2026-12-11');
     for (const sale of [september, december]) {

@@ -337,7 +337,8 @@ describe('adjustments', () => {
     expect(summary).toEqual({
       month: thisMonth(),
       earned_this_month: 1300.25,
-      // Pending: gross, tax the close will withhold (5 % of ₱1,300.25, half up), net (issue 43 §1).
+      // Pending: gross, tax the close will withhold (5 % of ₱1,300.25, half up), net
+      // (decision 019).
       pending: 1300.25,
       pending_brought_forward: 0,
       pending_tax: 65.01,

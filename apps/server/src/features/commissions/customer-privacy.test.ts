@@ -7,8 +7,8 @@ import { pathOf, routes } from '@ahente/contract/routes';
 import { startTestApp, type TestApp, type TestClient } from '../../../test/harness.ts';
 
 /**
- * Who sees a customer's name on a commission entry (issue 42 §5, decisions 017 and 018): the rule is
- * the earner's, not the entry's kind. The seller sees their client on their sale, its reversal and
+ * Who sees a customer's name on a commission entry (decisions 017 and 018): the rule is the
+ * earner's, not the entry's kind. The seller sees their client on their sale, its reversal and
  * their statement; a leader earning an override sees the seller and the product only, on the
  * override, on its reversal, in the ledger, on the statement's .xlsx and PDF.
  */
@@ -33,7 +33,7 @@ afterAll(() => t.close());
 const pdfText = async (bytes: Buffer) => (await new PDFParse({ data: new Uint8Array(bytes) }).getText()).text;
 const xlsxText = async (bytes: Buffer) => JSON.stringify(await readExcelFile(bytes));
 
-describe("a customer's name on commission entries (issue 42 §5)", () => {
+describe("a customer's name on commission entries", () => {
   it('never reaches a leader, on the override or on its reversal; the seller keeps seeing it', async () => {
     const mgr = await t.createMember({ position: 'Manager' });
     const agent = await t.createMember({ referror: mgr.id });

@@ -165,7 +165,8 @@ export const entriesRepository = {
    * A member's totals by what each entry counts as (decision 018): payable recorded from monthStart
    * up to (not including) nextMonthStart, awaiting verification, held, and never to be paid.
    * `memberId` null: every member's (the admin's dashboard: the agency's commissions earned this
-   * month, decision 021). Pending and Paid to Date are the statements' (summary-repository.ts, issue 43 §1).
+   * month, decision 021). Pending and Paid to Date are the statements' (summary-repository.ts,
+   * decision 019).
    */
   async summary(db: Exec, memberId: number | null, monthStart: string, nextMonthStart: string) {
     const rows = await db
@@ -194,9 +195,10 @@ export const entriesRepository = {
   /**
    * The entry, locked until the transaction ends (PostgreSQL), with its sale's product and any
    * decision on it. Its sale's row is locked first: a cancellation locks the sale before it reads
-   * the entries it reverses (sales/service.ts), so a decision and a cancellation of one sale run one
-   * after the other, in one order (sale, then entry), and each sees what the other wrote (issue 42
-   * §1: a release the cancellation could not see left the reversal held, never to be decided).
+   * the entries it reverses (sales/service.ts), so a decision and a cancellation of one sale run
+   * one after the other, in one order (sale, then entry), and each sees what the other wrote
+   * (decision 019: a release the cancellation could not see left the reversal held, never to be
+   * decided).
    */
   async lockEntry(db: Exec, id: number) {
     if (hasRowLocks(db)) {
@@ -224,7 +226,10 @@ export const entriesRepository = {
     return (hasRowLocks(db) ? query.forUpdate('e') : query).executeTakeFirst();
   },
 
-  /** The reversal of an entry, if it has one (issue 21): a decision on a held entry applies to its reversal too. */
+  /**
+   * The reversal of an entry, if it has one (decision 019): a decision on a held entry applies to
+   * its reversal too.
+   */
   async reversalOf(db: Exec, entryId: number): Promise<number | null> {
     const row = await db.selectFrom('commission_entries').select('id').where('reverses_id', '=', entryId).executeTakeFirst();
     return row?.id ?? null;

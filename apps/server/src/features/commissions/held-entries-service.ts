@@ -90,7 +90,8 @@ export function createHeldEntriesService(
      */
     releaseHeld(auth: Auth, entryId: number): Promise<LedgerEntry> {
       return decideHeld(auth, entryId, 'released', null, async (trx, entry) => {
-        // Separation of duties (issue 42 §8): another administrator releases an admin's own commission.
+        // Separation of duties (decisions 016 and 018): another administrator releases an admin's
+        // own commission.
         if (entry.member_id === auth.memberId) throw forbidden('You may not release your own commission: another administrator decides it');
         if (entry.product === null || !(await licences.covers(trx, entry.member_id, entry.product, entry.entry_date))) {
           throw conflict(

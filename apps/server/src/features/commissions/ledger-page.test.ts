@@ -6,8 +6,8 @@ import { startTestApp, type TestApp, type TestClient } from '../../../test/harne
 import { followPages, seedLedger } from '../../../test/paging-seed.ts';
 
 /**
- * POST /api/commissionledger with a `limit` (issue 27, decision 036): the ledger a page at a time,
- * with the count and totals of the whole filter; without one, exactly the answer it always gave.
+ * POST /api/commissionledger with a `limit` (decision 036): the ledger a page at a time, with the
+ * count and totals of the whole filter; without one, exactly the answer it always gave.
  */
 let t: TestApp;
 type Member = Awaited<ReturnType<TestApp['createMember']>>;

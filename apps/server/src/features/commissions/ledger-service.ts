@@ -15,7 +15,7 @@ import { openPeriodFor } from './periods-service.ts';
 
 /**
  * A member's commission ledger (every entry with where it stands), and the adjustments an admin
- * adds to it (issue 12, decision 016).
+ * adds to it (decision 016).
  */
 export function createLedgerService(
   db: Kysely<Database>,

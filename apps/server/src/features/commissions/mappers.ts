@@ -39,9 +39,9 @@ export function statusOf(
 }
 
 /**
- * The customer's name as an entry's earner may see it (decisions 017, 018; issue 42 §5): only the
- * seller sees their client. An entry earned by anyone else never names the customer, whatever its
- * kind (an override, its reversal, an adjustment, a release).
+ * The customer's name as an entry's earner may see it (decisions 017 and 018): only the seller sees
+ * their client. An entry earned by anyone else never names the customer, whatever its kind (an
+ * override, its reversal, an adjustment, a release).
  */
 export function customerSeenBy<T extends string | null>(entry: { member_id: number; seller_id: number | null }, customer: T): T | null {
   return entry.seller_id !== null && entry.seller_id === entry.member_id ? customer : null;
@@ -147,7 +147,10 @@ export const EMPTY_PERIOD: Omit<PeriodRow, 'period'> = {
   unpaid: 0,
 };
 
-/** Issue 43 §2: a month closed before its end (Manila time) was closed early; one not closed is running, open (ended) or upcoming. */
+/**
+ * A month closed before its end (Manila time) was closed early (decision 016); one not closed is
+ * running, open (ended) or upcoming.
+ */
 function periodState(period: string, closedAt: string | null, current: string): PeriodState {
   if (closedAt !== null) return todayInManila(new Date(closedAt)) < `${nextMonth(period)}-01` ? 'closed_early' : 'closed';
   return period === current ? 'running' : period > current ? 'upcoming' : 'open';

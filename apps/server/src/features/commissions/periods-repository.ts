@@ -135,7 +135,7 @@ export const periodsRepository = {
    * than the statements count, each statement's gross and count are taken again from the entries
    * posted to it, so they always agree.
    *
-   * Then, per statement (issue 21, decision 019): brought forward is the net of the member's carried
+   * Then, per statement (decision 019): brought forward is the net of the member's carried
    * statement not yet brought forward (at most one: each statement brings forward the one before,
    * and the unique index on brought_forward_from lets it happen once); the withholding rate is the
    * member's rate on the month's last day (5 % when none is on record) with its ATC; the tax is the

@@ -36,7 +36,7 @@ export async function openPeriodFor(trx: Exec, day: string): Promise<string> {
 }
 
 /**
- * The 409 of a close of the month still running (issue 43 §2): what closing it early means. The
+ * The 409 of a close of the month still running (decision 016): what closing it early means. The
  * Admin commissions screen's confirmation says the same.
  */
 export function stillRunningMessage(period: string): string {
@@ -49,9 +49,8 @@ export function stillRunningMessage(period: string): string {
 }
 
 /**
- * The commission months and their statements (issue 12, decision 016): the months' list, closing a
- * month into one statement per member, the statements, their payment, their files and the bank's
- * payout file.
+ * The commission months and their statements (decision 016): the months' list, closing a month into
+ * one statement per member, the statements, their payment, their files and the bank's payout file.
  */
 export function createPeriodsService(
   db: Kysely<Database>,
@@ -83,7 +82,7 @@ export function createPeriodsService(
   return {
     /**
      * Every month from the first entry's (or the first sale's) to the current Manila month, newest
-     * first, empty ones included (issue 43 §2), and any later month already holding entries; each
+     * first, empty ones included (decision 016), and any later month already holding entries; each
      * with its state.
      */
     async periods(): Promise<PeriodRecord[]> {
@@ -113,7 +112,7 @@ export function createPeriodsService(
       return db.transaction().execute(async (trx) => {
         const row = await repo.lockPeriod(trx, period, 'update');
         if (row.closed_at !== null) throw conflict(`${period} is already closed`);
-        // Issue 43 §2: the month still running is closed only on purpose (nothing is written: the
+        // Decision 016: the month still running is closed only on purpose (nothing is written: the
         // transaction, and the row lockPeriod made, roll back).
         if (period === current && !closeEarly) throw conflict(stillRunningMessage(period));
         const months = await repo.monthsPostedBy(trx, period);

@@ -6,12 +6,12 @@ import type { SaleRecord } from '@ahente/contract/sales';
 import { startTestApp, type TestApp, type TestClient } from '../../../test/harness.ts';
 
 /**
- * A sale's cancellation racing every other decision on its entries (issue 42 §1, decisions 016,
- * 018 and 019): whatever the order and timing, an entry and its reversal end in the same state
- * (both payable, both held, both forfeited, both awaiting), so they net to zero in every total. On
- * PostgreSQL the requests really run at once (a pool of connections, READ COMMITTED); each race is
- * run several times so that both orders, and the interleavings between them, are met. SQLite runs
- * one transaction at a time and proves the same rule with the requests queued.
+ * A sale's cancellation racing every other decision on its entries (decisions 016, 018 and 019):
+ * whatever the order and timing, an entry and its reversal end in the same state (both payable,
+ * both held, both forfeited, both awaiting), so they net to zero in every total. On PostgreSQL the
+ * requests really run at once (a pool of connections, READ COMMITTED); each race is run several
+ * times so that both orders, and the interleavings between them, are met. SQLite runs one
+ * transaction at a time and proves the same rule with the requests queued.
  */
 type Member = Awaited<ReturnType<TestApp['createMember']>>;
 
@@ -109,7 +109,7 @@ async function expectEntriesAndReversalsAgree(members: Member[], saleId: number,
   }
 }
 
-describe('a cancellation racing the decisions on its entries (issue 42 §1)', () => {
+describe('a cancellation racing the decisions on its entries', () => {
   it('release ∥ cancel: the released entry and its reversal are both payable, and can no longer be decided', async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const { mgr, agent } = await team({ licensed: false });

@@ -34,8 +34,8 @@ function schedules(kind: 'product' | 'override', keys: readonly string[], histor
 }
 
 /**
- * The schedule of commission rates (issue 12, decision 016): a dated rate per product and per
- * leadership position, each in force from its date until the next. The sale's entries read them
+ * The schedule of commission rates (decision 016): a dated rate per product and per leadership
+ * position, each in force from its date until the next. The sale's entries read them
  * (sale-entries-service.ts).
  */
 export function createCommissionRatesService(

@@ -35,8 +35,8 @@ export interface SoldSale {
 }
 
 /**
- * A sale's commission entries (issue 12, decisions 016 and 018), written in the sale's own
- * transaction: when it is recorded, and their reversals when it is cancelled (issue 21).
+ * A sale's commission entries (decisions 016 and 018), written in the sale's own transaction: when
+ * it is recorded, and their reversals when it is cancelled (decision 019).
  */
 export function createSaleEntriesService(
   deps: {
@@ -128,14 +128,14 @@ export function createSaleEntriesService(
     },
 
     /**
-     * The reversals of a cancelled sale's entries (issue 21, decision 019), written in the
-     * cancellation's transaction: each sale and override entry gets one entry of minus its amount ×
-     * refund ÷ TCV (half up), same earner, dated the cancellation day, in the first open month from
-     * the later of that day's month and the entry's own. Whatever the entry's state, so that every
-     * entry and its reversal always count the same way: a posted or paid one is taken back from the
-     * next statement; an open one nets on the same statement; one awaiting verification follows its
-     * sale (both post once verified, neither if rejected); a held one is written held and follows
-     * the decision on it. A forfeited entry is never paid and is not reversed.
+     * The reversals of a cancelled sale's entries (decision 019), written in the cancellation's
+     * transaction: each sale and override entry gets one entry of minus its amount × refund ÷ TCV
+     * (half up), same earner, dated the cancellation day, in the first open month from the later of
+     * that day's month and the entry's own. Whatever the entry's state, so that every entry and its
+     * reversal always count the same way: a posted or paid one is taken back from the next
+     * statement; an open one nets on the same statement; one awaiting verification follows its sale
+     * (both post once verified, neither if rejected); a held one is written held and follows the
+     * decision on it. A forfeited entry is never paid and is not reversed.
      */
     async reverseSale(trx: Transaction<Database>, auth: Auth, c: SaleCancellation): Promise<{ count: number; total: number }> {
       const at = now().toISOString();

@@ -13,10 +13,10 @@ import { createSaleEntriesService } from './sale-entries-service.ts';
 import { createCommissionSummaryService } from './summary-service.ts';
 
 /**
- * Commissions (issue 12, decision 016): the schedule of rates, the ledger written with each sale,
- * held entries, adjustments, closing a month into statements, and paying them. Each concern is a
- * service of its own with only the dependencies it uses (*-service.ts beside this file); this is
- * the one object the routes, the app and the scripts call.
+ * Commissions (decision 016): the schedule of rates, the ledger written with each sale, held
+ * entries, adjustments, closing a month into statements, and paying them. Each concern is a service
+ * of its own with only the dependencies it uses (*-service.ts beside this file); this is the one
+ * object the routes, the app and the scripts call.
  */
 export function createCommissionsService(
   db: Kysely<Database>,

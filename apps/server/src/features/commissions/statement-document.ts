@@ -12,7 +12,9 @@ export interface StatementDocument {
   agencyName: string;
   statement: StatementRecord;
   entries: LedgerEntry[];
-  /** Pesos the member earned that no statement pays yet or ever (issue 20), as of a Manila day. */
+  /**
+   * Pesos the member earned that no statement pays yet or ever (decision 018), as of a Manila day.
+   */
   notPayable?: NotPayable;
 }
 
@@ -45,9 +47,9 @@ function dayInSentence(day: string, sameYearAs: string): string {
 }
 
 /**
- * A reversal's first words (issue 43 §6): which sale's commission it takes back, by the day the sale
- * was recorded, "Reversal of the Oct 5 sale commission" (an override's: "… sale override"), never
- * by an entry number nobody sees.
+ * A reversal's first words (decision 016): which sale's commission it takes back, by the day the
+ * sale was recorded, "Reversal of the Oct 5 sale commission" (an override's: "… sale override"),
+ * never by an entry number nobody sees.
  */
 export function reversalText(e: LedgerEntry): string {
   const what = e.position === null ? 'commission' : 'override';

@@ -13,10 +13,10 @@ import {
 } from './statement-files.ts';
 
 /**
- * The statement's files as the member opens them: the PDF drawn in the worker pool (issue 20:
- * fonts unwrapped once, drawing off the event loop) and the workbook, with the summary (issue 21:
- * brought forward, gross, withholding tax, net, carried forward) and the amounts earned but not on
- * the statement under it.
+ * The statement's files as the member opens them: the PDF drawn in the worker pool (decision 018:
+ * fonts unwrapped once, drawing off the event loop) and the workbook, with the summary
+ * (decision 019: brought forward, gross, withholding tax, net, carried forward) and the amounts
+ * earned but not on the statement under it.
  *
  * The figures, by hand: the entries are 1,234.56 + 100.00 + 0.00 − 250.00 = 1,084.56 gross; 5 % of
  * it is 54.228, withheld 54.23 (half up); with −200.00 brought forward the net is
@@ -141,7 +141,8 @@ describe('the statement PDF', () => {
     // The override's customer is a dash, and its seller is named.
     expect(text).toContain('— · Fire (sold by Andres Reyes)');
     expect(text).toContain('Rounding');
-    // The reversal says which sale's commission it takes back, by the sale's day, never an entry number (issue 43 §6).
+    // The reversal says which sale's commission it takes back, by the sale's day, never an entry
+    // number (decision 016).
     expect(text.replace(/\s+/g, ' ')).toContain('Reversal of the Sep 12 sale commission: Juan Luna · Fire');
     expect(text).not.toContain('entry #');
     expect(text).toContain('-₱250.00');

@@ -39,10 +39,10 @@ export const NO_BANK_DETAILS = 'No bank details on file';
  * long one), so it runs off the event loop: a request that awaits a PDF leaves every other request
  * served. Two threads at most (one on a single core); PDFs asked for at once queue for a thread.
  * The threads run at a lower priority (nice +10, through piscina where the OS allows it), so under
- * a burst of PDFs the event loop, and a database on the same machine, still get the cores first:
- * on two cores, four agents downloading PDFs in a loop raised another agent's getdeals p95
- * 1.6–4.3× with the threads at nice 0, 1.1–1.6× at nice 10 (bench/README.md, issue 20). A thread
- * idle for a minute ends; piscina unrefs idle threads, so the pool never keeps the process alive.
+ * a burst of PDFs the event loop, and a database on the same machine, still get the cores first: on
+ * two cores, four agents downloading PDFs in a loop raised another agent's getdeals p95 1.6–4.3×
+ * with the threads at nice 0, 1.1–1.6× at nice 10 (bench/README.md). A thread idle for a minute
+ * ends; piscina unrefs idle threads, so the pool never keeps the process alive.
  */
 const PDF_THREADS = Math.min(2, availableParallelism());
 const PDF_NICE = 10;
@@ -51,8 +51,8 @@ const PDF_IDLE_MS = 60_000;
 /**
  * statement-pdf.ts beside this module when it runs from source (tsx, vitest), or the bundle's
  * dist/statement-pdf.js beside dist/main.js (build.mjs builds both). The threads get only the
- * process's options a worker accepts (workerExecArgv: never node-options.json's V8 options, which
- * a worker refuses; issue 42 §2).
+ * process's options a worker accepts (workerExecArgv: never node-options.json's V8 options, which a
+ * worker refuses; decision 035).
  */
 function pdfWorkerFile(): { filename: string; execArgv: string[] } {
   const here = fileURLToPath(import.meta.url);

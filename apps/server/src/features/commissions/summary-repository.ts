@@ -16,8 +16,8 @@ export interface StatementSums {
 
 /**
  * What a member has been paid and what is still to be paid, read from the statements the close
- * wrote (issue 43 §1, decision 019): the same columns the member's Statements table and the admin's
- * statements show, so the dashboard, Commission Tracking and the statements agree to the centavo.
+ * wrote (decision 019): the same columns the member's Statements table and the admin's statements
+ * show, so the dashboard, Commission Tracking and the statements agree to the centavo.
  */
 export const summaryRepository = {
   /**

@@ -20,12 +20,12 @@ export function createCommissionSummaryService(
   const now = () => options.now?.() ?? new Date();
 
   /**
-   * What a member will receive and has received (issue 43 §1, decision 019), in centavos, each as
-   * brought forward + gross − tax = net. Paid: the statements marked paid. Pending: the statements
-   * closed and not yet paid (not carried), a carried balance no statement has brought forward yet,
-   * and the payable entries no statement holds yet, whose tax is the close's (withholdingCentavos of
-   * each month's positive gross at the member's rate on its last day), estimated now. A late entry
-   * of a closed month is posted by the first open month after it, and counted there.
+   * What a member will receive and has received (decision 019), in centavos, each as brought
+   * forward + gross − tax = net. Paid: the statements marked paid. Pending: the statements closed
+   * and not yet paid (not carried), a carried balance no statement has brought forward yet, and the
+   * payable entries no statement holds yet, whose tax is the close's (withholdingCentavos of each
+   * month's positive gross at the member's rate on its last day), estimated now. A late entry of a
+   * closed month is posted by the first open month after it, and counted there.
    */
   async function payoutFigures(memberId: number) {
     const { paid, due, waiting } = await summaries.statementSums(db, memberId);

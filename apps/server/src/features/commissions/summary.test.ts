@@ -6,9 +6,10 @@ import { pathOf, routes } from '@ahente/contract/routes';
 import { startTestApp, type TestApp, type TestClient } from '../../../test/harness.ts';
 
 /**
- * Issue 43 §1: the summary's Pending and Paid to Date are the statements' brought forward + gross −
- * tax = net, so the dashboard and Commission Tracking show what the statement and the bank's payout
- * say. A member at 10 % withholding, with the test's clock so that months close after they end.
+ * Decision 019: the summary's Pending and Paid to Date are the statements' brought forward + gross
+ * − tax = net, so the dashboard and Commission Tracking show what the statement and the bank's
+ * payout say. A member at 10 % withholding, with the test's clock so that months close after they
+ * end.
  */
 type Member = Awaited<ReturnType<TestApp['createMember']>>;
 
@@ -90,7 +91,7 @@ async function statements(id: number): Promise<StatementRecord[]> {
   return res.json();
 }
 
-describe('the summary agrees with the statements and the payout (issue 43 §1)', () => {
+describe('the summary agrees with the statements and the payout', () => {
   let agent: Member;
 
   beforeAll(async () => {

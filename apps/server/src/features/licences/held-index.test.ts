@@ -5,10 +5,10 @@ import { freshDb } from '../../../test/fresh-db.ts';
 import { licencesRepository } from './repository.ts';
 
 /**
- * Migration 023 (issue 43 §5, bench/dashboard.ts): the held count that adminqueues and Compliance
+ * Migration 023 (decision 035, bench/dashboard.ts): the held count that adminqueues and Compliance
  * run reads the entries through commission_entries_held_idx once it exists. Here, not in
- * db/migrate.test.ts, because it runs the licences repository's own query (the database layer
- * does not import features).
+ * db/migrate.test.ts, because it runs the licences repository's own query (the database layer does
+ * not import features).
  */
 let cleanup: (() => Promise<void>)[] = [];
 afterEach(async () => {

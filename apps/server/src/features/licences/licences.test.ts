@@ -5,8 +5,8 @@ import { pathOf, routes } from '@ahente/contract/routes';
 import { startTestApp, type TestApp, type TestClient } from '../../../test/harness.ts';
 
 /**
- * Licences and held commissions (issue 20 §2–§4, decision 018): RA 10607 s.307 forbids paying a
- * commission, an override included (s.309), to anyone without a licence. The clock is the test's.
+ * Licences and held commissions (decision 018): RA 10607 s.307 forbids paying a commission, an
+ * override included (s.309), to anyone without a licence. The clock is the test's.
  */
 type Member = Awaited<ReturnType<TestApp['createMember']>>;
 
@@ -332,7 +332,7 @@ describe('held commissions', () => {
     expect(history.map((h: { action: string }) => h.action)).toContain('commission_released');
   });
 
-  it('never lets an administrator release their own commission: another one does (issue 42 §8)', async () => {
+  it('never lets an administrator release their own commission: another one does', async () => {
     // An admin who is also a Manager, unlicensed on the day of their recruit's sale: their override is held.
     const leader = await t.createMember({ account_type: 'admin', position: 'Manager' });
     const recruit = await t.createMember({ referror: leader.id });

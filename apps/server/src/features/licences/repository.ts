@@ -78,7 +78,7 @@ export const licencesRepository = {
   },
 
   /**
-   * The distinct products of a member's sales and deals (issue 43 §3): what they sell or are about
+   * The distinct products of a member's sales and deals (decision 018): what they sell or are about
    * to, whose lines the first steps' licence item asks for.
    */
   async productsSoldOrDealt(db: Exec, memberId: number): Promise<string[]> {
@@ -132,7 +132,10 @@ export const licencesRepository = {
     return licencesQuery(db).where('l.status', '=', PENDING).orderBy('l.created_at').orderBy('l.id').execute();
   },
 
-  /** How many licences `pending` lists (the administrator's queues, issue 43 §5): the same filter, counted. */
+  /**
+   * How many licences `pending` lists (the administrator's queues, decision 021): the same filter,
+   * counted.
+   */
   async pendingCount(db: Exec): Promise<number> {
     const row = await db
       .selectFrom('licenses as l')
@@ -228,7 +231,10 @@ export const licencesRepository = {
       .execute();
   },
 
-  /** How many entries `held` lists (the administrator's queues, issue 43 §5): the same query, counted. */
+  /**
+   * How many entries `held` lists (the administrator's queues, decision 021): the same query,
+   * counted.
+   */
   async heldCount(db: Exec): Promise<number> {
     const row = await heldQuery(db)
       .select(sql<number | string>`count(*)`.as('n'))

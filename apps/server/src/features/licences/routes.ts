@@ -11,10 +11,10 @@ import { receiveUpload } from '../../platform/uploads.ts';
 import { LICENCE_SCAN_KEY_PREFIX, type LicencesService } from './service.ts';
 
 /**
- * Licences (issue 20, decision 018). addlicense names its member (the route table's owner rule; for
- * a form, receiveUpload applies it before storing the scan); getlicenses and licensescan decide in
- * the service (leaders read a recruit's licences without number or scan; a scan is its holder's and
- * the admins' only).
+ * Licences (decision 018). addlicense names its member (the route table's owner rule; for a form,
+ * receiveUpload applies it before storing the scan); getlicenses and licensescan decide in the
+ * service (leaders read a recruit's licences without number or scan; a scan is its holder's and the
+ * admins' only).
  */
 export function licencesRoutes(app: FastifyInstance, licences: LicencesService, deps: { storage: FileStorage; config: Config }) {
   apiRoute(app, routes.addLicense, async (request) => {

@@ -48,9 +48,9 @@ const LICENCE_MESSAGES = {
 } as const;
 
 /**
- * Insurance Commission licences (issue 20, decision 018): a member's own are pending until an
- * admin verifies them; an admin's are verified at once. Commission is payable to an earner only
- * with a verified licence for one of the product's lines whose term covers the recording day.
+ * Insurance Commission licences (decision 018): a member's own are pending until an admin verifies
+ * them; an admin's are verified at once. Commission is payable to an earner only with a verified
+ * licence for one of the product's lines whose term covers the recording day.
  */
 export function createLicencesService(
   db: Kysely<Database>,
@@ -178,11 +178,11 @@ export function createLicencesService(
     },
 
     /**
-     * The first steps' licence item (issue 43 §3): for each group of lines a product the member sells
-     * or has a deal for needs (any line before they have any), whether a licence covers it today
-     * (`licenceCover`, the hold's rule). `done` when verified licences cover every group, `awaiting`
-     * when the rest wait for the agency's verification, `todo` otherwise; `lines` names the groups
-     * not yet covered by a verified licence (none for "any line").
+     * The first steps' licence item (decision 018): for each group of lines a product the member
+     * sells or has a deal for needs (any line before they have any), whether a licence covers it
+     * today (`licenceCover`, the hold's rule). `done` when verified licences cover every group,
+     * `awaiting` when the rest wait for the agency's verification, `todo` otherwise; `lines` names
+     * the groups not yet covered by a verified licence (none for "any line").
      */
     async setupState(memberId: number, today: string): Promise<{ state: 'todo' | 'awaiting' | 'done'; lines: string[] }> {
       const [licences, products] = await Promise.all([repo.ofMember(db, memberId), repo.productsSoldOrDealt(db, memberId)]);

@@ -54,7 +54,7 @@ export function createAccountService(
     input: NewMemberInput,
     options: { inTransaction?: (trx: Transaction<Database>, id: number) => Promise<void> } = {},
   ): Promise<number> {
-    // Refused before hashing (issue 24 §4): a taken name must not cost an argon2 hash. Checked
+    // Refused before hashing (decision 027): a taken name must not cost an argon2 hash. Checked
     // again in the transaction, and by the unique indexes, for a sign-up at the same moment.
     if (await membersRepository.usernameTaken(db, input.username)) throw conflict('Username is already taken');
     if (await membersRepository.emailTaken(db, input.email)) throw conflict('Email is already registered');
@@ -135,14 +135,17 @@ export function createAccountService(
     /**
      * The display name (first and last name, as the header shows a member) of the member whose
      * referral code sign-up accepts (the same lookup as sponsorIdForCode), for the sign-up page
-     * (issue 43 §3); undefined for any other code.
+     * (decision 001); undefined for any other code.
      */
     async sponsorNameForCode(code: string): Promise<string | undefined> {
       const row = await membersRepository.findByReferralCode(db, code);
       return row ? fullName({ f_name: row.f_name, l_name: row.l_name }) : undefined;
     },
 
-    /** The sponsor's display name, for their recruit's own login while the sign-up waits (issue 43 §3). */
+    /**
+     * The sponsor's display name, for their recruit's own login while the sign-up waits
+     * (decision 001).
+     */
     async sponsorNameOf(referror: number | null): Promise<string | null> {
       if (referror === null) return null;
       const row = await membersRepository.findById(db, referror);
@@ -185,11 +188,11 @@ export function createAccountService(
     },
 
     /**
-     * reportemailchange (issue 42 §3, decision 027): the link sent to the address a member's own
-     * e-mail change replaced, used once within EMAIL_CHANGE_REPORT_DAYS. In one transaction: the old
-     * address is put back (unless another account holds it now), every other open link of the
-     * member ends (none can put the other address back), their unused reset links end, every
-     * session ends, their history says so and the administrators are told. Anything else: 400.
+     * reportemailchange (decision 027): the link sent to the address a member's own e-mail change
+     * replaced, used once within EMAIL_CHANGE_REPORT_DAYS. In one transaction: the old address is
+     * put back (unless another account holds it now), every other open link of the member ends
+     * (none can put the other address back), their unused reset links end, every session ends,
+     * their history says so and the administrators are told. Anything else: 400.
      */
     async reportEmailChange(token: string): Promise<{ restored: boolean }> {
       const hash = sha256(token);

@@ -12,7 +12,7 @@ afterAll(() => t.close());
 const auditOf = (app: TestApp, memberId: number) =>
   app.db.db.selectFrom('member_audit').selectAll().where('member_id', '=', memberId).orderBy('id').execute();
 
-describe('the last approved administrator (issue 7, finding 5)', () => {
+describe('the last approved administrator', () => {
   it('refuses to let the only admin set themselves Pending, and they stay logged in', async () => {
     const s = await startTestApp();
     try {
@@ -37,7 +37,8 @@ describe('the last approved administrator (issue 7, finding 5)', () => {
       const pendingAdmin = await s.createMember({ account_type: 'admin', status: 'Pending' });
       const ca = await s.loginAs(a);
       expect((await ca.post('/api/editMember', { id: b.id, status: 'Pending' })).statusCode).toBe(200);
-      // Never their own (issue 42 §8), and a Pending admin does not count: a is the last approved one.
+      // Never their own (decision 011), and a Pending admin does not count: a is the last approved
+      // one.
       expect((await ca.post('/api/editMember', { id: a.id, account_type: 'user' })).statusCode).toBe(403);
       expect((await ca.post('/api/editMember', { id: a.id, status: 'Pending' })).statusCode).toBe(403);
       // The rule of the last admin still holds below the route (two admins demoting each other at once, next test).

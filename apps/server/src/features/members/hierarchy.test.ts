@@ -3,7 +3,7 @@ import { routes } from '@ahente/contract/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.ts';
 
-/** Recruits, the derived hierarchy and team size (issue 10, DESIGN §6, decision 011). */
+/** Recruits, the derived hierarchy and team size (decision 011). */
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();

@@ -19,7 +19,7 @@ export function ref(row: { id: number; f_name: string; m_name: string | null; l_
 /** A member up someone's sponsor chain; `depth` 1 is the sponsor. */
 type ChainLink = Pick<AncestorRow, 'depth' | 'id' | 'f_name' | 'm_name' | 'l_name' | 'position' | 'deactivated_at'>;
 
-/** A member's hierarchy (spec §3), derived from the sponsor chain (DESIGN §6). */
+/** A member's hierarchy, derived from the sponsor chain (decision 011). */
 export interface Leaders {
   sponsor: PersonRef | null;
   manager: PersonRef | null;
@@ -30,10 +30,10 @@ export const NO_LEADERS: Leaders = { sponsor: null, manager: null, agencyManager
 const ROLE = { Manager: 'manager', AgencyManager: 'agencyManager', AgencyOwner: 'agencyOwner' } as const;
 
 /**
- * The rule (DESIGN §6, decision 011), over the chain nearest first, the member excluded: the sponsor
- * is whoever sponsored them, deactivated or not (recruits keep their sponsor); the manager, agency
- * manager and agency owner are the nearest ACTIVE members with that position. A deactivated
- * leader stays in the chain (the walk goes through them to the leaders above) but leads no more.
+ * The rule (decision 011), over the chain nearest first, the member excluded: the sponsor is
+ * whoever sponsored them, deactivated or not (recruits keep their sponsor); the manager, agency
+ * manager and agency owner are the nearest ACTIVE members with that position. A deactivated leader
+ * stays in the chain (the walk goes through them to the leaders above) but leads no more.
  */
 export function pickLeaders(links: Iterable<ChainLink>): Leaders {
   const out: Leaders = { ...NO_LEADERS };

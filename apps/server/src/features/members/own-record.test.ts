@@ -15,12 +15,11 @@ import { startTestApp, type TestApp, type TestClient } from '../../../test/harne
 import { TOO_MANY_PASSWORDS } from '../auth/service.ts';
 
 /**
- * Issue 42 §3, §4, §7 and §8 (decisions 011 and 027), on both databases: one's own e-mail needs the
- * password and is told to the address it replaced, with a link that reports it; names once
- * approved and a TIN once on file are an administrator's; the admin's lists carry no address or
- * phone and every read of members' data is logged; an administrator never sets their own position,
- * account type or status. E-mail is on here (SMTP_URL set; no sender loop runs in tests): what
- * would be sent is read from the outbox.
+ * Decisions 011 and 027, on both databases: one's own e-mail needs the password and is told to the
+ * address it replaced, with a link that reports it; names once approved and a TIN once on file are
+ * an administrator's; the admin's lists carry no address or phone and every read of members' data
+ * is logged; an administrator never sets their own position, account type or status. E-mail is on
+ * here (SMTP_URL set; no sender loop runs in tests): what would be sent is read from the outbox.
  */
 type Member = Awaited<ReturnType<TestApp['createMember']>>;
 
@@ -69,9 +68,9 @@ async function reportToken(id: number, address: string): Promise<string> {
   return REPORT_LINK.exec(mail.body)![1]!;
 }
 
-// ---- §3: one's own e-mail ------------------------------------------------------------------------
+// ---- One's own e-mail ---------------------------------------------------------------------------
 
-describe('issue 42 §3: changing one’s own e-mail', () => {
+describe('changing one’s own e-mail', () => {
   it('needs the current password: missing or wrong is 400 and changes, sends and records nothing', async () => {
     const { m, c } = await fresh();
     const before = await memberRow(m.id);
@@ -201,7 +200,7 @@ describe('issue 42 §3: changing one’s own e-mail', () => {
   });
 });
 
-describe('issue 42 §3: "This wasn’t me", the link sent to the replaced address', () => {
+describe('"This wasn’t me", the link sent to the replaced address', () => {
   it('puts the old address back, ends every session and reset link, tells the admins, and works once', async () => {
     const { m, c } = await fresh();
     const oldEmail = `${m.username}@example.ph`;
@@ -303,9 +302,9 @@ describe('issue 42 §3: "This wasn’t me", the link sent to the replaced addres
   });
 });
 
-// ---- §4: names and the TIN -------------------------------------------------------------------------
+// ---- Names and the TIN --------------------------------------------------------------------------
 
-describe('issue 42 §4: names and the TIN', () => {
+describe('names and the TIN', () => {
   it('an approved agent’s own names are an administrator’s: 403 with what to do, nothing saved; unchanged names pass', async () => {
     const { m, c } = await fresh({ f_name: 'Ana', m_name: 'Santos', l_name: 'Reyes' });
     const before = await memberRow(m.id);
@@ -363,9 +362,9 @@ describe('issue 42 §4: names and the TIN', () => {
   });
 });
 
-// ---- §7: the admin's lists and the access log -------------------------------------------------------
+// ---- The admin's lists and the access log -------------------------------------------------------
 
-describe('issue 42 §7: lists without addresses or phones, and every read of members’ data logged', () => {
+describe('lists without addresses or phones, and every read of members’ data logged', () => {
   const accessOf = (subject: number) =>
     t.db.db.selectFrom('access_log').select(['actor_id', 'what', 'detail']).where('subject_id', '=', subject).orderBy('id').execute();
 
@@ -427,9 +426,9 @@ describe('issue 42 §7: lists without addresses or phones, and every read of mem
   });
 });
 
-// ---- §8: an administrator's own account -------------------------------------------------------------
+// ---- An administrator's own account -------------------------------------------------------------
 
-describe('issue 42 §8: an administrator never sets their own position, account type or status', () => {
+describe('an administrator never sets their own position, account type or status', () => {
   it('403 with a clear message and nothing saved; the value on file passes; another administrator may, audited', async () => {
     const a = await t.createAdmin();
     const ca = await t.loginAs(a);

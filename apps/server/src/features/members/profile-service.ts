@@ -92,11 +92,11 @@ const manilaTime = (iso: string) =>
   `${new Date(iso).toLocaleString('en-US', { timeZone: 'Asia/Manila', year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' })} (Philippine time)`;
 
 /**
- * The notice to the address an e-mail change replaced (issue 42 §3, decision 027), sent whatever
- * the member's notification choices: what happened, when, and what to do if it was not them. A
- * change the member made themselves carries the one-time link that puts the address back; one an
- * administrator made asks them to contact the agency. Names no address and no personal number; the
- * link carries a token: this text is never logged.
+ * The notice to the address an e-mail change replaced (decision 027), sent whatever the member's
+ * notification choices: what happened, when, and what to do if it was not them. A change the member
+ * made themselves carries the one-time link that puts the address back; one an administrator made
+ * asks them to contact the agency. Names no address and no personal number; the link carries a
+ * token: this text is never logged.
  */
 export function emailChangedNotice(ctx: {
   agencyName: string;
@@ -138,10 +138,10 @@ export function emailChangedNotice(ctx: {
 const comparable = (v: unknown) => (v === undefined || v === null || v === '' ? null : String(v));
 
 /**
- * What a member may not change on their own record (issue 42 §4 and §8, decision 027): once approved,
- * their names (an administrator corrects them, asked with a Help Center ticket); their TIN once one
- * is on file; and an administrator never their own position, account type or status. Only a real
- * change is refused: the Personal Details form sends every field, unchanged ones included.
+ * What a member may not change on their own record (decisions 011 and 027): once approved, their
+ * names (an administrator corrects them, asked with a Help Center ticket); their TIN once one is on
+ * file; and an administrator never their own position, account type or status. Only a real change
+ * is refused: the Personal Details form sends every field, unchanged ones included.
  */
 function refuseLockedOwnChanges(auth: Auth, current: PublicMemberRow, patch: MemberPatch): void {
   if (current.id !== auth.memberId) return;
@@ -185,10 +185,10 @@ export function createProfileService(
   }
 
   /**
-   * After a change of a member's e-mail, in its transaction (issue 42 §3, decision 027): the member
-   * is told in the portal (and at the new address, if they want this event by e-mail), and the
-   * address that was replaced is told whatever their choices. Their own change carries a one-time
-   * link that reports it; it is in their history (an administrator's change is, as every admin edit).
+   * After a change of a member's e-mail, in its transaction (decision 027): the member is told in
+   * the portal (and at the new address, if they want this event by e-mail), and the address that
+   * was replaced is told whatever their choices. Their own change carries a one-time link that
+   * reports it; it is in their history (an administrator's change is, as every admin edit).
    */
   async function tellOfEmailChange(
     trx: Transaction<Database>,
@@ -267,9 +267,9 @@ export function createProfileService(
     if (file?.field === 'photo') Object.assign(patch, { photo: file.key, photo_type: file.contentType });
     if (file?.field === 'valid_id') Object.assign(patch, { valid_id: file.key, valid_id_type: file.contentType });
 
-    // One's own record (issue 42 §3, §4, §8): what is locked is refused first (it costs no password
-    // guess); a new e-mail then needs the current password, checked and limited as for a password
-    // change, before anything is written. Both are checked again on the locked row below.
+    // One's own record (decisions 011 and 027): what is locked is refused first (it costs no
+    // password guess); a new e-mail then needs the current password, checked and limited as for a
+    // password change, before anything is written. Both are checked again on the locked row below.
     let passwordChecked = false;
     if (id === auth.memberId) {
       const before = await requireActive(db, id);
@@ -370,7 +370,7 @@ export function createProfileService(
     /** A member, deactivated included, or 404. */
     requireMember: (id: number) => requireMember(db, id),
 
-    /** getuserdetails: a list of one (spec §7), the files as the URLs they download from. */
+    /** getuserdetails: a list of one, the files as the URLs they download from. */
     async details(id: number): Promise<UserDetails[]> {
       const m = await requireMember(db, id);
       return [
@@ -446,9 +446,9 @@ export function createProfileService(
     },
 
     /**
-     * editMember (multipart/form-data, spec §7): the same fields as text, and at most one file,
-     * a photo or a valid ID, already stored by platform/uploads.ts. Whatever fails, that file is
-     * removed; once the change is committed, the file it replaces is removed.
+     * editMember (multipart/form-data): the same fields as text, and at most one file, a photo or a
+     * valid ID, already stored by platform/uploads.ts. Whatever fails, that file is removed; once
+     * the change is committed, the file it replaces is removed.
      */
     async editForm(auth: Auth, upload: ReceivedUpload, log: Log): Promise<MemberRecord> {
       try {

@@ -6,8 +6,9 @@ import type { UserDetails } from '@ahente/contract/members';
 import { startTestApp, type FormPart, type TestApp, type TestClient } from '../../../test/harness.ts';
 
 /**
- * Personal details, the profile photo and the valid ID (issue 11): getuserdetails, editMember as a
- * form, /api/photo/{id} and downloadvalidid/{id}, for every caller, with the files on disk checked.
+ * Personal details, the profile photo and the valid ID (decision 015): getuserdetails, editMember
+ * as a form, /api/photo/{id} and downloadvalidid/{id}, for every caller, with the files on disk
+ * checked.
  */
 let t: TestApp;
 type Member = Awaited<ReturnType<TestApp['createMember']>>;
@@ -50,7 +51,10 @@ function storedFiles(): string[] {
     .sort();
 }
 
-/** An approved agent named as PERSONAL names them: the form sends their names unchanged (issue 42 §4 locks them). */
+/**
+ * An approved agent named as PERSONAL names them: the form sends their names unchanged
+ * (decision 027 locks them).
+ */
 async function fresh(): Promise<{ m: Member; c: TestClient }> {
   const m = await t.createMember({ f_name: 'Ana', l_name: 'Reyes' });
   return { m, c: await t.loginAs(m) };
@@ -128,7 +132,7 @@ describe('POST /api/getuserdetails', () => {
 describe('POST /api/editMember as a form: personal details', () => {
   it("saves every personal field, '' as none, and getuserdetails reads them back", async () => {
     const { m, c } = await fresh();
-    // A new e-mail needs the current password (issue 42 §3).
+    // A new e-mail needs the current password (decision 027).
     const res = await sendForm(c, form(m.id, { ...PERSONAL, current_password: m.password }));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().member).toMatchObject({ id: m.id, f_name: 'Ana', m_name: null, l_name: 'Reyes', email: 'ana.reyes@example.ph' });
@@ -229,7 +233,7 @@ describe('the profile photo: editMember with `photo`, /api/photo/{id}', () => {
     expect(res.statusCode, res.body).toBe(200);
     const url: string = res.json().member.photo;
     expect(url).toMatch(new RegExp(`^/api/photo/${m.id}\\?v=[0-9a-f-]+$`));
-    // spec §7 "Response has photo": at the top level too (issue 26 §4).
+    // The photo is in the answer at the top level too.
     expect(res.json().photo).toBe(url);
     const row = await memberRow(m.id);
     expect(row.photo).toMatch(/^photos\/[0-9a-f-]{36}$/);

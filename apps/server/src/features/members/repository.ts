@@ -84,7 +84,7 @@ const PUBLIC_COLUMNS = [
 export type PublicMemberRow = Pick<MemberRow, (typeof PUBLIC_COLUMNS)[number]>;
 
 /**
- * What the admin's lists read of each member (issue 42 §7): never the contact number, the address,
+ * What the admin's lists read of each member (decision 027): never the contact number, the address,
  * the TIN, the birthday or the files' keys; those are read one member at a time.
  */
 const LIST_COLUMNS = [
@@ -117,7 +117,7 @@ export interface AncestorRow {
   deactivated_at: string | null;
 }
 
-/** Columns of a recruit as the sponsoring agent sees them (spec §2 Agent Recruitment). */
+/** Columns of a recruit as the sponsoring agent sees them (the Agent Recruitment screen). */
 const RECRUIT_COLUMNS = [
   'id',
   'f_name',
@@ -381,7 +381,7 @@ export const membersRepository = {
       .execute();
   },
 
-  // ---- the links that report an e-mail change (issue 42 §3, decision 027) ----------------------
+  // ---- the links that report an e-mail change (decision 027) -----------------------------------
 
   async insertEmailChange(
     db: Exec,

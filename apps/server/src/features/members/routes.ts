@@ -28,9 +28,9 @@ function sendFile(request: FastifyRequest, reply: FastifyReply, file: OpenedFile
  * by receiveUpload before it stores the file.
  */
 /**
- * editMember's answer: spec §7 "Response has photo", at the top level as well as in the member. The
- * member's record holds their contact number and address: named for the access log (decision 027),
- * which records it when the reader is someone else (an administrator's edit).
+ * editMember's answer carries the photo at the top level as well as in the member. The member's
+ * record holds their contact number and address: named for the access log (decision 027), which
+ * records it when the reader is someone else (an administrator's edit).
  */
 const saved = <M extends { id: number; photo: string | null }>(request: FastifyRequest, member: M) => {
   request.accessSubject(member.id, 'Member record, after an edit');
@@ -48,7 +48,9 @@ export function membersRoutes(
   deps: { storage: FileStorage; config: Config },
 ) {
   const { members, files, team, accounts } = services;
-  /** JSON (the admin's edit, a photo's removal) or multipart/form-data with a photo or a valid ID (spec §7). */
+  /**
+   * JSON (the admin's edit, a photo's removal) or multipart/form-data with a photo or a valid ID.
+   */
   apiRoute(app, routes.editMember, async (request) => {
     const auth = requireAuth(request);
     if (!request.isMultipart()) return saved(request, await members.edit(auth, request.body, request.log));
@@ -79,8 +81,8 @@ export function membersRoutes(
     return sendFile(request, reply, file, 'private, no-store');
   });
 
-  // The lists carry names and e-mails, never an address or a phone (issue 42 §7): each member listed
-  // is named for the access log, once per read.
+  // The lists carry names and e-mails, never an address or a phone (decision 027): each member
+  // listed is named for the access log, once per read.
   apiRoute(app, routes.adminMemberRecords, async (request) => {
     const list = await team.listAll();
     request.accessSubject(
@@ -124,6 +126,6 @@ export function membersRoutes(
     return history;
   });
 
-  // "This wasn't me", from the notice sent to the address an e-mail change replaced (issue 42 §3).
+  // "This wasn't me", from the notice sent to the address an e-mail change replaced (decision 027).
   apiRoute(app, routes.reportEmailChange, async (request) => accounts.reportEmailChange(request.body.token));
 }

@@ -24,7 +24,7 @@ export interface LeaderRef extends PersonRef {
   position: LeaderPosition;
 }
 
-/** A member as the admin's lists carry them: no contact number, no address (issue 42 §7). */
+/** A member as the admin's lists carry them: no contact number, no address (decision 027). */
 function toListRecord(r: ListMemberRow, l: Leaders): MemberListRecord {
   return {
     id: r.id,
@@ -128,7 +128,7 @@ export function createTeamService(db: Kysely<Database>) {
     /** The agency's members (counted members, decision 021) and the accounts awaiting approval. */
     agencyCounts: () => membersRepository.agencyCounts(db),
 
-    /** membersrecord: a member's recruits (DESIGN §4, decision 021): active agents, Pending ones included. */
+    /** membersrecord: a member's recruits (decision 021): active agents, Pending ones included. */
     async recruits(id: number): Promise<RecruitRecord[]> {
       await requireMember(db, id);
       return membersRepository.recruitsOf(db, id);

@@ -71,9 +71,9 @@ const YEAR_MS = 365.2425 * 24 * 3_600_000;
 const DAY_MS = 24 * 3_600_000;
 
 /**
- * The access log of sensitive data (issue 24 §3, decision 027): a member's own entries, the
- * admins' whole log and its export, and the retention purge. The entries are written by the API
- * scope's hook (platform/access-log.ts), never here.
+ * The access log of sensitive data (decision 027): a member's own entries, the admins' whole log
+ * and its export, and the retention purge. The entries are written by the API scope's hook
+ * (platform/access-log.ts), never here.
  */
 export function createAccessLogService(db: Kysely<Database>, retention: Config['retention']) {
   return {

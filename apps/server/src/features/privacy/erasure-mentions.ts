@@ -1,7 +1,7 @@
 /**
- * How an erased member is recognised where other rows quote them in free text (issue 42 §6,
- * decision 027), and what replaces each quote. No SQL here: the repository finds the candidate
- * rows with the LIKE patterns (lower case, `\` escaping) and rewrites each with `rewrite`.
+ * How an erased member is recognised where other rows quote them in free text (decision 027), and
+ * what replaces each quote. No SQL here: the repository finds the candidate rows with the LIKE
+ * patterns (lower case, `\` escaping) and rewrites each with `rewrite`.
  *
  * Recognised, case-insensitively and as whole words:
  * - the full name: first [middle | middle initial] last, and "Last, First [Middle]", with or

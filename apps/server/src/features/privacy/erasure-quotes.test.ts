@@ -18,8 +18,8 @@ import { ERASURE_TEXT_COLUMNS } from './erasure-repository.ts';
 
 /**
  * An approved erasure rewrites every quote of the member in other rows' free text, deletes the
- * stored answers and throttle keys that carry them, and on SQLite leaves nothing in the file's
- * free space or the WAL (issue 42 §6, decision 027). On SQLite and PostgreSQL.
+ * stored answers and throttle keys that carry them, and on SQLite leaves nothing in the file's free
+ * space or the WAL (decision 027). On SQLite and PostgreSQL.
  */
 
 /** The member to be erased: a common first name ("Juan", which another member also has), a surname no one else has. */

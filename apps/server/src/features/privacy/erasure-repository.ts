@@ -20,8 +20,8 @@ export interface ErasedMemberPatch {
 }
 
 /**
- * What an approved erasure does with each text column of the schema (decision 027, issue 42 §6).
- * A test reads the live schema on both databases and fails on a text column missing here.
+ * What an approved erasure does with each text column of the schema (decision 027). A test reads
+ * the live schema on both databases and fails on a text column missing here.
  * - rewrite: free text people write (or a name copied from a member): every quote of the erased
  *   member is replaced (erasure-mentions.ts), in every row, theirs and everyone else's;
  * - rewrite-json: JSON text: its string values rewritten the same way;
@@ -106,7 +106,7 @@ export const ERASURE_TEXT_COLUMNS = {
   },
   notification_preferences: { event: 'fixed', updated_at: 'fixed' },
   password_resets: { token_hash: 'fixed', created_at: 'fixed', expires_at: 'fixed', used_at: 'fixed' },
-  // Issue 42 §3: the erased member's links are deleted with their rows (their former addresses).
+  // Decision 027: the erased member's links are deleted with their rows (their former addresses).
   email_changes: {
     ...{ token_hash: 'fixed', old_email: 'personal', new_email: 'personal', created_at: 'fixed', expires_at: 'fixed', used_at: 'fixed' },
   },
@@ -261,7 +261,7 @@ export const erasureRepository = {
       'consents',
       'notification_preferences',
       'password_resets',
-      // The links that report an e-mail change (issue 42 §3) hold the member's former addresses.
+      // The links that report an e-mail change (decision 027) hold the member's former addresses.
       'email_changes',
       'bank_details',
       'certifications',

@@ -60,9 +60,9 @@ export function booksKeptUntil(lastBookDay: string, years: number): string {
 }
 
 /**
- * Erasure (issue 24 §2, decision 027): a member's request confirmed with their password, the
- * admin's decision, the anonymisation an approval performs (in one transaction; the files go
- * once it commits), and the purge of an erased member's books when their retention ends.
+ * Erasure (decision 027): a member's request confirmed with their password, the admin's decision,
+ * the anonymisation an approval performs (in one transaction; the files go once it commits), and
+ * the purge of an erased member's books when their retention ends.
  */
 export function createErasureService(
   db: Kysely<Database>,
@@ -250,7 +250,7 @@ export function createErasureService(
     if (m.erased_at !== null) throw conflict('This member was already erased');
     const name = erasedMemberName(id);
     const files = [m.photo, m.valid_id, ...(await repo.licenceScans(trx, id))].filter((k): k is string => !!k);
-    // Every quote of the member in free text, stored answers and throttle keys (issue 42 §6): read
+    // Every quote of the member in free text, stored answers and throttle keys (decision 027): read
     // what identifies them before their rows are cleared.
     const { accounts, licences } = await repo.accountsAndLicences(trx, id);
     const shared = await repo.sharedValues(trx, id, {

@@ -11,9 +11,9 @@ import { startTestApp, type TestApp, type TestClient } from '../../../test/harne
 import { ERASURE_MESSAGES } from './erasure-service.ts';
 
 /**
- * My data and erasure (issue 24 §2, decision 027): the copy holds every kind and the files; an
- * approved erasure leaves none of the member's personal data in any table or file, while the
- * books (sales, commission entries) and their totals stay, attributed to "Erased member #N".
+ * My data and erasure (decision 027): the copy holds every kind and the files; an approved erasure
+ * leaves none of the member's personal data in any table or file, while the books (sales,
+ * commission entries) and their totals stay, attributed to "Erased member #N".
  */
 let t: TestApp;
 let admin: TestClient;

@@ -8,9 +8,9 @@ import type { ErasureService } from './erasure-service.ts';
 import type { MyDataService } from './my-data-service.ts';
 
 /**
- * My data and erasure (issue 24 §2, decision 027). Who may call each is the route table's: a
- * member's copy and request for the member (and, for the copy, administrators: logged as a data
- * export by the access log's hook); the decision and the queue for administrators.
+ * My data and erasure (decision 027). Who may call each is the route table's: a member's copy and
+ * request for the member (and, for the copy, administrators: logged as a data export by the access
+ * log's hook); the decision and the queue for administrators.
  */
 export function myDataRoutes(app: FastifyInstance, myData: MyDataService, erasure: ErasureService) {
   apiRoute(app, routes.myData, async (request, reply) => {

@@ -35,10 +35,10 @@ interface ZipEntry {
 }
 
 /**
- * A member's copy of their data (issue 24 §2, decision 027): a .zip streamed as it is written
- * (fflate), one JSON file per kind (MY_DATA_FILES) and their uploaded files under files/ (the
- * photo, the valid ID, the licence scans). The JSON is read first, in one go; the files are
- * streamed from storage one after another, so no whole file is held in memory.
+ * A member's copy of their data (decision 027): a .zip streamed as it is written (fflate), one JSON
+ * file per kind (MY_DATA_FILES) and their uploaded files under files/ (the photo, the valid ID, the
+ * licence scans). The JSON is read first, in one go; the files are streamed from storage one after
+ * another, so no whole file is held in memory.
  */
 export function createMyDataService(db: Kysely<Database>, deps: { storage: FileStorage }) {
   async function entries(memberId: number): Promise<ZipEntry[]> {

@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema.ts';
 
 type Exec = Kysely<Database> | Transaction<Database>;
 
-/** The privacy notice's versions and members' consents to them (issue 24 §1, decision 027). */
+/** The privacy notice's versions and members' consents to them (decision 027). */
 export const noticeRepository = {
   /** The latest version (migration 014 writes version 1, so there always is one). */
   current(db: Exec) {

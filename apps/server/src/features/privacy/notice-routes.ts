@@ -4,7 +4,9 @@ import { apiRoute } from '../../platform/api-route.ts';
 import { requireAuth } from '../../platform/guards.ts';
 import type { NoticeService } from './notice-service.ts';
 
-/** The privacy notice and consent (issue 24 §1); who may call each is declared in the route table. */
+/**
+ * The privacy notice and consent (decision 027); who may call each is declared in the route table.
+ */
 export function noticeRoutes(app: FastifyInstance, notices: NoticeService) {
   apiRoute(app, routes.privacyNotice, async (_request, reply) => {
     // The notice changes when an admin publishes: never served stale.

@@ -10,10 +10,10 @@ import { noticeRepository } from './notice-repository.ts';
 export const NOTICE_PUBLISHED_MEANWHILE = 'Another version of the Privacy Notice was just published. Reload the page and try again.';
 
 /**
- * The privacy notice and consent (issue 24 §1, decision 027). Agents (account type `user`)
- * consent at sign-up and to every later version once, at their next login; administrators are
- * agency staff whose data is processed under their employment, so they are never asked (the
- * publisher's own consent to what they publish is recorded all the same).
+ * The privacy notice and consent (decision 027). Agents (account type `user`) consent at sign-up
+ * and to every later version once, at their next login; administrators are agency staff whose data
+ * is processed under their employment, so they are never asked (the publisher's own consent to what
+ * they publish is recorded all the same).
  */
 export function createNoticeService(db: Kysely<Database>) {
   // The wall clock, as sessions use: a version is compared with when a session began.
@@ -71,7 +71,8 @@ export function createNoticeService(db: Kysely<Database>) {
      * Whether the member, logging in now, must accept the notice before going on: an agent without
      * a consent to the latest version. For a session already open, the session's load decides it
      * with the same rule as of the session's start (platform/session-repository.ts), and the API
-     * refuses everything but the consent screen's calls until then (platform/guards.ts, issue 42 §9).
+     * refuses everything but the consent screen's calls until then (platform/guards.ts,
+     * decision 027).
      */
     async consentRequired(member: { id: number; account_type: string }): Promise<boolean> {
       if (member.account_type !== 'user') return false;

@@ -4,7 +4,7 @@ import { routes, type RouteDef } from '@ahente/contract/routes';
 import { newDeal, startTestApp, type TestApp, type TestClient } from '../../../test/harness.ts';
 
 /**
- * The privacy notice and consent (issue 24 §1): an admin publishes a new version; every agent is
+ * The privacy notice and consent (decision 027): an admin publishes a new version; every agent is
  * asked once, at their next login (a session already open goes on undisturbed), to accept the
  * current version; administrators are never asked. Agents here sign up through the API, so they
  * consented to the version current then.
@@ -200,7 +200,7 @@ describe('consent to a new version', () => {
 });
 
 /**
- * Issue 42 §9: the consent is the server's rule, not only the web app's screen. An agent who must
+ * Decision 027: the consent is the server's rule, not only the web app's screen. An agent who must
  * accept the current notice gets 403 `{ code: 'consent_required' }` from every route but who they
  * are, logging out, the CSRF cookie, the notice and its acceptance; decided from the matched route
  * (platform/guards.ts), before the body is read, so nothing is saved.

@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 /**
- * Retention (issue 24 §3, decision 027): each purge is one indexed DELETE of rows past their
- * period, so instances running it at the same time only find less to delete.
+ * Retention (decision 027): each purge is one indexed DELETE of rows past their period, so
+ * instances running it at the same time only find less to delete.
  */
 export const retentionRepository = {
   /** Notifications read before `before` (notifications_read_idx); unread ones are kept. */

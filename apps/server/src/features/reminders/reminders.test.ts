@@ -9,10 +9,10 @@ import { DEFAULT_DAILY_JOB_CRON, isCronPattern } from '../../lib/cron.ts';
 import { claimedDailyRun, dailyJobSlot, startDailyJob } from './schedule.ts';
 
 /**
- * The daily job (issue 23 §3, decision 026): renewal reminders at 60, 30 and 7 days, the lapse on
- * the day after expiry, licence reminders at 60, 30 and 7 days; the nearest threshold only when
- * days were missed; each reminder once, however often and on however many instances the job runs.
- * The clock is the test's (Manila midday); e-mail is on, so every reminder writes its outbox row.
+ * The daily job (decision 026): renewal reminders at 60, 30 and 7 days, the lapse on the day after
+ * expiry, licence reminders at 60, 30 and 7 days; the nearest threshold only when days were missed;
+ * each reminder once, however often and on however many instances the job runs. The clock is the
+ * test's (Manila midday); e-mail is on, so every reminder writes its outbox row.
  */
 type Member = Awaited<ReturnType<TestApp['createMember']>>;
 

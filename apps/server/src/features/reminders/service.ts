@@ -30,13 +30,13 @@ interface Log {
 }
 
 /**
- * The daily job (issue 23, decision 026): the renewal reminders of policies (due in 60, 30 and 7
- * days, and lapsed) to their agent, and of licences (expiring in 60, 30 and 7 days) to the
- * licensee. A term tells the threshold it has reached, the nearest not yet passed: a job that
- * missed days sends that one only, never the ones skipped. Each reminder has its dedupe key and
- * is written with its e-mail in its own transaction: a second run, at once or on another instance,
- * writes nothing again (the unique index on notifications decides), and a failure loses nothing
- * the next run cannot send. Today is the app's clock in Manila.
+ * The daily job (decision 026): the renewal reminders of policies (due in 60, 30 and 7 days, and
+ * lapsed) to their agent, and of licences (expiring in 60, 30 and 7 days) to the licensee. A term
+ * tells the threshold it has reached, the nearest not yet passed: a job that missed days sends that
+ * one only, never the ones skipped. Each reminder has its dedupe key and is written with its e-mail
+ * in its own transaction: a second run, at once or on another instance, writes nothing again (the
+ * unique index on notifications decides), and a failure loses nothing the next run cannot send.
+ * Today is the app's clock in Manila.
  */
 export function createRemindersService(db: Kysely<Database>, notifier: Pick<Notifier, 'notify'>, options: { now?: () => Date } = {}) {
   const now = () => options.now?.() ?? new Date();
