@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { percentToHundredths, type ClosePeriodResponse, type PeriodRecord, type StatementRecord } from '@ahente/contract/commissions';
 import type { markPaidRequest } from '@ahente/contract/commissions';
@@ -18,8 +18,7 @@ import { periodsRepository as repo } from './periods-repository.ts';
 import { statementsRepository as statements } from './statements-repository.ts';
 import { statementPdf, statementWorkbook, payoutWorkbook, type StatementDocument } from './statement-files.ts';
 import type { CommissionSummaryService } from './summary-service.ts';
-
-type Exec = Kysely<Database> | Transaction<Database>;
+import type { Exec } from '../../db/exec.ts';
 
 /**
  * The month an entry recorded on `day` belongs to, its row locked (shared) until the transaction

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { ActiveProposals } from '@ahente/contract/commissions';
 import type { DealRecord, DealsPageResponse, EditDeal, NewDeal, dealsPageRequest } from '@ahente/contract/deals';
 import { MSG } from '@ahente/contract/messages';
@@ -10,8 +10,7 @@ import { notFound } from '../../platform/errors.ts';
 import { nowIso } from '../../platform/tokens.ts';
 import type { ProfileService } from '../members/profile-service.ts';
 import { dealsRepository, type DealPatch, type DealWithSaleRow, type NewDealRow } from './repository.ts';
-
-type Exec = Kysely<Database> | Transaction<Database>;
+import type { Exec } from '../../db/exec.ts';
 
 function toRecord(row: DealWithSaleRow): DealRecord {
   return {

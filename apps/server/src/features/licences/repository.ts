@@ -1,10 +1,10 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { LicenseLine } from '@ahente/contract/licences';
 import { entryBucketSql } from '../../db/entry-bucket.ts';
 import { hasRowLocks } from '../../db/locks.ts';
-import type { Database, LicensesTable } from '../../db/schema.ts';
+import type { LicensesTable } from '../../db/schema.ts';
+import type { Exec } from '../../db/exec.ts';
 
-type Exec = Kysely<Database> | Transaction<Database>;
 export type NewLicenseRow = Omit<LicensesTable, 'id'>;
 
 /** A licence with its member's and its decider's names. */

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import {
   addLicenseRequest,
@@ -33,8 +33,7 @@ import { fileTag, type OpenedFile } from '../members/member-files-service.ts';
 import type { ProfileService } from '../members/profile-service.ts';
 import type { TeamService } from '../members/team-service.ts';
 import { licencesRepository as repo, type LicenseRow } from './repository.ts';
-
-type Exec = Kysely<Database> | Transaction<Database>;
+import type { Exec } from '../../db/exec.ts';
 
 /** Where licence scans are stored (keys `licence-scans/<uuid>`). */
 export const LICENCE_SCAN_KEY_PREFIX = 'licence-scans';

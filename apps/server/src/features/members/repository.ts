@@ -1,13 +1,13 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { LEADER_POSITIONS } from '@ahente/contract/commissions';
 import { MEMBER_STATUSES, POSITIONS, type MemberStatus, type Position } from '@ahente/contract/enums';
 import type { MemberAuditAction, MemberSortColumn, MemberStatusCounts, SortDirection } from '@ahente/contract/members';
 import { MAX_CHAIN_DEPTH } from '../../db/limits.ts';
 import { countedMemberSql, listedRecruitSql, withDownline } from '../../db/team.ts';
 import { hasRowLocks } from '../../db/locks.ts';
-import type { Database, MembersTable } from '../../db/schema.ts';
+import type { MembersTable } from '../../db/schema.ts';
+import type { Exec } from '../../db/exec.ts';
 
-type Exec = Kysely<Database> | Transaction<Database>;
 export type MemberRow = Omit<MembersTable, 'id'> & { id: number };
 /** A new member: active, its search name computed here. */
 export type NewMember = Omit<MemberRow, 'id' | 'search_name' | 'deactivated_at' | 'language'>;

@@ -1,14 +1,12 @@
-import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { addDays } from '@ahente/contract/dates';
 import type { DealStatus } from '@ahente/contract/enums';
 import type { PolicyStatus } from '@ahente/contract/portfolio';
 import { MAX_CHAIN_DEPTH } from '../../db/limits.ts';
 import { isPolicySql, policyKindSql, policyStatusIsSql, policyStatusSql } from '../../db/policy-status.ts';
-import type { Database } from '../../db/schema.ts';
 import { hasRowLocks } from '../../db/locks.ts';
 import { withDownline } from '../../db/team.ts';
-
-type Exec = Kysely<Database> | Transaction<Database>;
+import type { Exec } from '../../db/exec.ts';
 
 /** Whose policies: one member's, or everyone's below a member in the sponsor tree (decision 021's walk). */
 export type PolicyScope = { kind: 'own'; memberId: number } | { kind: 'team'; memberId: number };

@@ -1,10 +1,8 @@
-import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { addDays } from '@ahente/contract/dates';
 import type { PolicyStatus } from '@ahente/contract/portfolio';
 import { isPolicySql, policyStatusSql } from '../../db/policy-status.ts';
-import type { Database } from '../../db/schema.ts';
-
-type Exec = Kysely<Database> | Transaction<Database>;
+import type { Exec } from '../../db/exec.ts';
 
 /**
  * The threshold a term ending on `column` has reached on `today`: the nearest of `days` (ascending)

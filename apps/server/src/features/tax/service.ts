@@ -37,8 +37,7 @@ import { alphalistDat, alphalistWorkbook } from './alphalist-files.ts';
 import type { AlphalistDocument, Form2307Document } from './bir-documents.ts';
 import { form2307Pdf } from './form2307-pdf.ts';
 import { taxRepository as repo } from './repository.ts';
-
-type Exec = Parameters<typeof repo.latestSettings>[0];
+import type { Exec } from '../../db/exec.ts';
 
 /**
  * The agency as the BIR's forms name it: AGENCY_NAME, and the TIN, address and RDO an administrator
