@@ -83,6 +83,7 @@ export const verifyLicenseRequest = z
   })
   .refine((v) => v.decision !== 'rejected' || v.reason !== null, { path: ['reason'], message: 'Reason is required to reject' });
 export type VerifyLicenseRequest = z.input<typeof verifyLicenseRequest>;
+export type VerifyLicenseInput = z.output<typeof verifyLicenseRequest>;
 
 /** GET licensescan/:licenseId: the member and admins only. */
 export const licenseScanParams = z.object({ licenseId: idField('Licence id') });

@@ -1,10 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { ActiveProposals } from '@ahente/contract/commissions';
-import type { DealRecord, DealsPageResponse, EditDeal, NewDeal, dealsPageRequest } from '@ahente/contract/deals';
+import type { DealRecord, DealsPageResponse, EditDeal, NewDeal, DealsPageInput } from '@ahente/contract/deals';
 import { MSG } from '@ahente/contract/messages';
 import { centavosToPesos, pesosToCentavos } from '@ahente/contract/money';
 import { encodeCursor } from '@ahente/contract/paging';
-import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../platform/errors.ts';
 import { nowIso } from '../../platform/tokens.ts';
@@ -57,7 +56,7 @@ export function createDealsService(db: Kysely<Database>, members: Pick<ProfileSe
      * dealspage (decision 036): a page of getdeals' list in the From/To range, and the count and
      * Total TCV of the whole range (one aggregate query, not the rows).
      */
-    async page(input: z.output<typeof dealsPageRequest>): Promise<DealsPageResponse> {
+    async page(input: DealsPageInput): Promise<DealsPageResponse> {
       const range = { from: input.from, to: input.to };
       // One row more than asked says whether another page follows.
       const rows = await dealsRepository.page(db, input.id, range, input.cursor, input.limit + 1);

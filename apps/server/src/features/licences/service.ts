@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import type { z } from 'zod';
 import {
   addLicenseRequest,
   expiringLicenceAlerts,
@@ -17,7 +16,7 @@ import {
   type LicenseLine,
   type LicenseRecord,
   type UnlicensedSeller,
-  type verifyLicenseRequest,
+  type VerifyLicenseInput,
 } from '@ahente/contract/licences';
 import { addDays, daysUntil, todayInManila } from '@ahente/contract/dates';
 import { centavosToPesos, pesosToCentavos } from '@ahente/contract/money';
@@ -201,7 +200,7 @@ export function createLicencesService(
     },
 
     /** verifylicense: a pending licence verified or rejected once, never by its own holder. */
-    async verify(auth: Auth, input: z.output<typeof verifyLicenseRequest>): Promise<LicenseRecord> {
+    async verify(auth: Auth, input: VerifyLicenseInput): Promise<LicenseRecord> {
       const at = now();
       await db.transaction().execute(async (trx) => {
         const row = await repo.lock(trx, input.license_id);
