@@ -9,6 +9,12 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const QUERY_BUILDER = '/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|selectNoFrom)$/';
+// What a query runs on (the database or a transaction) is declared once, in db/exec.ts. Flat config
+// replaces a rule for the files two objects share, so the SQL rule below repeats this selector.
+const ONE_EXEC = {
+  selector: "TSTypeAliasDeclaration[id.name='Exec']",
+  message: 'Import the Exec type from apps/server/src/db/exec.ts rather than declaring another.',
+};
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'bench/results/**', 'data/**'] },
@@ -71,6 +77,11 @@ export default tseslint.config(
     },
   },
   {
+    files: ['apps/server/**/*.ts', 'bench/**/*.ts'],
+    ignores: ['apps/server/src/db/exec.ts'],
+    rules: { 'no-restricted-syntax': ['error', ONE_EXEC] },
+  },
+  {
     // SQL only in repositories and db/: no query builder and no sql`` anywhere else on the server.
     files: ['apps/server/src/**/*.ts'],
     ignores: [
@@ -89,6 +100,7 @@ export default tseslint.config(
           message: 'SQL belongs in a repository (features/<name>/repository.ts) or db/, not here.',
         },
         { selector: "TaggedTemplateExpression[tag.name='sql']", message: 'SQL belongs in a repository or db/, not here.' },
+        ONE_EXEC,
       ],
     },
   },

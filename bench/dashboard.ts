@@ -42,6 +42,7 @@ import { membersRepository } from '../apps/server/src/features/members/repositor
 import type { Auth } from '../apps/server/src/platform/sessions.ts';
 import { build, type Sink } from './data.ts';
 import { makeTree, median, onEachDatabase, type BenchDatabase } from './hierarchy.ts';
+import type { Exec } from '../apps/server/src/db/exec.ts';
 
 const WARMUP = 5;
 const OWNER = 1;
@@ -54,7 +55,6 @@ const load = () =>
     .map((l) => l.toFixed(2))
     .join(' ');
 
-type Exec = Kysely<Database>;
 const num = (v: unknown) => Number(v ?? 0);
 
 /**

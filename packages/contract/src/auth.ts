@@ -98,6 +98,7 @@ export const registerRequest = z.object({
   consent: z.literal(true, { error: CONSENT_REQUIRED_MESSAGE }),
 });
 export type RegisterRequest = z.input<typeof registerRequest>;
+export type RegisterInput = z.output<typeof registerRequest>;
 export const registerResponse = z.object({ id: z.number() });
 
 /**

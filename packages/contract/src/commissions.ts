@@ -294,6 +294,7 @@ export const ledgerRequest = z
   .refine((v) => !v.from || !v.to || v.from <= v.to, { path: ['to'], message: MSG.dateRangeReversed })
   .refine((v) => v.limit !== undefined || v.cursor === null, { path: ['cursor'], message: CURSOR_NEEDS_LIMIT });
 export type LedgerRequest = z.input<typeof ledgerRequest>;
+export type LedgerInput = z.output<typeof ledgerRequest>;
 
 /** Pesos by what they count as: payable (open, posted, paid), awaiting verification, held, forfeited (or of a rejected sale). */
 export const bucketTotals = z.object({ payable: z.number(), awaiting: z.number(), held: z.number(), forfeited: z.number() });
@@ -358,6 +359,7 @@ export const adjustmentRequest = z.object({
   reason: textField('Reason', 200),
 });
 export type AdjustmentRequest = z.input<typeof adjustmentRequest>;
+export type AdjustmentInput = z.output<typeof adjustmentRequest>;
 export const adjustmentResponse = z.object({ entry: ledgerEntry });
 /** Admins' list of adjustments: the entry and whose it is. */
 export const adjustmentList = z.array(ledgerEntry.extend({ member_name: z.string(), created_by_name: z.string().nullable() }));
@@ -371,6 +373,7 @@ export type ReleaseCommissionRequest = z.input<typeof releaseCommissionRequest>;
 /** POST forfeitcommission: a held entry is never paid. */
 export const forfeitCommissionRequest = z.object({ entry_id: idField('Entry id'), reason: textField('Reason', 200) });
 export type ForfeitCommissionRequest = z.input<typeof forfeitCommissionRequest>;
+export type ForfeitCommissionInput = z.output<typeof forfeitCommissionRequest>;
 export const holdDecisionResponse = z.object({ entry: ledgerEntry });
 
 // ---------------------------------------------------------------- statements
@@ -475,6 +478,7 @@ export const markPaidRequest = z.object({
   reference: textField('Reference', 100),
 });
 export type MarkPaidRequest = z.input<typeof markPaidRequest>;
+export type MarkPaidInput = z.output<typeof markPaidRequest>;
 export const markPaidResponse = z.object({ statement: statementRecord });
 
 /** GET payoutexport/:period (admins): the bank's payout file, .xlsx. */

@@ -240,6 +240,7 @@ export const dealsPageRequest = z
   })
   .refine((v) => !v.from || !v.to || v.from <= v.to, { path: ['to'], message: MSG.dateRangeReversed });
 export type DealsPageRequest = z.input<typeof dealsPageRequest>;
+export type DealsPageInput = z.output<typeof dealsPageRequest>;
 
 /** A page of deals; `count` and `tcv` (Total TCV, pesos) cover every deal of the filter, not only this page. */
 export const dealsPageResponse = z.object({

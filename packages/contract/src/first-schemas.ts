@@ -9,6 +9,6 @@ export { saleListResponse, salesPageResponse } from './sales.ts';
 export { activeProposals, commissionSummary } from './commissions.ts';
 export { teamSizeResponse } from './members.ts';
 export { portfolioResponse } from './portfolio.ts';
-export { licenceAlertsResponse, licenseList } from './licences.ts';
+export { licenceAlertsResponse, licenceList } from './licences.ts';
 export { certificationList } from './settings.ts';
 export { setupChecklistResponse } from './setup-checklist.ts';

@@ -65,8 +65,8 @@ export function holdReason(product: string, day: string): string {
 }
 
 /** A licence's verification by the agency. */
-export const LICENSE_STATUSES = ['pending', 'verified', 'rejected'] as const;
-export type LicenseStatus = (typeof LICENSE_STATUSES)[number];
+export const LICENCE_STATUSES = ['pending', 'verified', 'rejected'] as const;
+export type LicenseStatus = (typeof LICENCE_STATUSES)[number];
 export const LICENSE_STATUS_LABELS: Record<LicenseStatus, string> = { pending: 'Pending', verified: 'Verified', rejected: 'Rejected' };
 
 /** Days before expiry from which a licence is "expiring" (the dashboard banner, the Compliance page). */

@@ -10,9 +10,9 @@ import { enumField } from './deals.ts';
  */
 
 export * from './licence-rules.ts';
-import { LICENSE_LINES, LICENSE_STATUSES, linesFor } from './licence-rules.ts';
+import { LICENSE_LINES, LICENCE_STATUSES, linesFor } from './licence-rules.ts';
 
-const licenseNo = z
+const licenceNo = z
   .string({ error: 'Licence number is required' })
   .trim()
   .min(1, 'Licence number is required')
@@ -27,16 +27,16 @@ export const addLicenseRequest = z
   .object({
     id: memberIdSchema,
     line: enumField('Line', LICENSE_LINES),
-    license_no: licenseNo,
+    license_no: licenceNo,
     insurer: optionalText('Insurer'),
     issued_on: calendarDate('Issued on'),
     expires_on: calendarDate('Expires on'),
   })
   .refine((v) => v.expires_on > v.issued_on, { path: ['expires_on'], message: 'Expires on must be after Issued on' });
-export type AddLicenseRequest = z.input<typeof addLicenseRequest>;
+export type AddLicenceRequest = z.input<typeof addLicenseRequest>;
 export type AddLicense = z.output<typeof addLicenseRequest>;
 
-export const licenseRecord = z.object({
+export const licenceRecord = z.object({
   id: z.number(),
   member_id: z.number(),
   line: z.enum(LICENSE_LINES),
@@ -45,7 +45,7 @@ export const licenseRecord = z.object({
   insurer: z.string().nullable(),
   issued_on: z.string(),
   expires_on: z.string(),
-  status: z.enum(LICENSE_STATUSES),
+  status: z.enum(LICENCE_STATUSES),
   /** Who verified or rejected it, and when; the reason of a rejection. */
   decided_by_name: z.string().nullable(),
   decided_at: z.string().nullable(),
@@ -57,12 +57,12 @@ export const licenseRecord = z.object({
   scan_url: z.string().nullable(),
   created_at: z.string(),
 });
-export type LicenseRecord = z.infer<typeof licenseRecord>;
-export const licenseList = z.array(licenseRecord);
-export const addLicenseResponse = z.object({ license: licenseRecord });
+export type LicenseRecord = z.infer<typeof licenceRecord>;
+export const licenceList = z.array(licenceRecord);
+export const addLicenceResponse = z.object({ license: licenceRecord });
 
 /** POST getlicenses {id}: newest first. The member, their Manager, Agency Manager and Agency Owner (read only, no scan), admins. */
-export const getLicensesRequest = z.object({ id: memberIdSchema });
+export const getLicencesRequest = z.object({ id: memberIdSchema });
 
 /**
  * POST licencealerts {id}: the dashboard's licence reminder (decision 018), decided on the server
@@ -75,25 +75,26 @@ export const licenceAlertsResponse = z.object({
 export type LicenceAlertsResponse = z.infer<typeof licenceAlertsResponse>;
 
 /** POST verifylicense (admins): decided once; a rejection needs a reason. */
-export const verifyLicenseRequest = z
+export const verifyLicenceRequest = z
   .object({
     license_id: idField('Licence id'),
     decision: enumField('Decision', ['verified', 'rejected'] as const),
     reason: optionalText('Reason'),
   })
   .refine((v) => v.decision !== 'rejected' || v.reason !== null, { path: ['reason'], message: 'Reason is required to reject' });
-export type VerifyLicenseRequest = z.input<typeof verifyLicenseRequest>;
+export type VerifyLicenseRequest = z.input<typeof verifyLicenceRequest>;
+export type VerifyLicenceInput = z.output<typeof verifyLicenceRequest>;
 
 /** GET licensescan/:licenseId: the member and admins only. */
-export const licenseScanParams = z.object({ licenseId: idField('Licence id') });
-export const licenseScanPath = (licenseId: number) => `/api/licensescan/${licenseId}`;
+export const licenceScanParams = z.object({ licenseId: idField('Licence id') });
+export const licenceScanPath = (licenseId: number) => `/api/licensescan/${licenseId}`;
 
 // ---------------------------------------------------------------- the Compliance page (admins)
 
 const memberName = { member_id: z.number(), member_name: z.string() };
 
-export const complianceLicense = licenseRecord.extend({ member_name: z.string() });
-export type ComplianceLicense = z.infer<typeof complianceLicense>;
+export const complianceLicence = licenceRecord.extend({ member_name: z.string() });
+export type ComplianceLicense = z.infer<typeof complianceLicence>;
 
 /** A member who sold a product in the last 12 months without a verified licence valid today for any of its lines. */
 export const unlicensedSeller = z.object({
@@ -121,7 +122,7 @@ export const heldCommission = z.object({
 export type HeldCommission = z.infer<typeof heldCommission>;
 
 /** A verified licence and the commission its holder earned within its term, against RENEWAL_COMMISSION_PESOS. */
-export const licenseEarnings = z.object({
+export const licenceEarnings = z.object({
   license_id: z.number(),
   ...memberName,
   line: z.enum(LICENSE_LINES),
@@ -131,16 +132,16 @@ export const licenseEarnings = z.object({
   earned: z.number(),
   meets_renewal: z.boolean(),
 });
-export type LicenseEarnings = z.infer<typeof licenseEarnings>;
+export type LicenceEarnings = z.infer<typeof licenceEarnings>;
 
 export const complianceResponse = z.object({
   as_of: z.string(),
-  to_verify: z.array(complianceLicense),
-  expiring: z.array(complianceLicense),
+  to_verify: z.array(complianceLicence),
+  expiring: z.array(complianceLicence),
   unlicensed_sellers: z.array(unlicensedSeller),
   held: z.array(heldCommission),
   held_total: z.number(),
-  earnings: z.array(licenseEarnings),
+  earnings: z.array(licenceEarnings),
 });
 export type ComplianceResponse = z.infer<typeof complianceResponse>;
 

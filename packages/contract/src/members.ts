@@ -184,6 +184,7 @@ export const editMemberRequest = z
   })
   .strict();
 export type EditMemberRequest = z.input<typeof editMemberRequest>;
+export type EditMemberInput = z.output<typeof editMemberRequest>;
 
 /** The photo's URL (or null) at the top level, where the spec's client reads it, and the member as saved. */
 export const editMemberResponse = z.object({ success: z.literal(true), photo: z.string().nullable(), member: memberRecord });
@@ -306,6 +307,7 @@ export const memberSearchRequest = z
   })
   .strict();
 export type MemberSearchRequest = z.input<typeof memberSearchRequest>;
+export type MemberSearchInput = z.output<typeof memberSearchRequest>;
 
 /** How many active members hold each status. */
 export const memberStatusCounts = z.record(z.enum(MEMBER_STATUSES), z.number());

@@ -103,6 +103,7 @@ export const decideErasureRequest = z
       ctx.addIssue({ code: 'custom', path: ['reason'], message: 'A reason is required to refuse' });
   });
 export type DecideErasureRequest = z.input<typeof decideErasureRequest>;
+export type DecideErasureInput = z.output<typeof decideErasureRequest>;
 
 export const decideErasureResponse = z.object({ success: z.literal(true), request: myPrivacyRequest });
 

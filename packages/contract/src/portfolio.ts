@@ -71,9 +71,11 @@ export const portfolioRequest = z
   })
   .strict();
 export type PortfolioRequest = z.input<typeof portfolioRequest>;
+export type PortfolioInput = z.output<typeof portfolioRequest>;
 /** POST portfolioexport: the same filters, every matching policy (at most PORTFOLIO_EXPORT_LIMIT). */
 export const portfolioExportRequest = portfolioRequest.omit({ page: true, pageSize: true });
 export type PortfolioExportRequest = z.input<typeof portfolioExportRequest>;
+export type PortfolioExportInput = z.output<typeof portfolioExportRequest>;
 export const PORTFOLIO_EXPORT_LIMIT = 50_000;
 /** The workbook's file name (one sheet, 'Portfolio'). */
 export const PORTFOLIO_EXPORT_FILE_NAME = 'portfolio.xlsx';
@@ -133,6 +135,7 @@ export type PortfolioResponse = z.infer<typeof portfolioResponse>;
 /** POST startrenewal: a Renewal deal for a due or lapsed policy of the caller's (or, for an admin, anyone's). */
 export const startRenewalRequest = z.object({ sale_id: idField('Sale id') }).strict();
 export type StartRenewalRequest = z.input<typeof startRenewalRequest>;
+export type StartRenewalInput = z.output<typeof startRenewalRequest>;
 export const startRenewalResponse = z.object({ deal_id: z.number() });
 /** 409: the policy already has its renewal deal (its id), or is not due or lapsed. */
 export const startRenewalConflict = z.object({ error: z.string(), deal_id: z.number().optional() });

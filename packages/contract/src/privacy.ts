@@ -53,6 +53,7 @@ const pageSize = z.coerce
 /** POST accesslog {id}: the entries about member `id` (the member or an admin), newest first. */
 export const accessLogRequest = z.object({ id: memberIdSchema, page, pageSize }).strict();
 export type AccessLogRequest = z.input<typeof accessLogRequest>;
+export type AccessLogInput = z.output<typeof accessLogRequest>;
 
 /** One read of someone's sensitive data, as the data's owner sees it: who, what, when. */
 export const accessLogEntry = z.object({
@@ -97,12 +98,14 @@ export const adminAccessLogRequest = adminAccessLogFilters
   .strict()
   .refine(rangeInOrder, { path: ['to'], message: MSG.dateRangeReversed });
 export type AdminAccessLogRequest = z.input<typeof adminAccessLogRequest>;
+export type AdminAccessLogInput = z.output<typeof adminAccessLogRequest>;
 
 /** POST adminaccesslogexport (admins): the same filters, every entry (at most ACCESS_LOG_EXPORT_LIMIT), as .xlsx. */
 export const adminAccessLogExportRequest = adminAccessLogFilters
   .strict()
   .refine(rangeInOrder, { path: ['to'], message: MSG.dateRangeReversed });
 export type AdminAccessLogExportRequest = z.input<typeof adminAccessLogExportRequest>;
+export type AdminAccessLogExportInput = z.output<typeof adminAccessLogExportRequest>;
 
 /** An entry as admins see it: also whose data, and the reader's address. */
 export const adminAccessLogEntry = accessLogEntry.extend({

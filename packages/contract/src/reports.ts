@@ -39,6 +39,7 @@ export const reportRequest = z
   })
   .refine((v) => !v.from || !v.to || v.from <= v.to, { path: ['to'], message: MSG.dateRangeReversed });
 export type ReportRequest = z.input<typeof reportRequest>;
+export type ReportInput = z.output<typeof reportRequest>;
 
 export const reportMonth = z.object({ month: z.string(), tcv: z.number(), count: z.number() });
 export const reportProduct = z.object({ product: z.string(), category: z.string().nullable(), tcv: z.number(), count: z.number() });

@@ -107,6 +107,7 @@ export const salesPageRequest = z
   })
   .refine((v) => !v.from || !v.to || v.from <= v.to, { path: ['to'], message: MSG.dateRangeReversed });
 export type SalesPageRequest = z.input<typeof salesPageRequest>;
+export type SalesPageInput = z.output<typeof salesPageRequest>;
 
 /**
  * A page of sales. Over every sale of the filter, not only this page: `count` (the rows), and the
@@ -139,6 +140,7 @@ export const verifySalesRequest = z
   })
   .refine((v) => v.decision !== 'rejected' || v.reason !== null, { path: ['reason'], message: 'Reason is required to reject' });
 export type VerifySalesRequest = z.input<typeof verifySalesRequest>;
+export type VerifySalesInput = z.output<typeof verifySalesRequest>;
 export const verifySalesResponse = z.object({
   decision: z.enum(['verified', 'rejected']),
   count: z.number(),
@@ -160,6 +162,7 @@ export const salesToVerifyRequest = z
   })
   .refine((v) => !v.from || !v.to || v.from <= v.to, { path: ['to'], message: MSG.dateRangeReversed });
 export type SalesToVerifyRequest = z.input<typeof salesToVerifyRequest>;
+export type SalesToVerifyInput = z.output<typeof salesToVerifyRequest>;
 
 /** At most this many rows are listed; the totals count them all. */
 export const SALES_TO_VERIFY_LIMIT = 500;
@@ -189,6 +192,7 @@ export const cancelSaleRequest = z.object({
   refund: z.preprocess((v) => (v === '' || v === null ? undefined : v), tcvField('Refund').optional()).transform((v) => v ?? null),
 });
 export type CancelSaleRequest = z.input<typeof cancelSaleRequest>;
+export type CancelSaleInput = z.output<typeof cancelSaleRequest>;
 export const cancelSaleResponse = z.object({
   sale: saleRecord,
   /** The reversal entries written, and their sum (pesos, negative). */

@@ -48,6 +48,7 @@ export const addBankRequest = z
   })
   .strict();
 export type AddBankRequest = z.input<typeof addBankRequest>;
+export type AddBankInput = z.output<typeof addBankRequest>;
 export const addBankResponse = z.object({ success: z.literal(true), bank: bankRecord });
 
 export * from './settings-rules.ts';
@@ -89,6 +90,7 @@ export const addCertificationRequest = z
   .strict()
   .refine((c) => CERTIFICATION_FIELD_NAMES.some((k) => c[k] !== null), { message: CERTIFICATION_EMPTY, path: ['lfa_code'] });
 export type AddCertificationRequest = z.input<typeof addCertificationRequest>;
+export type AddCertificationInput = z.output<typeof addCertificationRequest>;
 
 /** A certification: `certid` is the record's key, `id` the owning member. */
 export const certification = z.object({

@@ -67,6 +67,7 @@ export const setWithholdingRequest = z.object({
   reason: lineField('Reason'),
 });
 export type SetWithholdingRequest = z.input<typeof setWithholdingRequest>;
+export type SetWithholdingInput = z.output<typeof setWithholdingRequest>;
 
 export const withholdingRecord = z.object({
   id: z.number(),
@@ -115,6 +116,7 @@ export const setPayoutSettingsRequest = z.object({
   atc_10: atcField('ATC at 10%'),
 });
 export type SetPayoutSettingsRequest = z.input<typeof setPayoutSettingsRequest>;
+export type SetPayoutSettingsInput = z.output<typeof setPayoutSettingsRequest>;
 
 export const payoutSettings = z.object({
   /** Pesos: a net below it (or below zero) is carried forward. */
@@ -172,6 +174,7 @@ export const setAgencyTaxDetailsRequest = z
   })
   .strict();
 export type SetAgencyTaxDetailsRequest = z.input<typeof setAgencyTaxDetailsRequest>;
+export type SetAgencyTaxDetailsInput = z.output<typeof setAgencyTaxDetailsRequest>;
 
 /** GET agencytaxdetails (admins): the details in force, where they come from, and what is missing. */
 export const agencyTaxDetails = z.object({

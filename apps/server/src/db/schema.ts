@@ -365,7 +365,7 @@ export interface CommissionEntryDecisionsTable {
 }
 
 /** An Insurance Commission licence (decision 018). The number and the scan are the member's and the agency's only. */
-export interface LicensesTable {
+export interface LicencesTable {
   id: Generated<number>;
   member_id: number;
   line: LicenseLine;
@@ -563,7 +563,7 @@ export interface Database {
   commission_statements: CommissionStatementsTable;
   commission_entries: CommissionEntriesTable;
   commission_entry_decisions: CommissionEntryDecisionsTable;
-  licenses: LicensesTable;
+  licenses: LicencesTable;
   member_withholding: MemberWithholdingTable;
   payout_settings: PayoutSettingsTable;
   agency_tax_details: AgencyTaxDetailsTable;

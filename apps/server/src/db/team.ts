@@ -1,8 +1,6 @@
-import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { MAX_CHAIN_DEPTH } from './limits.ts';
-import type { Database } from './schema.ts';
-
-type Exec = Kysely<Database> | Transaction<Database>;
+import type { Exec } from './exec.ts';
 
 /**
  * Who counts (decision 021), written once for every count and list of members: the dashboard's

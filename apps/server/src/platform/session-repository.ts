@@ -1,25 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
-export interface SessionRow {
-  session_id: string;
-  last_seen_at: string;
-  member_id: number;
-  account_type: Database['members']['account_type'];
-  status: Database['members']['status'];
-  deactivated_at: string | null;
-  /**
-   * When the member's two-factor sign-in was turned on; null when it is off or still enrolling
-   * (decision 027).
-   */
-  mfa_enabled_at: string | null;
-  /**
-   * Whether the member has not accepted the latest privacy notice published at or before the
-   * session began (decision 027): 1/0 on SQLite, a boolean on PostgreSQL. Agents only are asked.
-   */
-  consent_missing: number | boolean;
-}
-
 /** A session as the member's list shows it (Settings → Security). */
 export interface SessionListRow {
   id: string;
@@ -83,7 +64,7 @@ export const sessionRepository = {
         .where('sessions.id', '=', id)
         .where('sessions.expires_at', '>', now)
         .where('sessions.last_seen_at', '>', idleCutoff)
-        .executeTakeFirst() as Promise<SessionRow | undefined>
+        .executeTakeFirst()
     );
   },
 
@@ -129,3 +110,6 @@ export const sessionRepository = {
       .execute();
   },
 };
+
+/** The live session with its member, as findLive reads it: typed by the query itself. */
+export type SessionRow = NonNullable<Awaited<ReturnType<typeof sessionRepository.findLive>>>;

@@ -3,14 +3,14 @@ import { licencesPaths } from './licences.paths.ts';
 import { idBody } from '../common.ts';
 import {
   addLicenseRequest,
-  addLicenseResponse,
+  addLicenceResponse,
   complianceResponse,
-  getLicensesRequest,
+  getLicencesRequest,
   licenceAlertsResponse,
   LICENSE_SCAN_FIELD,
-  licenseList,
-  licenseScanParams,
-  verifyLicenseRequest,
+  licenceList,
+  licenceScanParams,
+  verifyLicenceRequest,
 } from '../licences.ts';
 
 /**
@@ -24,7 +24,7 @@ export const licencesRoutes = {
     member: ownerInBody,
     body: addLicenseRequest,
     multipart: { fields: addLicenseRequest, file: LICENSE_SCAN_FIELD },
-    responses: { 200: addLicenseResponse },
+    responses: { 200: addLicenceResponse },
     idempotent: true,
     tag: 'licences',
     summary:
@@ -33,8 +33,8 @@ export const licencesRoutes = {
   getLicenses: route({
     ...licencesPaths.getLicenses,
     access: 'member',
-    body: getLicensesRequest,
-    responses: { 200: licenseList },
+    body: getLicencesRequest,
+    responses: { 200: licenceList },
     sensitive: 'licences',
     tag: 'licences',
     summary:
@@ -54,15 +54,15 @@ export const licencesRoutes = {
   verifyLicense: route({
     ...licencesPaths.verifyLicense,
     access: 'admin',
-    body: verifyLicenseRequest,
-    responses: { 200: addLicenseResponse },
+    body: verifyLicenceRequest,
+    responses: { 200: addLicenceResponse },
     tag: 'licences',
     summary: 'Verifies or rejects a pending licence (409 once decided)',
   }),
   licenseScan: route({
     ...licencesPaths.licenseScan,
     access: 'member',
-    params: licenseScanParams,
+    params: licenceScanParams,
     responses: { 200: fileResponse },
     sensitive: 'licence_scan',
     tag: 'licences',

@@ -1,6 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { z } from 'zod';
-import type { registerRequest, SessionUser } from '@ahente/contract/auth';
+import type { RegisterInput, SessionUser } from '@ahente/contract/auth';
 import { MSG } from '@ahente/contract/messages';
 import { FORGOT_PASSWORD_SENT, RESET_LINK_INVALID, RESET_LINK_MINUTES, type LoginOptions } from '@ahente/contract/notifications';
 import type { Config } from '../../config.ts';
@@ -19,8 +18,6 @@ import type { Auth } from '../../platform/sessions.ts';
 import type { SecurityService } from './security-service.ts';
 import { authRepository } from './repository.ts';
 import { takeSlot } from './throttle.ts';
-
-type RegisterInput = z.output<typeof registerRequest>;
 
 export function toSessionUser(
   m: {

@@ -1,11 +1,11 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { CommissionKind, HoldDecision } from '@ahente/contract/commissions';
 import type { PagePosition } from '@ahente/contract/paging';
 import { entryBucketSql } from '../../db/entry-bucket.ts';
 import { hasRowLocks } from '../../db/locks.ts';
-import type { CommissionEntriesTable, Database } from '../../db/schema.ts';
+import type { CommissionEntriesTable } from '../../db/schema.ts';
+import type { Exec } from '../../db/exec.ts';
 
-type Exec = Kysely<Database> | Transaction<Database>;
 export type NewEntry = Omit<CommissionEntriesTable, 'id' | 'statement_id'>;
 /** The ledger's filter: recorded date (inclusive; null: that end is open) and kind. */
 export interface LedgerFilter {

@@ -1,6 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { z } from 'zod';
-import type { forfeitCommissionRequest, LedgerEntry } from '@ahente/contract/commissions';
+import type { ForfeitCommissionInput, LedgerEntry } from '@ahente/contract/commissions';
 import { holdReason } from '@ahente/contract/licences';
 import { productLabel } from '@ahente/contract/labels';
 import type { Database } from '../../db/schema.ts';
@@ -102,7 +101,7 @@ export function createHeldEntriesService(
     },
 
     /** forfeitcommission: a held entry is never paid. */
-    forfeitHeld(auth: Auth, input: z.output<typeof forfeitCommissionRequest>): Promise<LedgerEntry> {
+    forfeitHeld(auth: Auth, input: ForfeitCommissionInput): Promise<LedgerEntry> {
       return decideHeld(auth, input.entry_id, 'forfeited', input.reason, async () => undefined);
     },
   };

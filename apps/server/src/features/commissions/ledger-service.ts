@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { z } from 'zod';
 import { signedPesosToCentavos, type AdjustmentRecord, type LedgerEntry, type LedgerResponse } from '@ahente/contract/commissions';
-import type { adjustmentRequest, ledgerRequest } from '@ahente/contract/commissions';
+import type { AdjustmentInput, LedgerInput } from '@ahente/contract/commissions';
 import { todayInManila } from '@ahente/contract/dates';
 import { centavosToPesos } from '@ahente/contract/money';
 import { encodeCursor } from '@ahente/contract/paging';
@@ -30,7 +29,7 @@ export function createLedgerService(
      * with one, a page of them after the cursor, and the totals and count of the whole filter from
      * one aggregate query (decision 036).
      */
-    async ledger(input: z.output<typeof ledgerRequest>): Promise<LedgerResponse> {
+    async ledger(input: LedgerInput): Promise<LedgerResponse> {
       await members.requireMember(input.id);
       const filter = { from: input.from, to: input.to, kind: input.kind };
       if (input.limit === undefined) {
@@ -58,7 +57,7 @@ export function createLedgerService(
       };
     },
 
-    async addAdjustment(auth: Auth, input: z.output<typeof adjustmentRequest>): Promise<LedgerEntry> {
+    async addAdjustment(auth: Auth, input: AdjustmentInput): Promise<LedgerEntry> {
       await members.requireMember(input.member_id);
       const at = now();
       const today = todayInManila(at);

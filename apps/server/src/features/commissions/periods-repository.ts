@@ -1,11 +1,9 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { nextMonth as nextMonthOf } from '@ahente/contract/dates';
 import { quarterMonths, quarterOf } from '@ahente/contract/tax';
 import { payableUnpostedSql } from '../../db/entry-bucket.ts';
 import { hasRowLocks } from '../../db/locks.ts';
-import type { Database } from '../../db/schema.ts';
-
-type Exec = Kysely<Database> | Transaction<Database>;
+import type { Exec } from '../../db/exec.ts';
 
 const num = (v: unknown) => Number(v ?? 0);
 

@@ -1,7 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { z } from 'zod';
+import type { Kysely } from 'kysely';
 import { percentToHundredths, type ClosePeriodResponse, type PeriodRecord, type StatementRecord } from '@ahente/contract/commissions';
-import type { markPaidRequest } from '@ahente/contract/commissions';
+import type { MarkPaidInput } from '@ahente/contract/commissions';
 import { DEFAULT_WITHHOLDING_RATE } from '@ahente/contract/tax';
 import { formatMonth, nextMonth, todayInManila } from '@ahente/contract/dates';
 import { centavosToPesos } from '@ahente/contract/money';
@@ -18,8 +17,7 @@ import { periodsRepository as repo } from './periods-repository.ts';
 import { statementsRepository as statements } from './statements-repository.ts';
 import { statementPdf, statementWorkbook, payoutWorkbook, type StatementDocument } from './statement-files.ts';
 import type { CommissionSummaryService } from './summary-service.ts';
-
-type Exec = Kysely<Database> | Transaction<Database>;
+import type { Exec } from '../../db/exec.ts';
 
 /**
  * The month an entry recorded on `day` belongs to, its row locked (shared) until the transaction
@@ -153,7 +151,7 @@ export function createPeriodsService(
       return (await statements.statementsOfPeriod(db, period)).map((r) => toStatement(r, true));
     },
 
-    async markPaid(auth: Auth, input: z.output<typeof markPaidRequest>): Promise<StatementRecord> {
+    async markPaid(auth: Auth, input: MarkPaidInput): Promise<StatementRecord> {
       const at = now();
       if (input.paid_on > todayInManila(at)) throw badRequest('Paid on cannot be a future date');
       await db.transaction().execute(async (trx) => {

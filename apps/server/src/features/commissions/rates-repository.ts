@@ -1,8 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
 import type { RateKind } from '@ahente/contract/commissions';
-import type { Database } from '../../db/schema.ts';
-
-type Exec = Kysely<Database> | Transaction<Database>;
+import type { Exec } from '../../db/exec.ts';
 
 /** The dated rates of products and leadership positions (decision 016): only added to. */
 export const ratesRepository = {

@@ -1,8 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
 import { hasRowLocks } from '../../db/locks.ts';
-import type { Database } from '../../db/schema.ts';
-
-type Exec = Kysely<Database> | Transaction<Database>;
+import type { Exec } from '../../db/exec.ts';
 
 /** Statements with their member's name and bank details (the payout needs them; null when none). */
 function statementsQuery(db: Exec) {

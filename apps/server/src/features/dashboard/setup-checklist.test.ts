@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddLicenseRequest } from '@ahente/contract/licences';
+import type { AddLicenceRequest } from '@ahente/contract/licences';
 import { routes } from '@ahente/contract/routes';
 import type { SetupChecklistResponse } from '@ahente/contract/setup-checklist';
 import { startTestApp, type TestApp, type TestClient } from '../../../test/harness.ts';
@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('photo')]);
-const licence = (id: number, over: Partial<AddLicenseRequest> = {}): AddLicenseRequest => ({
+const licence = (id: number, over: Partial<AddLicenceRequest> = {}): AddLicenceRequest => ({
   id,
   line: 'Non-Life',
   license_no: 'NL-2026-000123',

@@ -1,8 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
 import type { PagePosition } from '@ahente/contract/paging';
-import type { Database, DealsTable } from '../../db/schema.ts';
+import type { DealsTable } from '../../db/schema.ts';
+import type { Exec } from '../../db/exec.ts';
 
-type Exec = Kysely<Database> | Transaction<Database>;
 export type DealRow = Omit<DealsTable, 'id'> & { id: number };
 export type NewDealRow = Omit<DealRow, 'id'>;
 export type DealPatch = Partial<Omit<DealRow, 'id' | 'member_id' | 'createdat'>>;

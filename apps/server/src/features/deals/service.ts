@@ -1,17 +1,15 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { ActiveProposals } from '@ahente/contract/commissions';
-import type { DealRecord, DealsPageResponse, EditDeal, NewDeal, dealsPageRequest } from '@ahente/contract/deals';
+import type { DealRecord, DealsPageResponse, EditDeal, NewDeal, DealsPageInput } from '@ahente/contract/deals';
 import { MSG } from '@ahente/contract/messages';
 import { centavosToPesos, pesosToCentavos } from '@ahente/contract/money';
 import { encodeCursor } from '@ahente/contract/paging';
-import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../platform/errors.ts';
 import { nowIso } from '../../platform/tokens.ts';
 import type { ProfileService } from '../members/profile-service.ts';
 import { dealsRepository, type DealPatch, type DealWithSaleRow, type NewDealRow } from './repository.ts';
-
-type Exec = Kysely<Database> | Transaction<Database>;
+import type { Exec } from '../../db/exec.ts';
 
 function toRecord(row: DealWithSaleRow): DealRecord {
   return {
@@ -58,7 +56,7 @@ export function createDealsService(db: Kysely<Database>, members: Pick<ProfileSe
      * dealspage (decision 036): a page of getdeals' list in the From/To range, and the count and
      * Total TCV of the whole range (one aggregate query, not the rows).
      */
-    async page(input: z.output<typeof dealsPageRequest>): Promise<DealsPageResponse> {
+    async page(input: DealsPageInput): Promise<DealsPageResponse> {
       const range = { from: input.from, to: input.to };
       // One row more than asked says whether another page follows.
       const rows = await dealsRepository.page(db, input.id, range, input.cursor, input.limit + 1);

@@ -1,11 +1,11 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { LicenseLine } from '@ahente/contract/licences';
 import { entryBucketSql } from '../../db/entry-bucket.ts';
 import { hasRowLocks } from '../../db/locks.ts';
-import type { Database, LicensesTable } from '../../db/schema.ts';
+import type { LicencesTable } from '../../db/schema.ts';
+import type { Exec } from '../../db/exec.ts';
 
-type Exec = Kysely<Database> | Transaction<Database>;
-export type NewLicenseRow = Omit<LicensesTable, 'id'>;
+export type NewLicenceRow = Omit<LicencesTable, 'id'>;
 
 /** A licence with its member's and its decider's names. */
 function licencesQuery(db: Exec) {
@@ -35,7 +35,7 @@ function licencesQuery(db: Exec) {
       'd.l_name as decider_l_name',
     ]);
 }
-export type LicenseRow = Awaited<ReturnType<ReturnType<typeof licencesQuery>['executeTakeFirstOrThrow']>>;
+export type LicenceRow = Awaited<ReturnType<ReturnType<typeof licencesQuery>['executeTakeFirstOrThrow']>>;
 
 const num = (v: unknown) => Number(v ?? 0);
 /** A licence awaiting an administrator's decision. */
@@ -57,17 +57,17 @@ function heldQuery(db: Exec) {
 }
 
 export const licencesRepository = {
-  async insert(db: Exec, row: NewLicenseRow): Promise<number> {
+  async insert(db: Exec, row: NewLicenceRow): Promise<number> {
     const r = await db.insertInto('licenses').values(row).returning('id').executeTakeFirstOrThrow();
     return r.id;
   },
 
-  byId(db: Exec, id: number): Promise<LicenseRow | undefined> {
+  byId(db: Exec, id: number): Promise<LicenceRow | undefined> {
     return licencesQuery(db).where('l.id', '=', id).executeTakeFirst();
   },
 
   /** A member's licences, newest first. */
-  ofMember(db: Exec, memberId: number): Promise<LicenseRow[]> {
+  ofMember(db: Exec, memberId: number): Promise<LicenceRow[]> {
     return licencesQuery(db).where('l.member_id', '=', memberId).orderBy('l.created_at', 'desc').orderBy('l.id', 'desc').execute();
   },
 
@@ -128,7 +128,7 @@ export const licencesRepository = {
 
   // ------------------------------------------------------------ the Compliance page
 
-  pending(db: Exec): Promise<LicenseRow[]> {
+  pending(db: Exec): Promise<LicenceRow[]> {
     return licencesQuery(db).where('l.status', '=', PENDING).orderBy('l.created_at').orderBy('l.id').execute();
   },
 
@@ -147,7 +147,7 @@ export const licencesRepository = {
   },
 
   /** Verified licences valid today that expire within the window, soonest first. */
-  expiring(db: Exec, today: string, until: string): Promise<LicenseRow[]> {
+  expiring(db: Exec, today: string, until: string): Promise<LicenceRow[]> {
     return licencesQuery(db)
       .where('l.status', '=', 'verified')
       .where('l.issued_on', '<=', today)

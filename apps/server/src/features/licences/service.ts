@@ -1,5 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { z } from 'zod';
+import type { Kysely } from 'kysely';
 import {
   addLicenseRequest,
   expiringLicenceAlerts,
@@ -17,7 +16,7 @@ import {
   type LicenseLine,
   type LicenseRecord,
   type UnlicensedSeller,
-  type verifyLicenseRequest,
+  type VerifyLicenceInput,
 } from '@ahente/contract/licences';
 import { addDays, daysUntil, todayInManila } from '@ahente/contract/dates';
 import { centavosToPesos, pesosToCentavos } from '@ahente/contract/money';
@@ -32,9 +31,8 @@ import type { ReceivedUpload } from '../../platform/uploads.ts';
 import { fileTag, type OpenedFile } from '../members/member-files-service.ts';
 import type { ProfileService } from '../members/profile-service.ts';
 import type { TeamService } from '../members/team-service.ts';
-import { licencesRepository as repo, type LicenseRow } from './repository.ts';
-
-type Exec = Kysely<Database> | Transaction<Database>;
+import { licencesRepository as repo, type LicenceRow } from './repository.ts';
+import type { Exec } from '../../db/exec.ts';
 
 /** Where licence scans are stored (keys `licence-scans/<uuid>`). */
 export const LICENCE_SCAN_KEY_PREFIX = 'licence-scans';
@@ -60,7 +58,7 @@ export function createLicencesService(
   const now = () => deps.now?.() ?? new Date();
 
   /** As the member and admins see it (`full`), or as a leader does: no number, no scan. */
-  function toRecord(r: LicenseRow, today: string, full: boolean): LicenseRecord {
+  function toRecord(r: LicenceRow, today: string, full: boolean): LicenseRecord {
     return {
       id: r.id,
       member_id: r.member_id,
@@ -80,7 +78,7 @@ export function createLicencesService(
       created_at: r.created_at,
     };
   }
-  const toCompliance = (r: LicenseRow, today: string): ComplianceLicense => ({ ...toRecord(r, today, true), member_name: fullName(r) });
+  const toCompliance = (r: LicenceRow, today: string): ComplianceLicense => ({ ...toRecord(r, today, true), member_name: fullName(r) });
 
   async function add(auth: Auth, input: AddLicense, scan: { key: string; contentType: string } | null): Promise<LicenseRecord> {
     const at = now();
@@ -202,7 +200,7 @@ export function createLicencesService(
     },
 
     /** verifylicense: a pending licence verified or rejected once, never by its own holder. */
-    async verify(auth: Auth, input: z.output<typeof verifyLicenseRequest>): Promise<LicenseRecord> {
+    async verify(auth: Auth, input: VerifyLicenceInput): Promise<LicenseRecord> {
       const at = now();
       await db.transaction().execute(async (trx) => {
         const row = await repo.lock(trx, input.license_id);

@@ -1,8 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
 import type { MaterialLibrary } from '@ahente/contract/materials';
-import type { Database, MaterialsTable, SectionsTable } from '../../db/schema.ts';
+import type { MaterialsTable, SectionsTable } from '../../db/schema.ts';
+import type { Exec } from '../../db/exec.ts';
 
-type Exec = Kysely<Database> | Transaction<Database>;
 export type SectionRow = Omit<SectionsTable, 'id'> & { id: number };
 export type MaterialRow = Omit<MaterialsTable, 'id'> & { id: number };
 export type NewMaterial = Omit<MaterialRow, 'id'>;

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { MAX_CHAIN_DEPTH } from '../../db/limits.ts';
 import { notFound } from '../../platform/errors.ts';
 import { membersRepository, type AncestorRow, type ListMemberRow } from './repository.ts';
+import type { Exec } from '../../db/exec.ts';
 
 /**
  * What the members services share (profile-, team-, member-files- and account-service.ts): the
@@ -64,8 +65,6 @@ export function* chainInMemory(start: { id: number; referror: number | null }, b
     next = m.referror;
   }
 }
-
-type Exec = Parameters<typeof membersRepository.findById>[0];
 
 /** An active member, or 404: a deactivated member can no longer be edited, approved or given a password. */
 export async function requireActive(exec: Exec, id: number, options: { lock?: boolean } = {}) {

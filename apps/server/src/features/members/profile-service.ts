@@ -10,6 +10,7 @@ import {
   SELF_ROLE_CHANGE_REFUSED,
   TIN_CHANGE_REFUSED,
   editMemberRequest,
+  type EditMemberInput,
   type MemberAuditAction,
   type MemberAuditEntry,
   type MemberRecord,
@@ -17,7 +18,6 @@ import {
 } from '@ahente/contract/members';
 import { fullName } from '@ahente/contract/names';
 import { maskTin } from '@ahente/contract/tax';
-import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -34,8 +34,6 @@ import { photoUrl, validIdUrl, type MemberFilesService } from './member-files-se
 import { NO_LEADERS, ref, requireActive, requireMember, type Leaders, type Log } from './model.ts';
 import { membersRepository, type MemberPatch, type PublicMemberRow } from './repository.ts';
 import type { TeamService } from './team-service.ts';
-
-type EditMemberInput = z.output<typeof editMemberRequest>;
 
 /** Shapes rows as admins see them, with their derived hierarchy. */
 function toRecord(r: PublicMemberRow, l: Leaders): MemberRecord {

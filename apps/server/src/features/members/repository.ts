@@ -1,13 +1,13 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { LEADER_POSITIONS } from '@ahente/contract/commissions';
-import { MEMBER_STATUSES, POSITIONS, type MemberStatus, type Position } from '@ahente/contract/enums';
+import { MEMBER_STATUSES, POSITIONS, type MemberStatus } from '@ahente/contract/enums';
 import type { MemberAuditAction, MemberSortColumn, MemberStatusCounts, SortDirection } from '@ahente/contract/members';
 import { MAX_CHAIN_DEPTH } from '../../db/limits.ts';
 import { countedMemberSql, listedRecruitSql, withDownline } from '../../db/team.ts';
 import { hasRowLocks } from '../../db/locks.ts';
-import type { Database, MembersTable } from '../../db/schema.ts';
+import type { MembersTable } from '../../db/schema.ts';
+import type { Exec } from '../../db/exec.ts';
 
-type Exec = Kysely<Database> | Transaction<Database>;
 export type MemberRow = Omit<MembersTable, 'id'> & { id: number };
 /** A new member: active, its search name computed here. */
 export type NewMember = Omit<MemberRow, 'id' | 'search_name' | 'deactivated_at' | 'language'>;
@@ -104,18 +104,6 @@ const LIST_COLUMNS = [
   'deactivated_at',
 ] as const;
 export type ListMemberRow = Pick<MemberRow, (typeof LIST_COLUMNS)[number]>;
-
-/** A member up the sponsor chain of `member_id`, `depth` 1 being the sponsor. */
-export interface AncestorRow {
-  member_id: number;
-  depth: number;
-  id: number;
-  f_name: string;
-  m_name: string | null;
-  l_name: string;
-  position: Position;
-  deactivated_at: string | null;
-}
 
 /** Columns of a recruit as the sponsoring agent sees them (the Agent Recruitment screen). */
 const RECRUIT_COLUMNS = [
@@ -440,8 +428,8 @@ export const membersRepository = {
    * (`,7,3,1,`) and stops before visiting one again (a cycle in the data), and stops at
    * MAX_CHAIN_DEPTH. The member themselves is never in their own chain.
    */
-  leadersAbove(db: Exec, memberIds: number[]): Promise<AncestorRow[]> {
-    if (memberIds.length === 0) return Promise.resolve([]);
+  async leadersAbove(db: Exec, memberIds: number[]) {
+    if (memberIds.length === 0) return [];
     const idText = (ref: string) => sql<string>`cast(${sql.ref(ref)} as text)`;
     // Each row carries its ancestor's columns, so the result needs no join back to members (a
     // join the planner could turn into a scan of the whole table).
@@ -489,6 +477,9 @@ export const membersRepository = {
       .where((eb) => eb.or([eb('depth', '=', 1), eb.and([eb('position', 'in', LEADER_POSITIONS), eb('deactivated_at', 'is', null)])]))
       .orderBy('member_id')
       .orderBy('depth')
-      .execute() as Promise<AncestorRow[]>;
+      .execute();
   },
 };
+
+/** A member up the sponsor chain of `member_id`, `depth` 1 being the sponsor. */
+export type AncestorRow = Awaited<ReturnType<typeof membersRepository.leadersAbove>>[number];

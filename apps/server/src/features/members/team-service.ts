@@ -5,19 +5,16 @@ import type {
   MemberCountsResponse,
   MemberListRecord,
   MemberSearchResponse,
-  memberSearchRequest,
+  MemberSearchInput,
   PersonRef,
   RecruitRecord,
   TeamSizeResponse,
 } from '@ahente/contract/members';
 import { fullName } from '@ahente/contract/names';
-import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { photoUrl } from './member-files-service.ts';
 import { chainInMemory, NO_LEADERS, pickLeaders, requireActive, requireMember, type Leaders } from './model.ts';
 import { membersRepository, type AncestorRow, type ListMemberRow } from './repository.ts';
-
-type MemberSearchInput = z.output<typeof memberSearchRequest>;
 
 /** A leader above a member, with the position they lead as. */
 export interface LeaderRef extends PersonRef {

@@ -1,8 +1,7 @@
-import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { PagePosition } from '@ahente/contract/paging';
 import type { Database } from '../../db/schema.ts';
-
-type Exec = Kysely<Database> | Transaction<Database>;
+import type { Exec } from '../../db/exec.ts';
 
 /** A message the sender loop claimed: what it sends, and the attempt it is (counting this one). */
 export interface ClaimedMessage {

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import {
   NOTIFICATION_EVENTS,
   NOTIFICATION_LIST_LIMIT,
@@ -13,11 +13,10 @@ import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../platform/errors.ts';
 import { renderEmail, renderEvent, type EventParams } from './events.ts';
 import { notificationsRepository as repo, type Recipients } from './repository.ts';
+import type { Exec } from '../../db/exec.ts';
 
 /** Where a bulk e-mail's text takes each member's name (enqueueMany): a mark no text contains. */
 const NAME_MARK = '\u0000member-name\u0000';
-
-type Exec = Kysely<Database> | Transaction<Database>;
 
 /**
  * A member's name as members' fullName() writes it (first, middle, last). Not imported from there:

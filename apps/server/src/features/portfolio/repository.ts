@@ -1,14 +1,11 @@
-import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { addDays } from '@ahente/contract/dates';
-import type { DealStatus } from '@ahente/contract/enums';
 import type { PolicyStatus } from '@ahente/contract/portfolio';
 import { MAX_CHAIN_DEPTH } from '../../db/limits.ts';
 import { isPolicySql, policyKindSql, policyStatusIsSql, policyStatusSql } from '../../db/policy-status.ts';
-import type { Database } from '../../db/schema.ts';
 import { hasRowLocks } from '../../db/locks.ts';
 import { withDownline } from '../../db/team.ts';
-
-type Exec = Kysely<Database> | Transaction<Database>;
+import type { Exec } from '../../db/exec.ts';
 
 /** Whose policies: one member's, or everyone's below a member in the sponsor tree (decision 021's walk). */
 export type PolicyScope = { kind: 'own'; memberId: number } | { kind: 'team'; memberId: number };
@@ -33,27 +30,6 @@ export interface PolicyFilter {
 export const PARTS = ['due', 'lapsed', 'in force', 'no term', 'renewed', 'cancelled'] as const;
 export type Part = (typeof PARTS)[number];
 export const statusOfPart = (part: Part): PolicyStatus => (part === 'no term' ? 'in force' : part);
-
-export interface PolicyDbRow {
-  sale_id: number;
-  member_id: number;
-  f_name: string;
-  m_name: string | null;
-  l_name: string;
-  customer_name: string;
-  customer_contact: string | null;
-  customer_email: string | null;
-  policy_number: string | null;
-  product: string;
-  insurer: string | null;
-  tcv_centavos: number;
-  effective_date: string;
-  expiry_date: string | null;
-  status: PolicyStatus;
-  renewal_deal_id: number | null;
-  renewal_deal_status: DealStatus | null;
-  renewal_sale_id: number | null;
-}
 
 /** A LIKE pattern that finds `text` anywhere, its `%`, `_` and `\` taken literally (ESCAPE '\'). */
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -116,7 +92,7 @@ export const portfolioRepository = {
   },
 
   /** `limit` policies of one part from `offset`, in the part's order, with their renewal deal and sale. */
-  listPart(db: Exec, f: PolicyFilter, part: Part, offset: number, limit: number): Promise<PolicyDbRow[]> {
+  listPart(db: Exec, f: PolicyFilter, part: Part, offset: number, limit: number) {
     let q = db
       .selectFrom('sales as s')
       .innerJoin('members as m', 'm.id', 's.member_id')
@@ -149,7 +125,7 @@ export const portfolioRepository = {
     else if (part === 'lapsed' || part === 'renewed') q = q.orderBy('s.expiry_date', 'desc').orderBy('s.id', 'desc');
     else if (part === 'no term') q = q.orderBy('s.id', 'desc');
     else q = q.orderBy('s.cancelled_on', 'desc').orderBy('s.id', 'desc');
-    return q.offset(offset).limit(limit).execute() as Promise<PolicyDbRow[]>;
+    return q.offset(offset).limit(limit).execute();
   },
 
   /**
@@ -206,3 +182,6 @@ export const portfolioRepository = {
     return (hasRowLocks(db) ? query.forUpdate('s') : query).executeTakeFirst();
   },
 };
+
+/** A policy as listPart reads it: typed by the query itself, so the two cannot drift apart. */
+export type PolicyDbRow = Awaited<ReturnType<typeof portfolioRepository.listPart>>[number];

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import writeExcelFile, { type Cell, type Row } from 'write-excel-file/node';
-import type { z } from 'zod';
 import { LEADER_POSITIONS } from '@ahente/contract/commissions';
 import { DATE_EXCEL_FORMAT, addDays, daysUntil, excelCalendarDate, todayInManila } from '@ahente/contract/dates';
 import { DEAL_STATUS_LABELS, productLabel } from '@ahente/contract/labels';
@@ -14,9 +13,9 @@ import {
   type PolicyStatusCounts,
   type PortfolioResponse,
   type PortfolioScope,
-  type portfolioExportRequest,
-  type portfolioRequest,
-  type startRenewalRequest,
+  type PortfolioExportInput,
+  type PortfolioInput,
+  type StartRenewalInput,
 } from '@ahente/contract/portfolio';
 import type { Database } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -27,9 +26,6 @@ import type { DealsService } from '../deals/service.ts';
 import { fullName } from '@ahente/contract/names';
 import type { ProfileService } from '../members/profile-service.ts';
 import { PARTS, portfolioRepository as repo, statusOfPart, type Part, type PolicyDbRow, type PolicyFilter } from './repository.ts';
-
-type PortfolioInput = z.output<typeof portfolioRequest>;
-type ExportInput = z.output<typeof portfolioExportRequest>;
 
 export const PORTFOLIO_MESSAGES = {
   /** A member the caller neither is, leads nor administers; an unknown id reads the same. */
@@ -85,7 +81,7 @@ export function createPortfolioService(
     return { scope, scopes, clientsHidden: !admin && !(self && scope === 'own') };
   }
 
-  function filterOf(input: ExportInput, a: Access, today: string): PolicyFilter {
+  function filterOf(input: PortfolioExportInput, a: Access, today: string): PolicyFilter {
     const q = input.q.replace(/\s+/g, ' ').trim().toLowerCase();
     return {
       scope: { kind: a.scope, memberId: input.id },
@@ -170,7 +166,7 @@ export function createPortfolioService(
      * portfolioexport: every policy the filters find (at most PORTFOLIO_EXPORT_LIMIT), in the
      * list's order, as a workbook (portfolioWorkbook): the same access and the same hidden clients.
      */
-    async exportWorkbook(auth: Auth, input: ExportInput): Promise<Buffer> {
+    async exportWorkbook(auth: Auth, input: PortfolioExportInput): Promise<Buffer> {
       const a = await access(auth, input.id, input.scope);
       const today = todayInManila(now());
       const filter = filterOf(input, a, today);
@@ -189,7 +185,7 @@ export function createPortfolioService(
      * policy's expiry, linked by renews_sale_id. One per policy: the unique index decides between
      * two calls at once, and the loser is told the winner's deal (409 with its id).
      */
-    async startRenewal(auth: Auth, input: z.output<typeof startRenewalRequest>): Promise<{ deal_id: number }> {
+    async startRenewal(auth: Auth, input: StartRenewalInput): Promise<{ deal_id: number }> {
       const today = todayInManila(now());
       const exists = (dealId: number) => new HttpError(409, PORTFOLIO_MESSAGES.alreadyRenewing, { deal_id: dealId });
       try {

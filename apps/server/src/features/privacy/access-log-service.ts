@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import writeExcelFile, { type Row } from 'write-excel-file/node';
-import type { z } from 'zod';
 import { addDays } from '@ahente/contract/dates';
 import {
   ACCESS_KIND_LABELS,
@@ -10,17 +9,15 @@ import {
   type AccessLogResponse,
   type AdminAccessLogEntry,
   type AdminAccessLogResponse,
-  type accessLogRequest,
-  type adminAccessLogExportRequest,
-  type adminAccessLogRequest,
+  type AccessLogInput,
+  type AdminAccessLogExportInput,
+  type AdminAccessLogInput,
 } from '@ahente/contract/privacy';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { fullName } from '@ahente/contract/names';
 import { accessLogRepository, type AccessLogFilters, type AccessLogRow } from './access-log-repository.ts';
 import { retentionRepository } from './retention-repository.ts';
-
-type ExportInput = z.output<typeof adminAccessLogExportRequest>;
 
 /** A reader or member by name, or by id when the row is gone (a left join's nulls). */
 const nameOf = (f_name: string | null, m_name: string | null, l_name: string | null, id: number) =>
@@ -51,7 +48,7 @@ function toAdminEntry(r: AccessLogRow): AdminAccessLogEntry {
 /** The first instant of a Manila day (UTC+8, no daylight saving), as stored instants are written. */
 const manilaDayStart = (day: string) => new Date(`${day}T00:00:00+08:00`).toISOString();
 
-function filtersOf(input: ExportInput): AccessLogFilters {
+function filtersOf(input: AdminAccessLogExportInput): AccessLogFilters {
   return {
     actor: input.actor,
     subject: input.subject,
@@ -78,19 +75,19 @@ const DAY_MS = 24 * 3_600_000;
 export function createAccessLogService(db: Kysely<Database>, retention: Config['retention']) {
   return {
     /** accesslog: the reads of member `id`'s data, newest first (ownership is the route table's rule). */
-    async ofMember(input: z.output<typeof accessLogRequest>): Promise<AccessLogResponse> {
+    async ofMember(input: AccessLogInput): Promise<AccessLogResponse> {
       const { total, rows } = await accessLogRepository.ofSubject(db, input.id, input.pageSize, (input.page - 1) * input.pageSize);
       return { total, page: input.page, pageSize: input.pageSize, rows: rows.map(toEntry) };
     },
 
     /** adminaccesslog: one page of the whole log, filtered, newest first. */
-    async search(input: z.output<typeof adminAccessLogRequest>): Promise<AdminAccessLogResponse> {
+    async search(input: AdminAccessLogInput): Promise<AdminAccessLogResponse> {
       const { total, rows } = await accessLogRepository.search(db, filtersOf(input), input.pageSize, (input.page - 1) * input.pageSize);
       return { total, page: input.page, pageSize: input.pageSize, rows: rows.map(toAdminEntry) };
     },
 
     /** adminaccesslogexport: the entries the filters find, newest first, as a workbook. */
-    async exportWorkbook(input: ExportInput): Promise<Buffer> {
+    async exportWorkbook(input: AdminAccessLogExportInput): Promise<Buffer> {
       const { rows } = await accessLogRepository.search(db, filtersOf(input), ACCESS_LOG_EXPORT_LIMIT, 0);
       return accessLogWorkbook(rows.map(toAdminEntry));
     },

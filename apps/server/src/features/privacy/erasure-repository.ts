@@ -1,8 +1,7 @@
-import { SqliteAdapter, sql, type Kysely, type Transaction } from 'kysely';
+import { SqliteAdapter, sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { hasRowLocks } from '../../db/locks.ts';
-
-type Exec = Kysely<Database> | Transaction<Database>;
+import type { Exec } from '../../db/exec.ts';
 
 /** The members columns an erasure blanks or replaces (decision 027). */
 export interface ErasedMemberPatch {

@@ -1,11 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
-import type { z } from 'zod';
 import { todayInManila } from '@ahente/contract/dates';
 import {
   erasedMemberName,
   workingDaysAfter,
-  type decideErasureRequest,
+  type DecideErasureInput,
   type MyPrivacyRequest,
   type PrivacyQueueItem,
   type PrivacyRequestsResponse,
@@ -130,11 +129,7 @@ export function createErasureService(
      * decideerasure. Refused: the reason is recorded. Approved: the member is anonymised in one
      * transaction (decision 027), and once it commits their files are deleted from storage.
      */
-    async decide(
-      admin: Auth,
-      input: z.output<typeof decideErasureRequest>,
-      log: Pick<FastifyBaseLogger, 'error'>,
-    ): Promise<MyPrivacyRequest> {
+    async decide(admin: Auth, input: DecideErasureInput, log: Pick<FastifyBaseLogger, 'error'>): Promise<MyPrivacyRequest> {
       if (input.member_id === admin.memberId) throw conflict(ERASURE_MESSAGES.ownAccount);
       const at = now().toISOString();
       const reason = input.reason ?? null;

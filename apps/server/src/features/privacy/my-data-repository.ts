@@ -1,7 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-
-type Exec = Kysely<Database> | Transaction<Database>;
+import type { Exec } from '../../db/exec.ts';
 
 /** Tables whose rows belong to one member by `member_id` and go to the export as they are stored. */
 export const OWN_TABLES = [
@@ -23,12 +20,12 @@ export const myDataRepository = {
   },
 
   /** The member's rows of a table keyed by member_id, oldest first. */
-  rowsOf<T extends (typeof OWN_TABLES)[number]>(db: Exec, table: T, memberId: number) {
+  rowsOf<T extends (typeof OWN_TABLES)[number]>(db: Exec, table: T, memberId: number): Promise<Record<string, unknown>[]> {
     return db
       .selectFrom(table as 'deals')
       .selectAll()
       .where('member_id', '=', memberId)
-      .execute() as Promise<Record<string, unknown>[]>;
+      .execute();
   },
 
   /** The member's tickets and every reply in their conversations. */

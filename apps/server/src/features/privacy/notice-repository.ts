@@ -1,7 +1,5 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-
-type Exec = Kysely<Database> | Transaction<Database>;
+import { sql } from 'kysely';
+import type { Exec } from '../../db/exec.ts';
 
 /** The privacy notice's versions and members' consents to them (decision 027). */
 export const noticeRepository = {

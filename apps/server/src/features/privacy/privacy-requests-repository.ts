@@ -1,8 +1,8 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database, PrivacyRequestsTable } from '../../db/schema.ts';
+import { sql } from 'kysely';
+import type { PrivacyRequestsTable } from '../../db/schema.ts';
 import { hasRowLocks } from '../../db/locks.ts';
+import type { Exec } from '../../db/exec.ts';
 
-type Exec = Kysely<Database> | Transaction<Database>;
 export type PrivacyRequestRow = Omit<PrivacyRequestsTable, 'id'> & { id: number };
 
 /**

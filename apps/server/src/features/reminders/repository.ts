@@ -1,10 +1,8 @@
-import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { sql, type NotNull, type RawBuilder } from 'kysely';
 import { addDays } from '@ahente/contract/dates';
 import type { PolicyStatus } from '@ahente/contract/portfolio';
 import { isPolicySql, policyStatusSql } from '../../db/policy-status.ts';
-import type { Database } from '../../db/schema.ts';
-
-type Exec = Kysely<Database> | Transaction<Database>;
+import type { Exec } from '../../db/exec.ts';
 
 /**
  * The threshold a term ending on `column` has reached on `today`: the nearest of `days` (ascending)
@@ -35,6 +33,7 @@ export const remindersRepository = {
     const key = sql<string>`case when ${sql.ref('s.expiry_date')} < ${today}
       then 'policy_lapsed:' || ${idText('s.id')}
       else 'policy_due:' || ${idText('s.id')} || ':' || ${thresholdSql('s.expiry_date', today, days)} end`;
+    // The range on expiry_date leaves out the sales with none, so a row's expiry_date is never null.
     return db
       .selectFrom('sales as s')
       .innerJoin('members as m', 'm.id', 's.member_id')
@@ -46,17 +45,8 @@ export const remindersRepository = {
       .where(status, 'in', ['due', 'lapsed'] satisfies PolicyStatus[])
       .where(sql<boolean>`not ${toldSql('s.member_id', key)}`)
       .orderBy('s.id')
-      .execute() as Promise<
-      {
-        id: number;
-        member_id: number;
-        customer_name: string;
-        product: string;
-        expiry_date: string;
-        status: PolicyStatus;
-        dedupe_key: string;
-      }[]
-    >;
+      .$narrowType<{ expiry_date: NotNull }>()
+      .execute();
   },
 
   /**

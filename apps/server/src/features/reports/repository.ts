@@ -1,11 +1,10 @@
-import { sql, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Position } from '@ahente/contract/enums';
 import type { Database } from '../../db/schema.ts';
 import { countedSaleSql } from '../../db/counted-sale.ts';
 import { isPolicySql, policyKindSql } from '../../db/policy-status.ts';
 import { countedMemberSql, withDownline } from '../../db/team.ts';
-
-type Exec = Kysely<Database> | Transaction<Database>;
+import type { Exec } from '../../db/exec.ts';
 
 /** Whose sales a report counts: one member's, everyone's below a member in the sponsor tree, or everyone's. */
 export type SalesScope = { kind: 'own'; memberId: number } | { kind: 'team'; memberId: number } | { kind: 'agency' };

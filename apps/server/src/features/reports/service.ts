@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import type { z } from 'zod';
 import { categoryOf } from '@ahente/contract/catalogue';
 import { LEADER_POSITIONS } from '@ahente/contract/commissions';
 import { monthUpToToday, todayInManila } from '@ahente/contract/dates';
@@ -11,7 +10,7 @@ import {
   type ReportProduct,
   type ReportResponse,
   type ReportScope,
-  type reportRequest,
+  type ReportInput,
 } from '@ahente/contract/reports';
 import type { Database } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
@@ -22,8 +21,6 @@ import { fullName } from '@ahente/contract/names';
 import type { ProfileService } from '../members/profile-service.ts';
 import type { TeamService } from '../members/team-service.ts';
 import { reportsRepository, type SalesScope } from './repository.ts';
-
-type ReportInput = z.output<typeof reportRequest>;
 
 export const REPORT_MESSAGES = {
   teamForLeaders: 'Team reports are for Managers, Agency Managers and Agency Owners',

@@ -1,10 +1,10 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { PagePosition } from '@ahente/contract/paging';
 import { countedSaleSql } from '../../db/counted-sale.ts';
 import type { Database, MembersTable, SalesTable } from '../../db/schema.ts';
 import { hasRowLocks } from '../../db/locks.ts';
+import type { Exec } from '../../db/exec.ts';
 
-type Exec = Kysely<Database> | Transaction<Database>;
 export type SaleRow = Omit<SalesTable, 'id'> & { id: number };
 export type NewSaleRow = Omit<SaleRow, 'id'>;
 /** A sale with the names of the admins who verified or rejected it and who recorded its cancellation. */

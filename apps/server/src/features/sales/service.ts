@@ -8,16 +8,15 @@ import {
   SALES_TO_VERIFY_LIMIT,
   type AddSale,
   type CancelSaleResponse,
-  type cancelSaleRequest,
+  type CancelSaleInput,
   type SaleRecord,
   type SalesPageResponse,
-  type salesPageRequest,
+  type SalesPageInput,
   type SalesToVerifyResponse,
-  type salesToVerifyRequest,
+  type SalesToVerifyInput,
   type VerifySalesResponse,
-  type verifySalesRequest,
+  type VerifySalesInput,
 } from '@ahente/contract/sales';
-import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
@@ -119,7 +118,7 @@ export function createSalesService(
      * salespage (decision 036): a page of getsales' list in the From/To range, and over the whole
      * range the count of rows and the screen's totals (counted sales and their TCV), in one aggregate query.
      */
-    async page(input: z.output<typeof salesPageRequest>): Promise<SalesPageResponse> {
+    async page(input: SalesPageInput): Promise<SalesPageResponse> {
       const range = { from: input.from, to: input.to };
       // One row more than asked says whether another page follows.
       const rows = await salesRepository.page(db, input.id, range, input.cursor, input.limit + 1);
@@ -146,7 +145,7 @@ export function createSalesService(
       return (await salesRepository.toVerifyTotals(db, filter)).count;
     },
 
-    async toVerify(auth: Auth, input: z.output<typeof salesToVerifyRequest>): Promise<SalesToVerifyResponse> {
+    async toVerify(auth: Auth, input: SalesToVerifyInput): Promise<SalesToVerifyResponse> {
       const filter = {
         ...input,
         agent: input.agent ? input.agent.replace(/\s+/g, ' ').trim().toLowerCase() : null,
@@ -172,7 +171,7 @@ export function createSalesService(
      * rows are locked (PostgreSQL) so two admins deciding the same sale at once are decided one
      * after the other: the second is told it is decided.
      */
-    async verify(auth: Auth, input: z.output<typeof verifySalesRequest>): Promise<VerifySalesResponse> {
+    async verify(auth: Auth, input: VerifySalesInput): Promise<VerifySalesResponse> {
       const at = nowIso();
       return db.transaction().execute(async (trx) => {
         const rows = await salesRepository.lockForDecision(trx, input.sale_ids);
@@ -217,7 +216,7 @@ export function createSalesService(
      * sale's row is locked (PostgreSQL) and the update only applies to a sale not cancelled, so of
      * two cancellations at once exactly one reverses; the other is 409.
      */
-    async cancel(auth: Auth, input: z.output<typeof cancelSaleRequest>): Promise<CancelSaleResponse> {
+    async cancel(auth: Auth, input: CancelSaleInput): Promise<CancelSaleResponse> {
       const at = now();
       if (input.cancelled_on > todayInManila(at)) throw badRequest('Cancelled on cannot be a future date');
       const reversed = await db.transaction().execute(async (trx) => {

@@ -1,8 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { BankDetailsTable, CertificationsTable, Database } from '../../db/schema.ts';
+import type { BankDetailsTable, CertificationsTable } from '../../db/schema.ts';
 import { hasRowLocks } from '../../db/locks.ts';
+import type { Exec } from '../../db/exec.ts';
 
-type Exec = Kysely<Database> | Transaction<Database>;
 export type CertificationRow = Omit<CertificationsTable, 'id'> & { id: number };
 export type NewCertification = Omit<CertificationRow, 'id'>;
 

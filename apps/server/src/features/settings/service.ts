@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { z } from 'zod';
 import {
   CERTIFICATION_FIELD_NAMES,
-  type addBankRequest,
-  type addCertificationRequest,
+  type AddBankInput,
+  type AddCertificationInput,
   type BankRecord,
   type Certification,
 } from '@ahente/contract/settings';
@@ -15,9 +14,6 @@ import type { Auth } from '../../platform/sessions.ts';
 import { nowIso } from '../../platform/tokens.ts';
 import type { ProfileService } from '../members/profile-service.ts';
 import { settingsRepository, type CertificationRow } from './repository.ts';
-
-type AddBankInput = z.output<typeof addBankRequest>;
-type AddCertificationInput = z.output<typeof addCertificationRequest>;
 
 /** An agent's second save: their saved details are locked (decision 015; changing them is an admin's job). */
 export const BANK_LOCKED = 'Bank details are already saved. Please contact an administrator to change them.';

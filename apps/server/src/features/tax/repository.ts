@@ -1,7 +1,4 @@
-import { type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-
-type Exec = Kysely<Database> | Transaction<Database>;
+import type { Exec } from '../../db/exec.ts';
 
 /** Withholding rates, payout settings and the statements the BIR's forms are made from (decision 019). */
 export const taxRepository = {

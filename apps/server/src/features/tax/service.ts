@@ -18,14 +18,13 @@ import {
   type AlphalistResponse,
   type Form2307Summary,
   type PayoutSettings,
-  type setAgencyTaxDetailsRequest,
-  type setPayoutSettingsRequest,
-  type setWithholdingRequest,
+  type SetAgencyTaxDetailsInput,
+  type SetPayoutSettingsInput,
+  type SetWithholdingInput,
   type WithheldIncome,
   type WithholdingRecord,
   type WithholdingResponse,
 } from '@ahente/contract/tax';
-import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, HttpError, notFound } from '../../platform/errors.ts';
 import type { Auth } from '../../platform/sessions.ts';
@@ -37,8 +36,7 @@ import { alphalistDat, alphalistWorkbook } from './alphalist-files.ts';
 import type { AlphalistDocument, Form2307Document } from './bir-documents.ts';
 import { form2307Pdf } from './form2307-pdf.ts';
 import { taxRepository as repo } from './repository.ts';
-
-type Exec = Parameters<typeof repo.latestSettings>[0];
+import type { Exec } from '../../db/exec.ts';
 
 /**
  * The agency as the BIR's forms name it: AGENCY_NAME, and the TIN, address and RDO an administrator
@@ -199,13 +197,13 @@ export function createTaxService(
      * A new version of the agency's tax details (all three): the forms issued from now on print
      * them; a form already downloaded keeps what it printed. `by` is null for the demo seed.
      */
-    async setAgencyTaxDetails(by: Auth | null, input: z.output<typeof setAgencyTaxDetailsRequest>): Promise<AgencyTaxDetails> {
+    async setAgencyTaxDetails(by: Auth | null, input: SetAgencyTaxDetailsInput): Promise<AgencyTaxDetails> {
       await repo.insertAgencyTaxDetails(db, { ...input, created_at: now().toISOString(), created_by: by?.memberId ?? null });
       return this.agencyTaxDetails();
     },
 
     /** A new version of the settings; the next close uses it, statements already closed keep theirs. */
-    async setPayoutSettings(auth: Auth, input: z.output<typeof setPayoutSettingsRequest>): Promise<PayoutSettings> {
+    async setPayoutSettings(auth: Auth, input: SetPayoutSettingsInput): Promise<PayoutSettings> {
       await repo.insertSettings(db, {
         minimum_payout_centavos: pesosToCentavos(input.minimum_payout),
         atc_5: input.atc_5,
@@ -246,7 +244,7 @@ export function createTaxService(
      * A member's rate from a date on, on their sworn declaration (RR 11-2018): today or later, so
      * no statement already closed says something the schedule contradicts.
      */
-    async setWithholding(auth: Auth, input: z.output<typeof setWithholdingRequest>): Promise<{ withholding: WithholdingRecord }> {
+    async setWithholding(auth: Auth, input: SetWithholdingInput): Promise<{ withholding: WithholdingRecord }> {
       await members.requireMember(input.member_id);
       const at = now();
       if (input.effective_from < todayInManila(at)) {

@@ -1,8 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
 import type { TicketStatus } from '@ahente/contract/tickets';
-import type { Database, TicketRepliesTable, TicketsTable } from '../../db/schema.ts';
+import type { TicketRepliesTable, TicketsTable } from '../../db/schema.ts';
+import type { Exec } from '../../db/exec.ts';
 
-type Exec = Kysely<Database> | Transaction<Database>;
 export type TicketRow = Omit<TicketsTable, 'id'> & { id: number };
 export type NewTicketRow = Omit<TicketRow, 'id'>;
 export type TicketPatch = Pick<TicketRow, 'title' | 'description' | 'type' | 'updated_at'>;
