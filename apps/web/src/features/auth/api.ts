@@ -46,8 +46,9 @@ export function useForgotPasswordMutation() {
 }
 
 /**
- * POST /api/reportemailchange { token } (issue 42 §3): "This wasn't me" from the notice of an e-mail
- * change; `restored` says whether the old address is the account's again. 400 when the link expired or was used.
+ * POST /api/reportemailchange { token } (decision 027): "This wasn't me" from the notice of an
+ * e-mail change; `restored` says whether the old address is the account's again. 400 when the link
+ * expired or was used.
  */
 export function useReportEmailChangeMutation() {
   return useMutation({

@@ -14,7 +14,7 @@ import { Notice } from '../../ui/notice';
 import { useLanguage } from '../../i18n';
 
 /**
- * "Forgot your password?" while the agency has e-mail set up (issue 23 §3): the username or e-mail
+ * "Forgot your password?" while the agency has e-mail set up (decision 026): the username or e-mail
  * of the account, and a one-time reset link goes to its e-mail address. The answer is the same
  * whether or not an account matches. Loaded only when asked for: the login page stays light.
  */

@@ -25,9 +25,9 @@ interface LoginCodeStepProps {
 }
 
 /**
- * The second step of the login (issue 24 §4): the member's password was right and their account has
- * two-factor sign-in, so the login is sent again with the six-digit code of their authenticator app,
- * or one of their recovery codes. A wrong code is the server's message under the field.
+ * The second step of the login (decision 027): the member's password was right and their account
+ * has two-factor sign-in, so the login is sent again with the six-digit code of their authenticator
+ * app, or one of their recovery codes. A wrong code is the server's message under the field.
  */
 export function LoginCodeStep({ credentials, onSignedIn, onBack }: LoginCodeStepProps) {
   const { t } = useLanguage();

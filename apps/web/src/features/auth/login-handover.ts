@@ -1,9 +1,9 @@
 /**
- * What the prerendered login page's script (src/login-island.ts) hands to the app when the app takes
- * the page over (issue 25 §1): what was typed, and what the app should do at once — show a refusal
- * the island received, open "Forgot your password?", switch the language. The island handles the
- * plain sign-in itself and hands over for everything else, so that /login is usable after a few KiB
- * of script instead of the whole app.
+ * What the prerendered login page's script (src/login-island.ts) hands to the app when the app
+ * takes the page over (decision 014): what was typed, and what the app should do at once — show a
+ * refusal the island received, open "Forgot your password?", switch the language. The island
+ * handles the plain sign-in itself and hands over for everything else, so that /login is usable
+ * after a few KiB of script instead of the whole app.
  *
  * A property of `window`, not a module both import: the island is its own entry and shares no chunk
  * with the app (a shared chunk would be in the island's first load, or the island in the app's).

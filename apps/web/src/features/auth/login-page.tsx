@@ -30,7 +30,7 @@ const ForgotPasswordDialog = lazy(async () => ({ default: (await loadForgotPassw
 const loginForm = loginRequest.extend({ remember: z.boolean() });
 type LoginValues = z.input<typeof loginForm>;
 
-/** The sponsor a Pending member signed up under, as the server names them (issue 43 §3), or null. */
+/** The sponsor a Pending member signed up under, as the server names them (decision 001), or null. */
 function notApprovedSponsor(body: unknown): string | null {
   if (body && typeof body === 'object' && 'sponsor' in body) {
     const sponsor = (body as { sponsor: unknown }).sponsor;
@@ -64,7 +64,7 @@ function refusal(action: { status: number; error: string; body: unknown }): ApiE
   return new ApiError(action.status, action.error, action.body);
 }
 
-/** /login (spec §2 Login, §5, §8). */
+/** /login: the sign-in form, its checks and its messages. */
 export function LoginPage() {
   const { t } = useLanguage();
   useDocumentTitle(t('login.title'));
@@ -73,7 +73,8 @@ export function LoginPage() {
   const justRegistered = (location.state as { registered?: boolean } | null)?.registered === true;
   const { signIn } = useSession();
   const loginMutation = useLoginMutation();
-  // The second step (issue 24 §4): set once the password was right and the account has two-factor sign-in.
+  // The second step (decision 027): set once the password was right and the account has two-factor
+  // sign-in.
   // Taking over from the prerendered page's script (login-island.ts): what was typed there, and what to do.
   const [handover] = useState(peekLoginHandover);
   const [codeStep, setCodeStep] = useState<{ username: string; password: string } | null>(() =>
@@ -88,13 +89,14 @@ export function LoginPage() {
       password: handover?.password ?? '',
       remember: handover?.remember ?? false,
     },
-    // The fields are not marked: one message covers both (spec §5).
+    // The fields are not marked: one message covers both.
     shouldFocusError: false,
   });
 
   // One login request at a time, whatever the keyboard or mouse does.
   const inFlight = useRef(false);
-  // A right password on an account not approved yet: beside the spec's warning, who is reviewing it (issue 43 §3).
+  // A right password on an account not approved yet: beside the spec's warning, who is reviewing it
+  // (decision 001).
   const [pendingReview, setPendingReview] = useState(() =>
     handover?.action?.kind === 'refused' ? pendingReviewOf(refusal(handover.action)) : null,
   );
@@ -214,7 +216,7 @@ export function LoginPage() {
         <>
           <div>
             <LanguageChoice onChoose={(language) => void pickLanguageBeforeSignIn(language)} className="mb-6" />
-            {/* Just signed up: nobody is back yet (issue 43 §3). */}
+            {/* Just signed up: nobody is back yet (decision 001). */}
             <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">
               {justRegistered ? t('firstSteps.loginWelcome') : t('login.welcome')}
             </h1>
@@ -290,7 +292,7 @@ export function LoginPage() {
             </Suspense>
           )}
 
-          {/* No social sign-in: no provider is configured (issue 22), so no buttons that would do nothing. */}
+          {/* No social sign-in: no provider is configured, so no buttons that would do nothing. */}
           <section
             aria-labelledby="signup-panel-title"
             className="mt-8 flex flex-col gap-4 rounded-xl border border-brand-100 bg-brand-50/60 p-5 sm:flex-row sm:items-center sm:justify-between"

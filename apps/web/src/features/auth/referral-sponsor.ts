@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client';
 
 /**
- * POST /api/referralsponsor { code } (public, issue 43 §3): the display name of the member whose
+ * POST /api/referralsponsor { code } (public, decision 001): the display name of the member whose
  * referral code the sign-up page holds, or a 404 for a code sign-up would refuse. Asked once per
  * code; null asks nothing.
  */

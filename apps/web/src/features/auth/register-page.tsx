@@ -25,8 +25,8 @@ import { pickLanguageBeforeSignIn, useLanguage } from '../../i18n';
 import { LanguageChoice } from '../../i18n/language-choice';
 
 /**
- * The registration payload of spec §3 (contract `RegisterRequest`), every field as a form string,
- * and the privacy notice's checkbox (issue 24 §1).
+ * The registration payload (contract `RegisterRequest`), every field as a form string, and the
+ * privacy notice's checkbox (decision 027).
  */
 type RegisterValues = { [K in Exclude<keyof RegisterRequest, 'consent'>]-?: string } & { consent: boolean };
 
@@ -69,7 +69,7 @@ const normalCode = (value: string | undefined): string | null => {
   return code === '' ? null : code;
 };
 
-/** /register (spec §2 Register, §5, §8); ?ref=CODE prefills the referral code. */
+/** /register, the sign-up form; ?ref=CODE prefills the referral code. */
 export function RegisterPage() {
   const { t } = useLanguage();
   useDocumentTitle(t('register.title'));
@@ -103,7 +103,7 @@ export function RegisterPage() {
   const errors = formState.errors;
   const required = t('register.required');
 
-  // The sponsor's name for the code (issue 43 §3): the prefilled one at once, a typed one when the
+  // The sponsor's name for the code (decision 001): the prefilled one at once, a typed one when the
   // field is left (not at each key: unknown codes count against the address's limit).
   const [lookedUp, setLookedUp] = useState(() => normalCode(params.get('ref') ?? ''));
   const sponsor = useReferralSponsor(lookedUp);

@@ -16,11 +16,11 @@ const NOT_RESTORED =
   'Your account was signed out everywhere and the agency’s administrators were told. Your previous address is now used by another account, so it could not be put back: the agency will contact you.';
 
 /**
- * /report-email-change?token=… (issue 42 §3, decision 027): the page of the link in the notice sent
- * to the address an e-mail change replaced, open without a session. Nothing happens on opening it
- * (a mail scanner may open links): the owner confirms with a button. Then the old address is put
- * back, the account is signed out everywhere, its reset links end and the administrators are told;
- * the page says what to do next (a new password by "Forgot your password?").
+ * /report-email-change?token=… (decision 027): the page of the link in the notice sent to the
+ * address an e-mail change replaced, open without a session. Nothing happens on opening it (a mail
+ * scanner may open links): the owner confirms with a button. Then the old address is put back, the
+ * account is signed out everywhere, its reset links end and the administrators are told; the page
+ * says what to do next (a new password by "Forgot your password?").
  */
 export function ReportEmailChangePage() {
   useDocumentTitle('Report an e-mail change');

@@ -29,7 +29,7 @@ const resetFormSchema = z
 type ResetValues = z.input<typeof resetFormSchema>;
 
 /**
- * /reset-password?token=… (issue 23 §3), the page of the e-mailed link, open without a session: a
+ * /reset-password?token=… (decision 026), the page of the e-mailed link, open without a session: a
  * new password, once, within 30 minutes of asking. It ends the member's other sessions; the member
  * then logs in. A link that expired or was used says so and offers a new one.
  */

@@ -36,7 +36,7 @@ const adjustmentFormSchema = formSchemaFor<AdjustmentFormValues>()(adjustmentReq
 const FIELDS = ['member_id', 'amount', 'reason'] as const;
 
 /**
- * Adjustments (issue 12): ledger entries are never edited; an admin corrects a member's
+ * Adjustments (decision 016): ledger entries are never edited; an admin corrects a member's
  * commissions with a positive or negative amount and a reason. The form, then every adjustment
  * made, newest first.
  */

@@ -22,11 +22,11 @@ const SECTIONS = [
 ] as const;
 
 /**
- * /admin/admincommissions, the Admin Panel's 'Commissions' tab (issues 12 and 21): closing a month
- * and its statements (brought forward, gross, withholding tax and net; paid, unpaid or carried
- * forward; members without bank details flagged; the payout file), adjustments, the payout
- * settings, each member's withholding rate, the quarter's BIR Form 2307 deadline and alphalist,
- * and the schedule of override and product rates with their history.
+ * /admin/admincommissions, the Admin Panel's 'Commissions' tab (decisions 016 and 019): closing a
+ * month and its statements (brought forward, gross, withholding tax and net; paid, unpaid or
+ * carried forward; members without bank details flagged; the payout file), adjustments, the payout
+ * settings, each member's withholding rate, the quarter's BIR Form 2307 deadline and alphalist, and
+ * the schedule of override and product rates with their history.
  */
 export function AdminCommissionsPage() {
   const periods = useCommissionPeriods();

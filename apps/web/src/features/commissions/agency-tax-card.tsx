@@ -30,9 +30,9 @@ export const AGENCY_TAX_FIELD_NAMES: Record<AgencyTaxField, string> = { tin: 'TI
 const toValues = (d: AgencyTaxDetails): DetailsFormValues => ({ tin: d.tin ?? '', address: d.address ?? '', rdo: d.rdo ?? '' });
 
 /**
- * Agency tax details (issue 43 §4, decision 019): the agency's TIN with its branch code, registered
- * address and RDO, which BIR Form 2307 and the alphalist print of the payor. Saved here they replace
- * the server's AGENCY_TIN, AGENCY_ADDRESS and AGENCY_RDO; while a field is unset, members cannot
+ * Agency tax details (decision 019): the agency's TIN with its branch code, registered address and
+ * RDO, which BIR Form 2307 and the alphalist print of the payor. Saved here they replace the
+ * server's AGENCY_TIN, AGENCY_ADDRESS and AGENCY_RDO; while a field is unset, members cannot
  * download their 2307 (the card says which).
  */
 export function AgencyTaxCard({ id }: { id?: string }) {

@@ -19,7 +19,7 @@ export interface LedgerFilter {
 }
 
 /**
- * Commissions (issue 12): a member's summary, ledger and statements; the admin's schedule,
+ * Commissions (decision 016): a member's summary, ledger and statements; the admin's schedule,
  * adjustments, months and statements. Every key starts with 'commissions', so one invalidation
  * after a sale, an adjustment, a close or a payment reloads every figure that may have changed.
  */
@@ -129,7 +129,7 @@ export function useAddAdjustment() {
 
 /**
  * POST /api/closeperiod { period, close_early? }: the month's open entries go to one statement per
- * member (409 once closed; 409 for the month still running unless `close_early`, issue 43 §2).
+ * member (409 once closed; 409 for the month still running unless `close_early`, decision 016).
  */
 export function useClosePeriod() {
   return useCommissionMutation((body: ClosePeriodRequest) => call('closePeriod', { body }));

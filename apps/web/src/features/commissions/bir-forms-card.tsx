@@ -31,10 +31,10 @@ function lastEndedQuarter(today: string): { year: number; quarter: number } {
 type Format = 'xlsx' | 'dat';
 
 /**
- * Withholding tax for the BIR (issue 21, decision 019): a quarter's alphalist of payees (TIN, name,
- * ATC, rate, the income paid and the tax withheld), its totals and the payees without a TIN on file;
- * the alphalist as an .xlsx and as the .DAT file BIR's alphalist module reads for the 1601-EQ; and
- * the day each payee's BIR Form 2307 for the quarter is due. The quarter shown is the last one that
+ * Withholding tax for the BIR (decision 019): a quarter's alphalist of payees (TIN, name, ATC,
+ * rate, the income paid and the tax withheld), its totals and the payees without a TIN on file; the
+ * alphalist as an .xlsx and as the .DAT file BIR's alphalist module reads for the 1601-EQ; and the
+ * day each payee's BIR Form 2307 for the quarter is due. The quarter shown is the last one that
  * ended, or any before it, or the current one.
  */
 export function BirFormsCard({ id }: { id?: string }) {

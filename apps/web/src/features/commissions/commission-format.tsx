@@ -40,8 +40,9 @@ const TONES: Record<EntryStatus, BadgeTone> = {
 };
 
 /**
- * Where an entry stands (decision 016, issue 20): awaiting its sale's verification, held for a
- * licence, open this month, on a statement, paid, forfeited, or of a rejected sale. The word says it.
+ * Where an entry stands (decisions 016 and 018): awaiting its sale's verification, held for a
+ * licence, open this month, on a statement, paid, forfeited, or of a rejected sale. The word says
+ * it.
  */
 export function EntryStatusBadge({ status }: { status: EntryStatus }) {
   const { t } = useLanguage();
@@ -67,7 +68,7 @@ export function PaidBadge({ paidOn }: { paidOn: string | null }) {
 }
 
 /**
- * A member's statement as it stands (issue 21): 'Carried forward' when its net was below the
+ * A member's statement as it stands (decision 019): 'Carried forward' when its net was below the
  * minimum payout or below zero (it opens the next statement), otherwise Paid or Unpaid.
  */
 export function StatementStatusBadge({ carried, paidOn }: { carried: boolean; paidOn: string | null }) {

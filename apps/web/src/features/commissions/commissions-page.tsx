@@ -48,10 +48,10 @@ const NO_FILTER: LedgerFilter = { from: '', to: '', kind: '' };
 const entriesOf = (page: LedgerResponse) => page.entries;
 
 /**
- * /commissions 'Commission Tracking' (issue 12), for every member: earned this month, pending and
- * paid to date; the ledger filtered by recorded date (From/To, inclusive) and kind, each entry with
- * its sale, customer, product, rate and amount (a cancelled sale's entries are taken back by
- * reversals, issue 21); the member's statements as PDF and Excel; and their BIR Form 2307s.
+ * /commissions 'Commission Tracking' (decision 016), for every member: earned this month, pending
+ * and paid to date; the ledger filtered by recorded date (From/To, inclusive) and kind, each entry
+ * with its sale, customer, product, rate and amount (a cancelled sale's entries are taken back by
+ * reversals, decision 019); the member's statements as PDF and Excel; and their BIR Form 2307s.
  */
 export function CommissionsPage() {
   const user = useCurrentUser();
@@ -88,7 +88,7 @@ export function CommissionsPage() {
                 : t('commissions.earnedThisMonth'),
               value: formatPeso(summary.data?.earned_this_month ?? 0),
             },
-            // Net, with what makes it under it: the statements' figures (issue 43 §1).
+            // Net, with what makes it under it: the statements' figures (decisions 016 and 019).
             {
               label: t('commissions.pending'),
               value: formatPeso(summary.data?.pending_net ?? 0),
@@ -268,7 +268,7 @@ const PRODUCT_RATE_RULE = 'Product rate: ';
 
 /**
  * What an entry was for: an adjustment's reason; a reversal's sale, by the day it was recorded
- * (issue 43 §6: "Reversal of the Oct 5 sale commission", never an entry number; and the
+ * (decision 016: "Reversal of the Oct 5 sale commission", never an entry number; and the
  * cancellation's reason when the server gives one); otherwise its rule ("Product rate: …" in the
  * reader's language). An override, or the reversal of one, names the agent who made the sale.
  */
@@ -307,8 +307,8 @@ function reversalText(entry: LedgerEntry, t: ReturnType<typeof useLanguage>['t']
 }
 
 /**
- * What the status of an entry owes its earner to know (issue 20): the month of its statement; why
- * it is held; who released or forfeited it, when and why; why its sale was rejected.
+ * What the status of an entry owes its earner to know (decision 018): the month of its statement;
+ * why it is held; who released or forfeited it, when and why; why its sale was rejected.
  */
 function EntryStatusDetails({ entry }: { entry: LedgerEntry }) {
   const { t } = useLanguage();
@@ -328,7 +328,7 @@ function EntryStatusDetails({ entry }: { entry: LedgerEntry }) {
   }
   if (entry.status === 'rejected' && entry.rejection_reason) lines.push(t('commissions.reason', { reason: entry.rejection_reason }));
   if (lines.length === 0) return null;
-  // A held entry waits for a verified licence: where the member adds one (issue 43 §3).
+  // A held entry waits for a verified licence: where the member adds one (decision 018).
   const waitsForLicence = entry.status === 'held' && entry.decision === null;
   return (
     <span className="mt-1 block text-xs break-words text-slate-600">

@@ -21,17 +21,18 @@ const COLUMNS = 5;
 export const quarterLabel = (f: Pick<Form2307Summary, 'year' | 'quarter'>) => `Q${f.quarter} ${f.year}`;
 
 /**
- * 'BIR Form 2307' (issue 21): one certificate of creditable tax withheld at source for each quarter
- * in which the agency withheld tax from the member's commissions, newest first, with the income,
- * the tax withheld and the day the agency must give it (the 20th of the month after the quarter),
- * and its PDF laid out as the form.
+ * 'BIR Form 2307' (decision 019): one certificate of creditable tax withheld at source for each
+ * quarter in which the agency withheld tax from the member's commissions, newest first, with the
+ * income, the tax withheld and the day the agency must give it (the 20th of the month after the
+ * quarter), and its PDF laid out as the form.
  */
 export function Form2307Card({ memberId, className }: { memberId: number; className?: string }) {
   const forms = useForm2307s(memberId);
   const { download, busy } = useForm2307Download(memberId);
   const rows = forms.data ?? [];
   const { t } = useLanguage();
-  // Without the agency's TIN, address and RDO no 2307 can be issued (issue 43 §4): said before a download fails.
+  // Without the agency's TIN, address and RDO no 2307 can be issued (decision 019): said before a
+  // download fails.
   const agencyUnset = usePayoutSettings().data?.agency_configured === false;
   return (
     <CardSection

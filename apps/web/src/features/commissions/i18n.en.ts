@@ -2,8 +2,8 @@ import { COMMISSION_KIND_LABELS, ENTRY_STATUS_LABELS } from '@ahente/contract/co
 import { MSG } from '@ahente/contract/messages';
 
 /**
- * Commissions as a member sees them (issue 12, 20, 21): Commission Tracking, the ledger, the
- * statements and BIR Form 2307. The kinds and statuses are the contract's labels. The admin's
+ * Commissions as a member sees them (decisions 016, 018 and 019): Commission Tracking, the ledger,
+ * the statements and BIR Form 2307. The kinds and statuses are the contract's labels. The admin's
  * Commissions tab (closing the month, payouts, rates) stays in English: the office works in it.
  */
 export const commissionsEn = {

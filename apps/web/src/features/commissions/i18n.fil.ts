@@ -1,7 +1,7 @@
 import type { Texts } from '../../i18n/texts';
 import type { commissionsEn } from './i18n.en';
 
-/** Commissions as a member sees them, in Filipino (issue 25 §3). */
+/** Commissions as a member sees them, in Filipino (decision 030). */
 export const commissionsFil: Texts<typeof commissionsEn> = {
   title: 'Pagsubaybay ng Commission',
   description: 'Ang kinikita mo sa sales mo at ng team mo, at ang naibayad na sa iyo ng ahensya.',

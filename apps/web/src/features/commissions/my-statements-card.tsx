@@ -21,11 +21,12 @@ type Format = 'pdf' | 'xlsx';
  * The member's statements, newest month first: one per closed month, with the balance brought
  * forward from a statement that was carried, the month's gross, the tax withheld (rate and ATC),
  * the net; whether the agency has paid it or carried it forward to the next statement (a net below
- * the minimum payout, or below zero); and its PDF and Excel downloads (issues 12 and 21).
+ * the minimum payout, or below zero); and its PDF and Excel downloads (decisions 016 and 019).
  */
 export function MyStatementsCard({ memberId }: { memberId: number }) {
   const statements = useCommissionStatements(memberId);
-  // Paid to Date under the paid statements: the summary's figures, the dashboard's and the totals' (issue 43 §1).
+  // Paid to Date under the paid statements: the summary's figures, the dashboard's and the totals'
+  // (decisions 016 and 019).
   const summary = useCommissionSummary(memberId);
   const paid = summary.data;
   const { download, busy } = useStatementDownload();

@@ -33,10 +33,10 @@ const toValues = (s: PayoutSettings): SettingsFormValues => ({
 });
 
 /**
- * Payout settings (issue 21, decision 019): the minimum payout (a statement whose net is below it,
- * or below zero, is carried forward to the member's next one) and the ATC of each withholding rate
- * (BIR's codes for insurance agents by default: WI070 at 5 %, WI071 at 10 %), from the next close
- * on; who changed them last and when; and a warning while the agency's TIN, address and RDO are not
+ * Payout settings (decision 019): the minimum payout (a statement whose net is below it, or below
+ * zero, is carried forward to the member's next one) and the ATC of each withholding rate (BIR's
+ * codes for insurance agents by default: WI070 at 5 %, WI071 at 10 %), from the next close on; who
+ * changed them last and when; and a warning while the agency's TIN, address and RDO are not
  * configured (BIR Form 2307 and the alphalist need them).
  */
 export function PayoutSettingsCard({ id }: { id?: string }) {

@@ -32,12 +32,12 @@ interface PeriodStatementsCardProps {
 }
 
 /**
- * A closed month's statements (issues 12 and 21): each member's balance brought forward, gross,
- * the tax withheld (rate and ATC) and net; whether they have bank details on file (a member
+ * A closed month's statements (decisions 016 and 019): each member's balance brought forward,
+ * gross, the tax withheld (rate and ATC) and net; whether they have bank details on file (a member
  * without is flagged, never left out); paid, unpaid or carried forward (a net below the minimum
- * payout or below zero opens the member's next statement, and is never marked paid); Mark Paid;
- * and the month's payout file for the bank (.xlsx, made by the server: the statements with a net
- * to pay).
+ * payout or below zero opens the member's next statement, and is never marked paid); Mark Paid; and
+ * the month's payout file for the bank (.xlsx, made by the server: the statements with a net to
+ * pay).
  */
 export function PeriodStatementsCard({ id, closed, period, onPeriod }: PeriodStatementsCardProps) {
   const statements = usePeriodStatements(period);
@@ -174,10 +174,10 @@ export function PeriodStatementsCard({ id, closed, period, onPeriod }: PeriodSta
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-PH')} ${n === 1 ? one : many}`;
 
 /**
- * The month's totals as two sums that reconcile on screen (issue 43 §1): brought forward + gross −
- * tax withheld = net, over every statement; and that net split into what is to pay (the payout
- * file's total, with how many are paid) and what is carried forward (nets below the minimum payout
- * or below zero, never paid this month). All from the server's periods list.
+ * The month's totals as two sums that reconcile on screen (decisions 016 and 019): brought forward
+ * + gross − tax withheld = net, over every statement; and that net split into what is to pay (the
+ * payout file's total, with how many are paid) and what is carried forward (nets below the minimum
+ * payout or below zero, never paid this month). All from the server's periods list.
  */
 function MonthFigures({ month }: { month: PeriodRecord }) {
   const toPay = month.statements - month.carried;
@@ -232,7 +232,7 @@ function MonthFigures({ month }: { month: PeriodRecord }) {
   );
 }
 
-/** What each column says, where the columns are shown (issue 43 §1). */
+/** What each column says, where the columns are shown (decisions 016 and 019). */
 function ColumnsHelp() {
   const terms = [
     ['Brought forward', "the net of the member's previous statement, when it was carried forward instead of paid."],

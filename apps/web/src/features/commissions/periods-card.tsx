@@ -30,7 +30,7 @@ function closeSummary(result: ClosePeriodResponse): string {
   );
 }
 
-/** A month's state as its badge says it (issue 43 §2). */
+/** A month's state as its badge says it (decision 016). */
 const STATE_BADGES: Record<PeriodState, { label: string; tone: BadgeTone }> = {
   running: { label: 'Running', tone: 'info' },
   open: { label: 'Open', tone: 'info' },
@@ -43,7 +43,7 @@ const STATE_BADGES: Record<PeriodState, { label: string; tone: BadgeTone }> = {
 const lastDayOf = (period: string) => addDays(`${nextMonth(period)}-01`, -1);
 
 /**
- * What closing the month still running means (issue 43 §2), as the confirmation says it before the
+ * What closing the month still running means (decision 016), as the confirmation says it before the
  * screen sends `close_early` (the server's 409 says the same).
  */
 export function closeEarlyText(period: string): string {
@@ -58,14 +58,14 @@ export function closeEarlyText(period: string): string {
 type Confirm = { period: PeriodRecord; open: boolean; seq: number };
 
 /**
- * Monthly close (issues 12 and 21): every month from the first entry's (or sale's) to the current
- * one, empty ones included, newest first, with its state (issue 43 §2) and its statements' gross,
- * tax withheld and net to pay. The month still running is closed only after a confirmation that
- * says what closing it early means; then the request says `close_early`. Closing a month posts its open entries to one
- * statement per member, after a confirmation; its toast, and a notice above the months until the
- * next close, say the gross, the tax withheld, what is to pay and how many statements were carried
- * forward. A month closes once (the server's 409 reason is shown). View Statements shows a closed
- * month's statements.
+ * Monthly close (decisions 016 and 019): every month from the first entry's (or sale's) to the
+ * current one, empty ones included, newest first, with its state (decision 016) and its statements'
+ * gross, tax withheld and net to pay. The month still running is closed only after a confirmation
+ * that says what closing it early means; then the request says `close_early`. Closing a month posts
+ * its open entries to one statement per member, after a confirmation; its toast, and a notice above
+ * the months until the next close, say the gross, the tax withheld, what is to pay and how many
+ * statements were carried forward. A month closes once (the server's 409 reason is shown). View
+ * Statements shows a closed month's statements.
  */
 export function PeriodsCard({ id, onView }: { id?: string; onView: (period: string) => void }) {
   const periods = useCommissionPeriods();

@@ -17,7 +17,7 @@ import { RateModal } from './rate-modal';
 type Dialog = { kind: RateKind; key: string; open: boolean; seq: number };
 
 /**
- * The commission schedule (issue 12): the override of each leadership position and the rate of
+ * The commission schedule (decision 016): the override of each leadership position and the rate of
  * each product of the catalogue, in force today, the next one scheduled, and Set Rate with the
  * history. A product with no rate earns nothing: it is flagged, and counted above the table.
  */

@@ -10,10 +10,10 @@ import { call, downloadFile } from '../../api/client';
 import { commissionKeys } from './api';
 
 /**
- * Withholding tax (issue 21, decision 019): the payout settings (minimum payout, the ATC of each
- * rate), a member's dated withholding rate, a member's BIR Form 2307s, and the quarter's alphalist
- * with its files. The 2307s' and the alphalist's keys start with 'commissions': a close, a payment
- * or a cancellation changes them, and those reload every 'commissions' query.
+ * Withholding tax (decision 019): the payout settings (minimum payout, the ATC of each rate), a
+ * member's dated withholding rate, a member's BIR Form 2307s, and the quarter's alphalist with its
+ * files. The 2307s' and the alphalist's keys start with 'commissions': a close, a payment or a
+ * cancellation changes them, and those reload every 'commissions' query.
  */
 export const taxKeys = {
   payoutSettings: () => ['tax', 'payout-settings'] as const,

@@ -35,10 +35,10 @@ const FIELDS = ['member_id', 'rate', 'effective_from', 'reason'] as const;
 const RATE_OPTIONS = WITHHOLDING_RATES.map((rate) => ({ value: String(rate), label: formatRate(rate) }));
 
 /**
- * Withholding tax rates (issue 21, decision 019): an admin finds a member, sees the rate withheld
- * from their commissions today (5 % unless a declaration says otherwise), its ATC, the next rate
- * scheduled and every rate set (who, when, why); and sets a rate, 5 or 10 %, from today or a later
- * day, with the sworn declaration it rests on.
+ * Withholding tax rates (decision 019): an admin finds a member, sees the rate withheld from their
+ * commissions today (5 % unless a declaration says otherwise), its ATC, the next rate scheduled and
+ * every rate set (who, when, why); and sets a rate, 5 or 10 %, from today or a later day, with the
+ * sworn declaration it rests on.
  */
 export function WithholdingCard({ id }: { id?: string }) {
   const set = useSetWithholding();

@@ -40,10 +40,10 @@ const FIELD = { tin: 'adminQueues.fieldTin', address: 'adminQueues.fieldAddress'
 const countOf = (data: AdminQueues, queue: Queue) => (queue === 'privacy_requests' ? data.privacy_requests.count : data[queue]);
 
 /**
- * The administrator's dashboard (issue 43 §5, §4), from one request: the work waiting, each queue's
- * count linking to the queue (the count is the queue's own length, computed by the server with the
- * queue's query), and, while the agency has something to set up, the set-up list saying what is
- * missing and how to set it.
+ * The administrator's dashboard (decisions 021 and 019), from one request: the work waiting, each
+ * queue's count linking to the queue (the count is the queue's own length, computed by the server
+ * with the queue's query), and, while the agency has something to set up, the set-up list saying
+ * what is missing and how to set it.
  */
 export function AdminQueuesCards() {
   const queues = useAdminQueues();

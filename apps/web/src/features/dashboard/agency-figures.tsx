@@ -13,9 +13,9 @@ const count = (n: number | undefined) => (n ?? 0).toLocaleString(currentLocale()
 const STACKED = 'lg:grid-cols-1';
 
 /**
- * The admin's dashboard figures (issue 22 §3, decision 021), from one request: the agency's members
- * and the sign-ups awaiting approval (linked to the Members Record's Pending filter), and this
- * month's counted sales and the commissions every member earned this month.
+ * The admin's dashboard figures (decision 021), from one request: the agency's members and the
+ * sign-ups awaiting approval (linked to the Members Record's Pending filter), and this month's
+ * counted sales and the commissions every member earned this month.
  */
 export function AgencyFigures() {
   const summary = useAgencySummary();

@@ -5,7 +5,7 @@ import { call } from '../../api/client';
 export const adminQueuesKey = ['admin-queues'] as const;
 
 /**
- * POST /api/adminqueues (issue 43 §5): the work waiting for the administrators, one count per
+ * POST /api/adminqueues (decision 021): the work waiting for the administrators, one count per
  * queue, and the set-up list. The dashboard's cards and the Admin Panel's tabs read the same
  * answer; it is asked again on each visit and every minute, so a count follows the work done.
  */
@@ -20,7 +20,7 @@ export function useAdminQueues(enabled = true) {
 }
 
 /**
- * A new member's first steps (issue 43 §3): POST /api/setupchecklist { id }, each item's state
+ * A new member's first steps (decision 018): POST /api/setupchecklist { id }, each item's state
  * decided on the server. Asked again whenever the dashboard opens a few seconds after the last
  * answer: what it reads is saved on other screens (Settings' tabs, the photo dialog, an admin's
  * verification elsewhere). Started before the first render on / (app/first-calls.ts), so that it

@@ -11,9 +11,10 @@ const peso = (value: number | undefined) => () => formatPeso(value ?? 0);
 
 /**
  * The dashboard's Commissions card: what the member earned this month and what is still to be paid,
- * and apart from them what awaits the verification of its sale and what is held for a licence (issue 20).
- * Pending is net, what the member will receive, with its gross and tax (and a balance brought
- * forward) under it: the summary's figures, as Commission Tracking and the statements show them (issue 43 §1).
+ * and apart from them what awaits the verification of its sale and what is held for a licence
+ * (decision 018). Pending is net, what the member will receive, with its gross and tax (and a
+ * balance brought forward) under it: the summary's figures, as Commission Tracking and the
+ * statements show them (decisions 016 and 019).
  */
 export function CommissionsCard({ className }: { className?: string }) {
   const user = useCurrentUser();

@@ -13,11 +13,12 @@ import { TeamSizeCard } from './team-size-card';
 import { useLanguage } from '../../i18n';
 
 /**
- * / (spec §2 Dashboard): Sales, Commissions, Team Size (direct recruits and whole downline),
- * Active Proposals, Renewals (issue 23), the referral link, and for agents their first steps until
- * done (issue 43 §3: licence, bank details, TIN, certification, photo; it replaced issue 11's
- * certification reminder) and a reminder of a licence about to expire (issue 20). An administrator, who sells nothing, sees the
- * agency's figures instead (issue 22 §3, decision 021).
+ * /, the Dashboard: Sales, Commissions, Team Size (direct recruits and whole downline), Active
+ * Proposals, Renewals (decision 025), the referral link, and for agents their first steps until
+ * done (decision 018: licence, bank details, TIN, certification, photo; it replaced the
+ * certification reminder of decision 015) and a reminder of a licence about to expire (also
+ * decision 018). An administrator, who sells nothing, sees the agency's figures instead
+ * (decision 021).
  */
 export function DashboardPage() {
   const user = useCurrentUser();
@@ -45,7 +46,7 @@ export function DashboardPage() {
     <>
       <PageHeader title={t('dashboard.title')} description={firstName ? t('dashboard.greetingAgent', { name: firstName }) : undefined} />
       <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-4">
-        {/* A new member's first steps (issue 43 §3) lead the page until done: they are why a first sale is paid or held. */}
+        {/* A new member's first steps (decision 018) lead the page until done: they are why a first sale is paid or held. */}
         <SetupChecklist className="col-span-full" />
         <SalesCard className="sm:col-span-2" />
         <CommissionsCard className="sm:col-span-2" />
@@ -53,7 +54,7 @@ export function DashboardPage() {
         <ActiveProposalsCard className="sm:col-span-2" />
         <RenewalsCard className="sm:col-span-2" />
         <ReferralCard className="sm:col-span-2" />
-        {/* Below the cards: the reminders appear once their data is in, and above the cards they pushed them down (CLS, issue 25). */}
+        {/* Below the cards: the reminders appear once their data is in, and above the cards they pushed them down (CLS, decision 014). */}
         <LicenceExpiryBanner className="col-span-full" />
       </div>
     </>

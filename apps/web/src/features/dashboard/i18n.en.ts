@@ -1,6 +1,6 @@
 /**
- * The administrator's dashboard (issue 43 §5 and §4): the work waiting, each a count linking to its
- * queue, and the set-up list of what the agency has not set up yet.
+ * The administrator's dashboard (decisions 021 and 019): the work waiting, each a count linking to
+ * its queue, and the set-up list of what the agency has not set up yet.
  */
 export const adminQueuesEn = {
   title: 'Work waiting',

@@ -1,7 +1,7 @@
 import type { Texts } from '../../i18n/texts';
 import type { adminQueuesEn } from './i18n.en';
 
-/** The administrator's dashboard in Filipino (issue 43 §5 and §4). */
+/** The administrator's dashboard in Filipino (decisions 021 and 019). */
 export const adminQueuesFil: Texts<typeof adminQueuesEn> = {
   title: 'Mga naghihintay na gawain',
   description: 'Ang naghihintay sa isang administrator, bawat isa naka-link sa pila nito.',

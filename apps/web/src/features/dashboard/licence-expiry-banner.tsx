@@ -14,10 +14,10 @@ function inDays(days: number): string {
 }
 
 /**
- * Issue 20: a member whose verified licence for a line they sell (from the products of their
- * sales) expires within 60 days, with no renewal on file, is reminded here until it is renewed,
- * and led to Settings, Licences. Not for admins; nothing while loading, on failure, or when no
- * licence is about to expire.
+ * Decision 018: a member whose verified licence for a line they sell (from the products of their
+ * sales) expires within 60 days, with no renewal on file, is reminded here until it is renewed, and
+ * led to Settings, Licences. Not for admins; nothing while loading, on failure, or when no licence
+ * is about to expire.
  */
 export function LicenceExpiryBanner({ className }: { className?: string }) {
   const user = useCurrentUser();

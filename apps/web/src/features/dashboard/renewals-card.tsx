@@ -8,9 +8,9 @@ import { CardLink } from './card-link';
 import { useLanguage } from '../../i18n';
 
 /**
- * The dashboard's Renewals card (issue 23): the member's policies due for renewal and lapsed, from
- * the counts of the Portfolio's first page (one request, the one the Portfolio opens with). The
- * tiles hold their place while loading, so nothing below moves.
+ * The dashboard's Renewals card (decision 025): the member's policies due for renewal and lapsed,
+ * from the counts of the Portfolio's first page (one request, the one the Portfolio opens with).
+ * The tiles hold their place while loading, so nothing below moves.
  */
 export function RenewalsCard({ className }: { className?: string }) {
   const user = useCurrentUser();

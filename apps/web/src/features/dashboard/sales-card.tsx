@@ -9,9 +9,9 @@ import { StatList } from '../../ui/stats';
 import { useLanguage } from '../../i18n';
 
 /**
- * The dashboard's Sales card: Sales Count and Total Sales, or 'No Data Yet' when nothing loaded.
- * A rejected sale is not counted (its deal may be sold again: counting both would count it twice),
- * nor a cancelled one (issue 21); the card says so under the figures. The figures are the sales
+ * The dashboard's Sales card: Sales Count and Total Sales, or 'No Data Yet' when nothing loaded. A
+ * rejected sale is not counted (its deal may be sold again: counting both would count it twice),
+ * nor a cancelled one (decision 019); the card says so under the figures. The figures are the sales
  * table's own totals with no date filter (`counted` and `tcv` of its first page, summed by the
  * server over every sale): one definition and one request for both screens (decision 036).
  */

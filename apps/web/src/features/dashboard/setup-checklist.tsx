@@ -25,11 +25,12 @@ const TABS = {
 } as const;
 
 /**
- * A new member's first steps (issue 43 §3), for agents: a licence for the lines they sell, bank
+ * A new member's first steps (decision 018), for agents: a licence for the lines they sell, bank
  * details, TIN, certification and a profile photo, each with its state (to do, awaiting
  * verification, done, decided by the server: POST /api/setupchecklist) and the way to where it is
  * done. Shown until every item is done; nothing while loading or on failure (the cards say enough).
- * It takes the place of the certification reminder of issue 11, whose lines are its certification item.
+ * It takes the place of the certification reminder of decision 015, whose lines are its
+ * certification item.
  */
 export function SetupChecklist({ className }: { className?: string }) {
   const user = useCurrentUser();

@@ -22,16 +22,16 @@ interface AddSaleModalProps {
 }
 
 /**
- * 'Make as Sales' on the Deals Table (spec §2, §4 Deal to sale): the deal's values plus policy
- * number, insurer, plan name and the sale's effective date, saved with addsales. A deal is sold
- * once: a 409 says so and the form stays closed to a second try.
+ * 'Make as Sales' on the Deals Table: the deal's values plus policy number, insurer, plan name and
+ * the sale's effective date, saved with addsales. A deal is sold once: a 409 says so and the form
+ * stays closed to a second try.
  *
- * The expiry date (issue 23) starts as the effective date plus a year less a day and follows the
- * effective date until the agent changes it; a product without an annual term (a Memorial Plan)
+ * The expiry date (decision 025) starts as the effective date plus a year less a day and follows
+ * the effective date until the agent changes it; a product without an annual term (a Memorial Plan)
  * has none. A renewal deal brings the insurer of the policy it renews.
  *
  * Before the sale is saved, a product no verified licence of the member's covers today is said to
- * have its commission held, with the way to Settings, Licences (issue 43 §3).
+ * have its commission held, with the way to Settings, Licences (decision 018).
  */
 export function AddSaleModal({ deal, open, onOpenChange }: AddSaleModalProps) {
   const user = useCurrentUser();

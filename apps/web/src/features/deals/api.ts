@@ -12,7 +12,7 @@ export const dealsKeys = {
   activeProposals: (id: number) => ['deals', 'active-proposals', id] as const,
 };
 
-/** POST /api/getdeals { id }: the agent's deals (spec §3 Deal), newest first. */
+/** POST /api/getdeals { id }: the agent's deals (decision 005), newest first. */
 export function fetchDeals(id: number): Promise<DealRecord[]> {
   return call('getDeals', { body: { id } });
 }
@@ -62,9 +62,9 @@ export function useActiveProposals(id: number) {
 }
 
 /**
- * POST /api/adddeals (the new-deal payload of spec §3) → { success, deal }. With an idempotency
- * key, a resend of the same deal (after a lost answer) creates nothing twice.
- * The screens save through deal-outbox's mutations, which queue a deal recorded with no signal.
+ * POST /api/adddeals (the contract's new-deal payload) → { success, deal }. With an idempotency
+ * key, a resend of the same deal (after a lost answer) creates nothing twice. The screens save
+ * through deal-outbox's mutations, which queue a deal recorded with no signal.
  */
 export function addDeal(body: NewDealRequest, idempotencyKey?: string): Promise<DealSavedResponse> {
   return call('addDeal', { body }, { idempotencyKey });

@@ -17,13 +17,13 @@ import { EXPIRY_BEFORE_EFFECTIVE, saleFormFields, type SaleForm } from '@ahente/
 import { formSchemaFor } from '../../lib/form-schema';
 
 /**
- * The deal-or-sale form of spec §3 as the screens hold it (strings, as inputs give them). The new
- * deal page and the Edit Deal and Add Sales modals share it; each shows the fields it needs.
+ * The deal-or-sale form as the screens hold it (strings, as inputs give them). The new deal page
+ * and the Edit Deal and Add Sales modals share it; each shows the fields it needs.
  */
 export interface DealFormValues {
   customerName: string;
   transactionType: TransactionType | '';
-  /** Not sent: it narrows the product list (spec §5). */
+  /** Not sent: it narrows the product list. */
   category: ProductCategory | '';
   product: string;
   tcv: string;
@@ -36,14 +36,14 @@ export interface DealFormValues {
   policy: string;
   insurer: string;
   planName: string;
-  /** The client's mobile number and e-mail (issue 23): optional, for reaching them at renewal. */
+  /** The client's mobile number and e-mail (decision 025): optional, for reaching them at renewal. */
   customer_contact: string;
   customer_email: string;
   /** The sale's last day of cover (Add Sales only); '' for a product without an annual term. */
   expiry_date: string;
 }
 
-/** The new-deal form's defaults (spec §4): For Quotation, Direct, MedicalSalesGroup. */
+/** The new-deal form's defaults: For Quotation, Direct, MedicalSalesGroup. */
 export const EMPTY_DEAL: DealFormValues = {
   customerName: '',
   transactionType: '',
@@ -66,8 +66,8 @@ export const EMPTY_DEAL: DealFormValues = {
 
 /**
  * A deal read back, as form values (EDIT and Make as Sales prefill from it). A renewal deal
- * (issue 23) carries the insurer of the policy it renews, for its sale; the expiry date starts as
- * the effective date's default term (none for a Memorial Plan).
+ * (decision 025) carries the insurer of the policy it renews, for its sale; the expiry date starts
+ * as the effective date's default term (none for a Memorial Plan).
  */
 export function dealToForm(deal: DealRecord): DealFormValues {
   const effectiveDate = deal.effective_date.slice(0, 10);
@@ -99,8 +99,8 @@ export function expiryFor(product: string, effectiveDate: string): string {
 /*
  * The form schemas: the contract's rule for each field (the server checks the same), under the
  * form's names. What the form adds: the TCV as typed ("₱1,234.50" → "1234.50"), the product
- * category, and an empty date input counting as no date, so that it reads "… is required" and
- * the new-deal toast says the fields are missing (spec §5).
+ * category, and an empty date input counting as no date, so that it reads "… is required" and the
+ * new-deal toast says the fields are missing.
  */
 
 const dealForm = formSchemaFor<DealFormValues>();
@@ -110,7 +110,7 @@ const tcvAsTyped = z.preprocess((text: string) => text.replace(/[\s,₱]/g, ''),
 const requiredDate = (rule: typeof saleFormFields.effectiveDate) =>
   z.preprocess((value: string) => (value === '' ? undefined : value), rule);
 
-/** editdeals' rules (spec §5: customer name, product, TCV and sales type are required). */
+/** editdeals' rules: customer name, product, TCV and sales type are required. */
 const dealFields = {
   customerName: dealFormFields.customerName,
   transactionType: dealFormFields.transactionType,
@@ -130,13 +130,13 @@ const dealFields = {
   customer_email: dealFormFields.customer_email,
 };
 
-/** Edit Deal: editdeals' rules; Referror and Agent Name are required for an Agent sale (spec §4). */
+/** Edit Deal: editdeals' rules; Referror and Agent Name are required for an Agent sale. */
 export const editDealSchema = dealForm(withSalesTypeRule(z.object(dealFields), 'salesType'));
 export type EditDealValues = z.output<typeof editDealSchema>;
 
 /**
- * Add Sales: addsales' rules, the effective date required too (spec §5), and the expiry date
- * (issue 23): never before the effective date; none for a product without an annual term.
+ * Add Sales: addsales' rules, the effective date required too, and the expiry date (decision 025):
+ * never before the effective date; none for a product without an annual term.
  */
 export const saleSchema = dealForm(
   withSalesTypeRule(
@@ -152,7 +152,7 @@ export const saleSchema = dealForm(
 );
 export type SaleValues = z.output<typeof saleSchema>;
 
-/** New deal: adddeals' rules (spec §5: the transaction type and the effective date are required too). */
+/** New deal: adddeals' rules: the transaction type and the effective date are required too. */
 export const newDealSchema = dealForm(
   withSalesTypeRule(
     z.object({

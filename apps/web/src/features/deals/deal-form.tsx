@@ -25,7 +25,7 @@ interface DealFieldsProps<T> {
   customerNameRef?: RefObject<HTMLInputElement | null>;
 }
 
-/** The fields of the deal form (spec §3), two columns from `sm` up. */
+/** The fields of the deal form, two columns from `sm` up. */
 export function DealFields<T>({ form, statuses, withEffectiveDate = true, disabled, customerNameRef }: DealFieldsProps<T>) {
   const { register, control, formState, setValue, clearErrors } = form;
   const [category, salesType] = useWatch({ control, name: ['category', 'salesType'] });
@@ -93,7 +93,7 @@ export function DealFields<T>({ form, statuses, withEffectiveDate = true, disabl
         key="category"
         label={t('dealForm.category')}
         error={err('category')}
-        // A new category clears the product (spec §5).
+        // A new category clears the product.
         {...register('category', {
           onChange: () => {
             setValue('product', '');
@@ -276,7 +276,7 @@ interface ExpiryDateFieldProps extends InputProps {
   ref?: Ref<HTMLInputElement>;
 }
 
-/** The Expiry date of the sale form (issue 23): the policy's last day of cover, prefilled, editable. */
+/** The Expiry date of the sale form (decision 025): the policy's last day of cover, prefilled, editable. */
 export function ExpiryDateField({ error, annualTerm, disabled, ...props }: ExpiryDateFieldProps) {
   const { t } = useLanguage();
   return (

@@ -1,5 +1,5 @@
 /**
- * The outbox of deals recorded with no signal (issue 25 §2): Add New Deals and EDIT save here when
+ * The outbox of deals recorded with no signal (decision 028): Add New Deals and EDIT save here when
  * the request gets no answer (or the device says it is offline), and the queue is sent later, in
  * order, one request at a time.
  *

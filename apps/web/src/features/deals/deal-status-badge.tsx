@@ -1,7 +1,7 @@
 import type { DealStatus } from '@ahente/contract/enums';
 import { Badge, type BadgeTone } from '../../ui/badge';
 
-/** Each deal status of spec §4 in its own tone; the text always names it. */
+/** Each deal status in its own tone; the text always names it. */
 const TONES: Record<DealStatus, BadgeTone> = {
   'For Quotation': 'info',
   'Under Negotiation': 'warning',

@@ -18,7 +18,7 @@ import { useLanguage } from '../../i18n';
 /** Spec §5: a field left empty reads "… is required"; any other refusal is a wrong value. */
 const isMissing = (message: string | undefined) => typeof message === 'string' && /is required/i.test(message);
 
-/** /deals/dealsinput (spec §2 Deals input, §5 New deal, §8): the new-deal form with Save Deal. */
+/** /deals/dealsinput: the new-deal form with Save Deal. */
 export function DealsInputPage() {
   const user = useCurrentUser();
   const addDeal = useAddDealMutation();
@@ -35,7 +35,8 @@ export function DealsInputPage() {
     serverError.clear();
     try {
       const { queued } = await addDeal.mutateAsync(toNewDeal(user.memberId, values));
-      // With no signal the deal waits on this device and is sent when the connection returns (issue 25).
+      // With no signal the deal waits on this device and is sent when the connection returns
+      // (decision 028).
       if (queued) toast.info(t('dealSync.queued'));
       else toast.success(t('deals.saved'));
       form.reset(EMPTY_DEAL);

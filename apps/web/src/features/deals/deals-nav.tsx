@@ -6,7 +6,7 @@ const ITEMS = [
   { label: 'deals.viewYours', to: '/deals/dealsview' },
 ] as const;
 
-/** The deals area's sub-navigation (spec §2 Layout): 'Your Deals' with Add New Deals and View Your Deals. */
+/** The deals area's sub-navigation: 'Your Deals' with Add New Deals and View Your Deals. */
 export function DealsNav() {
   const { t } = useLanguage();
   return <SubNav label={t('deals.areaNav')} items={ITEMS.map((item) => ({ ...item, label: t(item.label) }))} />;

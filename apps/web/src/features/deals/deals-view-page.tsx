@@ -34,9 +34,9 @@ const rowsOf = (page: DealsPageResponse) => page.rows;
 
 /**
  * The two modals load apart from the page, with the forms' library and the deal form (about 15 KiB
- * on the wire): not on the path of the table's first paint on a phone (issue 25 §1, decision 014).
- * They are fetched once the table's first answer is in, so that a click opens them at once, and
- * with no signal the service worker has them.
+ * on the wire): not on the path of the table's first paint on a phone (decision 014). They are
+ * fetched once the table's first answer is in, so that a click opens them at once, and with no
+ * signal the service worker has them.
  */
 const AddSaleModal = lazyPage(() => import('./add-sale-modal'), 'AddSaleModal');
 const EditDealModal = lazyPage(() => import('./edit-deal-modal'), 'EditDealModal');
@@ -51,11 +51,11 @@ function dealFrom(params: URLSearchParams): number | null {
 type Dialog = { kind: 'sale' | 'edit'; deal: DealRecord; open: boolean; seq: number };
 
 /**
- * /deals/dealsview (spec §2 Deals table): From/To filters on the effective date (inclusive, either
- * may be empty), Total TCV and Number of Deals Made over every deal of the range, and per deal
- * 'Make as Sales' and 'EDIT'. The list reloads when a modal closes. The server filters, pages
- * (100 deals, then 100 more on 'Show more') and totals the saved deals (decision 036); the deals
- * waiting on this device are added on top.
+ * /deals/dealsview, the Deals Table: From/To filters on the effective date (inclusive, either may
+ * be empty), Total TCV and Number of Deals Made over every deal of the range, and per deal 'Make as
+ * Sales' and 'EDIT'. The list reloads when a modal closes. The server filters, pages (100 deals,
+ * then 100 more on 'Show more') and totals the saved deals (decision 036); the deals waiting on
+ * this device are added on top.
  */
 export function DealsViewPage() {
   const user = useCurrentUser();
@@ -83,7 +83,7 @@ export function DealsViewPage() {
   const onSell = useCallback((deal: DealRecord) => openDialog('sale', deal), [openDialog]);
   const onEdit = useCallback((deal: DealRecord) => openDialog('edit', deal), [openDialog]);
 
-  // Deals recorded or edited with no signal (issue 25 §2): queued new deals first, queued edits
+  // Deals recorded or edited with no signal (decision 028): queued new deals first, queued edits
   // applied to their rows, each marked with its sync state; then the range, on the values shown.
   const queue = useOutbox(user.memberId);
   const saved = list.rows;
@@ -272,7 +272,7 @@ const DealRow = memo(function DealRow({
       <TableCell>
         <span className="font-medium text-slate-900">{deal.customer_name}</span>
         {sync && <SyncNote sync={sync} />}
-        {/* On a phone TCV, Status and Sold are off to the side: repeated here (read once, from their columns; issue 43 §6). */}
+        {/* On a phone TCV, Status and Sold are off to the side: repeated here (read once, from their columns; decision 024). */}
         <span aria-hidden="true" className="mt-1 flex flex-col items-start gap-1 md:hidden">
           <span className="text-xs whitespace-nowrap text-slate-600 tabular-nums">{formatPeso(deal.tcv)}</span>
           <span className="flex flex-wrap items-center gap-1">
@@ -338,7 +338,7 @@ const DealRow = memo(function DealRow({
   );
 });
 
-/** A timestamp in Manila time on two short lines: the date, then the time (issue 43 §6). */
+/** A timestamp in Manila time on two short lines: the date, then the time (decision 023). */
 function CreatedAt({ value }: { value: string }) {
   const parts = formatTimestampParts(value);
   return (

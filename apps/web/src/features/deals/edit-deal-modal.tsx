@@ -13,8 +13,8 @@ import { DealFormModal } from './deal-modal';
 import { useLanguage } from '../../i18n';
 
 /**
- * The statuses the edit form offers (spec §4): all but 'Did not Continue'; a deal that already
- * has it keeps it shown as its current value.
+ * The statuses the edit form offers: all but 'Did not Continue'; a deal that already has it keeps
+ * it shown as its current value.
  */
 export function editStatuses(current: DealStatus): readonly DealStatus[] {
   return (EDITABLE_DEAL_STATUSES as readonly DealStatus[]).includes(current)
@@ -28,7 +28,7 @@ interface EditDealModalProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** 'EDIT' on the Deals Table: the deal's values, saved with editdeals (spec §2, §5, §8). */
+/** 'EDIT' on the Deals Table: the deal's values, saved with editdeals. */
 export function EditDealModal({ deal, open, onOpenChange }: EditDealModalProps) {
   const user = useCurrentUser();
   const editDeal = useEditDealMutation();

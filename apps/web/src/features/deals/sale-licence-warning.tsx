@@ -8,10 +8,10 @@ import { useLanguage } from '../../i18n';
 import { formatCalendarDate } from '../../lib/dates';
 
 /**
- * 'Make as Sales' before the sale is saved (issue 43 §3, decision 018): when no verified licence of
- * the product's lines covers the day the sale is recorded (today, Manila: the day the server judges
- * the commission by, not the policy's effective date), it says so, what happens (the sale is saved,
- * its commission held until a licence is verified), and leads to Settings, Licences. The rule is
+ * 'Make as Sales' before the sale is saved (decision 018): when no verified licence of the
+ * product's lines covers the day the sale is recorded (today, Manila: the day the server judges the
+ * commission by, not the policy's effective date), it says so, what happens (the sale is saved, its
+ * commission held until a licence is verified), and leads to Settings, Licences. The rule is
  * `licenceCover`, the hold's own. Nothing while the licences load, for a product outside the
  * catalogue, or when a verified licence covers the day.
  */

@@ -6,10 +6,10 @@ import { call, callForFile, callForm, downloadFile, NetworkError } from '../../a
 import { commissionKeys } from '../commissions';
 
 /**
- * Insurance Commission licences and held commissions (issue 20, decision 018): a member's
- * licences, the admin's Compliance page and the decisions taken there. Every key starts with
- * 'licences', so one invalidation after a licence is added or decided reloads every list, the
- * Compliance page and the dashboard banner.
+ * Insurance Commission licences and held commissions (decision 018): a member's licences, the
+ * admin's Compliance page and the decisions taken there. Every key starts with 'licences', so one
+ * invalidation after a licence is added or decided reloads every list, the Compliance page and the
+ * dashboard banner.
  */
 export const licenceKeys = {
   all: ['licences'] as const,

@@ -8,10 +8,10 @@ import { LicenceForm } from './licence-form';
 import { VerifyLicencesCard } from './verify-licences-card';
 
 /**
- * /admin/compliance, the Admin Panel's 'Compliance' tab (issue 20, decision 018): RA 10607 s.307
- * forbids paying commission to anyone without an Insurance Commission licence. Licences to verify
- * (with their scans), licences expiring soon, members selling without a licence, held commissions
- * to release or forfeit, the commission earned per licence term, and a licence added for a member.
+ * /admin/compliance, the Admin Panel's 'Compliance' tab (decision 018): RA 10607 s.307 forbids
+ * paying commission to anyone without an Insurance Commission licence. Licences to verify (with
+ * their scans), licences expiring soon, members selling without a licence, held commissions to
+ * release or forfeit, the commission earned per licence term, and a licence added for a member.
  */
 export function CompliancePage() {
   const compliance = useCompliance();

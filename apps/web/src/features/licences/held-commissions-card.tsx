@@ -27,8 +27,8 @@ type Forfeiting = { entry: HeldCommission; open: boolean; seq: number };
 const whose = (e: HeldCommission) => `${formatPeso(e.amount)} for ${e.member_name}`;
 
 /**
- * Held commissions (issue 20): entries written while their earner held no verified licence for the
- * product's line on the recording day. Release makes one payable from the next close, and only
+ * Held commissions (decision 018): entries written while their earner held no verified licence for
+ * the product's line on the recording day. Release makes one payable from the next close, and only
  * when a verified licence now covers that day (otherwise the button is disabled and says why; the
  * server's 409 reason is shown if the page was stale). Forfeit asks a reason: it is never paid.
  */
@@ -162,7 +162,7 @@ function HeldRow({
   onForfeit,
 }: {
   entry: HeldCommission;
-  /** The signed-in admin's own entry: another administrator releases it (issue 42 §8). */
+  /** The signed-in admin's own entry: another administrator releases it (decision 018). */
   own: boolean;
   releasing: boolean;
   disabled: boolean;

@@ -1,7 +1,7 @@
 import { ID_DOCUMENT_PROBLEMS } from '../../lib/id-document';
 
 /**
- * The member's licences (issue 20): the Licences tab of Settings, the licence form and the
+ * The member's licences (decision 018): the Licences tab of Settings, the licence form and the
  * countdown to a licence's expiry. The Compliance page's own cards stay in English (the office).
  */
 export const licencesEn = {

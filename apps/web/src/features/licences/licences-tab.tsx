@@ -17,9 +17,9 @@ import { Dash } from '../../ui/dash';
 import { CalendarDate, ExpiryBadge, LicenceStatusBadge, LoadFailed } from './licence-format';
 
 /**
- * /settings/licences (issue 20): the member's Insurance Commission licences, newest first, each with
- * its status (Pending until the agency verifies it), the countdown to its expiry and its scan; then
- * the form that adds one.
+ * /settings/licences (decision 018): the member's Insurance Commission licences, newest first, each
+ * with its status (Pending until the agency verifies it), the countdown to its expiry and its scan;
+ * then the form that adds one.
  */
 export function LicencesTab() {
   const user = useCurrentUser();

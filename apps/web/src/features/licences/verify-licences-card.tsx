@@ -21,8 +21,8 @@ type Rejecting = { licence: ComplianceLicense; open: boolean; seq: number };
 const what = (l: ComplianceLicense) => `${l.member_name}'s ${l.line} licence`;
 
 /**
- * Licences to verify (issue 20): every pending licence, oldest first as the server lists them, with
- * its scan shown inline. Verify makes it count for commission; Reject asks a reason, which the
+ * Licences to verify (decision 018): every pending licence, oldest first as the server lists them,
+ * with its scan shown inline. Verify makes it count for commission; Reject asks a reason, which the
  * member reads in Settings, Licences. Each licence is decided once (the server's 409 is shown).
  */
 export function VerifyLicencesCard({ id }: { id?: string }) {

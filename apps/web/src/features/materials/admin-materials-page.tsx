@@ -9,8 +9,8 @@ import { UploadMaterialCard } from './upload-material-card';
 import { useErrorToast } from './use-error-toast';
 
 /**
- * /admin/adminmaterials, 'Materials Panel' (spec §2 Admin materials page): Upload New Material,
- * Existing Materials (Download and Delete per item) and Create New Section.
+ * /admin/adminmaterials, 'Materials Panel' (decision 022): Upload New Material, Existing Materials
+ * (Download and Delete per item) and Create New Section.
  */
 export function AdminMaterialsPage() {
   const sections = useSections();

@@ -17,7 +17,7 @@ import {
 } from '../../api/client';
 
 /**
- * The materials library (spec §7): sections, a section's materials, upload with progress,
+ * The materials library (decision 022): sections, a section's materials, upload with progress,
  * download under the original file name, delete, and new sections.
  */
 

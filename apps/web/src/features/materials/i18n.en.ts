@@ -2,7 +2,7 @@ import { LIBRARY_TITLES } from '@ahente/contract/materials';
 import { MSG } from '@ahente/contract/messages';
 
 /**
- * The materials as agents see them (spec §2 Learning Resources, issue 22's Marketing): the
+ * The materials as agents see them (decision 022: the Learning and Marketing libraries): the
  * library's page, its Section select, the list and its downloads. The spec's messages come from
  * MSG, the libraries' titles from the contract. The admin's upload and edit cards stay in English.
  */

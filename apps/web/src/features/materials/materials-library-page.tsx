@@ -20,9 +20,9 @@ interface MaterialsLibraryPageProps {
 }
 
 /**
- * /learning and /marketing (spec §2 Learning Resources): a Section dropdown of the library's own
- * sections (the first chosen at first) and that section's materials, each with a '(Download)'
- * link that saves the file under its original name.
+ * /learning and /marketing (decision 022): a Section dropdown of the library's own sections (the
+ * first chosen at first) and that section's materials, each with a '(Download)' link that saves the
+ * file under its original name.
  */
 export function MaterialsLibraryPage({ library }: MaterialsLibraryPageProps) {
   const { t } = useLanguage();

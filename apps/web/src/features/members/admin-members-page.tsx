@@ -69,24 +69,24 @@ const SORT_LABELS: Record<MemberSortColumn, string> = {
 };
 
 /**
- * /admin/adminmembers, 'Members Record' (spec §2 Admin: Members Record): every active member,
- * searched by name and paged on the server, with the derived manager, the status badge, and per
- * row Edit, Sales (the member's sales, where an admin cancels one: issue 21), Approve, Change
- * Password and Delete. After any action the list reloads.
+ * /admin/adminmembers, 'Members Record' (decision 011): every active member, searched by name and
+ * paged on the server, with the derived manager, the status badge, and per row Edit, Sales (the
+ * member's sales, where an admin cancels one: decision 019), Approve, Change Password and Delete.
+ * After any action the list reloads.
  */
 /** A dialog about one member that another feature provides (the router passes it in: features stay independent). */
 export type MemberDialog = ComponentType<{ member: MemberListRecord; open: boolean; onOpenChange: (open: boolean) => void }>;
 
-/** `SalesDialog`: a member's sales, where an admin cancels one (features/sales, issue 21). */
+/** `SalesDialog`: a member's sales, where an admin cancels one (features/sales, decision 019). */
 export function AdminMembersPage({ SalesDialog }: { SalesDialog?: MemberDialog }) {
   const user = useCurrentUser();
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<PageSize>(MEMBER_PAGE_SIZES[0]);
-  // Only the members with no certification on file (issue 11: whom to remind).
+  // Only the members with no certification on file (decision 015: whom to remind).
   const [noCertification, setNoCertification] = useState(false);
-  // One status (issue 22 §5), kept in the address so a link can open the Pending sign-ups.
+  // One status (decision 011), kept in the address so a link can open the Pending sign-ups.
   const [params, setParams] = useSearchParams();
   const status = statusFrom(params);
   const [order, setOrder] = useState<MemberSort>(null);

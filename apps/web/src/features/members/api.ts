@@ -20,9 +20,9 @@ import { call, callForm, downloadFile } from '../../api/client';
 import { useCurrentUser, useSession } from '../../api/session';
 
 /**
- * Members (spec §2 Agent Recruitment, Admin: Members Record, Settings Hiearchy tab, the dashboard's
- * Team Size): every key starts with 'members', so one invalidation after an admin action reloads
- * every list, hierarchy and count that may have changed.
+ * Members (Agent Recruitment, the Members Record, Settings Hiearchy tab, the dashboard's Team
+ * Size): every key starts with 'members', so one invalidation after an admin action reloads every
+ * list, hierarchy and count that may have changed.
  */
 export const membersKeys = {
   all: ['members'] as const,
@@ -193,13 +193,13 @@ export type PersonalDetailsFields = Partial<Record<PersonalFieldName | 'current_
 export interface SavePersonalDetailsInput {
   id: number;
   fields: PersonalDetailsFields;
-  /** A new valid ID, already renamed as spec §5 asks; null keeps the one on file. */
+  /** A new valid ID, already renamed (`valid_id_{id}.{ext}`); null keeps the one on file. */
   validId: File | null;
 }
 
 /**
- * POST /api/editMember as multipart/form-data (spec §7 "personal details"): the id, every personal
- * field ('' for an empty one) and, when one was chosen, the valid ID file.
+ * POST /api/editMember as multipart/form-data (decision 015): the id, every personal field ('' for
+ * an empty one) and, when one was chosen, the valid ID file.
  */
 export function useSavePersonalDetailsMutation() {
   const afterEdit = useAfterOwnEdit();
@@ -216,9 +216,8 @@ export function useSavePersonalDetailsMutation() {
 }
 
 /**
- * The profile picture (spec §2 Layout, §7 "profile photo"): a file is sent as multipart/form-data
- * under `photo`; null removes the photo (JSON `photo: null`). The answer's member.photo is the new
- * photo URL, or null.
+ * The profile picture (decision 015): a file is sent as multipart/form-data under `photo`; null
+ * removes the photo (JSON `photo: null`). The answer's member.photo is the new photo URL, or null.
  */
 export function useProfilePhotoMutation() {
   const afterEdit = useAfterOwnEdit();
@@ -236,8 +235,8 @@ export function useProfilePhotoMutation() {
 
 /**
  * GET /api/downloadvalidid/{id} as a blob, saved under the name of its Content-Disposition header
- * (`valid_id_{id}.{ext}`; spec §9's `valid_id_{id}.jpg` when the header names nothing). Returns
- * the name it was saved under.
+ * (`valid_id_{id}.{ext}`; `valid_id_{id}.jpg` when the header names nothing). Returns the name it
+ * was saved under.
  */
 export function downloadValidId(id: number): Promise<string> {
   return downloadFile('downloadValidId', { params: { id } }, `valid_id_${id}.jpg`);

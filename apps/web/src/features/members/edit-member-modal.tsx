@@ -79,7 +79,7 @@ type EditableField = keyof MemberFormOutput;
 
 /**
  * What the modal edits: the member as the list carries them (no contact number, no address:
- * issue 42 §7) and their personal details, read one member at a time (getuserdetails, logged).
+ * decision 027) and their personal details, read one member at a time (getuserdetails, logged).
  */
 type PersonalPart = Pick<
   UserDetails,
@@ -107,7 +107,7 @@ function toForm(member: EditedMember): MemberFormValues {
   };
 }
 
-/** The fields whose (normalised) value differs from the member's: only these are sent (spec §7). */
+/** The fields whose (normalised) value differs from the member's: only these are sent (decision 015). */
 export function changedFields(member: EditedMember, values: MemberFormOutput): Partial<MemberFormOutput> {
   const before: Record<EditableField, string | null> = {
     email: member.email,
@@ -159,12 +159,11 @@ function afterSave(updated: MemberRecord, tin: string | null): EditedMember {
 }
 
 /**
- * 'Edit Member Details' (spec §2 Admin: Edit Member modal, §4, §5, §8): username, referral code and
- * the hierarchy read-only; status, account type, position and the personal fields editable. Save
- * sends only the changed fields; with none it warns and sends nothing. A successful save closes
- * the modal after 3 s. The bank details and password sub-forms (each with its own button, neither
- * a member change), the sign-in actions (sign out everywhere, reset two-factor sign-in) and the
- * member's history sit below.
+ * 'Edit Member Details': username, referral code and the hierarchy read-only; status, account type,
+ * position and the personal fields editable. Save sends only the changed fields; with none it warns
+ * and sends nothing. A successful save closes the modal after 3 s. The bank details and password
+ * sub-forms (each with its own button, neither a member change), the sign-in actions (sign out
+ * everywhere, reset two-factor sign-in) and the member's history sit below.
  */
 export function EditMemberModal({ member: listed, open, onOpenChange }: EditMemberModalProps) {
   // The contact number, the address and the TIN are read for this member only (logged, decision 027).
@@ -239,7 +238,8 @@ function EditMemberForm({
   const editMember = useEditMemberMutation();
   const user = useCurrentUser();
   // An administrator's own position, account type and status are another administrator's to change,
-  // and their own e-mail needs their password (Settings): shown read-only here (issue 42 §3, §8).
+  // and their own e-mail needs their password (Settings): shown read-only here
+  // (decisions 027 and 011).
   const isSelf = initial.id === user.memberId;
   const [member, setMember] = useState(initial);
   const [saved, setSaved] = useState(false);
@@ -256,7 +256,7 @@ function EditMemberForm({
   const [region, city] = useWatch({ control: form.control, name: ['address_region', 'address_city'] });
   const addressLists = useAddressLists(region, city);
 
-  // After a successful save the modal closes by itself (spec §9: 3000 ms).
+  // After a successful save the modal closes by itself (after 3000 ms).
   useEffect(() => {
     if (!saved) return;
     const timer = window.setTimeout(() => onOpenChange(false), ADMIN_MODAL_CLOSE_MS);

@@ -1,8 +1,8 @@
 import { MSG } from '@ahente/contract/messages';
 
 /**
- * Agent Recruitment (spec §2, decision 021): the agent's direct recruits, their count and the name
- * search (shared with the admin's Members Record). Member statuses keep their English words.
+ * Agent Recruitment (decision 021): the agent's direct recruits, their count and the name search
+ * (shared with the admin's Members Record). Member statuses keep their English words.
  */
 export const recruitmentEn = {
   title: 'Agent Recruitment',

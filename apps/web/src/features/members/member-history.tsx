@@ -60,11 +60,12 @@ const VALUE_KINDS: Record<string, LabelKind | undefined> = { account_type: 'acco
 function valueText(field: string, value: string | null): string {
   if (value === null) return '—';
   const kind = VALUE_KINDS[field];
-  // A date inside a value reads as a date (issue 43 §6): 'Non-Life, 2026-01-05 to 2029-01-04' → 'Non-Life, Jan 5, 2026 to Jan 4, 2029'.
+  // A date inside a value reads as a date (decision 023): 'Non-Life, 2026-01-05 to 2029-01-04' →
+  // 'Non-Life, Jan 5, 2026 to Jan 4, 2029'.
   return kind ? labelOf(kind, value) : readableDates(value);
 }
 
-/** The member's history in the edit modal (issue 10 audit trail): who, when and what, newest first. */
+/** The member's history in the edit modal (the audit trail, decision 011): who, when and what, newest first. */
 export function MemberHistory({ memberId }: { memberId: number }) {
   const history = useMemberHistory(memberId);
   return (

@@ -16,7 +16,7 @@ const endedText = (ended: number) =>
   ended === 0 ? ENDED_NONE : ended === 1 ? 'The member was signed out of 1 session.' : `The member was signed out of ${ended} sessions.`;
 
 /**
- * The sign-in sub-section of the admin edit modal (issue 24 §4): "Sign out everywhere" ends every
+ * The sign-in sub-section of the admin edit modal (decision 027): "Sign out everywhere" ends every
  * session of the member; "Reset two-factor sign-in" turns their two-factor sign-in off (a lost
  * phone) and signs them out too. Each asks first, and both are recorded in the member's history.
  * The outcome is said in the dialog (toasts sit behind it for assistive technology).

@@ -18,8 +18,8 @@ interface NameSearchProps {
 }
 
 /**
- * The name search and Refresh of spec §2 (Agent Recruitment, Admin: Members Record): a search
- * landmark with a labelled box; Refresh clears the box and reloads.
+ * The name search and Refresh of Agent Recruitment and the Members Record: a search landmark with a
+ * labelled box; Refresh clears the box and reloads.
  */
 export function NameSearch({ value, onChange, onSubmit, onRefresh, refreshing, children }: NameSearchProps) {
   const { t } = useLanguage();

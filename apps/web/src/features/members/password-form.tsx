@@ -22,12 +22,13 @@ interface PasswordFormProps {
 }
 
 /**
- * The password sub-form of the admin edit modal (spec §4, §5, §8): the first click on Change
- * Password opens the field, the second (Save Password) submits it. A blank or whitespace-only
- * password is refused before anything is sent. On success the field closes and clears.
+ * The password sub-form of the admin edit modal: the first click on Change Password opens the
+ * field, the second (Save Password) submits it. A blank or whitespace-only password is refused
+ * before anything is sent. On success the field closes and clears.
  */
 export function PasswordForm(props: PasswordFormProps) {
-  // An admin's own password needs the current one (issue 22): it is changed in Settings → Security.
+  // An admin's own password needs the current one (decision 027): it is changed in Settings →
+  // Security.
   return useCurrentUser().memberId === props.memberId ? <OwnPasswordNote /> : <MemberPasswordForm {...props} />;
 }
 

@@ -25,9 +25,9 @@ function recruitCount(list: readonly RecruitRecord[]): string {
 }
 
 /**
- * /recruitment, 'Agent Recruitment' (spec §2): the agent's direct recruits, Pending ones included
- * with their status (decision 021), searched by name on the page (the list is the agent's own),
- * Refresh clearing the search and reloading.
+ * /recruitment, 'Agent Recruitment': the agent's direct recruits, Pending ones included with their
+ * status (decision 021), searched by name on the page (the list is the agent's own), Refresh
+ * clearing the search and reloading.
  */
 export function RecruitmentPage() {
   const user = useCurrentUser();
@@ -104,7 +104,7 @@ const RecruitRow = memo(function RecruitRow({ recruit, index }: { recruit: Recru
         <time dateTime={recruit.reg_date}>{formatCalendarDate(recruit.reg_date)}</time>
       </TableCell>
       <TableCell>
-        {/* As the Members Record shows it (spec §2): green for Approved, red for anything else. */}
+        {/* As the Members Record shows it: green for Approved, red for anything else. */}
         <Badge tone={recruit.status === 'Approved' ? 'success' : 'danger'} dot>
           {recruit.status}
         </Badge>

@@ -10,8 +10,8 @@ import type {
 import { call } from '../../api/client';
 
 /**
- * Notifications (issue 23, decision 026): the bell's list and unread count, the member's e-mail
- * choices, and the admin's view of the mail outbox.
+ * Notifications (decision 026): the bell's list and unread count, the member's e-mail choices, and
+ * the admin's view of the mail outbox.
  */
 export const notificationKeys = {
   all: ['notifications'] as const,
@@ -42,7 +42,7 @@ export function useNotifications(id: number) {
 
 /**
  * POST /api/notifications { id, limit, cursor }: every notification of the member, newest first, a
- * page of DEFAULT_PAGE_SIZE at a time (the page of all notifications, issue 43 §6, decision 036).
+ * page of DEFAULT_PAGE_SIZE at a time (the page of all notifications, decision 036).
  */
 export function useNotificationPages(id: number) {
   return useInfiniteQuery({

@@ -1,4 +1,4 @@
-/** The page of all notifications (issue 43 §6): /notifications, linked from the bell's "See all notifications". */
+/** The page of all notifications (decision 036): /notifications, linked from the bell's "See all notifications". */
 export const notificationsEn = {
   title: 'Notifications',
   description: 'Everything the portal has told you, newest first. Open one to go to its screen.',

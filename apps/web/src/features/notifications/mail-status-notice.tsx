@@ -2,9 +2,9 @@ import { MailWarning, MailX } from 'lucide-react';
 import { useMailStatus } from './api';
 
 /**
- * The Admin Panel's word on e-mail (issue 23 §3): while the agency has no mail server set up, a calm
- * note that notifications reach members in the portal only, and what to set; with e-mail on, the
- * messages the outbox gave up on, if any. Nothing while it loads or when all is well.
+ * The Admin Panel's word on e-mail (decision 026): while the agency has no mail server set up, a
+ * calm note that notifications reach members in the portal only, and what to set; with e-mail on,
+ * the messages the outbox gave up on, if any. Nothing while it loads or when all is well.
  */
 export function MailStatusNotice() {
   const { data } = useMailStatus();

@@ -19,11 +19,11 @@ const FOOTER_LINK =
 const BADGE_MAX = 99;
 
 /**
- * The bell in the header (issue 23 §3): the unread count on it, and a panel with the newest
+ * The bell in the header (decision 026): the unread count on it, and a panel with the newest
  * notifications, each a link to its screen that also marks it read, "Mark all as read", and "See
- * all notifications" (the page of all of them, issue 43 §6). The
- * count is read again every minute and when the window regains focus; the badge sits over the
- * button's corner, so its coming and going moves nothing.
+ * all notifications" (the page of all of them, decision 036). The count is read again every minute
+ * and when the window regains focus; the badge sits over the button's corner, so its coming and
+ * going moves nothing.
  */
 export function NotificationBell() {
   const user = useCurrentUser();

@@ -20,9 +20,9 @@ import { NotificationItem } from './notification-item';
 const rowsOf = (page: NotificationsResponse) => page.rows;
 
 /**
- * /notifications (issue 43 §6): every notification of the member, newest first, in pages from the
- * server (decision 036's paging and 'Show more'), each with its whole text and its moment in
- * Manila time; the bell's "See all notifications" opens it. Opening one marks it read.
+ * /notifications: every notification of the member, newest first, in pages from the server
+ * (decision 036's paging and 'Show more'), each with its whole text and its moment in Manila time;
+ * the bell's "See all notifications" opens it. Opening one marks it read.
  */
 export function NotificationsPage() {
   const user = useCurrentUser();

@@ -27,9 +27,9 @@ function eventsFor(accountType: string): readonly NotificationEvent[] {
 }
 
 /**
- * /settings/notifications (issue 23 §3): which events also reach the member by e-mail; under the
- * bell every event always arrives. While the agency has no e-mail set up, the choices are shown
- * but cannot be changed.
+ * /settings/notifications (decision 026): which events also reach the member by e-mail; under the
+ * bell every event always arrives. While the agency has no e-mail set up, the choices are shown but
+ * cannot be changed.
  */
 export function NotificationsTab() {
   const user = useCurrentUser();
