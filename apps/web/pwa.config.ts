@@ -1,7 +1,7 @@
 import { VitePWA } from 'vite-plugin-pwa';
 
 /**
- * The installable app and its service worker (issue 25 §2; decision 028).
+ * The installable app and its service worker (decision 028).
  *
  * - Workbox's generateSW: the worker only precaches the build and serves navigations from it; it
  *   has no code of ours to maintain, and nothing else of it would need injectManifest.

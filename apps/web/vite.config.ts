@@ -25,8 +25,8 @@ const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 /**
  * The compile hint on the app's entry and on the chunks whose code the first render of the
  * dashboard or the Deals Table runs: the browser compiles their functions as each file streams in,
- * on a background thread, instead of one by one on the main thread as each is first called (issue 25
- * §1, decision 014 lever 17). Added after minifying (which drops comments), before Vite puts its
+ * on a background thread, instead of one by one on the main thread as each is first called
+ * (decision 014 lever 17). Added after minifying (which drops comments), before Vite puts its
  * preload list above it and before the brotli and gzip copies are made; part of the file's hash.
  */
 function compileHints(chunks: RegExp): Plugin {
@@ -47,10 +47,10 @@ function compileHints(chunks: RegExp): Plugin {
 }
 
 /**
- * What the first screens (the layout, the dashboard, the Deals Table) share with one other screen, in
- * one chunk. Left to rolldown, each such module became a chunk of its own: nine 0.2 KiB icons, the
- * Deals sub-navigation, the referral link, the popover's positioning library, 12 of the 23 scripts of
- * the first load of / and /deals, each one more request on a phone (issue 25 §1, decision 014 lever
+ * What the first screens (the layout, the dashboard, the Deals Table) share with one other screen,
+ * in one chunk. Left to rolldown, each such module became a chunk of its own: nine 0.2 KiB icons,
+ * the Deals sub-navigation, the referral link, the popover's positioning library, 12 of the 23
+ * scripts of the first load of / and /deals, each one more request on a phone (decision 014 lever
  * 18). Not what the app's entry imports (in the first load of every page already), nor what a
  * signed-out page imports (the login page would then load this chunk too); a module only one screen
  * uses stays in that screen's chunk.
@@ -148,7 +148,7 @@ export default defineConfig({
       algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
       threshold: 1024,
     }),
-    // The manifest and the service worker (issue 25 §2): see pwa.config.ts.
+    // The manifest and the service worker (decision 028): see pwa.config.ts.
     pwa(),
   ],
   resolve: {
@@ -186,8 +186,9 @@ export default defineConfig({
     // Read by scripts/screen-hints.mjs (each busy screen's chunks named in its HTML), then removed.
     manifest: true,
     rolldownOptions: {
-      // The app (index.html → src/main.tsx), and the prerendered /login's own script, which makes that
-      // page work without the app and shares no chunk with it (src/login-island.ts; issue 25 §1).
+      // The app (index.html → src/main.tsx), and the prerendered /login's own script, which makes
+      // that page work without the app and shares no chunk with it (src/login-island.ts; decision
+      // 014).
       input: {
         index: fileURLToPath(new URL('./index.html', import.meta.url)),
         'login-island': fileURLToPath(new URL('./src/login-island.ts', import.meta.url)),
@@ -199,8 +200,9 @@ export default defineConfig({
           groups: [
             // The spreadsheet writer is needed only when a sales export falls back to the page.
             { name: 'xlsx', test: /node_modules[\\/](write-excel-file|fflate)[\\/]/, priority: 40 },
-            // With use-sync-external-store, which the chart library and a screen library both use: left out
-            // of a group, it landed in 'charts' and pulled that 104 KiB chunk into every page (issue 25).
+            // With use-sync-external-store, which the chart library and a screen library both use:
+            // left out of a group, it landed in 'charts' and pulled that 104 KiB chunk into every
+            // page (decision 014).
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|use-sync-external-store)[\\/]/,
@@ -214,20 +216,21 @@ export default defineConfig({
               test: /node_modules[\\/](recharts|@reduxjs|react-redux|redux|immer|reselect|victory-vendor)[\\/]/,
               priority: 25,
             },
-            // With src/lib/zod-jitless.ts, so that zod is configured when its chunk runs, before any chunk
-            // that builds a schema (the entry chunk's own code runs after the chunks it imports), and the
-            // session's schema alone (contract/session.ts, api/session-schema.ts): the one schema the first
-            // render waits for (issue 25 §1).
+            // With src/lib/zod-jitless.ts, so that zod is configured when its chunk runs, before
+            // any chunk that builds a schema (the entry chunk's own code runs after the chunks it
+            // imports), and the session's schema alone (contract/session.ts,
+            // api/session-schema.ts): the one schema the first render waits for (decision 014).
             {
               name: 'zod',
               test: /node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]zod-jitless\.ts$|[\\/]contract[\\/]src[\\/]session\.ts$|[\\/]src[\\/]api[\\/]session-schema\.ts$/,
               priority: 20,
             },
-            // The contract's schema modules that the first screens' answers need (contract/first-schemas.ts,
-            // api/first-schemas.ts and what those modules import), in one chunk: the dashboard and the Deals Table
-            // build only these schemas, not the whole route table's, and only once their first call is
-            // made, after the first render (issue 25 §1, decision 014 lever 2). Nothing of the first load
-            // imports these modules: their zod-free constants are in the `-rules` modules.
+            // The contract's schema modules that the first screens' answers need
+            // (contract/first-schemas.ts, api/first-schemas.ts and what those modules import), in
+            // one chunk: the dashboard and the Deals Table build only these schemas, not the whole
+            // route table's, and only once their first call is made, after the first render
+            // (decision 014 lever 2). Nothing of the first load imports these modules: their
+            // zod-free constants are in the `-rules` modules.
             // The other schema modules (materials, tickets, reports, privacy, my-data) and the route
             // table itself are in no group: they land in the route table's chunk or a screen's, fetched
             // when a call first needs them. (In no group at all, each module became a chunk of its own:
@@ -244,11 +247,12 @@ export default defineConfig({
             // as the lint rule that keeps them free of zod (contract-zod-free-modules, .dependency-cruiser.cjs).
             {
               name: 'shared',
-              // With the login page's hand-over (main.tsx and the login page read it), lazyPage (the router
-              // and the Deals Table use it) and the language choice (the login page and the profile popup):
-              // shared by two modules only, each became a chunk of its own, one more request in the first load.
-              // So do the dashboard's two calls of issue 43 (features/dashboard/api.ts: the first calls and the
-              // checklist ask for the setup checklist; the Admin Panel and the dashboard for the admin's queues).
+              // With the login page's hand-over (main.tsx and the login page read it), lazyPage
+              // (the router and the Deals Table use it) and the language choice (the login page and
+              // the profile popup): shared by two modules only, each became a chunk of its own, one
+              // more request in the first load. So do the dashboard's two calls (decisions 018 and
+              // 021; features/dashboard/api.ts: the first calls and the checklist ask for the setup
+              // checklist; the Admin Panel and the dashboard for the admin's queues).
               test: /[\\/]contract[\\/]src[\\/](catalogue|dates|enums|files|first-answers|idempotency|labels|languages|messages|money|route-paths|routes[\\/][a-z-]+\.paths|[a-z]+-rules)\.ts$|[\\/]src[\\/]features[\\/]auth[\\/]login-handover\.ts$|[\\/]src[\\/]lib[\\/]lazy-page\.ts$|[\\/]src[\\/]i18n[\\/]language-choice\.tsx$|[\\/]src[\\/]features[\\/]dashboard[\\/]api\.ts$/,
               priority: 22,
             },
@@ -257,10 +261,11 @@ export default defineConfig({
             { name: 'first-screens', test: firstScreens.test, priority: 9 },
             // The forms' library: only screens with a form use it, and the first load has none.
             { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/, priority: 15 },
-            // What three or more screens share (the layout's and the screens' components, the API modules,
-            // common icons, Radix, TanStack Query): one chunk instead of dozens of 1 KiB ones, each a round
-            // trip on a phone's connection. Measured (issue 25): / 61 → 19 scripts and 260 → 227 KiB,
-            // /deals/dealsview 69 → 20 and 286 → 232 KiB, /login 33 → 10 and 213 → 199 KiB.
+            // What three or more screens share (the layout's and the screens' components, the API
+            // modules, common icons, Radix, TanStack Query): one chunk instead of dozens of 1 KiB
+            // ones, each a round trip on a phone's connection. Measured (decision 014): / 61 → 19
+            // scripts and 260 → 227 KiB, /deals/dealsview 69 → 20 and 286 → 232 KiB, /login 33 → 10
+            // and 213 → 199 KiB.
             {
               name: 'shared',
               // Not the form helpers, which build schemas: in here they pulled zod into every page.

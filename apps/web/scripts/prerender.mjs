@@ -1,7 +1,7 @@
 /**
- * Prerenders /login into dist/login.html after `vite build` (issue 25, the phone budget): the login
- * page's markup, from its React components (src/prerender-login.tsx, loaded through Vite's SSR
- * loader with the app's config), inside #root of the built index.html, which keeps its hashed
+ * Prerenders /login into dist/login.html after `vite build` (decision 014, the phone budget): the
+ * login page's markup, from its React components (src/prerender-login.tsx, loaded through Vite's
+ * SSR loader with the app's config), inside #root of the built index.html, which keeps its hashed
  * script and stylesheet. The server answers GET /login with it; every other address gets
  * index.html. Brotli and gzip copies are written as for the other assets.
  */
@@ -76,7 +76,7 @@ try {
   // The same page for a browser that holds no session cookie (the server chooses,
   // apps/server/src/platform/web-app.ts): no one can be signed in, so it neither preloads nor asks
   // GET /api/me, whose 401 the browser would log as an error on the console of every first visit
-  // (Lighthouse's best practices, issue 25 §1).
+  // (Lighthouse's best practices, decision 014).
   const preload = /\s*<!--[^>]*?-->\s*<link rel="preload" href="\/api\/me" as="fetch" crossorigin="anonymous" \/>/;
   if (!preload.test(html)) throw new Error('dist/index.html no longer preloads /api/me as prerender.mjs expects');
   write(

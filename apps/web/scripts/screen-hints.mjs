@@ -1,8 +1,8 @@
 /**
- * The most used screens' HTML with their chunks named up front (issue 25 §1, the phone budget):
- * after `vite build`, for each address below, a copy of dist/index.html with a
- * `<link rel="modulepreload">` for every chunk of its layout and page (read from Vite's manifest:
- * the chunk and, transitively, what it imports). The browser then fetches those chunks alongside the
+ * The most used screens' HTML with their chunks named up front (decision 014, the phone budget):
+ * after `vite build`, for each address below, a copy of dist/index.html with a `<link
+ * rel="modulepreload">` for every chunk of its layout and page (read from Vite's manifest: the
+ * chunk and, transitively, what it imports). The browser then fetches those chunks alongside the
  * entry's instead of after the entry has downloaded and run, which on a phone over slow 4G was a
  * second round of requests after ~2.2 s (measured: bench/phone.ts, decision 014).
  *

@@ -1,5 +1,5 @@
 /**
- * The script of the prerendered /login (dist/login.html, scripts/prerender.mjs; issue 25 §1, the
+ * The script of the prerendered /login (dist/login.html, scripts/prerender.mjs; decision 014, the
  * phone budget): makes the form in the HTML work with a few KiB of script, instead of waiting for
  * React, the router, the shared chunk, the route table and zod (~210 KiB on slow 4G).
  *

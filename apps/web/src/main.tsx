@@ -20,12 +20,12 @@ const queryClient = createQueryClient();
 const screens = preloadScreens(window.location.pathname);
 void screens.then(() => performance.mark('ahente:screens'));
 const restored = restorePersistedQueries(queryClient);
-// The session's answer is parsed with its schema of the first load (api/session-schema.ts); those of
-// the dashboard and the Deals Table with the first screens' schemas (api/first-schemas.ts,
+// The session's answer is parsed with its schema of the first load (api/session-schema.ts); those
+// of the dashboard and the Deals Table with the first screens' schemas (api/first-schemas.ts,
 // contract/first-answers.ts), whose chunk their first call fetches and runs: on /deals as the
-// session answers, on / after the first render, so that the first render waits neither for its bytes
-// nor for its evaluation. The whole route table parses every other answer: fetched now on
-// every other screen, and on those two by the first call that needs it (issue 25 §1, decision 014).
+// session answers, on / after the first render, so that the first render waits neither for its
+// bytes nor for its evaluation. The whole route table parses every other answer: fetched now on
+// every other screen, and on those two by the first call that needs it (decision 014).
 if (!FIRST_SCREENS.has(window.location.pathname)) {
   void routeTable().then(
     () => performance.mark('ahente:route-table'),
@@ -40,7 +40,7 @@ if (!container) throw new Error('#root is missing from index.html');
 // /login painted from the HTML (dist/login.html, scripts/prerender.mjs): its own script
 // (login-island.ts) makes it work and loads this entry only to hand the page over. The markup stays
 // until the app can put the same page in its place in one go, once the session is known and the
-// page's chunk is in; no spinner in between (issue 25).
+// page's chunk is in; no spinner in between (decision 014).
 if (container.dataset.prerendered) {
   // Loaded by the page's own script (login-island.ts), which asked GET /api/me already: no session.
   const signedOut = peekLoginHandover()?.signedOut === true;
@@ -50,8 +50,8 @@ if (container.dataset.prerendered) {
   // The saved cache (IndexedDB) is usually back within a few milliseconds, and the session's answer
   // (GET /api/me, preloaded by index.html) has usually arrived while the scripts loaded: the first
   // render is then the page itself, not a spinner whose effects ask for the session (~0.35 s on a
-  // phone, issue 25 §1). The session is asked once the saved cache is back, so a saved answer never
-  // lands on a newer one. A slow read or a slow answer renders the wait as before.
+  // phone, decision 014). The session is asked once the saved cache is back, so a saved answer
+  // never lands on a newer one. A slow read or a slow answer renders the wait as before.
   const asked = Date.now();
   const session = restored.then(() => queryClient.prefetchQuery(sessionQuery));
   void session.then(() => {

@@ -5,9 +5,9 @@ import { SESSION_QUERY_KEY, SessionProvider } from './api/session';
 import { LoginPage } from './features/auth/login-page';
 
 /**
- * The markup of /login for dist/login.html (scripts/prerender.mjs, after `vite build`; issue 25):
- * the same components the app shows to a visitor with no session, so the page paints as soon as
- * the HTML and the CSS arrive, before any script. Its script makes it work (login-island.ts) and
+ * The markup of /login for dist/login.html (scripts/prerender.mjs, after `vite build`; decision
+ * 014): the same components the app shows to a visitor with no session, so the page paints as soon
+ * as the HTML and the CSS arrive, before any script. Its script makes it work (login-island.ts) and
  * hands it to the app only when needed; main.tsx then shows the same page in its place at once.
  *
  * Until that script has the session's answer, nothing on the page acts (a native submit would even

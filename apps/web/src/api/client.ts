@@ -1,5 +1,5 @@
 /**
- * The one HTTP client of the web app (DESIGN §1, spec §7).
+ * The one HTTP client of the web app (decision 008).
  *
  * - Same-origin cookies (the session cookie is HttpOnly; the server sets it).
  * - CSRF: every unsafe request carries header X-XSRF-TOKEN equal to the XSRF-TOKEN cookie.
@@ -169,9 +169,9 @@ export function serverFieldErrors<Name extends string>(error: unknown, names: re
 
 /** True for the server's CSRF refusal, after which a fresh token is fetched and the call sent once more. */
 /**
- * The `details` of an error body ({ error, details: [{ path, message }] }, DESIGN §4), those well
- * formed. Read here rather than with the contract's `errorResponse`, which is in the schemas' chunk:
- * a form's field errors are shown at once, whether that chunk has arrived or not.
+ * The `details` of an error body ({ error, details: [{ path, message }] }), those well formed. Read
+ * here rather than with the contract's `errorResponse`, which is in the schemas' chunk: a form's
+ * field errors are shown at once, whether that chunk has arrived or not.
  */
 function errorDetails(body: unknown): { path: string; message: string }[] {
   const details = body && typeof body === 'object' && 'details' in body ? (body as { details: unknown }).details : undefined;
@@ -189,9 +189,9 @@ type RouteTable = typeof RouteTableModule;
 let routeTableLoad: Promise<RouteTable> | null = null;
 
 /**
- * The route table with its schemas (api/route-table.ts), for parsing answers: fetched with the first
- * request, not in the first load (issue 25 §1). A failed fetch (no signal) is a NetworkError, tried
- * again by the next call.
+ * The route table with its schemas (api/route-table.ts), for parsing answers: fetched with the
+ * first request, not in the first load (decision 014). A failed fetch (no signal) is a
+ * NetworkError, tried again by the next call.
  */
 export function routeTable(): Promise<RouteTable> {
   routeTableLoad ??= import('./route-table').catch((cause: unknown) => {
@@ -207,10 +207,10 @@ let firstSchemasLoad: FirstSchemaLoad | null = null;
 
 /**
  * The schemas of the first screens' answers (api/first-schemas.ts, contract/first-answers.ts): one
- * chunk, loaded by the first call that needs it, without the route table (issue 25 §1). Not named
+ * chunk, loaded by the first call that needs it, without the route table (decision 014). Not named
  * in the HTML of / and /deals: its 8.6 KiB there came before the first render's own (decision 014,
- * lever 19); the other screens' HTML names it. A failed fetch is a NetworkError, tried again
- * by the next call.
+ * lever 19); the other screens' HTML names it. A failed fetch is a NetworkError, tried again by the
+ * next call.
  */
 function firstSchemas(): FirstSchemaLoad {
   firstSchemasLoad ??= import('./first-schemas').catch((cause: unknown) => {
@@ -290,8 +290,8 @@ async function send(path: string, options: RequestOptions, isRetry: boolean): Pr
 export interface CallOptions {
   signal?: AbortSignal;
   /**
-   * No Accept header: GET /api/me is preloaded by index.html (issue 25), and the browser hands the
-   * preloaded answer to a fetch only when its headers are the same.
+   * No Accept header: GET /api/me is preloaded by index.html (decision 014), and the browser hands
+   * the preloaded answer to a fetch only when its headers are the same.
    */
   noAccept?: boolean;
   /** Do not call the unauthorized handler on 401 (login, /me and logout use this). */

@@ -3,6 +3,6 @@ import '../lib/zod-jitless';
 
 /**
  * The first screens' answer schemas (contract/first-answers.ts): one chunk, loaded by the first
- * call whose answer it parses, after the first render, without the route table (issue 25 §1).
+ * call whose answer it parses, after the first render, without the route table (decision 014).
  */
 export * from '@ahente/contract/first-schemas';

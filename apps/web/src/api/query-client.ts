@@ -2,7 +2,7 @@ import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from './client';
 
 /**
- * How long an answer stays on the device for offline use (issue 25 §2): in memory (gcTime) and in
+ * How long an answer stays on the device for offline use (decision 028): in memory (gcTime) and in
  * the copy saved to IndexedDB (features/offline/query-persistence.tsx).
  */
 export const CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -13,9 +13,10 @@ export const CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
  */
 export function createQueryClient(): QueryClient {
   const client: QueryClient = new QueryClient({
-    // A change saved anywhere (a licence, bank details, a TIN, a certification, a photo) may finish one
-    // of a new member's first steps (issue 43 §3, features/dashboard/api.ts): the checklist is asked again
-    // when the dashboard next shows it, not left as it was for its few seconds of freshness.
+    // A change saved anywhere (a licence, bank details, a TIN, a certification, a photo) may finish
+    // one of a new member's first steps (decision 018, features/dashboard/api.ts): the checklist is
+    // asked again when the dashboard next shows it, not left as it was for its few seconds of
+    // freshness.
     mutationCache: new MutationCache({
       onSuccess: () => client.invalidateQueries({ queryKey: ['setup-checklist'] }),
     }),

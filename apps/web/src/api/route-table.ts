@@ -3,6 +3,6 @@ import '../lib/zod-jitless';
 
 /**
  * The route table with its schemas, for parsing answers: a chunk of its own, fetched with the first
- * request rather than in the first load (issue 25 §1). Sending needs only route-paths.
+ * request rather than in the first load (decision 014). Sending needs only route-paths.
  */
 export { responseSchema, routes } from '@ahente/contract/routes';

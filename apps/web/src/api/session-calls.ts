@@ -29,7 +29,7 @@ export async function fetchMe(): Promise<SessionUser | null> {
   }
 }
 
-/** POST /api/setlanguage (204): the signed-in member's language, for every device (issue 25 §3). */
+/** POST /api/setlanguage (204): the signed-in member's language, for every device (decision 030). */
 export async function saveLanguage(language: Language): Promise<void> {
   await call('setLanguage', { body: { language } });
 }

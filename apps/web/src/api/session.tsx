@@ -6,10 +6,10 @@ import { setUnauthorizedHandler } from './client';
 import { showLanguage, takeLanguagePickedBeforeSignIn } from '../i18n';
 
 /**
- * The signed-in member (spec §3 Session, §4): id (`memberId`; the API's `user`), name, account_type (defaults to
- * 'user'), referral_code, status and photo, from POST /api/login or GET /api/me, and what the
- * member must do before anything else (issue 24: accept a new privacy notice, or for an
- * administrator turn on two-factor sign-in).
+ * The signed-in member: id (`memberId`; the API's `user`), name, account_type (defaults to 'user'),
+ * referral_code, status and photo, from POST /api/login or GET /api/me, and what the member must do
+ * before anything else (decision 027: accept a new privacy notice, or for an administrator turn on
+ * two-factor sign-in).
  *
  * The session is a query (SESSION_QUERY_KEY): GET /api/me once per page load (200 = logged in,
  * 401 = logged out), replaced by the login's answer, and asked again whenever it is invalidated
@@ -110,7 +110,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signIn = useCallback(
     (next: SessionUser) => {
       // A language chosen on the login page just now becomes the member's; otherwise the member's
-      // saved language wins over the device's (issue 25 §3).
+      // saved language wins over the device's (decision 030).
       const picked = takeLanguagePickedBeforeSignIn();
       if (picked && picked !== next.language) {
         next = { ...next, language: picked };

@@ -7,7 +7,7 @@ import { MailStatusNotice } from '../features/notifications/mail-status-notice';
 import { PageOutlet } from '../ui/page-outlet';
 import { SubNav } from '../ui/sub-nav';
 
-/** The Admin Panel's screens (spec §2 route table): an admin reaches each from here, no URL typed. */
+/** The Admin Panel's screens (the route table's /admin routes): an admin reaches each from here, no URL typed. */
 const ADMIN_NAV = [
   { label: 'Members List', to: '/admin/adminmembers' },
   { label: 'Materials Panel', to: '/admin/adminmaterials' },
@@ -18,7 +18,7 @@ const ADMIN_NAV = [
   { label: 'Privacy', to: '/admin/privacy' },
 ] as const;
 
-/** Each tab's waiting work (issue 43 §5): its count in the administrator's queues and what it counts, said with the link. */
+/** Each tab's waiting work (decision 021): its count in the administrator's queues and what it counts, said with the link. */
 const TAB_COUNTS: Partial<Record<(typeof ADMIN_NAV)[number]['to'], (q: AdminQueues) => { value: number; one: string; other: string }>> = {
   '/admin/adminmembers': (q) => ({ value: q.pending_members, one: 'member pending approval', other: 'members pending approval' }),
   '/admin/adminticketlist': (q) => ({ value: q.open_tickets, one: 'open ticket', other: 'open tickets' }),
@@ -33,9 +33,9 @@ const TAB_COUNTS: Partial<Record<(typeof ADMIN_NAV)[number]['to'], (q: AdminQueu
 
 /**
  * /admin/*, inside the admin guard: the 'Admin Panel' sub-navigation above every admin screen;
- * Members List shows how many sign-ups wait for approval (issue 22 §5), and each other queue its
- * waiting work, all from one request, the administrator's queues (issue 43 §5: asked again on each
- * screen and after each change made); a note says when e-mail is off (issue 23 §3).
+ * Members List shows how many sign-ups wait for approval (decision 011), and each other queue its
+ * waiting work, all from one request, the administrator's queues (decision 021: asked again on each
+ * screen and after each change made); a note says when e-mail is off (decision 026).
  */
 export function AdminLayout() {
   const queues = useAdminQueues().data;

@@ -15,8 +15,8 @@ import { SidebarContent } from './sidebar';
 const DESKTOP_QUERY = '(min-width: 48rem)';
 
 /**
- * The authenticated layout (spec §2 Layout): sidebar (a drawer below md), a header with the
- * welcome line and the profile popup, and the page.
+ * The authenticated layout: sidebar (a drawer below md), a header with the welcome line and the
+ * profile popup, and the page.
  */
 export function AppLayout() {
   const user = useCurrentUser();
@@ -65,18 +65,18 @@ export function AppLayout() {
                 <Menu aria-hidden="true" className="size-5" />
               </Dialog.Trigger>
               <p className="min-w-0 flex-1 text-sm leading-tight font-medium text-balance text-slate-700 sm:text-base">
-                {/* The spec's "Welcome back" from the second sign-in on; the first says "Welcome" (issue 43 §3). */}
+                {/* The spec's "Welcome back" from the second sign-in on; the first says "Welcome" (decision 001). */}
                 {t(user.first_login ? 'firstSteps.welcomeFirst' : 'layout.welcome', { name: user.name, id: user.memberId })}
               </p>
               {/* Every call but enrolment is refused until two-factor sign-in is on: no bell until then. */}
               {!user.mfa_setup_required && <NotificationBell />}
               <ProfilePopover />
             </div>
-            {/* With no signal: "Offline, last updated 10:42" (issue 25 §2). */}
+            {/* With no signal: "Offline, last updated 10:42" (decision 028). */}
             <OfflineBar />
           </header>
 
-          {/* Deals recorded with no signal are sent when the connection allows (issue 25 §2). */}
+          {/* Deals recorded with no signal are sent when the connection allows (decision 028). */}
           {!user.mfa_setup_required && <OutboxSync />}
           <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 outline-none sm:px-6 sm:py-8 2xl:px-8">
             <OfflinePage>

@@ -6,8 +6,8 @@ import { dealsPagesQuery } from '../features/deals';
 /**
  * The first call of the screen a page load opens, started as soon as the server has named the
  * member (GET /api/me), before the first render, instead of by the screen's effects after it: on a
- * phone that render takes ~0.4 s, which the request then spent waiting (issue 25 §1, decision 014).
- * The screen's own query finds the request on its way, or its answer, under the same key.
+ * phone that render takes ~0.4 s, which the request then spent waiting (decision 014). The screen's
+ * own query finds the request on its way, or its answer, under the same key.
  *
  * Only once the server's answer is in (`since`: not the session saved on the device, which may name
  * another member) and the member may use the screens (no privacy notice or two-factor step first).
@@ -21,6 +21,7 @@ export function startFirstCalls(client: QueryClient, pathname: string, since: nu
   if (!member || state.dataUpdatedAt < since || member.consent_required || member.mfa_setup_required) return;
   // The Deals Table opens on its whole range: no From, no To.
   if (pathname === '/deals/dealsview') void client.prefetchInfiniteQuery(dealsPagesQuery(member.memberId, '', ''));
-  // An agent's first steps (issue 43 §3): the dashboard's only block that can appear above its cards.
+  // An agent's first steps (decision 018): the dashboard's only block that can appear above its
+  // cards.
   if (pathname === '/' && member.account_type === 'user') void client.prefetchQuery(setupChecklistQuery(member.memberId));
 }

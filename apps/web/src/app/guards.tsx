@@ -6,15 +6,15 @@ import { useSession } from '../api/session';
 /** Fetched only for a member who must accept a new privacy notice. */
 const ConsentPage = lazy(async () => ({ default: (await import('../features/privacy/consent-page')).ConsentPage }));
 
-/** Where an administrator who must turn on two-factor sign-in is kept (issue 24 §4). */
+/** Where an administrator who must turn on two-factor sign-in is kept (decision 027). */
 export const MFA_SETUP_PATH = '/settings/security';
 
 /**
- * Logged-in members only (spec §2): anyone else goes to /login, replacing the history entry.
- * Then what the member must do before anything else (issue 24): an administrator without the
- * two-factor sign-in the agency requires is kept on Settings → Security (every other call is
- * refused until it is on); a member who has not accepted the current privacy notice sees it, in
- * place of the page asked for, which opens once they accept.
+ * Logged-in members only: anyone else goes to /login, replacing the history entry. Then what the
+ * member must do before anything else (decision 027): an administrator without the two-factor
+ * sign-in the agency requires is kept on Settings → Security (every other call is refused until it
+ * is on); a member who has not accepted the current privacy notice sees it, in place of the page
+ * asked for, which opens once they accept.
  */
 export function RequireAuth() {
   const { status, user, confirmed } = useSession();

@@ -22,7 +22,7 @@ export type NavLabelKey =
   `nav.${'dashboard' | 'portfolio' | 'deals' | 'sales' | 'commissions' | 'reports' | 'proposals' | 'estore' | 'helpCenter' | 'university' | 'recruitment' | 'marketing' | 'learning' | 'settings' | 'admin'}`;
 
 export interface NavItem {
-  /** The entry's words in the catalogue (issue 25 §3). */
+  /** The entry's words in the catalogue (decision 030). */
   label: NavLabelKey;
   to: string;
   icon: LucideIcon;
@@ -32,8 +32,8 @@ export interface NavItem {
 }
 
 /**
- * The sidebar of spec §2 Layout, in its order; Commissions and Reports (issue 12) follow Sales,
- * and Learning Resources (/learning, issue 22) follows Marketing: the two libraries of materials.
+ * The sidebar, in its order; Commissions and Reports (decisions 016 and 017) follow Sales, and
+ * Learning Resources (/learning, decision 022) follows Marketing: the two libraries of materials.
  */
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'nav.dashboard', to: '/', icon: LayoutDashboard, area: '/' },
@@ -54,7 +54,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
 ];
 
 /**
- * The one entry of an administrator who must turn on two-factor sign-in first (issue 24 §4): every
+ * The one entry of an administrator who must turn on two-factor sign-in first (decision 027): every
  * other page would only be refused until it is on.
  */
 export const MFA_SETUP_NAV_ITEMS: readonly NavItem[] = [

@@ -11,7 +11,7 @@ import { Modal } from '../ui/modal';
 import { Notice } from '../ui/notice';
 import { toast } from '../ui/toast';
 
-/** What the server takes as a photo (DESIGN §5): checked here first, so a wrong file is not sent. */
+/** What the server takes as a photo (decision 015): checked here first, so a wrong file is not sent. */
 const PHOTO_ACCEPT = ['.jpg', '.jpeg', '.png', '.webp', ...PHOTO_CONTENT_TYPES].join(',');
 
 /** Why a file cannot be a profile photo, or null when it can. */
@@ -30,10 +30,10 @@ interface ProfilePhotoDialogProps {
 }
 
 /**
- * 'Change Profile Picture' (spec §2 Layout): Upload Photo (JPEG, PNG or WebP, up to 5 MB), Remove
- * Photo (only when there is one) and Cancel. A new photo shows at once in the header and the popup
- * (the session holds its URL). What goes wrong is said inside the dialog, where it is seen and
- * announced (a toast would sit behind the dialog).
+ * 'Change Profile Picture': Upload Photo (JPEG, PNG or WebP, up to 5 MB), Remove Photo (only when
+ * there is one) and Cancel. A new photo shows at once in the header and the popup (the session
+ * holds its URL). What goes wrong is said inside the dialog, where it is seen and announced (a
+ * toast would sit behind the dialog).
  */
 export function ProfilePhotoDialog({ open, onOpenChange, finalFocus }: ProfilePhotoDialogProps) {
   const user = useCurrentUser();

@@ -15,17 +15,17 @@ import { toast } from '../ui/toast';
 import type { Language } from '@ahente/contract/auth';
 
 /**
- * The profile popup of spec §2 Layout: photo (or initials), name, ID, the referral code
- * (click copies the referral link), 'Badge: Coming Soon!', Change Profile Picture (a dialog) and
- * Logout.
+ * The profile popup of the layout: photo (or initials), name, ID, the referral code (click copies
+ * the referral link), 'Badge: Coming Soon!', Change Profile Picture (a dialog) and Logout.
  */
 export function ProfilePopover() {
   const user = useCurrentUser();
-  // Logging out clears the device, after asking when deal changes wait to sync (issue 25 §2).
+  // Logging out clears the device, after asking when deal changes wait to sync (decision 028).
   const logout = useLogout();
   const { update } = useSession();
   const { t } = useLanguage();
-  // The member's language (issue 25 §3): shown at once, remembered on this device and saved for the others.
+  // The member's language (decision 030): shown at once, remembered on this device and saved for
+  // the others.
   const chooseLanguage = (language: Language) => {
     update({ language });
     void showLanguage(language);
@@ -34,7 +34,7 @@ export function ProfilePopover() {
   const [open, setOpen] = useState(false);
   const [photoDialogOpen, setPhotoDialogOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
-  // The dashboard's first steps ask for the dialog without a way into this popup (issue 43 §3).
+  // The dashboard's first steps ask for the dialog without a way into this popup (decision 018).
   useEffect(() => onProfilePhotoRequest(() => setPhotoDialogOpen(true)), []);
 
   return (

@@ -83,10 +83,10 @@ function Root() {
 const soon = (title: string, description?: string) => <ComingSoonPage key={title} title={title} description={description} />;
 
 /**
- * The route table of spec §2. Areas not built yet show their title and 'Coming Soon...'. Rendered by
+ * The route table. Areas not built yet show their title and 'Coming Soon...'. Rendered by
  * `AppRoutes` inside a `BrowserRouter` (main.tsx): React Router's declarative mode, not its data
  * router, which no screen used (no loader, action or fetcher) and which is 58 KiB more of
- * JavaScript before the first render (issue 25 §1, decision 014, eighth session).
+ * JavaScript before the first render (decision 014, eighth session).
  */
 const routes: RouteObject[] = [
   {
@@ -99,9 +99,10 @@ const routes: RouteObject[] = [
           { path: 'register', element: <RegisterPage /> },
         ],
       },
-      // The e-mailed reset link (issue 23 §3): open with or without a session.
+      // The e-mailed reset link (decision 026): open with or without a session.
       { path: 'reset-password', element: <ResetPasswordPage /> },
-      // The link sent to the address an e-mail change replaced (issue 42 §3): open with or without a session.
+      // The link sent to the address an e-mail change replaced (decision 027): open with or without
+      // a session.
       { path: 'report-email-change', element: <ReportEmailChangePage /> },
       {
         element: <RequireAuth />,
@@ -151,7 +152,7 @@ const routes: RouteObject[] = [
                     children: [
                       { index: true, element: <Navigate to="userdetails" replace /> },
                       {
-                        // The tabs of 'Settings And Details' (spec §2 Settings); each tab is a child route.
+                        // The tabs of 'Settings And Details'; each tab is a child route.
                         element: <SettingsLayout />,
                         children: [
                           { path: 'userdetails', element: <PersonalDetailsTab /> },

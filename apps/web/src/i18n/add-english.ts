@@ -4,8 +4,8 @@ import { i18n } from './index';
 /**
  * The words of a screen area outside the first load (portfolio, materials, settings, …): its
  * English is registered when the area's chunk runs, so the login page and the dashboard carry only
- * their own words (issue 25 §1's JavaScript budget). The Filipino of every area is in `fil.ts`'s lazy
- * chunk, typed by `Catalogue` (catalogue.ts), which includes each area's English shape.
+ * their own words (decision 014's JavaScript budget). The Filipino of every area is in `fil.ts`'s
+ * lazy chunk, typed by `Catalogue` (catalogue.ts), which includes each area's English shape.
  *
  * An area's words live in its feature's folder, in three modules: `i18n.en.ts` exports its English
  * words and imports nothing of the app's catalogue; `i18n.fil.ts` exports `<area>Fil: Texts<typeof

@@ -1,7 +1,7 @@
 import { CONSENT_LABEL, CONSENT_REQUIRED_MESSAGE, COUNTED_SALES_NOTE, MSG, TEAM_COUNT_NOTE } from '@ahente/contract/messages';
 
 /**
- * The English catalogue (issue 25 §3): the spec's exact texts (through MSG and the contract's
+ * The English catalogue (decision 030): the spec's exact texts (through MSG and the contract's
  * notes, never retyped) and the screens' own words. Bundled: English is the default and the
  * fallback. `fil.ts` has the same keys (its type is this one's).
  */
@@ -332,7 +332,7 @@ export const en = {
     /** A policy's last day under its effective date: "to Nov 24, 2027", read as "expires Nov 24, 2027". */
     termTo: 'to',
     termExpires: 'expires',
-    /** A cancelled sale's sentence (issue 43 §6): "Cancelled on Dec 2, 2026 by Ana Admin: reason · refund ₱1,000.00". */
+    /** A cancelled sale's sentence (decision 023): "Cancelled on Dec 2, 2026 by Ana Admin: reason · refund ₱1,000.00". */
     cancelledOn: 'Cancelled on {{date}}',
     cancelledBy: 'by {{name}}',
     refund: 'refund {{amount}}',
@@ -394,7 +394,7 @@ export const en = {
     inDays: 'in {{n}} days',
     goTo: 'Go to Licences',
   },
-  // A new member's first steps (issue 43 §3).
+  // A new member's first steps (decision 018).
   firstSteps: {
     welcomeFirst: 'Welcome, {{name}}, ID#: {{id}}',
     loginWelcome: 'Welcome',

@@ -14,7 +14,7 @@ import { securityFil } from '../features/settings/security-i18n.fil';
 import { adminQueuesFil } from '../features/dashboard/i18n.fil';
 
 /**
- * The Filipino catalogue (issue 25 §3): Tagalog as an agent of the agency writes it, with the
+ * The Filipino catalogue (decision 030): Tagalog as an agent of the agency writes it, with the
  * insurance and sales words agents use in English ("deal", "TCV", "policy", "sales", "commission",
  * "referral link"). Loaded only when chosen (a chunk of its own). Same keys as `en.ts`.
  */

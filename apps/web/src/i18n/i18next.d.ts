@@ -1,7 +1,7 @@
 import 'i18next';
 import type { Catalogue } from './catalogue';
 
-// Typed keys: t('a.missing.key') is a type error (issue 25 §3).
+// Typed keys: t('a.missing.key') is a type error (decision 030).
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';

@@ -7,11 +7,11 @@ import { setCurrentLocale } from '../lib/locale';
 import { en } from './en';
 
 /**
- * The interface's languages (issue 25 §3, decision 030): English, bundled (the default and the
- * fallback of every missing word), and Filipino, a chunk of its own fetched only when chosen, so it
- * costs nothing on the first load. Initialised synchronously: English never waits or flashes. A
- * device that chose Filipino fetches its catalogue at start, and the screens wait for it (Suspense)
- * rather than flash English.
+ * The interface's languages (decision 030): English, bundled (the default and the fallback of every
+ * missing word), and Filipino, a chunk of its own fetched only when chosen, so it costs nothing on
+ * the first load. Initialised synchronously: English never waits or flashes. A device that chose
+ * Filipino fetches its catalogue at start, and the screens wait for it (Suspense) rather than flash
+ * English.
  *
  * The choice is remembered on the device (localStorage) and, once signed in, for the member (POST
  * /api/setlanguage; the session answers it): see `applyMemberLanguage` and `pickLanguageBeforeSignIn`.

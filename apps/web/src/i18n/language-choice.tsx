@@ -3,7 +3,7 @@ import { cn } from '../lib/cn';
 import { LANGUAGE_NAMES, useLanguage } from './index';
 
 /**
- * English / Filipino as two buttons, the current one pressed (issue 25 §3): on the login page and
+ * English / Filipino as two buttons, the current one pressed (decision 030): on the login page and
  * in the profile popup. Each language's name is written in that language (and marked so for a
  * screen reader), whatever the interface's language.
  */

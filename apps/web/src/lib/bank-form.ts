@@ -5,13 +5,14 @@ import { addBankRequest, type BankRecord } from '@ahente/contract/settings';
 import { formSchemaFor } from './form-schema';
 
 /**
- * The bank details form (spec §2 Bank Details; the admin's Edit Member Details too): its fields,
- * its rules and its values from a saved record, shared by the member's tab and the admin's dialog.
+ * The bank details form (Bank Details, and the admin's Edit Member Details too; decision 015): its
+ * fields, its rules and its values from a saved record, shared by the member's tab and the admin's
+ * dialog.
  */
 export const BANK_KEYS = ['bank_name', 'account_number', 'account_name'] as const;
 export type BankValues = Record<(typeof BANK_KEYS)[number], string>;
 
-/** Spec §5 first (a blank field: 'Please fill in all fields.', nothing sent), then the contract's rules. */
+/** Every field filled first (a blank field: 'Please fill in all fields.', nothing sent), then the contract's rules. */
 const filled = z.string().refine((value) => value.trim() !== '', MSG.fillAllFields);
 export const bankFormSchema = formSchemaFor<BankValues>()(
   z.looseObject({ bank_name: filled, account_number: filled, account_name: filled }).pipe(addBankRequest.omit({ id: true })),

@@ -1,6 +1,6 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
-/** Digits only, at most 11 (spec §5, §9). */
+/** Digits only, at most 11. */
 export function cleanContact(value: string): string {
   return value.replace(/\D/g, '').slice(0, 11);
 }

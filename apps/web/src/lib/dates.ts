@@ -2,11 +2,11 @@ import { isCalendarDate, todayInManila } from '@ahente/contract/dates';
 import { perLocale } from './locale';
 
 /**
- * Display helpers for the calendar dates and timestamps of the API (DESIGN §6), in the reader's
- * locale (en-PH or fil-PH). Every date and time a person reads is Manila's, the agency's clock,
- * whatever the device's time zone (issue 43 §6, decision 023): timestamps are formatted here with
- * `timeZone: 'Asia/Manila'`, calendar dates as the day they name. No other module of the web app
- * makes a date formatter without a time zone or reads the device's calendar (eslint.config.js).
+ * Display helpers for the calendar dates and timestamps of the API, in the reader's locale (en-PH
+ * or fil-PH). Every date and time a person reads is Manila's, the agency's clock, whatever the
+ * device's time zone (decision 023): timestamps are formatted here with `timeZone: 'Asia/Manila'`,
+ * calendar dates as the day they name. No other module of the web app makes a date formatter
+ * without a time zone or reads the device's calendar (eslint.config.js).
  */
 
 const calendarFormat = perLocale((l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeZone: 'UTC' }));
@@ -21,7 +21,7 @@ export function formatCalendarDate(value: string): string {
 const manilaDate = perLocale((l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeZone: 'Asia/Manila' }));
 const manilaTime = perLocale((l) => new Intl.DateTimeFormat(l, { timeStyle: 'short', timeZone: 'Asia/Manila' }));
 
-/** A timestamp as its date and its time in Philippine time, wherever the device is (issue 43 §6): { date: "Mar 5, 2026", time: "2:30 PM" }. */
+/** A timestamp as its date and its time in Philippine time, wherever the device is (decision 023): { date: "Mar 5, 2026", time: "2:30 PM" }. */
 export function formatTimestampParts(value: string): { date: string; time: string } {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return { date: value, time: '' };
@@ -63,6 +63,6 @@ export function formatManilaShortDate(value: string, now: Date = new Date()): st
 /** This year in Manila, for a footer's ©. */
 export const manilaYear = (now: Date = new Date()): number => Number(todayInManila(now).slice(0, 4));
 
-/** A server's sentence with its calendar dates as people read them: "… licence on 2026-12-02" → "… licence on Dec 2, 2026" (texts stored before issue 43 §6). */
+/** A server's sentence with its calendar dates as people read them: "… licence on 2026-12-02" → "… licence on Dec 2, 2026" (texts stored before decision 023). */
 export const readableDates = (text: string): string =>
   text.replace(/\b\d{4}-\d{2}-\d{2}\b/g, (day) => (isCalendarDate(day) ? formatCalendarDate(day) : day));

@@ -1,6 +1,6 @@
 /**
- * The locale dates and numbers are written in: 'en-PH' in English, 'fil-PH' in Filipino (issue 25
- * §3). The i18n module sets it when the language changes; formatters read it when they format.
+ * The locale dates and numbers are written in: 'en-PH' in English, 'fil-PH' in Filipino (decision
+ * 030). The i18n module sets it when the language changes; formatters read it when they format.
  */
 export type AppLocale = 'en-PH' | 'fil-PH';
 

@@ -1,6 +1,6 @@
 import { fullName } from '@ahente/contract/names';
 
-/** A person's name parts as the API gives them (spec §3 Member, the *_details objects). */
+/** A person's name parts as the API gives them (a member, the *_details objects). */
 export interface NameParts {
   f_name: string;
   m_name?: string | null;
@@ -13,8 +13,8 @@ function normalise(text: string): string {
 }
 
 /**
- * The name search of spec §5: case-insensitive, on the full name (first, middle and last joined).
- * An empty query matches everyone.
+ * The name search: case-insensitive, on the full name (first, middle and last joined). An empty
+ * query matches everyone.
  */
 export function matchesName(person: NameParts, query: string): boolean {
   const q = normalise(query);

@@ -1,5 +1,5 @@
 /**
- * Asks the layout's profile popup to open 'Change Profile Picture' (issue 43 §3: the dashboard's
+ * Asks the layout's profile popup to open 'Change Profile Picture' (decision 018: the dashboard's
  * first steps lead to it). A window event, because a feature never imports the app's layout.
  */
 const PHOTO_REQUEST_EVENT = 'ahente:change-profile-photo';

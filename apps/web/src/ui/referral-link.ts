@@ -2,7 +2,7 @@ import { MSG } from '@ahente/contract/messages';
 import { toast } from './toast';
 import { copyText } from '../lib/clipboard';
 
-/** The registration page with the code as ?ref= (spec §9 Referral link). */
+/** The registration page with the code as ?ref=. */
 export function referralLink(code: string): string {
   return `${window.location.origin}/register?ref=${encodeURIComponent(code)}`;
 }

@@ -15,7 +15,7 @@ export interface Figure {
    */
   value: string | (() => string);
   /**
-   * What the value is made of, each labelled, in small type under it (issue 43 §1: a net with its
+   * What the value is made of, each labelled, in small type under it (decision 016: a net with its
    * gross and tax beside it). Called, like `value`, only once the figures are shown.
    */
   detail?: () => readonly FigurePart[];
@@ -28,11 +28,11 @@ export interface FigurePart {
 }
 
 /**
- * Figures as tiles: a label over a large value, in a description list (DESIGN §8, decisions 010
- * and 024). Money and counts are never cut off and never wrap: a tile is at least 9rem wide (the
- * tiles of a card narrower than two such tiles stack; a phone from 375 px has two a row), it is a
- * size container, and the value's type shrinks with the tile's width (down to 12 px) on one line.
- * A tile that should take a whole row spans `col-span-full`, whatever the number of columns.
+ * Figures as tiles: a label over a large value, in a description list (decisions 010 and 024).
+ * Money and counts are never cut off and never wrap: a tile is at least 9rem wide (the tiles of a
+ * card narrower than two such tiles stack; a phone from 375 px has two a row), it is a size
+ * container, and the value's type shrinks with the tile's width (down to 12 px) on one line. A tile
+ * that should take a whole row spans `col-span-full`, whatever the number of columns.
  */
 export function StatList({ figures, className }: { figures: readonly Figure[]; className?: string }) {
   return (

@@ -27,8 +27,8 @@ interface SubNavProps {
 }
 
 /**
- * The sub-navigation of an area (spec §2 Layout: "Your Deals", "Your Sales"): its title and a row
- * of links; the current page's link is highlighted and marked aria-current="page".
+ * The sub-navigation of an area ("Your Deals", "Your Sales"): its title and a row of links; the
+ * current page's link is highlighted and marked aria-current="page".
  */
 export function SubNav({ label, items, labelHidden = false, wrap = false, current, className }: SubNavProps) {
   const { pathname } = useLocation();

@@ -11,10 +11,10 @@ import { cn } from '../lib/cn';
 import { useScrollsSideways } from '../lib/use-scrolls-sideways';
 
 /**
- * A data table that scrolls horizontally inside its card on small screens (DESIGN §8, decisions
- * 009 and 010). Use numeric on cells holding money or counts: right-aligned, tabular figures, on
- * one line. Use `sticky` on the action column: it stays at the right edge while the other columns
- * scroll under it.
+ * A data table that scrolls horizontally inside its card on small screens (decisions 009 and 010).
+ * Use numeric on cells holding money or counts: right-aligned, tabular figures, on one line. Use
+ * `sticky` on the action column: it stays at the right edge while the other columns scroll under
+ * it.
  *
  * `dense` is for the wide tables (eight columns and more: deals, sales, the ledger, members): cells
  * of 13 px type with 8 px of padding a side, headings that wrap between their words, up to `2xl`
@@ -59,8 +59,8 @@ const DENSE =
   'text-[0.8125rem] 2xl:text-sm [&_td]:px-2 [&_th]:px-2 2xl:[&_td]:px-3 2xl:[&_th]:px-3 [&_thead_th]:text-[0.6875rem] 2xl:[&_thead_th]:text-xs [&_th]:whitespace-normal';
 
 /**
- * For a dense table with unbroken units (policy numbers, issue 43 §6): cells 5 px apart instead of 8
- * below `2xl`, so that it still fits its card from 1280 px (decision 024).
+ * For a dense table with unbroken units (policy numbers, decision 023): cells 5 px apart instead of
+ * 8 below `2xl`, so that it still fits its card from 1280 px (decision 024).
  */
 export const TIGHT = 'max-2xl:[&_td]:px-[5px] max-2xl:[&_th]:px-[5px]';
 

@@ -5,8 +5,8 @@ import { TOAST_DURATION_MS, TOAST_EXIT_MS } from '@ahente/contract/messages';
 import { cn } from '../lib/cn';
 
 /**
- * Toasts (spec §4): success, error, warning, info. Each stays TOAST_DURATION_MS (3000 ms), then
- * leaves with a TOAST_EXIT_MS (300 ms) exit animation. Hovering or focusing a toast pauses its
+ * Toasts (decision 004): success, error, warning, info. Each stays TOAST_DURATION_MS (3000 ms),
+ * then leaves with a TOAST_EXIT_MS (300 ms) exit animation. Hovering or focusing a toast pauses its
  * timer (WCAG 2.2.1), as Radix does.
  *
  * Use anywhere, also outside React: toast.success(text), toast.error(text), toast.warning(text),

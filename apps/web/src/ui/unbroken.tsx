@@ -2,10 +2,10 @@ import { Fragment } from 'react';
 import { cn } from '../lib/cn';
 
 /**
- * Texts that are one unit in a table (issue 43 §6, decision 024's units): a policy number never
- * wraps ('POL-2026-00008' broke at its dashes at 1280–1440 px); an e-mail address may wrap only
- * before a '.' or its '@' or after a '-', never inside a word. Both carry `data-fit`, so widths.spec.ts fails any that
- * wraps or is cut off.
+ * Texts that are one unit in a table (decision 024's units): a policy number never wraps
+ * ('POL-2026-00008' broke at its dashes at 1280–1440 px); an e-mail address may wrap only before a
+ * '.' or its '@' or after a '-', never inside a word. Both carry `data-fit`, so widths.spec.ts
+ * fails any that wraps or is cut off.
  */
 export function PolicyNumber({ value, className }: { value: string; className?: string }) {
   return (

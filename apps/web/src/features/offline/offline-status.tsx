@@ -4,9 +4,9 @@ import { useCallback, useSyncExternalStore, type ReactNode } from 'react';
 import { formatManilaDate } from '../../lib/dates';
 
 /**
- * What the signed-in layout shows with no signal (issue 25 §2): a bar under the header saying
- * when the data on screen was last updated, and, for a screen never opened on this device (so
- * nothing of it is saved), a message in its place rather than a spinner that never ends.
+ * What the signed-in layout shows with no signal (decision 028): a bar under the header saying when
+ * the data on screen was last updated, and, for a screen never opened on this device (so nothing of
+ * it is saved), a message in its place rather than a spinner that never ends.
  */
 
 const subscribeOnline = (onChange: () => void) => onlineManager.subscribe(onChange);
@@ -36,7 +36,7 @@ function newestUpdate(cache: QueryCache): number {
 /**
  * Built on first use, not when the layout's chunk loads: a page's first `Intl` object loads the
  * locale's data, ~40 ms of the layout's evaluation on a phone before the first render, for a bar
- * shown only with no signal (issue 25 §1, decision 014 lever 20).
+ * shown only with no signal (decision 014 lever 20).
  */
 let manilaClock: Intl.DateTimeFormat | undefined;
 

@@ -1,9 +1,9 @@
 /**
- * When the queued deals are sent (issue 25 §2; the queue itself is features/deals/deal-outbox.ts): at app start
- * once signed in, on the browser's `online` event, and every 30 s while changes wait and the
- * device says it is online (a server that did not answer, a lost answer). Background Sync is not
- * used: a service worker's `sync` event would need the session's XSRF token and the queue's rules
- * in the worker, and the next start or `online` event sends the same queue.
+ * When the queued deals are sent (decision 028; the queue itself is features/deals/deal-outbox.ts):
+ * at app start once signed in, on the browser's `online` event, and every 30 s while changes wait
+ * and the device says it is online (a server that did not answer, a lost answer). Background Sync
+ * is not used: a service worker's `sync` event would need the session's XSRF token and the queue's
+ * rules in the worker, and the next start or `online` event sends the same queue.
  */
 
 import { useQueryClient } from '@tanstack/react-query';

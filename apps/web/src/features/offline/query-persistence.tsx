@@ -16,10 +16,9 @@ import { CACHE_MAX_AGE_MS } from '../../api/query-client';
 import { SESSION_QUERY_KEY, type SessionUser } from '../../api/session';
 
 /**
- * The data shown offline (issue 25 §2; decision 028): the app's TanStack Query cache, saved to
- * IndexedDB a moment after each change (and when the page is hidden or left) and put back before
- * the first query runs on the next load, so a screen opened before shows its last answer with no
- * signal.
+ * The data shown offline (decision 028): the app's TanStack Query cache, saved to IndexedDB a
+ * moment after each change (and when the page is hidden or left) and put back before the first
+ * query runs on the next load, so a screen opened before shows its last answer with no signal.
  *
  * - Only what an agent needs in the field is kept: the session, deals, sales, portfolio,
  *   materials, commissions, reports, notifications, tickets, licences, certifications, team sizes
@@ -81,11 +80,11 @@ let saveTimer: ReturnType<typeof setTimeout> | null = null;
 let saving = true;
 
 /**
- * Whether this device holds a saved copy, kept in localStorage beside it ('1' once a save is written,
- * removed before the copy is deleted): read synchronously at start, it spares a load with nothing
- * saved (a first visit, the first after logging out or after a week) the IndexedDB read, whose
- * callbacks on a phone wait behind the scripts' evaluation: ~1 s before the first render of the Deals
- * Table (bench/phone.ts --trace; issue 25 §1, decision 014). Only ever a shortcut when online: offline
+ * Whether this device holds a saved copy, kept in localStorage beside it ('1' once a save is
+ * written, removed before the copy is deleted): read synchronously at start, it spares a load with
+ * nothing saved (a first visit, the first after logging out or after a week) the IndexedDB read,
+ * whose callbacks on a phone wait behind the scripts' evaluation: ~1 s before the first render of
+ * the Deals Table (bench/phone.ts --trace; decision 014). Only ever a shortcut when online: offline
  * the read is always made. A copy saved without the mark (by an older version, or a save racing a
  * logout in another tab) is not put back on an online load, whose screens ask the server anyway,
  * and is overwritten by the next save.
@@ -225,8 +224,8 @@ let restoredClient: QueryClient | null = null;
 /**
  * Puts the saved cache back, once per client: main.tsx starts it before the first render (on a
  * phone the IndexedDB read is done by the time the scripts have run), so the first render already
- * has it and its queries start at once, instead of a render that waits, then a second one (issue
- * 25 §1). The watch on the signed-in member starts before anything is restored. TanStack starts
+ * has it and its queries start at once, instead of a render that waits, then a second one (decision
+ * 014). The watch on the signed-in member starts before anything is restored. TanStack starts
  * "online" whatever the device says: a page loaded with no signal is offline from the start.
  */
 export function restorePersistedQueries(client: QueryClient): Promise<void> {

@@ -1,7 +1,7 @@
 /**
- * Registers the service worker that pwa.config.ts has the build write (issue 25 §2): from this
- * module, not an inline script, so the CSP stays `script-src 'self'`. After the page has loaded,
- * so that its first paint never waits for the precache; only in a build (the dev server has none).
+ * Registers the service worker that pwa.config.ts has the build write (decision 028): from this
+ * module, not an inline script, so the CSP stays `script-src 'self'`. After the page has loaded, so
+ * that its first paint never waits for the precache; only in a build (the dev server has none).
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;

@@ -13,7 +13,7 @@ export function discardQuestion(count: number): string {
 }
 
 /**
- * Logging out clears the device (issue 25 §2): the saved answers and the queue of deal changes.
+ * Logging out clears the device (decision 028): the saved answers and the queue of deal changes.
  * With changes still waiting to sync, it asks first. `start` is the Logout button's action; render
  * `dialog` outside any popup that closes.
  */

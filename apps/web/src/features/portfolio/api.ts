@@ -3,7 +3,7 @@ import type { PortfolioExportRequest, PortfolioRequest, PortfolioResponse } from
 import { call, downloadFile } from '../../api/client';
 import { dealsKeys } from '../deals';
 
-/** The Portfolio's filters as a request (issue 23, decision 025), in the contract's shape. */
+/** The Portfolio's filters as a request (decision 025), in the contract's shape. */
 export type PortfolioQuery = Required<Pick<PortfolioRequest, 'id' | 'scope' | 'q' | 'page' | 'pageSize'>> &
   Pick<PortfolioRequest, 'status' | 'due_within_days'>;
 

@@ -1,5 +1,5 @@
 /**
- * The Portfolio (issue 23 §2): the page, its filters, the policies' table and why a list is empty.
+ * The Portfolio (decision 025): the page, its filters, the policies' table and why a list is empty.
  * The policy statuses (In force, Due, Lapsed, Renewed, Cancelled) keep the contract's words, as the
  * deal statuses do (decision 023).
  */

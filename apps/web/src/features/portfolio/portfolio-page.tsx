@@ -50,11 +50,11 @@ function filtersFrom(params: URLSearchParams): PortfolioFilters & { scope: Portf
 }
 
 /**
- * /portfolio (issue 23 §2, decision 025): the member's book of business, paged on the server:
- * the counts per status (each a filter), "Expiring in 30 / 60 / 90 days", a search on the
- * customer or the policy number, Export To Excel, and Renew on a due or lapsed policy, which
- * creates its Renewal deal and opens it in the Deals Table. A leader also has 'My team': the
- * downline's pipeline without the clients.
+ * /portfolio (decision 025): the member's book of business, paged on the server: the counts per
+ * status (each a filter), "Expiring in 30 / 60 / 90 days", a search on the customer or the policy
+ * number, Export To Excel, and Renew on a due or lapsed policy, which creates its Renewal deal and
+ * opens it in the Deals Table. A leader also has 'My team': the downline's pipeline without the
+ * clients.
  */
 export function PortfolioPage() {
   const user = useCurrentUser();

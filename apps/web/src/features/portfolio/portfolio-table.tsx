@@ -116,7 +116,7 @@ const PolicyTableRow = memo(function PolicyTableRow({
   const days = row.status === 'cancelled' ? null : row.days_to_expiry;
   return (
     <TableRow data-policy={row.sale_id}>
-      {/* Narrower from xl to 2xl: the unbroken policy number's room at 1280 px (issue 43 §6, decision 024). */}
+      {/* Narrower from xl to 2xl: the unbroken policy number's room at 1280 px (decision 024). */}
       <TableCell className="min-w-32 xl:max-2xl:min-w-24">
         <span className="font-medium text-slate-900">{who}</span>
         {/* On a phone the premium, expiry and status are off to the side: repeated here (read once, from their columns). */}

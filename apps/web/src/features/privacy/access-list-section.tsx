@@ -16,7 +16,7 @@ const COLUMNS = 4;
 type PageSize = (typeof ACCESS_LOG_PAGE_SIZES)[number];
 
 /**
- * Settings → Privacy, "Who accessed my data" (issue 24 §3): each time someone else (an
+ * Settings → Privacy, "Who accessed my data" (decision 027): each time someone else (an
  * administrator, a leader) opened the member's sensitive data, newest first: who, what, which
  * record, and when in Philippine time. Reads of one's own data are not listed. Below `md` the
  * Detail and When columns give way to lines under who read it, so a row reads as a card without

@@ -26,7 +26,7 @@ const WHAT_OPTIONS = ACCESS_KINDS.map((kind) => ({ value: kind, label: ACCESS_KI
 const NO_FILTERS: AdminAccessLogFilters = { actor: '', subject: '', what: '', from: '', to: '' };
 
 /**
- * Admin Panel → Privacy → Access log (issue 24 §3): every read of someone's sensitive data by
+ * Admin Panel → Privacy → Access log (decision 027): every read of someone's sensitive data by
  * someone else, newest first, filtered by who read (the reader), whose data (the member), what, and
  * the days (Manila time); one page at a time, and the whole filtered log as an Excel workbook for a
  * breach investigation. Below `md` the columns after the first give way to lines under it.

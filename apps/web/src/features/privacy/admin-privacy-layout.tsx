@@ -2,7 +2,7 @@ import { PageHeader } from '../../ui/page-header';
 import { PageOutlet } from '../../ui/page-outlet';
 import { SubNav } from '../../ui/sub-nav';
 
-/** Admin Panel → Privacy (issue 24, decision 027): its screens, each a child route of /admin/privacy. */
+/** Admin Panel → Privacy (decision 027): its screens, each a child route of /admin/privacy. */
 export const ADMIN_PRIVACY_TABS = [
   { label: 'Requests', to: '/admin/privacy/requests' },
   { label: 'Access log', to: '/admin/privacy/accesslog' },

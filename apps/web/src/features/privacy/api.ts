@@ -7,9 +7,9 @@ import type { AcceptPrivacyNoticeRequest, PrivacyNotice, PublishPrivacyNoticeReq
 import { call, downloadFile } from '../../api/client';
 
 /**
- * Privacy (issue 24, decision 027): a member's copy of their data, their erasure request, who read
- * their sensitive data; the administrators' queue of privacy requests, the whole access log and
- * the privacy notice.
+ * Privacy (decision 027): a member's copy of their data, their erasure request, who read their
+ * sensitive data; the administrators' queue of privacy requests, the whole access log and the
+ * privacy notice.
  */
 export const privacyKeys = {
   all: ['privacy'] as const,
@@ -33,7 +33,7 @@ export function fetchPrivacyNotice(): Promise<PrivacyNotice> {
   return call('privacyNotice', {}, { ignoreUnauthorized: true });
 }
 
-/** The current privacy notice, for the sign-up form and the consent page (issue 24 §1). */
+/** The current privacy notice, for the sign-up form and the consent page (decision 027). */
 export function usePrivacyNotice() {
   return useQuery({ queryKey: PRIVACY_NOTICE_QUERY_KEY, queryFn: fetchPrivacyNotice });
 }

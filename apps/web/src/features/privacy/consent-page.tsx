@@ -14,10 +14,10 @@ import { Notice } from '../../ui/notice';
 import { PrivacyNoticeView } from './privacy-notice-view';
 
 /**
- * Shown by the auth guard instead of the page asked for (issue 24 §1), before anything else of the
+ * Shown by the auth guard instead of the page asked for (decision 027), before anything else of the
  * signed-in app, while the session says `consent_required`: the agency published a privacy notice
- * the member has not accepted yet. "I accept" records the consent to the version shown, asks for the
- * session again and the page asked for opens; "Log out" leaves without accepting.
+ * the member has not accepted yet. "I accept" records the consent to the version shown, asks for
+ * the session again and the page asked for opens; "Log out" leaves without accepting.
  */
 export function ConsentPage() {
   const { t } = useLanguage();

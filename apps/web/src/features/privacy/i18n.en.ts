@@ -3,7 +3,7 @@ import { PRIVACY_REQUEST_STATUS_LABELS } from '@ahente/contract/my-data';
 import { ACCESS_KIND_LABELS } from '@ahente/contract/privacy';
 
 /**
- * The words of a member's privacy screens (issue 24, issue 25 §3): Settings → Privacy (Download my
+ * The words of a member's privacy screens (decisions 027 and 030): Settings → Privacy (Download my
  * data, Request erasure and its password dialog, Who accessed my data) and the consent page shown
  * when a new privacy notice is published (the notice itself is the agency's Markdown, as written).
  * The admin's privacy pages stay in English.

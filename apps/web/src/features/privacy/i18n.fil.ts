@@ -1,7 +1,7 @@
 import type { Texts } from '../../i18n/texts';
 import type { privacyEn } from './i18n.en';
 
-/** Settings → Privacy and the consent page in Filipino (issue 25 §3). */
+/** Settings → Privacy and the consent page in Filipino (decision 030). */
 export const privacyFil: Texts<typeof privacyEn> = {
   download: {
     title: 'Ang data mo',

@@ -26,9 +26,9 @@ import { RequestStatusBadge } from './privacy-format';
 const ERASED = ['privacy.erasure.removes1', 'privacy.erasure.removes2', 'privacy.erasure.removes3', 'privacy.erasure.removes4'] as const;
 
 /**
- * Settings → Privacy, the member's own data (issue 24 §2): "Download my data" (a .zip of every kind
- * of record and the uploaded files), how to ask for a correction, and "Request erasure" with what
- * it erases, what the law keeps, and the request's status, deadline and decision.
+ * Settings → Privacy, the member's own data (decision 027): "Download my data" (a .zip of every
+ * kind of record and the uploaded files), how to ask for a correction, and "Request erasure" with
+ * what it erases, what the law keeps, and the request's status, deadline and decision.
  */
 export function MyDataSection() {
   const user = useCurrentUser();

@@ -17,7 +17,7 @@ import { toast } from '../../ui/toast';
 const UNCHANGED = 'The text is the same as the current version: change it before publishing.';
 
 /**
- * Admin Panel → Privacy → Privacy notice (issue 24 §1): the current version (its number, when it
+ * Admin Panel → Privacy → Privacy notice (decision 027): the current version (its number, when it
  * was published, the text as agents read it), and an editor of the next version's Markdown with a
  * live preview. Publishing makes a new version that every agent is asked to accept at their next
  * login.

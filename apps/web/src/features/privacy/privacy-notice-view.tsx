@@ -51,7 +51,7 @@ interface PrivacyNoticeViewProps {
 const ENGLISH = { label: 'Privacy Notice', loadFailed: 'The Privacy Notice could not be loaded.', tryAgain: 'Try again' };
 
 /**
- * The agency's privacy notice (issue 24 §1) in a bordered region that scrolls on its own, so the
+ * The agency's privacy notice (decision 027) in a bordered region that scrolls on its own, so the
  * checkbox or the button after it stays in reach; it takes the keyboard focus to scroll. While it
  * loads, grey lines; if it cannot be loaded, the reason and "Try again".
  */

@@ -41,9 +41,9 @@ function deadlineText(dueOn: string, today: string): string {
 }
 
 /**
- * Admin Panel → Privacy → Requests (issue 24 §2): the open requests of data subjects, oldest first,
- * each with its deadline (30 working days, NPC Advisory 2021-01) and a clear Overdue badge past
- * it; erasure requests are approved (the member is erased, for good) or refused with a reason;
+ * Admin Panel → Privacy → Requests (decision 027): the open requests of data subjects, oldest
+ * first, each with its deadline (30 working days, NPC Advisory 2021-01) and a clear Overdue badge
+ * past it; erasure requests are approved (the member is erased, for good) or refused with a reason;
  * privacy tickets (a copy, a correction) are answered in the Tickets List. Below, the requests
  * decided in the last 90 days.
  */

@@ -1,6 +1,6 @@
 import { RANKED_SELLERS_NOTE, REPORT_SCOPE_LABELS } from '@ahente/contract/reports';
 
-/** Performance Reports (issue 12, 23; decisions 017 and 021): the summary, the charts, their tables, the leaderboard and retention. */
+/** Performance Reports (decisions 017, 021 and 025): the summary, the charts, their tables, the leaderboard and retention. */
 export const reportsEn = {
   title: 'Performance Reports',
   description: 'Sales at a glance: the last 12 months, by effective date.',

@@ -1,7 +1,7 @@
 import type { Texts } from '../../i18n/texts';
 import type { reportsEn } from './i18n.en';
 
-/** Performance Reports in Filipino (issue 25 §3). */
+/** Performance Reports in Filipino (decision 030). */
 export const reportsFil: Texts<typeof reportsEn> = {
   title: 'Mga Performance Report',
   description: 'Ang sales sa isang tingin: ang huling 12 buwan, ayon sa effective date.',

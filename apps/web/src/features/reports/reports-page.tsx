@@ -33,7 +33,7 @@ function scopeFrom(params: URLSearchParams): ReportScope | null {
   return (REPORT_SCOPES as readonly string[]).includes(value ?? '') ? (value as ReportScope) : null;
 }
 
-/** This month up to today (Manila): the same days as the monthly figures' last month (monthUpToToday, issue 43 §6). */
+/** This month up to today (Manila): the same days as the monthly figures' last month (monthUpToToday, decision 023). */
 function thisMonth(): ReportPeriod {
   const today = todayInManila();
   const { from, to } = monthUpToToday(today.slice(0, 7), today);
@@ -57,9 +57,9 @@ const EMPTY_TEXT = {
 } as const satisfies Record<ReportScope, { title: string; description: string }>;
 
 /**
- * /reports (issue 12, decision 017): the member's own sales by month and product for the last 12
- * months; for a leader the same for their whole downline with a leaderboard of direct recruits;
- * for an admin the whole agency. The charts (recharts) load with this page only.
+ * /reports (decision 017): the member's own sales by month and product for the last 12 months; for
+ * a leader the same for their whole downline with a leaderboard of direct recruits; for an admin
+ * the whole agency. The charts (recharts) load with this page only.
  */
 export function ReportsPage() {
   const user = useCurrentUser();
@@ -183,7 +183,7 @@ export function ReportsPage() {
           />
         )}
 
-        {/* Retention (issue 23): beside the product mix for one's own sales, under the leaderboard's row otherwise. */}
+        {/* Retention (decision 025): beside the product mix for one's own sales, under the leaderboard's row otherwise. */}
         {data && <RetentionCard scope={data.scope} months={data.retention} className="min-w-0 lg:col-span-3" />}
       </div>
     </>

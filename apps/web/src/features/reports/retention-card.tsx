@@ -18,8 +18,8 @@ const WHOSE = { own: 'reports.retentionOwn', team: 'reports.retentionTeam', agen
 >;
 
 /**
- * Retention (issue 23): per month, the policies of the scope shown that fell due (expired) in it
- * and how many of them were renewed, with the share; over the 12 months too. Newest month first;
+ * Retention (decision 025): per month, the policies of the scope shown that fell due (expired) in
+ * it and how many of them were renewed, with the share; over the 12 months too. Newest month first;
  * the months in which nothing fell due are left out (the card says so).
  */
 export function RetentionCard({ scope, months, className }: { scope: ReportScope; months: readonly RetentionMonth[]; className?: string }) {

@@ -34,7 +34,7 @@ export const salesKeys = {
   toVerify: (f: SalesToVerifyFilter) => ['sales', 'to-verify', f.insurer, f.product, f.agent, f.from, f.to] as const,
 };
 
-/** POST /api/getsales { id }: the agent's sales (spec §3 Sale). */
+/** POST /api/getsales { id }: the agent's sales. */
 export function fetchSales(id: number): Promise<SaleRecord[]> {
   return call('getSales', { body: { id } });
 }
@@ -84,7 +84,7 @@ export function useAddSaleMutation() {
       void queryClient.invalidateQueries({ queryKey: salesKeys.all });
       void queryClient.invalidateQueries({ queryKey: dealsKeys.all });
       void queryClient.invalidateQueries({ queryKey: commissionKeys.all });
-      // A renewal's sale renews the policy it was made for (issue 23).
+      // A renewal's sale renews the policy it was made for (decision 025).
       void queryClient.invalidateQueries({ queryKey: portfolioKeys.all });
       // A sale of a new line may bring the dashboard's licence reminder.
       void queryClient.invalidateQueries({ queryKey: licenceKeys.allAlerts });
@@ -139,9 +139,9 @@ export function useVerifySales() {
 // ---------------------------------------------------------------- cancellation (admins)
 
 /**
- * POST /api/cancelsale { sale_id, cancelled_on, reason, refund? } (issue 21): the sale stays listed
- * as Cancelled and each of its commission entries gets a reversal. A 409 (cancelled already, or
- * rejected) or a 400 names the reason. Either way the sales, the commissions (ledgers, totals,
+ * POST /api/cancelsale { sale_id, cancelled_on, reason, refund? } (decision 019): the sale stays
+ * listed as Cancelled and each of its commission entries gets a reversal. A 409 (cancelled already,
+ * or rejected) or a 400 names the reason. Either way the sales, the commissions (ledgers, totals,
  * months, statements) and the reports may have changed: all of them reload.
  */
 export function useCancelSale() {

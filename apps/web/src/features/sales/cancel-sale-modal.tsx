@@ -61,10 +61,10 @@ interface CancelSaleModalProps {
 }
 
 /**
- * 'Cancel sale #n' (issue 21, admins): the day the policy was cancelled (today by default, never
- * later), why, and the refund to the client (empty: the whole TCV). The commission paid on the sale
- * is reversed in proportion to the refund. A refusal (409 once cancelled, 400 a rule) is said in the
- * dialog, and a field the server names is marked.
+ * 'Cancel sale #n' (decision 019, admins): the day the policy was cancelled (today by default,
+ * never later), why, and the refund to the client (empty: the whole TCV). The commission paid on
+ * the sale is reversed in proportion to the refund. A refusal (409 once cancelled, 400 a rule) is
+ * said in the dialog, and a field the server names is marked.
  */
 export function CancelSaleModal({ sale, open, onOpenChange, onCancelled, finalFocus }: CancelSaleModalProps) {
   const cancel = useCancelSale();

@@ -24,7 +24,7 @@ import { memberIdText } from '@ahente/contract/labels';
 const COLUMNS = 7;
 const DENSE_TABLE = '[&_td]:px-3 [&_th]:px-3 [&_th]:whitespace-normal';
 
-/** A sale may be cancelled unless it was rejected or is cancelled already (issue 21). */
+/** A sale may be cancelled unless it was rejected or is cancelled already (decision 019). */
 export const canCancel = (sale: Pick<SaleRecord, 'verification' | 'cancelled_on'>) =>
   sale.verification !== 'rejected' && sale.cancelled_on === null;
 
@@ -44,10 +44,10 @@ interface MemberSalesModalProps {
 }
 
 /**
- * The Members List's 'Sales' (issue 21, admins): every sale of one member as they see it, newest
- * effective date first, found by customer, policy number or sale id, with its verification or
- * cancellation; 'Cancel sale' on each sale that is neither rejected nor cancelled already, verified
- * or not.
+ * The Members List's 'Sales' (decision 019, admins): every sale of one member as they see it,
+ * newest effective date first, found by customer, policy number or sale id, with its verification
+ * or cancellation; 'Cancel sale' on each sale that is neither rejected nor cancelled already,
+ * verified or not.
  */
 export function MemberSalesModal({ member, open, onOpenChange }: MemberSalesModalProps) {
   const sales = useSales(member.id);

@@ -11,7 +11,7 @@ const TONES: Record<SaleVerification, BadgeTone> = { unverified: 'warning', veri
 
 type Cancellation = Pick<SaleRecord, 'cancelled_on' | 'cancel_reason' | 'refund' | 'cancelled_by_name'>;
 
-/** A sale's verification by the agency (issue 20): the word says it, the colour only repeats it. */
+/** A sale's verification by the agency (decision 018): the word says it, the colour only repeats it. */
 export function SaleVerificationBadge({ verification }: { verification: SaleVerification }) {
   return (
     <Badge tone={TONES[verification]} dot>
@@ -20,7 +20,7 @@ export function SaleVerificationBadge({ verification }: { verification: SaleVeri
   );
 }
 
-/** A sale's state in one badge: Cancelled once cancelled (issue 21), otherwise its verification. */
+/** A sale's state in one badge: Cancelled once cancelled (decision 019), otherwise its verification. */
 export function SaleStateBadge({ sale }: { sale: Pick<SaleRecord, 'verification' | 'cancelled_on'> }) {
   if (sale.cancelled_on !== null) {
     return (
@@ -83,8 +83,9 @@ export function VerificationDetails({
 }
 
 /**
- * The client's contact number and e-mail under their name (issue 23), each on its own line; an
- * e-mail may break before a '.' or its '@', never inside a word (issue 43 §6). Nothing when the sale has neither.
+ * The client's contact number and e-mail under their name (decision 025), each on its own line; an
+ * e-mail may break before a '.' or its '@', never inside a word (decision 023). Nothing when the
+ * sale has neither.
  */
 export function ClientContact({ sale }: { sale: Pick<SaleRecord, 'customer_contact' | 'customer_email'> }) {
   if (!sale.customer_contact && !sale.customer_email) return null;
@@ -107,10 +108,10 @@ export function ClientContact({ sale }: { sale: Pick<SaleRecord, 'customer_conta
 }
 
 /**
- * The policy's last day of cover under its effective date (issue 23): "to Nov 24, 2027", read as
- * "expires Nov 24, 2027" (in Filipino "hanggang …", read "mag-e-expire sa …", issue 43 §6). In the
- * Effective Date column rather than a column of its own, so that the Sales table still fits its card
- * from 1280 px (decision 024). Nothing for a Memorial Plan.
+ * The policy's last day of cover under its effective date (decision 025): "to Nov 24, 2027", read
+ * as "expires Nov 24, 2027" (in Filipino "hanggang …", read "mag-e-expire sa …", decision 023). In
+ * the Effective Date column rather than a column of its own, so that the Sales table still fits its
+ * card from 1280 px (decision 024). Nothing for a Memorial Plan.
  */
 export function PolicyTermEnd({ expiry }: { expiry: string | null }) {
   const { t } = useLanguage();

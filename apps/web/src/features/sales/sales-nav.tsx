@@ -3,7 +3,7 @@ import { useLanguage } from '../../i18n';
 
 const ITEMS = [{ label: 'sales.viewYours', to: '/sales/salesview' }] as const;
 
-/** The sales area's sub-navigation (spec §2 Layout): 'Your Sales' with View Your Sales. */
+/** The sales area's sub-navigation: 'Your Sales' with View Your Sales. */
 export function SalesNav() {
   const { t } = useLanguage();
   return <SubNav label={t('sales.areaNav')} items={ITEMS.map((item) => ({ ...item, label: t(item.label) }))} />;

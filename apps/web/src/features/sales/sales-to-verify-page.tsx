@@ -44,11 +44,11 @@ const rejectSchema = z
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-PH')} ${n === 1 ? one : many}`;
 
 /**
- * /admin/verifysales 'Sales to verify' (issue 20 §1, decision 018): unverified sales across the
- * agency, largest TCV first, filtered by insurer, product, agent and effective date. The admin
- * selects sales (one by one or all listed) and verifies them, or rejects them with a reason; a
- * decided sale leaves the list. Commission on a sale posts only once it is verified. A sale is
- * cancelled (issue 21) from its agent's Sales in the Members List, which the header points to.
+ * /admin/verifysales 'Sales to verify' (decision 018): unverified sales across the agency, largest
+ * TCV first, filtered by insurer, product, agent and effective date. The admin selects sales (one
+ * by one or all listed) and verifies them, or rejects them with a reason; a decided sale leaves the
+ * list. Commission on a sale posts only once it is verified. A sale is cancelled (decision 019)
+ * from its agent's Sales in the Members List, which the header points to.
  */
 export function SalesToVerifyPage() {
   const [filter, setFilter] = useState<SalesToVerifyFilter>(NO_FILTER);

@@ -38,13 +38,13 @@ const UNPIN_ON_PHONE = 'max-md:static max-md:shadow-none';
 const rowsOf = (page: SalesPageResponse) => page.rows;
 
 /**
- * /sales/salesview (spec §2 Sales screen): 'From:' and 'To:' on the effective date (inclusive,
- * either may be empty), Clear Filters, Export To Excel (the filtered rows, built in the browser),
- * 'Total TCV: ₱…' and 'Number of Sales Made: …', the sales table with each sale's verification
- * (issue 20), its term's last day under the effective date and the client's contact under the name
- * (issue 23). The totals leave rejected sales out (a rejected sale's deal may be sold again, and
- * counting both would count it twice) and cancelled ones (issue 21), which stay listed, marked
- * Cancelled with who, when, why and the refund.
+ * /sales/salesview: 'From:' and 'To:' on the effective date (inclusive, either may be empty), Clear
+ * Filters, Export To Excel (the filtered rows, built in the browser), 'Total TCV: ₱…' and 'Number
+ * of Sales Made: …', the sales table with each sale's verification (decision 018), its term's last
+ * day under the effective date and the client's contact under the name (decision 025). The totals
+ * leave rejected sales out (a rejected sale's deal may be sold again, and counting both would count
+ * it twice) and cancelled ones (decision 019), which stay listed, marked Cancelled with who, when,
+ * why and the refund.
  */
 export function SalesViewPage() {
   const user = useCurrentUser();
@@ -120,7 +120,7 @@ export function SalesViewPage() {
 
       <Card className="overflow-hidden">
         <TableScrollHint>{t('sales.scrollHint')}</TableScrollHint>
-        {/* Cells 5 px apart below 2xl: the unbroken policy numbers still fit the card from 1280 px (issue 43 §6, decision 024). */}
+        {/* Cells 5 px apart below 2xl: the unbroken policy numbers still fit the card from 1280 px (decision 024). */}
         <Table caption={t('sales.caption')} aria-busy={sales.isPending || undefined} dense className={TIGHT}>
           <TableHead>
             <tr>

@@ -5,7 +5,7 @@ import type { SaleRecord } from '@ahente/contract/sales';
 import { DATE_EXCEL_FORMAT, excelCalendarDate } from '@ahente/contract/dates';
 import { saleStateLabel } from '@ahente/contract/sales-rules';
 
-/** Spec §2, §9: one sheet named 'Sales'. */
+/** One sheet, named 'Sales' (decision 005). */
 export const EXPORT_SHEET_NAME = 'Sales';
 
 /**
@@ -41,13 +41,13 @@ const calendarDate = (value: string): Date | string => excelCalendarDate(value) 
 /**
  * sales_data.xlsx as a Blob: a bold header row that stays in view, then `rows` in the order given.
  * TCV is a number cell in pesos with a peso format; the effective and expiry dates are date cells
- * (yyyy-mm-dd; no expiry for a Memorial Plan);
- * Sales ID is a number; the other columns are text (empty when the sale has none), the product as
- * the screen names it (decision 023: 'Performance Bond' for the catalogue's 'Perfomance Bond'). Verification
- * is the label the screen's badge shows ('Awaiting verification', 'Verified', 'Rejected', and
- * 'Cancelled' for a cancelled sale, issue 43 §6), and a rejected
- * sale's reason follows it. A cancelled sale (issue 21) has its day (a date cell), its reason and
- * its refund (pesos) in the last three columns, empty for a sale in force.
+ * (yyyy-mm-dd; no expiry for a Memorial Plan); Sales ID is a number; the other columns are text
+ * (empty when the sale has none), the product as the screen names it (decision 023: 'Performance
+ * Bond' for the catalogue's 'Perfomance Bond'). Verification is the label the screen's badge shows
+ * ('Awaiting verification', 'Verified', 'Rejected', and 'Cancelled' for a cancelled sale, decision
+ * 023), and a rejected sale's reason follows it. A cancelled sale (decision 019) has its day (a
+ * date cell), its reason and its refund (pesos) in the last three columns, empty for a sale in
+ * force.
  */
 export function buildSalesWorkbook(rows: readonly SaleRecord[]): Promise<Blob> {
   const header = EXPORT_HEADERS.map((value) => ({ value, fontWeight: 'bold' as const }));

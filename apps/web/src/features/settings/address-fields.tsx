@@ -58,10 +58,10 @@ interface AddressFieldsProps<T extends AddressFormValues, TOut extends FieldValu
 }
 
 /**
- * Region → City → Barangay (spec §2 Personal Details; the admin's Edit Member Details too): City
- * waits for a region, Barangay for a city; a new region clears city and barangay, a new city clears
- * barangay. The region is a plain select (18 of them); the long lists of cities and barangays are
- * searchable: typing filters them. Three fields, for the caller's grid.
+ * Region → City → Barangay (Personal Details, and the admin's Edit Member Details too; decision
+ * 015): City waits for a region, Barangay for a city; a new region clears city and barangay, a new
+ * city clears barangay. The region is a plain select (18 of them); the long lists of cities and
+ * barangays are searchable: typing filters them. Three fields, for the caller's grid.
  */
 export function AddressFields<T extends AddressFormValues, TOut extends FieldValues = T>({
   control,

@@ -3,17 +3,17 @@ import type { AddBankRequest, AddCertificationRequest, BankRecord, Certification
 import { call } from '../../api/client';
 import { membersKeys } from '../members';
 
-/** Settings: bank details and certifications (spec §2 Settings, §7). */
+/** Settings: bank details and certifications (decision 015). */
 export const settingsKeys = {
   all: ['settings'] as const,
   banks: (id: number) => ['settings', 'banks', id] as const,
   certifications: (id: number) => ['settings', 'certifications', id] as const,
 };
 
-/** The spec's fallback id '000' is never a real member (spec §6): nothing is asked for it. */
+/** The spec's fallback id '000' is never a real member: nothing is asked for it. */
 const isRealId = (id: number) => id > 0;
 
-/** GET /api/getuserbanks/{id}: `[]` when nothing is saved, else one record (spec §6: not for '000'). */
+/** GET /api/getuserbanks/{id}: `[]` when nothing is saved, else one record (not for '000'). */
 export function useUserBanks(id: number) {
   return useQuery({
     queryKey: settingsKeys.banks(id),
@@ -23,8 +23,8 @@ export function useUserBanks(id: number) {
 }
 
 /**
- * POST /api/adduserbanks; the bank details are reloaded afterwards (spec §7), and the member's
- * history, where an administrator's change is recorded.
+ * POST /api/adduserbanks; the bank details are reloaded afterwards, and the member's history, where
+ * an administrator's change is recorded.
  */
 export function useAddBankMutation() {
   const queryClient = useQueryClient();

@@ -22,7 +22,7 @@ import { serverFieldErrors } from '../../api/client';
 
 /**
  * Says how a load went, once per load: 'No Details Found' (warning) for an empty list, 'Server
- * Error' (error) for a failure (spec §8 Settings).
+ * Error' (error) for a failure.
  */
 function useLoadToasts(query: ReturnType<typeof useUserBanks>) {
   const { t } = useLanguage();
@@ -42,9 +42,9 @@ function useLoadToasts(query: ReturnType<typeof useUserBanks>) {
 }
 
 /**
- * /settings/bankdetails (spec §2 Bank Details, §5, §7, §8): Bank, Account Number and Account Name.
- * Save shows only while one of the three loaded values is empty: once saved, the details are
- * read-only here (an administrator changes them).
+ * /settings/bankdetails (decision 015): Bank, Account Number and Account Name. Save shows only
+ * while one of the three loaded values is empty: once saved, the details are read-only here (an
+ * administrator changes them).
  */
 export function BankDetailsTab() {
   const user = useCurrentUser();
@@ -78,7 +78,7 @@ function BankForm({ bank, memberId, reloading }: { bank: BankRecord | undefined;
   const addBank = useAddBankMutation();
   const { t } = useLanguage();
   const loaded = useMemo(() => bankFormValues(bank), [bank]);
-  // Spec §2: Save shows only while any of the three (as loaded) is empty.
+  // Save shows only while any of the three (as loaded) is empty.
   const editable = BANK_KEYS.some((key) => loaded[key].trim() === '');
   const form = useForm<BankValues, unknown, BankOutput>({ resolver: zodResolver(bankFormSchema), defaultValues: loaded });
   const { errors } = form.formState;

@@ -36,7 +36,7 @@ const NEW = 'new';
 type CertificationValues = Record<CertificationFieldName, string>;
 const EMPTY = Object.fromEntries(CERTIFICATION_FIELD_NAMES.map((key) => [key, ''])) as CertificationValues;
 
-/** The contract's rules (the server checks the same), with its "at least one field" (DESIGN §4). */
+/** The contract's rules (the server checks the same), with its "at least one field". */
 const certificationSchema = formSchemaFor<CertificationValues>()(
   z
     .object(certificationFields)
@@ -53,10 +53,10 @@ type FieldSpec = { key: CertificationFieldName; label: string };
 type RenderField = (field: FieldSpec, kind: 'code' | 'date') => ReactNode;
 
 /**
- * /settings/certifications (spec §2 Certifications, §4, §5): a select of 'Certification {n}'
- * (oldest first) and 'Add New Certification'. The first is selected by default; with none, the
- * new-entry form is open. A saved certification is read-only (dates as YYYY-MM-DD); Save
- * Certification only for a new one, which is then appended and selected.
+ * /settings/certifications (decision 015): a select of 'Certification {n}' (oldest first) and 'Add
+ * New Certification'. The first is selected by default; with none, the new-entry form is open. A
+ * saved certification is read-only (dates as YYYY-MM-DD); Save Certification only for a new one,
+ * which is then appended and selected.
  */
 export function CertificationsTab() {
   const user = useCurrentUser();
@@ -142,7 +142,7 @@ function CertificationFields({ render }: { render: RenderField }) {
   );
 }
 
-/** A saved certification: read-only, dates as YYYY-MM-DD (spec §5), no save button. */
+/** A saved certification: read-only, dates as YYYY-MM-DD, no save button. */
 function SavedCertification({ certification, number }: { certification: Certification; number: number }) {
   const { t } = useLanguage();
   const saved = formatTimestampParts(certification.createdat).date;

@@ -3,7 +3,7 @@ import type { GeoPlace } from '@ahente/contract/geo';
 import { call } from '../../api/client';
 
 /**
- * The PSGC cascade of DESIGN §4 (region → city or municipality → barangay), served by Ahente
+ * The PSGC cascade of decision 015 (region → city or municipality → barangay), served by Ahente
  * itself. The lists do not change while the app runs: each is fetched once (`staleTime: Infinity`)
  * and only when its parent's code is known.
  */

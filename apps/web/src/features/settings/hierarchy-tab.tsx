@@ -10,7 +10,7 @@ import { Field } from '../../ui/field';
 import { Input } from '../../ui/input';
 import { Skeleton } from '../../ui/skeleton';
 
-/** The four leaders of spec §3 Hierarchy, in the order the tab shows them. */
+/** The four leaders of a member's hierarchy (decision 011), in the order the tab shows them. */
 const LEADERS = [
   { title: 'sponsor', id: 'referror', name: 'referror_name' },
   { title: 'manager', id: 'manager', name: 'manager_name' },
@@ -22,8 +22,8 @@ const LEADERS = [
 const NONE = '—';
 
 /**
- * /settings/hiearchy (spec §2 Settings, Hiearchy): read-only Sponsor, Manager, Agency Manager and
- * Agency Owner, each an ID and a name, derived by the server from the sponsor chain.
+ * /settings/hiearchy (decision 011): read-only Sponsor, Manager, Agency Manager and Agency Owner,
+ * each an ID and a name, derived by the server from the sponsor chain.
  */
 export function HierarchyTab() {
   const user = useCurrentUser();

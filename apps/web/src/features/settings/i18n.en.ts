@@ -4,9 +4,9 @@ import { CERTIFICATION_EMPTY } from '@ahente/contract/settings-rules';
 import { ID_DOCUMENT_PROBLEMS } from '../../lib/id-document';
 
 /**
- * Settings And Details (spec §2 Settings): the page, its tab names and the tabs of the member's own
- * details (Personal Details with the address and valid ID, Bank Details, Hiearchy, Certifications,
- * Change password). The spec's messages come from MSG and the contract, never retyped.
+ * Settings And Details: the page, its tab names and the tabs of the member's own details (Personal
+ * Details with the address and valid ID, Bank Details, Hiearchy, Certifications, Change password).
+ * The spec's messages come from MSG and the contract, never retyped.
  */
 export const settingsEn = {
   title: 'Settings And Details',

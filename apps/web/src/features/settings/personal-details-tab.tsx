@@ -28,7 +28,7 @@ import { LoadError } from './load-error';
 import { withReason } from './settings-errors';
 import { isApiError, serverFieldErrors } from '../../api/client';
 
-/** The fields of the tab (spec §2 Personal Details), in the order the form shows them. */
+/** The fields of the tab, in the order the form shows them. */
 const PERSONAL_KEYS = [
   'f_name',
   'm_name',
@@ -77,8 +77,8 @@ function extensionOf(name: string): string {
 }
 
 /**
- * Spec §5: the valid ID is renamed '{userid}_{first}_{middle}_{last}.{original extension}' before it
- * is sent; an empty middle name leaves its place empty ('12_Ana__Reyes.jpg').
+ * The valid ID is renamed '{userid}_{first}_{middle}_{last}.{original extension}' before it is
+ * sent; an empty middle name leaves its place empty ('12_Ana__Reyes.jpg').
  */
 export function validIdFileName(userId: number, names: { f_name: string; m_name: string; l_name: string }, original: string): string {
   return `${userId}_${names.f_name.trim()}_${names.m_name.trim()}_${names.l_name.trim()}${extensionOf(original)}`;
@@ -100,9 +100,9 @@ function WithHelpCenterLink({ text, label }: { text: (link: string) => string; l
 }
 
 /**
- * /settings/userdetails (spec §2 Personal Details, §4, §5, §7): read-only until Edit; then Cancel
- * (puts the loaded values back) and Save (enabled once a value differs from the loaded one), which
- * sends one multipart editMember with every field and the renamed valid ID, if one was chosen.
+ * /settings/userdetails (decision 015): read-only until Edit; then Cancel (puts the loaded values
+ * back) and Save (enabled once a value differs from the loaded one), which sends one multipart
+ * editMember with every field and the renamed valid ID, if one was chosen.
  */
 export function PersonalDetailsTab() {
   const user = useCurrentUser();
@@ -144,11 +144,13 @@ function PersonalDetailsForm({ details }: { details: UserDetails }) {
   const [validIdError, setValidIdError] = useState<string | undefined>();
   const editButton = useRef<HTMLButtonElement>(null);
   const formId = useId();
-  // One's own e-mail needs the current password (issue 42 §3): asked for only while the e-mail differs.
+  // One's own e-mail needs the current password (decision 027): asked for only while the e-mail
+  // differs.
   const [currentPassword, setCurrentPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | undefined>();
   const passwordInput = useRef<HTMLInputElement>(null);
-  // Issue 42 §4: once approved, an agent's names are the agency's to correct; a TIN once on file too.
+  // Decision 027: once approved, an agent's names are the agency's to correct; a TIN once on file
+  // too.
   const namesLocked = user.account_type !== 'admin' && user.status === 'Approved';
   const tinLocked = user.account_type !== 'admin' && details.tin !== null;
 

@@ -12,7 +12,7 @@ import type {
 import { call } from '../../api/client';
 import { membersKeys } from '../members';
 
-/** Account security (issue 24 §4): the caller's two-factor sign-in and sessions, and an admin's actions on a member's. */
+/** Account security (decision 027): the caller's two-factor sign-in and sessions, and an admin's actions on a member's. */
 export const securityKeys = {
   all: ['security'] as const,
   mfaStatus: () => ['security', 'mfa-status'] as const,

@@ -1,5 +1,5 @@
 /**
- * The words of Settings → Security (issue 24 §4, issue 25 §3) under Change password (which is the
+ * The words of Settings → Security (decisions 027 and 030) under Change password (which is the
  * settings area's): Two-factor sign-in (turning it on with the QR code and the setup key, the
  * recovery codes, turning it off) and Sessions (Sign out, Sign out everywhere else).
  */

@@ -1,7 +1,7 @@
 import type { Texts } from '../../i18n/texts';
 import type { securityEn } from './security-i18n.en';
 
-/** Settings → Security in Filipino (issue 25 §3); the two-factor words follow the login's code step. */
+/** Settings → Security in Filipino (decision 030); the two-factor words follow the login's code step. */
 export const securityFil: Texts<typeof securityEn> = {
   twoFactor: {
     title: 'Two-factor sign-in',

@@ -42,7 +42,7 @@ function fieldOf(error: string, detailPath: string | undefined): SecurityField {
 }
 
 /**
- * /settings/security: Change password, Two-factor sign-in and Sessions (issue 24 §4). An
+ * /settings/security: Change password, Two-factor sign-in and Sessions (decision 027). An
  * administrator who must turn on two-factor sign-in first sees only that section: nothing else
  * answers them until it is on.
  */

@@ -17,7 +17,7 @@ import { LoadError } from './load-error';
 import { withReason } from './settings-errors';
 
 /**
- * Settings → Security → Sessions (issue 24 §4): every live session of the member, this device
+ * Settings → Security → Sessions (decision 027): every live session of the member, this device
  * first, with the device read from its browser, the address it signed in from, when it signed in
  * and was last seen (Philippine time); "Sign out" ends another one, "Sign out everywhere else"
  * (after a confirmation) all but this one.

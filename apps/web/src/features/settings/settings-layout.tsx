@@ -6,8 +6,8 @@ import { PageOutlet } from '../../ui/page-outlet';
 import { SubNav } from '../../ui/sub-nav';
 
 /**
- * The tabs of 'Settings And Details' (spec §2 Settings), each its own route under /settings. A tab
- * is added here and as a child route of /settings in the router.
+ * The tabs of 'Settings And Details', each its own route under /settings. A tab is added here and
+ * as a child route of /settings in the router.
  */
 export const SETTINGS_TABS = [
   { tab: 'userdetails', to: '/settings/userdetails' },

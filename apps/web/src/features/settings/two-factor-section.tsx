@@ -54,7 +54,7 @@ export function groupSecret(secret: string): string {
 }
 
 /**
- * Settings → Security → Two-factor sign-in (issue 24 §4): whether it is on and since when, the
+ * Settings → Security → Two-factor sign-in (decision 027): whether it is on and since when, the
  * recovery codes left; "Turn on" (a QR code and the setup key, then a first code), "New recovery
  * codes" (a current code), "Turn off" (password and a code; not for an administrator who must keep
  * it). Recovery codes are shown once, right after they are made, with Download and Copy.

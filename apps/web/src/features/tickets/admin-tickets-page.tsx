@@ -30,10 +30,10 @@ const CLOSING = {
 } as const;
 
 /**
- * /admin/adminticketlist 'Tickets List' (spec §2; decisions 012, 020): every ticket, Pending first.
- * A ticket's title opens its conversation with the member, where an admin replies; Edit changes
- * title, description and type; Resolve and Reject ask for the closing message the member reads,
- * and close a Pending ticket, once.
+ * /admin/adminticketlist 'Tickets List' (decisions 012, 020): every ticket, Pending first. A
+ * ticket's title opens its conversation with the member, where an admin replies; Edit changes
+ * title, description and type; Resolve and Reject ask for the closing message the member reads, and
+ * close a Pending ticket, once.
  */
 export function AdminTicketsPage() {
   const tickets = useAdminTickets();
