@@ -706,7 +706,7 @@ export async function runCommissionsBench(o: CommissionsOptions = commissionsOpt
       .map((l) => l.toFixed(2))
       .join(' ');
   console.log(
-    `Commissions bench (issue 12): node ${process.version}, ${os.cpus().length} cores, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GB, load average ${load()}`,
+    `Commissions bench (decision 016): node ${process.version}, ${os.cpus().length} cores, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GB, load average ${load()}`,
   );
   await onEachDatabase('commissions', (where) => benchOne(where, tree, o), o.database);
   console.log(`\nload average at the end: ${load()}`);

@@ -404,7 +404,9 @@ const figure = (xs: number[]) => `median ${fmtMs(median(xs))}, p95 ${fmtMs(p95(x
 async function benchSummary(db: Db, services: Services, subjects: [string, number][], runs: number) {
   const month = todayInManila().slice(0, 7);
   const [start, end] = [`${month}-01`, `${nextMonth(month)}-01`];
-  console.log(`  commissionsummary (services.commissions.summary) against the control (before issue 43), ${runs} of each, alternated:`);
+  console.log(
+    `  commissionsummary (services.commissions.summary) against the control (the summary as it was before its one query), ${runs} of each, alternated:`,
+  );
   for (const [label, id] of subjects) {
     const after = await services.commissions.summary(id);
     const before = await summaryBefore(db.db, id, start, end);
@@ -548,7 +550,7 @@ export function dashboardOptions(argv: string[]): DashboardOptions {
 
 export async function runDashboardBench(o: DashboardOptions = dashboardOptions([])) {
   console.log(
-    `Dashboard bench (issue 43): ${fmtN(o.members)} members, ${fmtN(o.sales)} sales, ${o.runs} calls of each after ${WARMUP}; ` +
+    `Dashboard bench (decision 021): ${fmtN(o.members)} members, ${fmtN(o.sales)} sales, ${o.runs} calls of each after ${WARMUP}; ` +
       `node ${process.version}, ${os.cpus().length} cores, load ${load()}, ${new Date().toISOString()}`,
   );
   await onEachDatabase('dashboard', (where) => benchOne(where, o), o.database);

@@ -655,7 +655,7 @@ export function dataOptions(argv: string[]): DataOptions {
 export async function runDataBench(o: DataOptions) {
   const today = todayInManila();
   console.log(
-    `Data at scale (issue 27): ${fmtN(o.members)} members (${DEPTH} deep), ${fmtN(o.deals)} deals, ${fmtN(o.sales)} sales; ` +
+    `Data at scale (decision 035): ${fmtN(o.members)} members (${DEPTH} deep), ${fmtN(o.deals)} deals, ${fmtN(o.sales)} sales; ` +
       `medians of ${o.runs} calls after one warm-up; node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ` +
       `${(os.totalmem() / 1024 ** 3).toFixed(0)} GB, load ${load()}, ${new Date().toISOString()}`,
   );

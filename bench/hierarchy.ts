@@ -237,7 +237,7 @@ export async function onEachDatabase(name: string, run: (d: BenchDatabase) => Pr
 
 export async function runHierarchyBench({ runs = 21, members = 100_000 }: { runs?: number; members?: number } = {}) {
   const tree = makeTree(members);
-  console.log(`Members bench (issue 10): median of ${runs} runs after one warm-up, node ${process.version}, ${os.cpus().length} cores`);
+  console.log(`Members bench (decision 011): median of ${runs} runs after one warm-up, node ${process.version}, ${os.cpus().length} cores`);
   await onEachDatabase('hierarchy', ({ label, db }) => benchOne(label, db, tree, runs));
 }
 

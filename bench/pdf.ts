@@ -437,7 +437,7 @@ export async function runPdfBench(o: PdfBenchOptions = pdfOptions([])) {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ahente-bench-pdf-'));
   const children: ChildProcess[] = [];
   console.log(
-    `Statement PDFs against getdeals (issue 20): node ${process.version}, ${os.cpus().length} cores, load average ${loadavg()}; ` +
+    `Statement PDFs against getdeals (decision 018): node ${process.version}, ${os.cpus().length} cores, load average ${loadavg()}; ` +
       `"before" = ${FILES} of ${baseline.slice(0, 10)}`,
   );
   try {

@@ -356,7 +356,9 @@ export async function runPortfolioBench(options: PortfolioBenchOptions = {}) {
     members: options.members ?? 3_000,
     database: options.database ?? ('' as DialectName),
   };
-  console.log(`Portfolio bench (issue 23): median of ${o.runs} runs after one warm-up, node ${process.version}, ${os.cpus().length} cores`);
+  console.log(
+    `Portfolio bench (decision 025): median of ${o.runs} runs after one warm-up, node ${process.version}, ${os.cpus().length} cores`,
+  );
   await onEachDatabase('portfolio', ({ label, db }) => benchOne(label, db, o), o.database || undefined);
 }
 

@@ -6,7 +6,7 @@ const pgUrl = process.env.TEST_DATABASE_URL;
 /**
  * The node options `npm start` runs the server with (node-options.json, read by scripts/start.mjs):
  * every test file runs in a process started with them, so the services, the PDF worker threads and
- * every other child they make meet production's options here first (issue 42 §2: a V8 option a
+ * every other child they make meet production's options here first (decision 035: a V8 option a
  * worker refuses broke every statement PDF under `npm start` while the tests stayed green).
  */
 const serverNodeOptions = JSON.parse(fs.readFileSync(new URL('./node-options.json', import.meta.url), 'utf8')) as string[];

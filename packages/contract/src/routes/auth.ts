@@ -88,7 +88,7 @@ export const authRoutes = {
     responses: { 200: referralSponsorResponse },
     tag: 'auth',
     summary:
-      "The display name of a referral code's owner, for the sign-up page (issue 43 §3): nothing else; 404 for a code sign-up refuses; unknown codes limited per address",
+      "The display name of a referral code's owner, for the sign-up page (decision 001): nothing else; 404 for a code sign-up refuses; unknown codes limited per address",
   }),
   changePassword: route({
     ...authPaths.changePassword,
