@@ -12,6 +12,9 @@
  * Portfolio, with the clients' contacts (decision 025). Every demo member's password is printed once.
  * Refuses to run twice on the same database (it looks for the demo owner).
  *
+ * Over 500 lines on purpose: one script whose steps share one sequence of pseudo-random numbers
+ * and one `Demo`/`People` context; split across modules, every step would import them back.
+ *
  * main() runs the steps below in order. Their order is part of the data: every step draws from one
  * sequence of pseudo-random numbers, so a step moved or a draw added changes what the later ones write.
  */

@@ -1,3 +1,7 @@
+/**
+ * Every table's row type, in one file on purpose (over 500 lines): Kysely reads the whole
+ * database's shape from the one `Database` interface at the end.
+ */
 import type { Generated } from 'kysely';
 import type {
   AccountType,
