@@ -1,8 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Exec } from '../../db/exec.ts';
-
-const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+import { likeEscape } from '../../db/like.ts';
 
 export const authRepository = {
   /** A member's language (setlanguage, decision 030). */

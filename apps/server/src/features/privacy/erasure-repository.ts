@@ -2,6 +2,7 @@ import { SqliteAdapter, sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { hasRowLocks } from '../../db/locks.ts';
 import type { Exec } from '../../db/exec.ts';
+import { likeEscape } from '../../db/like.ts';
 
 /** The members columns an erasure blanks or replaces (decision 027). */
 export interface ErasedMemberPatch {
@@ -160,8 +161,6 @@ export interface QuoteRewrite {
   /** The section name's key, from its (rewritten) name (the materials service's rule). */
   sectionKey(name: string): string;
 }
-
-const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** `lower(column) like pattern escape '\'` for any of the columns and patterns. */
 const likeAny = (columns: readonly string[], patterns: readonly string[]) =>

@@ -4,6 +4,7 @@ import { countedSaleSql } from '../../db/counted-sale.ts';
 import type { Database, MembersTable, SalesTable } from '../../db/schema.ts';
 import { hasRowLocks } from '../../db/locks.ts';
 import type { Exec } from '../../db/exec.ts';
+import { likeEscape } from '../../db/like.ts';
 
 export type SaleRow = Omit<SalesTable, 'id'> & { id: number };
 export type NewSaleRow = Omit<SaleRow, 'id'>;
@@ -39,7 +40,6 @@ function withVerifier(db: Exec) {
 }
 
 /** `%`, `_` and `\` matched as themselves in a LIKE pattern. */
-const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export const salesRepository = {
   /** Fails with a unique violation when the deal already has a sale that is not rejected. */
