@@ -135,6 +135,8 @@ export async function seed(dbFile: string) {
           customer_email: null,
           renews_sale_id: null,
           renewed_by_sale_id: null,
+          insurer_id: null,
+          policy_key: null,
         });
       }
     });

@@ -158,6 +158,8 @@ export async function fillBook(db: Db, members: number, policies: number, today:
           customer_email: null,
           renews_sale_id: renews,
           renewed_by_sale_id: null,
+          insurer_id: null,
+          policy_key: null,
         });
         expected[
           rejected

@@ -24,6 +24,7 @@ import { m020EnteredByAndReversalRepair } from './migrations/020-entered-by-and-
 import { m021EmailChanges } from './migrations/021-email-changes.ts';
 import { m022AgencyTaxDetails } from './migrations/022-agency-tax-details.ts';
 import { m023HeldEntriesIndex } from './migrations/023-held-entries-index.ts';
+import { m024InsurersStatements } from './migrations/024-insurers-statements.ts';
 
 /** Every migration, in order. A migration gets the dialect for the few types that differ. */
 const MIGRATIONS: Record<string, (dialect: DialectName) => Migration> = {
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, (dialect: DialectName) => Migration> = {
   '021-email-changes': m021EmailChanges,
   '022-agency-tax-details': m022AgencyTaxDetails,
   '023-held-entries-index': m023HeldEntriesIndex,
+  '024-insurers-statements': m024InsurersStatements,
 };
 
 class StaticProvider implements MigrationProvider {

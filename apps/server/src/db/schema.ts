@@ -156,6 +156,10 @@ export interface SalesTable {
    * service when that sale is made, rejected or cancelled (decision 025); null when not renewed.
    */
   renewed_by_sale_id: number | null;
+  /** The insurer the `insurer` text names (its name or an alias, decision 037); null while it names none. */
+  insurer_id: number | null;
+  /** The policy number normalised for matching statement lines (lib/insurer-keys.ts `policyKey`). */
+  policy_key: string | null;
 }
 
 export interface SectionsTable {
@@ -548,6 +552,118 @@ export interface JobRunsTable {
   finished_at: string | null;
 }
 
+/** An insurer the agency sells for (decision 037). */
+export interface InsurersTable {
+  id: Generated<number>;
+  name: string;
+  /** lib/insurer-keys.ts `insurerKey(name)`: unique, as is every alias's key. */
+  name_key: string;
+  /** Upper case, unique. */
+  code: string;
+  /** 1 or 0 (a CHECK holds it): an inactive insurer is not offered on the sale form. */
+  active: number;
+  /** JSON `{field: column}` of the last import, proposed for the next; null before the first. */
+  statement_mapping: string | null;
+  created_at: string;
+  created_by: number | null;
+  updated_at: string;
+}
+
+export interface InsurerAliasesTable {
+  id: Generated<number>;
+  insurer_id: number;
+  alias: string;
+  alias_key: string;
+}
+
+/** The agency's own commission schedule per insurer and product: append-only, like commission_rates. */
+export interface InsurerRatesTable {
+  id: Generated<number>;
+  insurer_id: number;
+  product: string;
+  rate_hundredths: number;
+  effective_from: string;
+  created_at: string;
+  created_by: number | null;
+}
+
+/** One insurer statement file imported (decision 037); undone by a state change, never deleted. */
+export interface StatementImportsTable {
+  id: Generated<number>;
+  insurer_id: number;
+  /** YYYY-MM */
+  period: string;
+  file_name: string;
+  /** Hex SHA-256 of the file's bytes: unique among imports not undone. */
+  file_sha256: string;
+  /** JSON `{field: column}` used. */
+  mapping: string;
+  header_row: number;
+  lines: number;
+  /** The sum of the lines' commissions (centavos, either sign). */
+  received_centavos: number;
+  /** The total the statement itself prints, when the administrator typed it. */
+  statement_total_centavos: number | null;
+  created_at: string;
+  created_by: number | null;
+  undone_at: string | null;
+  undone_by: number | null;
+  undo_reason: string | null;
+}
+
+export type StatementLineStatus = 'matched' | 'differs' | 'unmatched' | 'duplicate' | 'chargeback' | 'ignored';
+
+export interface StatementLinesTable {
+  id: Generated<number>;
+  import_id: number;
+  /** The row in the file, 1-based as a spreadsheet numbers it. */
+  row_no: number;
+  policy_no: string;
+  policy_key: string;
+  insured_name: string | null;
+  /** new, renewal, endorsement, cancellation; null when the file has no such column. */
+  transaction: string | null;
+  premium_centavos: number | null;
+  commission_centavos: number;
+  effective_date: string | null;
+  paid_on: string | null;
+  status: StatementLineStatus;
+  /** Why it is in its state, in words an administrator reads. */
+  reason: string;
+  sale_id: number | null;
+  /** What the agency's schedule expects on the sale (centavos); null without a sale or a rate. */
+  expected_centavos: number | null;
+  /** An unmatched line's likely sale (same customer and premium), never a match until confirmed. */
+  suggested_sale_id: number | null;
+  /** A duplicate's earlier line. */
+  duplicate_of: number | null;
+}
+
+/** Each change of a line's state made by a person, with who, when and why. */
+export interface StatementLineDecisionsTable {
+  id: Generated<number>;
+  line_id: number;
+  action: 'match' | 'ignore';
+  from_status: StatementLineStatus;
+  to_status: StatementLineStatus;
+  sale_id: number | null;
+  reason: string | null;
+  decided_at: string;
+  decided_by: number | null;
+}
+
+/** A sale verified from a statement line: the evidence; undone with its import. */
+export interface StatementVerificationsTable {
+  id: Generated<number>;
+  sale_id: number;
+  import_id: number;
+  line_id: number;
+  verified_at: string;
+  verified_by: number | null;
+  undone_at: string | null;
+  undone_by: number | null;
+}
+
 export interface Database {
   members: MembersTable;
   sessions: SessionsTable;
@@ -585,4 +701,11 @@ export interface Database {
   member_devices: MemberDevicesTable;
   idempotency_keys: IdempotencyKeysTable;
   job_runs: JobRunsTable;
+  insurers: InsurersTable;
+  insurer_aliases: InsurerAliasesTable;
+  insurer_rates: InsurerRatesTable;
+  statement_imports: StatementImportsTable;
+  statement_lines: StatementLinesTable;
+  statement_line_decisions: StatementLineDecisionsTable;
+  statement_verifications: StatementVerificationsTable;
 }

@@ -27,6 +27,7 @@ import type { DealsService } from '../deals/service.ts';
 import { fullName } from '@ahente/contract/names';
 import type { Notifier } from '../notifications/service.ts';
 import { salesRepository, type SaleRow, type SaleWithVerifierRow } from './repository.ts';
+import { policyKey } from '../../lib/insurer-keys.ts';
 
 type VerifierNames = Pick<
   SaleWithVerifierRow,
@@ -293,6 +294,8 @@ export function createSalesService(
             customer_email: f.customer_email === undefined ? deal.customer_email : f.customer_email,
             renews_sale_id: deal.renews_sale_id,
             renewed_by_sale_id: null,
+            insurer_id: null,
+            policy_key: f.policy === null ? null : policyKey(f.policy),
           };
           const id = await salesRepository.insert(trx, row);
           // A renewal sale renews its policy (decision 025): the link the policy's status reads.
