@@ -76,6 +76,11 @@ describe(`npm run seed:demo (${dialect})`, () => {
         ticketsPending: await raw("select count(*) as n from tickets where status = 'Pending'"),
         erasures: await raw("select count(*) as n from privacy_requests where status = 'open'"),
         accessLog: await raw('select count(*) as n from access_log'),
+        insurers: await raw('select count(*) as n from insurers'),
+        insurerRates: await raw('select count(*) as n from insurer_rates'),
+        unknownInsurer: await raw('select count(*) as n from sales where insurer_id is null and insurer is not null'),
+        linkedInsurer: await raw('select count(*) as n from sales where insurer_id is not null'),
+        withInsurer: await raw('select count(*) as n from sales where insurer is not null'),
       };
       // The sales of the commission history and of the book of business count too (it said 46 of 76).
       expect(expected.sales).toBeGreaterThan(60);
@@ -106,6 +111,10 @@ describe(`npm run seed:demo (${dialect})`, () => {
         4,
       ]);
       expect(numbersOf(res.stdout, '  Privacy:')).toEqual([expected.erasures, expected.accessLog]);
+      // Decision 037: every sale's insurer is linked but the one misspelt, left to link.
+      expect(numbersOf(res.stdout, '  Insurers:')).toEqual([expected.insurers, expected.insurerRates, expected.unknownInsurer]);
+      expect([expected.insurers, expected.unknownInsurer]).toEqual([6, 1]);
+      expect(expected.linkedInsurer).toBe(expected.withInsurer - 1);
     } finally {
       await db.close();
     }

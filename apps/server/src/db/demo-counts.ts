@@ -28,6 +28,10 @@ export interface DemoCounts {
   closedMonths: number;
   paidStatements: number;
   accessLog: number;
+  insurers: number;
+  insurerRates: number;
+  /** Sales whose insurer text names no insurer (decision 037): left for an administrator to link. */
+  salesUnknownInsurer: number;
 }
 
 export async function demoCounts(db: Kysely<Database>): Promise<DemoCounts> {
@@ -81,5 +85,13 @@ export async function demoCounts(db: Kysely<Database>): Promise<DemoCounts> {
         .select((eb) => eb.fn.countAll<number>().as('n')),
     ),
     accessLog: await count(db.selectFrom('access_log').select((eb) => eb.fn.countAll<number>().as('n'))),
+    insurers: await count(db.selectFrom('insurers').select((eb) => eb.fn.countAll<number>().as('n'))),
+    insurerRates: await count(db.selectFrom('insurer_rates').select((eb) => eb.fn.countAll<number>().as('n'))),
+    salesUnknownInsurer: await count(
+      sales
+        .where('insurer_id', 'is', null)
+        .where('insurer', 'is not', null)
+        .select((eb) => eb.fn.countAll<number>().as('n')),
+    ),
   };
 }
