@@ -11,9 +11,18 @@ const pgUrl = process.env.TEST_DATABASE_URL;
  */
 const serverNodeOptions = JSON.parse(fs.readFileSync(new URL('./node-options.json', import.meta.url), 'utf8')) as string[];
 
+/**
+ * A project per database. Passwords are hashed at argon2id's least cost here (TEST_CHEAP_PASSWORD_HASHES,
+ * honoured only with NODE_ENV=test, which Vitest sets; platform/passwords.ts). PostgreSQL's files
+ * each get a copy of a template database migrated once per run (test/pg-template.ts). Decision 015.
+ */
 const project = (name: string, dialect: string) => ({
   extends: true as const,
-  test: { name, env: { TEST_DIALECT: dialect } },
+  test: {
+    name,
+    env: { TEST_DIALECT: dialect, TEST_CHEAP_PASSWORD_HASHES: '1' },
+    ...(dialect === 'postgres' ? { globalSetup: ['./test/pg-template.ts'] } : {}),
+  },
 });
 
 export default defineConfig({
