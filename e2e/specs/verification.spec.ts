@@ -4,8 +4,8 @@ import { holdReason } from '@ahente/contract/licences';
 import { MSG } from '@ahente/contract/messages';
 import { routes } from '@ahente/contract/routes';
 import { COUNTED_SALES_NOTE } from '@ahente/contract/sales';
-import { expectFitsPhone, expectToast, goViaMainNav, signIn } from '../support/app.ts';
-import { ADMIN, expect, loginApi, loginUi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
+import { expectFitsPhone, expectToast, goViaMainNav, signIn, signInAdmin } from '../support/app.ts';
+import { ADMIN, expect, loginApi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
 import { licenseAgent, salesOf, verifySales } from '../support/verification.ts';
 
 /**
@@ -98,8 +98,7 @@ test('an admin verifies a batch of sales (select-all, the total selected), rejec
     { customer: 'Emilio Jacinto', tcv: '5000', effectiveDate: '2026-06-30' },
   ]);
 
-  await loginUi(page, ADMIN.username, ADMIN.password);
-  await expect(page).toHaveURL(/\/$/);
+  await signInAdmin(page);
   await goViaMainNav(page, 'Admin Panel');
   await page.getByRole('navigation', { name: 'Admin Panel' }).getByRole('link', { name: 'Sales to verify', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/verifysales$/);
@@ -223,8 +222,7 @@ test('Sales to verify: more unverified sales than listed, none at all, and a lis
   await page.route(`**${routes.salesToVerify.path}`, (route) =>
     route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify(answer.body) }),
   );
-  await loginUi(page, ADMIN.username, ADMIN.password);
-  await expect(page).toHaveURL(/\/$/);
+  await signInAdmin(page);
   await page.goto('/admin/verifysales');
   await expect(page.getByText('Showing the 1 largest of 812.')).toBeVisible();
   await expect(page.getByRole('main').getByRole('definition')).toHaveText(['812', '₱9,876,543.21']);
