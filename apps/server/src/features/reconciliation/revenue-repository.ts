@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Exec } from '../../db/exec.ts';
+import type { Database } from '../../db/schema.ts';
 
 const num = (v: unknown) => Number(v ?? 0);
 const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
@@ -52,8 +53,7 @@ export const revenueRepository = {
    * is the latest of the insurer's schedule for the product effective on the sale's day.
    */
   async missingCommissions(db: Exec, f: { insurerId: number | null; before: string; limit: number }): Promise<MissingCommissionRow[]> {
-    let q = db
-      .selectFrom('sales as s')
+    const rows = await missingSales(db, f)
       .innerJoin('insurers as i', 'i.id', 's.insurer_id')
       .innerJoin('members as m', 'm.id', 's.member_id')
       .select([
@@ -68,34 +68,12 @@ export const revenueRepository = {
         's.policy_number',
         's.effective_date',
         's.tcv_centavos',
-        (eb) =>
-          eb
-            .selectFrom('insurer_rates as r')
-            .select('r.rate_hundredths')
-            .whereRef('r.insurer_id', '=', 's.insurer_id')
-            .whereRef('r.product', '=', 's.product')
-            .whereRef('r.effective_from', '<=', 's.effective_date')
-            .orderBy('r.effective_from', 'desc')
-            .orderBy('r.id', 'desc')
-            .limit(1)
-            .as('rate_hundredths'),
+        (eb) => rateOf(eb).as('rate_hundredths'),
       ])
-      .where('s.verification', '!=', 'rejected')
-      .where('s.cancelled_on', 'is', null)
-      .where('s.effective_date', '<=', f.before)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('statement_lines as l')
-              .innerJoin('statement_imports as si', 'si.id', 'l.import_id')
-              .select(sql.lit(1).as('one'))
-              .whereRef('l.sale_id', '=', 's.id')
-              .where('si.undone_at', 'is', null),
-          ),
-        ),
-      );
-    if (f.insurerId !== null) q = q.where('s.insurer_id', '=', f.insurerId);
-    const rows = await q.orderBy('s.effective_date').orderBy('s.id').limit(f.limit).execute();
+      .orderBy('s.effective_date')
+      .orderBy('s.id')
+      .limit(f.limit)
+      .execute();
     return rows.map((r) => ({
       ...r,
       sale_id: num(r.sale_id),
@@ -108,26 +86,24 @@ export const revenueRepository = {
 
   /** How many sales missingCommissions would list without its limit. */
   async countMissing(db: Exec, f: { insurerId: number | null; before: string }): Promise<number> {
-    let q = db
-      .selectFrom('sales as s')
+    const row = await missingSales(db, f)
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('s.insurer_id', 'is not', null)
-      .where('s.verification', '!=', 'rejected')
-      .where('s.cancelled_on', 'is', null)
-      .where('s.effective_date', '<=', f.before)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('statement_lines as l')
-              .innerJoin('statement_imports as si', 'si.id', 'l.import_id')
-              .select(sql.lit(1).as('one'))
-              .whereRef('l.sale_id', '=', 's.id')
-              .where('si.undone_at', 'is', null),
-          ),
-        ),
-      );
-    if (f.insurerId !== null) q = q.where('s.insurer_id', '=', f.insurerId);
-    return num((await q.executeTakeFirstOrThrow()).n);
+      .executeTakeFirstOrThrow();
+    return num(row.n);
+  },
+
+  /** What the agency expects on all of them (centavos): each sale's premium × rate rounded to the centavo, summed. */
+  async expectedTotalMissing(db: Exec, f: { insurerId: number | null; before: string }): Promise<number> {
+    const row = await db
+      .selectFrom(
+        missingSales(db, f)
+          .select(['s.tcv_centavos', (eb) => rateOf(eb).as('rate')])
+          .as('x'),
+      )
+      .select(sql<number | string>`coalesce(sum((cast(x.tcv_centavos as bigint) * x.rate + 5000) / 10000), 0)`.as('total'))
+      .where('x.rate', 'is not', null)
+      .executeTakeFirstOrThrow();
+    return num(row.total);
   },
 
   /** Per insurer and statement month (`YYYY-MM` from `fromPeriod` to `toPeriod`): lines, expected and received. */
@@ -189,3 +165,42 @@ export const revenueRepository = {
     return rows.map((r) => ({ insurer_id: num(r.insurer_id), period: String(r.period), paid: num(r.paid) }));
   },
 };
+
+/**
+ * The sales linked to an insurer (one insurer's if named), neither rejected nor cancelled,
+ * effective on or before `before`, that no line of a standing import names.
+ */
+function missingSales(db: Exec, f: { insurerId: number | null; before: string }) {
+  let q = db
+    .selectFrom('sales as s')
+    .where('s.insurer_id', 'is not', null)
+    .where('s.verification', '!=', 'rejected')
+    .where('s.cancelled_on', 'is', null)
+    .where('s.effective_date', '<=', f.before)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('statement_lines as l')
+            .innerJoin('statement_imports as si', 'si.id', 'l.import_id')
+            .select(sql.lit(1).as('one'))
+            .whereRef('l.sale_id', '=', 's.id')
+            .where('si.undone_at', 'is', null),
+        ),
+      ),
+    );
+  if (f.insurerId !== null) q = q.where('s.insurer_id', '=', f.insurerId);
+  return q;
+}
+
+/** The agency's rate on a sale: the latest row of its insurer's schedule for the product effective on the sale's day. */
+function rateOf(eb: ExpressionBuilder<Database & { s: Database['sales'] }, 's'>) {
+  return eb
+    .selectFrom('insurer_rates as r')
+    .select('r.rate_hundredths')
+    .whereRef('r.insurer_id', '=', 's.insurer_id')
+    .whereRef('r.product', '=', 's.product')
+    .whereRef('r.effective_from', '<=', 's.effective_date')
+    .orderBy('r.effective_from', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(1);
+}
