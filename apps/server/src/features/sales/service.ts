@@ -94,6 +94,7 @@ function toRecord(row: SaleRow, verifier: VerifierNames = NO_VERIFIER): SaleReco
         ? null
         : fullName({ f_name: verifier.canceller_f_name, m_name: verifier.canceller_m_name, l_name: verifier.canceller_l_name }),
     cancelled_at: row.cancelled_at,
+    verified_from: null, // PLACEHOLDER: the statement line's evidence (issue 45 §4), filled by features/reconciliation
   };
 }
 
@@ -158,7 +159,7 @@ export function createSalesService(
         salesRepository.insurersToVerify(db),
       ]);
       return {
-        sales: rows.map((r) => ({ ...toRecord(r), member_id: r.member_id, agent_name: fullName(r) })),
+        sales: rows.map((r) => ({ ...toRecord(r), member_id: r.member_id, agent_name: fullName(r), statement_paid: false })),
         count: totals.count,
         tcv: centavosToPesos(totals.tcv),
         insurers,
