@@ -64,6 +64,7 @@ import { myDataRoutes } from './features/privacy/my-data-routes.ts';
 import { createMyDataService } from './features/privacy/my-data-service.ts';
 import { createErasureService } from './features/privacy/erasure-service.ts';
 import { accessLogRoutes } from './features/privacy/access-log-routes.ts';
+import { revenueRoutes } from './features/reconciliation/revenue-routes.ts';
 import { createAccessLogService } from './features/privacy/access-log-service.ts';
 import { securityRoutes } from './features/auth/security-routes.ts';
 import { createSecurityService } from './features/auth/security-service.ts';
@@ -243,6 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     noticeRoutes(api, services.notices);
     myDataRoutes(api, services.myData, services.erasure);
     accessLogRoutes(api, services.accessLog);
+    revenueRoutes(api, deps.db.db, deps.now ? { now: deps.now } : {});
   });
 
   // The built SPA and the not-found handler: public because their scope says so, and outside the

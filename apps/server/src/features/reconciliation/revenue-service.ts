@@ -1,5 +1,5 @@
 import writeExcelFile, { type Row } from 'write-excel-file/node';
-import { addDays, daysUntil, excelCalendarDate, DATE_EXCEL_FORMAT, todayInManila } from '@ahente/contract/dates';
+import { addDays, daysUntil, DATE_EXCEL_FORMAT, todayInManila } from '@ahente/contract/dates';
 import { productLabel } from '@ahente/contract/labels';
 import { centavosToPesos, PESO_EXCEL_FORMAT } from '@ahente/contract/money';
 import { fullName } from '@ahente/contract/names';
@@ -131,7 +131,7 @@ export type RevenueService = ReturnType<typeof createRevenueService>;
 
 const bold = (value: string) => ({ value, fontWeight: 'bold' as const });
 const money = (pesos: number) => ({ value: pesos, type: Number, format: PESO_EXCEL_FORMAT });
-const day = (value: string) => ({ value: excelCalendarDate(value), type: Date, format: DATE_EXCEL_FORMAT });
+const day = (value: string) => ({ value: new Date(`${value}T00:00:00.000Z`), type: Date, format: DATE_EXCEL_FORMAT });
 
 /** One sheet 'Missing commissions': a header row, a sale per row (oldest first), and a note when the list is cut. */
 function missingWorkbook(rows: readonly MissingCommissionRow[], count: number, days: number): Promise<Buffer> {
