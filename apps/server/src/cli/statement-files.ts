@@ -51,7 +51,10 @@ export async function malayanStatement(period: string, agencyName: string, lines
     ]),
     [],
   ];
-  const bytes = await writeExcelFile(rows, { sheet: 'Commissions', columns: [18, 28, 12, 12, 16, 16, 12].map((width) => ({ width })) }).toBuffer();
+  const bytes = await writeExcelFile(rows, {
+    sheet: 'Commissions',
+    columns: [18, 28, 12, 12, 16, 16, 12].map((width) => ({ width })),
+  }).toBuffer();
   return {
     file_name: `Malayan_Commission_${period.replace('-', '')}.xlsx`,
     bytes,

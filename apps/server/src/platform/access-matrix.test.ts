@@ -660,6 +660,11 @@ const MATRIX: Record<RouteName, Row> = {
   accessLog: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
   adminAccessLog: { call: async () => ({ body: {} }), expect: adminsOnly },
   adminAccessLogExport: { call: async () => ({ body: {} }), expect: adminsOnly },
+  // What the agency sees of its own money (issue 45 §5).
+  missingCommissions: { call: async () => ({ body: {} }), expect: adminsOnly },
+  missingCommissionsXlsx: { call: async () => ({ body: {} }), expect: adminsOnly },
+  agencyRevenue: { call: async () => ({ body: {} }), expect: adminsOnly },
+  agencyRevenueXlsx: { call: async () => ({ body: {} }), expect: adminsOnly },
   // Two-factor sign-in (decision 027) acts on the caller's own account: a code no one has is
   // refused past the access rule (400 for a caller who started enrolment above, 409 for one with
   // none or not on).

@@ -229,6 +229,11 @@ const cases = (): Case[] => [
   { url: '/api/accesslog', body: () => ({ id: agentId }) },
   { url: '/api/adminaccesslog', body: () => ({ actor: 'Ana', subject: 'Reyes', from: '2026-01-01', to: '2026-01-31' }) },
   { url: '/api/adminaccesslogexport', body: () => ({ actor: 'Ana', subject: 'Reyes' }) },
+  // What the agency sees of its own money (issue 45 §5): no text fields but the dates.
+  { url: '/api/missingcommissions', body: () => ({ older_than_days: 60 }) },
+  { url: '/api/missingcommissionsxlsx', body: () => ({ older_than_days: 60 }) },
+  { url: '/api/agencyrevenue', body: () => ({ from: '2026-01-01', to: '2026-12-31' }) },
+  { url: '/api/agencyrevenuexlsx', body: () => ({ from: '2026-01-01', to: '2026-12-31' }) },
   { url: '/api/confirmmfa', body: () => ({ code: '123456' }) },
   { url: '/api/disablemfa', body: () => ({ password: 'a-password-1', code: '123456' }) },
   { url: '/api/regeneratemfacodes', body: () => ({ code: '123456' }) },

@@ -481,6 +481,10 @@ const ROWS: Record<WriteRoute, Row> = {
   accessLog: { as: 'agent', call: async () => ({ body: own() }) },
   adminAccessLog: { as: 'admin', call: async () => ({ body: {} }) },
   adminAccessLogExport: { as: 'admin', call: async () => ({ body: {} }) },
+  missingCommissions: { as: 'admin', call: async () => ({ body: {} }) },
+  missingCommissionsXlsx: { as: 'admin', call: async () => ({ body: {} }) },
+  agencyRevenue: { as: 'admin', call: async () => ({ body: {} }) },
+  agencyRevenueXlsx: { as: 'admin', call: async () => ({ body: {} }) },
   mfaStatus: { as: 'agent', call: async () => ({}) },
   startMfa: { as: 'agent', call: async () => ({}) },
   confirmMfa: {

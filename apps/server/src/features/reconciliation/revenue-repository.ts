@@ -117,9 +117,9 @@ export const revenueRepository = {
         'i.name as insurer_name',
         'si.period',
         (eb) => eb.fn.countAll<number | string>().as('lines'),
-        sql<number | string>`coalesce(sum(case when l.status in ('matched', 'differs', 'chargeback') then l.expected_centavos else 0 end), 0)`.as(
-          'expected',
-        ),
+        sql<
+          number | string
+        >`coalesce(sum(case when l.status in ('matched', 'differs', 'chargeback') then l.expected_centavos else 0 end), 0)`.as('expected'),
         sql<number | string>`coalesce(sum(l.commission_centavos), 0)`.as('received'),
       ])
       .where('si.undone_at', 'is', null)

@@ -161,7 +161,14 @@ function missingWorkbook(rows: readonly MissingCommissionRow[], count: number, d
 function revenueWorkbook(report: AgencyRevenueResponse): Promise<Buffer> {
   const data: Row[] = [
     ['Month', 'Insurer', 'Expected', 'Received', 'Paid to Agents', 'Margin'].map(bold),
-    ...report.rows.map((r): Row => [r.month, r.insurer_name, money(r.expected), money(r.received), money(r.paid_to_agents), money(r.margin)]),
+    ...report.rows.map((r): Row => [
+      r.month,
+      r.insurer_name,
+      money(r.expected),
+      money(r.received),
+      money(r.paid_to_agents),
+      money(r.margin),
+    ]),
     [
       bold('Total'),
       null,

@@ -33,7 +33,16 @@ async function sell(customerName: string, tcv: string, effectiveDate: string, po
   expect(deal.statusCode, deal.body).toBe(200);
   const res = await agentClient.post(routes.addSale.path, {
     id: agent.id,
-    formData: { dealid: deal.json().deal.id, customerName, product: 'Comprehensive', tcv, sales_type: 'Direct', effectiveDate, policy, insurer },
+    formData: {
+      dealid: deal.json().deal.id,
+      customerName,
+      product: 'Comprehensive',
+      tcv,
+      sales_type: 'Direct',
+      effectiveDate,
+      policy,
+      insurer,
+    },
   });
   expect(res.statusCode, res.body).toBe(200);
   const id = res.json().sale.id as number;
@@ -50,7 +59,16 @@ async function insurer(name: string, code: string): Promise<number> {
   const at = clock.toISOString();
   const row = await t.db.db
     .insertInto('insurers')
-    .values({ name, name_key: name.toLowerCase().replace(/\s+/g, ''), code, active: 1, statement_mapping: null, created_at: at, created_by: null, updated_at: at })
+    .values({
+      name,
+      name_key: name.toLowerCase().replace(/\s+/g, ''),
+      code,
+      active: 1,
+      statement_mapping: null,
+      created_at: at,
+      created_by: null,
+      updated_at: at,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -123,7 +141,12 @@ beforeAll(async () => {
   agent = a;
   agentClient = await t.loginAs(a);
   await t.licenseMember(a.id);
-  const rate = await admin.post(routes.setCommissionRate.path, { kind: 'product', key: 'Comprehensive', rate: 10, effective_from: '2026-01-01' });
+  const rate = await admin.post(routes.setCommissionRate.path, {
+    kind: 'product',
+    key: 'Comprehensive',
+    rate: 10,
+    effective_from: '2026-01-01',
+  });
   expect(rate.statusCode, rate.body).toBe(200);
   clock = TODAY;
   malayan = await insurer('Malayan Insurance', 'MAL');
@@ -135,7 +158,14 @@ beforeAll(async () => {
   ] as const) {
     await t.db.db
       .insertInto('insurer_rates')
-      .values({ insurer_id: malayan, product: 'Comprehensive', rate_hundredths: rateHundredths, effective_from: from, created_at: clock.toISOString(), created_by: null })
+      .values({
+        insurer_id: malayan,
+        product: 'Comprehensive',
+        rate_hundredths: rateHundredths,
+        effective_from: from,
+        created_at: clock.toISOString(),
+        created_by: null,
+      })
       .execute();
   }
   sale.paid = await sell('Ana Reyes', '10000', '2026-08-01', 'POL-2026-0001', 'Malayan Insurance');
@@ -246,7 +276,15 @@ describe('agencyrevenue', () => {
         margin: (412_345 - paidSept) / 100,
       },
       // October: the duplicate counts for nothing; the chargeback takes money back; its sale's entries were counted in September.
-      { insurer_id: malayan, insurer_name: 'Malayan Insurance', month: '2026-10', expected: 3000, received: -500, paid_to_agents: 0, margin: -500 },
+      {
+        insurer_id: malayan,
+        insurer_name: 'Malayan Insurance',
+        month: '2026-10',
+        expected: 3000,
+        received: -500,
+        paid_to_agents: 0,
+        margin: -500,
+      },
       {
         insurer_id: pioneer,
         insurer_name: 'Pioneer Insurance',
@@ -265,7 +303,7 @@ describe('agencyrevenue', () => {
     });
   });
 
-  it("takes the months the dates fall in; without dates, every month", async () => {
+  it('takes the months the dates fall in; without dates, every month', async () => {
     const oct = await admin.call(routes.agencyRevenue, { body: { from: '2026-10-15', to: '2026-10-15' } });
     expect(oct.rows.map((r) => `${r.month} ${r.insurer_name}`)).toEqual(['2026-10 Malayan Insurance', '2026-10 Pioneer Insurance']);
     // A sale counted in an earlier month is not counted again in a later one asked alone.
