@@ -31,6 +31,8 @@ import { createDealsService } from './features/deals/service.ts';
 import { geoRoutes } from './features/geo/routes.ts';
 import { createGeoService } from './features/geo/service.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { insurersRoutes } from './features/insurers/routes.ts';
+import { createInsurersService } from './features/insurers/service.ts';
 import { licencesRoutes } from './features/licences/routes.ts';
 import { createLicencesService } from './features/licences/service.ts';
 import { createHealthService } from './features/health/service.ts';
@@ -123,6 +125,8 @@ export function buildServices({ config, db, now }: AppDeps) {
     ...(now ? { now } : {}),
   });
   const sales = createSalesService(db.db, deals, commissions, notifications, now ? { now } : {});
+  // Insurers and the agency's own schedule (decision 037).
+  const insurers = createInsurersService(db.db, now ? { now } : {});
   const materials = createMaterialsService(db.db, storage);
   const health = createHealthService(db.db);
   const tickets = createTicketsService(db.db, members, notifications);
@@ -147,6 +151,7 @@ export function buildServices({ config, db, now }: AppDeps) {
     commissions,
     tax,
     licences,
+    insurers,
     storage,
     materials,
     health,
@@ -235,6 +240,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     commissionsRoutes(api, services.commissions);
     taxRoutes(api, services.tax);
     licencesRoutes(api, services.licences, { storage: services.storage, config });
+    insurersRoutes(api, services.insurers);
     setupChecklistRoutes(api, services.setupChecklist);
     ticketsRoutes(api, services.tickets);
     reportsRoutes(api, services.reports);

@@ -4,6 +4,7 @@ import { dashboardPaths } from './routes/dashboard.paths.ts';
 import { dealsPaths } from './routes/deals.paths.ts';
 import { geoPaths } from './routes/geo.paths.ts';
 import { healthPaths } from './routes/health.paths.ts';
+import { insurersPaths } from './routes/insurers.paths.ts';
 import { licencesPaths } from './routes/licences.paths.ts';
 import { materialsPaths } from './routes/materials.paths.ts';
 import { membersPaths } from './routes/members.paths.ts';
@@ -32,6 +33,7 @@ export const routePaths = joinFeatures(
   dealsPaths,
   geoPaths,
   healthPaths,
+  insurersPaths,
   licencesPaths,
   materialsPaths,
   membersPaths,

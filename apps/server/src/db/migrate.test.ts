@@ -297,3 +297,87 @@ describe('migration 020 (who entered a sale; reversals left held by a race)', ()
     expect(await db.db.selectFrom('sales').select('entered_by').distinct().execute()).toEqual([{ entered_by: null }]);
   });
 });
+
+describe('migration 024 (insurers)', () => {
+  it('makes one insurer per spelling that differs in case and spaces, named by its most used spelling, and links the sales', async () => {
+    const { db, drop } = await freshDb();
+    cleanup.push(async () => {
+      await db.close();
+      await drop();
+    });
+    await migrateTo(db, '023-held-entries-index');
+    const old = db.db as unknown as Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const at = '2026-11-02T00:00:00.000Z';
+    const agent = await old
+      .insertInto('members')
+      .values({
+        username: 'ana',
+        password_hash: 'x',
+        email: 'ana@example.ph',
+        f_name: 'Ana',
+        m_name: null,
+        l_name: 'Reyes',
+        contact_no: '09171234567',
+        referral_code: 'ANA23456',
+        account_type: 'user',
+        position: 'Agent',
+        reg_date: at,
+        status: 'Approved',
+        updated_at: at,
+        search_name: 'ana reyes',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const sale = async (insurer: string | null, policy_number: string | null = null) => {
+      const common = {
+        member_id: agent.id,
+        customer_name: 'Client',
+        tx_type: 'New',
+        product: 'Comprehensive',
+        tcv_centavos: 100_000,
+        effective_date: '2026-11-02',
+        sales_type: 'Direct',
+        sales_group: 'CarSalesGroup',
+        createdat: at,
+      };
+      const deal = await old
+        .insertInto('deals')
+        .values({ ...common, deal_status: 'For Payment Collection', updated_at: at })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return (
+        (await old
+          .insertInto('sales')
+          .values({ ...common, deal_id: deal.id, policy_number, insurer, plan_name: null })
+          .returning('id')
+          .executeTakeFirstOrThrow()) as { id: number }
+      ).id;
+    };
+    // "Malayan Insurance" is the most used spelling (counting " Malayan  Insurance " as it);
+    // Pioneer's two spellings tie: the first alphabetically ("PIONEER" before "Pioneer") names it.
+    const malayan = [
+      await sale('malayan insurance'),
+      await sale('Malayan Insurance'),
+      await sale(' Malayan  Insurance '),
+      await sale('MALAYAN INSURANCE'),
+      await sale('malayan insurance'),
+      await sale('Malayan Insurance', 'POL-2026-00008'),
+    ];
+    const pioneer = [await sale('Pioneer'), await sale('PIONEER')];
+    const none = [await sale(null), await sale('   ')];
+
+    await migrateToLatest(db);
+    const insurers = await db.db.selectFrom('insurers').select(['id', 'name', 'name_key', 'code', 'active']).orderBy('name_key').execute();
+    expect(insurers.map(({ id: _, ...rest }) => rest)).toEqual([
+      { name: 'Malayan Insurance', name_key: 'malayaninsurance', code: 'MI', active: 1 },
+      { name: 'PIONEER', name_key: 'pioneer', code: 'PIONEE', active: 1 },
+    ]);
+    const linked = await db.db.selectFrom('sales').select(['id', 'insurer_id', 'policy_key']).orderBy('id').execute();
+    const idOf = (id: number) => linked.find((s) => s.id === id)!.insurer_id;
+    expect(malayan.map(idOf)).toEqual(malayan.map(() => insurers[0]!.id));
+    expect(pioneer.map(idOf)).toEqual(pioneer.map(() => insurers[1]!.id));
+    expect(none.map(idOf)).toEqual([null, null]);
+    expect(linked.find((s) => s.id === malayan[5])!.policy_key).toBe('POL-2026-8');
+    expect(await db.db.selectFrom('insurer_aliases').selectAll().execute()).toEqual([]);
+  });
+});

@@ -364,6 +364,18 @@ async function ownerEmailChangeLink(): Promise<string> {
   return token;
 }
 
+/** A fresh insurer (decision 037), made in the database. */
+async function anInsurer(): Promise<number> {
+  const n = seq++;
+  const at = new Date().toISOString();
+  const row = await t.db.db
+    .insertInto('insurers')
+    .values({ name: `Matrix Insurer ${n}`, name_key: `matrixinsurer${n}`, code: `MX${n}`, active: 1, created_at: at, updated_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** A rule for the six callers but the pending member, who answers as anonymous everywhere. */
 const rule = (r: Omit<Record<Caller, number>, 'pending'>): Record<Caller, number> => ({ ...r, pending: r.anonymous });
 const everyone = (status: number) =>
@@ -487,6 +499,22 @@ const MATRIX: Record<RouteName, Row> = {
     expect: adminsOnly,
   },
   commissionAdjustments: { call: async () => ({}), expect: adminsOnly },
+  // Insurers (decision 037): members read the active names for the sale form; the rest is the admins'.
+  insurers: { call: async () => ({}), expect: members },
+  adminInsurers: { call: async () => ({}), expect: adminsOnly },
+  saveInsurer: {
+    call: async () => ({ body: { name: `Matrix New ${seq}`, code: `MN${seq++}`, aliases: [`Matrix Alias ${seq++}`], active: true } }),
+    expect: adminsOnly,
+  },
+  linkInsurerName: {
+    call: async () => ({ body: { text: `Matrix Spelling ${seq++}`, insurer_id: await anInsurer() } }),
+    expect: adminsOnly,
+  },
+  setInsurerRate: {
+    call: async () => ({ body: { insurer_id: await anInsurer(), product: 'CTPL', rate: '12.5', effective_from: today() } }),
+    expect: adminsOnly,
+  },
+  insurerRates: { call: async () => ({ body: { insurer_id: await anInsurer() } }), expect: adminsOnly },
   addAdjustment: { call: async () => ({ body: { member_id: owner.id, amount: '-1.50', reason: 'Matrix' } }), expect: adminsOnly },
   commissionPeriods: { call: async () => ({}), expect: adminsOnly },
   closePeriod: { call: async () => ({ body: { period: pastMonth() } }), expect: adminsOnly },

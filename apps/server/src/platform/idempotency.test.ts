@@ -171,6 +171,8 @@ describe('the route table marks the creating routes', () => {
     referralSponsor: 'a read (the name behind a referral code)',
     setupChecklist: 'a read',
     adminQueues: 'a read',
+    linkInsurerName: "adds a spelling once: a repeat finds it already the insurer's and changes nothing",
+    insurerRates: 'a read',
     setAgencyTaxDetails: 'a new version of the same values: the latest applies, so a repeat changes nothing that is read',
   };
 

@@ -164,6 +164,11 @@ const cases = (): Case[] => [
   { url: '/api/commissionledger', body: () => ({ id: agentId, from: '2026-01-01', to: '2026-12-31', kind: 'override' }) },
   { url: '/api/commissionstatements', body: () => ({ id: agentId }) },
   { url: '/api/setcommissionrate', body: () => ({ kind: 'product', key: 'Comprehensive', rate: '12.5', effective_from: '2099-01-01' }) },
+  // Insurers (decision 037).
+  { url: '/api/saveinsurer', body: () => ({ name: 'Malayan Insurance', code: 'MAL', aliases: ['Malayan Ins'], active: true }) },
+  { url: '/api/linkinsurername', body: () => ({ text: 'Malayan Ins.', insurer_id: '1' }) },
+  { url: '/api/setinsurerrate', body: () => ({ insurer_id: '1', product: 'CTPL', rate: '12.5', effective_from: '2026-01-01' }) },
+  { url: '/api/insurerrates', body: () => ({ insurer_id: '1' }) },
   { url: '/api/commissionadjustment', body: () => ({ member_id: String(agentId), amount: '-250.50', reason: 'Correction' }) },
   { url: '/api/closeperiod', body: () => ({ period: '2026-01' }) },
   { url: '/api/periodstatements', body: () => ({ period: '2026-01' }) },
@@ -295,6 +300,9 @@ async function snapshot() {
     payout_settings: await db.selectFrom('payout_settings').selectAll().orderBy('id').execute(),
     notifications: await db.selectFrom('notifications').selectAll().orderBy('id').execute(),
     notification_preferences: await db.selectFrom('notification_preferences').selectAll().orderBy('member_id').orderBy('event').execute(),
+    insurers: await db.selectFrom('insurers').selectAll().orderBy('id').execute(),
+    insurer_aliases: await db.selectFrom('insurer_aliases').selectAll().orderBy('id').execute(),
+    insurer_rates: await db.selectFrom('insurer_rates').selectAll().orderBy('id').execute(),
   };
 }
 

@@ -208,6 +208,17 @@ async function newMaterial(): Promise<number> {
   ]);
   return res.json().material.id;
 }
+/** A fresh insurer (decision 037), made in the database. */
+async function anInsurer(): Promise<number> {
+  const n = seq++;
+  const at = new Date().toISOString();
+  const row = await t.db.db
+    .insertInto('insurers')
+    .values({ name: `Mass Insurer Row ${n}`, name_key: `massinsurerrow${n}`, code: `MR${n}`, active: 1, created_at: at, updated_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
 /** A statement of the agent's in a closed month of its own, made in the database. */
 let statementYear = 2000;
 async function agentStatement(): Promise<number> {
@@ -406,6 +417,16 @@ const ROWS: Record<WriteRoute, Row> = {
   commissionStatements: { as: 'agent', call: async () => ({ body: own() }) },
   setCommissionRate: { as: 'admin', call: async () => ({ body: { kind: 'product', key: 'CTPL', rate: '5', effective_from: today() } }) },
   addAdjustment: { as: 'admin', call: async () => ({ body: { member_id: agent.id, amount: '-1.50', reason: 'Mass' } }) },
+  saveInsurer: {
+    as: 'admin',
+    call: async () => ({ body: { name: `Mass Insurer ${seq}`, code: `MA${seq++}`, aliases: [`Mass Alias ${seq++}`], active: true } }),
+  },
+  linkInsurerName: { as: 'admin', call: async () => ({ body: { text: `Mass Spelling ${seq++}`, insurer_id: await anInsurer() } }) },
+  setInsurerRate: {
+    as: 'admin',
+    call: async () => ({ body: { insurer_id: await anInsurer(), product: 'CTPL', rate: '12.5', effective_from: today() } }),
+  },
+  insurerRates: { as: 'admin', call: async () => ({ body: { insurer_id: await anInsurer() } }) },
   closePeriod: { as: 'admin', call: async () => ({ body: { period: `1990-${String((seq++ % 12) + 1).padStart(2, '0')}` } }) },
   periodStatements: { as: 'admin', call: async () => ({ body: { period: '2001-01' } }) },
   markStatementPaid: {

@@ -7,6 +7,7 @@ import { dashboardRoutes } from './dashboard.ts';
 import { dealsRoutes } from './deals.ts';
 import { geoRoutes } from './geo.ts';
 import { healthRoutes } from './health.ts';
+import { insurersRoutes } from './insurers.ts';
 import { licencesRoutes } from './licences.ts';
 import { materialsRoutes } from './materials.ts';
 import { membersRoutes } from './members.ts';
@@ -37,6 +38,7 @@ export const routes = joinFeatures(
   dealsRoutes,
   geoRoutes,
   healthRoutes,
+  insurersRoutes,
   licencesRoutes,
   materialsRoutes,
   membersRoutes,

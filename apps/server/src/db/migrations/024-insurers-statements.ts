@@ -150,25 +150,43 @@ export const m024InsurersStatements = (dialect: DialectName): Migration => ({
     await db.schema.createIndex('statement_verifications_import_idx').on('statement_verifications').column('import_id').execute();
 
     // The existing sales' insurer texts become insurers, one per spelling that differs only in case
-    // and spaces (the first spelling met, trimmed, is the name), and the sales are linked.
+    // and spaces: the most used spelling (trimmed, spaces collapsed) is the name, the first
+    // alphabetically on a tie. The other spellings share its key, so the name already recognises
+    // them (an alias is a spelling of another key, decision 037). The sales are linked.
     const now = new Date().toISOString();
-    const texts = await db.selectFrom('sales').select('insurer').distinct().where('insurer', 'is not', null).orderBy('insurer').execute();
-    const byKey = new Map<string, string>();
-    for (const { insurer } of texts as { insurer: string }[]) {
+    const texts = (await db
+      .selectFrom('sales')
+      .select(['insurer', (eb) => eb.fn.countAll().as('n')])
+      .where('insurer', 'is not', null)
+      .groupBy('insurer')
+      .execute()) as { insurer: string; n: number | string }[];
+    const byKey = new Map<string, { spellings: string[]; counts: Map<string, number> }>();
+    for (const { insurer, n } of texts) {
       const key = insurerKey(insurer);
-      if (key !== '' && !byKey.has(key)) byKey.set(key, insurer.trim().replace(/\s+/g, ' ').slice(0, 100));
+      if (key === '') continue;
+      const group = byKey.get(key) ?? { spellings: [], counts: new Map<string, number>() };
+      const shown = insurer.trim().replace(/\s+/g, ' ').slice(0, 100);
+      group.spellings.push(insurer);
+      group.counts.set(shown, (group.counts.get(shown) ?? 0) + Number(n));
+      byKey.set(key, group);
     }
     const usedCodes = new Set<string>();
-    for (const [key, name] of byKey) {
+    for (const key of [...byKey.keys()].sort()) {
+      const { spellings, counts } = byKey.get(key)!;
+      const [name] = [...counts].sort(([a, m], [b, n]) => n - m || (a < b ? -1 : a > b ? 1 : 0))[0]!;
       const code = uniqueCode(name, usedCodes);
       const row = await db
         .insertInto('insurers')
-        .values({ name, name_key: key, code, active: 1, created_at: now, updated_at: now })
+        .values({ name, name_key: key.slice(0, 100), code, active: 1, created_at: now, updated_at: now })
         .returning('id')
         .executeTakeFirstOrThrow();
-      // Every spelling of the key: the sales' texts whose key is this one.
-      const spellings = (texts as { insurer: string }[]).map((t) => t.insurer).filter((t) => insurerKey(t) === key);
-      await db.updateTable('sales').set({ insurer_id: row.id }).where('insurer', 'in', spellings).execute();
+      for (let i = 0; i < spellings.length; i += 500) {
+        await db
+          .updateTable('sales')
+          .set({ insurer_id: row.id })
+          .where('insurer', 'in', spellings.slice(i, i + 500))
+          .execute();
+      }
     }
     // The policy numbers' keys, in batches (a big book has tens of thousands of sales).
     for (let after = 0; ;) {

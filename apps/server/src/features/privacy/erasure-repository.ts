@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema.ts';
 import { hasRowLocks } from '../../db/locks.ts';
 import type { Exec } from '../../db/exec.ts';
 import { likeEscape } from '../../db/like.ts';
+import { policyKey } from '../../lib/insurer-keys.ts';
 
 /** The members columns an erasure blanks or replaces (decision 027). */
 export interface ErasedMemberPatch {
@@ -58,7 +59,7 @@ export const ERASURE_TEXT_COLUMNS = {
     ...{ policy_number: 'rewrite', insurer: 'rewrite', plan_name: 'rewrite', rejection_reason: 'rewrite', cancel_reason: 'rewrite' },
     ...{ product: 'fixed', tx_type: 'fixed', sales_type: 'fixed', sales_group: 'fixed', verification: 'fixed' },
     ...{ effective_date: 'fixed', createdat: 'fixed', verified_at: 'fixed', cancelled_on: 'fixed', cancelled_at: 'fixed' },
-    ...{ expiry_date: 'fixed' },
+    ...{ expiry_date: 'fixed', policy_key: 'rewrite' },
   },
   sections: { name: 'rewrite', name_key: 'rewrite', library: 'fixed', createdat: 'fixed' },
   materials: { title: 'rewrite', storage_key: 'fixed', content_type: 'fixed', createdat: 'fixed' },
@@ -122,6 +123,23 @@ export const ERASURE_TEXT_COLUMNS = {
     ...{ created_at: 'fixed', completed_at: 'fixed' },
   },
   job_runs: { job: 'fixed', slot: 'fixed', owner: 'fixed', started_at: 'fixed', lease_until: 'fixed', finished_at: 'fixed' },
+  // Decision 037: an insurer is an organisation's record, kept as written; the statements' lines
+  // name the agency's clients (kept with the books); what people type (a file's name, a reason) is rewritten.
+  insurers: {
+    ...{ name: 'record', code: 'record', name_key: 'fixed', statement_mapping: 'fixed', created_at: 'fixed', updated_at: 'fixed' },
+  },
+  insurer_aliases: { alias: 'record', alias_key: 'fixed' },
+  insurer_rates: { product: 'fixed', effective_from: 'fixed', created_at: 'fixed' },
+  statement_imports: {
+    ...{ file_name: 'rewrite', undo_reason: 'rewrite', period: 'fixed', file_sha256: 'fixed', mapping: 'fixed' },
+    ...{ created_at: 'fixed', undone_at: 'fixed' },
+  },
+  statement_lines: {
+    ...{ policy_no: 'client', insured_name: 'client', policy_key: 'fixed', reason: 'rewrite', transaction: 'fixed' },
+    ...{ status: 'fixed', effective_date: 'fixed', paid_on: 'fixed' },
+  },
+  statement_line_decisions: { reason: 'rewrite', action: 'fixed', from_status: 'fixed', to_status: 'fixed', decided_at: 'fixed' },
+  statement_verifications: { verified_at: 'fixed', undone_at: 'fixed' },
 } as const satisfies { [T in keyof Database]?: Partial<Record<keyof Database[T] & string, TextColumnRule>> };
 
 /** The key of each table with columns to rewrite. */
@@ -141,9 +159,15 @@ const REWRITE_KEYS = {
   notifications: 'id',
   outbox: 'id',
   privacy_requests: 'id',
+  statement_imports: 'id',
+  statement_lines: 'id',
+  statement_line_decisions: 'id',
 } as const;
 
 type RewriteTable = keyof typeof REWRITE_KEYS;
+
+/** The `rewrite` keys set from their text's rewrite rather than rewritten themselves. */
+const FOLLOWING_KEYS = new Set(['sections.name_key', 'sales.policy_key']);
 
 /** The tables and columns an erasure rewrites, from ERASURE_TEXT_COLUMNS. */
 const REWRITTEN = Object.entries(ERASURE_TEXT_COLUMNS).flatMap(([table, columns]) => {
@@ -307,7 +331,8 @@ export const erasureRepository = {
     if (quotes.like.length === 0) return 0;
     let changed = 0;
     for (const { table, key, columns } of REWRITTEN) {
-      const texts = columns.map(([c]) => c).filter((c) => !(table === 'sections' && c === 'name_key'));
+      // A key that follows its text (a section's name, a sale's policy number) is set from it, not searched.
+      const texts = columns.map(([c]) => c).filter((c) => !FOLLOWING_KEYS.has(`${table}.${c}`));
       const rows = (await db
         .selectFrom(table)
         .select([key, ...texts] as never[])
@@ -323,6 +348,7 @@ export const erasureRepository = {
         }
         if (Object.keys(set).length === 0) continue;
         if (table === 'sections' && set.name !== undefined) set.name_key = quotes.sectionKey(set.name);
+        if (table === 'sales' && set.policy_number !== undefined) set.policy_key = policyKey(set.policy_number);
         await db
           .updateTable(table)
           .set(set as never)

@@ -28,6 +28,7 @@ import { fullName } from '@ahente/contract/names';
 import type { Notifier } from '../notifications/service.ts';
 import { salesRepository, type SaleRow, type SaleWithVerifierRow } from './repository.ts';
 import { policyKey } from '../../lib/insurer-keys.ts';
+import { resolveInsurer } from '../insurers/service.ts';
 
 type VerifierNames = Pick<
   SaleWithVerifierRow,
@@ -295,7 +296,8 @@ export function createSalesService(
             customer_email: f.customer_email === undefined ? deal.customer_email : f.customer_email,
             renews_sale_id: deal.renews_sale_id,
             renewed_by_sale_id: null,
-            insurer_id: null,
+            // The insurer the text names, by its name or an alias (decision 037); null while it names none.
+            insurer_id: await resolveInsurer(trx, f.insurer),
             policy_key: f.policy === null ? null : policyKey(f.policy),
           };
           const id = await salesRepository.insert(trx, row);
