@@ -41,6 +41,8 @@ import { createAccountService } from './features/members/account-service.ts';
 import { createMemberFilesService } from './features/members/member-files-service.ts';
 import { createProfileService } from './features/members/profile-service.ts';
 import { createTeamService } from './features/members/team-service.ts';
+import { reconciliationRoutes } from './features/reconciliation/routes.ts';
+import { createReconciliationService } from './features/reconciliation/service.ts';
 import { reportsRoutes } from './features/reports/routes.ts';
 import { createReportsService } from './features/reports/service.ts';
 import { salesRoutes } from './features/sales/routes.ts';
@@ -122,6 +124,7 @@ export function buildServices({ config, db, now }: AppDeps) {
     ...(now ? { now } : {}),
   });
   const sales = createSalesService(db.db, deals, commissions, notifications, now ? { now } : {});
+  const reconciliation = createReconciliationService(db.db, { sales, storage, ...(now ? { now } : {}) });
   const materials = createMaterialsService(db.db, storage);
   const health = createHealthService(db.db);
   const tickets = createTicketsService(db.db, members, notifications);
@@ -143,6 +146,7 @@ export function buildServices({ config, db, now }: AppDeps) {
     auth,
     deals,
     sales,
+    reconciliation,
     commissions,
     tax,
     licences,
@@ -237,6 +241,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     setupChecklistRoutes(api, services.setupChecklist);
     ticketsRoutes(api, services.tickets);
     reportsRoutes(api, services.reports);
+    reconciliationRoutes(api, services.reconciliation, { storage: services.storage, config });
     adminQueuesRoutes(api, services.adminQueues);
     portfolioRoutes(api, services.portfolio);
     notificationsRoutes(api, services.notifications);
