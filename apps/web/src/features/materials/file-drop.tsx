@@ -14,7 +14,10 @@ export interface FileDropProps extends Omit<InputHTMLAttributes<HTMLInputElement
  * or dropping a file onto it works natively) and keeps its label, focus and keyboard behaviour;
  * inside <Field> it gets the label, hint and error wiring.
  */
-export const FileDrop = forwardRef<HTMLInputElement, FileDropProps>(function FileDrop({ onFile, typesText, className, disabled, ...props }, ref) {
+export const FileDrop = forwardRef<HTMLInputElement, FileDropProps>(function FileDrop(
+  { onFile, typesText, className, disabled, ...props },
+  ref,
+) {
   const wiring = useFieldControl(props);
   const [dragging, setDragging] = useState(false);
   const invalid = wiring['aria-invalid'] === true || wiring['aria-invalid'] === 'true';

@@ -90,7 +90,11 @@ export function useUndoImport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UndoImportRequest) => call('undoImport', { body }),
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: reconciliationKeys.all }), queryClient.invalidateQueries({ queryKey: ['sales'] })]),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: reconciliationKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['sales'] }),
+      ]),
   });
 }
 
@@ -129,7 +133,11 @@ export function useVerifyFromStatement() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (importId: number) => call('verifyFromStatement', { body: { import_id: importId } }),
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: reconciliationKeys.all }), queryClient.invalidateQueries({ queryKey: ['sales'] })]),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: reconciliationKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['sales'] }),
+      ]),
   });
 }
 

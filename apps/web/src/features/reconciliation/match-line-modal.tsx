@@ -74,7 +74,10 @@ export function MatchLineModal({
         </>
       }
     >
-      <Field label="Search the insurer's sales" hint="Customer, policy number, agent or sale number. Sales already on a statement are not listed.">
+      <Field
+        label="Search the insurer's sales"
+        hint="Customer, policy number, agent or sale number. Sales already on a statement are not listed."
+      >
         <Input type="search" value={text} onChange={(e) => setText(e.target.value)} autoComplete="off" maxLength={100} />
       </Field>
       <div className="mt-3" aria-busy={sales.isPending || undefined}>
@@ -96,7 +99,12 @@ export function MatchLineModal({
                     {` · ${s.agent_name}`}
                   </p>
                 </div>
-                <Button size="sm" variant="outline" onClick={() => void choose(s.sale_id)} loading={match.isPending && match.variables?.sale_id === s.sale_id}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => void choose(s.sale_id)}
+                  loading={match.isPending && match.variables?.sale_id === s.sale_id}
+                >
                   Match
                   <span className="sr-only">{` to sale #${s.sale_id}`}</span>
                 </Button>

@@ -72,7 +72,12 @@ export function MissingCommissionsPage() {
       />
       <StatementsNav />
       <Card className="mb-5 p-4 sm:p-5">
-        <form role="search" aria-label="Missing commissions" onSubmit={(e) => e.preventDefault()} className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+        <form
+          role="search"
+          aria-label="Missing commissions"
+          onSubmit={(e) => e.preventDefault()}
+          className="grid grid-cols-1 gap-3 sm:grid-cols-3"
+        >
           <Field label="Insurer">
             <Select value={insurerId} onChange={(e) => setInsurerId(e.target.value)}>
               <option value="">All insurers</option>
@@ -151,7 +156,11 @@ export function MissingCommissionsPage() {
                 <TableCell numeric>{r.days.toLocaleString('en-PH')}</TableCell>
                 <TableCell numeric>{formatPeso(r.tcv)}</TableCell>
                 <TableCell numeric className="font-medium text-slate-900">
-                  {r.expected === null ? <span className="text-xs font-normal text-slate-500">No agency rate</span> : formatPeso(r.expected)}
+                  {r.expected === null ? (
+                    <span className="text-xs font-normal text-slate-500">No agency rate</span>
+                  ) : (
+                    formatPeso(r.expected)
+                  )}
                 </TableCell>
               </TableRow>
             ))}

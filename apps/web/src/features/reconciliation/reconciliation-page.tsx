@@ -80,7 +80,8 @@ export function ReconciliationPage({ CancelDialog }: { CancelDialog?: CancelDial
   const onVerify = async () => {
     try {
       const result = await verify.mutateAsync(importId);
-      const skipped = result.skipped.length > 0 ? ` ${result.skipped.length} left for another administrator: ${result.skipped[0]!.reason}` : '';
+      const skipped =
+        result.skipped.length > 0 ? ` ${result.skipped.length} left for another administrator: ${result.skipped[0]!.reason}` : '';
       toast.success(`Verified ${result.verified.toLocaleString('en-PH')} sales (${formatPeso(result.tcv)} TCV).${skipped}`);
     } catch (error) {
       toast.error(serverReason(error) ?? 'The sales could not be verified. Please try again.');
@@ -108,7 +109,9 @@ export function ReconciliationPage({ CancelDialog }: { CancelDialog?: CancelDial
   };
 
   const title = imp ? `${imp.insurer_name} statement ${imp.period}` : 'Reconciliation';
-  const toVerify = allLines.filter((l) => (l.status === 'matched' || l.status === 'differs') && l.sale?.verification === 'unverified').length;
+  const toVerify = allLines.filter(
+    (l) => (l.status === 'matched' || l.status === 'differs') && l.sale?.verification === 'unverified',
+  ).length;
   const standing = imp !== undefined && imp.undone_at === null;
 
   return (
@@ -152,7 +155,9 @@ export function ReconciliationPage({ CancelDialog }: { CancelDialog?: CancelDial
               onClick={() => setStatus(s)}
               className={cn(
                 'inline-flex h-8 items-center rounded-md px-3 text-sm font-medium whitespace-nowrap transition-colors',
-                status === s ? 'bg-white text-brand-800 shadow-sm ring-1 ring-slate-900/5' : 'text-slate-600 hover:bg-white/60 hover:text-slate-900',
+                status === s
+                  ? 'bg-white text-brand-800 shadow-sm ring-1 ring-slate-900/5'
+                  : 'text-slate-600 hover:bg-white/60 hover:text-slate-900',
               )}
             >
               {s === null ? 'All' : LINE_STATUS_LABELS[s]}
@@ -239,7 +244,9 @@ export function ReconciliationPage({ CancelDialog }: { CancelDialog?: CancelDial
                 </div>
                 <p className={cn('shrink-0 text-right font-semibold tabular-nums', line.received < 0 ? 'text-red-700' : 'text-slate-900')}>
                   {formatPeso(line.received)}
-                  {line.expected !== null && <span className="block text-xs font-normal text-slate-500">{`Expected ${formatPeso(line.expected)}`}</span>}
+                  {line.expected !== null && (
+                    <span className="block text-xs font-normal text-slate-500">{`Expected ${formatPeso(line.expected)}`}</span>
+                  )}
                 </p>
               </div>
               <div className="mt-2">
@@ -351,7 +358,11 @@ function TieOut({ imp, toVerify }: { imp: StatementImportRecord; toVerify: numbe
           </>
         )}
       </dl>
-      {off && <p className="mt-3 text-sm text-red-700">The lines do not add up to the statement's total. The import can still be kept; ask the insurer.</p>}
+      {off && (
+        <p className="mt-3 text-sm text-red-700">
+          The lines do not add up to the statement's total. The import can still be kept; ask the insurer.
+        </p>
+      )}
       <p className="mt-3 text-sm text-slate-600">
         {`${imp.verified.toLocaleString('en-PH')} sales verified from this statement`}
         {toVerify !== null && toVerify > 0 ? `; ${toVerify.toLocaleString('en-PH')} matched sales still to verify.` : '.'}
@@ -389,7 +400,15 @@ function SaleCell({ line }: { line: StatementLineRecord }) {
         <span className="font-medium text-slate-900">{`#${s.id} · ${s.customer_name}`}</span>
         <span className="block text-xs text-slate-600">
           {`${s.agent_name} · `}
-          {s.cancelled_on ? `Cancelled ${formatCalendarDate(s.cancelled_on)}` : line.verified_here ? 'Verified from this statement' : s.verification === 'verified' ? 'Verified' : s.verification === 'rejected' ? 'Rejected' : 'Not verified yet'}
+          {s.cancelled_on
+            ? `Cancelled ${formatCalendarDate(s.cancelled_on)}`
+            : line.verified_here
+              ? 'Verified from this statement'
+              : s.verification === 'verified'
+                ? 'Verified'
+                : s.verification === 'rejected'
+                  ? 'Rejected'
+                  : 'Not verified yet'}
         </span>
       </>
     );

@@ -10,7 +10,12 @@ import {
   STATEMENT_EXTENSIONS,
   type MappingField,
 } from '@ahente/contract/reconciliation-rules';
-import { undoImportRequest, type PreviewStatementResponse, type StatementImportRecord, type StatementMapping } from '@ahente/contract/reconciliation';
+import {
+  undoImportRequest,
+  type PreviewStatementResponse,
+  type StatementImportRecord,
+  type StatementMapping,
+} from '@ahente/contract/reconciliation';
 import { isApiError, serverReason } from '../../api/client';
 import { FileDrop } from '../materials';
 import { formatMonth, formatTimestampParts } from '../../lib/dates';
@@ -104,7 +109,13 @@ function UploadCard() {
     setFailure(null);
     const chosen = Object.fromEntries(MAPPING_FIELDS.map((f) => [f, mapping[f] || null])) as StatementMapping;
     try {
-      const { import: imp } = await importing.mutateAsync({ file, insurerId: Number(insurerId), period, mapping: chosen, statementTotal: total });
+      const { import: imp } = await importing.mutateAsync({
+        file,
+        insurerId: Number(insurerId),
+        period,
+        mapping: chosen,
+        statementTotal: total,
+      });
       toast.success(`Imported ${imp.lines.toLocaleString('en-PH')} lines: ${imp.matched.toLocaleString('en-PH')} matched`);
       setFile(null);
       setFileKey((k) => k + 1);
@@ -122,7 +133,11 @@ function UploadCard() {
   };
 
   return (
-    <CardSection title="Import a statement" icon={<Upload />} description="An .xlsx or .csv file as the insurer sent it: the title rows above its header are skipped.">
+    <CardSection
+      title="Import a statement"
+      icon={<Upload />}
+      description="An .xlsx or .csv file as the insurer sent it: the title rows above its header are skipped."
+    >
       <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
         <Field label="Insurer">
           <Select value={insurerId} onChange={(e) => setInsurerId(e.target.value)} disabled={insurers.isPending}>
@@ -145,9 +160,17 @@ function UploadCard() {
         <FileDrop key={fileKey} accept={STATEMENT_EXTENSIONS.join(',')} typesText="An .xlsx or .csv file" onFile={setFile} />
       </Field>
 
-      {preview.isPending && <p className="mt-4 text-sm text-slate-600" role="status">Reading the file…</p>}
+      {preview.isPending && (
+        <p className="mt-4 text-sm text-slate-600" role="status">
+          Reading the file…
+        </p>
+      )}
       {preview.data && mapping && (
-        <PreviewSection preview={preview.data} mapping={mapping} onChange={(field, column) => setMapping({ ...mapping, [field]: column })} />
+        <PreviewSection
+          preview={preview.data}
+          mapping={mapping}
+          onChange={(field, column) => setMapping({ ...mapping, [field]: column })}
+        />
       )}
 
       {failure && (
@@ -215,7 +238,10 @@ function PreviewSection({
       </p>
       <div className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {MAPPING_FIELDS.map((field) => (
-          <Field key={field} label={`${MAPPING_FIELD_LABELS[field]}${(REQUIRED_MAPPING_FIELDS as readonly string[]).includes(field) ? '' : ' (optional)'}`}>
+          <Field
+            key={field}
+            label={`${MAPPING_FIELD_LABELS[field]}${(REQUIRED_MAPPING_FIELDS as readonly string[]).includes(field) ? '' : ' (optional)'}`}
+          >
             <Select value={mapping[field]} onChange={(e) => onChange(field, e.target.value)}>
               <option value="">Not in this file</option>
               {preview.columns.map((c, i) =>
@@ -285,7 +311,12 @@ function ImportsCard() {
     }
   };
   return (
-    <CardSection title="Imports" icon={<FileSpreadsheet />} description="Newest first. Undoing an import takes back only what it decided." bodyClassName="p-0">
+    <CardSection
+      title="Imports"
+      icon={<FileSpreadsheet />}
+      description="Newest first. Undoing an import takes back only what it decided."
+      bodyClassName="p-0"
+    >
       <Table caption="Statement imports" dense>
         <TableHead>
           <tr>

@@ -82,7 +82,11 @@ export function VerificationDetails({
       )}
       {sale.verification === 'verified' && sale.verified_from && (
         <span className="mt-0.5 block text-xs text-slate-600">
-          {t('sales.verifiedFrom', { insurer: sale.verified_from.insurer, period: sale.verified_from.period, line: sale.verified_from.row_no })}
+          {t('sales.verifiedFrom', {
+            insurer: sale.verified_from.insurer,
+            period: sale.verified_from.period,
+            line: sale.verified_from.row_no,
+          })}
         </span>
       )}
     </>
