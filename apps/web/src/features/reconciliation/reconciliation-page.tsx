@@ -385,7 +385,7 @@ function LineState({ line }: { line: StatementLineRecord }) {
       )}
       {line.decision && (
         <span className="block text-xs text-slate-500">
-          {`${line.decision.action === 'match' ? 'Matched' : 'Ignored'} by ${line.decision.by_name ?? 'an administrator'}${line.decision.reason ? `: ${line.decision.reason}` : ''}`}
+          {`${line.decision.action === 'match' ? 'Matched' : 'Ignored'} by ${line.decision.by_name ?? 'an administrator'}${line.decision.reason && line.decision.reason !== line.reason ? `: ${line.decision.reason}` : ''}`}
         </span>
       )}
     </>

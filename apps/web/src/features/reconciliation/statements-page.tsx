@@ -156,7 +156,15 @@ function UploadCard() {
           <Input inputMode="decimal" autoComplete="off" placeholder="₱0.00" value={total} onChange={(e) => setTotal(e.target.value)} />
         </Field>
       </div>
-      <Field label="Statement file" className="mt-4" hint={file ? `${file.name} · ${(file.size / 1024).toFixed(0)} kB` : '.xlsx or .csv'}>
+      <Field
+        label="Statement file"
+        className="mt-4"
+        hint={
+          file
+            ? `${file.name} · ${file.size < 1024 ? `${file.size} bytes` : `${Math.round(file.size / 1024).toLocaleString('en-PH')} kB`}`
+            : '.xlsx or .csv'
+        }
+      >
         <FileDrop key={fileKey} accept={STATEMENT_EXTENSIONS.join(',')} typesText="An .xlsx or .csv file" onFile={setFile} />
       </Field>
 
