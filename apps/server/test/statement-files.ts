@@ -261,3 +261,61 @@ export async function insurerSale(
   await t.db.db.updateTable('sales').set({ insurer_id: insurer.id }).where('id', '=', id).execute();
   return id;
 }
+
+interface FormPoster {
+  postForm(
+    url: string,
+    parts: ({ name: string; value: string } | { name: string; filename: string; content: Buffer | string })[],
+  ): Promise<{ statusCode: number; body: string; json(): any }>;
+}
+
+/**
+ * Fresh statement records for the platform tests (a row per route): an insurer made once, and per
+ * call an import of a new file (its own bytes) with one unmatched line, made by `admin`.
+ */
+export function statementFixtures(world: () => StatementWorld, admin: () => Promise<FormPoster>) {
+  let insurer: Promise<{ id: number; name: string }> | null = null;
+  let n = 0;
+  const insurerOf = () => (insurer ??= newInsurer(world()));
+  return {
+    insurerId: async () => (await insurerOf()).id,
+    /** The form of an import of a fresh one-line statement. */
+    async importParts() {
+      const file = await statementFile('malayan', [{ policy: `FIX-${Date.now()}-${++n}`, commission: 10 }], 'csv');
+      return [
+        { name: 'insurer_id', value: String((await insurerOf()).id) },
+        { name: 'period', value: '2026-10' },
+        { name: 'mapping', value: mappingOf('malayan') },
+        { name: 'file', filename: `fixture-${n}.csv`, content: file },
+      ];
+    },
+    async previewParts() {
+      const file = await statementFile('pioneer', [{ policy: `PRE-${++n}`, commission: 10 }], 'csv');
+      return [
+        { name: 'insurer_id', value: String((await insurerOf()).id) },
+        { name: 'file', filename: `preview-${n}.csv`, content: file },
+      ];
+    },
+    /** A fresh import and its one line. */
+    async newImport(): Promise<{ importId: number; lineId: number }> {
+      const res = await (await admin()).postForm('/api/importstatement', await this.importParts());
+      if (res.statusCode !== 200) throw new Error(`import failed: ${res.body}`);
+      const importId = res.json().import.id as number;
+      const line = await world()
+        .db.db.selectFrom('statement_lines')
+        .select('id')
+        .where('import_id', '=', importId)
+        .executeTakeFirstOrThrow();
+      return { importId, lineId: line.id };
+    },
+    /** The sale linked to the fixtures' insurer (what matchstatementline needs). */
+    async linkSale(saleId: number): Promise<number> {
+      await world()
+        .db.db.updateTable('sales')
+        .set({ insurer_id: (await insurerOf()).id })
+        .where('id', '=', saleId)
+        .execute();
+      return saleId;
+    },
+  };
+}

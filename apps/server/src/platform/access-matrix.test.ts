@@ -8,6 +8,7 @@ import { addDays } from '@ahente/contract/dates';
 import { pathOf, ROUTE_LIST, routes, type RouteDef, type RouteName } from '@ahente/contract/routes';
 import { SESSION_COOKIE } from './sessions.ts';
 import { startTestApp, type FormPart, type TestApp, type TestClient } from '../../test/harness.ts';
+import { statementFixtures } from '../../test/statement-files.ts';
 
 /**
  * Who may call what (decision 008): one row per route of the table, and for each of seven callers
@@ -393,6 +394,12 @@ const notFoundToOthers = (r: Record<Caller, number>): Record<Caller, number> => 
   otherLeader: 404,
 });
 
+/** Insurers' statements (decision 037): a fresh import per call, made by an admin. */
+const statements = statementFixtures(
+  () => t,
+  () => adminClient(),
+);
+
 const MATRIX: Record<RouteName, Row> = {
   csrfCookie: { call: async () => ({}), expect: everyone(204) },
   health: { call: async () => ({}), expect: everyone(200) },
@@ -688,7 +695,25 @@ const MATRIX: Record<RouteName, Row> = {
   accessLog: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
   adminAccessLog: { call: async () => ({ body: {} }), expect: adminsOnly },
   adminAccessLogExport: { call: async () => ({ body: {} }), expect: adminsOnly },
-  // What the agency sees of its own money (issue 45 §5).
+  // Insurers' statements (issue 45, decision 037): administrators only.
+  previewStatement: { call: async () => ({ form: await statements.previewParts() }), expect: adminsOnly },
+  importStatement: { call: async () => ({ form: await statements.importParts() }), expect: adminsOnly },
+  statementImports: { call: async () => ({ body: {} }), expect: adminsOnly },
+  undoImport: {
+    call: async () => ({ body: { import_id: (await statements.newImport()).importId, reason: 'Matrix' } }),
+    expect: adminsOnly,
+  },
+  statementLines: { call: async () => ({ body: { import_id: (await statements.newImport()).importId } }), expect: adminsOnly },
+  matchStatementLine: {
+    call: async () => ({ body: { line_id: (await statements.newImport()).lineId, sale_id: await statements.linkSale(await ownerSale()) } }),
+    expect: adminsOnly,
+  },
+  ignoreStatementLine: {
+    call: async () => ({ body: { line_id: (await statements.newImport()).lineId, reason: 'Matrix' } }),
+    expect: adminsOnly,
+  },
+  verifyFromStatement: { call: async () => ({ body: { import_id: (await statements.newImport()).importId } }), expect: adminsOnly },
+  // Missing commissions and the agency's revenue: their server is h-recweb's (issue 45 §5).
   missingCommissions: { call: async () => ({ body: {} }), expect: adminsOnly },
   missingCommissionsXlsx: { call: async () => ({ body: {} }), expect: adminsOnly },
   agencyRevenue: { call: async () => ({ body: {} }), expect: adminsOnly },

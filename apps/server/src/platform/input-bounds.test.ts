@@ -234,9 +234,15 @@ const cases = (): Case[] => [
   { url: '/api/accesslog', body: () => ({ id: agentId }) },
   { url: '/api/adminaccesslog', body: () => ({ actor: 'Ana', subject: 'Reyes', from: '2026-01-01', to: '2026-01-31' }) },
   { url: '/api/adminaccesslogexport', body: () => ({ actor: 'Ana', subject: 'Reyes' }) },
-  // What the agency sees of its own money (issue 45 §5): no text fields but the dates.
-  { url: '/api/missingcommissions', body: () => ({ older_than_days: 60 }) },
-  { url: '/api/missingcommissionsxlsx', body: () => ({ older_than_days: 60 }) },
+  // Insurers' statements (issue 45, decision 037).
+  { url: '/api/statementimports', body: () => ({}) },
+  { url: '/api/undoimport', body: () => ({ import_id: 1, reason: 'Wrong month' }) },
+  { url: '/api/statementlines', body: () => ({ import_id: 1, status: 'matched' }) },
+  { url: '/api/matchstatementline', body: () => ({ line_id: 1, sale_id: 1 }) },
+  { url: '/api/ignorestatementline', body: () => ({ line_id: 1, reason: 'Not ours' }) },
+  { url: '/api/verifyfromstatement', body: () => ({ import_id: 1 }) },
+  { url: '/api/missingcommissions', body: () => ({}) },
+  { url: '/api/missingcommissionsxlsx', body: () => ({}) },
   { url: '/api/agencyrevenue', body: () => ({ from: '2026-01-01', to: '2026-12-31' }) },
   { url: '/api/agencyrevenuexlsx', body: () => ({ from: '2026-01-01', to: '2026-12-31' }) },
   { url: '/api/confirmmfa', body: () => ({ code: '123456' }) },

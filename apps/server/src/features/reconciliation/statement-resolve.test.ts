@@ -17,7 +17,7 @@ let agent: { id: number };
 let agentClient: TestClient;
 let adminClient: TestClient;
 let admin2Client: TestClient;
-let admin: { id: number };
+let admin: Awaited<ReturnType<TestApp['createAdmin']>>;
 let anonymous: TestClient;
 const postgres = process.env.TEST_DIALECT === 'postgres';
 
