@@ -79,6 +79,11 @@ describe(`npm run seed:demo (${dialect})`, () => {
         statementImports: await raw('select count(*) as n from statement_imports where undone_at is null'),
         statementLines: await raw('select count(*) as n from statement_lines'),
         verifiedFromStatements: await raw('select count(*) as n from statement_verifications where undone_at is null'),
+        insurers: await raw('select count(*) as n from insurers'),
+        insurerRates: await raw('select count(*) as n from insurer_rates'),
+        unknownInsurer: await raw('select count(*) as n from sales where insurer_id is null and insurer is not null'),
+        linkedInsurer: await raw('select count(*) as n from sales where insurer_id is not null'),
+        withInsurer: await raw('select count(*) as n from sales where insurer is not null'),
       };
       // The sales of the commission history and of the book of business count too (it said 46 of 76).
       expect(expected.sales).toBeGreaterThan(60);
@@ -123,6 +128,10 @@ describe(`npm run seed:demo (${dialect})`, () => {
       );
       expect(states.sort()).toEqual(['chargeback', 'differs', 'duplicate', 'ignored', 'matched', 'unmatched']);
       expect(await raw('select count(*) as n from statement_lines where suggested_sale_id is not null')).toBeGreaterThan(0);
+      // Decision 037: every sale's insurer is linked but the one misspelt, left to link.
+      expect(numbersOf(res.stdout, '  Insurers:')).toEqual([expected.insurers, expected.insurerRates, expected.unknownInsurer]);
+      expect([expected.insurers, expected.unknownInsurer]).toEqual([6, 1]);
+      expect(expected.linkedInsurer).toBe(expected.withInsurer - 1);
     } finally {
       await db.close();
     }

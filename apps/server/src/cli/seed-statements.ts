@@ -1,6 +1,5 @@
 /**
- * The demo's insurer statements (issue 45 §7, decision 037): the five insurers the sales name,
- * the agency's own rates, and Malayan's (.xlsx) and Pioneer's (.csv) statements for September and
+ * The demo's insurer statements (issue 45 §7, decision 037): Malayan's (.xlsx) and Pioneer's (.csv) statements for September and
  * October 2026 imported through the reconciliation service as an administrator imports them, so
  * that a newcomer sees every state of a line: matched, differs (paid short), unmatched (a policy
  * no agent recorded, and one a person then ignores), a suggestion (a policy number mistyped by the
@@ -10,38 +9,18 @@
  * Sales to verify page says which sales a statement has paid. Sales no statement names are the
  * missing commissions. No pseudo-random draw: the demo's other steps are unchanged by this one.
  */
-import { PRODUCT_CATALOGUE, PRODUCT_CATEGORIES } from '@ahente/contract/catalogue';
 import type { SaleRecord } from '@ahente/contract/sales';
-import { saveInsurerRequest, setInsurerRateRequest } from '@ahente/contract/insurers';
 import type { buildServices } from '../app.ts';
 import type { Auth } from '../platform/sessions.ts';
 import { sniffContentType } from '../platform/content-sniff.ts';
 import { newStorageKey } from '../platform/storage.ts';
 import { createHash } from 'node:crypto';
-import { INSURERS } from './demo-data.ts';
 import { malayanStatement, pioneerStatement, type StatementFile, type StatementFileLine } from './statement-files.ts';
 
 type Services = ReturnType<typeof buildServices>;
 
-/** The agency's own commission rate per insurer (percent of the premium), on every product from 2026-01-01. */
-const AGENCY_RATES: Record<string, number> = {
-  'Malayan Insurance': 15,
-  'Pioneer Insurance': 12.5,
-  'FPG Insurance': 14,
-  Maxicare: 10,
-  Intellicare: 10,
-};
-const CODES: Record<string, string> = {
-  'Malayan Insurance': 'MICI',
-  'Pioneer Insurance': 'PISC',
-  'FPG Insurance': 'FPG',
-  Maxicare: 'MAXI',
-  Intellicare: 'INTL',
-};
-const ALIASES: Record<string, string[]> = {
-  'Malayan Insurance': ['Malayan Insurance Co., Inc.', 'Malayan'],
-  'Pioneer Insurance': ['Pioneer Insurance & Surety Corporation', 'Pioneer'],
-};
+/** What an insurer pays on a product its schedule at the agency has no rate for (percent). */
+const UNRATED_PERCENT = 15;
 
 const centavos = (pesos: number) => Math.round(pesos * 100);
 
@@ -70,30 +49,19 @@ async function importFile(s: Services, admin: Auth, insurerId: number, period: s
 }
 
 export async function seedStatements(s: Services, admin: Auth, members: readonly number[], agencyName: string) {
-  // The insurers the sales name, kept by the administrator (saving one links its sales), and the agency's rates.
-  const insurerIds = new Map<string, number>();
-  const existing = new Map((await s.insurers.adminList()).insurers.map((i) => [i.name, i.id] as const));
-  for (const name of INSURERS) {
-    const saved = await s.insurers.save(
-      admin,
-      saveInsurerRequest.parse({
-        ...(existing.has(name) ? { id: existing.get(name) } : {}),
-        name,
-        code: CODES[name],
-        aliases: ALIASES[name] ?? [],
-        active: true,
-      }),
-    );
-    insurerIds.set(name, saved.insurer.id);
-    for (const category of PRODUCT_CATEGORIES) {
-      for (const product of PRODUCT_CATALOGUE[category]) {
-        await s.insurers.setRate(
-          admin,
-          setInsurerRateRequest.parse({ insurer_id: saved.insurer.id, product, rate: AGENCY_RATES[name], effective_from: '2026-01-01' }),
-        );
-      }
-    }
+  // The insurers seedInsurers saved (decision 037), and the agency's schedule: the rate in force on
+  // a sale's effective date for its product is what the insurer pays on it (and what the agency expects).
+  const insurerIds = new Map((await s.insurers.adminList()).insurers.map((i) => [i.name, i.id] as const));
+  if (!insurerIds.has('Malayan Insurance') || !insurerIds.has('Pioneer Insurance')) return;
+  const schedules = new Map<string, { product: string; rate: number; effective_from: string }[]>();
+  for (const name of ['Malayan Insurance', 'Pioneer Insurance']) {
+    schedules.set(name, (await s.insurers.rates(insurerIds.get(name)!)).history);
   }
+  const rateOf = (insurer: string, sale: SaleRecord): number =>
+    schedules
+      .get(insurer)!
+      .filter((r) => r.product === sale.product && r.effective_from <= sale.effective_date)
+      .sort((x, y) => y.effective_from.localeCompare(x.effective_from))[0]?.rate ?? UNRATED_PERCENT;
 
   const sales: SaleRecord[] = [];
   for (const id of members) sales.push(...(await s.sales.list(id)));
@@ -115,14 +83,18 @@ export async function seedStatements(s: Services, admin: Auth, members: readonly
   // Malayan: September pays the sales effective up to mid-September, October those after; every
   // third sale is left off both (the missing commissions).
   const malayan = inForce(ofInsurer('Malayan Insurance'));
-  const mRate = AGENCY_RATES['Malayan Insurance']!;
+  const mRate = (x: SaleRecord) => rateOf('Malayan Insurance', x);
   const mSept = malayan.filter((x, i) => x.effective_date <= '2026-09-15' && i % 3 !== 2);
   const mOct = malayan.filter((x, i) => x.effective_date > '2026-09-15' && x.effective_date <= '2026-10-31' && i % 3 !== 2);
   const suggested = malayan.find((x, i) => i % 3 === 2 && x.effective_date <= '2026-09-15');
   const septLines: StatementFileLine[] = [
     ...mSept.map((x, i) =>
       // The second is paid short by ₱250.00 (differs); the others as the agency expects.
-      line(x, mRate, i === 1 ? { commission_centavos: Math.round((centavosOf(x.tcv) * mRate) / 100) - 25_000 } : { paid_on: '2026-09-30' }),
+      line(
+        x,
+        mRate(x),
+        i === 1 ? { commission_centavos: Math.round((centavosOf(x.tcv) * mRate(x)) / 100) - 25_000 } : { paid_on: '2026-09-30' },
+      ),
     ),
     // A policy no agent recorded.
     {
@@ -146,15 +118,15 @@ export async function seedStatements(s: Services, admin: Auth, members: readonly
     },
   ];
   // The insurer mistyped this policy's number: a suggestion (same customer, same premium), never a match until confirmed.
-  if (suggested) septLines.push(line(suggested, mRate, { policy_no: `${suggested.policy_number!}-X`, paid_on: '2026-09-30' }));
+  if (suggested) septLines.push(line(suggested, mRate(suggested), { policy_no: `${suggested.policy_number!}-X`, paid_on: '2026-09-30' }));
   const cancelledMalayan = ofInsurer('Malayan Insurance').find((x) => x.cancelled_on !== null);
-  const octLines: StatementFileLine[] = mOct.map((x) => line(x, mRate, { paid_on: '2026-10-30' }));
+  const octLines: StatementFileLine[] = mOct.map((x) => line(x, mRate(x), { paid_on: '2026-10-30' }));
   // The policy cancelled in force: the insurer takes its commission back (a chargeback on a sale already cancelled).
   if (cancelledMalayan) {
     octLines.push(
-      line(cancelledMalayan, mRate, {
+      line(cancelledMalayan, mRate(cancelledMalayan), {
         transaction: 'Cancellation',
-        commission_centavos: -Math.round((centavosOf(cancelledMalayan.tcv) * mRate) / 200),
+        commission_centavos: -Math.round((centavosOf(cancelledMalayan.tcv) * mRate(cancelledMalayan)) / 200),
         premium_centavos: -Math.round(centavosOf(cancelledMalayan.tcv) / 2),
         paid_on: '2026-10-30',
       }),
@@ -183,12 +155,12 @@ export async function seedStatements(s: Services, admin: Auth, members: readonly
   // Pioneer: September (and a supplement repeating a line already paid: a duplicate), and October
   // with a chargeback on a sale still in force; its October total is off by ₱500.00 (the tie-out in red).
   const pioneer = inForce(ofInsurer('Pioneer Insurance'));
-  const pRate = AGENCY_RATES['Pioneer Insurance']!;
+  const pRate = (x: SaleRecord) => rateOf('Pioneer Insurance', x);
   const pSept = pioneer.filter((x, i) => x.effective_date <= '2026-09-15' && i % 3 !== 2);
   const pOct = pioneer.filter((x, i) => x.effective_date > '2026-09-15' && x.effective_date <= '2026-10-31' && i % 3 !== 2);
   // Pioneer writes policy numbers its own way (lower case, spaces): the same policies once normalised.
   const pioneerLine = (x: SaleRecord, over: Partial<StatementFileLine> = {}) =>
-    line(x, pRate, { policy_no: x.policy_number!.toLowerCase().replace(/-/g, ' '), ...over });
+    line(x, pRate(x), { policy_no: x.policy_number!.toLowerCase().replace(/-/g, ' '), ...over });
   const pSeptLines = pSept.map((x) => pioneerLine(x, { paid_on: '2026-09-28' }));
   if (pSeptLines.length > 0) {
     const pSeptImport = await importFile(
@@ -218,7 +190,7 @@ export async function seedStatements(s: Services, admin: Auth, members: readonly
       ? [
           pioneerLine(chargedBack, {
             transaction: 'Cancellation',
-            commission_centavos: -Math.round((centavosOf(chargedBack.tcv) * pRate) / 400),
+            commission_centavos: -Math.round((centavosOf(chargedBack.tcv) * pRate(chargedBack)) / 400),
             premium_centavos: -Math.round(centavosOf(chargedBack.tcv) / 4),
             effective_date: '2026-10-15',
             paid_on: '2026-10-29',

@@ -32,6 +32,10 @@ export interface DemoCounts {
   statementImports: number;
   statementLines: number;
   salesVerifiedFromStatements: number;
+  insurers: number;
+  insurerRates: number;
+  /** Sales whose insurer text names no insurer (decision 037): left for an administrator to link. */
+  salesUnknownInsurer: number;
 }
 
 export async function demoCounts(db: Kysely<Database>): Promise<DemoCounts> {
@@ -102,6 +106,14 @@ export async function demoCounts(db: Kysely<Database>): Promise<DemoCounts> {
       db
         .selectFrom('statement_verifications')
         .where('undone_at', 'is', null)
+        .select((eb) => eb.fn.countAll<number>().as('n')),
+    ),
+    insurers: await count(db.selectFrom('insurers').select((eb) => eb.fn.countAll<number>().as('n'))),
+    insurerRates: await count(db.selectFrom('insurer_rates').select((eb) => eb.fn.countAll<number>().as('n'))),
+    salesUnknownInsurer: await count(
+      sales
+        .where('insurer_id', 'is', null)
+        .where('insurer', 'is not', null)
         .select((eb) => eb.fn.countAll<number>().as('n')),
     ),
   };

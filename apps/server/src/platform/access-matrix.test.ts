@@ -509,8 +509,11 @@ const MATRIX: Record<RouteName, Row> = {
   // Insurers (decision 037): members read the active names for the sale form; the rest is the admins'.
   insurers: { call: async () => ({}), expect: members },
   adminInsurers: { call: async () => ({}), expect: adminsOnly },
+  // An insurer changed (a new one is the same call without its id).
   saveInsurer: {
-    call: async () => ({ body: { name: `Matrix New ${seq}`, code: `MN${seq++}`, aliases: [`Matrix Alias ${seq++}`], active: true } }),
+    call: async () => ({
+      body: { id: await anInsurer(), name: `Matrix Edited ${seq}`, code: `ME${seq++}`, aliases: [`Matrix Alias ${seq++}`], active: true },
+    }),
     expect: adminsOnly,
   },
   linkInsurerName: {

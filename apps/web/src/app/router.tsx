@@ -59,6 +59,7 @@ const CertificationsTab = lazyPage(() => import('../features/settings/certificat
 const SecurityTab = lazyPage(() => import('../features/settings/security-tab'), 'SecurityTab');
 const LicencesTab = lazyPage(() => import('../features/licences/licences-tab'), 'LicencesTab');
 const CompliancePage = lazyPage(() => import('../features/licences/compliance-page'), 'CompliancePage');
+const AdminInsurersPage = lazyPage(() => import('../features/insurers/admin-insurers-page'), 'AdminInsurersPage');
 const NotificationsTab = lazyPage(() => import('../features/notifications/notifications-tab'), 'NotificationsTab');
 const NotificationsPage = lazyPage(() => import('../features/notifications/notifications-page'), 'NotificationsPage');
 const PrivacyTab = lazyPage(() => import('../features/privacy/privacy-tab'), 'PrivacyTab');
@@ -187,6 +188,7 @@ const routes: RouteObject[] = [
                           { path: 'admincommissions', element: <AdminCommissionsPage /> },
                           { path: 'verifysales', element: <SalesToVerifyPage /> },
                           { path: 'compliance', element: <CompliancePage /> },
+                          { path: 'insurers', element: <AdminInsurersPage /> },
                           { path: 'statements', element: <StatementsPage /> },
                           { path: 'statements/missing', element: <MissingCommissionsPage /> },
                           { path: 'statements/:importId', element: <ReconciliationPage CancelDialog={CancelSaleModal} /> },
