@@ -1,5 +1,5 @@
 import { FileSpreadsheet, Inbox, Undo2, Upload } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { formatPeso } from '@ahente/contract/money';
@@ -85,21 +85,23 @@ function UploadCard() {
   const { mutate: runPreview, reset: resetPreview } = preview;
 
   // A new file or insurer is read again at once.
-  useEffect(() => {
+  const read = (nextFile: File | null, nextInsurer: string) => {
+    setFile(nextFile);
+    setInsurerId(nextInsurer);
     setFailure(null);
     setMapping(null);
-    if (!file || !insurerId) {
+    if (!nextFile || !nextInsurer) {
       resetPreview();
       return;
     }
     runPreview(
-      { file, insurerId: Number(insurerId) },
+      { file: nextFile, insurerId: Number(nextInsurer) },
       {
         onSuccess: (answer) => setMapping(mappingOf(answer)),
         onError: (error) => setFailure({ text: serverReason(error) ?? 'The file could not be read.', rows: [] }),
       },
     );
-  }, [file, insurerId, runPreview, resetPreview]);
+  };
 
   const missing = mapping ? REQUIRED_MAPPING_FIELDS.filter((f) => !mapping[f]) : [];
   const canImport = Boolean(file && insurerId && mapping && missing.length === 0 && /^\d{4}-\d{2}$/.test(period));
@@ -118,6 +120,8 @@ function UploadCard() {
       });
       toast.success(`Imported ${imp.lines.toLocaleString('en-PH')} lines: ${imp.matched.toLocaleString('en-PH')} matched`);
       setFile(null);
+      setMapping(null);
+      resetPreview();
       setFileKey((k) => k + 1);
       setTotal('');
       void navigate(`/admin/statements/${imp.id}`);
@@ -140,7 +144,7 @@ function UploadCard() {
     >
       <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
         <Field label="Insurer">
-          <Select value={insurerId} onChange={(e) => setInsurerId(e.target.value)} disabled={insurers.isPending}>
+          <Select value={insurerId} onChange={(e) => read(file, e.target.value)} disabled={insurers.isPending}>
             <option value="">Choose the insurer</option>
             {(insurers.data?.insurers ?? []).map((i) => (
               <option key={i.id} value={i.id}>
@@ -165,7 +169,12 @@ function UploadCard() {
             : '.xlsx or .csv'
         }
       >
-        <FileDrop key={fileKey} accept={STATEMENT_EXTENSIONS.join(',')} typesText="An .xlsx or .csv file" onFile={setFile} />
+        <FileDrop
+          key={fileKey}
+          accept={STATEMENT_EXTENSIONS.join(',')}
+          typesText="An .xlsx or .csv file"
+          onFile={(next) => read(next, insurerId)}
+        />
       </Field>
 
       {preview.isPending && (

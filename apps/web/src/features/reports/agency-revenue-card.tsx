@@ -49,7 +49,7 @@ export function AgencyRevenueCard({ className }: { className?: string }) {
   const period = useMemo(() => agencyRevenuePeriod(todayInManila()), []);
   const query = useAgencyRevenue(period, true);
   const [exporting, setExporting] = useState(false);
-  const rows = query.data?.rows ?? [];
+  const rows = useMemo(() => query.data?.rows ?? [], [query.data]);
   const months = useMemo(() => byMonth(rows), [rows]);
   const totals = query.data?.totals;
 
