@@ -126,7 +126,7 @@ test('an admin verifies a batch of sales (select-all, the total selected), rejec
   await expect(lorenzoCells.nth(2)).toContainText(`ID#: ${agent.id}`);
   await expect(lorenzoCells.nth(4)).toHaveText('Bond (Others)');
   await expect(lorenzoCells.nth(5)).toHaveText('Malayan InsurancePOL-Lorenzo');
-  await expect(lorenzoCells.nth(6)).toHaveText('₱100,000.00');
+  await expect(lorenzoCells.nth(6)).toHaveText('₱100,000.00Not on a statement');
   await expect(lorenzoCells.nth(7)).toHaveText('Mar 1, 2026');
   const totals = page.getByRole('main').getByRole('definition');
   await expect(totals).toHaveText(['5', '₱185,000.00']);

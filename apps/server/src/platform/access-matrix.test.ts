@@ -701,7 +701,7 @@ const MATRIX: Record<RouteName, Row> = {
   // Insurers' statements (issue 45, decision 037): administrators only.
   previewStatement: { call: async () => ({ form: await statements.previewParts() }), expect: adminsOnly },
   importStatement: { call: async () => ({ form: await statements.importParts() }), expect: adminsOnly },
-  statementImports: { call: async () => ({ body: {} }), expect: adminsOnly },
+  statementImports: { call: async () => ({ body: { insurer_id: await anInsurer() } }), expect: adminsOnly },
   undoImport: {
     call: async () => ({ body: { import_id: (await statements.newImport()).importId, reason: 'Matrix' } }),
     expect: adminsOnly,
@@ -717,8 +717,8 @@ const MATRIX: Record<RouteName, Row> = {
   },
   verifyFromStatement: { call: async () => ({ body: { import_id: (await statements.newImport()).importId } }), expect: adminsOnly },
   // Missing commissions and the agency's revenue: their server is h-recweb's (issue 45 §5).
-  missingCommissions: { call: async () => ({ body: {} }), expect: adminsOnly },
-  missingCommissionsXlsx: { call: async () => ({ body: {} }), expect: adminsOnly },
+  missingCommissions: { call: async () => ({ body: { insurer_id: await anInsurer() } }), expect: adminsOnly },
+  missingCommissionsXlsx: { call: async () => ({ body: { insurer_id: await anInsurer() } }), expect: adminsOnly },
   agencyRevenue: { call: async () => ({ body: {} }), expect: adminsOnly },
   agencyRevenueXlsx: { call: async () => ({ body: {} }), expect: adminsOnly },
   // Two-factor sign-in (decision 027) acts on the caller's own account: a code no one has is
