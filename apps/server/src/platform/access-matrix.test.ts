@@ -670,7 +670,7 @@ const MATRIX: Record<RouteName, Row> = {
   // Insurers' statements (issue 45, decision 037): administrators only.
   previewStatement: { call: async () => ({ form: await statements.previewParts() }), expect: adminsOnly },
   importStatement: { call: async () => ({ form: await statements.importParts() }), expect: adminsOnly },
-  statementImports: { call: async () => ({ body: {} }), expect: adminsOnly },
+  statementImports: { call: async () => ({ body: { insurer_id: await statements.insurerId() } }), expect: adminsOnly },
   undoImport: {
     call: async () => ({ body: { import_id: (await statements.newImport()).importId, reason: 'Matrix' } }),
     expect: adminsOnly,
@@ -685,9 +685,9 @@ const MATRIX: Record<RouteName, Row> = {
     expect: adminsOnly,
   },
   verifyFromStatement: { call: async () => ({ body: { import_id: (await statements.newImport()).importId } }), expect: adminsOnly },
-  // Missing commissions and the agency's revenue: their server is h-recweb's (issue 45 §5).
-  missingCommissions: { call: async () => ({ body: {} }), expect: adminsOnly },
-  missingCommissionsXlsx: { call: async () => ({ body: {} }), expect: adminsOnly },
+  // PLACEHOLDER rows (h-recweb fills them with its server of issue 45 §5): missing commissions and the agency's revenue.
+  missingCommissions: { call: async () => ({ body: { insurer_id: await statements.insurerId() } }), expect: adminsOnly },
+  missingCommissionsXlsx: { call: async () => ({ body: { insurer_id: await statements.insurerId() } }), expect: adminsOnly },
   agencyRevenue: { call: async () => ({ body: {} }), expect: adminsOnly },
   agencyRevenueXlsx: { call: async () => ({ body: {} }), expect: adminsOnly },
   // Two-factor sign-in (decision 027) acts on the caller's own account: a code no one has is

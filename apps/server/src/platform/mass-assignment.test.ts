@@ -500,7 +500,7 @@ const ROWS: Record<WriteRoute, Row> = {
   },
   ignoreStatementLine: { as: 'admin', call: async () => ({ body: { line_id: (await statements.newImport()).lineId, reason: 'Mass' } }) },
   verifyFromStatement: { as: 'admin', call: async () => ({ body: { import_id: (await statements.newImport()).importId } }) },
-  // Missing commissions and the agency's revenue: their server is h-recweb's (issue 45 §5).
+  // PLACEHOLDER rows (h-recweb fills them with its server of issue 45 §5): missing commissions and the agency's revenue.
   missingCommissions: { as: 'admin', call: body({}) },
   missingCommissionsXlsx: { as: 'admin', call: body({}) },
   agencyRevenue: { as: 'admin', call: body({}) },
