@@ -1,5 +1,5 @@
 /**
- * The statements bench of issue 45 §6 (decision 037): an insurer's 50,000-line commission
+ * The statements bench of decision 037: an insurer's 50,000-line commission
  * statement, in each of the three layouts of apps/server/test/statement-files.ts as .xlsx and as
  * .csv, imported and matched against 50,000 sales of that insurer, on SQLite and on PostgreSQL,
  * through the real app (app.inject, multipart, a session and CSRF). For each import: its time, the
@@ -72,7 +72,7 @@ async function benchOne({ label, db }: BenchDatabase, lines: number, formats: ('
   console.log(`\n${label}: ${sales.length.toLocaleString('en')} sales of one insurer, filled in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
   const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ahente-bench-files-'));
-  const config = { ...loadConfig({ NODE_ENV: 'test' }), webDist: null, storageDir, cookieSecure: false };
+  const config = { ...loadConfig({ NODE_ENV: 'test' }), webDist: null, storageDir, cookieSecure: false, admin2fa: 'optional' as const };
   const services = buildServices({ config, db });
   const app = await buildApp({ config, db });
   const adminId = await services.accounts.create({
@@ -183,6 +183,6 @@ async function benchOne({ label, db }: BenchDatabase, lines: number, formats: ('
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const lines = Number(args.lines);
   const formats = args.formats!.split(',') as ('xlsx' | 'csv')[];
-  console.log(`Statements bench (issue 45 §6): ${lines.toLocaleString('en')} lines per statement, node ${process.version}, ${os.cpus().length} cores`);
+  console.log(`Statements bench (decision 037): ${lines.toLocaleString('en')} lines per statement, node ${process.version}, ${os.cpus().length} cores`);
   await onEachDatabase('reconciliation', (d) => benchOne(d, lines, formats), args.database as DialectName | undefined);
 }

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 
 /**
- * Insurers' commission statements as real files (issue 45 §2, §6), in three insurers' layouts:
+ * Insurers' commission statements as real files (decision 037), in three insurers' layouts:
  * title rows above the header, each insurer's own column names, dates as `2026-10-05`,
  * `10/05/2026` or Excel serials, amounts as `1,234.50`, `₱1,234.50` or numbers, negatives in
  * parentheses, and a blank line at the end. Used by the statement tests and bench/reconciliation.ts.

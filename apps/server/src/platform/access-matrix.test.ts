@@ -667,7 +667,7 @@ const MATRIX: Record<RouteName, Row> = {
   accessLog: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
   adminAccessLog: { call: async () => ({ body: {} }), expect: adminsOnly },
   adminAccessLogExport: { call: async () => ({ body: {} }), expect: adminsOnly },
-  // Insurers' statements (issue 45, decision 037): administrators only.
+  // Insurers' statements (decision 037): administrators only.
   previewStatement: { call: async () => ({ form: await statements.previewParts() }), expect: adminsOnly },
   importStatement: { call: async () => ({ form: await statements.importParts() }), expect: adminsOnly },
   statementImports: { call: async () => ({ body: { insurer_id: await statements.insurerId() } }), expect: adminsOnly },
@@ -685,7 +685,7 @@ const MATRIX: Record<RouteName, Row> = {
     expect: adminsOnly,
   },
   verifyFromStatement: { call: async () => ({ body: { import_id: (await statements.newImport()).importId } }), expect: adminsOnly },
-  // PLACEHOLDER rows (h-recweb fills them with its server of issue 45 §5): missing commissions and the agency's revenue.
+  // PLACEHOLDER rows (h-recweb fills them with its server of decision 037): missing commissions and the agency's revenue.
   missingCommissions: { call: async () => ({ body: { insurer_id: await statements.insurerId() } }), expect: adminsOnly },
   missingCommissionsXlsx: { call: async () => ({ body: { insurer_id: await statements.insurerId() } }), expect: adminsOnly },
   agencyRevenue: { call: async () => ({ body: {} }), expect: adminsOnly },

@@ -229,7 +229,7 @@ const cases = (): Case[] => [
   { url: '/api/accesslog', body: () => ({ id: agentId }) },
   { url: '/api/adminaccesslog', body: () => ({ actor: 'Ana', subject: 'Reyes', from: '2026-01-01', to: '2026-01-31' }) },
   { url: '/api/adminaccesslogexport', body: () => ({ actor: 'Ana', subject: 'Reyes' }) },
-  // Insurers' statements (issue 45, decision 037).
+  // Insurers' statements (decision 037).
   { url: '/api/statementimports', body: () => ({}) },
   { url: '/api/undoimport', body: () => ({ import_id: 1, reason: 'Wrong month' }) },
   { url: '/api/statementlines', body: () => ({ import_id: 1, status: 'matched' }) },

@@ -592,7 +592,7 @@ export function createReconciliationService(db: Kysely<Database>, deps: { sales:
     /**
      * verifyfromstatement: in one transaction, the import's row locked first and then the sales
      * in id order (the same order as verifysales), every unverified sale it matched (matched or
-     * differs) verified with its line as the evidence; issue 20's refusals skipped with reasons.
+     * differs) verified with its line as the evidence; decision 018's refusals skipped with reasons.
      */
     async verifyFrom(auth: Auth, importId: number): Promise<VerifyFromStatementResponse> {
       const when = at();
