@@ -38,6 +38,8 @@ const { values: args } = parseArgs({
     lines: { type: 'string', default: '50000' },
     database: { type: 'string' },
     formats: { type: 'string', default: 'xlsx,csv' },
+    layouts: { type: 'string', default: 'malayan,pioneer,standard' },
+    'no-load': { type: 'boolean', default: false },
   },
 });
 
@@ -69,7 +71,9 @@ async function benchOne({ label, db }: BenchDatabase, lines: number, formats: ('
   }
   if (db.dialect === 'postgres') await sql`analyze`.execute(db.db);
   const sales = await db.db.selectFrom('sales').select(['id', 'customer_name', 'tcv_centavos']).orderBy('id').execute();
-  console.log(`\n${label}: ${sales.length.toLocaleString('en')} sales of one insurer, filled in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(
+    `\n${label}: ${sales.length.toLocaleString('en')} sales of one insurer, filled in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
 
   const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ahente-bench-files-'));
   const config = { ...loadConfig({ NODE_ENV: 'test' }), webDist: null, storageDir, cookieSecure: false, admin2fa: 'optional' as const };
@@ -138,6 +142,7 @@ async function benchOne({ label, db }: BenchDatabase, lines: number, formats: ('
   const rows: string[] = [];
   for (const format of formats) {
     for (const [li, layout] of STATEMENT_LAYOUTS.entries()) {
+      if (!args.layouts!.split(',').includes(layout)) continue;
       const file = path.join(dir, `${layout}.${format}`);
       await writeStatementFile(file, layout, spec(li), format);
       const content = fs.readFileSync(file);
@@ -163,7 +168,7 @@ async function benchOne({ label, db }: BenchDatabase, lines: number, formats: ('
           payload: form.body,
         })
         .finally(() => (done = true));
-      while (!done) during.push(await salesPage());
+      while (!done && !args['no-load']) during.push(await salesPage());
       const res = await imported;
       const seconds = (performance.now() - start) / 1000;
       clearInterval(sampler);
@@ -183,6 +188,8 @@ async function benchOne({ label, db }: BenchDatabase, lines: number, formats: ('
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const lines = Number(args.lines);
   const formats = args.formats!.split(',') as ('xlsx' | 'csv')[];
-  console.log(`Statements bench (decision 037): ${lines.toLocaleString('en')} lines per statement, node ${process.version}, ${os.cpus().length} cores`);
+  console.log(
+    `Statements bench (decision 037): ${lines.toLocaleString('en')} lines per statement, node ${process.version}, ${os.cpus().length} cores`,
+  );
   await onEachDatabase('reconciliation', (d) => benchOne(d, lines, formats), args.database as DialectName | undefined);
 }

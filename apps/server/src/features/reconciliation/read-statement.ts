@@ -267,7 +267,9 @@ export function amountOf(cell: Cell): number | null | undefined {
     return Math.abs(centavos) > MAX_CENTAVOS ? undefined : centavos;
   }
   if (typeof cell === 'object') return undefined;
-  let text = cell.replace(/\s+/g, '');
+  // U+FFFD: a peso sign exceljs' streaming reader split across two chunks (a known exceljs fault
+  // with multi-byte characters); never a digit, so dropping it reads the amount as written.
+  let text = cell.replace(/[\s\uFFFD]+/g, '');
   let negative = false;
   if (/^\(.*\)$/.test(text)) {
     negative = true;
