@@ -1,7 +1,9 @@
 import ExcelJS from 'exceljs';
+import type { Kysely } from 'kysely';
+import type { Database } from '../src/db/schema.ts';
 
 /**
- * Insurers' commission statements as real files (issue 45 §2, §6), in three insurers' layouts:
+ * Insurers' commission statements as real files (decision 037), in three insurers' layouts:
  * title rows above the header, each insurer's own column names, dates as `2026-10-05`,
  * `10/05/2026` or Excel serials, amounts as `1,234.50`, `₱1,234.50` or numbers, negatives in
  * parentheses, and a blank line at the end. Used by the statement tests and bench/reconciliation.ts.
@@ -167,10 +169,15 @@ export async function writeStatementFile(
 
 /** What the helpers below need of a test app (test/harness.ts). */
 interface StatementWorld {
-  db: { db: import('kysely').Kysely<import('../src/db/schema.ts').Database> };
+  db: { db: Kysely<Database> };
+}
+interface Answer {
+  statusCode: number;
+  body: string;
+  json(): unknown;
 }
 interface Poster {
-  post(url: string, body: unknown): Promise<{ statusCode: number; body: string; json(): any }>;
+  post(url: string, body: unknown): Promise<Answer>;
 }
 
 let insurerSeq = 0;
@@ -236,7 +243,7 @@ export async function insurerSale(
     salesGroup: 'CarSalesGroup',
   });
   if (deal.statusCode !== 200) throw new Error(`deal failed: ${deal.body}`);
-  const d = deal.json().deal;
+  const d = (deal.json() as { deal: { id: number; deal_status: string } }).deal;
   const sale = await client.post('/api/addsales', {
     id: memberId,
     formData: {
@@ -257,7 +264,7 @@ export async function insurerSale(
     },
   });
   if (sale.statusCode !== 200) throw new Error(`sale failed: ${sale.body}`);
-  const id = sale.json().sale.id as number;
+  const id = (sale.json() as { sale: { id: number } }).sale.id;
   await t.db.db.updateTable('sales').set({ insurer_id: insurer.id }).where('id', '=', id).execute();
   return id;
 }
@@ -266,7 +273,7 @@ interface FormPoster {
   postForm(
     url: string,
     parts: ({ name: string; value: string } | { name: string; filename: string; content: Buffer | string })[],
-  ): Promise<{ statusCode: number; body: string; json(): any }>;
+  ): Promise<Answer>;
 }
 
 /**
@@ -300,7 +307,7 @@ export function statementFixtures(world: () => StatementWorld, admin: () => Prom
     async newImport(): Promise<{ importId: number; lineId: number }> {
       const res = await (await admin()).postForm('/api/importstatement', await this.importParts());
       if (res.statusCode !== 200) throw new Error(`import failed: ${res.body}`);
-      const importId = res.json().import.id as number;
+      const importId = (res.json() as { import: { id: number } }).import.id;
       const line = await world()
         .db.db.selectFrom('statement_lines')
         .select('id')

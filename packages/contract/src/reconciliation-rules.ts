@@ -1,11 +1,11 @@
 /**
- * Insurers' commission statements imported and reconciled against the sales (issue 45, decision
+ * Insurers' commission statements imported and reconciled against the sales (decision 037, decision
  * 037): the line states, the fields a statement's columns map to, and the limits. No zod and no
  * schema (decision 014): the screens' first load may use them. Re-exported by reconciliation.ts.
  */
 
 /**
- * The state each statement line ends in (issue 45 §3), with its reason:
+ * The state each statement line ends in (decision 037), with its reason:
  * - matched: a sale of the import's insurer with the same policy number, and the commission equals
  *   what the agency expects within MATCH_TOLERANCE_CENTAVOS (or no agency rate is on file);
  * - differs: matched to a sale, but paid short or over (expected and received both shown);

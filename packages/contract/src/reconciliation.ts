@@ -6,7 +6,7 @@ import { MSG } from './messages.ts';
 import { cursorField, DEFAULT_PAGE_SIZE, pageFields, pageLimitField } from './paging.ts';
 
 /**
- * Insurers' commission statements (issue 45 §2–§5, decision 037): imported from .xlsx or .csv,
+ * Insurers' commission statements (decision 037): imported from .xlsx or .csv,
  * each line matched to a sale of the insurer by its policy number, and used as the evidence that
  * verifies the sales it paid. Money in the answers is pesos (two decimals); amounts are signed
  * (a chargeback is negative). Administrators only.
@@ -301,7 +301,7 @@ export const verifyFromStatementResponse = z.object({
   /** Sales verified now, and their TCV (pesos). */
   verified: z.number(),
   tcv: z.number(),
-  /** Sales left unverified, each with why (issue 20: an admin cannot verify a sale they entered or that pays them). */
+  /** Sales left unverified, each with why (decision 018: an admin cannot verify a sale they entered or that pays them). */
   skipped: z.array(z.object({ sale_id: z.number(), line_id: z.number(), reason: z.string() })),
 });
 export type VerifyFromStatementResponse = z.infer<typeof verifyFromStatementResponse>;

@@ -96,7 +96,7 @@ export const saleRecord = z.object({
   /** The policy this sale renews, or null. */
   renews_sale_id: z.number().nullable(),
   /**
-   * The verification's evidence (issue 45 §4): the insurer's statement line that verified the sale
+   * The verification's evidence (decision 037): the insurer's statement line that verified the sale
    * ("Verified from Malayan statement 2026-10, line 14"), or null (verified by hand, or not verified).
    */
   verified_from: verifiedFrom.nullable(),
@@ -186,7 +186,7 @@ export const SALES_TO_VERIFY_LIMIT = 500;
 export const saleToVerify = saleRecord.extend({
   member_id: z.number(),
   agent_name: z.string(),
-  /** Whether a standing imported statement has a line paying this sale (matched or differs, issue 45 §4). */
+  /** Whether a standing imported statement has a line paying this sale (matched or differs, decision 037). */
   statement_paid: z.boolean(),
 });
 export type SaleToVerify = z.infer<typeof saleToVerify>;

@@ -509,7 +509,7 @@ const ROWS: Record<WriteRoute, Row> = {
   accessLog: { as: 'agent', call: async () => ({ body: own() }) },
   adminAccessLog: { as: 'admin', call: async () => ({ body: {} }) },
   adminAccessLogExport: { as: 'admin', call: async () => ({ body: {} }) },
-  // Insurers' statements (issue 45, decision 037).
+  // Insurers' statements (decision 037).
   previewStatement: { as: 'admin', call: async () => ({ form: await statements.previewParts() }) },
   importStatement: { as: 'admin', call: async () => ({ form: await statements.importParts() }) },
   statementImports: { as: 'admin', call: body({}) },
@@ -521,7 +521,7 @@ const ROWS: Record<WriteRoute, Row> = {
   },
   ignoreStatementLine: { as: 'admin', call: async () => ({ body: { line_id: (await statements.newImport()).lineId, reason: 'Mass' } }) },
   verifyFromStatement: { as: 'admin', call: async () => ({ body: { import_id: (await statements.newImport()).importId } }) },
-  // Missing commissions and the agency's revenue: their server is h-recweb's (issue 45 §5).
+  // PLACEHOLDER rows (h-recweb fills them with its server of decision 037): missing commissions and the agency's revenue.
   missingCommissions: { as: 'admin', call: body({}) },
   missingCommissionsXlsx: { as: 'admin', call: body({}) },
   agencyRevenue: { as: 'admin', call: body({}) },

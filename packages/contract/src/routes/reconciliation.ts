@@ -26,7 +26,7 @@ import {
 } from '../reconciliation.ts';
 
 /**
- * Insurers' commission statements (issue 45, decision 037): import, match, resolve, verify from,
+ * Insurers' commission statements (decision 037): import, match, resolve, verify from,
  * and what the agency sees (missing commissions, its revenue). Administrators only; the server's
  * features/reconciliation/ registers them.
  */

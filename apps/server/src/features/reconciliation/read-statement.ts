@@ -13,7 +13,7 @@ import {
 import { policyKey } from '../../lib/insurer-keys.ts';
 
 /**
- * Reading an insurer's statement (issue 45 §2, decision 037): .xlsx with exceljs' streaming
+ * Reading an insurer's statement (decision 037): .xlsx with exceljs' streaming
  * WorkbookReader (rows as the zip inflates, never the whole workbook in memory), .csv with
  * csv-parse's stream. The first worksheet only. Every cell becomes text or a number or a date; the
  * header row is the first of the first HEADER_SEARCH_ROWS that names a policy column and a
@@ -267,7 +267,9 @@ export function amountOf(cell: Cell): number | null | undefined {
     return Math.abs(centavos) > MAX_CENTAVOS ? undefined : centavos;
   }
   if (typeof cell === 'object') return undefined;
-  let text = cell.replace(/\s+/g, '');
+  // U+FFFD: a peso sign exceljs' streaming reader split across two chunks (a known exceljs fault
+  // with multi-byte characters); never a digit, so dropping it reads the amount as written.
+  let text = cell.replace(/[\s\uFFFD]+/g, '');
   let negative = false;
   if (/^\(.*\)$/.test(text)) {
     negative = true;

@@ -466,7 +466,9 @@ export function createReconciliationService(db: Kysely<Database>, deps: { sales:
           effective_date: input.mapping.effective_date,
           paid_on: input.mapping.paid_on,
         };
+        const trace = process.env.AHENTE_TRACE_IMPORT ? performance.now() : 0;
         const { headerRow, lines } = await readAll(file, mapping);
+        if (trace) console.log(`  read ${lines.length} lines in ${((performance.now() - trace) / 1000).toFixed(2)} s`);
         const when = at();
         let importId: number;
         try {
@@ -499,6 +501,7 @@ export function createReconciliationService(db: Kysely<Database>, deps: { sales:
           if (isUniqueViolation(err)) throw (await already()) ?? conflict('This file was imported already');
           throw err;
         }
+        if (trace) console.log(`  read and matched in ${((performance.now() - trace) / 1000).toFixed(2)} s`);
         return importRecord(db, importId);
       } catch (err) {
         throw err instanceof StatementFormatError ? badRequest(err.message) : err;
@@ -592,7 +595,7 @@ export function createReconciliationService(db: Kysely<Database>, deps: { sales:
     /**
      * verifyfromstatement: in one transaction, the import's row locked first and then the sales
      * in id order (the same order as verifysales), every unverified sale it matched (matched or
-     * differs) verified with its line as the evidence; issue 20's refusals skipped with reasons.
+     * differs) verified with its line as the evidence; decision 018's refusals skipped with reasons.
      */
     async verifyFrom(auth: Auth, importId: number): Promise<VerifyFromStatementResponse> {
       const when = at();

@@ -14,7 +14,7 @@ import {
 } from '../../../test/statement-files.ts';
 
 /**
- * Importing insurers' statements (issue 45 §2–§3, decision 037): three layouts as real .xlsx and
+ * Importing insurers' statements (decision 037): three layouts as real .xlsx and
  * .csv files, every state of a line, the preview, 409 for the same bytes, 422 for unreadable rows
  * (nothing saved), and who may call.
  */

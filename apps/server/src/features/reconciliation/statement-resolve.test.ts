@@ -7,8 +7,8 @@ import { startTestApp, type FormPart, type TestApp, type TestClient } from '../.
 import { insurerSale, mappingOf, newInsurer, setAgencyRate, statementFile, type StatementLineSpec } from '../../../test/statement-files.ts';
 
 /**
- * After the import (issue 45 §3–§4, decision 037): the imports and their lines, matching and
- * ignoring by hand (recorded), verification from a statement with issue 20's refusals, its
+ * After the import (decision 037): the imports and their lines, matching and
+ * ignoring by hand (recorded), verification from a statement with decision 018's refusals, its
  * evidence on the sale, undo (and its refusal once a close posted a sale), and two admins
  * verifying at once (each sale verified once).
  */
@@ -244,7 +244,7 @@ describe('POST /api/verifyfromstatement and /api/undoimport', () => {
     // The same bytes may be imported again once the first import is undone.
   });
 
-  it("issue 20: an admin's own sale and one they entered are skipped with the reason; another admin verifies them", async () => {
+  it("decision 018: an admin's own sale and one they entered are skipped with the reason; another admin verifies them", async () => {
     const insurer = await newInsurer(t);
     const own = await insurerSale(t, adminClient, admin.id, insurer, { policy: 'OWN-1', customer: 'Own', tcv: 100 });
     const entered = await insurerSale(t, adminClient, agent.id, insurer, { policy: 'ENT-1', customer: 'Entered', tcv: 100 });

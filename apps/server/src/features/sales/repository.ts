@@ -122,7 +122,7 @@ export const salesRepository = {
         .innerJoin('members as m', 'm.id', 'sales.member_id')
         .selectAll('sales')
         .select(['m.f_name', 'm.m_name', 'm.l_name'])
-        // Whether a standing imported statement paid it (issue 45 §4).
+        // Whether a standing imported statement paid it (decision 037).
         .select((eb) =>
           eb
             .exists(

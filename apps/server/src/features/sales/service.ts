@@ -227,7 +227,7 @@ export function createSalesService(
 
     /**
      * Verification from an insurer's statement (decision 037), inside the caller's transaction:
-     * the sales are locked in id order (PostgreSQL), and issue 20's rules stand per sale: one of
+     * the sales are locked in id order (PostgreSQL), and decision 018's separation of duties stands per sale: one of
      * the admin's own, one they entered or one paying them a commission is skipped with its reason
      * (another administrator verifies it), one decided meanwhile is left out. Each verified sale's
      * agent hears of it, as with verifysales.
