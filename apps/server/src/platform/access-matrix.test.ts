@@ -701,11 +701,7 @@ const MATRIX: Record<RouteName, Row> = {
   // Insurers' statements (decision 037): administrators only.
   previewStatement: { call: async () => ({ form: await statements.previewParts() }), expect: adminsOnly },
   importStatement: { call: async () => ({ form: await statements.importParts() }), expect: adminsOnly },
-<<<<<<< HEAD
-  statementImports: { call: async () => ({ body: { insurer_id: await anInsurer() } }), expect: adminsOnly },
-=======
   statementImports: { call: async () => ({ body: { insurer_id: await statements.insurerId() } }), expect: adminsOnly },
->>>>>>> h-recon
   undoImport: {
     call: async () => ({ body: { import_id: (await statements.newImport()).importId, reason: 'Matrix' } }),
     expect: adminsOnly,
@@ -720,15 +716,9 @@ const MATRIX: Record<RouteName, Row> = {
     expect: adminsOnly,
   },
   verifyFromStatement: { call: async () => ({ body: { import_id: (await statements.newImport()).importId } }), expect: adminsOnly },
-<<<<<<< HEAD
-  // Missing commissions and the agency's revenue: their server is h-recweb's (issue 45 §5).
-  missingCommissions: { call: async () => ({ body: { insurer_id: await anInsurer() } }), expect: adminsOnly },
-  missingCommissionsXlsx: { call: async () => ({ body: { insurer_id: await anInsurer() } }), expect: adminsOnly },
-=======
-  // PLACEHOLDER rows (h-recweb fills them with its server of decision 037): missing commissions and the agency's revenue.
+  // Missing commissions and the agency's revenue (decision 037).
   missingCommissions: { call: async () => ({ body: { insurer_id: await statements.insurerId() } }), expect: adminsOnly },
   missingCommissionsXlsx: { call: async () => ({ body: { insurer_id: await statements.insurerId() } }), expect: adminsOnly },
->>>>>>> h-recon
   agencyRevenue: { call: async () => ({ body: {} }), expect: adminsOnly },
   agencyRevenueXlsx: { call: async () => ({ body: {} }), expect: adminsOnly },
   // Two-factor sign-in (decision 027) acts on the caller's own account: a code no one has is
