@@ -241,6 +241,11 @@ const cases = (): Case[] => [
   { url: '/api/matchstatementline', body: () => ({ line_id: 1, sale_id: 1 }) },
   { url: '/api/ignorestatementline', body: () => ({ line_id: 1, reason: 'Not ours' }) },
   { url: '/api/verifyfromstatement', body: () => ({ import_id: 1 }) },
+  // Missing commissions and the agency's revenue (decision 037): no text fields but the dates.
+  { url: '/api/missingcommissions', body: () => ({ older_than_days: 60 }) },
+  { url: '/api/missingcommissionsxlsx', body: () => ({ older_than_days: 60 }) },
+  { url: '/api/agencyrevenue', body: () => ({ from: '2026-01-01', to: '2026-12-31' }) },
+  { url: '/api/agencyrevenuexlsx', body: () => ({ from: '2026-01-01', to: '2026-12-31' }) },
   { url: '/api/confirmmfa', body: () => ({ code: '123456' }) },
   { url: '/api/disablemfa', body: () => ({ password: 'a-password-1', code: '123456' }) },
   { url: '/api/regeneratemfacodes', body: () => ({ code: '123456' }) },

@@ -521,7 +521,7 @@ const ROWS: Record<WriteRoute, Row> = {
   },
   ignoreStatementLine: { as: 'admin', call: async () => ({ body: { line_id: (await statements.newImport()).lineId, reason: 'Mass' } }) },
   verifyFromStatement: { as: 'admin', call: async () => ({ body: { import_id: (await statements.newImport()).importId } }) },
-  // PLACEHOLDER rows (h-recweb fills them with its server of decision 037): missing commissions and the agency's revenue.
+  // Missing commissions and the agency's revenue (decision 037).
   missingCommissions: { as: 'admin', call: body({}) },
   missingCommissionsXlsx: { as: 'admin', call: body({}) },
   agencyRevenue: { as: 'admin', call: body({}) },
