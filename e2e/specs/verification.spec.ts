@@ -216,8 +216,10 @@ test('Sales to verify: more unverified sales than listed, none at all, and a lis
     customer_contact: null,
     customer_email: null,
     renews_sale_id: null,
+    verified_from: null,
     member_id: 42,
     agent_name: 'Juan Dela Cruz',
+    statement_paid: false,
   };
   let answer: { status: number; body: unknown } = { status: 200, body: { sales: [sale], count: 812, tcv: 9_876_543.21, insurers: [] } };
   await page.route(`**${routes.salesToVerify.path}`, (route) =>
