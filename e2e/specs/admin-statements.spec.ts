@@ -161,6 +161,16 @@ test('an admin uploads a statement, checks its mapping, imports it, resolves its
   await expect(lines.locator('tbody tr').first()).toContainText('Verified from this statement');
   await axe.scan('reconciliation');
   await shot(page, testInfo, 'admin-statements-reconciliation');
+
+  // The agency's revenue on the admin's Reports: this statement's month and insurer, expected ₱6,500.00
+  // (₱4,000.00 + ₱2,500.00) and received ₱6,400.00 (the ignored bank charge not counted).
+  await goViaMainNav(page, 'Reports');
+  const revenue = page.getByRole('region', { name: 'Agency revenue' });
+  await expect(
+    revenue.getByRole('table', { name: 'Agency revenue by insurer and month' }).getByRole('row', { name: new RegExp(w.insurer.name) }),
+  ).toContainText('₱6,500.00₱6,400.00');
+  await axe.scan('reports, agency revenue');
+  await shot(page, testInfo, 'admin-statements-agency-revenue');
   await axe.check();
 });
 
