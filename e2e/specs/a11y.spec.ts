@@ -57,6 +57,7 @@ const ADMIN_PAGES: readonly (readonly [string, string])[] = [
   ['/admin/admincommissions', 'Commissions'],
   ['/admin/compliance', 'Compliance'],
   ['/admin/verifysales', 'Sales to verify'],
+  ['/admin/insurers', 'Insurers'],
 ];
 /** Admin Panel → Privacy (decision 027): scanned in a test of their own, beside the other admin pages. */
 const ADMIN_PRIVACY_PAGES: readonly (readonly [string, string])[] = [

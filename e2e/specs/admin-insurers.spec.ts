@@ -25,7 +25,7 @@ test('an administrator adds an insurer, links an unknown name to it and adds a r
   const sale = await c.csrfPost(routes.addSale.path, {
     id: agent.id,
     formData: {
-      dealid: (await deal.json()).deal.id,
+      dealid: ((await deal.json()) as { deal: { id: number } }).deal.id,
       customerName: 'Lorna Dizon',
       product: 'CTPL',
       tcv: '1500',
