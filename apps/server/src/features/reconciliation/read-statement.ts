@@ -44,22 +44,15 @@ export interface ReadLine {
 
 export class StatementFormatError extends Error {}
 
+/** Rows read between two turns of the event loop. */
+const YIELD_ROWS = 250;
+/** Lets the I/O waiting (other requests) run before going on: a macrotask turn, not a microtask. */
+export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Every row of the file's first worksheet (or the CSV), in order, blank rows included. */
 export async function* readRows(stream: Readable, kind: StatementKind): AsyncGenerator<RawRow> {
   if (kind === 'csv') {
-    const parser = stream.pipe(
-      parseCsv({ bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: false, info: true, trim: false }),
-    );
-    try {
-      for await (const record of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-        yield { rowNo: record.info.lines, cells: record.record.map(textCell) };
-      }
-    } catch (err) {
-      throw err instanceof StatementFormatError ? err : new StatementFormatError(`The CSV file cannot be read: ${(err as Error).message}`);
-    } finally {
-      parser.destroy();
-      stream.destroy();
-    }
+    yield* readCsv(stream);
     return;
   }
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(stream, {
@@ -83,6 +76,46 @@ export async function* readRows(stream: Readable, kind: StatementKind): AsyncGen
     if (err instanceof StatementFormatError) throw err;
     throw new StatementFormatError(`The Excel file cannot be read: ${(err as Error).message}`);
   } finally {
+    stream.destroy();
+  }
+}
+
+/** Bytes handed to csv-parse at once: it parses a piece synchronously, so pieces stay small. */
+const CSV_PIECE = 8 * 1024;
+
+/**
+ * The CSV's records through csv-parse's stream API, written a small piece at a time and read back
+ * after each piece (with a turn of the event loop between pieces), so that parsing a large chunk
+ * never holds other requests up.
+ */
+async function* readCsv(stream: Readable): AsyncGenerator<RawRow> {
+  const parser = parseCsv({ bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: false, info: true, trim: false });
+  let failure: unknown = null;
+  parser.on('error', (err) => (failure = err));
+  const drain = function* (): Generator<RawRow> {
+    for (let r = parser.read() as { record: string[]; info: { lines: number } } | null; r !== null; r = parser.read()) {
+      yield { rowNo: r.info.lines, cells: r.record.map(textCell) };
+    }
+  };
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      for (let i = 0; i < chunk.length; i += CSV_PIECE) {
+        parser.write(chunk.subarray(i, i + CSV_PIECE));
+        if (failure) throw failure;
+        yield* drain();
+        await yieldToEventLoop();
+      }
+    }
+    parser.end();
+    // The rest (the last line, when the file does not end with a line break) as the parser ends.
+    for await (const r of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      yield { rowNo: r.info.lines, cells: r.record.map(textCell) };
+    }
+    if (failure) throw failure;
+  } catch (err) {
+    throw err instanceof StatementFormatError ? err : new StatementFormatError(`The CSV file cannot be read: ${(err as Error).message}`);
+  } finally {
+    parser.destroy();
     stream.destroy();
   }
 }
@@ -169,8 +202,11 @@ export async function scanStatement(
 ): Promise<void> {
   let head: StatementHead | null = null;
   let seen = 0;
+  let n = 0;
   try {
     for await (const row of rows) {
+      // A parser hands rows over in microtasks: let other requests in every few hundred rows.
+      if (++n % YIELD_ROWS === 0) await yieldToEventLoop();
       if (!head) {
         seen++;
         const columns = row.cells.map(cellText);

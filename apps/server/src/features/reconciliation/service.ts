@@ -45,6 +45,7 @@ import {
   scanStatement,
   type ReadLine,
   type StatementKind,
+  yieldToEventLoop,
 } from './read-statement.ts';
 import { reconciliationRepository as repo, type ImportRow, type LineDetailRow, type MatchSale, type NewLine } from './repository.ts';
 
@@ -491,6 +492,8 @@ export function createReconciliationService(db: Kysely<Database>, deps: { sales:
             for (let i = 0; i < lines.length; i += BATCH) {
               const batch = lines.slice(i, i + BATCH);
               await repo.insertLines(trx, await matchBatch(trx, id, insurer.id, input.period, batch, rates));
+              // SQLite's queries are synchronous: a turn of the event loop between batches lets other requests in.
+              await yieldToEventLoop();
             }
             for (const l of lines) received += l.commission_centavos;
             await repo.setImportTotals(trx, id, lines.length, received);
