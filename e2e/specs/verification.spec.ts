@@ -125,7 +125,7 @@ test('an admin verifies a batch of sales (select-all, the total selected), rejec
   await expect(lorenzoCells.nth(2)).toContainText(`ID#: ${agent.id}`);
   await expect(lorenzoCells.nth(4)).toHaveText('Bond (Others)');
   await expect(lorenzoCells.nth(5)).toHaveText('Malayan InsurancePOL-Lorenzo');
-  await expect(lorenzoCells.nth(6)).toHaveText('₱100,000.00');
+  await expect(lorenzoCells.nth(6)).toHaveText('₱100,000.00Not on a statement');
   await expect(lorenzoCells.nth(7)).toHaveText('Mar 1, 2026');
   const totals = page.getByRole('main').getByRole('definition');
   await expect(totals).toHaveText(['5', '₱185,000.00']);
@@ -215,8 +215,10 @@ test('Sales to verify: more unverified sales than listed, none at all, and a lis
     customer_contact: null,
     customer_email: null,
     renews_sale_id: null,
+    verified_from: null,
     member_id: 42,
     agent_name: 'Juan Dela Cruz',
+    statement_paid: false,
   };
   let answer: { status: number; body: unknown } = { status: 200, body: { sales: [sale], count: 812, tcv: 9_876_543.21, insurers: [] } };
   await page.route(`**${routes.salesToVerify.path}`, (route) =>

@@ -43,6 +43,8 @@ import { createAccountService } from './features/members/account-service.ts';
 import { createMemberFilesService } from './features/members/member-files-service.ts';
 import { createProfileService } from './features/members/profile-service.ts';
 import { createTeamService } from './features/members/team-service.ts';
+import { reconciliationRoutes } from './features/reconciliation/routes.ts';
+import { createReconciliationService } from './features/reconciliation/service.ts';
 import { reportsRoutes } from './features/reports/routes.ts';
 import { createReportsService } from './features/reports/service.ts';
 import { salesRoutes } from './features/sales/routes.ts';
@@ -66,6 +68,7 @@ import { myDataRoutes } from './features/privacy/my-data-routes.ts';
 import { createMyDataService } from './features/privacy/my-data-service.ts';
 import { createErasureService } from './features/privacy/erasure-service.ts';
 import { accessLogRoutes } from './features/privacy/access-log-routes.ts';
+import { revenueRoutes } from './features/reconciliation/revenue-routes.ts';
 import { createAccessLogService } from './features/privacy/access-log-service.ts';
 import { securityRoutes } from './features/auth/security-routes.ts';
 import { createSecurityService } from './features/auth/security-service.ts';
@@ -126,6 +129,7 @@ export function buildServices({ config, db, now }: AppDeps) {
   const sales = createSalesService(db.db, deals, commissions, notifications, now ? { now } : {});
   // Insurers and the agency's own schedule (decision 037).
   const insurers = createInsurersService(db.db, now ? { now } : {});
+  const reconciliation = createReconciliationService(db.db, { sales, storage, ...(now ? { now } : {}) });
   const materials = createMaterialsService(db.db, storage);
   const health = createHealthService(db.db);
   const tickets = createTicketsService(db.db, members, notifications);
@@ -147,6 +151,7 @@ export function buildServices({ config, db, now }: AppDeps) {
     auth,
     deals,
     sales,
+    reconciliation,
     commissions,
     tax,
     licences,
@@ -243,12 +248,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     setupChecklistRoutes(api, services.setupChecklist);
     ticketsRoutes(api, services.tickets);
     reportsRoutes(api, services.reports);
+    reconciliationRoutes(api, services.reconciliation, { storage: services.storage, config });
     adminQueuesRoutes(api, services.adminQueues);
     portfolioRoutes(api, services.portfolio);
     notificationsRoutes(api, services.notifications);
     noticeRoutes(api, services.notices);
     myDataRoutes(api, services.myData, services.erasure);
     accessLogRoutes(api, services.accessLog);
+    revenueRoutes(api, deps.db.db, deps.now ? { now: deps.now } : {});
   });
 
   // The built SPA and the not-found handler: public because their scope says so, and outside the

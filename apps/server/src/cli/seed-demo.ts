@@ -26,6 +26,7 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { demoCounts } from '../db/demo-counts.ts';
 import { sniffContentType } from '../platform/content-sniff.ts';
 import { demoMaterials } from './demo-files.ts';
+import { seedStatements } from './seed-statements.ts';
 import {
   AGENCY_RATES,
   CUSTOMERS,
@@ -102,6 +103,8 @@ async function main() {
     if (admin) await seedCommissionHistory(demo, admin, people);
     if (admin) await seedBookOfBusiness(demo, admin, people);
     if (admin) await seedPrivacy(demo, admin, people);
+    // Insurers' statements for September and October 2026, reconciled (issue 45): no pseudo-random draw.
+    if (admin) await seedStatements(demo.s, admin, [people.owner, ...people.agents], config.agencyName);
     await printSummary(demo);
     await runDailyJob(demo);
     console.log(`Every demo member's password: ${PASSWORD}`);
@@ -667,6 +670,7 @@ async function printSummary({ db }: Demo) {
       `  ${c.sections} sections and ${c.materials} materials; ${c.tickets} tickets, ${c.ticketsPending} of them Pending (the 4 samples among them; one agent's conversation resolved)`,
       `  Insurers: ${c.insurers} insurers with aliases and ${c.insurerRates} agency rates; ${c.salesUnknownInsurer} sale naming an unknown insurer, to link on Admin Panel → Insurers`,
       `  Privacy: ${c.erasureRequestsOpen} erasure request open, a correction ticket, and ${c.accessLog} reads of demo_agent111's data in the access log`,
+      `  Statements: ${c.statementImports} insurer statements imported (Malayan and Pioneer, September and October 2026), ${c.statementLines} lines in every state, ${c.salesVerifiedFromStatements} sales verified from a statement`,
     ].join('\n'),
   );
 }

@@ -8,6 +8,7 @@ import { addDays } from '@ahente/contract/dates';
 import { pathOf, ROUTE_LIST, routes, type RouteDef, type RouteName } from '@ahente/contract/routes';
 import { SESSION_COOKIE } from './sessions.ts';
 import { startTestApp, type FormPart, type TestApp, type TestClient } from '../../test/harness.ts';
+import { statementFixtures } from '../../test/statement-files.ts';
 
 /**
  * Who may call what (decision 008): one row per route of the table, and for each of seven callers
@@ -393,6 +394,12 @@ const notFoundToOthers = (r: Record<Caller, number>): Record<Caller, number> => 
   otherLeader: 404,
 });
 
+/** Insurers' statements (decision 037): a fresh import per call, made by an admin. */
+const statements = statementFixtures(
+  () => t,
+  () => adminClient(),
+);
+
 const MATRIX: Record<RouteName, Row> = {
   csrfCookie: { call: async () => ({}), expect: everyone(204) },
   health: { call: async () => ({}), expect: everyone(200) },
@@ -691,6 +698,29 @@ const MATRIX: Record<RouteName, Row> = {
   accessLog: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
   adminAccessLog: { call: async () => ({ body: {} }), expect: adminsOnly },
   adminAccessLogExport: { call: async () => ({ body: {} }), expect: adminsOnly },
+  // Insurers' statements (decision 037): administrators only.
+  previewStatement: { call: async () => ({ form: await statements.previewParts() }), expect: adminsOnly },
+  importStatement: { call: async () => ({ form: await statements.importParts() }), expect: adminsOnly },
+  statementImports: { call: async () => ({ body: { insurer_id: await statements.insurerId() } }), expect: adminsOnly },
+  undoImport: {
+    call: async () => ({ body: { import_id: (await statements.newImport()).importId, reason: 'Matrix' } }),
+    expect: adminsOnly,
+  },
+  statementLines: { call: async () => ({ body: { import_id: (await statements.newImport()).importId } }), expect: adminsOnly },
+  matchStatementLine: {
+    call: async () => ({ body: { line_id: (await statements.newImport()).lineId, sale_id: await statements.linkSale(await ownerSale()) } }),
+    expect: adminsOnly,
+  },
+  ignoreStatementLine: {
+    call: async () => ({ body: { line_id: (await statements.newImport()).lineId, reason: 'Matrix' } }),
+    expect: adminsOnly,
+  },
+  verifyFromStatement: { call: async () => ({ body: { import_id: (await statements.newImport()).importId } }), expect: adminsOnly },
+  // Missing commissions and the agency's revenue (decision 037).
+  missingCommissions: { call: async () => ({ body: { insurer_id: await statements.insurerId() } }), expect: adminsOnly },
+  missingCommissionsXlsx: { call: async () => ({ body: { insurer_id: await statements.insurerId() } }), expect: adminsOnly },
+  agencyRevenue: { call: async () => ({ body: {} }), expect: adminsOnly },
+  agencyRevenueXlsx: { call: async () => ({ body: {} }), expect: adminsOnly },
   // Two-factor sign-in (decision 027) acts on the caller's own account: a code no one has is
   // refused past the access rule (400 for a caller who started enrolment above, 409 for one with
   // none or not on).

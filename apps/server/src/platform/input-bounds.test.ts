@@ -234,6 +234,18 @@ const cases = (): Case[] => [
   { url: '/api/accesslog', body: () => ({ id: agentId }) },
   { url: '/api/adminaccesslog', body: () => ({ actor: 'Ana', subject: 'Reyes', from: '2026-01-01', to: '2026-01-31' }) },
   { url: '/api/adminaccesslogexport', body: () => ({ actor: 'Ana', subject: 'Reyes' }) },
+  // Insurers' statements (decision 037).
+  { url: '/api/statementimports', body: () => ({}) },
+  { url: '/api/undoimport', body: () => ({ import_id: 1, reason: 'Wrong month' }) },
+  { url: '/api/statementlines', body: () => ({ import_id: 1, status: 'matched' }) },
+  { url: '/api/matchstatementline', body: () => ({ line_id: 1, sale_id: 1 }) },
+  { url: '/api/ignorestatementline', body: () => ({ line_id: 1, reason: 'Not ours' }) },
+  { url: '/api/verifyfromstatement', body: () => ({ import_id: 1 }) },
+  // Missing commissions and the agency's revenue (decision 037): no text fields but the dates.
+  { url: '/api/missingcommissions', body: () => ({ older_than_days: 60 }) },
+  { url: '/api/missingcommissionsxlsx', body: () => ({ older_than_days: 60 }) },
+  { url: '/api/agencyrevenue', body: () => ({ from: '2026-01-01', to: '2026-12-31' }) },
+  { url: '/api/agencyrevenuexlsx', body: () => ({ from: '2026-01-01', to: '2026-12-31' }) },
   { url: '/api/confirmmfa', body: () => ({ code: '123456' }) },
   { url: '/api/disablemfa', body: () => ({ password: 'a-password-1', code: '123456' }) },
   { url: '/api/regeneratemfacodes', body: () => ({ code: '123456' }) },
@@ -329,7 +341,7 @@ afterAll(() => t.close());
 
 describe('text with NUL or other control characters', () => {
   it('has a case for every JSON route, so a new one cannot be forgotten here', () => {
-    const noJsonBody = ['/api/logout', '/api/uploadmaterial'];
+    const noJsonBody = ['/api/logout', '/api/uploadmaterial', '/api/previewstatement', '/api/importstatement'];
     const jsonRoutes = t.app.registeredRoutes.filter((r) => r.api && r.method === 'POST' && !noJsonBody.includes(r.url)).map((r) => r.url);
     expect(
       cases()

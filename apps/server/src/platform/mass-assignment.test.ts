@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@ahente/contract/dates';
 import { pathOf, ROUTE_LIST, routes, type RouteDef, type RouteName } from '@ahente/contract/routes';
+import { statementFixtures } from '../../test/statement-files.ts';
 import { startTestApp, type FormPart, type TestApp, type TestClient } from '../../test/harness.ts';
 
 /**
@@ -325,6 +326,12 @@ type WriteRoute = { [K in RouteName]: (typeof routes)[K]['method'] extends 'GET'
 const body = (b: Record<string, unknown>) => async (): Promise<Call> => ({ body: b });
 const own = () => ({ id: agent.id });
 
+/** Insurers' statements (decision 037): a fresh import per call, made by an admin. */
+const statements = statementFixtures(
+  () => t,
+  () => clientFor('admin'),
+);
+
 const ROWS: Record<WriteRoute, Row> = {
   login: { as: 'anonymous', call: async () => ({ body: { username: agent.username, password: agent.password } }) },
   logout: { as: 'agent', ok: 204, call: async () => ({}) },
@@ -502,6 +509,23 @@ const ROWS: Record<WriteRoute, Row> = {
   accessLog: { as: 'agent', call: async () => ({ body: own() }) },
   adminAccessLog: { as: 'admin', call: async () => ({ body: {} }) },
   adminAccessLogExport: { as: 'admin', call: async () => ({ body: {} }) },
+  // Insurers' statements (decision 037).
+  previewStatement: { as: 'admin', call: async () => ({ form: await statements.previewParts() }) },
+  importStatement: { as: 'admin', call: async () => ({ form: await statements.importParts() }) },
+  statementImports: { as: 'admin', call: body({}) },
+  undoImport: { as: 'admin', call: async () => ({ body: { import_id: (await statements.newImport()).importId, reason: 'Mass' } }) },
+  statementLines: { as: 'admin', call: async () => ({ body: { import_id: (await statements.newImport()).importId } }) },
+  matchStatementLine: {
+    as: 'admin',
+    call: async () => ({ body: { line_id: (await statements.newImport()).lineId, sale_id: await statements.linkSale(await agentSale()) } }),
+  },
+  ignoreStatementLine: { as: 'admin', call: async () => ({ body: { line_id: (await statements.newImport()).lineId, reason: 'Mass' } }) },
+  verifyFromStatement: { as: 'admin', call: async () => ({ body: { import_id: (await statements.newImport()).importId } }) },
+  // Missing commissions and the agency's revenue (decision 037).
+  missingCommissions: { as: 'admin', call: body({}) },
+  missingCommissionsXlsx: { as: 'admin', call: body({}) },
+  agencyRevenue: { as: 'admin', call: body({}) },
+  agencyRevenueXlsx: { as: 'admin', call: body({}) },
   mfaStatus: { as: 'agent', call: async () => ({}) },
   startMfa: { as: 'agent', call: async () => ({}) },
   confirmMfa: {

@@ -14,6 +14,7 @@ import { membersRoutes } from './members.ts';
 import { notificationsRoutes } from './notifications.ts';
 import { portfolioRoutes } from './portfolio.ts';
 import { privacyRoutes } from './privacy.ts';
+import { reconciliationRoutes } from './reconciliation.ts';
 import { reportsRoutes } from './reports.ts';
 import { salesRoutes } from './sales.ts';
 import { settingsRoutes } from './settings.ts';
@@ -44,6 +45,7 @@ export const routes = joinFeatures(
   notificationsRoutes,
   portfolioRoutes,
   privacyRoutes,
+  reconciliationRoutes,
   reportsRoutes,
   salesRoutes,
   settingsRoutes,
