@@ -69,7 +69,11 @@ async function benchOne({ label, db }: BenchDatabase, lines: number, formats: ('
       .values({ insurer_id: insurer.id, product, rate_hundredths: 1000, effective_from: '2000-01-01', created_at: now, created_by: null })
       .execute();
   }
-  if (db.dialect === 'postgres') await sql`analyze`.execute(db.db);
+  if (db.dialect === 'postgres') {
+    // The members were inserted with their ids: the next one the app creates follows them.
+    await sql`select setval(pg_get_serial_sequence('members', 'id'), (select max(id) from members))`.execute(db.db);
+    await sql`analyze`.execute(db.db);
+  }
   const sales = await db.db.selectFrom('sales').select(['id', 'customer_name', 'tcv_centavos']).orderBy('id').execute();
   console.log(
     `\n${label}: ${sales.length.toLocaleString('en')} sales of one insurer, filled in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
