@@ -344,8 +344,11 @@ const SaleRow = memo(function SaleRow({
         {sale.insurer ?? <Dash />}
         <span className="block text-xs whitespace-nowrap text-slate-500">{sale.policy_number ?? <Dash />}</span>
       </TableCell>
-      <TableCell numeric className="font-medium whitespace-nowrap text-slate-900">
-        {formatPeso(sale.tcv)}
+      {/* The amount is the marked one (widths.spec: on one line); the statement's word below it may wrap. */}
+      <TableCell className="text-right font-medium text-slate-900">
+        <span data-fit="amount" className="whitespace-nowrap tabular-nums">
+          {formatPeso(sale.tcv)}
+        </span>
         {/* Issue 45 §4: whether an imported insurer's statement has paid it (the evidence for verifying). */}
         <span className={`block text-xs font-normal whitespace-normal ${sale.statement_paid ? 'text-emerald-700' : 'text-slate-500'}`}>
           {sale.statement_paid ? 'Paid by statement' : 'Not on a statement'}
