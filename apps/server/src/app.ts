@@ -56,6 +56,8 @@ import { createTicketsService } from './features/tickets/service.ts';
 import { createNotificationsService } from './features/notifications/service.ts';
 import { createRemindersService } from './features/reminders/service.ts';
 import { portfolioRoutes } from './features/portfolio/routes.ts';
+import { proposalsRoutes } from './features/proposals/routes.ts';
+import { createProposalsService } from './features/proposals/service.ts';
 import { createPortfolioService } from './features/portfolio/service.ts';
 import { notificationsRoutes } from './features/notifications/routes.ts';
 import { noticeRoutes } from './features/privacy/notice-routes.ts';
@@ -134,6 +136,7 @@ export function buildServices({ config, db, now }: AppDeps) {
   // The daily job's renewal and licence reminders (features/reminders, decision 026).
   const reminders = createRemindersService(db.db, notifications, now ? { now } : {});
   const portfolio = createPortfolioService(db.db, members, deals, now ? { now } : {});
+  const proposals = createProposalsService(db.db, { members, team, deals, ...(now ? { now } : {}) });
   return {
     sessions,
     members,
@@ -157,6 +160,7 @@ export function buildServices({ config, db, now }: AppDeps) {
     adminQueues,
     notifications,
     portfolio,
+    proposals,
     reminders,
     notices,
     security,
@@ -239,6 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reportsRoutes(api, services.reports);
     adminQueuesRoutes(api, services.adminQueues);
     portfolioRoutes(api, services.portfolio);
+    proposalsRoutes(api, services.proposals, { portalUrl: config.portalUrl });
     notificationsRoutes(api, services.notifications);
     noticeRoutes(api, services.notices);
     myDataRoutes(api, services.myData, services.erasure);

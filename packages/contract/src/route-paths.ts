@@ -10,6 +10,7 @@ import { membersPaths } from './routes/members.paths.ts';
 import { notificationsPaths } from './routes/notifications.paths.ts';
 import { portfolioPaths } from './routes/portfolio.paths.ts';
 import { privacyPaths } from './routes/privacy.paths.ts';
+import { proposalsPaths } from './routes/proposals.paths.ts';
 import { reportsPaths } from './routes/reports.paths.ts';
 import { salesPaths } from './routes/sales.paths.ts';
 import { settingsPaths } from './routes/settings.paths.ts';
@@ -37,6 +38,7 @@ export const routePaths = joinFeatures(
   notificationsPaths,
   portfolioPaths,
   privacyPaths,
+  proposalsPaths,
   reportsPaths,
   salesPaths,
   settingsPaths,

@@ -109,7 +109,7 @@ export interface DealsTable {
   customer_email: string | null;
   /** The policy (sale) this deal renews; at most one renewal deal per policy (decision 025). */
   renews_sale_id: number | null;
-  /** A renewal deal's insurer, the renewed policy's; null on other deals. */
+  /** A renewal deal's insurer (the renewed policy's) or an accepted proposal's option's; null on other deals. */
   insurer: string | null;
 }
 
@@ -698,6 +698,8 @@ export interface ProposalVersionsTable {
   product: string;
   tax_line: string;
   valid_until: string;
+  /** The cover's start the client is quoted for (the deal's effective date), if given. */
+  start_date: string | null;
   notes: string | null;
   dst_bp: number;
   vat_bp: number;

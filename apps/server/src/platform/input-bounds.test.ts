@@ -207,6 +207,28 @@ const cases = (): Case[] => [
   },
   { url: '/api/portfolioexport', body: () => ({ id: agentId, scope: 'team', status: 'lapsed', due_within_days: 60, q: 'pol-1' }) },
   { url: '/api/startrenewal', body: () => ({ sale_id: 1 }) },
+  // Proposals (decision 038).
+  {
+    url: '/api/saveproposal',
+    body: () => ({
+      id: agentId,
+      client: { name: 'Juan dela Cruz', contact: '09171234567', email: 'juan@example.ph' },
+      product: 'Comprehensive',
+      options: [
+        { insurer: 'Malayan', plan_name: 'Plus', basic_premium: '18437.55', coverages: [{ name: 'Own Damage', limit: '850,000' }] },
+      ],
+      valid_until: '2026-12-31',
+      start_date: '2026-12-01',
+      notes: 'Renewal quote',
+    }),
+  },
+  { url: '/api/proposals', body: () => ({ id: agentId, status: 'sent', from: '2026-01-01', to: '2026-12-31', limit: 50 }) },
+  { url: '/api/proposal', body: () => ({ proposal_id: 1 }) },
+  { url: '/api/sendproposal', body: () => ({ proposal_id: 1 }) },
+  { url: '/api/withdrawproposal', body: () => ({ proposal_id: 1, reason: 'Client bought elsewhere' }) },
+  { url: '/api/acceptproposal', body: () => ({ proposal_id: 1, option: 1 }) },
+  { url: '/api/saveproposalsettings', body: () => ({ effective_from: '2026-01-01', lgt: 0.2 }) },
+  { url: '/api/savectplpremium', body: () => ({ vehicle_type: 'private_car', years: 1, premium: '447', effective_from: '2026-01-01' }) },
   // Notifications (decision 026).
   { url: '/api/notifications', body: () => ({ id: agentId, unread_only: true }) },
   { url: '/api/readnotifications', body: () => ({ ids: [1], all: false }) },
@@ -290,6 +312,10 @@ async function snapshot() {
     payout_settings: await db.selectFrom('payout_settings').selectAll().orderBy('id').execute(),
     notifications: await db.selectFrom('notifications').selectAll().orderBy('id').execute(),
     notification_preferences: await db.selectFrom('notification_preferences').selectAll().orderBy('member_id').orderBy('event').execute(),
+    proposals: await db.selectFrom('proposals').selectAll().orderBy('id').execute(),
+    proposal_options: await db.selectFrom('proposal_options').selectAll().orderBy('id').execute(),
+    proposal_tax_settings: await db.selectFrom('proposal_tax_settings').selectAll().orderBy('id').execute(),
+    ctpl_premiums: await db.selectFrom('ctpl_premiums').selectAll().orderBy('id').execute(),
   };
 }
 

@@ -13,6 +13,7 @@ import { membersRoutes } from './members.ts';
 import { notificationsRoutes } from './notifications.ts';
 import { portfolioRoutes } from './portfolio.ts';
 import { privacyRoutes } from './privacy.ts';
+import { proposalsRoutes } from './proposals.ts';
 import { reportsRoutes } from './reports.ts';
 import { salesRoutes } from './sales.ts';
 import { settingsRoutes } from './settings.ts';
@@ -42,6 +43,7 @@ export const routes = joinFeatures(
   notificationsRoutes,
   portfolioRoutes,
   privacyRoutes,
+  proposalsRoutes,
   reportsRoutes,
   salesRoutes,
   settingsRoutes,

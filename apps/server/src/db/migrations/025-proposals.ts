@@ -59,6 +59,7 @@ export const m025Proposals = (dialect: DialectName): Migration => ({
       .addColumn('product', 'varchar(100)', notNull)
       .addColumn('tax_line', 'varchar(20)', notNull)
       .addColumn('valid_until', 'varchar(10)', notNull)
+      .addColumn('start_date', 'varchar(10)')
       .addColumn('notes', 'varchar(2000)')
       .addColumn('dst_bp', 'integer', notNull)
       .addColumn('vat_bp', 'integer', notNull)

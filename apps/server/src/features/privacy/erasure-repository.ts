@@ -148,7 +148,7 @@ export const ERASURE_TEXT_COLUMNS = {
   },
   proposal_versions: {
     ...{ client_name: 'client', client_contact: 'client', client_email: 'client', notes: 'rewrite', product: 'fixed' },
-    ...{ tax_line: 'fixed', valid_until: 'fixed', created_at: 'fixed' },
+    ...{ tax_line: 'fixed', valid_until: 'fixed', start_date: 'fixed', created_at: 'fixed' },
   },
   proposal_options: {
     ...{ insurer: 'rewrite', plan_name: 'rewrite', coverages: 'rewrite-json', deductible: 'rewrite', remarks: 'rewrite' },
