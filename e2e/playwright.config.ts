@@ -112,6 +112,8 @@ export default defineConfig({
       PORT: String(b.port),
       HOST: '127.0.0.1',
       NODE_ENV: 'test',
+      // Passwords hashed at argon2id's least cost: honoured with NODE_ENV=test only (platform/passwords.ts; decision 015).
+      TEST_CHEAP_PASSWORD_HASHES: '1',
       LOG_LEVEL: 'warn',
       COOKIE_SECURE: 'false',
       DATABASE_URL: b.databaseUrl,

@@ -11,9 +11,18 @@ const pgUrl = process.env.TEST_DATABASE_URL;
  */
 const serverNodeOptions = JSON.parse(fs.readFileSync(new URL('./node-options.json', import.meta.url), 'utf8')) as string[];
 
+/**
+ * A project per database. Passwords are hashed at argon2id's least cost here (TEST_CHEAP_PASSWORD_HASHES,
+ * honoured only with NODE_ENV=test, which Vitest sets; platform/passwords.ts). PostgreSQL's files
+ * each get a copy of a template database migrated once per run (test/pg-template.ts). Decision 015.
+ */
 const project = (name: string, dialect: string) => ({
   extends: true as const,
-  test: { name, env: { TEST_DIALECT: dialect } },
+  test: {
+    name,
+    env: { TEST_DIALECT: dialect, TEST_CHEAP_PASSWORD_HASHES: '1' },
+    ...(dialect === 'postgres' ? { globalSetup: ['./test/pg-template.ts'] } : {}),
+  },
 });
 
 export default defineConfig({
@@ -27,6 +36,8 @@ export default defineConfig({
     // One fork on CI's two cores (Vitest's default, availableParallelism() - 1). Two forks took the
     // suite from 261 to 204 s, but in one of two full runs a harness schema vanished before its
     // migration ('schema t_… does not exist'), cause not found: see decision 015 before raising it.
+    // (Since then the harness's files copy a template database instead of migrating a schema each,
+    // test/pg-template.ts; two forks have not been tried again.)
     projects: [project('sqlite', 'sqlite'), ...(pgUrl ? [project('postgres', 'postgres')] : [])],
   },
 });

@@ -2,16 +2,23 @@ import type { Locator, Page } from '@playwright/test';
 import { todayInManila } from '@ahente/contract/dates';
 import { MSG } from '@ahente/contract/messages';
 import { routes } from '@ahente/contract/routes';
-import { seedSales, signIn, uniqueId } from '../support/app.ts';
+import { seedSales, signIn, signInAdmin, uniqueId } from '../support/app.ts';
 import { scanner } from '../support/axe.ts';
-import { ADMIN, createAgent, expect, loginApi, loginUi, test, type Agent } from '../support/fixtures.ts';
+import { ADMIN, createAgent, expect, loginApi, test, type Agent } from '../support/fixtures.ts';
 import { salesOf, verifySales } from '../support/verification.ts';
 
 /**
  * Decision 009: an axe-core scan (WCAG 2.0, 2.1 and 2.2, levels A and AA) of every page of the
  * route table, logged out, as an agent and as an admin, and of every dialog that can be opened,
- * at 1440 px and at 375 px. Zero violations allowed: each test collects what every scan found and
- * fails once, listing rule, place, element and what is wrong.
+ * at 1440 px. Zero violations allowed: each test collects what every scan found and fails once,
+ * listing rule, place, element and what is wrong.
+ *
+ * At 375 px too: the logged-out pages and the agent's pages with data and their dialogs, what a
+ * field agent opens on a phone, so the narrow layout's own parts (the drawer, the tables and
+ * dialogs at a phone's width) are scanned as they are used. The other pages (settings, the other
+ * agent pages, the manager's reports, every admin page) are built of the same components and
+ * scanned at 1440 px only: the scans at two widths were the first cut decision 015 named for CI's
+ * time. The phone project (412 px) still drives those screens' phone paths (@phone).
  */
 
 const SIZES = [
@@ -57,6 +64,7 @@ const ADMIN_PAGES: readonly (readonly [string, string])[] = [
   ['/admin/admincommissions', 'Commissions'],
   ['/admin/compliance', 'Compliance'],
   ['/admin/verifysales', 'Sales to verify'],
+  ['/admin/insurers', 'Insurers'],
 ];
 /** Admin Panel → Privacy (decision 027): scanned in a test of their own, beside the other admin pages. */
 const ADMIN_PRIVACY_PAGES: readonly (readonly [string, string])[] = [
@@ -340,6 +348,9 @@ for (const size of SIZES) {
       await axe.check();
     });
 
+    // The rest at 1440 px only (see the top of the file).
+    if (size.width < 1440) return;
+
     test('an agent: Settings And Details with data (Personal Details in edit mode, saved bank details, a certification, the new-entry form) and Change Profile Picture', async ({
       page,
       baseURL,
@@ -434,8 +445,7 @@ for (const size of SIZES) {
 
     test('an admin: the privacy pages', async ({ page }, testInfo) => {
       const axe = scanner(page, testInfo);
-      await loginUi(page, ADMIN.username, ADMIN.password);
-      await expect(page).toHaveURL(/\/$/);
+      await signInAdmin(page);
       for (const [path, heading] of ADMIN_PRIVACY_PAGES) {
         await openPage(page, path, heading);
         await axe.scan(path);
@@ -451,8 +461,7 @@ for (const size of SIZES) {
       await seedSales(baseURL!, agent, [7500]);
       await seedTicket(baseURL!, agent, `A11y closed ${uniqueId()}`, true);
       const axe = scanner(page, testInfo);
-      await loginUi(page, ADMIN.username, ADMIN.password);
-      await expect(page).toHaveURL(/\/$/);
+      await signInAdmin(page);
 
       for (const [path, heading] of ADMIN_PAGES) {
         await openPage(page, path, heading);
@@ -525,8 +534,7 @@ for (const size of SIZES) {
       await axe.scan('/commissions with entries');
 
       await page.context().clearCookies();
-      await loginUi(page, ADMIN.username, ADMIN.password);
-      await expect(page).toHaveURL(/\/$/);
+      await signInAdmin(page);
       await openPage(page, '/admin/admincommissions', 'Commissions');
       await axe.scan('/admin/admincommissions');
 
@@ -583,8 +591,7 @@ for (const size of SIZES) {
       const sponsor = await createAgent(baseURL!, { position: 'Manager' });
       const member = await createAgent(baseURL!, { refCode: sponsor.referral_code });
       const axe = scanner(page, testInfo);
-      await loginUi(page, ADMIN.username, ADMIN.password);
-      await expect(page).toHaveURL(/\/$/);
+      await signInAdmin(page);
       await openPage(page, '/admin/adminmembers', 'Members Record');
       await page.getByRole('searchbox', { name: 'Search by name' }).fill(member.lname);
       const row = page.getByRole('table', { name: 'Members' }).getByRole('row').filter({ hasText: member.name });

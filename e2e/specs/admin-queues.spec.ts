@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { AdminQueues } from '@ahente/contract/admin-queues';
 import { routes } from '@ahente/contract/routes';
-import { expectFitsViewport, expectToast, seedSales, setProductRate } from '../support/app.ts';
+import { expectFitsViewport, expectToast, seedSales, setProductRate, signInAdmin } from '../support/app.ts';
 import { ADMIN, createAgent, expect, loginApi, loginUi, PHONE, shot, test } from '../support/fixtures.ts';
 import { startIsolatedServer } from '../support/isolated-server.ts';
 
@@ -123,8 +123,7 @@ ownServer(
       await page.context().clearCookies();
       await page.evaluate(() => localStorage.clear());
       if (page.viewportSize()!.width > 1000) await page.setViewportSize({ width: 1366, height: 900 });
-      await loginUi(page, ADMIN.username, ADMIN.password);
-      await expect(page).toHaveURL(/\/$/);
+      await signInAdmin(page);
       const work = page.getByRole('region', { name: 'Work waiting', exact: true });
       const tiles = [
         ['Sales to verify 1', '/admin/verifysales'],

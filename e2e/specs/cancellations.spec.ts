@@ -8,8 +8,8 @@ import { MSG } from '@ahente/contract/messages';
 import { routes } from '@ahente/contract/routes';
 import { COUNTED_SALES_NOTE } from '@ahente/contract/sales';
 import { form2307Deadline, form2307FileName, quarterOf } from '@ahente/contract/tax';
-import { expectFitsPhone, expectToast, goViaMainNav, isNarrow, signIn } from '../support/app.ts';
-import { ADMIN, createAgent, expect, loginApi, loginUi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
+import { expectFitsPhone, expectToast, goViaMainNav, isNarrow, signIn, signInAdmin } from '../support/app.ts';
+import { ADMIN, createAgent, expect, loginApi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
 import { AGENCY } from '../support/env.ts';
 import { startIsolatedServer } from '../support/isolated-server.ts';
 import { licenseAgent, verifySales } from '../support/verification.ts';
@@ -180,8 +180,7 @@ ownServer(
     expect([original.status, original.amount]).toEqual(['posted', 10000]);
 
     // The admin finds the agent on the Members List and opens their sales.
-    await loginUi(page, ADMIN.username, ADMIN.password);
-    await expect(page).toHaveURL(/\/$/);
+    await signInAdmin(page);
     await goViaMainNav(page, 'Admin Panel');
     await page.getByRole('navigation', { name: 'Admin Panel' }).getByRole('link', { name: 'Members List', exact: true }).click();
     await page.getByRole('searchbox').fill(agent.lname);

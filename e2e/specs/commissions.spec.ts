@@ -4,8 +4,8 @@ import readExcelFile from 'read-excel-file/node';
 import type { Locator, Page } from '@playwright/test';
 import { todayInManila } from '@ahente/contract/dates';
 import { routes } from '@ahente/contract/routes';
-import { expectFitsPhone, expectToast, goViaMainNav, signIn } from '../support/app.ts';
-import { ADMIN, createAgent, expect, loginApi, loginUi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
+import { expectFitsPhone, expectToast, goViaMainNav, signIn, signInAdmin } from '../support/app.ts';
+import { ADMIN, createAgent, expect, loginApi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
 import { licenseAgent, verifySales } from '../support/verification.ts';
 
 /**
@@ -107,8 +107,7 @@ test('the admin sets a product rate and the Manager override; a sale pays the ag
   await licenseAgent(baseURL!, agent);
 
   // The admin's Commissions tab, beside the other admin screens.
-  await loginUi(page, ADMIN.username, ADMIN.password);
-  await expect(page).toHaveURL(/\/$/);
+  await signInAdmin(page);
   await goViaMainNav(page, 'Admin Panel');
   await page.getByRole('navigation', { name: 'Admin Panel' }).getByRole('link', { name: 'Commissions', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/admincommissions$/);
@@ -271,8 +270,7 @@ test('the admin adds an adjustment, closes the month, sees the statements with t
   // A close posts only the entries of verified sales.
   await verifySales(baseURL!, [saleId!, otherSaleId!]);
 
-  await loginUi(page, ADMIN.username, ADMIN.password);
-  await expect(page).toHaveURL(/\/$/);
+  await signInAdmin(page);
   await page.goto('/admin/admincommissions');
   await expect(page.getByRole('heading', { level: 1, name: 'Commissions', exact: true })).toBeVisible();
 

@@ -5,8 +5,8 @@ import { MSG } from '@ahente/contract/messages';
 import { formatPeso } from '@ahente/contract/money';
 import type { AgencySummary } from '@ahente/contract/reports';
 import { routes } from '@ahente/contract/routes';
-import { expectFitsViewport, expectToast, seedSales, signIn } from '../support/app.ts';
-import { ADMIN, createAgent, expect, loginApi, loginUi, PHONE, shot, test } from '../support/fixtures.ts';
+import { expectFitsViewport, expectToast, seedSales, signIn, signInAdmin } from '../support/app.ts';
+import { ADMIN, createAgent, expect, loginApi, PHONE, shot, test } from '../support/fixtures.ts';
 import { salesOf, verifySales } from '../support/verification.ts';
 
 const today = todayInManila();
@@ -181,8 +181,7 @@ test(
     await createAgent(baseURL!, { approve: false });
     if (!page.viewportSize() || page.viewportSize()!.width > 1000) await page.setViewportSize({ width: 1366, height: 900 });
     const summary = page.waitForResponse((r) => r.url().endsWith(routes.agencySummary.path) && r.ok());
-    await loginUi(page, ADMIN.username, ADMIN.password);
-    await expect(page).toHaveURL(/\/$/);
+    await signInAdmin(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     await expect(page.getByText('Good to see you, Agency Administrator. Here is how the agency stands this month.')).toBeVisible();
     // The figures are the server's (GET agencysummary), as it answered this page.

@@ -814,6 +814,7 @@ test('a sale without a policy number: the sales page still fits a phone', PHONE,
     customer_contact: null,
     customer_email: null,
     renews_sale_id: null,
+    verified_from: null,
   };
   await page.route(`**${routes.salesPage.path}`, (route) =>
     route.fulfill({
@@ -954,6 +955,7 @@ test('2,000 sales: the table shows 100 at a time, 100 more on request, the total
     customer_contact: null,
     customer_email: null,
     renews_sale_id: null,
+    verified_from: null,
   }));
   const tcvCentavos = sales.reduce((sum, s) => sum + Math.round(s.tcv * 100), 0);
   await page.route(`**${routes.salesPage.path}`, (route) => {

@@ -1,7 +1,7 @@
 import { MSG } from '@ahente/contract/messages';
-import { expectSignedIn, signIn, xsrfToken } from '../support/app.ts';
+import { expectSignedIn, signIn, signInAdmin, xsrfToken } from '../support/app.ts';
 import type { Page } from '@playwright/test';
-import { ADMIN, expect, loginApi, loginUi, test } from '../support/fixtures.ts';
+import { ADMIN, expect, loginApi, test } from '../support/fixtures.ts';
 import { routes } from '@ahente/contract/routes';
 
 test('logged out: a portal address lands on /login, replacing the history entry', async ({ page }) => {
@@ -60,8 +60,7 @@ test('an agent is kept out of /admin, and the server refuses the admin API', asy
 });
 
 test('an admin opens /admin/adminmembers', async ({ page }) => {
-  await loginUi(page, ADMIN.username, ADMIN.password);
-  await expect(page).toHaveURL(/\/$/);
+  await signInAdmin(page);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel' }).click();
   await expect(page).toHaveURL(/\/admin\/adminmembers$/);
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { MSG } from '@ahente/contract/messages';
-import { clientWithCookies, expectSignedIn, expectToast, signIn, welcomeLine } from '../support/app.ts';
-import { ADMIN, expect, loginUi, shot, test } from '../support/fixtures.ts';
+import { clientWithCookies, expectSignedIn, expectToast, signIn, signInAdmin, welcomeLine } from '../support/app.ts';
+import { expect, shot, test } from '../support/fixtures.ts';
 import { routes } from '@ahente/contract/routes';
 
 /** The sidebar, in its order (Learning Resources after Marketing: decision 022). */
@@ -92,8 +92,7 @@ test('an agent: the sidebar entries in the spec order, no Admin Panel; the heade
 });
 
 test('an admin: Admin Panel is the last entry', async ({ page }) => {
-  await loginUi(page, ADMIN.username, ADMIN.password);
-  await expect(page).toHaveURL(/\/$/);
+  await signInAdmin(page);
   await expectNav(page, [...NAV, ADMIN_ENTRY]);
 });
 
@@ -148,8 +147,7 @@ test('every other member route has its page; area roots go to their first page; 
 });
 
 test('the admin routes exist for an admin', async ({ page }, testInfo) => {
-  await loginUi(page, ADMIN.username, ADMIN.password);
-  await expect(page).toHaveURL(/\/$/);
+  await signInAdmin(page);
   for (const path of ADMIN_ROUTES) {
     await page.goto(path);
     await expectPageHeading(page, path);

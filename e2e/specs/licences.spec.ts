@@ -5,7 +5,7 @@ import { ENTRY_STATUS_LABELS } from '@ahente/contract/commissions';
 import { addDays, daysUntil, todayInManila } from '@ahente/contract/dates';
 import { defaultLicenseExpiry, holdReason } from '@ahente/contract/licences';
 import { routes } from '@ahente/contract/routes';
-import { expectFitsPhone, expectToast, goViaMainNav, signIn, uniqueId } from '../support/app.ts';
+import { expectFitsPhone, expectToast, goViaMainNav, signIn, signInAdmin, uniqueId } from '../support/app.ts';
 import { ADMIN, createAgent, expect, loginApi, loginUi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
 
 /**
@@ -67,8 +67,7 @@ async function openCompliance(page: Page) {
 async function switchTo(page: Page, member: Agent | 'admin') {
   await page.context().clearCookies();
   if (member === 'admin') {
-    await loginUi(page, ADMIN.username, ADMIN.password);
-    await expect(page).toHaveURL(/\/$/);
+    await signInAdmin(page);
   } else {
     await signIn(page, member);
   }
@@ -214,8 +213,7 @@ test('an admin releases a held commission on the Compliance page once a verified
   }
 
   // Without a licence the agent's commission is held, and Release says what it needs.
-  await loginUi(page, ADMIN.username, ADMIN.password);
-  await expect(page).toHaveURL(/\/$/);
+  await signInAdmin(page);
   await openCompliance(page);
   const held = page.getByRole('table', { name: 'Held commissions' }).getByRole('row').filter({ hasText: agent.name });
   await expect(held).toHaveCount(1);

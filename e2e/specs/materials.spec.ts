@@ -3,8 +3,16 @@ import path from 'node:path';
 import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
 import { LIBRARY_TITLES, MATERIAL_ERRORS, type Material, type MaterialLibrary, type Section } from '@ahente/contract/materials';
 import { MSG } from '@ahente/contract/messages';
-import { expectFitsViewport, expectNoHorizontalOverflow, expectToast, goViaMainNav, signIn, uniqueId } from '../support/app.ts';
-import { ADMIN, expect, loginApi, loginUi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
+import {
+  expectFitsViewport,
+  expectNoHorizontalOverflow,
+  expectToast,
+  goViaMainNav,
+  signIn,
+  loginInContext,
+  uniqueId,
+} from '../support/app.ts';
+import { ADMIN, expect, loginApi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
 import { routes } from '@ahente/contract/routes';
 
 /**
@@ -60,9 +68,8 @@ async function viewportShot(page: Page, testInfo: TestInfo, name: string) {
   await testInfo.attach(name, { path: file, contentType: 'image/png' });
 }
 
-async function signInAdmin(page: Page) {
-  await loginUi(page, ADMIN.username, ADMIN.password);
-  await expect(page).toHaveURL(/\/$/);
+async function signInToPanel(page: Page) {
+  await loginInContext(page, ADMIN.username, ADMIN.password);
   await page.goto(PANEL);
   await expect(page.getByRole('heading', { level: 1, name: 'Materials Panel' })).toBeVisible();
 }
@@ -137,7 +144,7 @@ test('admin publishes a Learning and a Marketing section with a file each; the a
   // About 640 KB, sent at 256 KB/s below, so the progress bar moves through several values.
   const pdf = pdfBytes(section, 640 * 1024);
 
-  await signInAdmin(page);
+  await signInToPanel(page);
 
   // Create New Section: an empty name is refused on the spot, and so is a name without a library.
   const create = createCard(page);
@@ -322,7 +329,7 @@ test('a file type that is not allowed is refused with the server reason, whateve
   const section = await api.createSection(`Refused ${uniqueId()}`, 'Marketing');
   await api.dispose();
 
-  await signInAdmin(page);
+  await signInToPanel(page);
   const upload = uploadCard(page);
   await upload.getByLabel('Section').selectOption({ label: section.name });
   await upload.getByLabel('File').setInputFiles({ name: 'x.pdf', mimeType: 'application/pdf', buffer: ELF_BYTES });
@@ -341,7 +348,7 @@ test("a duplicate section name (any case, either library) answers 'Create New Se
   const section = await api.createSection(`Brochures ${uniqueId()}`, 'Marketing');
   await api.dispose();
 
-  await signInAdmin(page);
+  await signInToPanel(page);
   const card = createCard(page);
   await card.getByLabel('Section Name').fill(section.name.toUpperCase());
   await card.getByLabel('Library').selectOption({ label: 'Learning Resources' });
@@ -448,7 +455,7 @@ test('failures: sections, a section list, a download and a delete each give the 
     .newContext({ baseURL, viewport: { width: 1440, height: 900 } });
   const admin = await adminContext.newPage();
   await admin.route('**/api/getmaterial', (route) => route.fulfill(serverError));
-  await signInAdmin(admin);
+  await signInToPanel(admin);
   await existingCard(admin).getByLabel('Section').selectOption({ label: section.name });
   await expectToast(admin, 'error', MSG.errorFetchingSection);
   await admin.unroute('**/api/getmaterial');
@@ -465,7 +472,7 @@ test('failures: sections, a section list, a download and a delete each give the 
 test('no sections yet: the panel points to Create New Section and the library says so', async ({ page, agent }) => {
   // Every section (the panel's list) and each library's (/marketing, /learning): none.
   await page.route(/\/api\/getsection(\/\w+)?$/, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }));
-  await signInAdmin(page);
+  await signInToPanel(page);
   for (const card of [uploadCard(page), existingCard(page)]) {
     await expect(card.getByText('No sections yet')).toBeVisible();
     await expect(card.getByLabel('Section')).toHaveCount(0);

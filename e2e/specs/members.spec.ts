@@ -2,7 +2,16 @@ import type { Browser, Locator, Page } from '@playwright/test';
 import { MEMBER_CONTACT_FIELDS } from '@ahente/contract/members';
 import { MSG } from '@ahente/contract/messages';
 import { routes } from '@ahente/contract/routes';
-import { expectFitsPhone, expectFitsViewport, expectSignedIn, expectToast, goViaMainNav, signIn, welcomeLine } from '../support/app.ts';
+import {
+  expectFitsPhone,
+  expectFitsViewport,
+  expectSignedIn,
+  expectToast,
+  goViaMainNav,
+  signIn,
+  signInAdmin,
+  welcomeLine,
+} from '../support/app.ts';
 import { ADMIN, createAgent, expect, loginApi, loginUi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
 
 /**
@@ -31,8 +40,7 @@ async function expectNotice(scope: Locator, tone: 'success' | 'warning' | 'error
 
 /** Logs in as the admin and opens Members List from the sidebar and the Admin Panel's sub-navigation. */
 async function openMembersAsAdmin(page: Page) {
-  await loginUi(page, ADMIN.username, ADMIN.password);
-  await expect(page).toHaveURL(/\/$/);
+  await signInAdmin(page);
   await goViaMainNav(page, 'Admin Panel');
   await expect(page).toHaveURL(/\/admin\/adminmembers$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Members Record' })).toBeVisible();

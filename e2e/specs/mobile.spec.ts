@@ -1,6 +1,6 @@
 import { MSG } from '@ahente/contract/messages';
-import { expectNoHorizontalOverflow, expectSignedIn, expectToast, signIn } from '../support/app.ts';
-import { ADMIN, expect, loginUi, PHONE, shot, test } from '../support/fixtures.ts';
+import { expectNoHorizontalOverflow, expectSignedIn, expectToast, signIn, signInAdmin } from '../support/app.ts';
+import { expect, PHONE, shot, test } from '../support/fixtures.ts';
 
 const WIDTH = 375;
 test.use({ viewport: { width: WIDTH, height: 812 } });
@@ -107,8 +107,7 @@ test('an open drawer closes when the window grows past md', async ({ page, agent
 });
 
 test('the admin area at 375', async ({ page }, testInfo) => {
-  await loginUi(page, ADMIN.username, ADMIN.password);
-  await expect(page).toHaveURL(/\/$/);
+  await signInAdmin(page);
   await page.getByRole('button', { name: 'Open menu' }).click();
   const menu = page.getByRole('dialog', { name: 'Menu' });
   await menu.getByRole('link', { name: 'Admin Panel' }).click();

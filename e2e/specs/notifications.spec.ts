@@ -3,8 +3,8 @@ import type { Page } from '@playwright/test';
 import { MSG } from '@ahente/contract/messages';
 import { FORGOT_PASSWORD_SENT, NOTIFICATION_EVENT_LABELS, RESET_LINK_INVALID } from '@ahente/contract/notifications';
 import { routes } from '@ahente/contract/routes';
-import { approveMember, expectFitsViewport, expectToast, isNarrow, saleExpiringIn, signIn } from '../support/app.ts';
-import { ADMIN, createAgent, expect, loginApi, loginUi, PHONE, shot, test, useApiDevice } from '../support/fixtures.ts';
+import { approveMember, expectFitsViewport, expectToast, isNarrow, saleExpiringIn, signIn, signInAdmin } from '../support/app.ts';
+import { createAgent, expect, loginApi, PHONE, shot, test, useApiDevice } from '../support/fixtures.ts';
 import { startIsolatedServer } from '../support/isolated-server.ts';
 import { startMailSink, type MailSink } from '../support/mail-sink.ts';
 
@@ -83,8 +83,7 @@ test(
 
     // The admin: the Admin Panel says e-mail is off; their settings offer the sign-ups.
     await page.context().clearCookies();
-    await loginUi(page, ADMIN.username, ADMIN.password);
-    await expect(page).toHaveURL(/\/$/);
+    await signInAdmin(page);
     await page.goto('/admin/adminmembers');
     await expect(page.getByRole('note').filter({ hasText: 'E-mail is off:' })).toContainText(
       'notifications reach members in the portal only. Set SMTP_URL, MAIL_FROM and PORTAL_URL to send them by e-mail.',
@@ -239,8 +238,7 @@ withMail(
     await expect(page.getByRole('button', { name: 'Ask for a new link' })).toBeFocused();
 
     // The Admin Panel has nothing to say while e-mail works.
-    await loginUi(page, ADMIN.username, ADMIN.password);
-    await expect(page).toHaveURL(/\/$/);
+    await signInAdmin(page);
     const mailStatus = page.waitForResponse((r) => r.url().endsWith(routes.mailStatus.path) && r.ok());
     await page.goto('/admin/adminmembers');
     await expect(page.getByRole('heading', { level: 1, name: 'Members Record' })).toBeVisible();

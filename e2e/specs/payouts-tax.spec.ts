@@ -4,8 +4,8 @@ import type { Locator, Page, TestInfo } from '@playwright/test';
 import { addDays, formatMonth, todayInManila } from '@ahente/contract/dates';
 import { routes } from '@ahente/contract/routes';
 import { alphalistDatFileName, alphalistXlsxFileName, form2307Deadline, quarterMonths, quarterOf } from '@ahente/contract/tax';
-import { expectFitsPhone, expectToast, setProductRate } from '../support/app.ts';
-import { ADMIN, createAgent, expect, loginApi, loginUi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
+import { expectFitsPhone, expectToast, setProductRate, signInAdmin } from '../support/app.ts';
+import { ADMIN, createAgent, expect, loginApi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
 import { AGENCY } from '../support/env.ts';
 import { addPastAdjustment, backdateSale } from '../support/ledger-db.ts';
 import { licenseAgent, verifySales } from '../support/verification.ts';
@@ -161,8 +161,7 @@ test.describe('the admin at 1366 px', () => {
       adminUsername: ADMIN.username,
     });
 
-    await loginUi(page, ADMIN.username, ADMIN.password);
-    await expect(page).toHaveURL(/\/$/);
+    await signInAdmin(page);
 
     // Without the agency's TIN, address and RDO the BIR's forms cannot be made: the settings say so.
     await page.route(`**${routes.payoutSettings.path}`, async (route) => {
@@ -455,8 +454,7 @@ test(
     // 10 % of ₱12,345.67 = ₱1,234.57; 5 % of it withheld: ₱61.7285 → ₱61.73; ₱1,172.84 to pay.
     await verifySales(baseURL!, [await pastSale(baseURL!, agent, 'Corazon Dela Cruz', '12345.67', `${PHONE_MONTH}-05`)]);
 
-    await loginUi(page, ADMIN.username, ADMIN.password);
-    await expect(page).toHaveURL(/\/$/);
+    await signInAdmin(page);
     await page.goto('/admin/admincommissions');
     await expect(page.getByRole('heading', { level: 1, name: 'Commissions', exact: true })).toBeVisible();
     await closeMonth(

@@ -4,7 +4,7 @@ import { unzipSync } from 'fflate';
 import { todayInManila } from '@ahente/contract/dates';
 import { myDataFileName, workingDaysAfter } from '@ahente/contract/my-data';
 import { routes } from '@ahente/contract/routes';
-import { expectFitsViewport, expectToast, signIn } from '../support/app.ts';
+import { expectFitsViewport, expectToast, signIn, signInAdmin } from '../support/app.ts';
 import { ADMIN, apiClient, expect, loginApi, loginUi, shot, test, type Agent } from '../support/fixtures.ts';
 import { startIsolatedServer } from '../support/isolated-server.ts';
 
@@ -22,8 +22,7 @@ const shown = (day: string) =>
 async function adminPage(browser: Browser, baseURL: string): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 900 } });
   const page = await context.newPage();
-  await loginUi(page, ADMIN.username, ADMIN.password);
-  await expect(page).toHaveURL(/\/$/);
+  await signInAdmin(page);
   return page;
 }
 
@@ -283,8 +282,7 @@ const ownServer = test.extend<{ server: Awaited<ReturnType<typeof startIsolatedS
 
 ownServer('the admin publishes a new version of the privacy notice from the page', async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 1366, height: 900 });
-  await loginUi(page, ADMIN.username, ADMIN.password);
-  await expect(page).toHaveURL(/\/$/);
+  await signInAdmin(page);
   await page.goto('/admin/privacy/notice');
   const currentCard = page.getByRole('region', { name: 'Current privacy notice' });
   await expect(currentCard.getByText(/^Version 1, published /)).toBeVisible();

@@ -1,8 +1,8 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { routes } from '@ahente/contract/routes';
 import type { Ticket } from '@ahente/contract/tickets';
-import { expectFitsPhone, expectFitsViewport, expectToast, goViaMainNav, signIn, uniqueId } from '../support/app.ts';
-import { ADMIN, expect, loginApi, loginUi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
+import { expectFitsPhone, expectFitsViewport, expectToast, goViaMainNav, signIn, signInAdmin, uniqueId } from '../support/app.ts';
+import { ADMIN, expect, loginApi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
 
 /**
  * Decision 012: an agent opens a ticket from the Help Center, an admin edits and resolves it.
@@ -115,8 +115,7 @@ test('the admin edits and resolves a ticket; the agent sees it Resolved; a close
   await openTicket(baseURL!, agent, title);
   const racedTicket = await openTicket(baseURL!, agent, raced);
 
-  await loginUi(page, ADMIN.username, ADMIN.password);
-  await expect(page).toHaveURL(/\/$/);
+  await signInAdmin(page);
   await page.goto(LIST);
   await expect(page.getByRole('heading', { level: 1, name: 'Tickets List' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Tickets' }).getByRole('columnheader')).toHaveText([
@@ -204,8 +203,7 @@ test('a ticket is a conversation: the admin replies, the agent answers, the admi
 
   // The admin sees who opened it and when (in Manila), and opens it as a conversation.
   await page.setViewportSize({ width: 1366, height: 900 });
-  await loginUi(page, ADMIN.username, ADMIN.password);
-  await expect(page).toHaveURL(/\/$/);
+  await signInAdmin(page);
   await page.goto(LIST);
   const row = ticketRow(page, title);
   await expect(row).toContainText(`By ${agent.name} (${agent.username})`);

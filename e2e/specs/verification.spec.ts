@@ -4,8 +4,8 @@ import { holdReason } from '@ahente/contract/licences';
 import { MSG } from '@ahente/contract/messages';
 import { routes } from '@ahente/contract/routes';
 import { COUNTED_SALES_NOTE } from '@ahente/contract/sales';
-import { expectFitsPhone, expectToast, goViaMainNav, signIn } from '../support/app.ts';
-import { ADMIN, expect, loginApi, loginUi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
+import { expectFitsPhone, expectToast, goViaMainNav, signIn, signInAdmin } from '../support/app.ts';
+import { ADMIN, expect, loginApi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
 import { licenseAgent, salesOf, verifySales } from '../support/verification.ts';
 
 /**
@@ -98,8 +98,7 @@ test('an admin verifies a batch of sales (select-all, the total selected), rejec
     { customer: 'Emilio Jacinto', tcv: '5000', effectiveDate: '2026-06-30' },
   ]);
 
-  await loginUi(page, ADMIN.username, ADMIN.password);
-  await expect(page).toHaveURL(/\/$/);
+  await signInAdmin(page);
   await goViaMainNav(page, 'Admin Panel');
   await page.getByRole('navigation', { name: 'Admin Panel' }).getByRole('link', { name: 'Sales to verify', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/verifysales$/);
@@ -126,7 +125,7 @@ test('an admin verifies a batch of sales (select-all, the total selected), rejec
   await expect(lorenzoCells.nth(2)).toContainText(`ID#: ${agent.id}`);
   await expect(lorenzoCells.nth(4)).toHaveText('Bond (Others)');
   await expect(lorenzoCells.nth(5)).toHaveText('Malayan InsurancePOL-Lorenzo');
-  await expect(lorenzoCells.nth(6)).toHaveText('₱100,000.00');
+  await expect(lorenzoCells.nth(6)).toHaveText('₱100,000.00Not on a statement');
   await expect(lorenzoCells.nth(7)).toHaveText('Mar 1, 2026');
   const totals = page.getByRole('main').getByRole('definition');
   await expect(totals).toHaveText(['5', '₱185,000.00']);
@@ -216,15 +215,16 @@ test('Sales to verify: more unverified sales than listed, none at all, and a lis
     customer_contact: null,
     customer_email: null,
     renews_sale_id: null,
+    verified_from: null,
     member_id: 42,
     agent_name: 'Juan Dela Cruz',
+    statement_paid: false,
   };
   let answer: { status: number; body: unknown } = { status: 200, body: { sales: [sale], count: 812, tcv: 9_876_543.21, insurers: [] } };
   await page.route(`**${routes.salesToVerify.path}`, (route) =>
     route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify(answer.body) }),
   );
-  await loginUi(page, ADMIN.username, ADMIN.password);
-  await expect(page).toHaveURL(/\/$/);
+  await signInAdmin(page);
   await page.goto('/admin/verifysales');
   await expect(page.getByText('Showing the 1 largest of 812.')).toBeVisible();
   await expect(page.getByRole('main').getByRole('definition')).toHaveText(['812', '₱9,876,543.21']);

@@ -61,6 +61,8 @@ export async function startIsolatedServer(testInfo: TestInfo, options: { env?: R
       PORT: String(port),
       HOST: '127.0.0.1',
       NODE_ENV: 'test',
+      // Passwords hashed at argon2id's least cost: honoured with NODE_ENV=test only (platform/passwords.ts; decision 015).
+      TEST_CHEAP_PASSWORD_HASHES: '1',
       LOG_LEVEL: 'warn',
       COOKIE_SECURE: 'false',
       DATABASE_URL: databaseUrl,

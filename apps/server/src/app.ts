@@ -38,6 +38,8 @@ import { createDealsService } from './features/deals/service.ts';
 import { geoRoutes } from './features/geo/routes.ts';
 import { createGeoService } from './features/geo/service.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { insurersRoutes } from './features/insurers/routes.ts';
+import { createInsurersService } from './features/insurers/service.ts';
 import { licencesRoutes } from './features/licences/routes.ts';
 import { createLicencesService } from './features/licences/service.ts';
 import { createHealthService } from './features/health/service.ts';
@@ -48,6 +50,8 @@ import { createAccountService } from './features/members/account-service.ts';
 import { createMemberFilesService } from './features/members/member-files-service.ts';
 import { createProfileService } from './features/members/profile-service.ts';
 import { createTeamService } from './features/members/team-service.ts';
+import { reconciliationRoutes } from './features/reconciliation/routes.ts';
+import { createReconciliationService } from './features/reconciliation/service.ts';
 import { reportsRoutes } from './features/reports/routes.ts';
 import { createReportsService } from './features/reports/service.ts';
 import { salesRoutes } from './features/sales/routes.ts';
@@ -73,6 +77,7 @@ import { myDataRoutes } from './features/privacy/my-data-routes.ts';
 import { createMyDataService } from './features/privacy/my-data-service.ts';
 import { createErasureService } from './features/privacy/erasure-service.ts';
 import { accessLogRoutes } from './features/privacy/access-log-routes.ts';
+import { revenueRoutes } from './features/reconciliation/revenue-routes.ts';
 import { createAccessLogService } from './features/privacy/access-log-service.ts';
 import { securityRoutes } from './features/auth/security-routes.ts';
 import { createSecurityService } from './features/auth/security-service.ts';
@@ -131,6 +136,9 @@ export function buildServices({ config, db, now }: AppDeps) {
     ...(now ? { now } : {}),
   });
   const sales = createSalesService(db.db, deals, commissions, notifications, now ? { now } : {});
+  // Insurers and the agency's own schedule (decision 037).
+  const insurers = createInsurersService(db.db, now ? { now } : {});
+  const reconciliation = createReconciliationService(db.db, { sales, storage, ...(now ? { now } : {}) });
   const materials = createMaterialsService(db.db, storage);
   const health = createHealthService(db.db);
   const tickets = createTicketsService(db.db, members, notifications);
@@ -162,9 +170,11 @@ export function buildServices({ config, db, now }: AppDeps) {
     auth,
     deals,
     sales,
+    reconciliation,
     commissions,
     tax,
     licences,
+    insurers,
     storage,
     materials,
     health,
@@ -254,9 +264,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     commissionsRoutes(api, services.commissions);
     taxRoutes(api, services.tax);
     licencesRoutes(api, services.licences, { storage: services.storage, config });
+    insurersRoutes(api, services.insurers);
     setupChecklistRoutes(api, services.setupChecklist);
     ticketsRoutes(api, services.tickets);
     reportsRoutes(api, services.reports);
+    reconciliationRoutes(api, services.reconciliation, { storage: services.storage, config });
     adminQueuesRoutes(api, services.adminQueues);
     portfolioRoutes(api, services.portfolio);
     proposalsRoutes(api, services.proposals, { portalUrl: config.portalUrl });
@@ -264,6 +276,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     noticeRoutes(api, services.notices);
     myDataRoutes(api, services.myData, services.erasure);
     accessLogRoutes(api, services.accessLog);
+    revenueRoutes(api, deps.db.db, deps.now ? { now: deps.now } : {});
   });
 
   // The built SPA and the not-found handler: public because their scope says so, and outside the

@@ -14,39 +14,51 @@ import {
   type RouteOutput,
   type SuccessStatus,
 } from '@ahente/contract/routes';
+import { inject } from 'vitest';
 import type { z } from 'zod';
 import { buildApp, buildServices } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { connect, type Db } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
+import { databaseUrl } from './pg-template.ts';
 
 /**
- * One app over a fresh database per test file: SQLite in memory, or (TEST_DIALECT=postgres) a
- * fresh schema of TEST_DATABASE_URL, dropped afterwards.
+ * One app over a fresh database per test file: SQLite in memory, migrated; or (TEST_DIALECT=postgres)
+ * a copy of the run's migrated template database (test/pg-template.ts), dropped afterwards.
  */
 export async function startTestApp(overrides: Partial<Config> = {}, options: { now?: () => Date } = {}) {
   const dialect = process.env.TEST_DIALECT ?? 'sqlite';
   let db: Db;
-  let dropSchema = async () => {};
+  /** Another pool on the same database: a second instance (SQLite is in-process: the same one). */
+  let anotherPool: () => Db;
+  let dropDatabase = async () => {};
   if (dialect === 'postgres') {
-    const url = process.env.TEST_DATABASE_URL;
-    if (!url) throw new Error('TEST_DATABASE_URL is required for the postgres project');
-    const schema = `t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
+    const base = process.env.TEST_DATABASE_URL;
+    if (!base) throw new Error('TEST_DATABASE_URL is required for the postgres project');
+    const { template, prefix } = inject('pgTemplate');
+    const name = `${prefix}${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base });
     await admin.connect();
-    await admin.query(`create schema ${schema}`);
+    await admin.query(`create database ${name} template ${template}`);
+    // A test database's commits need not wait for the disk (nothing here must outlive a crash of
+    // the server): what every query sees is the same, and PostgreSQL's suite no longer waits on
+    // an fsync per transaction (decision 015).
+    await admin.query(`alter database ${name} set synchronous_commit = off`);
     await admin.end();
-    db = connect(url, { schema });
-    dropSchema = async () => {
-      const c = new pg.Client({ connectionString: url });
+    const url = databaseUrl(base, name);
+    db = connect(url);
+    anotherPool = () => connect(url);
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: base });
       await c.connect();
-      await c.query(`drop schema ${schema} cascade`);
+      await c.query(`drop database ${name} with (force)`);
       await c.end();
     };
   } else {
     db = connect('sqlite::memory:');
+    await migrateToLatest(db);
+    anotherPool = () => db;
   }
-  await migrateToLatest(db);
   const config: Config = {
     ...loadConfig({ NODE_ENV: 'test' }),
     webDist: null,
@@ -203,11 +215,12 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: { n
     otherSession,
     loginAs,
     callers,
+    anotherPool,
     client: () => new TestClient(app),
     async close() {
       await app.close();
       await db.close();
-      await dropSchema();
+      await dropDatabase();
       // The per-test storage directory made above (one a test passed in is the test's own).
       if (!overrides.storageDir) fs.rmSync(config.storageDir, { recursive: true, force: true });
     },

@@ -4,6 +4,7 @@ import { dashboardPaths } from './routes/dashboard.paths.ts';
 import { dealsPaths } from './routes/deals.paths.ts';
 import { geoPaths } from './routes/geo.paths.ts';
 import { healthPaths } from './routes/health.paths.ts';
+import { insurersPaths } from './routes/insurers.paths.ts';
 import { licencesPaths } from './routes/licences.paths.ts';
 import { materialsPaths } from './routes/materials.paths.ts';
 import { membersPaths } from './routes/members.paths.ts';
@@ -11,6 +12,7 @@ import { notificationsPaths } from './routes/notifications.paths.ts';
 import { portfolioPaths } from './routes/portfolio.paths.ts';
 import { privacyPaths } from './routes/privacy.paths.ts';
 import { proposalsPaths } from './routes/proposals.paths.ts';
+import { reconciliationPaths } from './routes/reconciliation.paths.ts';
 import { reportsPaths } from './routes/reports.paths.ts';
 import { salesPaths } from './routes/sales.paths.ts';
 import { settingsPaths } from './routes/settings.paths.ts';
@@ -32,6 +34,7 @@ export const routePaths = joinFeatures(
   dealsPaths,
   geoPaths,
   healthPaths,
+  insurersPaths,
   licencesPaths,
   materialsPaths,
   membersPaths,
@@ -39,6 +42,7 @@ export const routePaths = joinFeatures(
   portfolioPaths,
   privacyPaths,
   proposalsPaths,
+  reconciliationPaths,
   reportsPaths,
   salesPaths,
   settingsPaths,

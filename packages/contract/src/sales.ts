@@ -50,6 +50,17 @@ import { SALE_VERIFICATIONS } from './sales-rules.ts';
 /** What the totals say under them: which sales they leave out. */
 export { COUNTED_SALES_NOTE } from './messages.ts';
 
+/** A sale's verification evidence: the statement line that verified it (sales.ts' `verified_from`). */
+export const verifiedFrom = z.object({
+  import_id: z.number(),
+  /** The insurer's name. */
+  insurer: z.string(),
+  /** The statement's month, YYYY-MM. */
+  period: z.string(),
+  row_no: z.number(),
+});
+export type VerifiedFrom = z.infer<typeof verifiedFrom>;
+
 /** The sale as read back, TCV in pesos, with the deal it was made from. */
 export const saleRecord = z.object({
   id: z.number(),
@@ -84,6 +95,11 @@ export const saleRecord = z.object({
   customer_email: z.string().nullable(),
   /** The policy this sale renews, or null. */
   renews_sale_id: z.number().nullable(),
+  /**
+   * The verification's evidence (decision 037): the insurer's statement line that verified the sale
+   * ("Verified from Malayan statement 2026-10, line 14"), or null (verified by hand, or not verified).
+   */
+  verified_from: verifiedFrom.nullable(),
 });
 export type SaleRecord = z.infer<typeof saleRecord>;
 
@@ -167,7 +183,12 @@ export type SalesToVerifyInput = z.output<typeof salesToVerifyRequest>;
 /** At most this many rows are listed; the totals count them all. */
 export const SALES_TO_VERIFY_LIMIT = 500;
 
-export const saleToVerify = saleRecord.extend({ member_id: z.number(), agent_name: z.string() });
+export const saleToVerify = saleRecord.extend({
+  member_id: z.number(),
+  agent_name: z.string(),
+  /** Whether a standing imported statement has a line paying this sale (matched or differs, decision 037). */
+  statement_paid: z.boolean(),
+});
 export type SaleToVerify = z.infer<typeof saleToVerify>;
 export const salesToVerifyResponse = z.object({
   sales: z.array(saleToVerify),

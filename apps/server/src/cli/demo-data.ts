@@ -59,6 +59,41 @@ export const CUSTOMERS = [
   'Bicol Grocers',
 ];
 export const INSURERS = ['Malayan Insurance', 'Pioneer Insurance', 'FPG Insurance', 'Maxicare', 'Intellicare'];
+/**
+ * The insurers as the agency keeps them (decision 037): code, other spellings, the categories of
+ * the catalogue it sells for them, and the agency's share of the premium per category. Standard
+ * Insurance has no sale yet.
+ */
+export const DEMO_INSURERS = [
+  {
+    name: 'Malayan Insurance',
+    code: 'MIC',
+    aliases: ['Malayan Insurance Co., Inc.', 'Malayan Ins.'],
+    categories: ['Motor', 'Fire', 'Bonds', 'Others'],
+  },
+  {
+    name: 'Pioneer Insurance',
+    code: 'PIC',
+    aliases: ['Pioneer Insurance & Surety Corp.', 'Pioneer Ins.'],
+    categories: ['Motor', 'Fire', 'Liabilities'],
+  },
+  { name: 'FPG Insurance', code: 'FPG', aliases: ['FPG Insurance Co., Inc.'], categories: ['Fire', 'Bonds', 'Liabilities', 'Others'] },
+  { name: 'Standard Insurance', code: 'SIC', aliases: ['Standard Insurance Co., Inc.'], categories: ['Motor'] },
+  { name: 'Maxicare', code: 'MAXI', aliases: ['Maxicare Healthcare Corp.'], categories: ['Medical', 'Group'] },
+  { name: 'Intellicare', code: 'ICARE', aliases: ['Intellicare Asalus', 'Asalus Corp.'], categories: ['Medical', 'Group', 'Others'] },
+] as const;
+/** What the insurers pay the agency, as a percentage of the premium, per category of the catalogue. */
+export const AGENCY_RATES: Record<string, string> = {
+  Motor: '20',
+  Fire: '25',
+  Bonds: '30',
+  Medical: '12',
+  Group: '10',
+  Liabilities: '22.5',
+  Others: '15',
+};
+/** A sale's insurer as an agent misspelt it: no insurer's name or alias, left on Admin Panel → Insurers to link. */
+export const UNKNOWN_INSURER_SPELLING = 'Malayan Insurance Company';
 /** Plan names as insurers market them, per product (never "Memorial Plan Plan"). */
 export const PLAN_NAMES: Record<Product, readonly string[]> = {
   Comprehensive: ['AutoGuard Comprehensive', 'Car Protect Plus', 'DriveSafe Comprehensive'],

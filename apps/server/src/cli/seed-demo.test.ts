@@ -76,6 +76,14 @@ describe(`npm run seed:demo (${dialect})`, () => {
         ticketsPending: await raw("select count(*) as n from tickets where status = 'Pending'"),
         erasures: await raw("select count(*) as n from privacy_requests where status = 'open'"),
         accessLog: await raw('select count(*) as n from access_log'),
+        statementImports: await raw('select count(*) as n from statement_imports where undone_at is null'),
+        statementLines: await raw('select count(*) as n from statement_lines'),
+        verifiedFromStatements: await raw('select count(*) as n from statement_verifications where undone_at is null'),
+        insurers: await raw('select count(*) as n from insurers'),
+        insurerRates: await raw('select count(*) as n from insurer_rates'),
+        unknownInsurer: await raw('select count(*) as n from sales where insurer_id is null and insurer is not null'),
+        linkedInsurer: await raw('select count(*) as n from sales where insurer_id is not null'),
+        withInsurer: await raw('select count(*) as n from sales where insurer is not null'),
       };
       // The sales of the commission history and of the book of business count too (it said 46 of 76).
       expect(expected.sales).toBeGreaterThan(60);
@@ -106,6 +114,24 @@ describe(`npm run seed:demo (${dialect})`, () => {
         4,
       ]);
       expect(numbersOf(res.stdout, '  Privacy:')).toEqual([expected.erasures, expected.accessLog]);
+      // Issue 45 §7: two insurers' statements for September and October leave lines in every state, a suggestion among them.
+      expect(numbersOf(res.stdout, '  Statements:')).toEqual([
+        expected.statementImports,
+        2026,
+        expected.statementLines,
+        expected.verifiedFromStatements,
+      ]);
+      expect(expected.statementImports).toBeGreaterThanOrEqual(4);
+      expect(expected.verifiedFromStatements).toBeGreaterThan(0);
+      const states = (await sql.raw<{ status: string }>('select distinct status from statement_lines').execute(db.db)).rows.map(
+        (r) => r.status,
+      );
+      expect(states.sort()).toEqual(['chargeback', 'differs', 'duplicate', 'ignored', 'matched', 'unmatched']);
+      expect(await raw('select count(*) as n from statement_lines where suggested_sale_id is not null')).toBeGreaterThan(0);
+      // Decision 037: every sale's insurer is linked but the one misspelt, left to link.
+      expect(numbersOf(res.stdout, '  Insurers:')).toEqual([expected.insurers, expected.insurerRates, expected.unknownInsurer]);
+      expect([expected.insurers, expected.unknownInsurer]).toEqual([6, 1]);
+      expect(expected.linkedInsurer).toBe(expected.withInsurer - 1);
     } finally {
       await db.close();
     }

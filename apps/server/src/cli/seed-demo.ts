@@ -26,7 +26,19 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { demoCounts } from '../db/demo-counts.ts';
 import { sniffContentType } from '../platform/content-sniff.ts';
 import { demoMaterials } from './demo-files.ts';
-import { CUSTOMERS, DEMO_AGENCY_TAX, FIRST, INSURERS, LAST, SAMPLE_TICKETS, planName } from './demo-data.ts';
+import { seedStatements } from './seed-statements.ts';
+import {
+  AGENCY_RATES,
+  CUSTOMERS,
+  DEMO_AGENCY_TAX,
+  DEMO_INSURERS,
+  FIRST,
+  INSURERS,
+  LAST,
+  SAMPLE_TICKETS,
+  UNKNOWN_INSURER_SPELLING,
+  planName,
+} from './demo-data.ts';
 import { newStorageKey } from '../platform/storage.ts';
 import type { Auth } from '../platform/sessions.ts';
 import { accessLogWriter } from '../platform/access-log-repository.ts';
@@ -34,6 +46,7 @@ import { PRODUCT_CATALOGUE, PRODUCT_CATEGORIES, type Product } from '@ahente/con
 import { DEAL_STATUSES, SALES_GROUPS, TRANSACTION_TYPES } from '@ahente/contract/enums';
 import type { TicketType } from '@ahente/contract/tickets';
 import { setRateRequest } from '@ahente/contract/commissions';
+import { saveInsurerRequest, setInsurerRateRequest } from '@ahente/contract/insurers';
 import { addLicenseRequest, type LicenseLine } from '@ahente/contract/licences';
 import { addDays, todayInManila } from '@ahente/contract/dates';
 
@@ -79,6 +92,7 @@ async function main() {
     // The administrator enters what an agency's administrator enters; without one, those steps are left out.
     const admin = await approvedAdmin(demo);
     if (admin) await seedCommissionRates(demo, admin);
+    if (admin) await seedInsurers(demo, admin);
     if (admin) await seedLicences(demo, admin, people);
     const saleIds = await seedDealsAndSales(demo, people);
     if (admin && saleIds.length > 4) await verifySales(demo, admin, saleIds);
@@ -89,6 +103,8 @@ async function main() {
     if (admin) await seedCommissionHistory(demo, admin, people);
     if (admin) await seedBookOfBusiness(demo, admin, people);
     if (admin) await seedPrivacy(demo, admin, people);
+    // Insurers' statements for September and October 2026, reconciled (issue 45): no pseudo-random draw.
+    if (admin) await seedStatements(demo.s, admin, [people.owner, ...people.agents], config.agencyName);
     await seedProposals(demo, people);
     await printSummary(demo);
     await runDailyJob(demo);
@@ -576,7 +592,8 @@ async function seedBookOfBusiness({ db, s }: Demo, admin: Auth, { agents }: Peop
     await s.sales.verify(admin, { sale_ids: [sale.id], decision: 'verified', reason: null });
     return sale;
   };
-  await sellPolicy('Rosario Dizon', '09171112233', 'Comprehensive', addDays(today, 200), 'Malayan Insurance');
+  // Malayan, as the agent misspelt it: no insurer's name or alias (Admin Panel → Insurers lists it to link).
+  await sellPolicy('Rosario Dizon', '09171112233', 'Comprehensive', addDays(today, 200), UNKNOWN_INSURER_SPELLING);
   await sellPolicy('Ernesto Lim', '09182223344', 'CTPL', addDays(today, 20), 'Pioneer Insurance');
   await sellPolicy('Celia Ramos', '09193334455', 'Commercial Fire', addDays(today, -12), 'FPG Insurance');
   // Due in 10 days and renewed: its Renewal deal (Portfolio's Renew), sold.
@@ -613,6 +630,28 @@ async function seedPrivacy({ db, s }: Demo, admin: Auth, { agents }: People) {
     { actor_id, subject_id: agents[0]!, what: 'bank_details', detail: null, ip: '203.177.12.34', at: at(49) },
     { actor_id, subject_id: agents[0]!, what: 'valid_id', detail: null, ip: '203.177.12.34', at: at(26) },
   ]);
+}
+
+/**
+ * The insurers (decision 037), with their other spellings and the agency's schedule: each
+ * category's rate from 1 January 2026, and Malayan's Motor rates raised from 1 October 2026 (a
+ * history to read). Saved before the sales, which are linked as they are recorded.
+ */
+async function seedInsurers({ s }: Demo, admin: Auth) {
+  for (const insurer of DEMO_INSURERS) {
+    const { insurer: saved } = await s.insurers.save(
+      admin,
+      saveInsurerRequest.parse({ name: insurer.name, code: insurer.code, aliases: insurer.aliases, active: true }),
+    );
+    for (const category of insurer.categories) {
+      for (const product of PRODUCT_CATALOGUE[category]) {
+        const rate = (effective_from: string, value: string) =>
+          s.insurers.setRate(admin, setInsurerRateRequest.parse({ insurer_id: saved.id, product, rate: value, effective_from }));
+        await rate('2026-01-01', AGENCY_RATES[category]!);
+        if (insurer.code === 'MIC' && category === 'Motor') await rate('2026-10-01', '22.5');
+      }
+    }
+  }
 }
 
 /**
@@ -709,7 +748,9 @@ async function printSummary({ db }: Demo) {
       `  Commissions: ${c.closedMonths} months closed (July to October 2026), ${c.paidStatements} statements paid (July to September), one agent withheld at 10 %`,
       `  ${c.licences} licences (2 agents unlicensed: their commission is held), ${c.bankDetails} bank details, ${c.certifications} certifications`,
       `  ${c.sections} sections and ${c.materials} materials; ${c.tickets} tickets, ${c.ticketsPending} of them Pending (the 4 samples among them; one agent's conversation resolved)`,
+      `  Insurers: ${c.insurers} insurers with aliases and ${c.insurerRates} agency rates; ${c.salesUnknownInsurer} sale naming an unknown insurer, to link on Admin Panel → Insurers`,
       `  Privacy: ${c.erasureRequestsOpen} erasure request open, a correction ticket, and ${c.accessLog} reads of demo_agent111's data in the access log`,
+      `  Statements: ${c.statementImports} insurer statements imported (Malayan and Pioneer, September and October 2026), ${c.statementLines} lines in every state, ${c.salesVerifiedFromStatements} sales verified from a statement`,
     ].join('\n'),
   );
 }

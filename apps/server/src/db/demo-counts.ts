@@ -28,6 +28,14 @@ export interface DemoCounts {
   closedMonths: number;
   paidStatements: number;
   accessLog: number;
+  /** Insurers' statements imported and standing (issue 45), their lines, and the sales verified from them. */
+  statementImports: number;
+  statementLines: number;
+  salesVerifiedFromStatements: number;
+  insurers: number;
+  insurerRates: number;
+  /** Sales whose insurer text names no insurer (decision 037): left for an administrator to link. */
+  salesUnknownInsurer: number;
 }
 
 export async function demoCounts(db: Kysely<Database>): Promise<DemoCounts> {
@@ -81,5 +89,32 @@ export async function demoCounts(db: Kysely<Database>): Promise<DemoCounts> {
         .select((eb) => eb.fn.countAll<number>().as('n')),
     ),
     accessLog: await count(db.selectFrom('access_log').select((eb) => eb.fn.countAll<number>().as('n'))),
+    statementImports: await count(
+      db
+        .selectFrom('statement_imports')
+        .where('undone_at', 'is', null)
+        .select((eb) => eb.fn.countAll<number>().as('n')),
+    ),
+    statementLines: await count(
+      db
+        .selectFrom('statement_lines as l')
+        .innerJoin('statement_imports as i', 'i.id', 'l.import_id')
+        .where('i.undone_at', 'is', null)
+        .select((eb) => eb.fn.countAll<number>().as('n')),
+    ),
+    salesVerifiedFromStatements: await count(
+      db
+        .selectFrom('statement_verifications')
+        .where('undone_at', 'is', null)
+        .select((eb) => eb.fn.countAll<number>().as('n')),
+    ),
+    insurers: await count(db.selectFrom('insurers').select((eb) => eb.fn.countAll<number>().as('n'))),
+    insurerRates: await count(db.selectFrom('insurer_rates').select((eb) => eb.fn.countAll<number>().as('n'))),
+    salesUnknownInsurer: await count(
+      sales
+        .where('insurer_id', 'is', null)
+        .where('insurer', 'is not', null)
+        .select((eb) => eb.fn.countAll<number>().as('n')),
+    ),
   };
 }

@@ -8,6 +8,7 @@ import { addDays } from '@ahente/contract/dates';
 import { pathOf, ROUTE_LIST, routes, type RouteDef, type RouteName } from '@ahente/contract/routes';
 import { SESSION_COOKIE } from './sessions.ts';
 import { startTestApp, type FormPart, type TestApp, type TestClient } from '../../test/harness.ts';
+import { statementFixtures } from '../../test/statement-files.ts';
 
 /**
  * Who may call what (decision 008): one row per route of the table, and for each of seven callers
@@ -380,6 +381,18 @@ async function ownerEmailChangeLink(): Promise<string> {
   return token;
 }
 
+/** A fresh insurer (decision 037), made in the database. */
+async function anInsurer(): Promise<number> {
+  const n = seq++;
+  const at = new Date().toISOString();
+  const row = await t.db.db
+    .insertInto('insurers')
+    .values({ name: `Matrix Insurer ${n}`, name_key: `matrixinsurer${n}`, code: `MX${n}`, active: 1, created_at: at, updated_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** A rule for the six callers but the pending member, who answers as anonymous everywhere. */
 const rule = (r: Omit<Record<Caller, number>, 'pending'>): Record<Caller, number> => ({ ...r, pending: r.anonymous });
 const everyone = (status: number) =>
@@ -396,6 +409,12 @@ const notFoundToOthers = (r: Record<Caller, number>): Record<Caller, number> => 
   leader: 404,
   otherLeader: 404,
 });
+
+/** Insurers' statements (decision 037): a fresh import per call, made by an admin. */
+const statements = statementFixtures(
+  () => t,
+  () => adminClient(),
+);
 
 const MATRIX: Record<RouteName, Row> = {
   csrfCookie: { call: async () => ({}), expect: everyone(204) },
@@ -545,6 +564,25 @@ const MATRIX: Record<RouteName, Row> = {
     expect: adminsOnly,
   },
   commissionAdjustments: { call: async () => ({}), expect: adminsOnly },
+  // Insurers (decision 037): members read the active names for the sale form; the rest is the admins'.
+  insurers: { call: async () => ({}), expect: members },
+  adminInsurers: { call: async () => ({}), expect: adminsOnly },
+  // An insurer changed (a new one is the same call without its id).
+  saveInsurer: {
+    call: async () => ({
+      body: { id: await anInsurer(), name: `Matrix Edited ${seq}`, code: `ME${seq++}`, aliases: [`Matrix Alias ${seq++}`], active: true },
+    }),
+    expect: adminsOnly,
+  },
+  linkInsurerName: {
+    call: async () => ({ body: { text: `Matrix Spelling ${seq++}`, insurer_id: await anInsurer() } }),
+    expect: adminsOnly,
+  },
+  setInsurerRate: {
+    call: async () => ({ body: { insurer_id: await anInsurer(), product: 'CTPL', rate: '12.5', effective_from: today() } }),
+    expect: adminsOnly,
+  },
+  insurerRates: { call: async () => ({ body: { insurer_id: await anInsurer() } }), expect: adminsOnly },
   addAdjustment: { call: async () => ({ body: { member_id: owner.id, amount: '-1.50', reason: 'Matrix' } }), expect: adminsOnly },
   commissionPeriods: { call: async () => ({}), expect: adminsOnly },
   closePeriod: { call: async () => ({ body: { period: pastMonth() } }), expect: adminsOnly },
@@ -718,6 +756,29 @@ const MATRIX: Record<RouteName, Row> = {
   accessLog: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
   adminAccessLog: { call: async () => ({ body: {} }), expect: adminsOnly },
   adminAccessLogExport: { call: async () => ({ body: {} }), expect: adminsOnly },
+  // Insurers' statements (decision 037): administrators only.
+  previewStatement: { call: async () => ({ form: await statements.previewParts() }), expect: adminsOnly },
+  importStatement: { call: async () => ({ form: await statements.importParts() }), expect: adminsOnly },
+  statementImports: { call: async () => ({ body: { insurer_id: await statements.insurerId() } }), expect: adminsOnly },
+  undoImport: {
+    call: async () => ({ body: { import_id: (await statements.newImport()).importId, reason: 'Matrix' } }),
+    expect: adminsOnly,
+  },
+  statementLines: { call: async () => ({ body: { import_id: (await statements.newImport()).importId } }), expect: adminsOnly },
+  matchStatementLine: {
+    call: async () => ({ body: { line_id: (await statements.newImport()).lineId, sale_id: await statements.linkSale(await ownerSale()) } }),
+    expect: adminsOnly,
+  },
+  ignoreStatementLine: {
+    call: async () => ({ body: { line_id: (await statements.newImport()).lineId, reason: 'Matrix' } }),
+    expect: adminsOnly,
+  },
+  verifyFromStatement: { call: async () => ({ body: { import_id: (await statements.newImport()).importId } }), expect: adminsOnly },
+  // Missing commissions and the agency's revenue (decision 037).
+  missingCommissions: { call: async () => ({ body: { insurer_id: await statements.insurerId() } }), expect: adminsOnly },
+  missingCommissionsXlsx: { call: async () => ({ body: { insurer_id: await statements.insurerId() } }), expect: adminsOnly },
+  agencyRevenue: { call: async () => ({ body: {} }), expect: adminsOnly },
+  agencyRevenueXlsx: { call: async () => ({ body: {} }), expect: adminsOnly },
   // Two-factor sign-in (decision 027) acts on the caller's own account: a code no one has is
   // refused past the access rule (400 for a caller who started enrolment above, 409 for one with
   // none or not on).

@@ -33,10 +33,16 @@ const RANGE_ROUTES = [
   'salesToVerify',
   'adminAccessLog',
   'adminAccessLogExport',
+  'agencyRevenue',
+  'agencyRevenueXlsx',
 ] as const;
 type RangeRoute = (typeof RANGE_ROUTES)[number];
 const caller = (name: RangeRoute): { client: () => TestClient; body: () => Record<string, unknown> } =>
-  name === 'salesToVerify' || name === 'adminAccessLog' || name === 'adminAccessLogExport'
+  name === 'salesToVerify' ||
+  name === 'adminAccessLog' ||
+  name === 'adminAccessLogExport' ||
+  name === 'agencyRevenue' ||
+  name === 'agencyRevenueXlsx'
     ? { client: () => adminClient, body: () => ({}) }
     : { client: () => agentClient, body: () => ({ id: agentId }) };
 

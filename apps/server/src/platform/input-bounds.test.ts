@@ -164,6 +164,11 @@ const cases = (): Case[] => [
   { url: '/api/commissionledger', body: () => ({ id: agentId, from: '2026-01-01', to: '2026-12-31', kind: 'override' }) },
   { url: '/api/commissionstatements', body: () => ({ id: agentId }) },
   { url: '/api/setcommissionrate', body: () => ({ kind: 'product', key: 'Comprehensive', rate: '12.5', effective_from: '2099-01-01' }) },
+  // Insurers (decision 037).
+  { url: '/api/saveinsurer', body: () => ({ name: 'Malayan Insurance', code: 'MAL', aliases: ['Malayan Ins'], active: true }) },
+  { url: '/api/linkinsurername', body: () => ({ text: 'Malayan Ins.', insurer_id: '1' }) },
+  { url: '/api/setinsurerrate', body: () => ({ insurer_id: '1', product: 'CTPL', rate: '12.5', effective_from: '2026-01-01' }) },
+  { url: '/api/insurerrates', body: () => ({ insurer_id: '1' }) },
   { url: '/api/commissionadjustment', body: () => ({ member_id: String(agentId), amount: '-250.50', reason: 'Correction' }) },
   { url: '/api/closeperiod', body: () => ({ period: '2026-01' }) },
   { url: '/api/periodstatements', body: () => ({ period: '2026-01' }) },
@@ -257,6 +262,18 @@ const cases = (): Case[] => [
   { url: '/api/accesslog', body: () => ({ id: agentId }) },
   { url: '/api/adminaccesslog', body: () => ({ actor: 'Ana', subject: 'Reyes', from: '2026-01-01', to: '2026-01-31' }) },
   { url: '/api/adminaccesslogexport', body: () => ({ actor: 'Ana', subject: 'Reyes' }) },
+  // Insurers' statements (decision 037).
+  { url: '/api/statementimports', body: () => ({}) },
+  { url: '/api/undoimport', body: () => ({ import_id: 1, reason: 'Wrong month' }) },
+  { url: '/api/statementlines', body: () => ({ import_id: 1, status: 'matched' }) },
+  { url: '/api/matchstatementline', body: () => ({ line_id: 1, sale_id: 1 }) },
+  { url: '/api/ignorestatementline', body: () => ({ line_id: 1, reason: 'Not ours' }) },
+  { url: '/api/verifyfromstatement', body: () => ({ import_id: 1 }) },
+  // Missing commissions and the agency's revenue (decision 037): no text fields but the dates.
+  { url: '/api/missingcommissions', body: () => ({ older_than_days: 60 }) },
+  { url: '/api/missingcommissionsxlsx', body: () => ({ older_than_days: 60 }) },
+  { url: '/api/agencyrevenue', body: () => ({ from: '2026-01-01', to: '2026-12-31' }) },
+  { url: '/api/agencyrevenuexlsx', body: () => ({ from: '2026-01-01', to: '2026-12-31' }) },
   { url: '/api/confirmmfa', body: () => ({ code: '123456' }) },
   { url: '/api/disablemfa', body: () => ({ password: 'a-password-1', code: '123456' }) },
   { url: '/api/regeneratemfacodes', body: () => ({ code: '123456' }) },
@@ -322,6 +339,9 @@ async function snapshot() {
     proposal_options: await db.selectFrom('proposal_options').selectAll().orderBy('id').execute(),
     proposal_tax_settings: await db.selectFrom('proposal_tax_settings').selectAll().orderBy('id').execute(),
     ctpl_premiums: await db.selectFrom('ctpl_premiums').selectAll().orderBy('id').execute(),
+    insurers: await db.selectFrom('insurers').selectAll().orderBy('id').execute(),
+    insurer_aliases: await db.selectFrom('insurer_aliases').selectAll().orderBy('id').execute(),
+    insurer_rates: await db.selectFrom('insurer_rates').selectAll().orderBy('id').execute(),
   };
 }
 
@@ -353,7 +373,7 @@ afterAll(() => t.close());
 
 describe('text with NUL or other control characters', () => {
   it('has a case for every JSON route, so a new one cannot be forgotten here', () => {
-    const noJsonBody = ['/api/logout', '/api/uploadmaterial'];
+    const noJsonBody = ['/api/logout', '/api/uploadmaterial', '/api/previewstatement', '/api/importstatement'];
     const jsonRoutes = t.app.registeredRoutes.filter((r) => r.api && r.method === 'POST' && !noJsonBody.includes(r.url)).map((r) => r.url);
     expect(
       cases()

@@ -1,19 +1,19 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { connect, type Db } from '../db/connect.ts';
+import type { Db } from '../db/connect.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { createJobRuns, hourSlot } from './jobs.ts';
 
 /**
  * Scheduled work claimed in the database (decision 032): of several instances one runs a slot; a
  * run that fails or stops gives it back; a dead instance's claim is taken over once its lease is
- * past. On PostgreSQL the "instances" are two pools on the same schema.
+ * past. On PostgreSQL the "instances" are two pools on the same database.
  */
 let t: TestApp;
 /** A second instance's connection: its own pool on PostgreSQL; SQLite is one process, the same database. */
 let other: Db;
 beforeAll(async () => {
   t = await startTestApp();
-  other = t.db.schema ? connect(process.env.TEST_DATABASE_URL!, { schema: t.db.schema }) : t.db;
+  other = t.anotherPool();
 });
 afterAll(async () => {
   if (other !== t.db) await other.close();

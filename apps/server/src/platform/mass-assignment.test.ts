@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@ahente/contract/dates';
 import { pathOf, ROUTE_LIST, routes, type RouteDef, type RouteName } from '@ahente/contract/routes';
+import { statementFixtures } from '../../test/statement-files.ts';
 import { startTestApp, type FormPart, type TestApp, type TestClient } from '../../test/harness.ts';
 
 /**
@@ -221,6 +222,17 @@ async function newMaterial(): Promise<number> {
   ]);
   return res.json().material.id;
 }
+/** A fresh insurer (decision 037), made in the database. */
+async function anInsurer(): Promise<number> {
+  const n = seq++;
+  const at = new Date().toISOString();
+  const row = await t.db.db
+    .insertInto('insurers')
+    .values({ name: `Mass Insurer Row ${n}`, name_key: `massinsurerrow${n}`, code: `MR${n}`, active: 1, created_at: at, updated_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
 /** A statement of the agent's in a closed month of its own, made in the database. */
 let statementYear = 2000;
 async function agentStatement(): Promise<number> {
@@ -327,6 +339,12 @@ type WriteRoute = { [K in RouteName]: (typeof routes)[K]['method'] extends 'GET'
 const body = (b: Record<string, unknown>) => async (): Promise<Call> => ({ body: b });
 const own = () => ({ id: agent.id });
 
+/** Insurers' statements (decision 037): a fresh import per call, made by an admin. */
+const statements = statementFixtures(
+  () => t,
+  () => clientFor('admin'),
+);
+
 const ROWS: Record<WriteRoute, Row> = {
   login: { as: 'anonymous', call: async () => ({ body: { username: agent.username, password: agent.password } }) },
   logout: { as: 'agent', ok: 204, call: async () => ({}) },
@@ -419,6 +437,16 @@ const ROWS: Record<WriteRoute, Row> = {
   commissionStatements: { as: 'agent', call: async () => ({ body: own() }) },
   setCommissionRate: { as: 'admin', call: async () => ({ body: { kind: 'product', key: 'CTPL', rate: '5', effective_from: today() } }) },
   addAdjustment: { as: 'admin', call: async () => ({ body: { member_id: agent.id, amount: '-1.50', reason: 'Mass' } }) },
+  saveInsurer: {
+    as: 'admin',
+    call: async () => ({ body: { name: `Mass Insurer ${seq}`, code: `MA${seq++}`, aliases: [`Mass Alias ${seq++}`], active: true } }),
+  },
+  linkInsurerName: { as: 'admin', call: async () => ({ body: { text: `Mass Spelling ${seq++}`, insurer_id: await anInsurer() } }) },
+  setInsurerRate: {
+    as: 'admin',
+    call: async () => ({ body: { insurer_id: await anInsurer(), product: 'CTPL', rate: '12.5', effective_from: today() } }),
+  },
+  insurerRates: { as: 'admin', call: async () => ({ body: { insurer_id: await anInsurer() } }) },
   closePeriod: { as: 'admin', call: async () => ({ body: { period: `1990-${String((seq++ % 12) + 1).padStart(2, '0')}` } }) },
   periodStatements: { as: 'admin', call: async () => ({ body: { period: '2001-01' } }) },
   markStatementPaid: {
@@ -510,6 +538,23 @@ const ROWS: Record<WriteRoute, Row> = {
   accessLog: { as: 'agent', call: async () => ({ body: own() }) },
   adminAccessLog: { as: 'admin', call: async () => ({ body: {} }) },
   adminAccessLogExport: { as: 'admin', call: async () => ({ body: {} }) },
+  // Insurers' statements (decision 037).
+  previewStatement: { as: 'admin', call: async () => ({ form: await statements.previewParts() }) },
+  importStatement: { as: 'admin', call: async () => ({ form: await statements.importParts() }) },
+  statementImports: { as: 'admin', call: body({}) },
+  undoImport: { as: 'admin', call: async () => ({ body: { import_id: (await statements.newImport()).importId, reason: 'Mass' } }) },
+  statementLines: { as: 'admin', call: async () => ({ body: { import_id: (await statements.newImport()).importId } }) },
+  matchStatementLine: {
+    as: 'admin',
+    call: async () => ({ body: { line_id: (await statements.newImport()).lineId, sale_id: await statements.linkSale(await agentSale()) } }),
+  },
+  ignoreStatementLine: { as: 'admin', call: async () => ({ body: { line_id: (await statements.newImport()).lineId, reason: 'Mass' } }) },
+  verifyFromStatement: { as: 'admin', call: async () => ({ body: { import_id: (await statements.newImport()).importId } }) },
+  // Missing commissions and the agency's revenue (decision 037).
+  missingCommissions: { as: 'admin', call: body({}) },
+  missingCommissionsXlsx: { as: 'admin', call: body({}) },
+  agencyRevenue: { as: 'admin', call: body({}) },
+  agencyRevenueXlsx: { as: 'admin', call: body({}) },
   mfaStatus: { as: 'agent', call: async () => ({}) },
   startMfa: { as: 'agent', call: async () => ({}) },
   confirmMfa: {

@@ -167,6 +167,10 @@ export async function startWorld(options: { log?: boolean } = {}): Promise<World
     'rate',
     adminClient!.post(routes.setCommissionRate.path, { kind: 'product', key: 'Comprehensive', rate: 10, effective_from: todayInManila() }),
   );
+  await seed(
+    'insurer',
+    adminClient!.post(routes.saveInsurer.path, { name: 'Fuzz Insurance', code: 'FUZZ', aliases: ['Fuzz Ins'], active: true }),
+  );
 
   const tables = (await t.db.db.introspection.getTables()).filter((tb) => !tb.isView);
   const ids = new Set<number>([owner!.id, admin!.id]);

@@ -15,6 +15,8 @@ const ADMIN_NAV = [
   { label: 'Commissions', to: '/admin/admincommissions' },
   { label: 'Sales to verify', to: '/admin/verifysales' },
   { label: 'Compliance', to: '/admin/compliance' },
+  { label: 'Insurers', to: '/admin/insurers' },
+  { label: 'Statements', to: '/admin/statements' },
   { label: 'Privacy', to: '/admin/privacy' },
 ] as const;
 

@@ -59,9 +59,15 @@ const CertificationsTab = lazyPage(() => import('../features/settings/certificat
 const SecurityTab = lazyPage(() => import('../features/settings/security-tab'), 'SecurityTab');
 const LicencesTab = lazyPage(() => import('../features/licences/licences-tab'), 'LicencesTab');
 const CompliancePage = lazyPage(() => import('../features/licences/compliance-page'), 'CompliancePage');
+const AdminInsurersPage = lazyPage(() => import('../features/insurers/admin-insurers-page'), 'AdminInsurersPage');
 const NotificationsTab = lazyPage(() => import('../features/notifications/notifications-tab'), 'NotificationsTab');
 const NotificationsPage = lazyPage(() => import('../features/notifications/notifications-page'), 'NotificationsPage');
 const PrivacyTab = lazyPage(() => import('../features/privacy/privacy-tab'), 'PrivacyTab');
+const StatementsPage = lazyPage(() => import('../features/reconciliation/statements-page'), 'StatementsPage');
+const ReconciliationPage = lazyPage(() => import('../features/reconciliation/reconciliation-page'), 'ReconciliationPage');
+const MissingCommissionsPage = lazyPage(() => import('../features/reconciliation/missing-commissions-page'), 'MissingCommissionsPage');
+/** A sale's cancellation, offered by a chargeback on a statement (features stay independent: the router composes them). */
+const CancelSaleModal = lazyPage(() => import('../features/sales/cancel-sale-modal'), 'CancelSaleModal');
 const AdminPrivacyLayout = lazyPage(() => import('../features/privacy/admin-privacy-layout'), 'AdminPrivacyLayout');
 const PrivacyRequestsPage = lazyPage(() => import('../features/privacy/privacy-requests-page'), 'PrivacyRequestsPage');
 const AccessLogPage = lazyPage(() => import('../features/privacy/access-log-page'), 'AccessLogPage');
@@ -182,6 +188,10 @@ const routes: RouteObject[] = [
                           { path: 'admincommissions', element: <AdminCommissionsPage /> },
                           { path: 'verifysales', element: <SalesToVerifyPage /> },
                           { path: 'compliance', element: <CompliancePage /> },
+                          { path: 'insurers', element: <AdminInsurersPage /> },
+                          { path: 'statements', element: <StatementsPage /> },
+                          { path: 'statements/missing', element: <MissingCommissionsPage /> },
+                          { path: 'statements/:importId', element: <ReconciliationPage CancelDialog={CancelSaleModal} /> },
                           {
                             path: 'privacy',
                             element: <AdminPrivacyLayout />,

@@ -337,6 +337,7 @@ export const en = {
     cancelledBy: 'by {{name}}',
     refund: 'refund {{amount}}',
     rejectionReason: 'Reason: {{reason}}',
+    verifiedFrom: 'Verified from {{insurer}} statement {{period}}, line {{line}}',
   },
   bell: {
     label: 'Notifications',

@@ -362,6 +362,7 @@ export const fil: Catalogue = {
     cancelledBy: 'ni {{name}}',
     refund: 'refund na {{amount}}',
     rejectionReason: 'Dahilan: {{reason}}',
+    verifiedFrom: 'Na-verify mula sa statement ng {{insurer}} {{period}}, linya {{line}}',
   },
   bell: {
     label: 'Mga Notification',

@@ -7,6 +7,7 @@ import { dashboardRoutes } from './dashboard.ts';
 import { dealsRoutes } from './deals.ts';
 import { geoRoutes } from './geo.ts';
 import { healthRoutes } from './health.ts';
+import { insurersRoutes } from './insurers.ts';
 import { licencesRoutes } from './licences.ts';
 import { materialsRoutes } from './materials.ts';
 import { membersRoutes } from './members.ts';
@@ -14,6 +15,7 @@ import { notificationsRoutes } from './notifications.ts';
 import { portfolioRoutes } from './portfolio.ts';
 import { privacyRoutes } from './privacy.ts';
 import { proposalsRoutes } from './proposals.ts';
+import { reconciliationRoutes } from './reconciliation.ts';
 import { reportsRoutes } from './reports.ts';
 import { salesRoutes } from './sales.ts';
 import { settingsRoutes } from './settings.ts';
@@ -37,6 +39,7 @@ export const routes = joinFeatures(
   dealsRoutes,
   geoRoutes,
   healthRoutes,
+  insurersRoutes,
   licencesRoutes,
   materialsRoutes,
   membersRoutes,
@@ -44,6 +47,7 @@ export const routes = joinFeatures(
   portfolioRoutes,
   privacyRoutes,
   proposalsRoutes,
+  reconciliationRoutes,
   reportsRoutes,
   salesRoutes,
   settingsRoutes,

@@ -3,7 +3,6 @@ import { addDays, todayInManila } from '@ahente/contract/dates';
 import { routes } from '@ahente/contract/routes';
 import { startTestApp, type TestApp, type TestClient } from '../../../test/harness.ts';
 import { buildServices } from '../../app.ts';
-import { connect } from '../../db/connect.ts';
 import { createJobRuns } from '../../platform/jobs.ts';
 import { DEFAULT_DAILY_JOB_CRON, isCronPattern } from '../../lib/cron.ts';
 import { claimedDailyRun, dailyJobSlot, startDailyJob } from './schedule.ts';
@@ -204,7 +203,7 @@ describe('policy reminders', () => {
     // of the cron, here 06:00 in Manila (decision 032). On PostgreSQL the second instance has its own pool on the database.
     await wipe();
     await t.db.db.deleteFrom('job_runs').execute();
-    const otherDb = t.db.schema ? connect(process.env.TEST_DATABASE_URL!, { schema: t.db.schema }) : t.db;
+    const otherDb = t.anotherPool();
     try {
       const other = buildServices({ config: t.config, db: otherDb, now: () => clock });
       const instances = [

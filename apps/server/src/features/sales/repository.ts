@@ -10,6 +10,11 @@ export type SaleRow = Omit<SalesTable, 'id'> & { id: number };
 export type NewSaleRow = Omit<SaleRow, 'id'>;
 /** A sale with the names of the admins who verified or rejected it and who recorded its cancellation. */
 export type SaleWithVerifierRow = SaleRow & {
+  /** The statement line that verified it (decision 037), when one did and stands. */
+  vf_import_id?: number | null;
+  vf_period?: string | null;
+  vf_insurer?: string | null;
+  vf_row_no?: number | null;
   verifier_f_name: string | null;
   verifier_m_name: string | null;
   verifier_l_name: string | null;
@@ -34,7 +39,12 @@ function withVerifier(db: Exec) {
     .selectFrom('sales')
     .leftJoin('members as v', 'v.id', 'sales.verified_by')
     .leftJoin('members as c', 'c.id', 'sales.cancelled_by')
+    .leftJoin('statement_verifications as vf', (j) => j.onRef('vf.sale_id', '=', 'sales.id').on('vf.undone_at', 'is', null))
+    .leftJoin('statement_imports as vfi', 'vfi.id', 'vf.import_id')
+    .leftJoin('insurers as vfn', 'vfn.id', 'vfi.insurer_id')
+    .leftJoin('statement_lines as vfl', 'vfl.id', 'vf.line_id')
     .selectAll('sales')
+    .select(['vf.import_id as vf_import_id', 'vfi.period as vf_period', 'vfn.name as vf_insurer', 'vfl.row_no as vf_row_no'])
     .select(['v.f_name as verifier_f_name', 'v.m_name as verifier_m_name', 'v.l_name as verifier_l_name'])
     .select(['c.f_name as canceller_f_name', 'c.m_name as canceller_m_name', 'c.l_name as canceller_l_name']);
 }
@@ -106,16 +116,32 @@ export const salesRepository = {
 
   /** Unverified sales matching the filter, largest TCV first, with their agent's name; at most `limit`. */
   toVerify(db: Exec, filter: ToVerifyFilter, limit: number) {
-    return db
-      .selectFrom('sales')
-      .innerJoin('members as m', 'm.id', 'sales.member_id')
-      .selectAll('sales')
-      .select(['m.f_name', 'm.m_name', 'm.l_name'])
-      .where((eb) => toVerifyWhere(eb, filter))
-      .orderBy('sales.tcv_centavos', 'desc')
-      .orderBy('sales.id')
-      .limit(limit)
-      .execute();
+    return (
+      db
+        .selectFrom('sales')
+        .innerJoin('members as m', 'm.id', 'sales.member_id')
+        .selectAll('sales')
+        .select(['m.f_name', 'm.m_name', 'm.l_name'])
+        // Whether a standing imported statement paid it (decision 037).
+        .select((eb) =>
+          eb
+            .exists(
+              eb
+                .selectFrom('statement_lines as pl')
+                .innerJoin('statement_imports as pi', 'pi.id', 'pl.import_id')
+                .select('pl.id')
+                .whereRef('pl.sale_id', '=', 'sales.id')
+                .where('pl.status', 'in', ['matched', 'differs'])
+                .where('pi.undone_at', 'is', null),
+            )
+            .as('statement_paid'),
+        )
+        .where((eb) => toVerifyWhere(eb, filter))
+        .orderBy('sales.tcv_centavos', 'desc')
+        .orderBy('sales.id')
+        .limit(limit)
+        .execute()
+    );
   },
 
   /** How many unverified sales match the filter, and their TCV (centavos). */
@@ -184,6 +210,51 @@ export const salesRepository = {
       .orderBy('sale_id')
       .execute();
     return rows.map((r) => r.sale_id!);
+  },
+
+  /** Verifies those of `ids` still unverified; returns the ids it verified (decision 037: a statement's evidence). */
+  async verifyReturning(db: Exec, ids: readonly number[], by: number, at: string): Promise<number[]> {
+    const verified: number[] = [];
+    for (let i = 0; i < ids.length; i += 1000) {
+      const rows = await db
+        .updateTable('sales')
+        .set({ verification: 'verified', verified_by: by, verified_at: at, rejection_reason: null })
+        .where('id', 'in', ids.slice(i, i + 1000))
+        .where('verification', '=', 'unverified')
+        .returning('id')
+        .execute();
+      verified.push(...rows.map((r) => r.id));
+    }
+    return verified.sort((a, b) => a - b);
+  },
+
+  /** Of `saleIds`, those with a commission entry posted by a month's close (on a statement). */
+  async postedOf(db: Exec, saleIds: readonly number[]): Promise<number[]> {
+    if (saleIds.length === 0) return [];
+    const rows = await db
+      .selectFrom('commission_entries')
+      .select('sale_id')
+      .distinct()
+      .where('sale_id', 'in', saleIds)
+      .where('statement_id', 'is not', null)
+      .orderBy('sale_id')
+      .execute();
+    return rows.map((r) => r.sale_id!);
+  },
+
+  /** Verified sales back to unverified (an undone statement import, decision 037). */
+  async unverify(db: Exec, ids: readonly number[]): Promise<number> {
+    let n = 0;
+    for (let i = 0; i < ids.length; i += 1000) {
+      const r = await db
+        .updateTable('sales')
+        .set({ verification: 'unverified', verified_by: null, verified_at: null })
+        .where('id', 'in', ids.slice(i, i + 1000))
+        .where('verification', '=', 'verified')
+        .executeTakeFirst();
+      n += Number(r.numUpdatedRows);
+    }
+    return n;
   },
 
   /** Decides unverified sales; returns how many were decided (fewer when some were decided meanwhile). */

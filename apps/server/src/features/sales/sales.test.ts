@@ -108,6 +108,7 @@ describe('POST /api/addsales', () => {
       cancelled_by_name: null,
       cancelled_at: null,
       rejection_reason: null,
+      verified_from: null,
     };
     expect(res.json()).toEqual({ success: true, sale: expected });
     const sale = res.json().sale as SaleRecord;

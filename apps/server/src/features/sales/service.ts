@@ -18,6 +18,7 @@ import {
   type VerifySalesInput,
 } from '@ahente/contract/sales';
 import type { Database } from '../../db/schema.ts';
+import type { Exec } from '../../db/exec.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { Auth } from '../../platform/sessions.ts';
@@ -28,6 +29,7 @@ import { fullName } from '@ahente/contract/names';
 import type { Notifier } from '../notifications/service.ts';
 import { salesRepository, type SaleRow, type SaleWithVerifierRow } from './repository.ts';
 import { policyKey } from '../../lib/insurer-keys.ts';
+import { resolveInsurer } from '../insurers/service.ts';
 
 type VerifierNames = Pick<
   SaleWithVerifierRow,
@@ -58,7 +60,10 @@ export const VERIFY_MESSAGES = {
   decided: (ids: number[]) => `Already decided, nothing was changed: sale${ids.length > 1 ? 's' : ''} ${saleList(ids)}`,
 } as const;
 
-function toRecord(row: SaleRow, verifier: VerifierNames = NO_VERIFIER): SaleRecord {
+function toRecord(
+  row: SaleRow & Partial<Pick<SaleWithVerifierRow, 'vf_import_id' | 'vf_period' | 'vf_insurer' | 'vf_row_no'>>,
+  verifier: VerifierNames = NO_VERIFIER,
+): SaleRecord {
   return {
     id: row.id,
     deal_id: row.deal_id,
@@ -94,6 +99,10 @@ function toRecord(row: SaleRow, verifier: VerifierNames = NO_VERIFIER): SaleReco
         ? null
         : fullName({ f_name: verifier.canceller_f_name, m_name: verifier.canceller_m_name, l_name: verifier.canceller_l_name }),
     cancelled_at: row.cancelled_at,
+    verified_from:
+      row.vf_import_id === null || row.vf_import_id === undefined
+        ? null
+        : { import_id: row.vf_import_id, insurer: row.vf_insurer ?? '', period: row.vf_period ?? '', row_no: row.vf_row_no ?? 0 },
   };
 }
 
@@ -158,7 +167,12 @@ export function createSalesService(
         salesRepository.insurersToVerify(db),
       ]);
       return {
-        sales: rows.map((r) => ({ ...toRecord(r), member_id: r.member_id, agent_name: fullName(r) })),
+        sales: rows.map((r) => ({
+          ...toRecord(r),
+          member_id: r.member_id,
+          agent_name: fullName(r),
+          statement_paid: Boolean(r.statement_paid),
+        })),
         count: totals.count,
         tcv: centavosToPesos(totals.tcv),
         insurers,
@@ -209,6 +223,69 @@ export function createSalesService(
           tcv: centavosToPesos(rows.reduce((sum, r) => sum + Number(r.tcv_centavos), 0)),
         };
       });
+    },
+
+    /**
+     * Verification from an insurer's statement (decision 037), inside the caller's transaction:
+     * the sales are locked in id order (PostgreSQL), and decision 018's separation of duties stands per sale: one of
+     * the admin's own, one they entered or one paying them a commission is skipped with its reason
+     * (another administrator verifies it), one decided meanwhile is left out. Each verified sale's
+     * agent hears of it, as with verifysales.
+     */
+    async verifyFromEvidence(
+      trx: Exec,
+      auth: Auth,
+      saleIds: readonly number[],
+      at: string,
+    ): Promise<{ verified: { id: number; tcv_centavos: number }[]; skipped: { id: number; reason: string }[] }> {
+      const skipped: { id: number; reason: string }[] = [];
+      const rows: Awaited<ReturnType<typeof salesRepository.lockForDecision>> = [];
+      for (let i = 0; i < saleIds.length; i += 1000) rows.push(...(await salesRepository.lockForDecision(trx, saleIds.slice(i, i + 1000))));
+      const paying = new Set<number>();
+      for (let i = 0; i < saleIds.length; i += 1000) {
+        for (const id of await salesRepository.payingTo(trx, saleIds.slice(i, i + 1000), auth.memberId)) paying.add(id);
+      }
+      const candidates = [];
+      for (const r of rows) {
+        if (r.verification !== 'unverified') continue;
+        if (r.member_id === auth.memberId) skipped.push({ id: r.id, reason: VERIFY_MESSAGES.own([r.id]) });
+        else if (r.entered_by === auth.memberId) skipped.push({ id: r.id, reason: VERIFY_MESSAGES.entered([r.id]) });
+        else if (paying.has(r.id)) skipped.push({ id: r.id, reason: VERIFY_MESSAGES.paysYou([r.id]) });
+        else candidates.push(r);
+      }
+      const done = new Set(
+        await salesRepository.verifyReturning(
+          trx,
+          candidates.map((r) => r.id),
+          auth.memberId,
+          at,
+        ),
+      );
+      const verified = candidates.filter((r) => done.has(r.id));
+      for (const r of verified) {
+        await notifier.notify(trx, r.member_id, 'sale_verified', {
+          saleId: r.id,
+          customer: r.customer_name,
+          product: productLabel(r.product),
+        });
+      }
+      return { verified: verified.map((r) => ({ id: r.id, tcv_centavos: Number(r.tcv_centavos) })), skipped };
+    },
+
+    /**
+     * An undone statement import takes back its verifications (decision 037): the sales back to
+     * unverified, their commission entries back to awaiting verification. Refused (409) once a
+     * sale's entry has been posted by a month's close: a statement is history (decision 016).
+     */
+    async undoVerification(trx: Exec, saleIds: readonly number[]): Promise<number> {
+      const posted: number[] = [];
+      for (let i = 0; i < saleIds.length; i += 1000) posted.push(...(await salesRepository.postedOf(trx, saleIds.slice(i, i + 1000))));
+      if (posted.length) {
+        throw conflict(
+          `The import cannot be undone: a sale it verified has been posted by a month's close (${saleList(posted.slice(0, 10))}${posted.length > 10 ? ' and more' : ''})`,
+        );
+      }
+      return salesRepository.unverify(trx, saleIds);
     },
 
     /**
@@ -294,7 +371,8 @@ export function createSalesService(
             customer_email: f.customer_email === undefined ? deal.customer_email : f.customer_email,
             renews_sale_id: deal.renews_sale_id,
             renewed_by_sale_id: null,
-            insurer_id: null,
+            // The insurer the text names, by its name or an alias (decision 037); null while it names none.
+            insurer_id: await resolveInsurer(trx, f.insurer),
             policy_key: f.policy === null ? null : policyKey(f.policy),
           };
           const id = await salesRepository.insert(trx, row);

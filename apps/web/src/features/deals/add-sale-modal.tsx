@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleCheck } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { DealRecord } from '@ahente/contract/deals';
 import { hasAnnualTerm } from '@ahente/contract/portfolio-rules';
 import { isApiError } from '../../api/client';
+import { useInsurerOptions } from '../insurers';
 import { useAddSaleMutation } from '../sales';
 import { useCurrentUser } from '../../api/session';
 import { setRefs } from '../../lib/set-refs';
@@ -37,6 +38,8 @@ export function AddSaleModal({ deal, open, onOpenChange }: AddSaleModalProps) {
   const user = useCurrentUser();
   const addSale = useAddSaleMutation();
   const firstField = useRef<HTMLInputElement>(null);
+  const insurerOptions = useInsurerOptions();
+  const insurerListId = useId();
   const form = useForm<DealFormValues, unknown, SaleValues>({
     resolver: zodResolver(saleSchema),
     defaultValues: dealToForm(deal),
@@ -120,7 +123,19 @@ export function AddSaleModal({ deal, open, onOpenChange }: AddSaleModalProps) {
             ref={(element: HTMLInputElement | null) => setRefs(element, policy.ref, firstField)}
             maxLength={200}
           />
-          <TextField label={t('dealDialogs.insurer')} error={formState.errors.insurer?.message} {...register('insurer')} maxLength={200} />
+          {/* The active insurers offered (decision 037); any other name is still taken, as typed. */}
+          <TextField
+            label={t('dealDialogs.insurer')}
+            error={formState.errors.insurer?.message}
+            {...register('insurer')}
+            list={insurerListId}
+            maxLength={200}
+          />
+          <datalist id={insurerListId}>
+            {insurerOptions.data?.insurers.map((i) => (
+              <option key={i.id} value={i.name} />
+            ))}
+          </datalist>
           <TextField
             label={t('dealDialogs.planName')}
             error={formState.errors.planName?.message}

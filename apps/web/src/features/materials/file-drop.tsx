@@ -5,6 +5,8 @@ import { useFieldControl } from '../../ui/field';
 
 export interface FileDropProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'onChange' | 'value'> {
   onFile: (file: File | null) => void;
+  /** The kinds of file taken, in words (default: the materials'). */
+  typesText?: string;
 }
 
 /**
@@ -12,7 +14,10 @@ export interface FileDropProps extends Omit<InputHTMLAttributes<HTMLInputElement
  * or dropping a file onto it works natively) and keeps its label, focus and keyboard behaviour;
  * inside <Field> it gets the label, hint and error wiring.
  */
-export const FileDrop = forwardRef<HTMLInputElement, FileDropProps>(function FileDrop({ onFile, className, disabled, ...props }, ref) {
+export const FileDrop = forwardRef<HTMLInputElement, FileDropProps>(function FileDrop(
+  { onFile, typesText, className, disabled, ...props },
+  ref,
+) {
   const wiring = useFieldControl(props);
   const [dragging, setDragging] = useState(false);
   const invalid = wiring['aria-invalid'] === true || wiring['aria-invalid'] === 'true';
@@ -34,7 +39,7 @@ export const FileDrop = forwardRef<HTMLInputElement, FileDropProps>(function Fil
       <p className="text-sm text-slate-600">
         <span className="font-semibold text-brand-700">Choose a file</span> or drag it here
       </p>
-      <p className="text-xs text-slate-500">PDF, images, Office documents, text, MP4 or ZIP</p>
+      <p className="text-xs text-slate-500">{typesText ?? 'PDF, images, Office documents, text, MP4 or ZIP'}</p>
       <input
         ref={ref}
         type="file"

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AgencySummary, ReportResponse, ReportScope } from '@ahente/contract/reports';
-import { call } from '../../api/client';
+import { call, downloadFile } from '../../api/client';
 
 /** Performance Reports (decision 017). */
 export const reportsKeys = {
@@ -42,4 +42,26 @@ export function useAgencySummary() {
     queryFn: (): Promise<AgencySummary> => call('agencySummary', {}),
     staleTime: 0,
   });
+}
+
+/** The agency's revenue (issue 45 §5, admins): the last 12 statement months, from the first day of the month 11 months ago. */
+export function agencyRevenuePeriod(today: string): { from: string; to: string } {
+  const year = Number(today.slice(0, 4));
+  const month = Number(today.slice(5, 7));
+  const start = new Date(Date.UTC(year, month - 12, 1)).toISOString().slice(0, 10);
+  return { from: start, to: today };
+}
+
+/** POST /api/agencyrevenue { from, to }: per insurer and statement month, expected, received, paid to agents and margin. */
+export function useAgencyRevenue(period: { from: string; to: string }, enabled: boolean) {
+  return useQuery({
+    queryKey: ['reports', 'agency-revenue', period.from, period.to] as const,
+    queryFn: () => call('agencyRevenue', { body: period }),
+    enabled,
+  });
+}
+
+/** POST /api/agencyrevenuexlsx: the same figures as a workbook, saved by the browser. */
+export function downloadAgencyRevenue(period: { from: string; to: string }): Promise<string> {
+  return downloadFile('agencyRevenueXlsx', { body: period }, 'agency-revenue.xlsx');
 }

@@ -19,6 +19,7 @@ import { LeaderboardCard } from './leaderboard-card';
 import { MonthlyChart } from './monthly-chart';
 import { ProductMixChart } from './product-mix-chart';
 import { RetentionCard } from './retention-card';
+import { AgencyRevenueCard } from './agency-revenue-card';
 import { formatCount } from './report-format';
 import { useLanguage } from '../../i18n';
 import './i18n';
@@ -185,6 +186,9 @@ export function ReportsPage() {
 
         {/* Retention (decision 025): beside the product mix for one's own sales, under the leaderboard's row otherwise. */}
         {data && <RetentionCard scope={data.scope} months={data.retention} className="min-w-0 lg:col-span-3" />}
+
+        {/* The agency's own money (issue 45 §5): what the insurers paid it, for administrators. */}
+        {user.account_type === 'admin' && <AgencyRevenueCard className="min-w-0 lg:col-span-6" />}
       </div>
     </>
   );

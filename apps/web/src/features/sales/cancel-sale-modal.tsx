@@ -58,6 +58,13 @@ interface CancelSaleModalProps {
   onCancelled?: (result: CancelSaleResponse) => void;
   /** Where focus goes on closing when the opener is gone (see Modal). */
   finalFocus?: RefObject<HTMLElement | null>;
+  /**
+   * What the form opens with instead of today, no reason and the whole TCV: a chargeback on an
+   * insurer's statement (issue 45 §3) offers the cancellation with its day, why and the refund.
+   */
+  initial?: { cancelled_on?: string; reason?: string; refund?: number | null };
+  /** A line above the form saying where the prefilled values come from. */
+  note?: string;
 }
 
 /**
@@ -66,7 +73,7 @@ interface CancelSaleModalProps {
  * the sale is reversed in proportion to the refund. A refusal (409 once cancelled, 400 a rule) is
  * said in the dialog, and a field the server names is marked.
  */
-export function CancelSaleModal({ sale, open, onOpenChange, onCancelled, finalFocus }: CancelSaleModalProps) {
+export function CancelSaleModal({ sale, open, onOpenChange, onCancelled, finalFocus, initial, note }: CancelSaleModalProps) {
   const cancel = useCancelSale();
   const formId = useId();
   const reasonRef = useRef<HTMLInputElement>(null);
@@ -74,7 +81,11 @@ export function CancelSaleModal({ sale, open, onOpenChange, onCancelled, finalFo
   const schema = useMemo(() => cancelSchema(sale.tcv, today), [sale.tcv, today]);
   const form = useForm<CancelValues, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
-    defaultValues: { cancelled_on: today, reason: '', refund: '' },
+    defaultValues: {
+      cancelled_on: initial?.cancelled_on && initial.cancelled_on <= today ? initial.cancelled_on : today,
+      reason: initial?.reason ?? '',
+      refund: initial?.refund === undefined || initial.refund === null ? '' : initial.refund.toFixed(2),
+    },
   });
   const { errors } = form.formState;
   const [failure, setFailure] = useState<{ text: string; seq: number } | null>(null);
@@ -138,6 +149,7 @@ export function CancelSaleModal({ sale, open, onOpenChange, onCancelled, finalFo
         onSubmit={(event) => void form.handleSubmit(submit)(event)}
         className="flex flex-col gap-4"
       >
+        {note && <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-600/20 ring-inset">{note}</p>}
         <Field label="Cancelled on" error={errors.cancelled_on?.message} hint="The day the insurer cancelled the policy.">
           <Input type="date" max={today} disabled={busy} {...form.register('cancelled_on')} />
         </Field>

@@ -53,7 +53,9 @@ export function cancellationText(sale: Cancellation, t: TFunction): string | nul
 export function VerificationDetails({
   sale,
 }: {
-  sale: Pick<SaleRecord, 'verification' | 'verified_at' | 'verified_by_name' | 'rejection_reason'> & Cancellation;
+  sale: Pick<SaleRecord, 'verification' | 'verified_at' | 'verified_by_name' | 'rejection_reason'> &
+    Partial<Pick<SaleRecord, 'verified_from'>> &
+    Cancellation;
 }) {
   const { t } = useLanguage();
   const when = sale.verified_at ? formatTimestampParts(sale.verified_at).date : null;
@@ -76,6 +78,15 @@ export function VerificationDetails({
         <span className="mt-0.5 block text-xs text-slate-500">
           <time dateTime={sale.verified_at ?? undefined}>{when}</time>
           {sale.verified_by_name ? ` · ${sale.verified_by_name}` : ''}
+        </span>
+      )}
+      {sale.verification === 'verified' && sale.verified_from && (
+        <span className="mt-0.5 block text-xs text-slate-600">
+          {t('sales.verifiedFrom', {
+            insurer: sale.verified_from.insurer,
+            period: sale.verified_from.period,
+            line: sale.verified_from.row_no,
+          })}
         </span>
       )}
     </>

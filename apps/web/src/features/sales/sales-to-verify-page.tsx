@@ -346,6 +346,10 @@ const SaleRow = memo(function SaleRow({
       </TableCell>
       <TableCell numeric className="font-medium whitespace-nowrap text-slate-900">
         {formatPeso(sale.tcv)}
+        {/* Issue 45 §4: whether an imported insurer's statement has paid it (the evidence for verifying). */}
+        <span className={`block text-xs font-normal whitespace-normal ${sale.statement_paid ? 'text-emerald-700' : 'text-slate-500'}`}>
+          {sale.statement_paid ? 'Paid by statement' : 'Not on a statement'}
+        </span>
       </TableCell>
       <TableCell className="whitespace-nowrap">
         <time dateTime={sale.effective_date}>{formatCalendarDate(sale.effective_date)}</time>
