@@ -10,7 +10,7 @@ const SERVER = '^apps/server/src';
  * and the shared constants. The same list as the web's 'shared' chunk group (apps/web/vite.config.ts).
  */
 const CONTRACT_ZOD_FREE =
-  '^packages/contract/src/(catalogue|dates|enums|files|first-answers|idempotency|labels|languages|messages|money|route-paths|routes/[a-z-]+[.]paths|[a-z]+-rules)[.]ts$';
+  '^packages/contract/src/(catalogue|dates|enums|files|first-answers|idempotency|labels|languages|messages|money|proposal-tax|route-paths|routes/[a-z-]+[.]paths|[a-z]+-rules)[.]ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

@@ -17,8 +17,15 @@ export const BAD_CURSOR_MESSAGE = 'Cursor is not one this list gave';
 export const CURSOR_NEEDS_LIMIT = 'A cursor needs a limit';
 
 /** Which list a cursor belongs to: a cursor of one is refused by the others. */
-export type PagedList = 'deals' | 'sales' | 'ledger' | 'notifications' | 'statement_lines';
-const LIST_TAG: Record<PagedList, string> = { deals: 'd1', sales: 's1', ledger: 'l1', notifications: 'n1', statement_lines: 'r1' };
+export type PagedList = 'deals' | 'sales' | 'ledger' | 'notifications' | 'statement_lines' | 'proposals';
+const LIST_TAG: Record<PagedList, string> = {
+  deals: 'd1',
+  sales: 's1',
+  ledger: 'l1',
+  notifications: 'n1',
+  statement_lines: 'r1',
+  proposals: 'p1',
+};
 
 /** A server timestamp as the API writes it (Date#toISOString, UTC): the notifications' order (decision 023). */
 const isIsoTimestamp = (value: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(value) && !Number.isNaN(Date.parse(value));
@@ -52,7 +59,12 @@ export function decodeCursor(list: PagedList, cursor: string): PagePosition | nu
   if (!Array.isArray(value) || value.length !== 3) return null;
   const [tag, date, id] = value as unknown[];
   if (tag !== LIST_TAG[list] || typeof date !== 'string') return null;
-  const dateOk = list === 'notifications' ? isIsoTimestamp(date) : list === 'statement_lines' ? date === '' : isCalendarDate(date);
+  const dateOk =
+    list === 'notifications' || list === 'proposals'
+      ? isIsoTimestamp(date)
+      : list === 'statement_lines'
+        ? date === ''
+        : isCalendarDate(date);
   if (!dateOk) return null;
   if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) return null;
   return { date, id };

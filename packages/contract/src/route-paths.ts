@@ -11,6 +11,7 @@ import { membersPaths } from './routes/members.paths.ts';
 import { notificationsPaths } from './routes/notifications.paths.ts';
 import { portfolioPaths } from './routes/portfolio.paths.ts';
 import { privacyPaths } from './routes/privacy.paths.ts';
+import { proposalsPaths } from './routes/proposals.paths.ts';
 import { reconciliationPaths } from './routes/reconciliation.paths.ts';
 import { reportsPaths } from './routes/reports.paths.ts';
 import { salesPaths } from './routes/sales.paths.ts';
@@ -40,6 +41,7 @@ export const routePaths = joinFeatures(
   notificationsPaths,
   portfolioPaths,
   privacyPaths,
+  proposalsPaths,
   reconciliationPaths,
   reportsPaths,
   salesPaths,

@@ -25,6 +25,7 @@ import { m021EmailChanges } from './migrations/021-email-changes.ts';
 import { m022AgencyTaxDetails } from './migrations/022-agency-tax-details.ts';
 import { m023HeldEntriesIndex } from './migrations/023-held-entries-index.ts';
 import { m024InsurersStatements } from './migrations/024-insurers-statements.ts';
+import { m025Proposals } from './migrations/025-proposals.ts';
 
 /** Every migration, in order. A migration gets the dialect for the few types that differ. */
 const MIGRATIONS: Record<string, (dialect: DialectName) => Migration> = {
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, (dialect: DialectName) => Migration> = {
   '022-agency-tax-details': m022AgencyTaxDetails,
   '023-held-entries-index': m023HeldEntriesIndex,
   '024-insurers-statements': m024InsurersStatements,
+  '025-proposals': m025Proposals,
 };
 
 class StaticProvider implements MigrationProvider {

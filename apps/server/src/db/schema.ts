@@ -109,7 +109,7 @@ export interface DealsTable {
   customer_email: string | null;
   /** The policy (sale) this deal renews; at most one renewal deal per policy (decision 025). */
   renews_sale_id: number | null;
-  /** A renewal deal's insurer, the renewed policy's; null on other deals. */
+  /** A renewal deal's insurer (the renewed policy's) or an accepted proposal's option's; null on other deals. */
   insurer: string | null;
 }
 
@@ -664,6 +664,110 @@ export interface StatementVerificationsTable {
   undone_by: number | null;
 }
 
+/** A proposal (issue 46, decision 038): its current state; its versions hold what was quoted. */
+export type ProposalStoredStatus = 'draft' | 'sent' | 'accepted' | 'declined' | 'withdrawn';
+export interface ProposalsTable {
+  id: Generated<number>;
+  member_id: number;
+  number: string;
+  status: ProposalStoredStatus;
+  /** The latest version, the one the link shows. */
+  version: number;
+  client_name: string;
+  product: string;
+  valid_until: string;
+  /** Option 1's amount due, or the accepted option's (the lists' totals). */
+  amount_due_centavos: number;
+  /** SHA-256 (hex) of the client's link token; null until sent. */
+  share_token_hash: string | null;
+  /** 1: the client's page shows the agent's contact number (the agent's choice, per proposal). */
+  show_contact: number;
+  accepted_option: number | null;
+  deal_id: number | null;
+  created_at: string;
+  updated_at: string;
+  sent_at: string | null;
+  first_opened_at: string | null;
+}
+
+export interface ProposalVersionsTable {
+  id: Generated<number>;
+  proposal_id: number;
+  version: number;
+  client_name: string;
+  client_contact: string | null;
+  client_email: string | null;
+  product: string;
+  tax_line: string;
+  valid_until: string;
+  /** The cover's start the client is quoted for (the deal's effective date), if given. */
+  start_date: string | null;
+  notes: string | null;
+  dst_bp: number;
+  vat_bp: number;
+  lgt_bp: number;
+  fst_bp: number;
+  lto_fee_centavos: number;
+  created_at: string;
+  created_by: number | null;
+}
+
+export interface ProposalOptionsTable {
+  id: Generated<number>;
+  version_id: number;
+  /** 1 to 3, as shown. */
+  position: number;
+  insurer: string;
+  insurer_id: number | null;
+  plan_name: string | null;
+  sum_insured_centavos: number | null;
+  basic_premium_centavos: number;
+  /** JSON: [{ name, limit }]. */
+  coverages: string;
+  deductible: string | null;
+  remarks: string | null;
+  dst_centavos: number;
+  vat_centavos: number;
+  lgt_centavos: number;
+  fst_centavos: number;
+  fees_centavos: number;
+  amount_due_centavos: number;
+}
+
+export type ProposalAction = 'created' | 'revised' | 'sent' | 'opened' | 'accepted' | 'declined' | 'withdrawn';
+export interface ProposalEventsTable {
+  id: Generated<number>;
+  proposal_id: number;
+  version: number;
+  action: ProposalAction;
+  by_kind: 'agent' | 'admin' | 'client';
+  by_member_id: number | null;
+  option: number | null;
+  reason: string | null;
+  at: string;
+}
+
+/** The agency's proposal rates, append-only (decision 038). */
+export interface ProposalTaxSettingsTable {
+  id: Generated<number>;
+  key: 'dst_bp' | 'vat_bp' | 'lgt_bp' | 'fst_bp' | 'lto_fee_centavos';
+  value: number;
+  effective_from: string;
+  created_at: string;
+  created_by: number | null;
+}
+
+/** The CTPL table, append-only (decision 038). */
+export interface CtplPremiumsTable {
+  id: Generated<number>;
+  vehicle_type: string;
+  years: number;
+  premium_centavos: number;
+  effective_from: string;
+  created_at: string;
+  created_by: number | null;
+}
+
 export interface Database {
   members: MembersTable;
   sessions: SessionsTable;
@@ -708,4 +812,10 @@ export interface Database {
   statement_lines: StatementLinesTable;
   statement_line_decisions: StatementLineDecisionsTable;
   statement_verifications: StatementVerificationsTable;
+  proposals: ProposalsTable;
+  proposal_versions: ProposalVersionsTable;
+  proposal_options: ProposalOptionsTable;
+  proposal_events: ProposalEventsTable;
+  proposal_tax_settings: ProposalTaxSettingsTable;
+  ctpl_premiums: CtplPremiumsTable;
 }

@@ -200,6 +200,22 @@ async function ownerDeal(): Promise<number> {
   const res = await (await ownerClient()).post(routes.addDeal.path, dealBody());
   return res.json().deal.id;
 }
+const proposalBody = () => ({
+  id: owner.id,
+  client: { name: 'Matrix Client' },
+  product: 'CTPL',
+  options: [{ insurer: 'Matrix Insurance', basic_premium: 447 }],
+});
+/** A fresh draft proposal of the owner's (decision 038). */
+async function ownerProposal(): Promise<number> {
+  const res = await (await ownerClient()).post(routes.saveProposal.path, proposalBody());
+  return res.json().proposal.id;
+}
+/** The token of a fresh sent proposal of the owner's: its client's link. */
+async function ownerProposalLink(): Promise<string> {
+  const res = await (await ownerClient()).post(routes.sendProposal.path, { proposal_id: await ownerProposal() });
+  return res.json().share_url.split('/p/')[1];
+}
 const ticketBody = () => ({ id: owner.id, title: `Ticket ${seq++}`, description: 'Please check my commission.', type: 'finance' });
 async function ownerTicket(): Promise<number> {
   const res = await (await ownerClient()).post(routes.addTicket.path, ticketBody());
@@ -475,6 +491,48 @@ const MATRIX: Record<RouteName, Row> = {
   getSales: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
   salesPage: { call: async () => ({ body: { id: owner.id, limit: 10 } }), expect: selfOrAdmin },
   activeProposals: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
+  // Proposals (decision 038): the owner's, and admins'; the owner's leader reads the counts and
+  // totals without the clients, anyone else is told a proposal does not exist.
+  saveProposal: { call: async () => ({ body: proposalBody() }), expect: selfOrAdmin },
+  proposals: {
+    call: async () => {
+      await ownerProposal();
+      return { body: { id: owner.id } };
+    },
+    expect: { ...selfOrAdmin, leader: 200 },
+    sees: {
+      owner: (res) =>
+        expect(res.json()).toMatchObject({
+          clients_hidden: false,
+          rows: expect.arrayContaining([expect.objectContaining({ client_name: 'Matrix Client' })]),
+        }),
+      leader: (res) => {
+        expect(res.json()).toMatchObject({ clients_hidden: true });
+        expect(res.body).not.toContain('Matrix Client');
+      },
+    },
+  },
+  proposal: { call: async () => ({ body: { proposal_id: await ownerProposal() } }), expect: notFoundToOthers(selfOrAdmin) },
+  sendProposal: { call: async () => ({ body: { proposal_id: await ownerProposal() } }), expect: notFoundToOthers(selfOrAdmin) },
+  withdrawProposal: { call: async () => ({ body: { proposal_id: await ownerProposal() } }), expect: notFoundToOthers(selfOrAdmin) },
+  acceptProposal: {
+    call: async () => ({ body: { proposal_id: await ownerProposal(), option: 1 } }),
+    expect: notFoundToOthers(selfOrAdmin),
+  },
+  // The client's link: anyone holding it, signed in or not (the token is the credential).
+  publicProposal: { call: async () => ({ params: { token: await ownerProposalLink() } }), expect: everyone(200) },
+  acceptPublicProposal: {
+    call: async () => ({ params: { token: await ownerProposalLink() }, body: { option: 1 } }),
+    expect: everyone(200),
+  },
+  declinePublicProposal: { call: async () => ({ params: { token: await ownerProposalLink() }, body: {} }), expect: everyone(200) },
+  proposalSettings: { call: async () => ({}), expect: members },
+  saveProposalSettings: { call: async () => ({ body: { effective_from: today(), lgt: 0.2 } }), expect: adminsOnly },
+  ctplPremiums: { call: async () => ({}), expect: members },
+  saveCtplPremium: {
+    call: async () => ({ body: { vehicle_type: 'private_car', years: 1, premium: 447, effective_from: today() } }),
+    expect: adminsOnly,
+  },
   // Tickets (decision 012).
   addTicket: { call: async () => ({ body: ticketBody() }), expect: { ...selfOrAdmin, owner: 201, admin: 201 } },
   getMyTickets: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },

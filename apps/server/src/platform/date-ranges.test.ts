@@ -27,6 +27,7 @@ afterAll(() => t.close());
 const RANGE_ROUTES = [
   'commissionLedger',
   'dealsPage',
+  'proposals',
   'salesPage',
   'reports',
   'salesToVerify',

@@ -161,6 +161,19 @@ const dealBody = () => ({
   effectiveDate: '2026-03-15',
   salesType: 'Direct',
 });
+const proposalBody = () => ({
+  id: agent.id,
+  client: { name: 'Mass Client' },
+  product: 'CTPL',
+  options: [{ insurer: 'Mass Insurance', basic_premium: 447 }],
+});
+async function agentProposal(): Promise<number> {
+  return (await (await clientFor('agent')).post(routes.saveProposal.path, proposalBody())).json().proposal.id;
+}
+async function agentProposalLink(): Promise<string> {
+  const res = await (await clientFor('agent')).post(routes.sendProposal.path, { proposal_id: await agentProposal() });
+  return res.json().share_url.split('/p/')[1];
+}
 async function agentDeal(): Promise<number> {
   return (await (await clientFor('agent')).post(routes.addDeal.path, dealBody())).json().deal.id;
 }
@@ -468,6 +481,22 @@ const ROWS: Record<WriteRoute, Row> = {
   portfolio: { as: 'agent', call: async () => ({ body: own() }) },
   portfolioExport: { as: 'agent', call: async () => ({ body: own() }) },
   startRenewal: { as: 'agent', call: async () => ({ body: { sale_id: await agentDuePolicy() } }) },
+  saveProposal: { as: 'agent', call: async () => ({ body: proposalBody() }) },
+  proposals: { as: 'agent', call: async () => ({ body: own() }) },
+  proposal: { as: 'agent', call: async () => ({ body: { proposal_id: await agentProposal() } }) },
+  sendProposal: { as: 'agent', call: async () => ({ body: { proposal_id: await agentProposal() } }) },
+  withdrawProposal: { as: 'agent', call: async () => ({ body: { proposal_id: await agentProposal() } }) },
+  acceptProposal: { as: 'agent', call: async () => ({ body: { proposal_id: await agentProposal(), option: 1 } }) },
+  acceptPublicProposal: { as: 'anonymous', call: async () => ({ params: { token: await agentProposalLink() }, body: { option: 1 } }) },
+  declinePublicProposal: {
+    as: 'anonymous',
+    call: async () => ({ params: { token: await agentProposalLink() }, body: { reason: 'Too dear' } }),
+  },
+  saveProposalSettings: { as: 'admin', call: async () => ({ body: { effective_from: today(), lgt: 0.2 } }) },
+  saveCtplPremium: {
+    as: 'admin',
+    call: async () => ({ body: { vehicle_type: 'private_car', years: 1, premium: 447, effective_from: today() } }),
+  },
   notifications: { as: 'agent', call: async () => ({ body: own() }) },
   readNotifications: { as: 'agent', call: async () => ({ body: { ids: [await agentNotification()] } }) },
   notificationPreferences: { as: 'agent', call: async () => ({ body: own() }) },
@@ -591,6 +620,7 @@ const MEMBER_REFERENCES = new Set([
   'updated_by',
   'uploaded_by',
   'published_by',
+  'by_member_id',
 ]);
 /** Every table's integer columns that name a member (members.id included), from the database itself. */
 let references: { table: string; column: string }[] = [];

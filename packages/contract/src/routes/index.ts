@@ -14,6 +14,7 @@ import { membersRoutes } from './members.ts';
 import { notificationsRoutes } from './notifications.ts';
 import { portfolioRoutes } from './portfolio.ts';
 import { privacyRoutes } from './privacy.ts';
+import { proposalsRoutes } from './proposals.ts';
 import { reconciliationRoutes } from './reconciliation.ts';
 import { reportsRoutes } from './reports.ts';
 import { salesRoutes } from './sales.ts';
@@ -45,6 +46,7 @@ export const routes = joinFeatures(
   notificationsRoutes,
   portfolioRoutes,
   privacyRoutes,
+  proposalsRoutes,
   reconciliationRoutes,
   reportsRoutes,
   salesRoutes,

@@ -142,6 +142,15 @@ export function createDealsService(db: Kysely<Database>, members: Pick<ProfileSe
       return dealsRepository.insert(exec, { ...deal, tx_type: 'Renewal', createdat: now, updated_at: now });
     },
 
+    /**
+     * For the proposals feature (decision 038): the deal an accepted proposal creates, written in
+     * the caller's transaction (the acceptance's, so that one acceptance makes one deal).
+     */
+    async addFromProposal(exec: Exec, deal: Omit<NewDealRow, 'createdat' | 'updated_at' | 'renews_sale_id'>): Promise<number> {
+      const now = nowIso();
+      return dealsRepository.insert(exec, { ...deal, renews_sale_id: null, createdat: now, updated_at: now });
+    },
+
     /** The id of the deal that renews this policy (sale), if there is one. */
     async renewalOf(exec: Exec, saleId: number): Promise<number | null> {
       return (await dealsRepository.renewalOf(exec, saleId)) ?? null;

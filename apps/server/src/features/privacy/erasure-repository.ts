@@ -140,6 +140,22 @@ export const ERASURE_TEXT_COLUMNS = {
   },
   statement_line_decisions: { reason: 'rewrite', action: 'fixed', from_status: 'fixed', to_status: 'fixed', decided_at: 'fixed' },
   statement_verifications: { verified_at: 'fixed', undone_at: 'fixed' },
+  // Decision 038: a proposal's client is the agency's client (kept as a deal's); what the agent
+  // types (notes, plan, coverages, deductible, remarks, a client's reason) is rewritten.
+  proposals: {
+    ...{ client_name: 'client', number: 'fixed', status: 'fixed', product: 'fixed', valid_until: 'fixed', share_token_hash: 'fixed' },
+    ...{ created_at: 'fixed', updated_at: 'fixed', sent_at: 'fixed', first_opened_at: 'fixed' },
+  },
+  proposal_versions: {
+    ...{ client_name: 'client', client_contact: 'client', client_email: 'client', notes: 'rewrite', product: 'fixed' },
+    ...{ tax_line: 'fixed', valid_until: 'fixed', start_date: 'fixed', created_at: 'fixed' },
+  },
+  proposal_options: {
+    ...{ insurer: 'rewrite', plan_name: 'rewrite', coverages: 'rewrite-json', deductible: 'rewrite', remarks: 'rewrite' },
+  },
+  proposal_events: { reason: 'rewrite', action: 'fixed', by_kind: 'fixed', at: 'fixed' },
+  proposal_tax_settings: { key: 'fixed', effective_from: 'fixed', created_at: 'fixed' },
+  ctpl_premiums: { vehicle_type: 'fixed', effective_from: 'fixed', created_at: 'fixed' },
 } as const satisfies { [T in keyof Database]?: Partial<Record<keyof Database[T] & string, TextColumnRule>> };
 
 /** The key of each table with columns to rewrite. */
@@ -162,6 +178,9 @@ const REWRITE_KEYS = {
   statement_imports: 'id',
   statement_lines: 'id',
   statement_line_decisions: 'id',
+  proposal_versions: 'id',
+  proposal_options: 'id',
+  proposal_events: 'id',
 } as const;
 
 type RewriteTable = keyof typeof REWRITE_KEYS;
