@@ -65,6 +65,9 @@ const PrivacyTab = lazyPage(() => import('../features/privacy/privacy-tab'), 'Pr
 const AdminPrivacyLayout = lazyPage(() => import('../features/privacy/admin-privacy-layout'), 'AdminPrivacyLayout');
 const PrivacyRequestsPage = lazyPage(() => import('../features/privacy/privacy-requests-page'), 'PrivacyRequestsPage');
 const AccessLogPage = lazyPage(() => import('../features/privacy/access-log-page'), 'AccessLogPage');
+const ProposalsPage = lazyPage(() => import('../features/proposals/proposals-page'), 'ProposalsPage');
+const ProposalPage = lazyPage(() => import('../features/proposals/proposal-page'), 'ProposalPage');
+const ProposalFormPage = lazyPage(() => import('../features/proposals/proposal-form-page'), 'ProposalFormPage');
 const PrivacyNoticePage = lazyPage(() => import('../features/privacy/privacy-notice-page'), 'PrivacyNoticePage');
 
 function Root() {
@@ -131,7 +134,15 @@ const routes: RouteObject[] = [
                       { path: 'salesview', element: <SalesViewPage /> },
                     ],
                   },
-                  { path: 'proposals', element: soon('Insurance Proposals') },
+                  {
+                    path: 'proposals',
+                    children: [
+                      { index: true, element: <ProposalsPage /> },
+                      { path: 'new', element: <ProposalFormPage /> },
+                      { path: ':proposalId', element: <ProposalPage /> },
+                      { path: ':proposalId/edit', element: <ProposalFormPage /> },
+                    ],
+                  },
                   { path: 'estore', element: soon('E-Store') },
                   { path: 'helpcenter', element: <HelpCenterPage /> },
                   { path: 'university', element: soon('University') },
