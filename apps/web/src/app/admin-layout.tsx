@@ -15,6 +15,7 @@ const ADMIN_NAV = [
   { label: 'Commissions', to: '/admin/admincommissions' },
   { label: 'Sales to verify', to: '/admin/verifysales' },
   { label: 'Compliance', to: '/admin/compliance' },
+  { label: 'Proposals', to: '/admin/proposals' },
   { label: 'Privacy', to: '/admin/privacy' },
 ] as const;
 

@@ -68,6 +68,7 @@ const AccessLogPage = lazyPage(() => import('../features/privacy/access-log-page
 const ProposalsPage = lazyPage(() => import('../features/proposals/proposals-page'), 'ProposalsPage');
 const ProposalPage = lazyPage(() => import('../features/proposals/proposal-page'), 'ProposalPage');
 const ProposalFormPage = lazyPage(() => import('../features/proposals/proposal-form-page'), 'ProposalFormPage');
+const AdminProposalsPage = lazyPage(() => import('../features/proposals/admin-proposals-page'), 'AdminProposalsPage');
 const PrivacyNoticePage = lazyPage(() => import('../features/privacy/privacy-notice-page'), 'PrivacyNoticePage');
 
 function Root() {
@@ -193,6 +194,7 @@ const routes: RouteObject[] = [
                           { path: 'admincommissions', element: <AdminCommissionsPage /> },
                           { path: 'verifysales', element: <SalesToVerifyPage /> },
                           { path: 'compliance', element: <CompliancePage /> },
+                          { path: 'proposals', element: <AdminProposalsPage /> },
                           {
                             path: 'privacy',
                             element: <AdminPrivacyLayout />,
