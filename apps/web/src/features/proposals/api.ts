@@ -105,3 +105,18 @@ export function useSaveProposalSettings() {
 export function useSaveCtplPremium() {
   return useProposalMutation((body: SaveCtplPremiumRequest) => call('saveCtplPremium', { body }));
 }
+
+/**
+ * The dashboard's Active Proposals card (issue 46): the member's sent, unexpired proposals (the
+ * list's `sent` status is exactly those) counted and their amount due summed, from one row of the
+ * list's first page: `count` and `amount_due` cover the whole filter.
+ */
+export function useActiveProposalsSummary(id: number) {
+  return useQuery({
+    queryKey: ['proposals', 'active', id] as const,
+    queryFn: async () => {
+      const page = await call('proposals', { body: { id, status: 'sent', limit: 1 } });
+      return { count: page.count, amount_due: page.amount_due };
+    },
+  });
+}
