@@ -68,6 +68,7 @@ const AccessLogPage = lazyPage(() => import('../features/privacy/access-log-page
 const ProposalsPage = lazyPage(() => import('../features/proposals/proposals-page'), 'ProposalsPage');
 const ProposalPage = lazyPage(() => import('../features/proposals/proposal-page'), 'ProposalPage');
 const ProposalFormPage = lazyPage(() => import('../features/proposals/proposal-form-page'), 'ProposalFormPage');
+const PublicProposalPage = lazyPage(() => import('../features/proposals/public-proposal-page'), 'PublicProposalPage');
 const AdminProposalsPage = lazyPage(() => import('../features/proposals/admin-proposals-page'), 'AdminProposalsPage');
 const PrivacyNoticePage = lazyPage(() => import('../features/privacy/privacy-notice-page'), 'PrivacyNoticePage');
 
@@ -108,6 +109,8 @@ const routes: RouteObject[] = [
       // The link sent to the address an e-mail change replaced (decision 027): open with or without
       // a session.
       { path: 'report-email-change', element: <ReportEmailChangePage /> },
+      // The client's link to a proposal (issue 46): no sign-in, with or without a session.
+      { path: 'p/:token', element: <PublicProposalPage /> },
       {
         element: <RequireAuth />,
         children: [
