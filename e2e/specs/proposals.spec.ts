@@ -97,3 +97,70 @@ test('on a phone: one option at a time with a switcher; nothing overflows', PHON
   await expectFitsViewport(page);
   await shot(page, testInfo, 'proposal-form-phone');
 });
+
+/** The client's page as the public API answers it (h-proposals' publicProposalResponse). */
+const PUBLIC_ANSWER = {
+  agency: 'Ahente Insurance Agency',
+  number: 'Q-000042',
+  version: 2,
+  status: 'sent',
+  client_name: 'Maria Santos',
+  product: 'Comprehensive',
+  valid_until: '2027-01-02',
+  accepted_option: null,
+  agent: { name: 'Ana Santos', licence_number: 'NL-2024-00123', contact: '09171234567' },
+  options: [
+    ['Malayan Insurance', 18500, 2312.5, 2220, 37, 23069.5],
+    ['Pioneer', 17000, 2125, 2040, 34, 21199],
+    ['Standard Insurance', 19250.5, 2406.31, 2310.06, 38.5, 24005.37],
+  ].map(([insurer, basic, dst, vat, lgt, due], i) => ({
+    option: i + 1,
+    insurer,
+    insurer_id: null,
+    plan_name: i === 0 ? 'Motor Comprehensive Plus' : null,
+    sum_insured: 850000,
+    coverages: [
+      { name: 'Own Damage/Theft', limit: '₱850,000' },
+      { name: 'Excess Bodily Injury', limit: '₱100,000' },
+      { name: 'Acts of Nature', limit: null },
+    ],
+    deductible: '₱2,000 per claim',
+    remarks: null,
+    breakdown: { basic_premium: basic, dst, vat, lgt, fst: 0, fees: 0, amount_due: due },
+  })),
+};
+
+test("the client's page: options side by side (stacked on a phone), accept; 404 and 410 pages", PHONE, async ({ page }, testInfo) => {
+  // The public API is h-proposals' (being merged): its answers are played here so that the page's
+  // layout, words and accessibility are checked whatever the branch holds.
+  let answer: Record<string, unknown> = PUBLIC_ANSWER;
+  await page.route('**/api/public/proposal/**', async (route) => {
+    const url = route.request().url();
+    if (url.includes('/missing')) return route.fulfill({ status: 404, json: { error: 'Not found' } });
+    if (url.includes('/withdrawn')) return route.fulfill({ status: 410, json: { error: 'Gone' } });
+    if (url.endsWith('/accept')) {
+      expect(route.request().headers().cookie).toBeUndefined();
+      answer = { ...PUBLIC_ANSWER, status: 'accepted', accepted_option: route.request().postDataJSON().option };
+    }
+    return route.fulfill({ json: answer });
+  });
+  const axe = scanner(page, testInfo);
+  await page.goto('/p/A1b2C3d4E5f6G7h8I9j0K1');
+  await expect(page.getByRole('heading', { level: 1, name: 'Insurance proposal Q-000042 v2' })).toBeVisible();
+  await expect(page.getByText('NL-2024-00123')).toBeVisible();
+  const second = page.getByRole('group', { name: 'Pioneer' });
+  await expect(second.getByRole('definition').last()).toHaveText('₱21,199.00');
+  await expectFitsViewport(page);
+  await shot(page, testInfo, 'client-page');
+  await axe.scan('/p/<token>');
+  await second.getByRole('button', { name: 'Accept option 2' }).click();
+  await expect(page.getByText('You accepted option 2.')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Accept option/ })).toHaveCount(0);
+
+  await page.goto('/p/missing');
+  await expect(page.getByRole('heading', { level: 1, name: 'This link does not work' })).toBeVisible();
+  await axe.scan('/p/<unknown>');
+  await page.goto('/p/withdrawn');
+  await expect(page.getByRole('heading', { level: 1, name: 'This proposal is no longer available' })).toBeVisible();
+  await axe.check();
+});
