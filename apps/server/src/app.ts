@@ -9,7 +9,14 @@ import type { Db } from './db/connect.ts';
 import { randomToken, nowIso } from './platform/tokens.ts';
 import { createCsrf, type Csrf } from './platform/csrf.ts';
 import { installApiNotFound, installErrorHandler, installNotFound } from './platform/errors.ts';
-import { declarePublicScope, enforceAccess, enforceOwnership, requireAccessEverywhere, requireRouteTable } from './platform/guards.ts';
+import {
+  declarePublicScope,
+  enforceAccess,
+  enforceOwnership,
+  requireAccessEverywhere,
+  requireRouteTable,
+  TOKEN_ROUTES,
+} from './platform/guards.ts';
 import { installAccessLog } from './platform/access-log.ts';
 import { installIdempotency } from './platform/idempotency.ts';
 import { loggerOptions } from './platform/logging.ts';
@@ -136,7 +143,16 @@ export function buildServices({ config, db, now }: AppDeps) {
   // The daily job's renewal and licence reminders (features/reminders, decision 026).
   const reminders = createRemindersService(db.db, notifications, now ? { now } : {});
   const portfolio = createPortfolioService(db.db, members, deals, now ? { now } : {});
-  const proposals = createProposalsService(db.db, { members, team, deals, ...(now ? { now } : {}) });
+  const proposals = createProposalsService(db.db, {
+    members,
+    team,
+    deals,
+    notifier: notifications,
+    licences,
+    auth,
+    agencyName: config.agencyName,
+    ...(now ? { now } : {}),
+  });
   return {
     sessions,
     members,
@@ -262,6 +278,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
 function installApiHooks(api: FastifyInstance, sessions: Sessions, csrf: Csrf) {
   api.addHook('onRequest', async (request, reply) => {
+    // A link's call (a proposal's, decision 038): its token is its only credential; no session, no CSRF, no cookie.
+    const def = request.routeOptions.config.route;
+    if (def && TOKEN_ROUTES.has(def)) return enforceAccess(request);
     await sessions.load(request);
     // Every later log line of this request (its errors, 'request completed') names the client
     // address and the member: an id, never a name or other personal data.

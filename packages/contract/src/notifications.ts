@@ -32,6 +32,10 @@ export const NOTIFICATION_EVENTS = [
   'mfa_codes_limited',
   // (Administrators) a member asked for a BIR Form 2307 the agency's unset tax details keep from being issued (decision 019).
   'agency_tax_details_missing',
+  // A client opened, accepted or declined a proposal through its link (decision 038).
+  'proposal_opened',
+  'proposal_accepted',
+  'proposal_declined',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -57,6 +61,9 @@ export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
   email_change_reported: 'A member reported an e-mail change they did not make (administrators)',
   mfa_codes_limited: 'Too many wrong two-factor codes were entered for my account',
   agency_tax_details_missing: "The agency's tax details are needed for a BIR Form 2307 (administrators)",
+  proposal_opened: 'A client opened a proposal of mine',
+  proposal_accepted: 'A client accepted a proposal of mine',
+  proposal_declined: 'A client declined a proposal of mine',
 };
 
 /** The events only administrators receive (Settings → Notifications offers them to administrators only). */

@@ -54,6 +54,8 @@ export const saveProposalRequest = z
     /** The cover's start: the deal's effective date when the client accepts (today when not given). */
     start_date: optionalCalendarDate('Start date'),
     notes: optionalText('Notes', LIMITS.description),
+    /** Whether the client's page shows the agent's contact number (their name and licence number it always shows). */
+    show_contact: z.boolean({ error: 'show_contact must be true or false' }).optional().default(false),
   })
   .strict();
 export type SaveProposalRequest = z.input<typeof saveProposalRequest>;
@@ -113,6 +115,7 @@ export const proposalRecord = z.object({
   valid_until: z.string(),
   start_date: z.string().nullable(),
   notes: z.string().nullable(),
+  show_contact: z.boolean(),
   rates: proposalRatesRecord,
   options: z.array(proposalOptionRecord),
   accepted_option: z.number().nullable(),
@@ -273,3 +276,30 @@ export const ctplPremiumsResponse = z.object({
   ),
 });
 export type CtplPremiumsResponse = z.infer<typeof ctplPremiumsResponse>;
+
+// ---------------------------------------------------------------- the client's link (no session)
+
+/** The token of a client's link, as its path carries it: anything not of its shape is simply not found. */
+export const proposalTokenParams = z.object({ token: z.string().max(200) }).strict();
+
+/**
+ * GET /api/public/proposal/:token: what the client's page shows. Of the agent, only their name,
+ * licence number (for the product's line, if verified) and, if they chose to show it, their contact
+ * number; of the client, only their name; no other member's data.
+ */
+export const publicProposalResponse = z.object({
+  agency: z.string(),
+  number: z.string(),
+  version: z.number(),
+  status: z.enum(['sent', 'accepted', 'declined']),
+  client_name: z.string(),
+  product: z.string(),
+  valid_until: z.string(),
+  options: z.array(proposalOptionRecord),
+  accepted_option: z.number().nullable(),
+  agent: z.object({ name: z.string(), licence_number: z.string().nullable(), contact: z.string().nullable() }),
+});
+export type PublicProposal = z.infer<typeof publicProposalResponse>;
+
+export const publicAcceptRequest = z.object({ option: optionNumberField }).strict();
+export const publicDeclineRequest = z.object({ reason: optionalText('Reason', 500) }).strict();

@@ -680,6 +680,8 @@ export interface ProposalsTable {
   amount_due_centavos: number;
   /** SHA-256 (hex) of the client's link token; null until sent. */
   share_token_hash: string | null;
+  /** 1: the client's page shows the agent's contact number (the agent's choice, per proposal). */
+  show_contact: number;
   accepted_option: number | null;
   deal_id: number | null;
   created_at: string;

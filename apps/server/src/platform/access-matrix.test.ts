@@ -210,6 +210,11 @@ async function ownerProposal(): Promise<number> {
   const res = await (await ownerClient()).post(routes.saveProposal.path, proposalBody());
   return res.json().proposal.id;
 }
+/** The token of a fresh sent proposal of the owner's: its client's link. */
+async function ownerProposalLink(): Promise<string> {
+  const res = await (await ownerClient()).post(routes.sendProposal.path, { proposal_id: await ownerProposal() });
+  return res.json().share_url.split('/p/')[1];
+}
 const ticketBody = () => ({ id: owner.id, title: `Ticket ${seq++}`, description: 'Please check my commission.', type: 'finance' });
 async function ownerTicket(): Promise<number> {
   const res = await (await ownerClient()).post(routes.addTicket.path, ticketBody());
@@ -495,6 +500,13 @@ const MATRIX: Record<RouteName, Row> = {
     call: async () => ({ body: { proposal_id: await ownerProposal(), option: 1 } }),
     expect: notFoundToOthers(selfOrAdmin),
   },
+  // The client's link: anyone holding it, signed in or not (the token is the credential).
+  publicProposal: { call: async () => ({ params: { token: await ownerProposalLink() } }), expect: everyone(200) },
+  acceptPublicProposal: {
+    call: async () => ({ params: { token: await ownerProposalLink() }, body: { option: 1 } }),
+    expect: everyone(200),
+  },
+  declinePublicProposal: { call: async () => ({ params: { token: await ownerProposalLink() }, body: {} }), expect: everyone(200) },
   proposalSettings: { call: async () => ({}), expect: members },
   saveProposalSettings: { call: async () => ({ body: { effective_from: today(), lgt: 0.2 } }), expect: adminsOnly },
   ctplPremiums: { call: async () => ({}), expect: members },

@@ -136,6 +136,18 @@ export function enforceAccess(request: FastifyRequest): void {
 }
 
 /**
+ * The calls whose only credential is a token in their path (a proposal's client link, decision
+ * 038): no session is loaded, no CSRF token is asked for or cookie set (there is no ambient
+ * credential to forge a request with), and the caller is anonymous whatever cookies it sends.
+ * Decided from the matched route, never its URL.
+ */
+export const TOKEN_ROUTES: ReadonlySet<RouteDef> = new Set<RouteDef>([
+  routes.publicProposal,
+  routes.acceptPublicProposal,
+  routes.declinePublicProposal,
+]);
+
+/**
  * What an administrator who must set up two-factor sign-in may still call (besides public routes):
  * who they are, logging out, and the enrolment itself. Decided from the matched route, never its URL.
  */

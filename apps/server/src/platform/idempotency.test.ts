@@ -101,6 +101,8 @@ describe('the route table marks the creating routes', () => {
     editMember: 'sets fields: doing it twice is the same',
     getUserDetails: 'a read',
     proposals: 'a read',
+    acceptPublicProposal: 'a repeat finds the proposal accepted and answers the same deal (the conditional update, decision 038)',
+    declinePublicProposal: 'a repeat answers the declined proposal again and changes nothing',
     proposal: 'a read',
     withdrawProposal: 'a state change: a second withdrawal of the withdrawn proposal is refused and changes nothing',
     saveProposalSettings: 'appends the same rates from the same day: the rate in force is the same',

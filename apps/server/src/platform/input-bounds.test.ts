@@ -227,6 +227,12 @@ const cases = (): Case[] => [
   { url: '/api/sendproposal', body: () => ({ proposal_id: 1 }) },
   { url: '/api/withdrawproposal', body: () => ({ proposal_id: 1, reason: 'Client bought elsewhere' }) },
   { url: '/api/acceptproposal', body: () => ({ proposal_id: 1, option: 1 }) },
+  { url: '/api/public/proposal/:token/accept', anonymous: true, body: () => ({ option: 1 }) },
+  {
+    url: '/api/public/proposal/:token/decline',
+    anonymous: true,
+    body: () => ({ reason: 'Too dear' }),
+  },
   { url: '/api/saveproposalsettings', body: () => ({ effective_from: '2026-01-01', lgt: 0.2 }) },
   { url: '/api/savectplpremium', body: () => ({ vehicle_type: 'private_car', years: 1, premium: '447', effective_from: '2026-01-01' }) },
   // Notifications (decision 026).

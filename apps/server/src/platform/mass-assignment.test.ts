@@ -169,6 +169,10 @@ const proposalBody = () => ({
 async function agentProposal(): Promise<number> {
   return (await (await clientFor('agent')).post(routes.saveProposal.path, proposalBody())).json().proposal.id;
 }
+async function agentProposalLink(): Promise<string> {
+  const res = await (await clientFor('agent')).post(routes.sendProposal.path, { proposal_id: await agentProposal() });
+  return res.json().share_url.split('/p/')[1];
+}
 async function agentDeal(): Promise<number> {
   return (await (await clientFor('agent')).post(routes.addDeal.path, dealBody())).json().deal.id;
 }
@@ -455,6 +459,11 @@ const ROWS: Record<WriteRoute, Row> = {
   sendProposal: { as: 'agent', call: async () => ({ body: { proposal_id: await agentProposal() } }) },
   withdrawProposal: { as: 'agent', call: async () => ({ body: { proposal_id: await agentProposal() } }) },
   acceptProposal: { as: 'agent', call: async () => ({ body: { proposal_id: await agentProposal(), option: 1 } }) },
+  acceptPublicProposal: { as: 'anonymous', call: async () => ({ params: { token: await agentProposalLink() }, body: { option: 1 } }) },
+  declinePublicProposal: {
+    as: 'anonymous',
+    call: async () => ({ params: { token: await agentProposalLink() }, body: { reason: 'Too dear' } }),
+  },
   saveProposalSettings: { as: 'admin', call: async () => ({ body: { effective_from: today(), lgt: 0.2 } }) },
   saveCtplPremium: {
     as: 'admin',

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOKEN_ROUTES } from './guards.ts';
 import { startTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
 import { CSRF_FAILED } from './csrf.ts';
 
@@ -56,6 +57,8 @@ const concrete = (url: string) => url.replace(/:[A-Za-z_]+/g, () => String(mater
 const isRouterMiss = (res: { statusCode: number; body: string }) =>
   res.statusCode === 404 && (res.body.includes('No route') || res.body === '');
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** The calls whose token in the path is their only credential (decision 038): no CSRF token, no session (below). */
+const TOKEN_PATHS = new Set([...TOKEN_ROUTES].map((r) => r.path));
 
 async function tableCounts() {
   const count = async (table: 'sections' | 'materials' | 'members' | 'deals' | 'sales') =>
@@ -112,7 +115,7 @@ describe('every route meets its guard, however its path is spelt', () => {
         const accepted = acceptedSpellings(path).includes(url);
         const where = `${route.method} ${url} (${route.access})`;
         const method = route.method as 'GET' | 'POST' | 'DELETE';
-        if (UNSAFE.has(route.method)) {
+        if (UNSAFE.has(route.method) && !TOKEN_PATHS.has(route.url)) {
           const res = await anon.request(method, url, method === 'DELETE' ? undefined : {}, { csrf: 'omit' });
           if (!(isRouterMiss(res) && !accepted)) {
             expect(res.statusCode, where).toBe(403);
@@ -129,6 +132,25 @@ describe('every route meets its guard, however its path is spelt', () => {
     }
     expect(checked).toBeGreaterThan(100);
     expect(await tableCounts()).toEqual(before);
+  });
+
+  it('a link’s calls (decision 038) take no CSRF token and set no cookie: an unknown token is 404, signed in or not', async () => {
+    expect(TOKEN_PATHS.size).toBe(3);
+    for (const route of t.app.registeredRoutes.filter((r) => r.api && TOKEN_PATHS.has(r.url) && r.method !== 'HEAD')) {
+      const url = route.url.replace(':token', 'A'.repeat(43));
+      for (const client of [anon, agent]) {
+        const res = await client.request(
+          route.method as 'GET' | 'POST',
+          url,
+          route.method === 'GET' ? undefined : route.url.endsWith('/accept') ? { option: 1 } : {},
+          {
+            csrf: 'omit',
+          },
+        );
+        expect(res.statusCode, `${route.method} ${url}`).toBe(404);
+        expect(res.headers['set-cookie'], url).toBeUndefined();
+      }
+    }
   });
 
   it('answers an agent 403 on every admin route, with or without a CSRF token', async () => {

@@ -13,4 +13,7 @@ export const proposalsPaths = {
   saveProposalSettings: { method: 'POST', path: '/api/saveproposalsettings' },
   ctplPremiums: { method: 'GET', path: '/api/ctplpremiums' },
   saveCtplPremium: { method: 'POST', path: '/api/savectplpremium' },
+  publicProposal: { method: 'GET', path: '/api/public/proposal/:token' },
+  acceptPublicProposal: { method: 'POST', path: '/api/public/proposal/:token/accept' },
+  declinePublicProposal: { method: 'POST', path: '/api/public/proposal/:token/decline' },
 } as const;

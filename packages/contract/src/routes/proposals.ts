@@ -5,6 +5,10 @@ import {
   acceptProposalResponse,
   ctplPremiumsResponse,
   proposalIdRequest,
+  proposalTokenParams,
+  publicAcceptRequest,
+  publicDeclineRequest,
+  publicProposalResponse,
   proposalResponse,
   proposalSettingsResponse,
   proposalsRequest,
@@ -104,5 +108,34 @@ export const proposalsRoutes = {
     responses: { 200: ctplPremiumsResponse },
     tag: 'proposals',
     summary: "Sets a vehicle type's CTPL basic premium for 1 or 3 years from a day on (the history is kept)",
+  }),
+  // The client's link (decision 038): no session, no cookie, no CSRF token (the token in the path
+  // is the only credential, platform/guards.ts TOKEN_ROUTES); limited per client address; an
+  // unknown token and another's answer the same 404, a withdrawn or expired proposal 410.
+  publicProposal: route({
+    ...proposalsPaths.publicProposal,
+    access: 'public',
+    params: proposalTokenParams,
+    responses: { 200: publicProposalResponse },
+    tag: 'proposals',
+    summary: "The client's page of a sent proposal: the options with their breakdowns, the agent's name and licence number",
+  }),
+  acceptPublicProposal: route({
+    ...proposalsPaths.acceptPublicProposal,
+    access: 'public',
+    params: proposalTokenParams,
+    body: publicAcceptRequest,
+    responses: { 200: publicProposalResponse },
+    tag: 'proposals',
+    summary: "The client accepts an option: the agent's one deal is created (again, or at once: the same)",
+  }),
+  declinePublicProposal: route({
+    ...proposalsPaths.declinePublicProposal,
+    access: 'public',
+    params: proposalTokenParams,
+    body: publicDeclineRequest,
+    responses: { 200: publicProposalResponse },
+    tag: 'proposals',
+    summary: 'The client declines the proposal, with a reason if they give one',
   }),
 } as const satisfies Record<string, RouteDef>;

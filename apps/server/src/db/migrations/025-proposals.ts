@@ -33,6 +33,12 @@ export const m025Proposals = (dialect: DialectName): Migration => ({
       .addColumn('valid_until', 'varchar(10)', notNull)
       .addColumn('amount_due_centavos', 'bigint', notNull)
       .addColumn('share_token_hash', 'varchar(64)', (c) => c.unique())
+      .addColumn('show_contact', 'integer', (c) =>
+        c
+          .notNull()
+          .defaultTo(0)
+          .check(sql`show_contact in (0, 1)`),
+      )
       .addColumn('accepted_option', 'integer')
       .addColumn('deal_id', 'integer', (c) => c.references('deals.id').onDelete('set null'))
       .addColumn('created_at', 'varchar(30)', notNull)

@@ -301,6 +301,15 @@ export function createAuthService(
       await authRepository.purgeResets(db, new Date(now().getTime() - 24 * 3_600_000).toISOString());
     },
 
+    /**
+     * For a public call another feature serves (a proposal's link, decision 038): one request of
+     * the client address counted against `scope`, in the login throttle's table (atomic on either
+     * database, shared by every instance); over `max` in the window, 429 with `message`.
+     */
+    async limitAddress(scope: string, ip: string, limit: { max: number; windowMs: number; message: string }): Promise<void> {
+      await takeSlot(db, `${scope}:ip:${ip}`.slice(0, 300), { ...limit, now: now() });
+    },
+
     /** loginoptions: whether "Forgot your password?" can e-mail a link (e-mail is on). */
     loginOptions(): LoginOptions {
       return { password_reset: portalUrl !== null };

@@ -126,6 +126,24 @@ export const licencesRepository = {
     return new Set(rows.map((r) => r.member_id));
   },
 
+  /** The number of a verified licence of the member's for one of `lines` in force on `day` (the latest to expire), if any. */
+  async coveringNumber(db: Exec, memberId: number, lines: readonly LicenseLine[], day: string): Promise<string | null> {
+    if (lines.length === 0) return null;
+    const row = await db
+      .selectFrom('licenses')
+      .select('license_no')
+      .where('member_id', '=', memberId)
+      .where('status', '=', 'verified')
+      .where('line', 'in', lines)
+      .where('issued_on', '<=', day)
+      .where('expires_on', '>=', day)
+      .orderBy('expires_on', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.license_no ?? null;
+  },
+
   // ------------------------------------------------------------ the Compliance page
 
   pending(db: Exec): Promise<LicenceRow[]> {

@@ -246,6 +246,15 @@ export function createLicencesService(
       return (await coveredEarners(exec, [memberId], product, day)).has(memberId);
     },
 
+    /**
+     * For a proposal's client page (decision 038): the number of the agent's verified licence for
+     * the product's line in force on `day`, or null. Shown to the client: an agent's licence
+     * number is what the Insurance Commission requires them to show on a quotation.
+     */
+    async licenceNumberFor(exec: Exec, memberId: number, product: string, day: string): Promise<string | null> {
+      return repo.coveringNumber(exec, memberId, linesFor(product), day);
+    },
+
     /** How many licences wait for verification and held entries for a decision: the Compliance page's two queues, counted. */
     async queueCounts(): Promise<{ toVerify: number; held: number }> {
       const [toVerify, held] = await Promise.all([repo.pendingCount(db), repo.heldCount(db)]);

@@ -32,6 +32,10 @@ export interface EventParams {
   mfa_codes_limited: { failures: number; minutes: number; at: string };
   /** To administrators, once (decision 019): a BIR Form 2307 was asked for while these of the agency's tax details are unset. */
   agency_tax_details_missing: { missing: string[] };
+  /** A proposal's client link (decision 038): named by its number and client, never an amount. */
+  proposal_opened: { proposalId: number; number: string; client: string };
+  proposal_accepted: { proposalId: number; number: string; client: string; option: number };
+  proposal_declined: { proposalId: number; number: string; client: string; reason: string | null };
 }
 
 export interface RenderedEvent {
@@ -169,6 +173,21 @@ const RENDER: { [E in NotificationEvent]: (p: EventParams[E]) => RenderedEvent }
     title: "Set up the agency's tax details",
     body: `A member asked for their BIR Form 2307, but the agency's ${p.missing.join(', ')} ${p.missing.length === 1 ? 'is' : 'are'} not set, so it cannot be issued. Set the agency's TIN, address and RDO on Admin Panel → Commissions (Agency tax details).`,
     link: '/admin/admincommissions',
+  }),
+  proposal_opened: (p) => ({
+    title: `Proposal opened: ${p.client}`,
+    body: `${p.client} opened proposal ${p.number} through its link.`,
+    link: `/proposals/${p.proposalId}`,
+  }),
+  proposal_accepted: (p) => ({
+    title: `Proposal accepted: ${p.client}`,
+    body: `${p.client} accepted option ${p.option} of proposal ${p.number}. Its deal is in your Deals Table, For Application.`,
+    link: `/proposals/${p.proposalId}`,
+  }),
+  proposal_declined: (p) => ({
+    title: `Proposal declined: ${p.client}`,
+    body: p.reason ? `${p.client} declined proposal ${p.number}: “${p.reason}”` : `${p.client} declined proposal ${p.number}.`,
+    link: `/proposals/${p.proposalId}`,
   }),
 };
 

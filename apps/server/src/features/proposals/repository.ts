@@ -92,6 +92,17 @@ export const proposalsRepository = {
     return Number(result.numUpdatedRows) === 1;
   },
 
+  /** Marks the first opening of the link: whether this call was the first. */
+  async markOpened(db: Exec, id: number, at: string): Promise<boolean> {
+    const result = await db
+      .updateTable('proposals')
+      .set({ first_opened_at: at })
+      .where('id', '=', id)
+      .where('first_opened_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+
   async find(db: Exec, id: number): Promise<ProposalRow | undefined> {
     return db.selectFrom('proposals').selectAll().where('id', '=', id).executeTakeFirst();
   },

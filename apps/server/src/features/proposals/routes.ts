@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { routes } from '@ahente/contract/routes';
 import { apiRoute } from '../../platform/api-route.ts';
 import { requireAuth } from '../../platform/guards.ts';
@@ -29,4 +29,19 @@ export function proposalsRoutes(app: FastifyInstance, proposals: ProposalsServic
   apiRoute(app, routes.saveProposalSettings, async (request) => proposals.saveSettings(requireAuth(request), request.body));
   apiRoute(app, routes.ctplPremiums, async () => proposals.ctpl());
   apiRoute(app, routes.saveCtplPremium, async (request) => proposals.saveCtpl(requireAuth(request), request.body));
+
+  // The client's link (decision 038): no session; never cached, never sent as a referrer.
+  const linkHeaders = (reply: FastifyReply) => reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+  apiRoute(app, routes.publicProposal, async (request, reply) => {
+    linkHeaders(reply);
+    return proposals.openLink(request.params.token, request.ip);
+  });
+  apiRoute(app, routes.acceptPublicProposal, async (request, reply) => {
+    linkHeaders(reply);
+    return proposals.acceptLink(request.params.token, request.body.option, request.ip);
+  });
+  apiRoute(app, routes.declinePublicProposal, async (request, reply) => {
+    linkHeaders(reply);
+    return proposals.declineLink(request.params.token, request.body.reason, request.ip);
+  });
 }

@@ -25,6 +25,7 @@ import {
   PROPOSAL_STATUSES,
   PROPOSAL_STATUS_LABELS,
   type AcceptProposalResponse,
+  type PublicProposal,
   type CtplPremiumsResponse,
   type ProposalRecord,
   type ProposalRatesRecord,
@@ -39,13 +40,16 @@ import type { z } from 'zod';
 import type { saveCtplPremiumRequest } from '@ahente/contract/proposals';
 import type { Database, ProposalStoredStatus } from '../../db/schema.ts';
 import type { Exec } from '../../db/exec.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { HttpError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { isAdmin } from '../../platform/guards.ts';
 import type { Auth } from '../../platform/sessions.ts';
 import { sha256 } from '../../platform/tokens.ts';
 import type { DealsService } from '../deals/service.ts';
 import type { ProfileService } from '../members/profile-service.ts';
 import type { TeamService } from '../members/team-service.ts';
+import type { AuthService } from '../auth/service.ts';
+import type { LicencesService } from '../licences/service.ts';
+import type { NotificationsService } from '../notifications/service.ts';
 import { proposalsRepository as repo, type OptionRow, type ProposalFilter, type ProposalRow, type VersionRow } from './repository.ts';
 
 export const PROPOSAL_MESSAGES = {
@@ -63,7 +67,13 @@ export const PROPOSAL_MESSAGES = {
   notAcceptable: (status: ProposalStatus) => `A proposal that is ${PROPOSAL_STATUS_LABELS[status].toLowerCase()} cannot be accepted`,
   noSuchOption: (n: number) => `This proposal has no option ${n}`,
   acceptedOther: (n: number) => `This proposal was already accepted with option ${n}`,
+  notDeclinable: (status: ProposalStatus) => `A proposal that is ${PROPOSAL_STATUS_LABELS[status].toLowerCase()} cannot be declined`,
+  gone: 'This proposal is no longer available: ask your agent for a new one',
+  tooMany: 'Too many requests from this address: please try again in a few minutes',
 } as const;
+
+/** The client's link, per client address: 60 requests in 10 minutes (a page, its reloads and an answer, many times over). */
+export const PUBLIC_LINK_LIMIT = { max: 60, windowMs: 10 * 60_000 };
 
 /** Who acts on a proposal: its agent, an administrator, or the client through the link. */
 export type Actor = { kind: 'agent' | 'admin'; memberId: number } | { kind: 'client' };
@@ -119,6 +129,10 @@ export function createProposalsService(
     members: Pick<ProfileService, 'findById'>;
     team: Pick<TeamService, 'leadersIn'>;
     deals: Pick<DealsService, 'addFromProposal'>;
+    notifier: Pick<NotificationsService, 'notify'>;
+    licences: Pick<LicencesService, 'licenceNumberFor'>;
+    auth: Pick<AuthService, 'limitAddress'>;
+    agencyName: string;
     now?: () => Date;
   },
 ) {
@@ -162,6 +176,7 @@ export function createProposalsService(
       valid_until: v.valid_until,
       start_date: v.start_date,
       notes: v.notes,
+      show_contact: p.show_contact === 1,
       rates: ratesRecord(v),
       options: options.map(optionRecord),
       accepted_option: p.accepted_option,
@@ -212,7 +227,7 @@ export function createProposalsService(
     option: number,
     actor: Actor,
     open: ProposalStoredStatus[],
-  ): Promise<{ row: ProposalRow; dealId: number }> {
+  ): Promise<{ row: ProposalRow; dealId: number; won: boolean }> {
     const v = await repo.version(trx, p.id, p.version);
     const options = v ? await repo.options(trx, v.id) : [];
     const chosen = options.find((o) => o.position === option);
@@ -228,7 +243,7 @@ export function createProposalsService(
       const current = (await repo.find(trx, p.id))!;
       if (current.status === 'accepted' && current.deal_id !== null) {
         if (current.accepted_option !== option) throw conflict(PROPOSAL_MESSAGES.acceptedOther(current.accepted_option ?? 0));
-        return { row: current, dealId: current.deal_id };
+        return { row: current, dealId: current.deal_id, won: false };
       }
       throw conflict(PROPOSAL_MESSAGES.notAcceptable(statusOf(current, day)));
     }
@@ -250,10 +265,96 @@ export function createProposalsService(
     });
     await repo.updateProposal(trx, p.id, { deal_id: dealId });
     await event(trx, p, 'accepted', actor, { option });
-    return { row: (await repo.find(trx, p.id))!, dealId };
+    return { row: (await repo.find(trx, p.id))!, dealId, won: true };
   }
 
+  /** The proposal a link's token names, if it can still be shown: 404 for any token that names none, 410 once withdrawn or expired. */
+  async function byToken(exec: Exec, token: string): Promise<ProposalRow> {
+    const p = /^[A-Za-z0-9_-]{43}$/.test(token) ? await repo.findByTokenHash(exec, sha256(token)) : undefined;
+    if (!p || p.status === 'draft') throw notFound(PROPOSAL_MESSAGES.notFound);
+    const status = statusOf(p, today());
+    if (status === 'withdrawn' || status === 'expired') throw new HttpError(410, PROPOSAL_MESSAGES.gone);
+    return p;
+  }
+
+  /** What the client's page shows (publicProposalResponse): no other member's data, of the agent only what decision 038 lists. */
+  async function publicView(exec: Exec, p: ProposalRow): Promise<PublicProposal> {
+    const v = (await repo.version(exec, p.id, p.version))!;
+    const [options, agent, licence] = await Promise.all([
+      repo.options(exec, v.id),
+      deps.members.findById(p.member_id),
+      deps.licences.licenceNumberFor(exec, p.member_id, v.product, today()),
+    ]);
+    return {
+      agency: deps.agencyName,
+      number: p.number,
+      version: p.version,
+      status: p.status as PublicProposal['status'],
+      client_name: v.client_name,
+      product: v.product,
+      valid_until: v.valid_until,
+      options: options.map(optionRecord),
+      accepted_option: p.accepted_option,
+      agent: {
+        name: agent ? fullName(agent) : '',
+        licence_number: licence,
+        contact: p.show_contact === 1 ? (agent?.contact_no ?? null) : null,
+      },
+    };
+  }
+
+  const limitLink = (ip: string) =>
+    deps.auth.limitAddress('proposal-link', ip, { ...PUBLIC_LINK_LIMIT, message: PROPOSAL_MESSAGES.tooMany });
+  const told = (p: ProposalRow) => ({ proposalId: p.id, number: p.number, client: p.client_name });
+
   return {
+    /**
+     * GET /api/public/proposal/:token: the client's page. The first time a client opens it, the
+     * agent is told (once: the conditional update of first_opened_at lets one request through).
+     */
+    async openLink(token: string, ip: string): Promise<PublicProposal> {
+      await limitLink(ip);
+      const row = await db.transaction().execute(async (trx) => {
+        const p = await byToken(trx, token);
+        if (p.first_opened_at === null && (await repo.markOpened(trx, p.id, nowIso()))) {
+          await event(trx, p, 'opened', { kind: 'client' });
+          await deps.notifier.notify(trx, p.member_id, 'proposal_opened', told(p), { dedupeKey: `proposal_opened:${p.id}` });
+        }
+        return p;
+      });
+      // After the transaction: the agent's name is read outside it (SQLite has one connection).
+      return publicView(db, row);
+    },
+
+    /** POST …/accept: the client accepts an option of a sent proposal: the agent's one deal, and the agent told. */
+    async acceptLink(token: string, option: number, ip: string): Promise<PublicProposal> {
+      await limitLink(ip);
+      const accepted = await db.transaction().execute(async (trx) => {
+        const p = await byToken(trx, token);
+        const { row, won } = await acceptIn(trx, p, option, { kind: 'client' }, ['sent']);
+        // Told once: by the acceptance that made the deal, not by a repeat or a race's loser.
+        if (won) await deps.notifier.notify(trx, p.member_id, 'proposal_accepted', { ...told(p), option });
+        return row;
+      });
+      return publicView(db, accepted);
+    },
+
+    /** POST …/decline: the client declines a sent proposal (again: the same answer); the agent told. */
+    async declineLink(token: string, reason: string | null, ip: string): Promise<PublicProposal> {
+      await limitLink(ip);
+      const row = await db.transaction().execute(async (trx) => {
+        const p = await byToken(trx, token);
+        if (p.status === 'declined') return p;
+        if (!(await repo.moveIf(trx, p.id, ['sent'], 'declined', nowIso(), today()))) {
+          throw conflict(PROPOSAL_MESSAGES.notDeclinable(statusOf((await repo.find(trx, p.id))!, today())));
+        }
+        await event(trx, p, 'declined', { kind: 'client' }, { reason });
+        await deps.notifier.notify(trx, p.member_id, 'proposal_declined', { ...told(p), reason });
+        return (await repo.find(trx, p.id))!;
+      });
+      return publicView(db, row);
+    },
+
     statusOf: (row: Pick<ProposalRow, 'status' | 'valid_until'>) => statusOf(row, today()),
     ratesOn,
     acceptIn,
@@ -312,6 +413,7 @@ export function createProposalsService(
           product,
           valid_until: validUntil,
           amount_due_centavos: options[0]!.amount_due_centavos,
+          show_contact: input.show_contact ? 1 : 0,
           updated_at: at,
         };
 
