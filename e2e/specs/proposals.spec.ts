@@ -1,13 +1,15 @@
-import type { Page } from '@playwright/test';
+import { devices, type Page } from '@playwright/test';
+import { routes } from '@ahente/contract/routes';
 import { expectFitsViewport, expectToast, goViaMainNav, signIn, uniqueId } from '../support/app.ts';
 import { scanner } from '../support/axe.ts';
-import { expect, PHONE, shot, test } from '../support/fixtures.ts';
+import { expect, loginApi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
 
 /**
  * Insurance proposals (issue 46), a person's path: the agent writes a draft with two insurers and
- * sees each breakdown as they type, sends it (the client's link), accepts an option for the client
- * and lands on the deal in the Deals Table. Axe scans the list and the proposal. Screenshots at
- * 1366 px (a laptop, decision 024) and on a phone (one option at a time, decision 010).
+ * sees each breakdown as they type, sends it, the client opens the link on a phone and accepts an
+ * option, and the agent finds the deal in the Deals Table. The agent's own acceptance, and the
+ * client's 404 and 410 pages. Axe scans the list, the proposal and the client's page. Screenshots at
+ * 1366 px (a laptop, decision 024) and on a phone (decision 010).
  */
 
 async function fillOption(page: Page, n: number, insurer: string, premium: string) {
@@ -17,10 +19,32 @@ async function fillOption(page: Page, n: number, insurer: string, premium: strin
   return option;
 }
 
+/** A sent proposal made through the API: its id and the client's link. */
+async function sentProposal(baseURL: string, agent: Agent, client: string) {
+  const api = await loginApi(baseURL, agent.username, agent.password);
+  const saved = await api.csrfPost(routes.saveProposal.path, {
+    id: agent.id,
+    client: { name: client },
+    product: 'Comprehensive',
+    options: [{ insurer: 'Malayan Insurance', basic_premium: 10000 }],
+  });
+  expect(saved.status()).toBe(200);
+  const { proposal } = (await saved.json()) as { proposal: { id: number } };
+  const sent = await api.csrfPost(routes.sendProposal.path, { proposal_id: proposal.id });
+  expect(sent.status()).toBe(200);
+  const { share_url } = (await sent.json()) as { share_url: string };
+  return { api, id: proposal.id, path: new URL(share_url).pathname };
+}
+
 test.describe('at 1366 px', () => {
   test.use({ viewport: { width: 1366, height: 768 } });
 
-  test('draft → breakdown → send → accept for the client → the deal in the Deals Table', async ({ page, agent }, testInfo) => {
+  test('draft → breakdown → send → the client accepts on a phone → the deal in the Deals Table', async ({
+    page,
+    agent,
+    browser,
+    baseURL,
+  }, testInfo) => {
     const client = `Maria Santos ${uniqueId()}`;
     const axe = scanner(page, testInfo);
     await signIn(page, agent);
@@ -41,6 +65,7 @@ test.describe('at 1366 px', () => {
     await page.getByRole('button', { name: 'Add an option' }).click();
     const second = await fillOption(page, 2, 'Pioneer', '17000');
     await expect(second.getByRole('definition').last()).toHaveText('₱21,199.00');
+    await page.getByLabel('Show my contact number on the client’s page').check();
     await shot(page, testInfo, 'proposal-form-1366');
     await expectFitsViewport(page);
 
@@ -51,20 +76,41 @@ test.describe('at 1366 px', () => {
 
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     const link = page.getByLabel('The client’s link');
-    await expect(link).toHaveValue(/\/p\/[A-Za-z0-9_-]{22,}$/);
+    await expect(link).toHaveValue(/\/p\/[A-Za-z0-9_-]{43}$/);
+    const clientPath = new URL(await link.inputValue()).pathname;
     await expect(page.getByRole('main').getByText('Sent', { exact: true }).first()).toBeVisible();
     await shot(page, testInfo, 'proposal-page-1366');
     await expectFitsViewport(page);
     await axe.scan('/proposals/:id');
 
-    await page.getByRole('button', { name: 'Accept for the client' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Accept for the client' });
-    await dialog.getByRole('radio', { name: /Option 2: Pioneer, ₱21,199\.00/ }).check();
-    await dialog.getByRole('button', { name: 'Accept and create the deal' }).click();
+    // The client, on a phone, signed in nowhere.
+    const phone = await browser.newContext({ ...devices['Pixel 7'], baseURL });
+    const clientPage = await phone.newPage();
+    const clientAxe = scanner(clientPage, testInfo);
+    await clientPage.goto(clientPath);
+    await expect(clientPage.getByRole('heading', { level: 1, name: /^Insurance proposal Q-/ })).toBeVisible();
+    await expect(clientPage.getByText(`Prepared for ${client}`)).toBeVisible();
+    await expect(clientPage.getByText(agent.name, { exact: true })).toBeVisible();
+    await expect(clientPage.getByRole('link', { name: 'Contact: 09171234567' })).toBeVisible();
+    const pioneer = clientPage.getByRole('group', { name: 'Pioneer' });
+    await expect(pioneer.getByRole('definition').last()).toHaveText('₱21,199.00');
+    await expectFitsViewport(clientPage);
+    await shot(clientPage, testInfo, 'client-page');
+    await clientAxe.scan('/p/<token>');
+    await pioneer.getByRole('button', { name: 'Accept option 2' }).tap();
+    await expect(clientPage.getByText('You accepted option 2.')).toBeVisible();
+    await expect(clientPage.getByRole('button', { name: /Accept option/ })).toHaveCount(0);
+    await clientAxe.check();
+    await phone.close();
+
+    await page.reload();
+    await expect(page.getByRole('main').getByText('Accepted', { exact: true }).first()).toBeVisible();
+    await expect(page.getByText('Chosen by the client')).toBeVisible();
+    await page.getByRole('link', { name: 'View the deal' }).click();
     await expect(page).toHaveURL(/\/deals\/dealsview\?deal=\d+$/);
     const row = page.getByRole('row', { name: new RegExp(client) });
-    await expect(row).toBeVisible();
     await expect(row).toContainText('₱21,199.00');
+    await expect(row).toContainText('For Application');
 
     await goViaMainNav(page, 'Proposals');
     const listed = page.getByRole('row', { name: new RegExp(client) });
@@ -75,6 +121,28 @@ test.describe('at 1366 px', () => {
     await axe.scan('/proposals');
     await axe.check();
   });
+});
+
+test('the agent accepts for the client; a withdrawn link says so (410), an unknown one 404', async ({ page, agent, baseURL }) => {
+  const accepted = await sentProposal(baseURL!, agent, `Jose Cruz ${uniqueId()}`);
+  const withdrawn = await sentProposal(baseURL!, agent, `Pedro Reyes ${uniqueId()}`);
+  expect((await withdrawn.api.csrfPost(routes.withdrawProposal.path, { proposal_id: withdrawn.id })).status()).toBe(200);
+  await accepted.api.dispose();
+  await withdrawn.api.dispose();
+
+  await page.goto(withdrawn.path);
+  await expect(page.getByRole('heading', { level: 1, name: 'This proposal is no longer available' })).toBeVisible();
+  await page.goto(`/p/${'A'.repeat(43)}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'This link does not work' })).toBeVisible();
+
+  await signIn(page, agent);
+  await page.goto(`/proposals/${accepted.id}`);
+  await page.getByRole('button', { name: 'Accept for the client' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Accept for the client' });
+  await dialog.getByRole('button', { name: 'Accept and create the deal' }).click();
+  await expect(page).toHaveURL(/\/deals\/dealsview\?deal=\d+$/);
+  // ₱10,000.00 with DST, VAT and LGT: ₱12,470.00.
+  await expect(page.getByRole('row', { name: /Jose Cruz/ })).toContainText('₱12,470.00');
 });
 
 test('on a phone: one option at a time with a switcher; nothing overflows', PHONE, async ({ page, agent, press }, testInfo) => {
@@ -96,71 +164,4 @@ test('on a phone: one option at a time with a switcher; nothing overflows', PHON
   await expect(first).toBeVisible();
   await expectFitsViewport(page);
   await shot(page, testInfo, 'proposal-form-phone');
-});
-
-/** The client's page as the public API answers it (h-proposals' publicProposalResponse). */
-const PUBLIC_ANSWER = {
-  agency: 'Ahente Insurance Agency',
-  number: 'Q-000042',
-  version: 2,
-  status: 'sent',
-  client_name: 'Maria Santos',
-  product: 'Comprehensive',
-  valid_until: '2027-01-02',
-  accepted_option: null,
-  agent: { name: 'Ana Santos', licence_number: 'NL-2024-00123', contact: '09171234567' },
-  options: [
-    ['Malayan Insurance', 18500, 2312.5, 2220, 37, 23069.5],
-    ['Pioneer', 17000, 2125, 2040, 34, 21199],
-    ['Standard Insurance', 19250.5, 2406.31, 2310.06, 38.5, 24005.37],
-  ].map(([insurer, basic, dst, vat, lgt, due], i) => ({
-    option: i + 1,
-    insurer,
-    insurer_id: null,
-    plan_name: i === 0 ? 'Motor Comprehensive Plus' : null,
-    sum_insured: 850000,
-    coverages: [
-      { name: 'Own Damage/Theft', limit: '₱850,000' },
-      { name: 'Excess Bodily Injury', limit: '₱100,000' },
-      { name: 'Acts of Nature', limit: null },
-    ],
-    deductible: '₱2,000 per claim',
-    remarks: null,
-    breakdown: { basic_premium: basic, dst, vat, lgt, fst: 0, fees: 0, amount_due: due },
-  })),
-};
-
-test("the client's page: options side by side (stacked on a phone), accept; 404 and 410 pages", PHONE, async ({ page }, testInfo) => {
-  // The public API is h-proposals' (being merged): its answers are played here so that the page's
-  // layout, words and accessibility are checked whatever the branch holds.
-  let answer: Record<string, unknown> = PUBLIC_ANSWER;
-  await page.route('**/api/public/proposal/**', async (route) => {
-    const url = route.request().url();
-    if (url.includes('/missing')) return route.fulfill({ status: 404, json: { error: 'Not found' } });
-    if (url.includes('/withdrawn')) return route.fulfill({ status: 410, json: { error: 'Gone' } });
-    if (url.endsWith('/accept')) {
-      expect(route.request().headers().cookie).toBeUndefined();
-      answer = { ...PUBLIC_ANSWER, status: 'accepted', accepted_option: route.request().postDataJSON().option };
-    }
-    return route.fulfill({ json: answer });
-  });
-  const axe = scanner(page, testInfo);
-  await page.goto('/p/A1b2C3d4E5f6G7h8I9j0K1');
-  await expect(page.getByRole('heading', { level: 1, name: 'Insurance proposal Q-000042 v2' })).toBeVisible();
-  await expect(page.getByText('NL-2024-00123')).toBeVisible();
-  const second = page.getByRole('group', { name: 'Pioneer' });
-  await expect(second.getByRole('definition').last()).toHaveText('₱21,199.00');
-  await expectFitsViewport(page);
-  await shot(page, testInfo, 'client-page');
-  await axe.scan('/p/<token>');
-  await second.getByRole('button', { name: 'Accept option 2' }).click();
-  await expect(page.getByText('You accepted option 2.')).toBeVisible();
-  await expect(page.getByRole('button', { name: /Accept option/ })).toHaveCount(0);
-
-  await page.goto('/p/missing');
-  await expect(page.getByRole('heading', { level: 1, name: 'This link does not work' })).toBeVisible();
-  await axe.scan('/p/<unknown>');
-  await page.goto('/p/withdrawn');
-  await expect(page.getByRole('heading', { level: 1, name: 'This proposal is no longer available' })).toBeVisible();
-  await axe.check();
 });

@@ -50,6 +50,7 @@ export const proposalsEn = {
     validHint: '30 days by default, at most 90.',
     startDate: 'Start of cover',
     notes: 'Notes',
+    showContact: 'Show my contact number on the client’s page',
     options: 'Options',
     optionN: 'Option {{n}}',
     addOption: 'Add an option',

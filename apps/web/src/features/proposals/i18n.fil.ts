@@ -50,6 +50,7 @@ export const proposalsFil: Texts<typeof proposalsEn> = {
     validHint: '30 araw kung wala, hanggang 90.',
     startDate: 'Simula ng cover',
     notes: 'Mga tala',
+    showContact: 'Ipakita ang contact number ko sa page ng client',
     options: 'Mga option',
     optionN: 'Option {{n}}',
     addOption: 'Magdagdag ng option',

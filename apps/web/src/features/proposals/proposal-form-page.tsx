@@ -17,6 +17,7 @@ import './i18n';
 import { cn } from '../../lib/cn';
 import { Button, buttonClasses } from '../../ui/button';
 import { Card } from '../../ui/card';
+import { Checkbox } from '../../ui/checkbox';
 import { Field } from '../../ui/field';
 import { Input, Textarea } from '../../ui/input';
 import { PageHeader } from '../../ui/page-header';
@@ -224,6 +225,7 @@ function ProposalForm({ proposal }: { proposal: ProposalRecord | null }) {
           <Field label={t('proposals.form.notes')} hint={t('proposals.form.optional')} error={err('notes')}>
             <Textarea rows={3} {...register('notes')} />
           </Field>
+          <Checkbox className="mt-4" label={t('proposals.form.showContact')} {...register('show_contact')} />
         </Card>
 
         <div className="flex flex-wrap justify-end gap-3">

@@ -40,6 +40,8 @@ export interface ProposalValues {
   valid_until: string;
   start_date: string;
   notes: string;
+  /** Whether the client's page shows the agent's contact number (off by default, decision 038). */
+  show_contact: boolean;
   options: OptionValues[];
 }
 
@@ -62,6 +64,7 @@ export function emptyProposal(today: string): ProposalValues {
     valid_until: addDays(today, DEFAULT_VALIDITY_DAYS),
     start_date: '',
     notes: '',
+    show_contact: false,
     options: [emptyOption()],
   };
 }
@@ -77,6 +80,7 @@ export function valuesOf(proposal: ProposalRecord): ProposalValues {
     valid_until: proposal.valid_until,
     start_date: proposal.start_date ?? '',
     notes: proposal.notes ?? '',
+    show_contact: proposal.show_contact,
     options: proposal.options.map((o) => ({
       insurer: o.insurer,
       plan_name: o.plan_name ?? '',
@@ -101,6 +105,7 @@ export function toPayload(values: ProposalValues, memberId: number, proposalId: 
     valid_until: values.valid_until || null,
     start_date: values.start_date || null,
     notes: values.notes || null,
+    show_contact: values.show_contact === true,
     options: values.options.map((o) => ({
       insurer: o.insurer,
       plan_name: o.plan_name || null,

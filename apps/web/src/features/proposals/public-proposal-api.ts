@@ -1,26 +1,14 @@
-import type { ProposalOptionRecord } from '@ahente/contract/proposals';
+import type { PublicProposal } from '@ahente/contract/proposals';
+
+export type { PublicProposal };
 
 /**
  * The client's link (issue 46): GET /api/public/proposal/:token, and its accept and decline. No
  * session and no cookie (`credentials: 'omit'`): the token in the address is the only credential.
  * Plain fetch rather than the app's client, which sends the session's CSRF header and handles a 401
- * by signing out: neither belongs here.
- *
- * The answer's shape is h-proposals' `publicProposalResponse` (packages/contract/src/proposals.ts,
- * on its way): mirrored here until that branch is merged, then this type becomes the contract's.
+ * by signing out: neither belongs here. The answer is typed by the contract, not parsed with its
+ * schema: the page stays light (no zod, decision 014).
  */
-export interface PublicProposal {
-  agency: string;
-  number: string;
-  version: number;
-  status: 'sent' | 'accepted' | 'declined';
-  client_name: string;
-  product: string;
-  valid_until: string;
-  options: ProposalOptionRecord[];
-  accepted_option: number | null;
-  agent: { name: string; licence_number: string | null; contact: string | null };
-}
 
 /** Why the page cannot show the proposal: no such link (404), no longer open (410), too many tries (429), anything else. */
 export type PublicFailure = 'not-found' | 'gone' | 'busy' | 'failed';
