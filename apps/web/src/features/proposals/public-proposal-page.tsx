@@ -260,22 +260,24 @@ function ClientOption({
           </p>
         )}
       </div>
-      <dl className="space-y-1 text-sm">
-        {option.sum_insured !== null && (
-          <div className="flex justify-between gap-3">
-            <dt className="text-slate-600">{t('proposals.page.sumInsured')}</dt>
-            <dd className="whitespace-nowrap text-slate-900 tabular-nums">{formatPeso(option.sum_insured)}</dd>
-          </div>
-        )}
-        {option.deductible && (
-          <div className="flex justify-between gap-3">
-            <dt className="text-slate-600">{t('proposals.page.deductible')}</dt>
-            <dd className="text-right text-slate-900">{option.deductible}</dd>
-          </div>
-        )}
-      </dl>
+      {(option.sum_insured !== null || option.deductible) && (
+        <dl className="space-y-1 text-sm">
+          {option.sum_insured !== null && (
+            <div className="flex justify-between gap-3">
+              <dt className="text-slate-600">{t('proposals.page.sumInsured')}</dt>
+              <dd className="whitespace-nowrap text-slate-900 tabular-nums">{formatPeso(option.sum_insured)}</dd>
+            </div>
+          )}
+          {option.deductible && (
+            <div className="flex justify-between gap-3">
+              <dt className="text-slate-600">{t('proposals.page.deductible')}</dt>
+              <dd className="text-right text-slate-900">{option.deductible}</dd>
+            </div>
+          )}
+        </dl>
+      )}
       {option.coverages.length > 0 && (
-        <ul className="space-y-1 border-t border-slate-100 pt-2 text-sm">
+        <ul className="space-y-1 text-sm">
           {option.coverages.map((c, i) => (
             <li key={i} className="flex justify-between gap-3">
               <span className="text-slate-700">{c.name}</span>
