@@ -2,7 +2,7 @@ import { devices, type Page } from '@playwright/test';
 import { routes } from '@ahente/contract/routes';
 import { expectFitsViewport, expectToast, goViaMainNav, signIn, uniqueId } from '../support/app.ts';
 import { scanner } from '../support/axe.ts';
-import { expect, loginApi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
+import { ADMIN, expect, loginApi, loginUi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
 
 /**
  * Insurance proposals (issue 46), a person's path: the agent writes a draft with two insurers and
@@ -164,4 +164,25 @@ test('on a phone: one option at a time with a switcher; nothing overflows', PHON
   await expect(first).toBeVisible();
   await expectFitsViewport(page);
   await shot(page, testInfo, 'proposal-form-phone');
+});
+
+test.describe('Admin Panel → Proposals at 1366 px', () => {
+  test.use({ viewport: { width: 1366, height: 768 } });
+
+  test('the rates in force with their history, and the CTPL table', async ({ page }, testInfo) => {
+    const axe = scanner(page, testInfo);
+    await loginUi(page, ADMIN.username, ADMIN.password);
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/admin/adminmembers');
+    await page.getByRole('navigation', { name: 'Admin Panel' }).getByRole('link', { name: 'Proposals', exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/proposals$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Proposals' })).toBeVisible();
+    const table = page.getByRole('table', { name: 'CTPL basic premiums in force' });
+    await expect(table.getByRole('row', { name: /Private car or UV/ })).toContainText('₱1,285.00');
+    await expect(page.getByText('VAT (%)').first()).toBeVisible();
+    await shot(page, testInfo, 'admin-proposals-1366');
+    await expectFitsViewport(page);
+    await axe.scan('/admin/proposals');
+    await axe.check();
+  });
 });
