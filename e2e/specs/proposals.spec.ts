@@ -164,6 +164,13 @@ test('on a phone: one option at a time with a switcher; nothing overflows', PHON
   await expect(first).toBeVisible();
   await expectFitsViewport(page);
   await shot(page, testInfo, 'proposal-form-phone');
+  await press(page.getByRole('button', { name: 'Option 2', exact: true }));
+  await page.getByRole('group', { name: 'Option 2', exact: true }).getByLabel('Insurer', { exact: true }).fill('Pioneer');
+  await page.getByRole('group', { name: 'Option 2', exact: true }).getByLabel('Basic premium', { exact: true }).fill('460');
+  await press(page.getByRole('button', { name: 'Save Draft' }));
+  await expect(page.getByRole('heading', { level: 1, name: /Jose Rizal/ })).toBeVisible();
+  await expectFitsViewport(page);
+  await shot(page, testInfo, 'proposal-page-phone');
 });
 
 test.describe('Admin Panel → Proposals at 1366 px', () => {

@@ -289,11 +289,13 @@ function OptionView({ option, proposal }: { option: ProposalOptionRecord; propos
         </h3>
         {picked && <p className="text-xs font-medium text-green-800">{t('proposals.page.chosen')}</p>}
       </div>
-      <dl className="space-y-1 text-sm">
-        {option.plan_name && <Row label={t('proposals.page.plan')} value={option.plan_name} />}
-        {option.sum_insured !== null && <Row label={t('proposals.page.sumInsured')} value={formatPeso(option.sum_insured)} />}
-        {option.deductible && <Row label={t('proposals.page.deductible')} value={option.deductible} />}
-      </dl>
+      {(option.plan_name || option.sum_insured !== null || option.deductible) && (
+        <dl className="space-y-1 text-sm">
+          {option.plan_name && <Row label={t('proposals.page.plan')} value={option.plan_name} />}
+          {option.sum_insured !== null && <Row label={t('proposals.page.sumInsured')} value={formatPeso(option.sum_insured)} />}
+          {option.deductible && <Row label={t('proposals.page.deductible')} value={option.deductible} />}
+        </dl>
+      )}
       <BreakdownTable breakdown={option.breakdown} line={proposal.tax_line} words={words} />
       {option.coverages.length > 0 && (
         <div>
