@@ -87,6 +87,8 @@ export const DEFAULT_PROPOSAL_RATES: ProposalRates = {
 /** The highest rate a setting takes, in basis points (100 %); the LGT's legal cap is ½ % (50). */
 export const MAX_RATE_BP = 10_000;
 export const MAX_LGT_BP = 50;
+/** The highest CTPL basic premium the table takes, centavos (₱100,000: the Commission's highest is ₱3,313). */
+export const MAX_CTPL_PREMIUM_CENTAVOS = 10_000_000;
 /** The highest fee, centavos (₱10,000). */
 export const MAX_FEE_CENTAVOS = 1_000_000;
 

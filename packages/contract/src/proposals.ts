@@ -4,7 +4,7 @@ import { customerContactField, customerEmailField, productField, tcvField } from
 import { MSG } from './messages.ts';
 import { cursorField, DEFAULT_PAGE_SIZE, pageFields, pageLimitField } from './paging.ts';
 import { MAX_COVERAGES, MAX_PROPOSAL_OPTIONS, PROPOSAL_ACTIONS, PROPOSAL_STATUSES } from './proposal-rules.ts';
-import { CTPL_TERMS, CTPL_VEHICLE_TYPE_KEYS, MAX_FEE_CENTAVOS, MAX_RATE_BP, TAX_LINES } from './proposal-tax.ts';
+import { CTPL_TERMS, CTPL_VEHICLE_TYPE_KEYS, MAX_CTPL_PREMIUM_CENTAVOS, MAX_FEE_CENTAVOS, MAX_RATE_BP, TAX_LINES } from './proposal-tax.ts';
 
 export * from './proposal-rules.ts';
 
@@ -255,7 +255,9 @@ export const saveCtplPremiumRequest = z
   .object({
     vehicle_type: ctplVehicleTypeField,
     years: ctplYearsField,
-    premium: tcvField('Premium').refine((v) => v > 0, 'Premium must be more than 0'),
+    premium: tcvField('Premium')
+      .refine((v) => v > 0, 'Premium must be more than 0')
+      .refine((v) => Math.round(v * 100) <= MAX_CTPL_PREMIUM_CENTAVOS, `Premium must be at most ${MAX_CTPL_PREMIUM_CENTAVOS / 100}`),
     effective_from: calendarDate('Effective from'),
   })
   .strict();

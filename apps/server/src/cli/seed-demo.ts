@@ -89,6 +89,7 @@ async function main() {
     if (admin) await seedCommissionHistory(demo, admin, people);
     if (admin) await seedBookOfBusiness(demo, admin, people);
     if (admin) await seedPrivacy(demo, admin, people);
+    await seedProposals(demo, people);
     await printSummary(demo);
     await runDailyJob(demo);
     console.log(`Every demo member's password: ${PASSWORD}`);
@@ -612,6 +613,85 @@ async function seedPrivacy({ db, s }: Demo, admin: Auth, { agents }: People) {
     { actor_id, subject_id: agents[0]!, what: 'bank_details', detail: null, ip: '203.177.12.34', at: at(49) },
     { actor_id, subject_id: agents[0]!, what: 'valid_id', detail: null, ip: '203.177.12.34', at: at(26) },
   ]);
+}
+
+/**
+ * Proposals (decision 038) of the first two agents in every status: a draft, a sent one the client
+ * opened (its second version), one accepted through the link (its deal), one declined with a
+ * reason, one withdrawn, and one sent 40 days ago and now expired.
+ */
+async function seedProposals({ s, clock }: Demo, { agents }: People) {
+  const motor = (id: number, client: string, premium: number) => ({
+    id,
+    client: { name: client, contact: '09171234567', email: null },
+    product: 'Comprehensive' as const,
+    options: [
+      {
+        insurer: 'Malayan Insurance',
+        plan_name: 'Motor Plus',
+        sum_insured: 850_000,
+        basic_premium: premium,
+        coverages: [
+          { name: 'Own Damage/Theft', limit: '₱850,000' },
+          { name: 'Excess Bodily Injury', limit: '₱100,000' },
+          { name: 'Acts of Nature', limit: null },
+        ],
+        deductible: '₱2,000 per claim',
+        remarks: null,
+      },
+      {
+        insurer: 'Standard Insurance',
+        plan_name: null,
+        sum_insured: 850_000,
+        basic_premium: premium + 1_250,
+        coverages: [],
+        deductible: null,
+        remarks: null,
+      },
+    ],
+    valid_until: null,
+    start_date: null,
+    notes: null,
+    show_contact: true,
+  });
+  const ctpl = (id: number, client: string) => ({
+    ...motor(id, client, 447),
+    product: 'CTPL' as const,
+    options: [
+      {
+        insurer: 'Malayan Insurance',
+        plan_name: null,
+        sum_insured: null,
+        basic_premium: 447,
+        coverages: [],
+        deductible: null,
+        remarks: null,
+      },
+    ],
+  });
+  for (const id of agents.slice(0, 2)) {
+    const me = asMember(id);
+    await s.proposals.save(me, motor(id, 'Ramon Villanueva', 18_437.55));
+    const opened = await s.proposals.save(me, ctpl(id, 'Liza Mercado'));
+    const link = await s.proposals.send(me, opened.id);
+    await s.proposals.openLink(link.token, '203.177.12.34');
+    await s.proposals.save(me, { ...ctpl(id, 'Liza Mercado'), proposal_id: opened.id, notes: 'Three-year CTPL for the new car' });
+    const won = await s.proposals.save(me, motor(id, 'Carmela Ong', 24_300));
+    const wonLink = await s.proposals.send(me, won.id);
+    await s.proposals.acceptLink(wonLink.token, 1, '203.177.12.35');
+    const lost = await s.proposals.save(me, motor(id, 'Dennis Aquino', 21_980));
+    await s.proposals.declineLink((await s.proposals.send(me, lost.id)).token, 'Found a cheaper premium elsewhere', '203.177.12.36');
+    const pulled = await s.proposals.save(me, ctpl(id, 'Teresa Lim'));
+    await s.proposals.send(me, pulled.id);
+    await s.proposals.withdraw(me, { proposal_id: pulled.id, reason: 'The client sold the vehicle' });
+    clock.at = new Date(Date.now() - 40 * 86_400_000);
+    try {
+      const old = await s.proposals.save(me, motor(id, 'Alfredo Ramos', 19_500));
+      await s.proposals.send(me, old.id);
+    } finally {
+      clock.at = null;
+    }
+  }
 }
 
 /**
