@@ -171,11 +171,12 @@ test('the admin sets a product rate and the Manager override; a sale pays the ag
     '₱0.00',
   ]);
   const proposalsCard = page.getByRole('region', { name: 'Active Proposals', exact: true });
-  await expect(proposalsCard.getByRole('term')).toHaveText(['Open Deals', 'Total TCV']);
-  await expect(proposalsCard.getByRole('definition')).toHaveText(['1', '₱1,000.25']);
+  // Sent, unexpired proposals since issue 46 (this agent has an open deal, no proposal).
+  await expect(proposalsCard.getByRole('term')).toHaveText(['Sent Proposals', 'Total Amount Due']);
+  await expect(proposalsCard.getByRole('definition')).toHaveText(['0', '₱0.00']);
   await shot(page, testInfo, 'dashboard-commissions-1440');
-  await proposalsCard.getByRole('link', { name: 'View deals' }).click();
-  await expect(page).toHaveURL(/\/deals\/dealsview$/);
+  await proposalsCard.getByRole('link', { name: 'View proposals' }).click();
+  await expect(page).toHaveURL(/\/proposals$/);
   await page.goBack();
   await commissionsCard.getByRole('link', { name: 'View commissions' }).click();
   await expect(page).toHaveURL(/\/commissions$/);

@@ -37,9 +37,9 @@ test(
     await expect(commissions.getByRole('definition')).toHaveText(['₱0.00', '₱0.00', 'Gross ₱0.00, Tax withheld ₱0.00', '₱0.00', '₱0.00']);
     await expect(commissions.getByRole('link', { name: 'View commissions' })).toHaveAttribute('href', '/commissions');
     const proposals = page.getByRole('region', { name: 'Active Proposals', exact: true });
-    await expect(proposals.getByRole('term')).toHaveText(['Open Deals', 'Total TCV']);
+    await expect(proposals.getByRole('term')).toHaveText(['Sent Proposals', 'Total Amount Due']);
     await expect(proposals.getByRole('definition')).toHaveText(['0', '₱0.00']);
-    await expect(proposals.getByRole('link', { name: 'View deals' })).toHaveAttribute('href', '/deals/dealsview');
+    await expect(proposals.getByRole('link', { name: 'View proposals' })).toHaveAttribute('href', '/proposals');
     await expect(page.getByRole('main').getByText(MSG.comingSoon, { exact: true })).toHaveCount(0);
     await expectFitsViewport(page);
   },

@@ -17,6 +17,7 @@ const ADMIN_NAV = [
   { label: 'Compliance', to: '/admin/compliance' },
   { label: 'Insurers', to: '/admin/insurers' },
   { label: 'Statements', to: '/admin/statements' },
+  { label: 'Proposals', to: '/admin/proposals' },
   { label: 'Privacy', to: '/admin/privacy' },
 ] as const;
 

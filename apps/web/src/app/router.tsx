@@ -71,6 +71,11 @@ const CancelSaleModal = lazyPage(() => import('../features/sales/cancel-sale-mod
 const AdminPrivacyLayout = lazyPage(() => import('../features/privacy/admin-privacy-layout'), 'AdminPrivacyLayout');
 const PrivacyRequestsPage = lazyPage(() => import('../features/privacy/privacy-requests-page'), 'PrivacyRequestsPage');
 const AccessLogPage = lazyPage(() => import('../features/privacy/access-log-page'), 'AccessLogPage');
+const ProposalsPage = lazyPage(() => import('../features/proposals/proposals-page'), 'ProposalsPage');
+const ProposalPage = lazyPage(() => import('../features/proposals/proposal-page'), 'ProposalPage');
+const ProposalFormPage = lazyPage(() => import('../features/proposals/proposal-form-page'), 'ProposalFormPage');
+const PublicProposalPage = lazyPage(() => import('../features/proposals/public-proposal-page'), 'PublicProposalPage');
+const AdminProposalsPage = lazyPage(() => import('../features/proposals/admin-proposals-page'), 'AdminProposalsPage');
 const PrivacyNoticePage = lazyPage(() => import('../features/privacy/privacy-notice-page'), 'PrivacyNoticePage');
 
 function Root() {
@@ -110,6 +115,8 @@ const routes: RouteObject[] = [
       // The link sent to the address an e-mail change replaced (decision 027): open with or without
       // a session.
       { path: 'report-email-change', element: <ReportEmailChangePage /> },
+      // The client's link to a proposal (issue 46): no sign-in, with or without a session.
+      { path: 'p/:token', element: <PublicProposalPage /> },
       {
         element: <RequireAuth />,
         children: [
@@ -137,7 +144,15 @@ const routes: RouteObject[] = [
                       { path: 'salesview', element: <SalesViewPage /> },
                     ],
                   },
-                  { path: 'proposals', element: soon('Insurance Proposals') },
+                  {
+                    path: 'proposals',
+                    children: [
+                      { index: true, element: <ProposalsPage /> },
+                      { path: 'new', element: <ProposalFormPage /> },
+                      { path: ':proposalId', element: <ProposalPage /> },
+                      { path: ':proposalId/edit', element: <ProposalFormPage /> },
+                    ],
+                  },
                   { path: 'estore', element: soon('E-Store') },
                   { path: 'helpcenter', element: <HelpCenterPage /> },
                   { path: 'university', element: soon('University') },
@@ -192,6 +207,7 @@ const routes: RouteObject[] = [
                           { path: 'statements', element: <StatementsPage /> },
                           { path: 'statements/missing', element: <MissingCommissionsPage /> },
                           { path: 'statements/:importId', element: <ReconciliationPage CancelDialog={CancelSaleModal} /> },
+                          { path: 'proposals', element: <AdminProposalsPage /> },
                           {
                             path: 'privacy',
                             element: <AdminPrivacyLayout />,

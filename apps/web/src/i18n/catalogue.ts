@@ -7,6 +7,7 @@ import type { licencesEn } from '../features/licences/i18n.en';
 import type { materialsEn } from '../features/materials/i18n.en';
 import type { notificationsEn } from '../features/notifications/i18n.en';
 import type { portfolioEn } from '../features/portfolio/i18n.en';
+import type { proposalsEn } from '../features/proposals/i18n.en';
 import type { privacyEn } from '../features/privacy/i18n.en';
 import type { recruitmentEn } from '../features/members/i18n.en';
 import type { reportsEn } from '../features/reports/i18n.en';
@@ -35,6 +36,7 @@ export interface AreaWords {
   helpCenter: typeof helpCenterEn;
   recruitment: typeof recruitmentEn;
   adminQueues: typeof adminQueuesEn;
+  proposals: typeof proposalsEn;
 }
 
 /** The shape every catalogue has: the same keys, each a text. */

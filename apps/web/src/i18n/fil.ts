@@ -12,6 +12,7 @@ import { licencesFil } from '../features/licences/i18n.fil';
 import { privacyFil } from '../features/privacy/i18n.fil';
 import { securityFil } from '../features/settings/security-i18n.fil';
 import { adminQueuesFil } from '../features/dashboard/i18n.fil';
+import { proposalsFil } from '../features/proposals/i18n.fil';
 
 /**
  * The Filipino catalogue (decision 030): Tagalog as an agent of the agency writes it, with the
@@ -31,6 +32,7 @@ export const fil: Catalogue = {
   privacy: privacyFil,
   security: securityFil,
   adminQueues: adminQueuesFil,
+  proposals: proposalsFil,
   language: {
     label: 'Wika',
     en: 'English',
@@ -216,8 +218,9 @@ export const fil: Catalogue = {
     activeProposals: 'Mga Aktibong Proposal',
     loadingProposals: 'Nilo-load ang mga aktibong proposal…',
     proposalsFailed: 'Hindi ma-load ang mga aktibong proposal mo.',
-    openDeals: 'Mga Bukas na Deal',
-    viewDeals: 'Tingnan ang mga deal',
+    sentProposals: 'Mga Naipadalang Proposal',
+    totalAmountDue: 'Kabuuang Babayaran',
+    viewProposals: 'Tingnan ang mga proposal',
     renewals: 'Mga Renewal',
     renewalsDescription: 'Mga policy na mag-e-expire sa loob ng {{days}} araw, at mga nag-lapse na hindi pa nare-renew.',
     loadingRenewals: 'Nilo-load ang mga renewal…',

@@ -1,16 +1,16 @@
 import { FileText } from 'lucide-react';
 import { formatPeso } from '@ahente/contract/money';
-import { useActiveProposals } from '../deals';
+import { useActiveProposalsSummary } from '../proposals';
 import { useCurrentUser } from '../../api/session';
 import { CardSection } from '../../ui/card';
 import { Totals } from '../../ui/stats';
 import { CardLink } from './card-link';
 import { useLanguage } from '../../i18n';
 
-/** The dashboard's Active Proposals card: the member's open deals (not sold, not 'Did not Continue'), counted and summed. */
+/** The dashboard's Active Proposals card (issue 46): the member's sent, unexpired proposals, counted, with their total amount due. */
 export function ActiveProposalsCard({ className }: { className?: string }) {
   const user = useCurrentUser();
-  const proposals = useActiveProposals(user.memberId);
+  const proposals = useActiveProposalsSummary(user.memberId);
   const { t } = useLanguage();
   return (
     <CardSection
@@ -24,11 +24,11 @@ export function ActiveProposalsCard({ className }: { className?: string }) {
         loadingLabel={t('dashboard.loadingProposals')}
         errorMessage={t('dashboard.proposalsFailed')}
         figures={[
-          { label: t('dashboard.openDeals'), value: () => (proposals.data?.count ?? 0).toLocaleString('en-PH') },
-          { label: t('common.totalTcv'), value: () => formatPeso(proposals.data?.tcv ?? 0) },
+          { label: t('dashboard.sentProposals'), value: () => (proposals.data?.count ?? 0).toLocaleString('en-PH') },
+          { label: t('dashboard.totalAmountDue'), value: () => formatPeso(proposals.data?.amount_due ?? 0) },
         ]}
       />
-      <CardLink to="/deals/dealsview">{t('dashboard.viewDeals')}</CardLink>
+      <CardLink to="/proposals">{t('dashboard.viewProposals')}</CardLink>
     </CardSection>
   );
 }

@@ -8,8 +8,6 @@ export const dealsKeys = {
   byAgent: (id: number) => ['deals', id] as const,
   /** The deals table's pages for a From/To range ('' for an open end). */
   pages: (id: number, from: string, to: string) => ['deals', 'pages', id, from, to] as const,
-  /** Under 'deals': a new, edited or sold deal reloads it with the lists. */
-  activeProposals: (id: number) => ['deals', 'active-proposals', id] as const,
 };
 
 /** POST /api/getdeals { id }: the agent's deals (decision 005), newest first. */
@@ -50,14 +48,6 @@ export function useDealsPages(id: number | null | undefined, from: string, to: s
     ...dealsPagesQuery(id ?? 0, from, to),
     placeholderData: keepPreviousData,
     enabled: enabled && typeof id === 'number',
-  });
-}
-
-/** POST /api/activeproposals { id }: the number and TCV of the member's open deals (not sold, not 'Did not Continue'). */
-export function useActiveProposals(id: number) {
-  return useQuery({
-    queryKey: dealsKeys.activeProposals(id),
-    queryFn: () => call('activeProposals', { body: { id } }),
   });
 }
 

@@ -27,6 +27,7 @@ import type { DealRecord, EditDealForm, EditDealRequest, NewDealRequest } from '
 import type { DealStatus, SalesGroup, SalesType, TransactionType } from '@ahente/contract/enums';
 import { isApiError, isNetworkError } from '../../api/client';
 import { addDeal, dealsKeys, editDeal } from './api';
+import { newIdempotencyKey } from '../../lib/idempotency-key';
 
 export type OutboxState = 'waiting' | 'sending' | 'refused';
 
@@ -114,12 +115,8 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** A random key (crypto.randomUUID where the page is a secure context, else from getRandomValues). */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
+/** A random key (lib/idempotency-key.ts, shared with the proposals' forms). */
+export { newIdempotencyKey };
 
 /** The queue, for a screen: re-renders when it changes (here or in another tab). */
 export function useOutbox(memberId: number): readonly OutboxEntry[] {

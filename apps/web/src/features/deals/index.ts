@@ -4,5 +4,5 @@
  * and the queue of deals recorded with no signal, which the offline shell sends and a logout clears.
  * Only the query module and the queue are re-exported (see features/commissions/index.ts).
  */
-export { dealsKeys, dealsPagesQuery, useActiveProposals } from './api';
+export { dealsKeys, dealsPagesQuery } from './api';
 export { clearOutbox, countPending, flushOutbox, useOutbox } from './deal-outbox';
