@@ -11,6 +11,7 @@ import { MAX_PROPOSAL_OPTIONS, MAX_VALIDITY_DAYS } from '@ahente/contract/propos
 import { CTPL_VEHICLE_TYPES, taxLineOf, type CtplVehicleType } from '@ahente/contract/proposal-tax';
 import type { ProposalRecord } from '@ahente/contract/proposals';
 import { isApiError, serverReason } from '../../api/client';
+import { useInsurerOptions } from '../insurers';
 import { useCurrentUser } from '../../api/session';
 import { useLanguage } from '../../i18n';
 import './i18n';
@@ -284,6 +285,7 @@ function OptionCard({
       shouldValidate: form.formState.isSubmitted,
     });
   };
+  const insurerOptions = useInsurerOptions();
   const vehicleField = register(`options.${index}.vehicle_type`);
   const yearsField = register(`options.${index}.years`);
 
@@ -300,8 +302,14 @@ function OptionCard({
         )}
       </div>
       <Field label={t('proposals.form.insurer')} error={err(`options.${index}.insurer`)}>
-        <Input autoComplete="off" {...register(`options.${index}.insurer`)} />
+        {/* The agency's active insurers offered (decision 037); any other name is still taken, as typed. */}
+        <Input autoComplete="off" list={`${headingId}-insurers`} {...register(`options.${index}.insurer`)} />
       </Field>
+      <datalist id={`${headingId}-insurers`}>
+        {insurerOptions.data?.insurers.map((i) => (
+          <option key={i.id} value={i.name} />
+        ))}
+      </datalist>
       <Field label={t('proposals.form.planName')} hint={t('proposals.form.optional')} error={err(`options.${index}.plan_name`)}>
         <Input autoComplete="off" {...register(`options.${index}.plan_name`)} />
       </Field>
