@@ -62,6 +62,12 @@ export async function* readRows(stream: Readable, kind: StatementKind): AsyncGen
     styles: 'cache',
     entries: 'ignore',
   } as Partial<ExcelJS.stream.xlsx.WorkbookStreamReaderOptions>);
+  // exceljs 4.4's streaming reader names a worksheet from the workbook part (`model.sheets`), and
+  // reads `this.model.sheets` of an undefined model when a zip holds a worksheet before
+  // xl/workbook.xml (the order a streaming writer may leave; seen about once in ten generated
+  // files): an empty model until that part is read, which then replaces it (decision 037).
+  const withModel = reader as unknown as { model?: { sheets: unknown[] } };
+  withModel.model ??= { sheets: [] };
   try {
     for await (const sheet of reader) {
       for await (const row of sheet) {
