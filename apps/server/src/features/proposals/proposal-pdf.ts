@@ -75,12 +75,17 @@ export function renderProposalPdf(p: ProposalDocument): Promise<Buffer> {
     let x = left;
     cells.forEach((c, i) => {
       doc
-        .fillColor(i === 0 ? MUTED : INK)
-        .font(i === 0 ? 'regular' : (style.font ?? 'regular'))
+        .fillColor(i === 0 && !style.shade ? MUTED : INK)
+        .font(i === 0 && !style.shade ? 'regular' : (style.font ?? 'regular'))
         .text(c, x + 4, y + 4, { width: cols[i]! - 8, align: i > 0 && style.right ? 'right' : 'left' });
       x += cols[i]!;
     });
-    doc.moveTo(left, y + h).lineTo(left + width, y + h).lineWidth(0.5).strokeColor(LINE).stroke();
+    doc
+      .moveTo(left, y + h)
+      .lineTo(left + width, y + h)
+      .lineWidth(0.5)
+      .strokeColor(LINE)
+      .stroke();
     doc.x = left;
     doc.y = y + h;
   };
@@ -89,7 +94,8 @@ export function renderProposalPdf(p: ProposalDocument): Promise<Buffer> {
   row(['', ...os.map((o) => `Option ${o.option}`)], { font: 'bold', size: 10, shade: true });
   row(['Insurer', ...os.map((o) => o.insurer)], { font: 'bold' });
   if (os.some((o) => o.plan_name)) row(['Plan', ...os.map((o) => o.plan_name ?? '')]);
-  if (os.some((o) => o.sum_insured !== null)) row(['Sum insured', ...os.map((o) => (o.sum_insured === null ? '' : formatPeso(o.sum_insured)))]);
+  if (os.some((o) => o.sum_insured !== null))
+    row(['Sum insured', ...os.map((o) => (o.sum_insured === null ? '' : formatPeso(o.sum_insured)))]);
   if (os.some((o) => o.coverages.length > 0)) {
     row(['Coverage', ...os.map((o) => o.coverages.map((c) => (c.limit ? `${c.name}: ${c.limit}` : c.name)).join('\n'))]);
   }
