@@ -79,6 +79,11 @@ test.describe('at 1366 px', () => {
     await expect(link).toHaveValue(/\/p\/[A-Za-z0-9_-]{43}$/);
     const clientPath = new URL(await link.inputValue()).pathname;
     await expect(page.getByRole('main').getByText('Sent', { exact: true }).first()).toBeVisible();
+    // The agent's PDF: a plain link to the file (its text is the API tests').
+    const pdf = page.getByRole('link', { name: 'Download PDF' });
+    const agentPdf = await page.request.get((await pdf.getAttribute('href'))!);
+    expect(agentPdf.headers()['content-type']).toBe('application/pdf');
+    expect((await agentPdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
     await shot(page, testInfo, 'proposal-page-1366');
     await expectFitsViewport(page);
     await axe.scan('/proposals/:id');
@@ -95,6 +100,8 @@ test.describe('at 1366 px', () => {
     const pioneer = clientPage.getByRole('group', { name: 'Pioneer' });
     await expect(pioneer.getByRole('definition').last()).toHaveText('₱21,199.00');
     await expectFitsViewport(clientPage);
+    const clientPdf = await clientPage.request.get((await clientPage.getByRole('link', { name: 'Download PDF' }).getAttribute('href'))!);
+    expect(clientPdf.headers()['content-disposition']).toMatch(/proposal-Q-\d+-v1\.pdf/);
     await shot(clientPage, testInfo, 'client-page');
     await clientAxe.scan('/p/<token>');
     await pioneer.getByRole('button', { name: 'Accept option 2' }).tap();

@@ -134,6 +134,12 @@ export type ProposalResponse = z.infer<typeof proposalResponse>;
 export const proposalIdRequest = z.object({ proposal_id: proposalIdField }).strict();
 export type ProposalIdRequest = z.input<typeof proposalIdRequest>;
 
+/** GET /api/proposalpdf/:proposalId. */
+export const proposalPdfParams = z.object({ proposalId: proposalIdField }).strict();
+
+/** The PDF's file name: proposal-<number>-v<version>.pdf. */
+export const proposalFileName = (number: string, version: number) => `proposal-${number}-v${version}.pdf`;
+
 export const withdrawProposalRequest = z.object({ proposal_id: proposalIdField, reason: optionalText('Reason') }).strict();
 
 /** sendproposal's answer: the client's link (shown once: the portal keeps only its hash). */

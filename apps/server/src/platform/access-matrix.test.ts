@@ -513,6 +513,7 @@ const MATRIX: Record<RouteName, Row> = {
     },
   },
   proposal: { call: async () => ({ body: { proposal_id: await ownerProposal() } }), expect: notFoundToOthers(selfOrAdmin) },
+  proposalPdf: { call: async () => ({ params: { proposalId: await ownerProposal() } }), expect: notFoundToOthers(selfOrAdmin) },
   sendProposal: { call: async () => ({ body: { proposal_id: await ownerProposal() } }), expect: notFoundToOthers(selfOrAdmin) },
   withdrawProposal: { call: async () => ({ body: { proposal_id: await ownerProposal() } }), expect: notFoundToOthers(selfOrAdmin) },
   acceptProposal: {
@@ -521,6 +522,7 @@ const MATRIX: Record<RouteName, Row> = {
   },
   // The client's link: anyone holding it, signed in or not (the token is the credential).
   publicProposal: { call: async () => ({ params: { token: await ownerProposalLink() } }), expect: everyone(200) },
+  publicProposalPdf: { call: async () => ({ params: { token: await ownerProposalLink() } }), expect: everyone(200) },
   acceptPublicProposal: {
     call: async () => ({ params: { token: await ownerProposalLink() }, body: { option: 1 } }),
     expect: everyone(200),

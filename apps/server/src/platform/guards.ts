@@ -143,6 +143,7 @@ export function enforceAccess(request: FastifyRequest): void {
  */
 export const TOKEN_ROUTES: ReadonlySet<RouteDef> = new Set<RouteDef>([
   routes.publicProposal,
+  routes.publicProposalPdf,
   routes.acceptPublicProposal,
   routes.declinePublicProposal,
 ]);

@@ -135,7 +135,7 @@ describe('every route meets its guard, however its path is spelt', () => {
   });
 
   it('a link’s calls (decision 038) take no CSRF token and set no cookie: an unknown token is 404, signed in or not', async () => {
-    expect(TOKEN_PATHS.size).toBe(3);
+    expect(TOKEN_PATHS.size).toBe(4);
     for (const route of t.app.registeredRoutes.filter((r) => r.api && TOKEN_PATHS.has(r.url) && r.method !== 'HEAD')) {
       const url = route.url.replace(':token', 'A'.repeat(43));
       for (const client of [anon, agent]) {

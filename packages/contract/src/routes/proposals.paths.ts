@@ -6,6 +6,7 @@ export const proposalsPaths = {
   saveProposal: { method: 'POST', path: '/api/saveproposal' },
   proposals: { method: 'POST', path: '/api/proposals' },
   proposal: { method: 'POST', path: '/api/proposal' },
+  proposalPdf: { method: 'GET', path: '/api/proposalpdf/:proposalId' },
   sendProposal: { method: 'POST', path: '/api/sendproposal' },
   withdrawProposal: { method: 'POST', path: '/api/withdrawproposal' },
   acceptProposal: { method: 'POST', path: '/api/acceptproposal' },
@@ -14,6 +15,7 @@ export const proposalsPaths = {
   ctplPremiums: { method: 'GET', path: '/api/ctplpremiums' },
   saveCtplPremium: { method: 'POST', path: '/api/savectplpremium' },
   publicProposal: { method: 'GET', path: '/api/public/proposal/:token' },
+  publicProposalPdf: { method: 'GET', path: '/api/public/proposal/:token/pdf' },
   acceptPublicProposal: { method: 'POST', path: '/api/public/proposal/:token/accept' },
   declinePublicProposal: { method: 'POST', path: '/api/public/proposal/:token/decline' },
 } as const;

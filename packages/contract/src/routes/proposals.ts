@@ -1,10 +1,11 @@
-import { ownerInBody, route, type RouteDef } from './define.ts';
+import { fileResponse, ownerInBody, route, type RouteDef } from './define.ts';
 import { proposalsPaths } from './proposals.paths.ts';
 import {
   acceptProposalRequest,
   acceptProposalResponse,
   ctplPremiumsResponse,
   proposalIdRequest,
+  proposalPdfParams,
   proposalTokenParams,
   publicAcceptRequest,
   publicDeclineRequest,
@@ -52,6 +53,14 @@ export const proposalsRoutes = {
     responses: { 200: proposalResponse },
     tag: 'proposals',
     summary: 'One proposal, its latest version, with its options, breakdowns and history',
+  }),
+  proposalPdf: route({
+    ...proposalsPaths.proposalPdf,
+    access: 'member',
+    params: proposalPdfParams,
+    responses: { 200: fileResponse },
+    tag: 'proposals',
+    summary: 'Downloads a proposal (its latest version) as an A4 PDF: its agent and administrators',
   }),
   sendProposal: route({
     ...proposalsPaths.sendProposal,
@@ -119,6 +128,14 @@ export const proposalsRoutes = {
     responses: { 200: publicProposalResponse },
     tag: 'proposals',
     summary: "The client's page of a sent proposal: the options with their breakdowns, the agent's name and licence number",
+  }),
+  publicProposalPdf: route({
+    ...proposalsPaths.publicProposalPdf,
+    access: 'public',
+    params: proposalTokenParams,
+    responses: { 200: fileResponse },
+    tag: 'proposals',
+    summary: "The client's copy of a sent proposal as an A4 PDF (the same token rules as the client's page)",
   }),
   acceptPublicProposal: route({
     ...proposalsPaths.acceptPublicProposal,

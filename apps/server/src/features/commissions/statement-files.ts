@@ -1,13 +1,8 @@
-import { availableParallelism } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createRequire } from 'node:module';
-import Piscina from 'piscina';
 import writeExcelFile, { type Row } from 'write-excel-file/node';
 import { COMMISSION_KIND_LABELS } from '@ahente/contract/commissions';
 import { productLabel } from '@ahente/contract/labels';
 import { PESO_EXCEL_FORMAT } from '@ahente/contract/money';
-import { workerExecArgv } from '../../platform/worker-exec-argv.ts';
+import { closePdfWorkers, pdfWorkerFile, runPdfWorker } from '../../platform/pdf-pool.ts';
 import {
   CARRIED_TEXT,
   customerText,
@@ -34,72 +29,11 @@ export interface PayoutRow {
 
 export const NO_BANK_DETAILS = 'No bank details on file';
 
-/**
- * The PDF worker threads. Drawing a statement takes one core for tens of milliseconds (more for a
- * long one), so it runs off the event loop: a request that awaits a PDF leaves every other request
- * served. Two threads at most (one on a single core); PDFs asked for at once queue for a thread.
- * The threads run at a lower priority (nice +10, through piscina where the OS allows it), so under
- * a burst of PDFs the event loop, and a database on the same machine, still get the cores first: on
- * two cores, four agents downloading PDFs in a loop raised another agent's getdeals p95 1.6–4.3×
- * with the threads at nice 0, 1.1–1.6× at nice 10 (bench/README.md). A thread idle for a minute
- * ends; piscina unrefs idle threads, so the pool never keeps the process alive.
- */
-const PDF_THREADS = Math.min(2, availableParallelism());
-const PDF_NICE = 10;
-const PDF_IDLE_MS = 60_000;
+/** The statement as an A4 PDF (statement-pdf.ts), drawn in the PDF worker threads (platform/pdf-pool.ts). */
+export const statementPdf = (doc: StatementDocument): Promise<Buffer> => runPdfWorker(pdfWorkerFile(import.meta.url, 'statement-pdf'), doc);
 
-/**
- * statement-pdf.ts beside this module when it runs from source (tsx, vitest), or the bundle's
- * dist/statement-pdf.js beside dist/main.js (build.mjs builds both). The threads get only the
- * process's options a worker accepts (workerExecArgv: never node-options.json's V8 options, which a
- * worker refuses; decision 035).
- */
-function pdfWorkerFile(): { filename: string; execArgv: string[] } {
-  const here = fileURLToPath(import.meta.url);
-  const ext = path.extname(here);
-  const filename = path.join(path.dirname(here), `statement-pdf${ext === '.ts' ? '.ts' : '.js'}`);
-  const execArgv = workerExecArgv(process.execArgv);
-  if (ext !== '.ts') return { filename, execArgv };
-  // From source, the worker loads TypeScript through tsx (a dev dependency), unless the process already does.
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  const hasTsx = execArgv.some((arg) => arg.includes('tsx'));
-  return { filename, execArgv: hasTsx ? execArgv : [...execArgv, '--import', tsx] };
-}
-
-/**
- * The pool, made on the first PDF. Not request state: a process resource like the database pool
- * (each instance has its own, and nothing in it outlives a task), so N instances still behave as one.
- */
-let pool: Piscina<StatementDocument, Uint8Array> | null = null;
-
-function pdfPool() {
-  pool ??= new Piscina<StatementDocument, Uint8Array>({
-    ...pdfWorkerFile(),
-    minThreads: 0,
-    maxThreads: PDF_THREADS,
-    idleTimeout: PDF_IDLE_MS,
-    niceIncrement: PDF_NICE,
-  });
-  return pool;
-}
-
-/** The statement as an A4 PDF (statement-pdf.ts), drawn in a worker thread. */
-export async function statementPdf(doc: StatementDocument): Promise<Buffer> {
-  const bytes = await pdfPool().run(doc);
-  // A Buffer arrives as a plain Uint8Array: view it as a Buffer again, without copying.
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-}
-
-/**
- * Ends the PDF threads once the PDFs under way are done (a later PDF starts a new pool). Idle
- * threads never hold the process open, so this only makes a shutdown prompt and tidy: for
- * main.ts to call after app.close(), and for tests.
- */
-export async function closeStatementPdfs(): Promise<void> {
-  const closing = pool;
-  pool = null;
-  await closing?.close();
-}
+/** Ends the PDF worker threads (platform/pdf-pool.ts): for main.ts after app.close(), and for tests. */
+export const closeStatementPdfs = closePdfWorkers;
 
 const bold = (value: string) => ({ value, fontWeight: 'bold' as const });
 const money = (value: number) => ({ value, type: Number, format: PESO_EXCEL_FORMAT });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { routes } from '@ahente/contract/routes';
 import { apiRoute } from '../../platform/api-route.ts';
+import { sendGeneratedFile as sendFile } from '../../platform/generated-file.ts';
 import { requireAuth } from '../../platform/guards.ts';
 import type { ProposalsService } from './service.ts';
 
@@ -18,6 +19,10 @@ export function proposalsRoutes(app: FastifyInstance, proposals: ProposalsServic
     return proposals.list(requireAuth(request), request.body);
   });
   apiRoute(app, routes.proposal, async (request) => ({ proposal: await proposals.get(requireAuth(request), request.body.proposal_id) }));
+  apiRoute(app, routes.proposalPdf, async (request, reply) => {
+    const { bytes, fileName } = await proposals.pdf(requireAuth(request), request.params.proposalId);
+    return sendFile(reply, bytes, 'application/pdf', fileName);
+  });
   apiRoute(app, routes.sendProposal, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const { token, proposal } = await proposals.send(requireAuth(request), request.body.proposal_id);
@@ -35,6 +40,11 @@ export function proposalsRoutes(app: FastifyInstance, proposals: ProposalsServic
   apiRoute(app, routes.publicProposal, async (request, reply) => {
     linkHeaders(reply);
     return proposals.openLink(request.params.token, request.ip);
+  });
+  apiRoute(app, routes.publicProposalPdf, async (request, reply) => {
+    linkHeaders(reply);
+    const { bytes, fileName } = await proposals.linkPdf(request.params.token, request.ip);
+    return sendFile(reply, bytes, 'application/pdf', fileName);
   });
   apiRoute(app, routes.acceptPublicProposal, async (request, reply) => {
     linkHeaders(reply);

@@ -37,13 +37,15 @@ import {
   type SaveProposalSettingsInput,
 } from '@ahente/contract/proposals';
 import type { z } from 'zod';
-import type { saveCtplPremiumRequest } from '@ahente/contract/proposals';
+import { proposalFileName, type saveCtplPremiumRequest } from '@ahente/contract/proposals';
 import type { Database, ProposalStoredStatus } from '../../db/schema.ts';
 import type { Exec } from '../../db/exec.ts';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { isAdmin } from '../../platform/guards.ts';
 import type { Auth } from '../../platform/sessions.ts';
 import { sha256 } from '../../platform/tokens.ts';
+import { pdfWorkerFile, runPdfWorker } from '../../platform/pdf-pool.ts';
+import type { ProposalDocument } from './proposal-pdf.ts';
 import type { DealsService } from '../deals/service.ts';
 import type { ProfileService } from '../members/profile-service.ts';
 import type { TeamService } from '../members/team-service.ts';
@@ -303,6 +305,13 @@ export function createProposalsService(
     };
   }
 
+  /** The PDF of what the client's page shows, drawn in the PDF worker threads (platform/pdf-pool.ts). */
+  async function pdfOf(view: PublicProposal): Promise<{ bytes: Buffer; fileName: string }> {
+    const { status: _status, accepted_option: _accepted, ...document } = view;
+    const bytes = await runPdfWorker<ProposalDocument>(pdfWorkerFile(import.meta.url, 'proposal-pdf'), document);
+    return { bytes, fileName: proposalFileName(view.number, view.version) };
+  }
+
   const limitLink = (ip: string) =>
     deps.auth.limitAddress('proposal-link', ip, { ...PUBLIC_LINK_LIMIT, message: PROPOSAL_MESSAGES.tooMany });
   const told = (p: ProposalRow) => ({ proposalId: p.id, number: p.number, client: p.client_name });
@@ -324,6 +333,12 @@ export function createProposalsService(
       });
       // After the transaction: the agent's name is read outside it (SQLite has one connection).
       return publicView(db, row);
+    },
+
+    /** GET …/:token/pdf: the client's copy as a PDF (the same token rules and limit as the page; it does not count as opening it). */
+    async linkPdf(token: string, ip: string): Promise<{ bytes: Buffer; fileName: string }> {
+      await limitLink(ip);
+      return pdfOf(await publicView(db, await byToken(db, token)));
     },
 
     /** POST …/accept: the client accepts an option of a sent proposal: the agent's one deal, and the agent told. */
@@ -468,6 +483,11 @@ export function createProposalsService(
         await event(trx, { id: p.id, version: next }, 'revised', actor);
         return record(trx, (await repo.find(trx, p.id))!);
       });
+    },
+
+    /** proposalpdf: one proposal's latest version as a PDF, its agent's or (any) an administrator's. */
+    async pdf(auth: Auth, id: number): Promise<{ bytes: Buffer; fileName: string }> {
+      return pdfOf(await publicView(db, await requireMine(db, auth, id)));
     },
 
     /** proposal: one proposal, its agent's or (any) an administrator's. */

@@ -119,6 +119,7 @@ export const proposalsFil: Texts<typeof proposalsEn> = {
     withdrawn: 'Binawi ang proposal',
     newVersion: 'Bagong bersyon',
     edit: 'Baguhin ang draft',
+    downloadPdf: 'I-download ang PDF',
     viewDeal: 'Tingnan ang deal',
     history: 'Kasaysayan',
     options: 'Mga option',
@@ -163,6 +164,7 @@ export const proposalsFil: Texts<typeof proposalsEn> = {
     accepted: 'Tinanggap mo ang option {{n}}. Salamat! Kokontakin ka ng agent mo tungkol sa mga susunod na hakbang.',
     declined: 'Tinanggihan mo ang proposal na ito. Salamat sa pagpapaalam sa agent mo.',
     chosen: 'Ang pinili mo',
+    downloadPdf: 'I-download ang PDF',
     disclaimer:
       'Ang mga halaga ay ang premium ng insurer at ang mga buwis at bayarin dito. Ang mga tuntunin ng policy ng insurer ang masusunod sa cover.',
     loading: 'Nilo-load ang proposal…',

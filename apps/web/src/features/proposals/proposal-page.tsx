@@ -1,7 +1,8 @@
-import { ArrowLeft, Copy, Share2 } from 'lucide-react';
+import { ArrowLeft, Copy, Download, Share2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { productLabel } from '@ahente/contract/labels';
+import { pathOf, routePaths } from '@ahente/contract/route-paths';
 import { formatPeso } from '@ahente/contract/money';
 import type { ProposalOptionRecord, ProposalRecord } from '@ahente/contract/proposals';
 import { serverReason } from '../../api/client';
@@ -151,6 +152,10 @@ function ProposalView({ proposal }: { proposal: ProposalRecord }) {
             {t('proposals.page.withdraw')}
           </Button>
         )}
+        <a href={pathOf(routePaths.proposalPdf, { proposalId: proposal.id })} download className={buttonClasses({ variant: 'outline' })}>
+          <Download className="size-4" aria-hidden="true" />
+          {t('proposals.page.downloadPdf')}
+        </a>
         {proposal.deal_id !== null && (
           <Link to={`/deals/dealsview?deal=${proposal.deal_id}`} className={buttonClasses({ variant: 'outline' })}>
             {t('proposals.page.viewDeal')}

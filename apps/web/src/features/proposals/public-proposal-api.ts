@@ -21,6 +21,9 @@ export class PublicProposalError extends Error {
 
 const base = (token: string) => `/api/public/proposal/${encodeURIComponent(token)}`;
 
+/** The client's copy as a PDF: a plain link (the browser downloads it; no cookie is read by the server). */
+export const publicProposalPdfUrl = (token: string) => `${base(token)}/pdf`;
+
 async function answer(response: Response): Promise<PublicProposal> {
   if (response.ok) return (await response.json()) as PublicProposal;
   if (response.status === 404) throw new PublicProposalError('not-found');

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CircleCheck, FileX, Phone } from 'lucide-react';
+import { CircleCheck, Download, FileX, Phone } from 'lucide-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { isProduct } from '@ahente/contract/catalogue';
@@ -11,7 +11,7 @@ import './i18n';
 import { cn } from '../../lib/cn';
 import { formatCalendarDate } from '../../lib/dates';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { Button } from '../../ui/button';
+import { Button, buttonClasses } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Field } from '../../ui/field';
 import { Textarea } from '../../ui/input';
@@ -23,6 +23,7 @@ import {
   acceptPublicProposal,
   declinePublicProposal,
   fetchPublicProposal,
+  publicProposalPdfUrl,
   PublicProposalError,
   type PublicFailure,
   type PublicProposal,
@@ -135,6 +136,15 @@ function ProposalForClient({ token, proposal }: { token: string; proposal: Publi
           <p className="mt-1 text-sm font-medium text-slate-800">
             {t('proposals.public.validUntil', { date: formatCalendarDate(proposal.valid_until) })}
           </p>
+          <a
+            href={publicProposalPdfUrl(token)}
+            download
+            referrerPolicy="no-referrer"
+            className={cn(buttonClasses({ variant: 'outline', size: 'sm' }), 'mt-3')}
+          >
+            <Download className="size-4" aria-hidden="true" />
+            {t('proposals.public.downloadPdf')}
+          </a>
         </div>
         <Card className="p-4 text-sm sm:min-w-64">
           <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{t('proposals.public.agent')}</p>
