@@ -2,7 +2,7 @@ import { devices, type Page } from '@playwright/test';
 import { routes } from '@ahente/contract/routes';
 import { expectFitsViewport, expectToast, goViaMainNav, signIn, uniqueId } from '../support/app.ts';
 import { scanner } from '../support/axe.ts';
-import { ADMIN, expect, loginApi, loginUi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
+import { ADMIN, expect, loginApi, loginUi, shot, test, type Agent } from '../support/fixtures.ts';
 
 /**
  * Insurance proposals (issue 46), a person's path: the agent writes a draft with two insurers and
@@ -152,32 +152,36 @@ test('the agent accepts for the client; a withdrawn link says so (410), an unkno
   await expect(page.getByRole('row', { name: /Jose Cruz/ })).toContainText('₱12,470.00');
 });
 
-test('on a phone: one option at a time with a switcher; nothing overflows', PHONE, async ({ page, agent, press }, testInfo) => {
-  test.skip(page.viewportSize()!.width >= 768, 'the phone project');
-  await signIn(page, agent);
-  await page.goto('/proposals/new');
-  await page.getByLabel('Client name').fill('Jose Rizal');
-  await page.getByLabel('Product').selectOption('CTPL');
-  const first = page.getByRole('group', { name: 'Option 1', exact: true });
-  await first.getByLabel('Insurer', { exact: true }).fill('Standard Insurance');
-  await first.getByLabel('Vehicle type').selectOption('private_car');
-  // The table's premium is proposed: ₱447.00 a year, and ₱607.81 due with the LTO fee.
-  await expect(first.getByLabel('Basic premium', { exact: true })).toHaveValue('447.00');
-  await expect(first.getByRole('definition').last()).toHaveText('₱607.81');
-  await press(page.getByRole('button', { name: 'Add an option' }));
-  await expect(page.getByRole('button', { name: 'Option 2', exact: true })).toHaveAttribute('aria-pressed', 'true');
-  await expect(first).toBeHidden();
-  await press(page.getByRole('button', { name: 'Option 1', exact: true }));
-  await expect(first).toBeVisible();
-  await expectFitsViewport(page);
-  await shot(page, testInfo, 'proposal-form-phone');
-  await press(page.getByRole('button', { name: 'Option 2', exact: true }));
-  await page.getByRole('group', { name: 'Option 2', exact: true }).getByLabel('Insurer', { exact: true }).fill('Pioneer');
-  await page.getByRole('group', { name: 'Option 2', exact: true }).getByLabel('Basic premium', { exact: true }).fill('460');
-  await press(page.getByRole('button', { name: 'Save Draft' }));
-  await expect(page.getByRole('heading', { level: 1, name: /Jose Rizal/ })).toBeVisible();
-  await expectFitsViewport(page);
-  await shot(page, testInfo, 'proposal-page-phone');
+// A phone's layout only (one option at a time): emulated here, in the desktop project, once.
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true, userAgent: devices['Pixel 7'].userAgent });
+
+  test('one option at a time with a switcher; nothing overflows', async ({ page, agent, press }, testInfo) => {
+    await signIn(page, agent);
+    await page.goto('/proposals/new');
+    await page.getByLabel('Client name').fill('Jose Rizal');
+    await page.getByLabel('Product').selectOption('CTPL');
+    const first = page.getByRole('group', { name: 'Option 1', exact: true });
+    await first.getByLabel('Insurer', { exact: true }).fill('Standard Insurance');
+    await first.getByLabel('Vehicle type').selectOption('private_car');
+    // The table's premium is proposed: ₱447.00 a year, and ₱607.81 due with the LTO fee.
+    await expect(first.getByLabel('Basic premium', { exact: true })).toHaveValue('447.00');
+    await expect(first.getByRole('definition').last()).toHaveText('₱607.81');
+    await press(page.getByRole('button', { name: 'Add an option' }));
+    await expect(page.getByRole('button', { name: 'Option 2', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(first).toBeHidden();
+    await press(page.getByRole('button', { name: 'Option 1', exact: true }));
+    await expect(first).toBeVisible();
+    await expectFitsViewport(page);
+    await shot(page, testInfo, 'proposal-form-phone');
+    await press(page.getByRole('button', { name: 'Option 2', exact: true }));
+    await page.getByRole('group', { name: 'Option 2', exact: true }).getByLabel('Insurer', { exact: true }).fill('Pioneer');
+    await page.getByRole('group', { name: 'Option 2', exact: true }).getByLabel('Basic premium', { exact: true }).fill('460');
+    await press(page.getByRole('button', { name: 'Save Draft' }));
+    await expect(page.getByRole('heading', { level: 1, name: /Jose Rizal/ })).toBeVisible();
+    await expectFitsViewport(page);
+    await shot(page, testInfo, 'proposal-page-phone');
+  });
 });
 
 test.describe('Admin Panel → Proposals at 1366 px', () => {
