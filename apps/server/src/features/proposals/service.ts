@@ -1,3 +1,9 @@
+/**
+ * The proposals' rules (decision 038), in one service on purpose (over 500 lines): saving and
+ * versions, the list, sending, withdrawing, accepting (one deal) and the client's link all change
+ * one proposal's status in the same transactions and read the same rows; the tax engine itself is
+ * the contract's (proposal-tax.ts), the SQL the repository's, the PDF proposal-pdf.ts.
+ */
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { categoryOf, type Product } from '@ahente/contract/catalogue';

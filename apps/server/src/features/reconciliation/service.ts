@@ -1,3 +1,9 @@
+/**
+ * The statements' rules (decision 037), in one service on purpose (over 500 lines): preview, import
+ * and matching, the lines resolved by hand, verifying from a statement and undoing an import all
+ * decide the same lines' states in the same transactions; reading a file is read-statement.ts, the
+ * SQL the repository's, missing commissions and revenue revenue-service.ts.
+ */
 import type { Kysely } from 'kysely';
 import { scheduleAt } from '@ahente/contract/dates';
 import { centavosToPesos } from '@ahente/contract/money';
