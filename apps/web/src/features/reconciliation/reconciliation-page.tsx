@@ -113,6 +113,19 @@ export function ReconciliationPage({ CancelDialog }: { CancelDialog?: CancelDial
     (l) => (l.status === 'matched' || l.status === 'differs') && l.sale?.verification === 'unverified',
   ).length;
   const standing = imp !== undefined && imp.undone_at === null;
+  /** A line's actions, the same in the laptop's table and the phone's cards. */
+  const actionsOf = (line: StatementLineRecord) => (
+    <LineActions
+      line={line}
+      standing={standing}
+      canCancel={CancelDialog !== undefined}
+      confirming={match.isPending && match.variables?.line_id === line.id}
+      onMatch={() => open('match', line)}
+      onIgnore={() => open('ignore', line)}
+      onCancel={() => open('cancel', line)}
+      onConfirm={() => void onConfirmSuggestion(line)}
+    />
+  );
 
   return (
     <>
@@ -215,18 +228,7 @@ export function ReconciliationPage({ CancelDialog }: { CancelDialog?: CancelDial
                 <TableCell className="min-w-32">
                   <SaleCell line={line} />
                 </TableCell>
-                <TableCell>
-                  <LineActions
-                    line={line}
-                    standing={standing}
-                    canCancel={CancelDialog !== undefined}
-                    confirming={match.isPending && match.variables?.line_id === line.id}
-                    onMatch={() => open('match', line)}
-                    onIgnore={() => open('ignore', line)}
-                    onCancel={() => open('cancel', line)}
-                    onConfirm={() => void onConfirmSuggestion(line)}
-                  />
-                </TableCell>
+                <TableCell>{actionsOf(line)}</TableCell>
               </TableRow>
             ))}
           </TableBodyStates>
@@ -255,18 +257,7 @@ export function ReconciliationPage({ CancelDialog }: { CancelDialog?: CancelDial
               <div className="mt-2 text-sm">
                 <SaleCell line={line} />
               </div>
-              <div className="mt-3">
-                <LineActions
-                  line={line}
-                  standing={standing}
-                  canCancel={CancelDialog !== undefined}
-                  confirming={match.isPending && match.variables?.line_id === line.id}
-                  onMatch={() => open('match', line)}
-                  onIgnore={() => open('ignore', line)}
-                  onCancel={() => open('cancel', line)}
-                  onConfirm={() => void onConfirmSuggestion(line)}
-                />
-              </div>
+              <div className="mt-3">{actionsOf(line)}</div>
             </Card>
           </li>
         ))}
