@@ -6,6 +6,7 @@
  *
  *   npm run loadtest                                           # 200 agents, 60 s, SQLite then PostgreSQL
  *   npm run loadtest -- --agents 50 --duration 20 --database sqlite --think 1000 --server source
+ *   npm run loadtest -- --database postgres --pool-size 20     # DATABASE_POOL_SIZE of the server
  *
  * Seeded through the server's own services before it starts: 200 Approved, licensed members (a
  * Manager for every nine agents), each with 10 deals of which 5 are sales, a product rate and a
@@ -26,7 +27,9 @@
  *
  * The server (the built one when fresh, as the crash test chooses) runs in its own process on a
  * fresh SQLite file or PostgreSQL database (BENCH_DATABASE_URL's server, dropped after); its RSS is
- * read from /proc before the load, every second during it, and at the end. An error is any answer
+ * read from /proc before the load, every second during it, and at the end. On PostgreSQL the
+ * server's pool counters (DATABASE_POOL_STATS_FILE) give how long queries waited for one of its
+ * connections during the load, printed beside the latencies (decision 035). An error is any answer
  * other than the route's success status, or no answer within 30 s. Figures, not a test.
  */
 import fs from 'node:fs';
@@ -34,6 +37,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { todayInManila } from '@ahente/contract/dates';
+import type { PoolWaits } from '../apps/server/src/db/connect.ts';
+import { poolWaitPercentile, poolWaitsBetween } from '../apps/server/src/db/pool-report.ts';
 import {
   chooseServer,
   createPgDatabase,
@@ -56,6 +61,7 @@ const { values: args } = parseArgs({
     think: { type: 'string', default: '1000' },
     server: { type: 'string' },
     keep: { type: 'boolean', default: false },
+    'pool-size': { type: 'string' },
   },
 });
 const AGENTS = Number(args.agents);
@@ -157,6 +163,13 @@ interface Result {
   /** CPU seconds the server used during the load. */
   cpu: number | null;
   rssIdle: number | null;
+  /** PostgreSQL: the pool's waits during the load (the server's counters, DATABASE_POOL_STATS_FILE). */
+  pool: PoolWaits | null;
+}
+
+function readPoolWaits(file: string | null): PoolWaits | null {
+  if (!file || !fs.existsSync(file)) return null;
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as PoolWaits;
 }
 
 async function runOne(name: 'SQLite' | 'PostgreSQL', server: { kind: ServerKind; why: string }): Promise<Result> {
@@ -176,7 +189,11 @@ async function runOne(name: 'SQLite' | 'PostgreSQL', server: { kind: ServerKind;
       { product: { [PRODUCT]: 10 }, override: { Manager: 3 } },
     );
     const unsold = await seedBooks(databaseUrl, storageDir, seeded.members);
-    live = new LiveServer(server.kind, { port: await freePort(), databaseUrl, storageDir, logFile });
+    const poolFile = pg ? path.join(dir, 'pool.json') : null;
+    const poolEnv: Record<string, string> = poolFile
+      ? { DATABASE_POOL_STATS_FILE: poolFile, ...(args['pool-size'] ? { DATABASE_POOL_SIZE: args['pool-size'] } : {}) }
+      : {};
+    live = new LiveServer(server.kind, { port: await freePort(), databaseUrl, storageDir, logFile, env: poolEnv });
     await live.start();
     const base = live.base;
 
@@ -209,6 +226,8 @@ async function runOne(name: 'SQLite' | 'PostgreSQL', server: { kind: ServerKind;
     const visits = new Map<string, number>();
     const rssStart = live.rssMb();
     const cpuStart = live.cpuSeconds();
+    await sleep(poolFile ? 1_100 : 0); // the counters as written after the logins
+    const poolStart = readPoolWaits(poolFile);
     let rssPeak = rssStart ?? 0;
     const sampler = setInterval(() => {
       rssPeak = Math.max(rssPeak, live?.rssMb() ?? 0);
@@ -328,6 +347,9 @@ async function runOne(name: 'SQLite' | 'PostgreSQL', server: { kind: ServerKind;
     clearInterval(sampler);
     const rssEnd = live.rssMb();
     const cpuEnd = live.cpuSeconds();
+    await sleep(poolFile ? 1_100 : 0);
+    const poolEnd = readPoolWaits(poolFile);
+    const pool = poolStart && poolEnd ? poolWaitsBetween(poolStart, poolEnd) : null;
     const cpu = cpuStart !== null && cpuEnd !== null ? cpuEnd - cpuStart : null;
     // And once the server has been idle 15 s: what the load left behind.
     await sleep(15_000);
@@ -349,6 +371,7 @@ async function runOne(name: 'SQLite' | 'PostgreSQL', server: { kind: ServerKind;
       visits,
       cpu,
       rssIdle,
+      pool,
     };
   } finally {
     await live?.stop('SIGKILL');
@@ -367,6 +390,12 @@ function print(r: Result): number {
   if (r.cpu !== null) {
     console.log(
       `  server CPU during the load: ${r.cpu.toFixed(1)} s of ${r.seconds.toFixed(0)} s (${((100 * r.cpu) / r.seconds).toFixed(0)} % of one core), ${((1000 * r.cpu) / r.stats.requests).toFixed(1)} ms per request; machine load ${os.loadavg()[0]!.toFixed(1)}`,
+    );
+  }
+  if (r.pool) {
+    const p = (q: number) => `${poolWaitPercentile(r.pool!, q)}`;
+    console.log(
+      `  pool (${r.pool.size} connections): ${r.pool.acquired} handed out, waited mean ${(r.pool.totalMs / Math.max(1, r.pool.acquired)).toFixed(1)} ms, p50 ≤ ${p(50)} ms, p95 ≤ ${p(95)} ms, p99 ≤ ${p(99)} ms; longest since the start ${r.pool.maxMs.toFixed(0)} ms`,
     );
   }
   console.log(`  screens: ${[...r.visits].map(([k, v]) => `${k} ${v}`).join(', ')}`);

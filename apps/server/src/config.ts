@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { USERNAME_PATTERN } from '@ahente/contract/auth';
 import { hasControlCharacter } from '@ahente/contract/common';
+import { DEFAULT_POOL_SIZE } from './db/limits.ts';
 import { DEFAULT_DAILY_JOB_CRON, isCronPattern } from './lib/cron.ts';
 import {
   MAIL_ADDRESS,
@@ -28,6 +29,13 @@ export interface Config {
    * (decision 032); null: DATABASE_URL serves for those too.
    */
   databaseDirectUrl: string | null;
+  /** PostgreSQL: the connections of this instance's pool (DATABASE_POOL_SIZE, decision 035). */
+  databasePoolSize: number;
+  /**
+   * PostgreSQL: a file the pool's wait counters are written to every second, for the load test to
+   * read (DATABASE_POOL_STATS_FILE); null: none.
+   */
+  databasePoolStatsFile: string | null;
   storageDir: string;
   /** Uploaded files in an S3-compatible bucket (STORAGE_URL=s3://…, decision 033); null: on local disk in storageDir. */
   s3: S3StorageConfig | null;
@@ -174,6 +182,8 @@ const envSchema = z
       if (/^postgres(ql)?:\/\/./.test(url)) return url;
       return refuse(ctx, `DATABASE_DIRECT_URL must be postgres://user@host:5432/db ${got(withoutPassword(v))}`);
     }),
+    DATABASE_POOL_SIZE: wholeNumber('DATABASE_POOL_SIZE', 1, 200, DEFAULT_POOL_SIZE),
+    DATABASE_POOL_STATS_FILE: variable.transform((v) => (v === undefined ? null : v.trim())),
     STORAGE_DIR: text('./data/uploads'),
     // Files in an S3-compatible bucket (decision 033); unset, on local disk in STORAGE_DIR.
     STORAGE_URL: variable.transform((v, ctx) => {
@@ -392,6 +402,8 @@ const envSchema = z
       host: env.HOST,
       databaseUrl: env.DATABASE_URL,
       databaseDirectUrl: env.DATABASE_DIRECT_URL,
+      databasePoolSize: env.DATABASE_POOL_SIZE,
+      databasePoolStatsFile: env.DATABASE_POOL_STATS_FILE,
       storageDir: env.STORAGE_DIR,
       s3,
       webDist: env.WEB_DIST ?? path.join(path.resolve(import.meta.dirname, '../../..'), 'apps/web/dist'),

@@ -4,6 +4,7 @@ import { buildApp, buildServices } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { connect } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { startPoolReport } from './db/pool-report.ts';
 import { closeStatementPdfs } from './features/commissions/statement-files.ts';
 import { channelsFromConfig } from './features/notifications/channels.ts';
 import { createOutboxSender } from './features/notifications/outbox.ts';
@@ -23,7 +24,7 @@ const SHUTDOWN_GRACE_MS = 8_000;
 
 async function main() {
   const config = loadConfig();
-  const db = connect(config.databaseUrl);
+  const db = connect(config.databaseUrl, { poolSize: config.databasePoolSize });
   // N instances starting at once: one migrates under an advisory lock, the others wait and find it
   // done (decision 032); through DATABASE_DIRECT_URL when the pool's URL is a pooler's.
   if (config.databaseDirectUrl) {
@@ -51,6 +52,7 @@ async function main() {
   const jobs = createJobRuns(db.db);
 
   let daily: ReturnType<typeof startDailyJob> | null = null;
+  let poolReport: ReturnType<typeof startPoolReport> | null = null;
 
   // SIGINT/SIGTERM (and an uncaught error): stop accepting connections, let the requests in flight
   // finish (Fastify's close waits for them), then close the database. Past the grace delay, or on
@@ -78,6 +80,7 @@ async function main() {
       await daily?.stop();
       // No new batch; a send under way is aborted and retried later, by this instance or another.
       await outbox.stop();
+      poolReport?.stop();
       await db.close();
     },
   );
@@ -121,6 +124,8 @@ async function main() {
     HOUR,
   ).unref();
   outbox.start();
+  // PostgreSQL: a warning when queries wait for the pool; the counters for the load test (decision 035).
+  poolReport = db.poolWaits ? startPoolReport({ poolWaits: db.poolWaits, log: app.log, statsFile: config.databasePoolStatsFile }) : null;
   // The daily job (decision 026): reminders on DAILY_JOB_CRON in Manila time, and once shortly after start.
   // Claimed per slot of the cron (the last time it named): one instance runs each (decision 032).
   daily = startDailyJob(

@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { DEFAULT_POOL_SIZE } from './limits.ts';
 import type { Database } from './schema.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -12,7 +13,44 @@ export interface Db {
   dialect: DialectName;
   /** The PostgreSQL schema in use when not the default one. */
   schema?: string;
+  /** PostgreSQL: how long queries waited for one of the pool's connections, since the start. */
+  poolWaits?: () => PoolWaits;
   close(): Promise<void>;
+}
+
+/** Upper bounds (ms) of the pool-wait histogram's buckets; the last bucket holds the rest. */
+export const POOL_WAIT_BUCKETS_MS = [0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000] as const;
+
+/** Cumulative counters of the pool's waits (decision 035): cheap enough to keep on always. */
+export interface PoolWaits {
+  /** Connections handed out. */
+  acquired: number;
+  totalMs: number;
+  maxMs: number;
+  /** Counts per bucket of POOL_WAIT_BUCKETS_MS, plus one for longer waits. */
+  buckets: number[];
+  /** The pool's size and, now, its queue. */
+  size: number;
+  waitingNow: number;
+}
+
+function countPoolWaits(pool: pg.Pool, size: number): () => PoolWaits {
+  const waits: PoolWaits = { acquired: 0, totalMs: 0, maxMs: 0, buckets: POOL_WAIT_BUCKETS_MS.map(() => 0).concat(0), size, waitingNow: 0 };
+  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  // Kysely's driver asks for a connection with the promise form only.
+  (pool as { connect: () => Promise<pg.PoolClient> }).connect = async () => {
+    const started = performance.now();
+    const client = await connect();
+    const ms = performance.now() - started;
+    waits.acquired += 1;
+    waits.totalMs += ms;
+    if (ms > waits.maxMs) waits.maxMs = ms;
+    let bucket = POOL_WAIT_BUCKETS_MS.findIndex((bound) => ms <= bound);
+    if (bucket < 0) bucket = POOL_WAIT_BUCKETS_MS.length;
+    waits.buckets[bucket]! += 1;
+    return client;
+  };
+  return () => ({ ...waits, buckets: [...waits.buckets], waitingNow: pool.waitingCount });
 }
 
 // int8 (COUNT, SUM of bigint) as numbers: centavo sums stay far below 2^53.
@@ -92,18 +130,20 @@ function ownerOnly(file: string): void {
  * `sqlite:./data/ahente.db`, `sqlite::memory:` or `postgres://…`. For PostgreSQL a `schema`
  * search-path may be given (tests run each in a fresh schema).
  */
-export function connect(url: string, options: { schema?: string } = {}): Db {
+export function connect(url: string, options: { schema?: string; poolSize?: number } = {}): Db {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    const size = options.poolSize ?? DEFAULT_POOL_SIZE;
     const pool = new pg.Pool({
       connectionString: url,
-      max: 10,
+      max: size,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
     // An idle client dropped by the server (restart, failover, admin) must not crash the process:
     // the pool discards it and the next query opens a new connection.
     pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
+    const poolWaits = countPoolWaits(pool, size);
     const db = new Kysely<Database>({ dialect: new AhentePostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', ...(options.schema ? { schema: options.schema } : {}), close: () => db.destroy() };
+    return { db, dialect: 'postgres', ...(options.schema ? { schema: options.schema } : {}), poolWaits, close: () => db.destroy() };
   }
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length);
