@@ -1,8 +1,9 @@
 /**
  * getdeals under load (decision 035): an agent with 1,000 deals and 1,000 sales; 100 connections
  * POST /api/getdeals against the real app (buildApp: sessions, CSRF, guards, zod, Kysely) and, in
- * the same run, against a bare node:http + better-sqlite3 handler running the same SELECT and
- * JSON.stringify. Prints requests/second and p99 latency of both and their ratio.
+ * the same run, against a bare node:http + better-sqlite3 handler doing the same session lookup
+ * (the app's own SQL for it, one indexed read) and the same SELECT and JSON.stringify. Prints
+ * requests/second and p99 latency of both and their ratio.
  *
  *   npx tsx bench/getdeals.ts [--duration 10] [--connections 100] [--warmup 2] [--rounds 1] [--fastify] [--variants json,…]
  *
@@ -10,16 +11,19 @@
  * its event loop. Load goes to 127.0.0.1 only and is bounded in time. Not part of `npm test`.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isDeepStrictEqual, parseArgs } from 'node:util';
+import { SESSION_COOKIE } from '../apps/server/src/platform/sessions.ts';
 import { SERVER_NODE_OPTIONS } from './node-options.ts';
 import type * as AppModule from '../apps/server/src/app.ts';
 import type * as ConfigModule from '../apps/server/src/config.ts';
 import type * as ConnectModule from '../apps/server/src/db/connect.ts';
+import type { Database } from '../apps/server/src/db/schema.ts';
 
 const SELF = fileURLToPath(import.meta.url);
 const DEALS = 1_000;
@@ -116,15 +120,63 @@ function copyServer(root: string, variant: Variant): string {
   return path.join(server, 'src');
 }
 
-/** The bare handlers' work: the same statement and the same 18 fields as the app's answer. */
-async function bareGetdeals(dbFile: string): Promise<(id: number) => string> {
+/**
+ * The app's session lookup as SQLite runs it: the SQL of sessionRepository.findLive, taken from
+ * Kysely's own compilation (a logging Kysely over the same file), so the bare handlers read exactly
+ * what the app reads for every request (decision 035: a fair limit does the one indexed read of the
+ * session that every real route does).
+ */
+async function sessionLookupSql(dbFile: string): Promise<string> {
+  const { Kysely, SqliteDialect } = await import('kysely');
   const { default: SQLite } = await import('better-sqlite3');
+  const { sessionRepository } = await import('../apps/server/src/platform/session-repository.ts');
+  let sql = '';
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: new SQLite(dbFile, { readonly: true }) }),
+    log: (event) => {
+      sql = event.query.sql;
+    },
+  });
+  await sessionRepository.findLive(db, '', new Date().toISOString(), new Date().toISOString());
+  await db.destroy();
+  return sql;
+}
+
+/** The session cookie's token from a Cookie header (the app's cookie name). */
+function sessionToken(cookie: string | undefined): string | null {
+  for (const part of (cookie ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (part.slice(0, eq).trim() === SESSION_COOKIE) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return null;
+}
+
+/**
+ * The bare handlers' work: the session's lookup as the app does it (its cookie's SHA-256, the same
+ * SQL, live, not idle, an approved member; 401 otherwise), then the same statement and the same 18
+ * fields as the app's answer.
+ */
+async function bareGetdeals(dbFile: string): Promise<(id: number, cookie: string | undefined) => string | null> {
+  const { default: SQLite } = await import('better-sqlite3');
+  const sessionSql = await sessionLookupSql(dbFile);
   const sqlite = new SQLite(dbFile, { readonly: true });
   sqlite.pragma('journal_mode = WAL');
   const stmt = sqlite.prepare(GETDEALS_SQL);
+  const session = sqlite.prepare(sessionSql);
+  const idleMs = 12 * 3_600_000; // SESSION_IDLE_MINUTES' default
   type Row = Record<string, unknown> & { tcv_centavos: number; sale_id: number | null };
-  return (id) =>
-    JSON.stringify(
+  type SessionRow = { member_id: number; status: string; deactivated_at: string | null };
+  return (id, cookie) => {
+    const token = sessionToken(cookie);
+    if (!token) return null;
+    const now = Date.now();
+    const live = session.get(
+      createHash('sha256').update(token).digest('hex'),
+      new Date(now).toISOString(),
+      new Date(now - idleMs).toISOString(),
+    ) as SessionRow | undefined;
+    if (!live || live.status !== 'Approved' || live.deactivated_at !== null || live.member_id !== id) return null;
+    return JSON.stringify(
       (stmt.all('rejected', id) as Row[]).map((r) => ({
         id: r.id,
         customer_name: r.customer_name,
@@ -146,6 +198,7 @@ async function bareGetdeals(dbFile: string): Promise<(id: number) => string> {
         insurer: r.insurer,
       })),
     );
+  };
 }
 
 async function serveBare(dbFile: string) {
@@ -155,8 +208,9 @@ async function serveBare(dbFile: string) {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const { id } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: number };
-      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-      res.end(answer(Number(id)));
+      const body = answer(Number(id), req.headers.cookie);
+      res.writeHead(body === null ? 401 : 200, { 'content-type': 'application/json; charset=utf-8' });
+      res.end(body ?? '{"error":"Unauthenticated"}');
     });
   });
   server.keepAliveTimeout = 60_000;
@@ -175,7 +229,11 @@ async function serveFastify(dbFile: string) {
   const app = Fastify({ logger: false, keepAliveTimeout: 60_000 });
   app.post('/api/getdeals', (request, reply) => {
     const { id } = request.body as { id: number };
-    void reply.type('application/json; charset=utf-8').send(answer(Number(id)));
+    const body = answer(Number(id), request.headers.cookie);
+    void reply
+      .code(body === null ? 401 : 200)
+      .type('application/json; charset=utf-8')
+      .send(body ?? '{"error":"Unauthenticated"}');
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
@@ -424,10 +482,15 @@ export async function runGetdealsBench({
     for (const [i, server] of servers.entries()) {
       const { child, port } = started[i]!;
       const base = `http://127.0.0.1:${port}`;
-      const headers = server === 'bare' || server === 'fastify' ? {} : await login(base);
+      // The bare handlers look the app's session up too: they are sent the first app's login.
+      const headers = server === 'bare' || server === 'fastify' ? targets.app!.headers : await login(base);
       const url = `${base}/api/getdeals`;
       const probe = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
       if (probe.status !== 200) throw new Error(`${server}: getdeals answered ${probe.status}`);
+      // Every server refuses a request without the session: the bare handlers' lookup is real.
+      const stranger = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      if (stranger.status !== 401 && stranger.status !== 403)
+        throw new Error(`${server}: getdeals without a session answered ${stranger.status}`);
       targets[server] = { url, headers, body: await probe.json(), child };
       if (warmup > 0) await load(url, headers, body, warmup, connections);
     }
