@@ -1,11 +1,13 @@
 /**
  * Lighthouse 13 (decision 014): performance, accessibility and best-practices scores, LCP and TBT,
  * for /login, /, /deals/dealsview (1,000 deals), /sales/salesview, /commissions and /reports, in
- * Lighthouse's mobile preset (its default: a mid-range phone, simulated slow 4G, CPU 4× slower),
+ * Lighthouse's mobile preset (a mid-range phone, simulated slow 4G) with the CPU slowdown calibrated
+ * to this host (bench/calibration.ts: the same reference phone on every machine), then again with
+ * the fixed 4× of the figures before calibration (`--calibrated-only` leaves that line out),
  * with Debian's Chromium and the e2e flags (e2e/support/env.ts), against the built app on a seeded
  * SQLite database (bench/browser.ts).
  *
- *   npm run build && npm run bench -- --lighthouse        (or: npx tsx bench/lighthouse.ts [--runs 1] [--tasks] [--page /deals/dealsview]…)
+ *   npm run build && npm run bench -- --lighthouse        (or: npx tsx bench/lighthouse.ts [--runs 1] [--tasks] [--calibrated-only] [--page /deals/dealsview]…)
  *
  * `--tasks` prints the long tasks (start, duration, script) and the layout shifts (score, element)
  * Lighthouse saw on each page.
@@ -25,8 +27,10 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
+import * as constants from 'lighthouse/core/config/constants.js';
 import { routes } from '@ahente/contract/routes';
 import { CHROMIUM_ARGS } from '../e2e/support/env.ts';
+import { calibrate, describeCalibration, FIXED_SLOWDOWN, type Calibration } from './calibration.ts';
 import { CHROMIUM, DEALS_AGENT, PASSWORD, ROOT, SERVER_MAIN, WEB_INDEX, median, seed, startServer, stopServer } from './browser.ts';
 
 const PAGES = ['/login', '/', '/deals/dealsview', '/sales/salesview', '/commissions', '/reports'] as const;
@@ -96,19 +100,34 @@ async function signInInPage(cdpPort: number, base: string) {
   }
 }
 
-async function audit(url: string, port: number, attempt = 1): Promise<Figures> {
+/** The host's calibration (bench/calibration.ts), in a page of the Chromium Lighthouse drives. */
+async function calibrateOverCdp(cdpPort: number): Promise<Calibration> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${cdpPort}`);
+  try {
+    const page = await browser.contexts()[0]!.newPage();
+    const calibration = await calibrate(page);
+    await page.close();
+    return calibration;
+  } finally {
+    await browser.close();
+  }
+}
+
+async function audit(url: string, port: number, cpuSlowdown: number, attempt = 1): Promise<Figures> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
     disableStorageReset: true,
     onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    // The mobile preset's network and its simulated throttling, with the CPU slowdown given.
+    throttling: { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown },
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) {
     // NO_NAVSTART and the like: a trace lost on a busy machine; once more, then give up.
-    if (attempt < 2) return audit(url, port, attempt + 1);
+    if (attempt < 2) return audit(url, port, cpuSlowdown, attempt + 1);
     throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   }
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
@@ -150,7 +169,8 @@ export async function runLighthouseBench({
   runs = 1,
   tasks = false,
   pages = PAGES as readonly string[],
-}: { runs?: number; tasks?: boolean; pages?: readonly string[] } = {}) {
+  fixed = true,
+}: { runs?: number; tasks?: boolean; pages?: readonly string[]; fixed?: boolean } = {}) {
   for (const file of [SERVER_MAIN, WEB_INDEX]) {
     if (!fs.existsSync(file)) throw new Error(`${path.relative(ROOT, file)} is missing: run \`npm run build\` first`);
   }
@@ -176,8 +196,13 @@ export async function runLighthouseBench({
       await new Promise((r) => setTimeout(r, 200));
     }
     const { version } = JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string };
+    const calibration = await calibrateOverCdp(cdpPort);
     console.log(`Lighthouse ${version}, mobile preset; ${runs} run(s) each`);
-    console.log('page                 perf  a11y  best   LCP      TBT');
+    console.log(describeCalibration(calibration));
+    const slowdowns = fixed ? [calibration.multiplier, FIXED_SLOWDOWN] : [calibration.multiplier];
+    console.log(
+      `page                 CPU   perf  a11y  best   LCP      TBT${fixed ? `        (then CPU ${FIXED_SLOWDOWN}×, the figures before calibration)` : ''}`,
+    );
     const rows: string[] = [];
     let signedIn = false;
     for (const page of pages) {
@@ -187,11 +212,15 @@ export async function runLighthouseBench({
         signedIn = true;
       }
       const results: Figures[] = [];
-      for (let i = 0; i < runs; i++) results.push(await audit(`${server.base}${page}`, cdpPort));
-      const m = (pick: (f: Figures) => number) => median(results.map(pick));
-      const line = `${page.padEnd(20)} ${String(m((f) => f.performance)).padStart(4)}  ${String(m((f) => f.accessibility)).padStart(4)}  ${String(m((f) => f.bestPractices)).padStart(4)}  ${(m((f) => f.lcp) / 1000).toFixed(2).padStart(5)} s  ${String(Math.round(m((f) => f.tbt))).padStart(5)} ms`;
-      rows.push(line);
-      console.log(line);
+      for (const slowdown of slowdowns) {
+        const these: Figures[] = [];
+        for (let i = 0; i < runs; i++) these.push(await audit(`${server.base}${page}`, cdpPort, slowdown));
+        results.push(...these);
+        const m = (pick: (f: Figures) => number) => median(these.map(pick));
+        const line = `${page.padEnd(20)} ${`${slowdown}×`.padStart(4)}  ${String(m((f) => f.performance)).padStart(4)}  ${String(m((f) => f.accessibility)).padStart(4)}  ${String(m((f) => f.bestPractices)).padStart(4)}  ${(m((f) => f.lcp) / 1000).toFixed(2).padStart(5)} s  ${String(Math.round(m((f) => f.tbt))).padStart(5)} ms`;
+        rows.push(line);
+        console.log(line);
+      }
       for (const note of new Set(results.flatMap((f) => f.notes))) console.log(`    ${note}`);
       if (tasks) {
         for (const [i, f] of results.entries()) {
@@ -212,12 +241,18 @@ export async function runLighthouseBench({
 
 if (process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === import.meta.url) {
   const { values } = parseArgs({
-    options: { runs: { type: 'string' }, tasks: { type: 'boolean' }, page: { type: 'string', multiple: true } },
+    options: {
+      runs: { type: 'string' },
+      tasks: { type: 'boolean' },
+      page: { type: 'string', multiple: true },
+      'calibrated-only': { type: 'boolean' },
+    },
     strict: false,
   });
   await runLighthouseBench({
     runs: values.runs === undefined ? 1 : Number(values.runs),
     tasks: values.tasks === true,
     pages: values.page && values.page.length > 0 ? (values.page as string[]) : PAGES,
+    fixed: values['calibrated-only'] !== true,
   });
 }

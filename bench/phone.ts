@@ -2,7 +2,8 @@
  * The phone budget (decision 014): Largest Contentful Paint, Cumulative Layout Shift and the
  * compressed JavaScript transferred, for /login, / (the dashboard) and /deals/dealsview with 1,000
  * deals, in Debian's Chromium emulating a mid-range phone over slow 4G: 390×844, touch, mobile user
- * agent, CPU 4× slower, 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip, cold cache. Each page is
+ * agent, the CPU slowed down to the reference phone's speed (bench/calibration.ts, then again at the
+ * fixed 4× of earlier figures; `--calibrated-only` leaves that out), 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip, cold cache. Each page is
  * loaded `--runs` times (default 3) in a fresh context; medians are printed, with the number of
  * script files (requests) and, once the service worker has taken control, the LCP of a second visit
  * to the same address (decision 028).
@@ -23,11 +24,11 @@ import { parseArgs } from 'node:util';
 import { chromium, devices, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../e2e/support/env.ts';
 import { CHROMIUM, DEALS_AGENT, ROOT, SERVER_MAIN, WEB_INDEX, median, seed, signInRequest, startServer, stopServer } from './browser.ts';
+import { calibrate, describeCalibration, FIXED_SLOWDOWN } from './calibration.ts';
 import { printTraceSummary, summariseTrace } from './trace-summary.ts';
 
 const PHONE = { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } };
 const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) * 0.9, uploadThroughput: (750e3 / 8) * 0.9 };
-const CPU_SLOWDOWN = 4;
 
 /** In the page before any script: the latest LCP candidate and the layout shifts, as web-vitals counts them. */
 function observeVitals() {
@@ -107,6 +108,7 @@ async function measure(
   profileFile?: string,
   /** --trace: what the main thread did, task by task, and its busy time before the LCP (bench/trace-summary.ts). */
   trace = false,
+  cpuSlowdown = FIXED_SLOWDOWN,
 ): Promise<Run> {
   const context = await browser.newContext({ ...PHONE, baseURL: base });
   try {
@@ -117,7 +119,7 @@ async function measure(
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await cdp.send('Network.emulateNetworkConditions', NETWORK);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
     const types = new Map<string, string>();
     const urls = new Map<string, string>();
     /** Each script's bytes on the wire, by address. */
@@ -197,7 +199,7 @@ async function measure(
       const cdp2 = await context.newCDPSession(again);
       await cdp2.send('Network.enable');
       await cdp2.send('Network.emulateNetworkConditions', NETWORK);
-      await cdp2.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+      await cdp2.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
       await again.goto(url);
       await again.locator(ready).first().waitFor({ timeout: 60_000 });
       await again.waitForTimeout(500);
@@ -215,7 +217,8 @@ export async function runPhoneBench({
   only,
   profile,
   trace = false,
-}: { runs?: number; waterfall?: boolean; only?: string; profile?: string; trace?: boolean } = {}) {
+  fixed = true,
+}: { runs?: number; waterfall?: boolean; only?: string; profile?: string; trace?: boolean; fixed?: boolean } = {}) {
   for (const file of [SERVER_MAIN, WEB_INDEX]) {
     if (!fs.existsSync(file)) throw new Error(`${path.relative(ROOT, file)} is missing: run \`npm run build\` first`);
   }
@@ -233,21 +236,33 @@ export async function runPhoneBench({
       { name: '/ (dashboard)', url: '/', signedIn: true, ready: 'h1:has-text("Dashboard")' },
       { name: '/deals/dealsview, 1,000 deals', url: '/deals/dealsview', signedIn: true, ready: 'tbody tr:nth-child(100)' },
     ];
+    const calibration = await (async () => {
+      const page = await browser.newPage();
+      try {
+        return await calibrate(page);
+      } finally {
+        await page.close();
+      }
+    })();
+    const slowdowns = fixed ? [calibration.multiplier, FIXED_SLOWDOWN] : [calibration.multiplier];
     console.log(
-      `phone: 390×844, touch, CPU ${CPU_SLOWDOWN}× slower, 1.6 Mbit/s down, 750 kbit/s up, 150 ms RTT, cold cache; ${runs} runs each`,
+      `phone: 390×844, touch, CPU ${slowdowns.map((x) => `${x}×`).join(' then ')} slower, 1.6 Mbit/s down, 750 kbit/s up, 150 ms RTT, cold cache; ${runs} runs each`,
     );
+    console.log(describeCalibration(calibration));
     const rows: string[] = [];
     for (const p of pages.filter((page) => only === undefined || page.url === only)) {
-      const results: Run[] = [];
-      for (let i = 0; i < runs; i++) {
-        const file = profile
-          ? path.join(profile, `${p.url.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'dashboard'}-${i + 1}.cpuprofile`)
-          : undefined;
-        results.push(await measure(browser, started.base, p.url, p.signedIn, p.ready, waterfall, file, trace));
+      for (const slowdown of slowdowns) {
+        const results: Run[] = [];
+        for (let i = 0; i < runs; i++) {
+          const file = profile
+            ? path.join(profile, `${p.url.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'dashboard'}-${slowdown}x-${i + 1}.cpuprofile`)
+            : undefined;
+          results.push(await measure(browser, started.base, p.url, p.signedIn, p.ready, waterfall, file, trace, slowdown));
+        }
+        const line = `${p.name.padEnd(32)} CPU ${`${slowdown}×`.padStart(4)}  LCP ${(median(results.map((r) => r.lcp)) / 1000).toFixed(2)} s   CLS ${median(results.map((r) => r.cls)).toFixed(3)}   JS ${median(results.map((r) => r.readyJsKiB)).toFixed(1)} KiB in ${median(results.map((r) => r.readyScripts))} files when usable, ${median(results.map((r) => r.jsKiB)).toFixed(1)} KiB in ${median(results.map((r) => r.scripts))} in all   all ${median(results.map((r) => r.allKiB)).toFixed(1)} KiB   repeat visit LCP ${(median(results.map((r) => r.repeatLcp)) / 1000).toFixed(2)} s`;
+        rows.push(line);
+        console.log(line);
       }
-      const line = `${p.name.padEnd(32)} LCP ${(median(results.map((r) => r.lcp)) / 1000).toFixed(2)} s   CLS ${median(results.map((r) => r.cls)).toFixed(3)}   JS ${median(results.map((r) => r.readyJsKiB)).toFixed(1)} KiB in ${median(results.map((r) => r.readyScripts))} files when usable, ${median(results.map((r) => r.jsKiB)).toFixed(1)} KiB in ${median(results.map((r) => r.scripts))} in all   all ${median(results.map((r) => r.allKiB)).toFixed(1)} KiB   repeat visit LCP ${(median(results.map((r) => r.repeatLcp)) / 1000).toFixed(2)} s`;
-      rows.push(line);
-      console.log(line);
     }
     console.log(`Chromium ${browser.version()}, node ${process.version}, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}`);
     return rows;
@@ -267,10 +282,12 @@ if (process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === imp
       page: { type: 'string' },
       profile: { type: 'string' },
       trace: { type: 'boolean' },
+      'calibrated-only': { type: 'boolean' },
     },
     strict: false,
   });
   await runPhoneBench({
+    fixed: values['calibrated-only'] !== true,
     runs: values.runs === undefined ? 3 : Number(values.runs),
     waterfall: values.waterfall === true,
     trace: values.trace === true,
