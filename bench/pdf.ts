@@ -4,9 +4,10 @@
  * on SQLite and on PostgreSQL, against three builds of the server:
  *
  * - **before**: statement-files.ts as it was before the fix (from git, `--baseline REF`; by default
- *   the newest commit whose statement-files.ts has no worker pool): WOFF fonts, drawn on the event loop;
+ *   the newest commit whose statement-files.ts neither has nor calls a worker pool): WOFF fonts,
+ *   drawn on the event loop;
  * - **fonts once**: today's fonts (unwrapped once per thread), still drawn on the event loop;
- * - **nice 0**: today's code with the PDF threads at normal priority;
+ * - **nice 0**: today's code with the PDF threads at normal priority (platform/pdf-pool.ts's PDF_NICE);
  * - **after**: today's code: fonts once, drawn in the worker pool at nice +10.
  *
  * The first three run from copies of apps/server/src in a temporary directory (the work
@@ -94,7 +95,8 @@ function defaultBaseline(): string {
   const commits = execFileSync('git', ['log', '--format=%H', '--', FILES], { cwd: REPO, encoding: 'utf8' }).split('\n').filter(Boolean);
   for (const c of commits) {
     const text = execFileSync('git', ['show', `${c}:${FILES}`], { cwd: REPO, encoding: 'utf8' });
-    if (!text.includes('piscina')) return c;
+    // Since decision 038 the pool is platform/pdf-pool.ts: statement-files.ts calls it (runPdfWorker).
+    if (!text.includes('piscina') && !text.includes('runPdfWorker')) return c;
   }
   throw new Error(`no commit of ${FILES} without the worker pool`);
 }
@@ -111,11 +113,11 @@ function prepareBuilds(tmp: string, baseline: string): Record<Build, string> {
         "export * from './statement-files-pooled.ts';\nexport { renderStatementPdf as statementPdf } from './statement-pdf.ts';\n",
       );
     }),
-    // Today's code with the PDF threads at the event loop's priority.
+    // Today's code with the PDF threads at the event loop's priority (the pool: platform/pdf-pool.ts, decision 038).
     'nice 0': copyServer(path.join(tmp, 'nice-0'), (dir) => {
-      const file = path.join(dir, 'statement-files.ts');
+      const file = path.join(dir, '../../platform/pdf-pool.ts');
       const text = fs.readFileSync(file, 'utf8');
-      if (!text.includes('const PDF_NICE = 10;')) throw new Error('statement-files.ts no longer sets PDF_NICE = 10');
+      if (!text.includes('const PDF_NICE = 10;')) throw new Error('platform/pdf-pool.ts no longer sets PDF_NICE = 10');
       fs.writeFileSync(file, text.replace('const PDF_NICE = 10;', 'const PDF_NICE = 0;'));
     }),
     after: SERVER_SRC,

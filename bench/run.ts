@@ -10,6 +10,7 @@ import { ratioLine, runGetdealsBench } from './getdeals.ts';
 import { runHierarchyBench } from './hierarchy.ts';
 import { pdfOptions, runPdfBench } from './pdf.ts';
 import { portfolioOptions, runPortfolioBench } from './portfolio.ts';
+import { proposalsOptions, runProposalsBench } from './proposals.ts';
 import { runLighthouseBench } from './lighthouse.ts';
 import { runPhoneBench } from './phone.ts';
 
@@ -47,6 +48,10 @@ if (process.argv.includes('--quick')) {
   // `npm run bench -- --portfolio [--runs 21] [--policies 300000] [--members 3000] [--database sqlite|postgres]`:
   // the Portfolio's first page over an agency owner's 300,000 policies, and one agent's own (decision 025).
   await runPortfolioBench(portfolioOptions(process.argv.slice(2)));
+} else if (process.argv.includes('--proposals')) {
+  // `npm run bench -- --proposals [--duration 8] [--connections 4] [--database sqlite|postgres]`:
+  // saveproposal and the proposal PDF alone and beside a getdeals load (decision 038).
+  await runProposalsBench(proposalsOptions());
 } else {
   await runGetdealsBench();
   await runBrowserBench();

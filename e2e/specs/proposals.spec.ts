@@ -152,6 +152,37 @@ test('the agent accepts for the client; a withdrawn link says so (410), an unkno
   await expect(page.getByRole('row', { name: /Jose Cruz/ })).toContainText('₱12,470.00');
 });
 
+test('saved with no signal: kept on the device, shown as waiting, sent with its Idempotency-Key when back online', async ({
+  page,
+  context,
+  agent,
+}, testInfo) => {
+  const client = `Liza Offline ${uniqueId()}`;
+  await signIn(page, agent);
+  await goViaMainNav(page, 'Proposals');
+  await expect(page.getByText('No proposals yet')).toBeVisible();
+  await page.getByRole('link', { name: 'New Proposal' }).click();
+  await page.getByLabel('Client name').fill(client);
+  await page.getByLabel('Product').selectOption('Comprehensive');
+  await fillOption(page, 1, 'Malayan Insurance', '10000');
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Save Draft' }).click();
+  await expectToast(page, 'info', 'Saved on this device. It will be sent when you are back online.');
+  await expect(page).toHaveURL(/\/proposals$/);
+  const queued = page.getByRole('region', { name: 'Not sent yet' });
+  await expect(queued.getByRole('listitem').filter({ hasText: client })).toContainText('Waiting to sync');
+  await shot(page, testInfo, 'proposals-queued');
+
+  const sent = page.waitForRequest((r) => r.url().endsWith(routes.saveProposal.path) && r.method() === 'POST');
+  await context.setOffline(false);
+  expect((await sent).headers()['idempotency-key']).toMatch(/^[\x21-\x7e]{1,255}$/);
+  await expect(queued).toBeHidden();
+  const row = page.getByRole('row', { name: new RegExp(client) });
+  await expect(row).toContainText('₱12,470.00');
+  await expect(row).toContainText('Draft');
+});
+
 // A phone's layout only (one option at a time): emulated here, in the desktop project, once.
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true, userAgent: devices['Pixel 7'].userAgent });

@@ -143,6 +143,7 @@ export const MY_DATA_FILES = [
   'certifications',
   'licences',
   'deals',
+  'proposals',
   'sales',
   'commission-entries',
   'commission-statements',

@@ -205,7 +205,7 @@ describe('an approved erasure and the rows that quote the member', () => {
     expect(stale).toEqual([]);
   });
 
-  it('rewrites tickets, replies, reasons and e-mails that quote them, deletes stored answers and throttle keys, and leaves everyone else', async () => {
+  it('rewrites tickets, replies, reasons, proposals and e-mails that quote them, deletes stored answers and throttle keys, and leaves everyone else', async () => {
     const admin = await t.createAdmin();
     const adminClient = await t.loginAs(admin);
     // Another Juan: the first name alone is not theirs to erase.
@@ -272,6 +272,35 @@ describe('an approved erasure and the rows that quote the member', () => {
     });
     expect(withholding.statusCode, withholding.body).toBe(200);
 
+    // Proposals (decision 038): another agent's quoting them in what the agent types, and their own for a client.
+    const quoting = await otherClient.post(routes.saveProposal.path, {
+      id: other.id,
+      client: { name: 'Maria Santos' },
+      product: 'Comprehensive',
+      options: [
+        {
+          insurer: 'Malayan Insurance',
+          plan_name: 'Plan of Juan P. Magbanua',
+          basic_premium: 10000,
+          coverages: [{ name: 'Driver: Juan Pacheco Magbanua', limit: '₱100,000' }],
+          deductible: 'TIN 321-654-987 on file',
+          remarks: 'Call juan.magbanua88@example.ph',
+        },
+      ],
+      notes: 'Referred by Juan P. Magbanua (0917-555-0199)',
+    });
+    expect(quoting.statusCode, quoting.body).toBe(200);
+    const quotingId: number = quoting.json().proposal.id;
+    const own = await me.post(routes.saveProposal.path, {
+      id,
+      client: { name: 'Kliyente Reyes', contact: '09171112222', email: 'kliyente.reyes@example.ph' },
+      product: 'CTPL',
+      options: [{ insurer: 'Pioneer', basic_premium: 447 }],
+      notes: 'My own client, Juan Magbanua',
+    });
+    expect(own.statusCode, own.body).toBe(200);
+    const ownId: number = own.json().proposal.id;
+
     // Failed logins with their username and their e-mail, and a reset asked with their e-mail.
     for (const login of [PERSON.username, PERSON.email]) {
       expect((await t.client().post(routes.login.path, { username: login, password: 'not-it-at-all' })).statusCode).toBe(401);
@@ -309,6 +338,23 @@ describe('an approved erasure and the rows that quote the member', () => {
     });
     const rates = (await adminClient.post(routes.withholding.path, { id: other.id })).json();
     expect(JSON.stringify(rates)).toContain(`Sworn declaration witnessed by ${who}`);
+
+    // The proposals: what the agent typed is rewritten; the client of the erased member's proposal is the agency's, kept.
+    const quoted = (await otherClient.post(routes.proposal.path, { proposal_id: quotingId })).json().proposal;
+    expect(quoted).toMatchObject({ client: { name: 'Maria Santos' }, notes: `Referred by ${who} (${ERASED_VALUE})` });
+    expect(quoted.options[0]).toMatchObject({
+      plan_name: `Plan of ${who}`,
+      coverages: [{ name: `Driver: ${who}`, limit: '₱100,000' }],
+      deductible: `TIN ${ERASED_VALUE} on file`,
+      remarks: `Call ${who}`,
+      breakdown: { amount_due: 12470 },
+    });
+    const kept = (await adminClient.post(routes.proposal.path, { proposal_id: ownId })).json().proposal;
+    expect(kept).toMatchObject({
+      member_id: id,
+      client: { name: 'Kliyente Reyes', contact: '09171112222', email: 'kliyente.reyes@example.ph' },
+      notes: `My own client, ${who}`,
+    });
 
     // Nothing of theirs in any text column of any table: stored answers, throttles, e-mails included.
     for (const [table, text] of await everyText(t.db.db, t.db.dialect)) {

@@ -215,6 +215,20 @@ async function totals() {
 describe('GET /api/mydata/:id', () => {
   it('gives the member a .zip with one JSON file per kind and their photo, valid ID and licence scan', async () => {
     const m = await fullAgent('copy');
+    // A proposal (decision 038), sent: then changed into a second version.
+    const quoted = {
+      id: m.id,
+      client: { name: 'Kliyente Reyes', contact: '09171112222' },
+      product: 'Comprehensive',
+      options: [{ insurer: 'Malayan Insurance', basic_premium: 10000, coverages: [{ name: 'Own Damage/Theft', limit: '₱850,000' }] }],
+      notes: 'Asked for two insurers',
+    };
+    const proposal = await m.client.post(routes.saveProposal.path, quoted);
+    expect(proposal.statusCode, proposal.body).toBe(200);
+    const proposalId: number = proposal.json().proposal.id;
+    expect((await m.client.post(routes.sendProposal.path, { proposal_id: proposalId })).statusCode).toBe(200);
+    const v2 = await m.client.post(routes.saveProposal.path, { ...quoted, proposal_id: proposalId, notes: 'Second version' });
+    expect(v2.statusCode, v2.body).toBe(200);
     const res = await m.client.get(pathOf(routes.myData, { id: m.id }));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
@@ -228,6 +242,34 @@ describe('GET /api/mydata/:id', () => {
     expect(json('bank-details')).toEqual([expect.objectContaining({ account_number: DEFAULT_PERSON.account.replaceAll(' ', '') })]);
     expect(json('sales')).toHaveLength(2);
     expect(json('deals')).toHaveLength(3);
+    // The proposals: every version with its options (amounts in centavos) and the events; never the link's token hash.
+    expect(json('proposals')).toEqual([
+      expect.objectContaining({
+        id: proposalId,
+        member_id: m.id,
+        client_name: 'Kliyente Reyes',
+        version: 2,
+        versions: [
+          expect.objectContaining({ version: 1, notes: 'Asked for two insurers', client_contact: '09171112222' }),
+          expect.objectContaining({ version: 2, notes: 'Second version' }),
+        ],
+        events: [
+          expect.objectContaining({ action: 'created', version: 1 }),
+          expect.objectContaining({ action: 'sent', version: 1 }),
+          expect.objectContaining({ action: 'revised', version: 2 }),
+        ],
+      }),
+    ]);
+    expect(json('proposals')[0].versions[1].options).toEqual([
+      expect.objectContaining({
+        position: 1,
+        insurer: 'Malayan Insurance',
+        basic_premium_centavos: 1_000_000,
+        amount_due_centavos: 1_247_000,
+        coverages: [{ name: 'Own Damage/Theft', limit: '₱850,000' }],
+      }),
+    ]);
+    expect(json('proposals')[0]).not.toHaveProperty('share_token_hash');
     expect(json('commission-entries').length).toBeGreaterThan(0);
     expect(json('tickets')).toEqual([expect.objectContaining({ title: 'My name is spelt wrong', replies: [] })]);
     expect(json('consents')).toEqual([expect.objectContaining({ notice_version: 1 })]);

@@ -85,4 +85,50 @@ export const myDataRepository = {
       .orderBy('id', 'desc')
       .execute();
   },
+
+  /**
+   * The member's proposals (decision 038), oldest first, each with every version it had (what was
+   * quoted, the rates it was made with), each version's options with their breakdowns, and the
+   * proposal's events. Amounts as stored, in centavos; the coverage lines parsed from their JSON.
+   */
+  async proposalsOf(db: Exec, memberId: number) {
+    const proposals = await db.selectFrom('proposals').selectAll().where('member_id', '=', memberId).orderBy('id').execute();
+    if (proposals.length === 0) return [];
+    const ids = proposals.map((p) => p.id);
+    const [versions, events] = await Promise.all([
+      db.selectFrom('proposal_versions').selectAll().where('proposal_id', 'in', ids).orderBy('id').execute(),
+      db.selectFrom('proposal_events').selectAll().where('proposal_id', 'in', ids).orderBy('id').execute(),
+    ]);
+    const options =
+      versions.length === 0
+        ? []
+        : await db
+            .selectFrom('proposal_options')
+            .selectAll()
+            .where(
+              'version_id',
+              'in',
+              versions.map((v) => v.id),
+            )
+            .orderBy('version_id')
+            .orderBy('position')
+            .execute();
+    const coverages = (text: string): unknown => {
+      try {
+        return JSON.parse(text);
+      } catch {
+        return text;
+      }
+    };
+    return proposals.map((p) => ({
+      ...p,
+      versions: versions
+        .filter((v) => v.proposal_id === p.id)
+        .map((v) => ({
+          ...v,
+          options: options.filter((o) => o.version_id === v.id).map((o) => ({ ...o, coverages: coverages(o.coverages) })),
+        })),
+      events: events.filter((e) => e.proposal_id === p.id),
+    }));
+  },
 };

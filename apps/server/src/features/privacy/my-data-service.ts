@@ -12,7 +12,7 @@ import { fullName } from '@ahente/contract/names';
 import { myDataRepository as repo } from './my-data-repository.ts';
 
 /** Columns that are the portal's own plumbing, not the member's data: never exported. */
-const INTERNAL = new Set(['password_hash', 'search_name', 'photo', 'valid_id', 'scan_key']);
+const INTERNAL = new Set(['password_hash', 'search_name', 'photo', 'valid_id', 'scan_key', 'share_token_hash']);
 const PERSONAL_FIELDS = [
   'gender',
   'birthdate',
@@ -59,7 +59,8 @@ export function createMyDataService(db: Kysely<Database>, deps: { storage: FileS
       ).map((t) => repo.rowsOf(db, t, memberId)),
     );
     const [bank, certifications, licences, deals, sales, entriesRows, statements, withholding] = own;
-    const [tickets, notifications, consents, accessLog, requests] = await Promise.all([
+    const [proposals, tickets, notifications, consents, accessLog, requests] = await Promise.all([
+      repo.proposalsOf(db, memberId),
       repo.ticketsOf(db, memberId),
       repo.notificationsOf(db, memberId),
       repo.consentsOf(db, memberId),
@@ -75,6 +76,8 @@ export function createMyDataService(db: Kysely<Database>, deps: { storage: FileS
       certifications: certifications!.map(strip),
       licences: licences!.map((l) => ({ ...strip(l), has_scan: l.scan_key !== null })),
       deals: deals!.map(strip),
+      // The link's token is a credential (only its hash is stored): not the member's data.
+      proposals: proposals.map(strip),
       sales: sales!.map(strip),
       'commission-entries': entriesRows!.map(strip),
       'commission-statements': statements!.map(strip),

@@ -15,7 +15,7 @@ export const privacyEn = {
     copyIs:
       'The copy is a .zip file: one JSON file for each kind of record ({{holds}}) and the files you uploaded (your photo, valid ID and licence scans).',
     holds:
-      'your profile, personal and bank details, certifications, licences, deals, sales, commission entries and statements, BIR Form 2307 figures, tickets, notifications, the privacy notices you accepted and who accessed your data',
+      'your profile, personal and bank details, certifications, licences, deals, proposals, sales, commission entries and statements, BIR Form 2307 figures, tickets, notifications, the privacy notices you accepted and who accessed your data',
     button: 'Download my data',
     correctBefore:
       'You can correct most of your details yourself in the other tabs of Settings. To correct what you cannot change yourself (your name once your account is approved, for example), open a ticket of type Privacy in the ',

@@ -9,7 +9,7 @@ export const privacyFil: Texts<typeof privacyEn> = {
     copyIs:
       'Ang kopya ay isang .zip file: isang JSON file para sa bawat uri ng record ({{holds}}) at ang mga file na in-upload mo (ang photo, valid ID at mga licence scan mo).',
     holds:
-      'ang profile mo, personal at bank details, mga certification, licence, deal, sales, commission entry at statement, mga figure ng BIR Form 2307, ticket, notification, ang mga privacy notice na tinanggap mo at kung sino ang nag-access ng data mo',
+      'ang profile mo, personal at bank details, mga certification, licence, deal, proposal, sales, commission entry at statement, mga figure ng BIR Form 2307, ticket, notification, ang mga privacy notice na tinanggap mo at kung sino ang nag-access ng data mo',
     button: 'I-download ang data ko',
     correctBefore:
       'Maitatama mo mismo ang karamihan ng detalye mo sa ibang tab ng Settings. Para maitama ang hindi mo mababago (halimbawa, ang pangalan mo kapag aprubado na ang account mo), magbukas ng ticket na Privacy ang type sa ',

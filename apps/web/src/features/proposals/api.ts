@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProposalStatus } from '@ahente/contract/proposal-rules';
 import type {
+  ProposalResponse,
   ProposalsResponse,
   SaveCtplPremiumRequest,
   SaveProposalRequest,
@@ -66,11 +67,9 @@ function useProposalMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
   });
 }
 
-/** POST /api/saveproposal, with an idempotency key per attempt of the form (a resend creates nothing twice). */
-export function useSaveProposal() {
-  return useProposalMutation(({ body, key }: { body: SaveProposalRequest; key: string }) =>
-    call('saveProposal', { body }, { idempotencyKey: key }),
-  );
+/** POST /api/saveproposal with its Idempotency-Key (the form's save and the outbox's resend). */
+export function saveProposal(body: SaveProposalRequest, key: string): Promise<ProposalResponse> {
+  return call('saveProposal', { body }, { idempotencyKey: key });
 }
 
 /** POST /api/sendproposal: the client's link (a new one each time). */

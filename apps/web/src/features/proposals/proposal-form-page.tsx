@@ -24,9 +24,10 @@ import { Input, Textarea } from '../../ui/input';
 import { PageHeader } from '../../ui/page-header';
 import { Select } from '../../ui/select';
 import { toast } from '../../ui/toast';
-import { useCtplPremiums, useProposal, useProposalSettings, useSaveProposal } from './api';
+import { useCtplPremiums, useProposal, useProposalSettings } from './api';
 import { BreakdownTable } from './breakdown-table';
 import { clearDraft, readDraft, writeDraft } from './proposal-draft';
+import { useSaveProposal } from './proposal-outbox';
 import {
   ctplPremium,
   emptyOption,
@@ -91,16 +92,18 @@ function ProposalForm({ proposal }: { proposal: ProposalRecord | null }) {
   }, [values, proposal, user.memberId]);
 
   const onValid = async (body: ProposalFormOutput) => {
-    if (!navigator.onLine) {
-      toast.warning(t('proposals.form.offline'));
-      return;
-    }
     try {
       key.current ??= newIdempotencyKey();
-      const answer = await save.mutateAsync({ body, key: key.current });
+      // With no signal (or no answer) the save is queued on this device with its key and sent later.
+      const outcome = await save.mutateAsync({ body, key: key.current });
       if (!proposal) clearDraft(user.memberId);
+      if (outcome.queued) {
+        toast.info(t('proposals.form.queued'));
+        void navigate('/proposals');
+        return;
+      }
       toast.success(t('proposals.form.saved'));
-      void navigate(`/proposals/${answer.proposal.id}`);
+      void navigate(`/proposals/${outcome.proposal.id}`);
     } catch (error) {
       key.current = null;
       let marked = false;

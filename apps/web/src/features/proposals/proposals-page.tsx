@@ -22,6 +22,7 @@ import { Table, TableCell, TableHead, TableHeaderCell, TableRow, TableScrollHint
 import { TableBodyStates } from '../../ui/table-states';
 import { useProposalPages } from './api';
 import { ProposalStatusBadge } from './proposal-status-badge';
+import { QueuedProposals } from './queued-proposals';
 
 const COLUMNS = 8;
 const rowsOf = (page: ProposalsResponse) => page.rows;
@@ -58,6 +59,8 @@ export function ProposalsPage() {
           </Link>
         }
       />
+
+      <QueuedProposals />
 
       <Card className="mb-5 p-4 sm:p-5">
         <div className="flex flex-col gap-5 xl:flex-row xl:items-end xl:justify-between">

@@ -6,7 +6,8 @@ import { isProduct } from '@ahente/contract/catalogue';
 import { formatPeso } from '@ahente/contract/money';
 import { taxLineOf } from '@ahente/contract/proposal-tax';
 import type { ProposalOptionRecord } from '@ahente/contract/proposals';
-import { useLanguage } from '../../i18n';
+import { showLanguage, useLanguage } from '../../i18n';
+import { LanguageChoice } from '../../i18n/language-choice';
 import './i18n';
 import { cn } from '../../lib/cn';
 import { formatCalendarDate } from '../../lib/dates';
@@ -49,7 +50,9 @@ export function PublicProposalPage() {
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3 sm:px-6">
           <LogoMark className="size-8" />
-          <span className="text-base font-semibold text-slate-900">{query.data?.agency ?? 'Ahente'}</span>
+          <span className="min-w-0 flex-1 text-base leading-tight font-semibold text-slate-900">{query.data?.agency ?? 'Ahente'}</span>
+          {/* The client reads it in English or Filipino (remembered on their device, as on the login page). */}
+          <LanguageChoice onChoose={(language) => void showLanguage(language)} />
         </div>
       </header>
       <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
