@@ -17,7 +17,17 @@ const ONE_EXEC = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'bench/results/**', 'data/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+      'bench/results/**',
+      'data/**',
+      '.cache/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -3,6 +3,12 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { nodeSupport } from './node-support.mjs';
+
+// Which Node.js runs the portal, first; a warning on one past (or near) its end of life.
+const support = nodeSupport(process.versions.node, process.release.lts, new Date());
+process.stdout.write(`${support.line}\n`);
+if (support.warning) process.stderr.write(`${support.warning}\n`);
 
 const root = path.resolve(import.meta.dirname, '..');
 const r = (p) => path.join(root, p);

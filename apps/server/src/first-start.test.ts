@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { emptyDatabases } from '../test/fresh-db.ts';
 import { prettyLogLine } from './platform/terminal.ts';
+import { NODE_END_OF_LIFE, RECOMMENDED_NODE, nodeSupport } from '../../../scripts/node-support.mjs';
 
 /**
  * A quiet first start (decision 002): what `npm start` prints. scripts/start.mjs in a copy of the
@@ -87,7 +88,8 @@ describe('npm start (scripts/start.mjs)', () => {
       fs.writeFileSync(path.join(root, file), text);
     };
     fs.mkdirSync(path.join(root, 'scripts'));
-    fs.copyFileSync(path.join(repo, 'scripts/start.mjs'), path.join(root, 'scripts/start.mjs'));
+    for (const script of ['start.mjs', 'node-support.mjs'])
+      fs.copyFileSync(path.join(repo, 'scripts', script), path.join(root, 'scripts', script));
     write('apps/server/node-options.json', fs.readFileSync(path.join(serverDir, 'node-options.json'), 'utf8'));
     write('package.json', JSON.stringify({ name: 'fake-ahente', private: true, workspaces: ['apps/web', 'apps/server'] }));
     write('packages/contract/src/index.ts', 'export {};\n');
@@ -130,6 +132,15 @@ describe('npm start (scripts/start.mjs)', () => {
     fs.utimesSync(path.join(root, file), later, later);
   };
   const nodeOptions = JSON.parse(fs.readFileSync(path.join(serverDir, 'node-options.json'), 'utf8')) as string[];
+  /** What start.mjs says first about the Node.js it runs on (its own table; the next describe tests the table). */
+  const support = nodeSupport(process.versions.node, process.release.lts, new Date());
+  /** What is left of the output once that line and the warning, if any, are checked and taken out. */
+  const afterNodeLine = (res: { stdout: string; stderr: string }) => {
+    const [line, ...rest] = res.stdout.trimEnd().split('\n');
+    expect(line).toBe(support.line);
+    expect(res.stderr.startsWith(support.warning ? `${support.warning}\n` : '')).toBe(true);
+    return { lines: rest, stderr: support.warning ? res.stderr.slice(support.warning.length + 1) : res.stderr };
+  };
   const built = (what: string, log: string) =>
     new RegExp(`^Built ${what} in \\d+(\\.\\d)? s \\(its output: node_modules/\\.cache/ahente/${log.replace('.', '\\.')}\\)$`);
 
@@ -137,8 +148,8 @@ describe('npm start (scripts/start.mjs)', () => {
     const root = fakeRepository();
     const first = start(root);
     expect(first.status, first.stderr).toBe(0);
-    expect(first.stderr).toBe('');
-    const lines = first.stdout.trimEnd().split('\n');
+    const { lines, stderr } = afterNodeLine(first);
+    expect(stderr).toBe('');
     expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(built('the web app', 'build-web.log'));
     expect(lines[1]).toMatch(built('the server', 'build-server.log'));
@@ -154,11 +165,11 @@ describe('npm start (scripts/start.mjs)', () => {
     // Nothing changed: no build, the server alone.
     const again = start(root);
     expect(again.status).toBe(0);
-    expect(again.stdout.trimEnd().split('\n')).toEqual([lines[2]]);
+    expect(afterNodeLine(again).lines).toEqual([lines[2]]);
 
     // Only the web app's sources changed: only it is built.
     touch(root, 'apps/web/src/main.tsx');
-    const web = start(root).stdout.trimEnd().split('\n');
+    const web = afterNodeLine(start(root)).lines;
     expect(web).toHaveLength(2);
     expect(web[0]).toMatch(built('the web app', 'build-web.log'));
   });
@@ -168,12 +179,13 @@ describe('npm start (scripts/start.mjs)', () => {
     fs.writeFileSync(path.join(root, 'apps/web/fail'), '');
     const failed = start(root);
     expect(failed.status).toBe(2);
-    expect(failed.stdout).toBe('');
-    expect(failed.stderr).toMatch(
+    const { lines, stderr } = afterNodeLine(failed);
+    expect(lines).toEqual([]);
+    expect(stderr).toMatch(
       /^Building the web app failed \(exit code 2\); its output, also in node_modules\/\.cache\/ahente\/build-web\.log:\n\n/,
     );
-    expect(failed.stderr).toContain('transforming...');
-    expect(failed.stderr).toContain('error: src/main.tsx (3:1): Unexpected token');
+    expect(stderr).toContain('transforming...');
+    expect(stderr).toContain('error: src/main.tsx (3:1): Unexpected token');
     expect(fs.existsSync(path.join(root, 'apps/server/dist/main.js'))).toBe(false);
   });
 
@@ -189,13 +201,42 @@ describe('npm start (scripts/start.mjs)', () => {
     expect(res.status, res.stderr).toBe(0);
     // The carriage return and "erase the line" (ESC [K) that put the result in place of "Building …".
     const out = res.stdout.replaceAll('\r\n', '\n').replaceAll('\r\x1b[K', '<erased>');
+    expect(out.startsWith(`${support.line}\n`)).toBe(true);
     expect(out).toMatch(
-      /^Building the web app…<erased>Built the web app in \d+(\.\d)? s \(its output: node_modules\/\.cache\/ahente\/build-web\.log\)\n/,
+      /\nBuilding the web app…<erased>Built the web app in \d+(\.\d)? s \(its output: node_modules\/\.cache\/ahente\/build-web\.log\)\n/,
     );
     expect(out).toMatch(
       /\nBuilding the server…<erased>Built the server in \d+(\.\d)? s \(its output: node_modules\/\.cache\/ahente\/build-server\.log\)\n/,
     );
     expect(out).not.toContain('chunk-');
+  });
+});
+
+describe("npm start's word on the Node.js it runs (scripts/node-support.mjs)", () => {
+  const on = (day: string) => new Date(`${day}T12:00:00Z`);
+  it('names the version and its LTS line, and warns on a line past its end of life or within 90 days of it', () => {
+    expect(nodeSupport('24.22.3', 'Krypton', on('2026-12-03'))).toEqual({
+      line: 'Node.js v24.22.3 (LTS Krypton, security fixes until 2028-04-30)',
+      warning: null,
+    });
+    expect(nodeSupport('20.20.2', 'Iron', on('2026-12-03'))).toEqual({
+      line: 'Node.js v20.20.2 (LTS Iron, security fixes ended on 2026-04-30)',
+      warning:
+        'Warning: Node.js 20 reached its end of life on 2026-04-30 and gets no security fixes: run the portal on Node.js 24 LTS (README, "Requirements").',
+    });
+    expect(nodeSupport('20.19.0', 'Iron', on('2026-02-28')).warning).toBe(
+      'Warning: Node.js 20 reaches its end of life on 2026-04-30, in 60 days: run the portal on Node.js 24 LTS (README, "Requirements").',
+    );
+    expect(nodeSupport('20.19.0', 'Iron', on('2026-01-20')).warning).toBeNull();
+    expect(nodeSupport('26.12.1', undefined, on('2026-12-03')).line).toBe(
+      'Node.js v26.12.1 (not an LTS release, security fixes until 2029-04-30)',
+    );
+    // A line the table does not know yet: named, no warning.
+    expect(nodeSupport('27.0.0', undefined, on('2027-05-01'))).toEqual({ line: 'Node.js v27.0.0 (not an LTS line)', warning: null });
+  });
+  it('knows the recommended line and every line from 18 on', () => {
+    expect(RECOMMENDED_NODE).toBe(24);
+    for (let major = 18; major <= 26; major++) expect(NODE_END_OF_LIFE[major], String(major)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 });
 

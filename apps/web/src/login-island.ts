@@ -77,6 +77,69 @@ function setBusy(busy: boolean) {
   else submitButton.removeAttribute('aria-busy');
 }
 
+/** A pointer held down, or Space held on a button: a press whose click is still to come. */
+let pointerDown = false;
+let spaceDown = false;
+let whenSettled: (() => void)[] = [];
+
+function pressing() {
+  return pointerDown || spaceDown;
+}
+
+/** A press ended: its click is dispatched in the same task, so those waiting hear of it in the next. */
+function pressEnded() {
+  if (pressing() || whenSettled.length === 0) return;
+  setTimeout(() => {
+    if (pressing()) return;
+    const waiting = whenSettled;
+    whenSettled = [];
+    for (const resolve of waiting) resolve();
+  }, 0);
+}
+
+function watchPresses() {
+  const options = { capture: true, passive: true };
+  window.addEventListener('pointerdown', () => (pointerDown = true), options);
+  for (const type of ['pointerup', 'pointercancel'])
+    window.addEventListener(
+      type,
+      () => {
+        pointerDown = false;
+        pressEnded();
+      },
+      options,
+    );
+  window.addEventListener(
+    'keydown',
+    (event) => {
+      if (event.key === ' ' && event.target instanceof HTMLButtonElement) spaceDown = true;
+    },
+    options,
+  );
+  window.addEventListener(
+    'keyup',
+    (event) => {
+      if (event.key !== ' ') return;
+      spaceDown = false;
+      pressEnded();
+    },
+    options,
+  );
+  // A press that leaves the window ends there.
+  window.addEventListener('blur', () => {
+    pointerDown = spaceDown = false;
+    pressEnded();
+  });
+}
+
+function settled(): Promise<void> {
+  if (!pressing()) return Promise.resolve();
+  return new Promise((resolve) => whenSettled.push(resolve));
+}
+
+/** The language last pressed on this page (see LoginHandover.language). */
+let language: 'en' | 'fil' | null = null;
+
 let handedOver = false;
 /** GET /api/me answered that no one is signed in. */
 let signedOut = false;
@@ -100,6 +163,10 @@ function handOver(action: LoginHandoverAction | null) {
     },
     action,
     signedOut,
+    get language() {
+      return language;
+    },
+    settled,
   };
   window.__ahenteLoginHandover = handover;
   setBusy(true);
@@ -173,7 +240,12 @@ function onClick(event: MouseEvent) {
   if (target.hasAttribute('data-login-forgot')) {
     handOver({ kind: 'forgot' });
   } else if (target.closest('[role="group"]') && (target.lang === 'en' || target.lang === 'fil')) {
-    if (target.getAttribute('aria-pressed') !== 'true') handOver({ kind: 'language', language: target.lang });
+    // While the app loads, the page's buttons stay: a language pressed then is the app's to show.
+    if (handedOver) language = target.lang;
+    else if (target.getAttribute('aria-pressed') !== 'true') {
+      language = target.lang;
+      handOver({ kind: 'language', language: target.lang });
+    }
   }
 }
 
@@ -210,6 +282,7 @@ function stored(key: string): string | null {
 
 async function start() {
   if (!form || !app) return;
+  watchPresses();
   // The prerender is in English: a device set to Filipino gets the app's page at once; so does one
   // with a logout to send (the app sends it before asking for the session).
   if (stored(LANGUAGE_STORAGE_KEY) === 'fil' || stored(LOGOUT_PENDING) !== null) {

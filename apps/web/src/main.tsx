@@ -8,6 +8,7 @@ import { createQueryClient } from './api/query-client';
 import { SESSION_QUERY_KEY, sessionQuery } from './api/session';
 import { AppRoutes, preloadScreens } from './app/router';
 import { peekLoginHandover } from './features/auth/login-handover';
+import { takeOverLoginPage } from './features/auth/login-takeover';
 import { PersistedQueryProvider, restorePersistedQueries } from './features/offline/query-persistence';
 import { registerServiceWorker } from './features/offline/register-service-worker';
 import { Toaster } from './ui/toast';
@@ -65,13 +66,19 @@ if (container.dataset.prerendered) {
 
 performance.mark('ahente:render');
 void restored.then(() => performance.mark('ahente:restored'));
-createRoot(container).render(
-  <StrictMode>
-    <PersistedQueryProvider client={queryClient}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-      <Toaster />
-    </PersistedQueryProvider>
-  </StrictMode>,
-);
+const root = createRoot(container);
+const render = () =>
+  root.render(
+    <StrictMode>
+      <PersistedQueryProvider client={queryClient}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+        <Toaster />
+      </PersistedQueryProvider>
+    </StrictMode>,
+  );
+// The prerendered /login is swapped for the app's page in one task, with what the visitor was doing
+// on it (features/auth/login-takeover.ts).
+if (container.dataset.prerendered) await takeOverLoginPage(container, peekLoginHandover(), render);
+else render();

@@ -31,6 +31,17 @@ export interface LoginHandover {
   action: LoginHandoverAction | null;
   /** The island asked GET /api/me and there is no session: the app does not ask again. */
   signedOut: boolean;
+  /**
+   * The language last pressed on the island's page, the hand-over's own press or one made while the
+   * app loaded (the island's buttons stay on the page until the app's replace them); null if none.
+   */
+  language: 'en' | 'fil' | null;
+  /**
+   * Resolves once no press is under way on the island's page (a pointer held down, Space held on a
+   * button), a task after it ended, so that its click has reached the island: the app swaps its page
+   * in only then, since a press begun on the island's button and ended on the app's clicks neither.
+   */
+  settled(): Promise<void>;
 }
 
 declare global {

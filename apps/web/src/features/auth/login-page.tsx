@@ -161,10 +161,10 @@ export function LoginPage() {
     }
   };
 
-  // What was typed in the island's page until this form took its place: the first render read it, but
-  // that render may have run a moment before the commit (a render after the language's catalogue
-  // arrived is rendered in slices), and a username typed in between would be lost. Read again in the
-  // commit's own task, before any key can reach the page.
+  // What was typed in the island's page until this form took its place: the app renders the page in
+  // the task of its commit (login-takeover.ts), but a first render that suspended (a device set to
+  // Filipino waits for its catalogue) commits later, in slices, and a username typed in between would
+  // be lost. Read again in the commit's own task, before any key can reach the page.
   useLayoutEffect(() => {
     if (!handover) return;
     const typed = { username: handover.username, password: handover.password, remember: handover.remember };
@@ -183,13 +183,19 @@ export function LoginPage() {
     clearLoginHandover();
     const action: LoginHandoverAction | null = handover.action;
     if (!action) return;
+    if (action.kind === 'language') {
+      // Or the other language, if it was pressed last while the app loaded.
+      void pickLanguageBeforeSignIn(handover.language ?? action.language);
+      return;
+    }
     if (action.kind === 'missing') toast.error(t('login.missing'));
     else if (action.kind === 'refused') {
       // The second step is shown from the first render (codeStep's initial value).
       if (!isMfaRequired(refusal(action))) showRefusal(refusal(action));
     } else if (action.kind === 'network') toast.error(t('login.invalid'));
-    else if (action.kind === 'forgot') void onForgotPassword();
-    else void pickLanguageBeforeSignIn(action.language);
+    else void onForgotPassword();
+    // A language pressed on the island's page while the app loaded.
+    if (handover.language) void pickLanguageBeforeSignIn(handover.language);
     // Once, with the first render's functions.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
