@@ -3,7 +3,6 @@ import path from 'node:path';
 import { z } from 'zod';
 import { USERNAME_PATTERN } from '@ahente/contract/auth';
 import { hasControlCharacter } from '@ahente/contract/common';
-import { DEFAULT_POOL_SIZE } from './db/limits.ts';
 import { DEFAULT_DAILY_JOB_CRON, isCronPattern } from './lib/cron.ts';
 import {
   MAIL_ADDRESS,
@@ -161,6 +160,12 @@ export function parseTrustProxy(value: string | undefined): Config['trustProxy']
 // WEB_DIST). Each field knows its variable's name, so a bad value is refused with a message that
 // names it and shows what was given; nothing falls back to a default silently. An empty value
 // counts as unset. Secrets (ADMIN_PASSWORD, CSRF_SECRET) are never echoed, nor a database password.
+
+/**
+ * The connections of an instance's PostgreSQL pool unless DATABASE_POOL_SIZE says otherwise
+ * (decision 035: the load test prints the pool's waits at each size).
+ */
+export const DEFAULT_POOL_SIZE = 10;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const MB = 1024 * 1024;

@@ -4,9 +4,3 @@
  * Every recursive query over members.referror (members, reports) stops here.
  */
 export const MAX_CHAIN_DEPTH = 64;
-
-/**
- * The connections of an instance's PostgreSQL pool unless DATABASE_POOL_SIZE says otherwise
- * (decision 035: what the load test found the pool's waits to be at each size).
- */
-export const DEFAULT_POOL_SIZE = 10;
