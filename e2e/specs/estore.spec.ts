@@ -99,6 +99,7 @@ test.describe('at 1366 px', () => {
     await axe.scan('/estore');
     await shot(page, testInfo, 'estore');
     await goViaMainNav(page, 'Deals');
+    await page.getByRole('link', { name: 'View Your Deals' }).click();
     const deal = page.getByRole('row').filter({ hasText: client });
     await expect(deal).toContainText('For Quotation');
     await axe.check();

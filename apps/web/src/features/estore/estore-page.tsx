@@ -131,27 +131,33 @@ function StoreQr({ store }: { store: Store }) {
 function StoreShows({ store, memberId }: { store: Store; memberId: number }) {
   const { t } = useLanguage();
   const save = useStoreSettings();
-  const change = (next: { show_photo: boolean; show_contact: boolean }) =>
+  // Shown as chosen at once; put back if the server refuses.
+  const [shown, setShown] = useState({ show_photo: store.show_photo, show_contact: store.show_contact });
+  const change = (next: { show_photo: boolean; show_contact: boolean }) => {
+    const before = shown;
+    setShown(next);
     save.mutate(
       { id: memberId, ...next },
       {
         onSuccess: () => toast.success(t('estore.saved')),
-        onError: (e) => toast.error(serverReason(e) ?? t('estore.saveFailed')),
+        onError: (e) => {
+          setShown(before);
+          toast.error(serverReason(e) ?? t('estore.saveFailed'));
+        },
       },
     );
+  };
   return (
     <CardSection title={t('estore.shows')} bodyClassName="flex flex-col gap-3 p-5">
       <Checkbox
         label={t('estore.showPhoto')}
-        checked={store.show_photo}
-        disabled={save.isPending}
-        onChange={(e) => change({ show_photo: e.target.checked, show_contact: store.show_contact })}
+        checked={shown.show_photo}
+        onChange={(e) => change({ ...shown, show_photo: e.target.checked })}
       />
       <Checkbox
         label={t('estore.showContact')}
-        checked={store.show_contact}
-        disabled={save.isPending}
-        onChange={(e) => change({ show_photo: store.show_photo, show_contact: e.target.checked })}
+        checked={shown.show_contact}
+        onChange={(e) => change({ ...shown, show_contact: e.target.checked })}
       />
     </CardSection>
   );
