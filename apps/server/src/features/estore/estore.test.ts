@@ -29,7 +29,7 @@ const form = (code: string, fields: Record<string, string>, from = ip) =>
   t.app.inject({
     method: 'POST',
     url: pathOf(routes.storeRequestForm, { code }),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html,*/*;q=0.8' },
     payload: new URLSearchParams(fields).toString(),
     remoteAddress: from,
   });

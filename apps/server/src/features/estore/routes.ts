@@ -77,7 +77,7 @@ export function estoreRoutes(app: FastifyInstance, estore: EstoreService, deps: 
     const fallback = store.errorHandler;
     store.setErrorHandler((err: FastifyError, request, reply) => {
       const def = request.routeOptions.config.route;
-      const page = (def === routes.storePage && readsPages(request)) || (def === routes.storeRequestForm && isFormPost(request));
+      const page = readsPages(request) && (def === routes.storePage || (def === routes.storeRequestForm && isFormPost(request)));
       if (!page) return fallback.call(store, err, request, reply);
       const code = String((request.params as { code?: unknown } | undefined)?.code ?? '').toUpperCase();
       if (request.method === 'GET' || err.statusCode === 404) return html(reply, 404, closedPage(estore.agencyName));
