@@ -1,6 +1,6 @@
 import { devices } from '@playwright/test';
 import { routes } from '@ahente/contract/routes';
-import { expectToast, goViaMainNav, signIn, uniqueId } from '../support/app.ts';
+import { expectToast, goViaMainNav, signIn, signInAdmin, uniqueId } from '../support/app.ts';
 import { scanner } from '../support/axe.ts';
 import { ADMIN, expect, loginApi, shot, test, type Agent } from '../support/fixtures.ts';
 
@@ -102,6 +102,30 @@ test.describe('at 1366 px', () => {
     await page.getByRole('link', { name: 'View Your Deals' }).click();
     const deal = page.getByRole('row').filter({ hasText: client });
     await expect(deal).toContainText('For Quotation');
+    await axe.check();
+  });
+});
+
+test.describe('Admin Panel → E-Store at 1366 px', () => {
+  test.use({ viewport: { width: 1366, height: 768 } });
+
+  test('an administrator adds a product to the store catalogue', async ({ page }, testInfo) => {
+    await signInAdmin(page);
+    await goViaMainNav(page, 'Admin Panel');
+    await page.getByRole('navigation', { name: 'Admin Panel' }).getByRole('link', { name: 'E-Store', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Store catalogue' })).toBeVisible();
+    await page.getByRole('button', { name: 'Add product' }).click();
+    await page.getByLabel('Product', { exact: true }).selectOption('Travel Insurance');
+    await page.getByLabel('Description').fill('Medical and trip cover abroad');
+    await page.getByLabel('Price from (₱, optional)').fill('950');
+    await expect(page.getByRole('checkbox', { name: 'Non-Life' })).toBeChecked();
+    await page.getByRole('button', { name: 'Save product' }).click();
+    // Another test may have added it first: either it is saved now, or the catalogue says it has it.
+    const row = page.getByRole('row').filter({ hasText: 'Travel Insurance' });
+    await expect(row.or(page.getByText('The store already has this product'))).toBeVisible();
+    const axe = scanner(page, testInfo);
+    await axe.scan('/admin/estore');
+    await shot(page, testInfo, 'estore-admin');
     await axe.check();
   });
 });
