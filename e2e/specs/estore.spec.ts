@@ -75,6 +75,17 @@ test.describe('at 1366 px', () => {
     await expect(store.getByText('Licensed agent: Non-Life')).toBeVisible();
     await expect(store.getByRole('link', { name: '09171234567' })).toBeVisible();
     await shot(store, testInfo, 'estore-store');
+    // The share preview's tags, as a link preview's crawler reads them: shown on a page of their own for the screenshot.
+    const tags = await store
+      .locator('meta[property^="og:"], meta[name^="twitter:"]')
+      .evaluateAll((metas) => metas.map((m) => `${m.getAttribute('property') ?? m.getAttribute('name')}: ${m.getAttribute('content')}`));
+    expect(tags).toEqual(expect.arrayContaining([expect.stringMatching(/^og:url: http.*\/s\//)]));
+    const preview = await phone.newPage();
+    await preview.setContent(
+      `<pre style="white-space:pre-wrap;font:14px monospace;padding:12px">${tags.map((t) => t.replace(/</g, '&lt;')).join('\n')}</pre>`,
+    );
+    await shot(preview, testInfo, 'estore-share-tags', { fullPage: false });
+    await preview.close();
     const card = store.getByRole('listitem').filter({ has: store.getByRole('heading', { name: 'Comprehensive' }) });
     await card.getByText('Request a quote').tap();
     await card.getByLabel('Your name').fill(client);
