@@ -132,14 +132,18 @@ export function estoreRoutes(app: FastifyInstance, estore: EstoreService, deps: 
       );
     });
 
-    const image = async (reply: FastifyReply, file: Awaited<ReturnType<EstoreService['image']>>) =>
+    // A product's picture is the agency's public material; an agent's photo is theirs, shown only
+    // while they choose to: never kept by a shared cache.
+    const image = async (reply: FastifyReply, file: Awaited<ReturnType<EstoreService['image']>>, cache = 'public, max-age=86400') =>
       reply
         .header('content-type', file.contentType)
         .header('content-length', file.size)
         .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'public, max-age=86400')
+        .header('cache-control', cache)
         .send(file.stream);
     apiRoute(store, routes.storeImage, async (request, reply) => image(reply, await estore.image(request.params.id)));
-    apiRoute(store, routes.storePhoto, async (request, reply) => image(reply, await estore.photo(request.params.code)));
+    apiRoute(store, routes.storePhoto, async (request, reply) =>
+      image(reply, await estore.photo(request.params.code), 'private, no-cache'),
+    );
   });
 }
