@@ -263,6 +263,10 @@ describe("a client's request", () => {
     for (const [over, message] of [
       [{ mobile: '12345' }, 'Mobile number must be 11 digits starting with 09 (or +639…)'],
       [{ name: '' }, 'Name is required'],
+      // The form's bounds (input-bounds.test.ts takes JSON bodies only): control characters refused.
+      [{ name: 'Ma\u0000ria' }, 'Name may not contain control characters'],
+      [{ q2: 'Toyota\u009bVios' }, 'Answer may not contain control characters'],
+      [{ message: 'x'.repeat(1001) }, 'Message must be at most 1000 characters'],
       [{ email: 'not-an-email' }, 'Email is not a valid email address'],
       [{ consent: '' }, ESTORE_MESSAGES.consentRequired],
       [{ product: '99999' }, ESTORE_MESSAGES.productUnavailable],
