@@ -69,6 +69,8 @@ import { createRemindersService } from './features/reminders/service.ts';
 import { portfolioRoutes } from './features/portfolio/routes.ts';
 import { proposalsRoutes } from './features/proposals/routes.ts';
 import { createProposalsService } from './features/proposals/service.ts';
+import { estoreRoutes } from './features/estore/routes.ts';
+import { createEstoreService } from './features/estore/service.ts';
 import { createPortfolioService } from './features/portfolio/service.ts';
 import { notificationsRoutes } from './features/notifications/routes.ts';
 import { noticeRoutes } from './features/privacy/notice-routes.ts';
@@ -161,6 +163,15 @@ export function buildServices({ config, db, now }: AppDeps) {
     agencyName: config.agencyName,
     ...(now ? { now } : {}),
   });
+  // The E-Store (decision 040): store pages, requests that become deals, the catalogue.
+  const estore = createEstoreService(db.db, {
+    storage,
+    deals,
+    notifier: notifications,
+    auth,
+    agencyName: config.agencyName,
+    ...(now ? { now } : {}),
+  });
   return {
     sessions,
     members,
@@ -187,6 +198,7 @@ export function buildServices({ config, db, now }: AppDeps) {
     notifications,
     portfolio,
     proposals,
+    estore,
     reminders,
     notices,
     security,
@@ -272,6 +284,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     adminQueuesRoutes(api, services.adminQueues);
     portfolioRoutes(api, services.portfolio);
     proposalsRoutes(api, services.proposals, { portalUrl: config.portalUrl });
+    estoreRoutes(api, services.estore, { storage: services.storage, config });
     notificationsRoutes(api, services.notifications);
     noticeRoutes(api, services.notices);
     myDataRoutes(api, services.myData, services.erasure);

@@ -217,6 +217,9 @@ export const dealRecord = z.object({
   renews_sale_id: z.number().nullable(),
   /** A renewal deal's insurer, the renewed policy's (the Add Sales form starts from it); null on other deals. */
   insurer: z.string().nullable(),
+  /** 'E-Store' for a deal a store request made (decision 040), else null; its notes: the request's answers and message. */
+  source: z.string().nullable(),
+  notes: z.string().nullable(),
 });
 export type DealRecord = z.infer<typeof dealRecord>;
 

@@ -36,6 +36,8 @@ export const NOTIFICATION_EVENTS = [
   'proposal_opened',
   'proposal_accepted',
   'proposal_declined',
+  // A client asked for a quote from the member's E-Store (decision 040).
+  'store_request',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -64,6 +66,7 @@ export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
   proposal_opened: 'A client opened a proposal of mine',
   proposal_accepted: 'A client accepted a proposal of mine',
   proposal_declined: 'A client declined a proposal of mine',
+  store_request: 'A client asked for a quote from my E-Store',
 };
 
 /** The events only administrators receive (Settings → Notifications offers them to administrators only). */

@@ -2,6 +2,7 @@ import { authPaths } from './routes/auth.paths.ts';
 import { commissionsPaths } from './routes/commissions.paths.ts';
 import { dashboardPaths } from './routes/dashboard.paths.ts';
 import { dealsPaths } from './routes/deals.paths.ts';
+import { estorePaths } from './routes/estore.paths.ts';
 import { geoPaths } from './routes/geo.paths.ts';
 import { healthPaths } from './routes/health.paths.ts';
 import { insurersPaths } from './routes/insurers.paths.ts';
@@ -32,6 +33,7 @@ export const routePaths = joinFeatures(
   commissionsPaths,
   dashboardPaths,
   dealsPaths,
+  estorePaths,
   geoPaths,
   healthPaths,
   insurersPaths,

@@ -90,6 +90,10 @@ describe(`npm run seed:demo (${dialect})`, () => {
       expect(expected.verified + expected.rejected + expected.awaiting + expected.cancelled).toBe(sales);
 
       expect(res.stdout).toContain('Demo data, as the database now holds it:\n');
+      // The E-Store (decision 040): requests in every state, each with its deal.
+      expect(res.stdout).toContain('E-Store: 5 store products, 6 requests from clients');
+      const storeStates = await raw('select count(distinct status) as n from store_requests where deal_id is not null');
+      expect(storeStates).toBe(5);
       expect(numbersOf(res.stdout, `  ${expected.members} members:`)).toEqual([expected.members, expected.pending]);
       expect(numbersOf(res.stdout, `  ${expected.deals} deals;`)).toEqual([
         expected.deals,

@@ -27,6 +27,7 @@ import { demoCounts } from '../db/demo-counts.ts';
 import { sniffContentType } from '../platform/content-sniff.ts';
 import { demoMaterials } from './demo-files.ts';
 import { seedStatements } from './seed-statements.ts';
+import { seedEstore } from './seed-estore.ts';
 import {
   AGENCY_RATES,
   CUSTOMERS,
@@ -106,6 +107,11 @@ async function main() {
     // Insurers' statements for September and October 2026, reconciled (issue 45): no pseudo-random draw.
     if (admin) await seedStatements(demo.s, admin, [people.owner, ...people.agents], config.agencyName);
     await seedProposals(demo, people);
+    // The E-Store (issue 48): the catalogue, the licensed agents' stores, requests in every state.
+    if (admin) {
+      const store = await seedEstore(demo.s, admin, people.agents);
+      console.log(`E-Store: ${store.products} store products, ${store.requests} requests from clients`);
+    }
     await printSummary(demo);
     await runDailyJob(demo);
     console.log(`Every demo member's password: ${PASSWORD}`);

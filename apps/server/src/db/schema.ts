@@ -111,6 +111,10 @@ export interface DealsTable {
   renews_sale_id: number | null;
   /** A renewal deal's insurer (the renewed policy's) or an accepted proposal's option's; null on other deals. */
   insurer: string | null;
+  /** 'E-Store' for a deal a store request made (decision 040); null otherwise. */
+  source: string | null;
+  /** A store request's answers and message, as text (decision 040); null otherwise. */
+  notes: string | null;
 }
 
 export interface SalesTable {
@@ -768,6 +772,56 @@ export interface CtplPremiumsTable {
   created_by: number | null;
 }
 
+// --- E-Store (issue 48, decision 040) ---
+export interface StoreProductsTable {
+  id: Generated<number>;
+  product: string;
+  description: string;
+  price_from_centavos: number | null;
+  /** JSON array of question labels. */
+  questions: string;
+  /** JSON array of licence lines. */
+  lines: string;
+  shown: number;
+  image_key: string | null;
+  image_type: string | null;
+  created_at: string;
+  updated_at: string;
+  updated_by: number | null;
+}
+export interface StoreSettingsTable {
+  member_id: number;
+  show_photo: number;
+  show_contact: number;
+  updated_at: string;
+}
+export type StoreRequestStoredStatus = 'new' | 'contacted' | 'quoted' | 'won' | 'lost';
+export interface StoreRequestsTable {
+  id: Generated<number>;
+  member_id: number;
+  product_id: number | null;
+  product: string;
+  client_name: string;
+  client_mobile: string;
+  client_email: string | null;
+  message: string | null;
+  /** JSON [{question, answer}]. */
+  answers: string;
+  status: StoreRequestStoredStatus;
+  deal_id: number | null;
+  notice_version: number;
+  consented_at: string;
+  created_at: string;
+  updated_at: string;
+}
+export interface StoreViewsTable {
+  member_id: number;
+  /** Manila month, YYYY-MM. */
+  month: string;
+  views: number;
+}
+// --- end E-Store ---
+
 export interface Database {
   members: MembersTable;
   sessions: SessionsTable;
@@ -813,6 +867,11 @@ export interface Database {
   statement_line_decisions: StatementLineDecisionsTable;
   statement_verifications: StatementVerificationsTable;
   proposals: ProposalsTable;
+  // E-Store (decision 040)
+  store_products: StoreProductsTable;
+  store_settings: StoreSettingsTable;
+  store_requests: StoreRequestsTable;
+  store_views: StoreViewsTable;
   proposal_versions: ProposalVersionsTable;
   proposal_options: ProposalOptionsTable;
   proposal_events: ProposalEventsTable;

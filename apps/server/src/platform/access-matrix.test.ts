@@ -416,6 +416,61 @@ const statements = statementFixtures(
   () => adminClient(),
 );
 
+// --- E-Store (decision 040) ---
+const PNG_1PX = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+let storeAgent: { id: number; referral_code: string } | undefined;
+let storeProductId: number | undefined;
+/** A licensed agent with an open store showing their photo, and one store product with an image (made once). */
+async function openStore(): Promise<{ code: string; productId: number }> {
+  if (!storeAgent || !storeProductId) {
+    const m = await t.createMember();
+    await t.licenseMember(m.id, { lines: ['Non-Life'] });
+    await t.services.storage.put(`photos/store-${m.id}`, PNG_1PX);
+    await t.db.db
+      .updateTable('members')
+      .set({ photo: `photos/store-${m.id}`, photo_type: 'image/png' })
+      .where('id', '=', m.id)
+      .execute();
+    await t.db.db
+      .insertInto('store_settings')
+      .values({ member_id: m.id, show_photo: 1, show_contact: 0, updated_at: new Date().toISOString() })
+      .execute();
+    const saved = await (
+      await adminClient()
+    ).postForm(routes.saveStoreProduct.path, [
+      { name: 'product', value: 'CTPL' },
+      { name: 'description', value: 'Matrix' },
+      { name: 'image', filename: 'ctpl.png', content: PNG_1PX },
+    ]);
+    storeAgent = m;
+    storeProductId = saved.json().product.id;
+  }
+  return { code: storeAgent.referral_code, productId: storeProductId! };
+}
+/** A valid form of the open store, its page's token included; the store limits cleared (each caller sends one). */
+async function storeForm(): Promise<Call> {
+  const { code, productId } = await openStore();
+  await t.db.db.deleteFrom('login_throttle').where('key', 'like', 'estore%').execute();
+  const page = await t.client().get(pathOf(routes.storePage, { code }));
+  const token = /name="token" value="([^"]+)"/.exec(page.body)![1]!;
+  return { params: { code }, body: { token, product: productId, name: 'Maria', mobile: '09171234567', consent: 'yes' } };
+}
+/** A store request of the owner's, made in the database. */
+async function ownerStoreRequest(): Promise<number> {
+  const at = new Date().toISOString();
+  const row = await t.db.db
+    .insertInto('store_requests')
+    .values({
+      ...{ member_id: owner.id, product_id: null, product: 'CTPL', client_name: 'Maria', client_mobile: '09171234567' },
+      ...{ client_email: null, message: null, answers: '[]', status: 'new', deal_id: null, notice_version: 1 },
+      ...{ consented_at: at, created_at: at, updated_at: at },
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+// --- end E-Store ---
+
 const MATRIX: Record<RouteName, Row> = {
   csrfCookie: { call: async () => ({}), expect: everyone(204) },
   health: { call: async () => ({}), expect: everyone(200) },
@@ -535,6 +590,31 @@ const MATRIX: Record<RouteName, Row> = {
     call: async () => ({ body: { vehicle_type: 'private_car', years: 1, premium: 447, effective_from: today() } }),
     expect: adminsOnly,
   },
+  // E-Store (decision 040): the agent's own screen calls; the catalogue administrators'; the store's pages public.
+  storeRequests: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
+  setStoreRequest: {
+    call: async () => ({ body: { request_id: await ownerStoreRequest(), status: 'contacted' } }),
+    expect: notFoundToOthers(selfOrAdmin),
+  },
+  storeSettings: { call: async () => ({ body: { id: owner.id, show_photo: false, show_contact: true } }), expect: selfOrAdmin },
+  storeProducts: { call: async () => ({}), expect: adminsOnly },
+  saveStoreProduct: {
+    call: async () => {
+      const { productId } = await openStore();
+      return {
+        form: [
+          { name: 'product_id', value: String(productId) },
+          { name: 'product', value: 'CTPL' },
+          { name: 'description', value: 'Matrix' },
+        ],
+      };
+    },
+    expect: adminsOnly,
+  },
+  storePage: { call: async () => ({ params: { code: (await openStore()).code } }), expect: everyone(200) },
+  storeRequestForm: { call: storeForm, expect: everyone(200) },
+  storeImage: { call: async () => ({ params: { id: (await openStore()).productId } }), expect: everyone(200) },
+  storePhoto: { call: async () => ({ params: { code: (await openStore()).code } }), expect: everyone(200) },
   // Tickets (decision 012).
   addTicket: { call: async () => ({ body: ticketBody() }), expect: { ...selfOrAdmin, owner: 201, admin: 201 } },
   getMyTickets: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },

@@ -35,12 +35,12 @@ export const forbidden = (message = 'You are not allowed to do this') => new Htt
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 
-interface Issue {
+export interface Issue {
   path: string;
   message: string;
 }
 
-function issuesOf(err: FastifyError): Issue[] {
+export function issuesOf(err: FastifyError): Issue[] {
   return (err.validation ?? []).map((v) => {
     const path = (v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
     let message = v.message ?? 'Invalid value';

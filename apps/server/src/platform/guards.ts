@@ -146,6 +146,11 @@ export const TOKEN_ROUTES: ReadonlySet<RouteDef> = new Set<RouteDef>([
   routes.publicProposalPdf,
   routes.acceptPublicProposal,
   routes.declinePublicProposal,
+  // The E-Store's public pages, form and images (decision 040): no session; the form carries its page's token.
+  routes.storePage,
+  routes.storeRequestForm,
+  routes.storeImage,
+  routes.storePhoto,
 ]);
 
 /**

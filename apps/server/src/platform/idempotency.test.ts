@@ -101,6 +101,13 @@ describe('the route table marks the creating routes', () => {
     editMember: 'sets fields: doing it twice is the same',
     getUserDetails: 'a read',
     proposals: 'a read',
+    // E-Store (decision 040).
+    storeRequests: 'a read',
+    storeProducts: 'a read',
+    setStoreRequest: 'sets a state: doing it twice is the same',
+    storeSettings: 'sets two values: doing it twice is the same',
+    storeRequestForm:
+      "a browser's plain form post, which cannot send the header; a repeat is a second request the agent sees, bounded by the page's token and the limits per address and per store",
     acceptPublicProposal: 'a repeat finds the proposal accepted and answers the same deal (the conditional update, decision 038)',
     declinePublicProposal: 'a repeat answers the declined proposal again and changes nothing',
     proposal: 'a read',

@@ -240,6 +240,10 @@ const cases = (): Case[] => [
   },
   { url: '/api/saveproposalsettings', body: () => ({ effective_from: '2026-01-01', lgt: 0.2 }) },
   { url: '/api/savectplpremium', body: () => ({ vehicle_type: 'private_car', years: 1, premium: '447', effective_from: '2026-01-01' }) },
+  // E-Store (decision 040).
+  { url: '/api/storerequests', body: () => ({ id: agentId, status: 'new' }) },
+  { url: '/api/setstorerequest', body: () => ({ request_id: 1, status: 'contacted' }) },
+  { url: '/api/storesettings', body: () => ({ id: agentId, show_photo: true, show_contact: false }) },
   // Notifications (decision 026).
   { url: '/api/notifications', body: () => ({ id: agentId, unread_only: true }) },
   { url: '/api/readnotifications', body: () => ({ ids: [1], all: false }) },
@@ -342,6 +346,9 @@ async function snapshot() {
     insurers: await db.selectFrom('insurers').selectAll().orderBy('id').execute(),
     insurer_aliases: await db.selectFrom('insurer_aliases').selectAll().orderBy('id').execute(),
     insurer_rates: await db.selectFrom('insurer_rates').selectAll().orderBy('id').execute(),
+    store_products: await db.selectFrom('store_products').selectAll().orderBy('id').execute(),
+    store_requests: await db.selectFrom('store_requests').selectAll().orderBy('id').execute(),
+    store_settings: await db.selectFrom('store_settings').selectAll().orderBy('member_id').execute(),
   };
 }
 
@@ -374,6 +381,8 @@ afterAll(() => t.close());
 describe('text with NUL or other control characters', () => {
   it('has a case for every JSON route, so a new one cannot be forgotten here', () => {
     const noJsonBody = ['/api/logout', '/api/uploadmaterial', '/api/previewstatement', '/api/importstatement'];
+    // E-Store (decision 040): no body, a multipart form, and a browser's form (its bounds: estore.test.ts).
+    noJsonBody.push('/api/storeproducts', '/api/savestoreproduct', '/s/:code/request');
     const jsonRoutes = t.app.registeredRoutes.filter((r) => r.api && r.method === 'POST' && !noJsonBody.includes(r.url)).map((r) => r.url);
     expect(
       cases()

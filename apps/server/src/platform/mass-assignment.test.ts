@@ -345,7 +345,64 @@ const statements = statementFixtures(
   () => clientFor('admin'),
 );
 
+// --- E-Store (decision 040) ---
+let storeAgent: { id: number; referral_code: string } | undefined;
+let storeProductId: number | undefined;
+/** A licensed agent's open store and one store product (made once). */
+async function openStore(): Promise<{ code: string; productId: number }> {
+  if (!storeAgent || !storeProductId) {
+    const m = await t.createMember();
+    await t.licenseMember(m.id, { lines: ['Non-Life'] });
+    const saved = await (
+      await clientFor('admin')
+    ).postForm(routes.saveStoreProduct.path, [
+      { name: 'product', value: 'CTPL' },
+      { name: 'description', value: 'Mass assignment' },
+    ]);
+    storeAgent = m;
+    storeProductId = saved.json().product.id;
+  }
+  return { code: storeAgent.referral_code, productId: storeProductId! };
+}
+async function storeForm(): Promise<Call> {
+  const { code, productId } = await openStore();
+  await t.db.db.deleteFrom('login_throttle').where('key', 'like', 'estore%').execute();
+  const page = await t.client().get(pathOf(routes.storePage, { code }));
+  const token = /name="token" value="([^"]+)"/.exec(page.body)![1]!;
+  return { params: { code }, body: { token, product: productId, name: 'Maria', mobile: '09171234567', consent: 'yes' } };
+}
+async function agentStoreRequest(): Promise<number> {
+  const at = new Date().toISOString();
+  const row = await t.db.db
+    .insertInto('store_requests')
+    .values({
+      ...{ member_id: agent.id, product_id: null, product: 'CTPL', client_name: 'Maria', client_mobile: '09171234567' },
+      ...{ client_email: null, message: null, answers: '[]', status: 'new', deal_id: null, notice_version: 1 },
+      ...{ consented_at: at, created_at: at, updated_at: at },
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+// --- end E-Store ---
+
 const ROWS: Record<WriteRoute, Row> = {
+  // E-Store (decision 040).
+  storeRequests: { as: 'agent', call: async () => ({ body: own() }) },
+  setStoreRequest: { as: 'agent', call: async () => ({ body: { request_id: await agentStoreRequest(), status: 'contacted' } }) },
+  storeSettings: { as: 'agent', call: async () => ({ body: { ...own(), show_photo: true, show_contact: true } }) },
+  storeProducts: { as: 'admin', call: async () => ({}) },
+  saveStoreProduct: {
+    as: 'admin',
+    call: async () => ({
+      form: [
+        { name: 'product_id', value: String((await openStore()).productId) },
+        { name: 'product', value: 'CTPL' },
+        { name: 'description', value: 'Mass assignment' },
+      ],
+    }),
+  },
+  storeRequestForm: { as: 'anonymous', call: storeForm },
   login: { as: 'anonymous', call: async () => ({ body: { username: agent.username, password: agent.password } }) },
   logout: { as: 'agent', ok: 204, call: async () => ({}) },
   setLanguage: { as: 'agent', ok: 204, call: body({ language: 'en' }) },

@@ -76,6 +76,9 @@ const ProposalPage = lazyPage(() => import('../features/proposals/proposal-page'
 const ProposalFormPage = lazyPage(() => import('../features/proposals/proposal-form-page'), 'ProposalFormPage');
 const PublicProposalPage = lazyPage(() => import('../features/proposals/public-proposal-page'), 'PublicProposalPage');
 const AdminProposalsPage = lazyPage(() => import('../features/proposals/admin-proposals-page'), 'AdminProposalsPage');
+// E-Store (issue 48).
+const EstorePage = lazyPage(() => import('../features/estore/estore-page'), 'EstorePage');
+const AdminStoreProductsPage = lazyPage(() => import('../features/estore/admin-store-products-page'), 'AdminStoreProductsPage');
 const PrivacyNoticePage = lazyPage(() => import('../features/privacy/privacy-notice-page'), 'PrivacyNoticePage');
 
 function Root() {
@@ -153,7 +156,7 @@ const routes: RouteObject[] = [
                       { path: ':proposalId/edit', element: <ProposalFormPage /> },
                     ],
                   },
-                  { path: 'estore', element: soon('E-Store') },
+                  { path: 'estore', element: <EstorePage /> },
                   { path: 'helpcenter', element: <HelpCenterPage /> },
                   { path: 'university', element: soon('University') },
                   { path: 'recruitment', element: <RecruitmentPage /> },
@@ -208,6 +211,7 @@ const routes: RouteObject[] = [
                           { path: 'statements/missing', element: <MissingCommissionsPage /> },
                           { path: 'statements/:importId', element: <ReconciliationPage CancelDialog={CancelSaleModal} /> },
                           { path: 'proposals', element: <AdminProposalsPage /> },
+                          { path: 'estore', element: <AdminStoreProductsPage /> },
                           {
                             path: 'privacy',
                             element: <AdminPrivacyLayout />,

@@ -8,6 +8,7 @@ import type { materialsEn } from '../features/materials/i18n.en';
 import type { notificationsEn } from '../features/notifications/i18n.en';
 import type { portfolioEn } from '../features/portfolio/i18n.en';
 import type { proposalsEn } from '../features/proposals/i18n.en';
+import type { estoreEn } from '../features/estore/i18n.en';
 import type { privacyEn } from '../features/privacy/i18n.en';
 import type { recruitmentEn } from '../features/members/i18n.en';
 import type { reportsEn } from '../features/reports/i18n.en';
@@ -37,6 +38,7 @@ export interface AreaWords {
   recruitment: typeof recruitmentEn;
   adminQueues: typeof adminQueuesEn;
   proposals: typeof proposalsEn;
+  estore: typeof estoreEn;
 }
 
 /** The shape every catalogue has: the same keys, each a text. */

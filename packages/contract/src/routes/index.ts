@@ -5,6 +5,7 @@ import { authRoutes } from './auth.ts';
 import { commissionsRoutes } from './commissions.ts';
 import { dashboardRoutes } from './dashboard.ts';
 import { dealsRoutes } from './deals.ts';
+import { estoreRoutes } from './estore.ts';
 import { geoRoutes } from './geo.ts';
 import { healthRoutes } from './health.ts';
 import { insurersRoutes } from './insurers.ts';
@@ -37,6 +38,7 @@ export const routes = joinFeatures(
   commissionsRoutes,
   dashboardRoutes,
   dealsRoutes,
+  estoreRoutes,
   geoRoutes,
   healthRoutes,
   insurersRoutes,

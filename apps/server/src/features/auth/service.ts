@@ -310,6 +310,11 @@ export function createAuthService(
       await takeSlot(db, `${scope}:ip:${ip}`.slice(0, 300), { ...limit, now: now() });
     },
 
+    /** The same limit on a key that is not an address (an E-Store's requests per store, decision 040). */
+    async limitKey(key: string, limit: { max: number; windowMs: number; message: string }): Promise<void> {
+      await takeSlot(db, key.slice(0, 300), { ...limit, now: now() });
+    },
+
     /** loginoptions: whether "Forgot your password?" can e-mail a link (e-mail is on). */
     loginOptions(): LoginOptions {
       return { password_reset: portalUrl !== null };

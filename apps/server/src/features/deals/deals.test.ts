@@ -82,6 +82,8 @@ describe('POST /api/adddeals', () => {
         customer_email: null,
         renews_sale_id: null,
         insurer: null,
+        source: null,
+        notes: null,
       },
     });
     expect(await listDeals(c, m.id)).toEqual([body.deal]);

@@ -3,7 +3,8 @@ import type { DealsTable } from '../../db/schema.ts';
 import type { Exec } from '../../db/exec.ts';
 
 export type DealRow = Omit<DealsTable, 'id'> & { id: number };
-export type NewDealRow = Omit<DealRow, 'id'>;
+/** A new deal: its source and notes only a store request's (decision 040). */
+export type NewDealRow = Omit<DealRow, 'id' | 'source' | 'notes'> & Partial<Pick<DealRow, 'source' | 'notes'>>;
 export type DealPatch = Partial<Omit<DealRow, 'id' | 'member_id' | 'createdat'>>;
 /** A deal with the id of the sale made from it, if any (a rejected sale does not count: its deal may be sold again, decision 018). */
 export type DealWithSaleRow = DealRow & { sale_id: number | null };

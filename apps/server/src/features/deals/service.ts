@@ -31,6 +31,8 @@ function toRecord(row: DealWithSaleRow): DealRecord {
     customer_email: row.customer_email,
     renews_sale_id: row.renews_sale_id,
     insurer: row.insurer,
+    source: row.source,
+    notes: row.notes,
   };
 }
 
@@ -99,6 +101,8 @@ export function createDealsService(db: Kysely<Database>, members: Pick<ProfileSe
         customer_email: input.customer_email ?? null,
         renews_sale_id: null,
         insurer: null,
+        source: null,
+        notes: null,
       };
       const id = await dealsRepository.insert(db, row);
       return toRecord({ ...row, id, sale_id: null });
@@ -147,6 +151,12 @@ export function createDealsService(db: Kysely<Database>, members: Pick<ProfileSe
      * the caller's transaction (the acceptance's, so that one acceptance makes one deal).
      */
     async addFromProposal(exec: Exec, deal: Omit<NewDealRow, 'createdat' | 'updated_at' | 'renews_sale_id'>): Promise<number> {
+      const now = nowIso();
+      return dealsRepository.insert(exec, { ...deal, renews_sale_id: null, createdat: now, updated_at: now });
+    },
+
+    /** For the E-Store (decision 040): the deal a client's store request creates, in the request's transaction. */
+    async addFromStore(exec: Exec, deal: Omit<NewDealRow, 'createdat' | 'updated_at' | 'renews_sale_id'>): Promise<number> {
       const now = nowIso();
       return dealsRepository.insert(exec, { ...deal, renews_sale_id: null, createdat: now, updated_at: now });
     },

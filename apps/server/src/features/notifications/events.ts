@@ -36,6 +36,8 @@ export interface EventParams {
   proposal_opened: { proposalId: number; number: string; client: string };
   proposal_accepted: { proposalId: number; number: string; client: string; option: number };
   proposal_declined: { proposalId: number; number: string; client: string; reason: string | null };
+  /** A store request (decision 040): the client's name and the product, never their number. */
+  store_request: { client: string; product: string };
 }
 
 export interface RenderedEvent {
@@ -188,6 +190,11 @@ const RENDER: { [E in NotificationEvent]: (p: EventParams[E]) => RenderedEvent }
     title: `Proposal declined: ${p.client}`,
     body: p.reason ? `${p.client} declined proposal ${p.number}: “${p.reason}”` : `${p.client} declined proposal ${p.number}.`,
     link: `/proposals/${p.proposalId}`,
+  }),
+  store_request: (p) => ({
+    title: `E-Store request: ${p.client}`,
+    body: `${p.client} asked for a quote for ${p.product} from your E-Store. Its deal is in your Deals Table, For Quotation.`,
+    link: '/estore',
   }),
 };
 

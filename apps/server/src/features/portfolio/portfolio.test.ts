@@ -628,6 +628,8 @@ describe('POST /api/startrenewal', () => {
       customer_email: policy.customer_email,
       renews_sale_id: policy.id,
       insurer: 'FPG Insurance',
+      source: null,
+      notes: null,
     } satisfies DealRecord);
     // The Portfolio shows the renewal; selling the deal renews the policy, the sale carrying the link.
     const before = await portfolio(agentClient, { id: agent.id, q: 'lorna' });

@@ -53,6 +53,8 @@ export const ERASURE_TEXT_COLUMNS = {
     ...{ customer_name: 'client', customer_contact: 'client', customer_email: 'client', agent: 'rewrite', referror: 'rewrite' },
     ...{ insurer: 'rewrite', product: 'fixed', tx_type: 'fixed', deal_status: 'fixed', sales_type: 'fixed', sales_group: 'fixed' },
     ...{ effective_date: 'fixed', createdat: 'fixed', updated_at: 'fixed' },
+    // Decision 040: a store request's deal: the client's answers (the client's data) and its source.
+    ...{ notes: 'client', source: 'fixed' },
   },
   sales: {
     ...{ customer_name: 'client', customer_contact: 'client', customer_email: 'client', agent: 'rewrite', referror: 'rewrite' },
@@ -156,6 +158,17 @@ export const ERASURE_TEXT_COLUMNS = {
   proposal_events: { reason: 'rewrite', action: 'fixed', by_kind: 'fixed', at: 'fixed' },
   proposal_tax_settings: { key: 'fixed', effective_from: 'fixed', created_at: 'fixed' },
   ctpl_premiums: { vehicle_type: 'fixed', effective_from: 'fixed', created_at: 'fixed' },
+  // Decision 040: the E-Store. A request is the agency's client's (kept as its deal's); the catalogue is the agency's.
+  store_products: {
+    ...{ product: 'fixed', description: 'rewrite', questions: 'rewrite-json', lines: 'fixed', image_key: 'fixed', image_type: 'fixed' },
+    ...{ created_at: 'fixed', updated_at: 'fixed' },
+  },
+  store_settings: { updated_at: 'fixed' },
+  store_requests: {
+    ...{ product: 'fixed', client_name: 'client', client_mobile: 'client', client_email: 'client', message: 'client' },
+    ...{ answers: 'client', status: 'fixed', consented_at: 'fixed', created_at: 'fixed', updated_at: 'fixed' },
+  },
+  store_views: { month: 'fixed' },
 } as const satisfies { [T in keyof Database]?: Partial<Record<keyof Database[T] & string, TextColumnRule>> };
 
 /** The key of each table with columns to rewrite. */
@@ -181,6 +194,7 @@ const REWRITE_KEYS = {
   proposal_versions: 'id',
   proposal_options: 'id',
   proposal_events: 'id',
+  store_products: 'id',
 } as const;
 
 type RewriteTable = keyof typeof REWRITE_KEYS;

@@ -83,6 +83,8 @@ const record = (id: number, over: Partial<DealRecord> = {}): DealRecord => ({
   customer_email: null,
   renews_sale_id: null,
   insurer: null,
+  source: null,
+  notes: null,
   ...over,
 });
 const saved = (deal: DealRecord): DealSavedResponse => ({ success: true, deal });

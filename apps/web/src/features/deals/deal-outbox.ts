@@ -443,6 +443,8 @@ function addToRecord(add: QueuedAdd): DealRecord {
     customer_contact: orNull(b.customer_contact),
     customer_email: orNull(b.customer_email),
     renews_sale_id: null,
+    source: null,
+    notes: null,
     insurer: null,
   };
 }
