@@ -69,6 +69,8 @@ import { createRemindersService } from './features/reminders/service.ts';
 import { portfolioRoutes } from './features/portfolio/routes.ts';
 import { proposalsRoutes } from './features/proposals/routes.ts';
 import { createProposalsService } from './features/proposals/service.ts';
+import { universityRoutes } from './features/university/routes.ts';
+import { createUniversityService } from './features/university/service.ts';
 import { createPortfolioService } from './features/portfolio/service.ts';
 import { notificationsRoutes } from './features/notifications/routes.ts';
 import { noticeRoutes } from './features/privacy/notice-routes.ts';
@@ -161,6 +163,8 @@ export function buildServices({ config, db, now }: AppDeps) {
     agencyName: config.agencyName,
     ...(now ? { now } : {}),
   });
+  // University (issue 47, decision 039).
+  const university = createUniversityService(db.db, { auth, agencyName: config.agencyName, ...(now ? { now } : {}) });
   return {
     sessions,
     members,
@@ -187,6 +191,7 @@ export function buildServices({ config, db, now }: AppDeps) {
     notifications,
     portfolio,
     proposals,
+    university,
     reminders,
     notices,
     security,
@@ -272,6 +277,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     adminQueuesRoutes(api, services.adminQueues);
     portfolioRoutes(api, services.portfolio);
     proposalsRoutes(api, services.proposals, { portalUrl: config.portalUrl });
+    universityRoutes(api, services.university, { portalUrl: config.portalUrl });
     notificationsRoutes(api, services.notifications);
     noticeRoutes(api, services.notices);
     myDataRoutes(api, services.myData, services.erasure);

@@ -146,6 +146,8 @@ export const TOKEN_ROUTES: ReadonlySet<RouteDef> = new Set<RouteDef>([
   routes.publicProposalPdf,
   routes.acceptPublicProposal,
   routes.declinePublicProposal,
+  // A certificate's public check (decision 039): its code is the credential.
+  routes.publicCertificate,
 ]);
 
 /**

@@ -134,10 +134,11 @@ describe('every route meets its guard, however its path is spelt', () => {
     expect(await tableCounts()).toEqual(before);
   });
 
-  it('a link’s calls (decision 038) take no CSRF token and set no cookie: an unknown token is 404, signed in or not', async () => {
-    expect(TOKEN_PATHS.size).toBe(4);
+  it('a link’s calls (decisions 038, 039) take no CSRF token and set no cookie: an unknown token is 404, signed in or not', async () => {
+    expect(TOKEN_PATHS.size).toBe(5);
     for (const route of t.app.registeredRoutes.filter((r) => r.api && TOKEN_PATHS.has(r.url) && r.method !== 'HEAD')) {
-      const url = route.url.replace(':token', 'A'.repeat(43));
+      // A proposal's token, or a certificate's verification code (decision 039).
+      const url = route.url.replace(':token', 'A'.repeat(43)).replace(':code', 'AAAA-AAAA-AAAA');
       for (const client of [anon, agent]) {
         const res = await client.request(
           route.method as 'GET' | 'POST',

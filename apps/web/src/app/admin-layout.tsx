@@ -18,6 +18,7 @@ const ADMIN_NAV = [
   { label: 'Insurers', to: '/admin/insurers' },
   { label: 'Statements', to: '/admin/statements' },
   { label: 'Proposals', to: '/admin/proposals' },
+  { label: 'University', to: '/admin/university' },
   { label: 'Privacy', to: '/admin/privacy' },
 ] as const;
 

@@ -67,6 +67,10 @@ const StatementsPage = lazyPage(() => import('../features/reconciliation/stateme
 const ReconciliationPage = lazyPage(() => import('../features/reconciliation/reconciliation-page'), 'ReconciliationPage');
 const MissingCommissionsPage = lazyPage(() => import('../features/reconciliation/missing-commissions-page'), 'MissingCommissionsPage');
 /** A sale's cancellation, offered by a chargeback on a statement (features stay independent: the router composes them). */
+// University (issue 47).
+const UniversityPage = lazyPage(() => import('../features/university/university-page'), 'UniversityPage');
+const CoursePage = lazyPage(() => import('../features/university/course-page'), 'CoursePage');
+const AdminUniversityPage = lazyPage(() => import('../features/university/admin-university-page'), 'AdminUniversityPage');
 const CancelSaleModal = lazyPage(() => import('../features/sales/cancel-sale-modal'), 'CancelSaleModal');
 const AdminPrivacyLayout = lazyPage(() => import('../features/privacy/admin-privacy-layout'), 'AdminPrivacyLayout');
 const PrivacyRequestsPage = lazyPage(() => import('../features/privacy/privacy-requests-page'), 'PrivacyRequestsPage');
@@ -155,7 +159,13 @@ const routes: RouteObject[] = [
                   },
                   { path: 'estore', element: soon('E-Store') },
                   { path: 'helpcenter', element: <HelpCenterPage /> },
-                  { path: 'university', element: soon('University') },
+                  {
+                    path: 'university',
+                    children: [
+                      { index: true, element: <UniversityPage /> },
+                      { path: ':courseId', element: <CoursePage /> },
+                    ],
+                  },
                   { path: 'recruitment', element: <RecruitmentPage /> },
                   {
                     path: 'marketing',
@@ -208,6 +218,7 @@ const routes: RouteObject[] = [
                           { path: 'statements/missing', element: <MissingCommissionsPage /> },
                           { path: 'statements/:importId', element: <ReconciliationPage CancelDialog={CancelSaleModal} /> },
                           { path: 'proposals', element: <AdminProposalsPage /> },
+                          { path: 'university', element: <AdminUniversityPage /> },
                           {
                             path: 'privacy',
                             element: <AdminPrivacyLayout />,

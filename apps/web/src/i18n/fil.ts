@@ -13,6 +13,7 @@ import { privacyFil } from '../features/privacy/i18n.fil';
 import { securityFil } from '../features/settings/security-i18n.fil';
 import { adminQueuesFil } from '../features/dashboard/i18n.fil';
 import { proposalsFil } from '../features/proposals/i18n.fil';
+import { universityFil } from '../features/university/i18n.fil';
 
 /**
  * The Filipino catalogue (decision 030): Tagalog as an agent of the agency writes it, with the
@@ -33,6 +34,7 @@ export const fil: Catalogue = {
   security: securityFil,
   adminQueues: adminQueuesFil,
   proposals: proposalsFil,
+  university: universityFil,
   language: {
     label: 'Wika',
     en: 'English',
