@@ -70,6 +70,7 @@ const MissingCommissionsPage = lazyPage(() => import('../features/reconciliation
 // University (issue 47).
 const UniversityPage = lazyPage(() => import('../features/university/university-page'), 'UniversityPage');
 const CoursePage = lazyPage(() => import('../features/university/course-page'), 'CoursePage');
+const PublicCertificatePage = lazyPage(() => import('../features/university/public-certificate-page'), 'PublicCertificatePage');
 const AdminUniversityPage = lazyPage(() => import('../features/university/admin-university-page'), 'AdminUniversityPage');
 const CancelSaleModal = lazyPage(() => import('../features/sales/cancel-sale-modal'), 'CancelSaleModal');
 const AdminPrivacyLayout = lazyPage(() => import('../features/privacy/admin-privacy-layout'), 'AdminPrivacyLayout');
@@ -121,6 +122,8 @@ const routes: RouteObject[] = [
       { path: 'report-email-change', element: <ReportEmailChangePage /> },
       // The client's link to a proposal (issue 46): no sign-in, with or without a session.
       { path: 'p/:token', element: <PublicProposalPage /> },
+      // A certificate's public check (issue 47): no sign-in, with or without a session.
+      { path: 'certificate/:code', element: <PublicCertificatePage /> },
       {
         element: <RequireAuth />,
         children: [

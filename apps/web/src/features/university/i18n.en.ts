@@ -58,6 +58,16 @@ export const universityEn = {
   expiredNotice: 'Your certificate has expired: take the course again to renew it.',
   history: 'Earlier certificates',
   saveFailed: 'It could not be saved.',
+  check: {
+    title: 'Certificate check',
+    found: 'This certificate is genuine.',
+    expired: 'This certificate is genuine, but its validity has passed.',
+    name: 'Issued to',
+    course: 'Course',
+    notFound: 'No certificate has this code. Check the code on the certificate.',
+    busy: 'Too many checks from this address: please try again in a few minutes.',
+    failed: 'The certificate could not be checked. Please try again.',
+  },
   card: {
     title: 'University',
     loading: 'Loading your courses…',

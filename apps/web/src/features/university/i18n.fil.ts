@@ -58,6 +58,16 @@ export const universityFil: Texts<typeof universityEn> = {
   expiredNotice: 'Expired na ang certificate mo: kunin ulit ang kurso para i-renew ito.',
   history: 'Mga naunang certificate',
   saveFailed: 'Hindi ito ma-save.',
+  check: {
+    title: 'Pagsusuri ng certificate',
+    found: 'Totoo ang certificate na ito.',
+    expired: 'Totoo ang certificate na ito, pero lampas na ang validity nito.',
+    name: 'Ibinigay kay',
+    course: 'Kurso',
+    notFound: 'Walang certificate na may ganitong code. Tingnan ang code sa certificate.',
+    busy: 'Masyadong maraming pagsusuri mula sa address na ito: subukan ulit pagkalipas ng ilang minuto.',
+    failed: 'Hindi masuri ang certificate. Pakisubukan ulit.',
+  },
   card: {
     title: 'University',
     loading: 'Nilo-load ang mga kurso mo…',
