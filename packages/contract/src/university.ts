@@ -360,3 +360,33 @@ export type PublicCertificate = z.infer<typeof publicCertificateResponse>;
 
 /** The certificate's PDF name: certificate-<code>.pdf. */
 export const certificateFileName = (code: string) => `certificate-${code}.pdf`;
+
+/**
+ * GET coursecompliance (administrators, the Compliance page): members who sold a product of a line
+ * in the last 365 days without a certificate in force of the course the agency requires for that
+ * line, and certificates expiring within 30 days. The agency's rule: it holds no commission.
+ */
+export const courseComplianceResponse = z.object({
+  as_of: z.string(),
+  untrained: z.array(
+    z.object({
+      member_id: z.number(),
+      member_name: z.string(),
+      course_id: z.number(),
+      course: z.string(),
+      line: z.string(),
+      sales: z.number(),
+      last_sold_on: z.string(),
+    }),
+  ),
+  expiring: z.array(
+    z.object({
+      member_id: z.number(),
+      member_name: z.string(),
+      course_id: z.number(),
+      course: z.string(),
+      valid_until: z.string(),
+    }),
+  ),
+});
+export type CourseComplianceResponse = z.infer<typeof courseComplianceResponse>;

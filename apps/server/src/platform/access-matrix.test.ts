@@ -870,6 +870,7 @@ const MATRIX: Record<RouteName, Row> = {
       otherLeader: (res) => expect(res.json().rows.map((r: { member_id: number }) => r.member_id)).not.toContain(owner.id),
     },
   },
+  courseCompliance: { call: async () => ({}), expect: adminsOnly },
   courses: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
   course: {
     call: async () => ({ body: { id: owner.id, course_id: (await publishedCourse()).id } }),

@@ -7,6 +7,7 @@ export const universityPaths = {
   publishCourse: { method: 'POST', path: '/api/publishcourse' },
   editCourse: { method: 'POST', path: '/api/editcourse' },
   courseReport: { method: 'POST', path: '/api/coursereport' },
+  courseCompliance: { method: 'GET', path: '/api/coursecompliance' },
   courses: { method: 'POST', path: '/api/courses' },
   course: { method: 'POST', path: '/api/course' },
   completeModule: { method: 'POST', path: '/api/completemodule' },

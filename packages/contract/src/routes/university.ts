@@ -4,6 +4,7 @@ import {
   certificateCodeParams,
   certificatePdfParams,
   completeModuleRequest,
+  courseComplianceResponse,
   courseIdRequest,
   courseReportResponse,
   courseRequest,
@@ -58,6 +59,13 @@ export const universityRoutes = {
     tag: 'university',
     summary:
       "Per member: not started, in progress with %, completed on, certificate expiry; a leader's downline, or everyone for an administrator",
+  }),
+  courseCompliance: route({
+    ...universityPaths.courseCompliance,
+    access: 'admin',
+    responses: { 200: courseComplianceResponse },
+    tag: 'university',
+    summary: 'Members who sold a line without the training the agency requires for it, and certificates expiring within 30 days',
   }),
   courses: route({
     ...universityPaths.courses,

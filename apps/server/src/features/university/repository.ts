@@ -225,6 +225,44 @@ export const universityRepository = {
       .execute();
   },
 
+  /** Per member and product: sales not rejected, recorded on or after `since` (an ISO time), their count and last effective date. */
+  async soldProducts(db: Exec, since: string) {
+    return db
+      .selectFrom('sales as s')
+      .innerJoin('members as m', 'm.id', 's.member_id')
+      .select(['s.member_id', 's.product', 'm.f_name', 'm.m_name', 'm.l_name'])
+      .select([sql<number | string>`count(*)`.as('n'), sql<string>`max(s.effective_date)`.as('last_sold_on')])
+      .where('s.verification', '!=', 'rejected')
+      .where('s.createdat', '>=', since)
+      .where('m.deactivated_at', 'is', null)
+      .groupBy(['s.member_id', 's.product', 'm.f_name', 'm.m_name', 'm.l_name'])
+      .execute();
+  },
+
+  /** Certificates whose last valid day is between `from` and `to`, with their member and course title, soonest first. */
+  async expiringCertificates(db: Exec, from: string, to: string) {
+    return db
+      .selectFrom('course_certificates as c')
+      .innerJoin('course_versions as v', 'v.id', 'c.version_id')
+      .innerJoin('members as m', 'm.id', 'c.member_id')
+      .select(['c.id', 'c.member_id', 'c.course_id', 'c.valid_until', 'v.title', 'm.f_name', 'm.m_name', 'm.l_name'])
+      .where('c.valid_until', '>=', from)
+      .where('c.valid_until', '<=', to)
+      .where('m.deactivated_at', 'is', null)
+      .orderBy('c.valid_until')
+      .orderBy('c.id')
+      .execute();
+  },
+
+  /** Every certificate in force on `day` (member and course): who is trained. */
+  async certificatesInForce(db: Exec, day: string): Promise<{ member_id: number; course_id: number }[]> {
+    return db
+      .selectFrom('course_certificates')
+      .select(['member_id', 'course_id'])
+      .where((eb) => eb.or([eb('valid_until', 'is', null), eb('valid_until', '>=', day)]))
+      .execute();
+  },
+
   async certificate(db: Exec, where: { id: number } | { code: string }) {
     return db
       .selectFrom('course_certificates as c')

@@ -21,6 +21,10 @@ export function universityRoutes(app: FastifyInstance, university: UniversitySer
     reply.header('cache-control', 'private, no-store');
     return university.report(requireAuth(request), request.body.course_id);
   });
+  apiRoute(app, routes.courseCompliance, async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return university.compliance();
+  });
   apiRoute(app, routes.courses, async (request, reply) => {
     reply.header('cache-control', 'private, no-store');
     return { courses: await university.list(requireAuth(request), request.body.id) };

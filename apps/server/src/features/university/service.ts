@@ -7,12 +7,14 @@ import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { LEADER_POSITIONS } from '@ahente/contract/commissions';
 import { addDays, todayInManila } from '@ahente/contract/dates';
+import { linesFor } from '@ahente/contract/licence-rules';
 import { fullName } from '@ahente/contract/names';
 import {
   CERTIFICATE_CODE_ALPHABET,
   REQUIRED_DUE_DAYS,
   certificateFileName,
   type CertificateSummary,
+  type CourseComplianceResponse,
   type CourseModuleRecord,
   type CourseProgress,
   type CourseRecord,
@@ -647,6 +649,58 @@ export function createUniversityService(
       });
       const titleVersion = await repo.version(db, course.id, published);
       return { course: { id: course.id, title: titleVersion?.title ?? course.title, version: course.published_version }, rows };
+    },
+
+    /**
+     * coursecompliance (the Compliance page): who sold a line in the last 365 days without a
+     * certificate in force of a published course required for that line, and the certificates
+     * whose validity ends within 30 days. Reported only: it holds no commission (decision 039).
+     */
+    async compliance(): Promise<CourseComplianceResponse> {
+      const day = today();
+      const courses = (await repo.courses(db, { publishedOnly: true })).filter((c) => c.required_scope === 'line' && c.required_value);
+      const [sold, trained, expiring] = await Promise.all([
+        courses.length > 0 ? repo.soldProducts(db, `${addDays(day, -365)}T00:00:00.000Z`) : Promise.resolve([]),
+        repo.certificatesInForce(db, day),
+        repo.expiringCertificates(db, day, addDays(day, 30)),
+      ]);
+      const titles = new Map<number, string>();
+      for (const c of courses) titles.set(c.id, (await repo.version(db, c.id, c.published_version!))?.title ?? c.title);
+      const untrained = new Map<string, CourseComplianceResponse['untrained'][number]>();
+      for (const s of sold) {
+        for (const c of courses) {
+          if (!(linesFor(s.product) as readonly string[]).includes(c.required_value!)) continue;
+          if (trained.some((t) => t.member_id === s.member_id && t.course_id === c.id)) continue;
+          const key = `${s.member_id}:${c.id}`;
+          const row = untrained.get(key);
+          const n = Number(s.n);
+          if (row) {
+            row.sales += n;
+            if (s.last_sold_on > row.last_sold_on) row.last_sold_on = s.last_sold_on;
+          } else {
+            untrained.set(key, {
+              member_id: s.member_id,
+              member_name: fullName(s),
+              course_id: c.id,
+              course: titles.get(c.id)!,
+              line: c.required_value!,
+              sales: n,
+              last_sold_on: s.last_sold_on,
+            });
+          }
+        }
+      }
+      return {
+        as_of: day,
+        untrained: [...untrained.values()].sort((a, b) => a.member_name.localeCompare(b.member_name) || a.course.localeCompare(b.course)),
+        expiring: expiring.map((c) => ({
+          member_id: c.member_id,
+          member_name: fullName(c),
+          course_id: c.course_id,
+          course: c.title,
+          valid_until: c.valid_until!,
+        })),
+      };
     },
 
     /** GET certificate/:certificateId/pdf: the member's own or (any) an administrator's. */

@@ -387,6 +387,59 @@ describe('coursereport', () => {
   });
 });
 
+describe('coursecompliance', () => {
+  it('lists who sold a line without the training required for it (until trained), and certificates expiring within 30 days', async () => {
+    const seller = await t.createMember();
+    const sellerC = await t.loginAs(seller);
+    const training = await published({ title: 'Motor training', quiz: null, required: { scope: 'line', value: 'Non-Life' } });
+    const expiring = await published({ title: 'Short-lived', quiz: null, certificate_months: 1 });
+    const deal = await sellerC.post(routes.addDeal.path, {
+      id: seller.id,
+      customerName: 'Maria Clara',
+      transactionType: 'New',
+      product: 'CTPL',
+      tcvValue: '1000',
+      effectiveDate: '2026-03-01',
+      salesType: 'Direct',
+    });
+    expect(deal.statusCode, deal.body).toBe(200);
+    const sale = await sellerC.post(routes.addSale.path, {
+      id: seller.id,
+      formData: {
+        dealid: deal.json().deal.id,
+        customerName: 'Maria Clara',
+        product: 'CTPL',
+        tcv: '1000',
+        sales_type: 'Direct',
+        effectiveDate: '2026-03-01',
+        policy: 'POL-47',
+      },
+    });
+    expect(sale.statusCode, sale.body).toBe(200);
+    await doModules(sellerC, seller.id, await course(sellerC, seller.id, expiring.id));
+
+    const report = async () => {
+      const res = await adminC.get(routes.courseCompliance.path);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as {
+        untrained: { member_id: number; course_id: number }[];
+        expiring: { member_id: number; course_id: number; valid_until: string }[];
+      };
+    };
+    const before = await report();
+    expect(before.untrained.filter((r) => r.member_id === seller.id && r.course_id === training.id)).toEqual([
+      expect.objectContaining({ course: 'Motor training', line: 'Non-Life', sales: 1, last_sold_on: '2026-03-01' }),
+    ]);
+    expect(before.expiring.filter((r) => r.member_id === seller.id)).toEqual([
+      expect.objectContaining({ course_id: expiring.id, course: 'Short-lived', valid_until: '2026-04-09' }),
+    ]);
+    await doModules(sellerC, seller.id, await course(sellerC, seller.id, training.id));
+    expect((await report()).untrained.filter((r) => r.member_id === seller.id && r.course_id === training.id)).toEqual([]);
+    for (const caller of [agentC, mgrC]) expect((await caller.get(routes.courseCompliance.path)).statusCode).toBe(403);
+    expect((await t.client().get(routes.courseCompliance.path)).statusCode).toBe(401);
+  });
+});
+
 describe('certificates', () => {
   it('the PDF: the member and administrators; anyone else 404; it says who, what, when, until and how to check', async () => {
     const c = await published({ title: 'Certified course', quiz: null, certificate_months: 24 });
