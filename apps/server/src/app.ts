@@ -150,8 +150,6 @@ export function buildServices({ config, db, now }: AppDeps) {
   const reports = createReportsService(db.db, members, team, commissions, now ? { now } : {});
   // The administrator's queues on the dashboard and the Admin Panel's tabs (decision 021).
   const adminQueues = createAdminQueuesService({ sales, team, tickets, licences, erasure, tax });
-  // The daily job's renewal and licence reminders (features/reminders, decision 026).
-  const reminders = createRemindersService(db.db, notifications, now ? { now } : {});
   const portfolio = createPortfolioService(db.db, members, deals, now ? { now } : {});
   const proposals = createProposalsService(db.db, {
     members,
@@ -165,6 +163,8 @@ export function buildServices({ config, db, now }: AppDeps) {
   });
   // University (issue 47, decision 039).
   const university = createUniversityService(db.db, { auth, agencyName: config.agencyName, ...(now ? { now } : {}) });
+  // The daily job's renewal and licence reminders (features/reminders, decision 026), and University's (decision 039).
+  const reminders = createRemindersService(db.db, notifications, { university, ...(now ? { now } : {}) });
   return {
     sessions,
     members,

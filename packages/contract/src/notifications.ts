@@ -36,6 +36,10 @@ export const NOTIFICATION_EVENTS = [
   'proposal_opened',
   'proposal_accepted',
   'proposal_declined',
+  // University (decision 039): a course became required of the member, is due in two weeks, a certificate expires.
+  'course_assigned',
+  'course_due',
+  'certificate_expiring',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -64,6 +68,9 @@ export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
   proposal_opened: 'A client opened a proposal of mine',
   proposal_accepted: 'A client accepted a proposal of mine',
   proposal_declined: 'A client declined a proposal of mine',
+  course_assigned: 'A course is required of me',
+  course_due: 'A required course of mine is due soon',
+  certificate_expiring: 'A course certificate of mine is expiring',
 };
 
 /** The events only administrators receive (Settings → Notifications offers them to administrators only). */

@@ -869,7 +869,7 @@ async function printSummary({ db }: Demo) {
 async function runDailyJob({ s }: Demo) {
   const daily = await s.reminders.runDaily();
   console.log(
-    `Daily job: ${daily.policy_due} renewal reminders, ${daily.policy_lapsed} lapsed policies, ${daily.licence_expiring} licence reminders.`,
+    `Daily job: ${daily.policy_due} renewal reminders, ${daily.policy_lapsed} lapsed policies, ${daily.licence_expiring} licence reminders, ${daily.training} University reminders.`,
   );
 }
 

@@ -130,6 +130,16 @@ export const universityRepository = {
       .executeTakeFirst();
   },
 
+  /** Every counted member (db/team.ts): whom a required course may apply to. */
+  async countedMembers(db: Exec): Promise<MemberFacts[]> {
+    return db
+      .selectFrom('members as m')
+      .select(['m.id', 'm.f_name', 'm.m_name', 'm.l_name', 'm.position', 'm.reg_date'])
+      .where(countedMemberSql('m'))
+      .orderBy('m.id')
+      .execute() as Promise<MemberFacts[]>;
+  },
+
   /** The lines a member holds a verified licence in, in force on `day`. */
   async licensedLines(db: Exec, memberIds: number[], day: string): Promise<{ member_id: number; line: string }[]> {
     if (memberIds.length === 0) return [];

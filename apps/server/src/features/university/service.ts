@@ -6,7 +6,7 @@
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { LEADER_POSITIONS } from '@ahente/contract/commissions';
-import { addDays, todayInManila } from '@ahente/contract/dates';
+import { addDays, daysUntil, todayInManila } from '@ahente/contract/dates';
 import { linesFor } from '@ahente/contract/licence-rules';
 import { fullName } from '@ahente/contract/names';
 import {
@@ -101,6 +101,21 @@ function requirement(course: CourseRow, member: MemberFacts, lines: ReadonlySet<
 
 const requiredOf = (c: CourseRow): RequiredRecord | null =>
   c.required_scope ? { scope: c.required_scope, value: c.required_value } : null;
+
+/** A reminder the daily job sends (decision 026): its event, whom to, what it says and its dedupe key. */
+export type TrainingReminder =
+  | { event: 'course_assigned'; memberId: number; dedupeKey: string; params: { courseId: number; course: string; dueOn: string } }
+  | { event: 'course_due'; memberId: number; dedupeKey: string; params: { courseId: number; course: string; dueOn: string; days: number } }
+  | {
+      event: 'certificate_expiring';
+      memberId: number;
+      dedupeKey: string;
+      params: { courseId: number; course: string; validUntil: string; days: number };
+    };
+
+/** A required course's reminder goes this many days before its due date; a certificate's before it expires. */
+export const COURSE_DUE_NOTICE_DAYS = 14;
+export const CERTIFICATE_NOTICE_DAYS = 30;
 
 /** One take's standing: the modules done, whether the quiz was passed, its certificate. */
 interface Take {
@@ -701,6 +716,59 @@ export function createUniversityService(
           valid_until: c.valid_until!,
         })),
       };
+    },
+
+    /**
+     * The daily job's University reminders (decision 026 sends them once, by their dedupe keys):
+     * a course newly required of a member (once per requirement), two weeks before its due date
+     * when not completed, and 30 days before a certificate in force expires (the last one of the
+     * course: one renewed already is not reminded).
+     */
+    async reminders(day: string): Promise<TrainingReminder[]> {
+      const out: TrainingReminder[] = [];
+      const courses = (await repo.courses(db, { publishedOnly: true })).filter((c) => c.required_scope && c.required_since);
+      const inForce = await repo.certificatesInForce(db, day);
+      if (courses.length > 0) {
+        const members = await repo.countedMembers(db);
+        const lines = await repo.licensedLines(
+          db,
+          members.map((m) => m.id),
+          day,
+        );
+        for (const c of courses) {
+          const title = (await repo.version(db, c.id, c.published_version!))?.title ?? c.title;
+          for (const m of members) {
+            const req = requirement(c, m, new Set(lines.filter((l) => l.member_id === m.id).map((l) => l.line)));
+            if (!req.required || !req.due) continue;
+            if (inForce.some((x) => x.member_id === m.id && x.course_id === c.id)) continue;
+            const params = { courseId: c.id, course: title, dueOn: req.due };
+            out.push({
+              event: 'course_assigned',
+              memberId: m.id,
+              dedupeKey: `course_assigned:${c.id}:${m.id}:${c.required_since}`,
+              params,
+            });
+            const days = daysUntil(req.due, day);
+            if (days >= 0 && days <= COURSE_DUE_NOTICE_DAYS) {
+              out.push({
+                event: 'course_due',
+                memberId: m.id,
+                dedupeKey: `course_due:${c.id}:${m.id}:${req.due}`,
+                params: { ...params, days },
+              });
+            }
+          }
+        }
+      }
+      for (const c of await repo.expiringCertificates(db, day, addDays(day, CERTIFICATE_NOTICE_DAYS))) {
+        out.push({
+          event: 'certificate_expiring',
+          memberId: c.member_id,
+          dedupeKey: `certificate_expiring:${c.id}`,
+          params: { courseId: c.course_id, course: c.title, validUntil: c.valid_until!, days: daysUntil(c.valid_until!, day) },
+        });
+      }
+      return out;
     },
 
     /** GET certificate/:certificateId/pdf: the member's own or (any) an administrator's. */

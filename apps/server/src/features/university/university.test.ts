@@ -440,6 +440,39 @@ describe('coursecompliance', () => {
   });
 });
 
+describe('the daily job’s reminders', () => {
+  it('tells a member once that a course is required of them, again two weeks before it is due, and before a certificate expires', async () => {
+    const newcomer = await t.createMember({ position: 'AgencyManager' });
+    await t.db.db.updateTable('members').set({ reg_date: '2026-03-01T00:00:00.000Z' }).where('id', '=', newcomer.id).execute();
+    const c = await published({ title: 'For agency managers', quiz: null, required: { scope: 'position', value: 'AgencyManager' } });
+    const told = async () =>
+      (
+        await t.db.db.selectFrom('notifications').select(['event', 'title']).where('member_id', '=', newcomer.id).orderBy('id').execute()
+      ).filter((n) => n.event.startsWith('course') || n.event === 'certificate_expiring');
+    await t.services.reminders.runDaily();
+    expect(await told()).toEqual([{ event: 'course_assigned', title: 'Required course: For agency managers' }]);
+    await t.services.reminders.runDaily();
+    expect(await told()).toHaveLength(1);
+    // Due on 9 April (30 days after 10 March): 14 days before, the reminder; once.
+    clock = new Date('2026-03-26T04:00:00.000Z');
+    try {
+      await t.services.reminders.runDaily();
+      await t.services.reminders.runDaily();
+      expect((await told()).map((n) => n.event)).toEqual(['course_assigned', 'course_due']);
+      expect((await told())[1]!.title).toBe('Required course due in 14 days: For agency managers');
+    } finally {
+      clock = new Date('2026-03-10T04:00:00.000Z');
+    }
+    // Completed with a one-month certificate: a reminder before it expires.
+    const short = await published({ title: 'Monthly refresher', quiz: null, certificate_months: 1 });
+    const newcomerC = await t.loginAs(newcomer);
+    await doModules(newcomerC, newcomer.id, await course(newcomerC, newcomer.id, short.id));
+    await doModules(newcomerC, newcomer.id, await course(newcomerC, newcomer.id, c.id));
+    await t.services.reminders.runDaily();
+    expect((await told()).map((n) => n.event)).toEqual(['course_assigned', 'course_due', 'certificate_expiring']);
+  });
+});
+
 describe('certificates', () => {
   it('the PDF: the member and administrators; anyone else 404; it says who, what, when, until and how to check', async () => {
     const c = await published({ title: 'Certified course', quiz: null, certificate_months: 24 });
