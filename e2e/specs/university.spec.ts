@@ -191,7 +191,10 @@ test.describe('at 1366 px', () => {
     await axe.scan('course report');
 
     // The Compliance page reports the training the agency requires (it holds no commission).
-    await page.getByRole('navigation', { name: 'Admin Panel' }).getByRole('link', { name: /^Compliance/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Admin Panel' })
+      .getByRole('link', { name: /^Compliance/ })
+      .click();
     await expect(page.getByRole('heading', { name: 'Required Training' })).toBeVisible();
     await expect(page.getByRole('table', { name: 'Certificates expiring within 30 days' })).toBeVisible();
     await axe.check();
