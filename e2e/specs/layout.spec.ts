@@ -26,7 +26,6 @@ const ADMIN_ENTRY = ['Admin Panel', '/admin/adminmembers'] as const;
 /** Areas that stay placeholders: their title and 'Coming Soon...'. */
 const PLACEHOLDERS: readonly (readonly [string, string])[] = [
   ['/estore', 'E-Store'],
-  ['/university', 'University'],
 ];
 
 /**
@@ -49,6 +48,7 @@ const MEMBER_ROUTES = [
   '/settings/hiearchy',
   '/reports',
   '/proposals',
+  '/university',
 ];
 const ADMIN_ROUTES = ['/admin/adminmembers', '/admin/adminmaterials', '/admin/adminticketlist', '/admin/admincommissions'];
 
