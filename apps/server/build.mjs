@@ -1,5 +1,5 @@
 // Bundles the server into dist/main.js: our TypeScript (and the contract's) inlined, npm packages left external.
-// dist/statement-pdf.js and dist/proposal-pdf.js are the PDF worker threads' entries, found beside dist/main.js (platform/pdf-pool.ts).
+// dist/statement-pdf.js, dist/proposal-pdf.js and dist/certificate-pdf.js are the PDF worker threads' entries, found beside dist/main.js (platform/pdf-pool.ts).
 import { build } from 'esbuild';
 
 await build({
@@ -8,6 +8,7 @@ await build({
     'create-admin': 'src/cli/create-admin.ts',
     'statement-pdf': 'src/features/commissions/statement-pdf.ts',
     'proposal-pdf': 'src/features/proposals/proposal-pdf.ts',
+    'certificate-pdf': 'src/features/university/certificate-pdf.ts',
   },
   outdir: 'dist',
   bundle: true,

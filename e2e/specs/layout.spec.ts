@@ -23,12 +23,6 @@ const NAV: readonly (readonly [string, string])[] = [
 ];
 const ADMIN_ENTRY = ['Admin Panel', '/admin/adminmembers'] as const;
 
-/** Areas that stay placeholders: their title and 'Coming Soon...'. */
-const PLACEHOLDERS: readonly (readonly [string, string])[] = [
-  // E-Store is built (issue 48): /estore is a screen of its own now.
-  ['/university', 'University'],
-];
-
 /**
  * Member routes whose screens are being built (deals, sales, help center, recruitment, marketing,
  * learning, settings, reports): they must exist and show a page heading, whatever is below it.
@@ -49,6 +43,7 @@ const MEMBER_ROUTES = [
   '/settings/hiearchy',
   '/reports',
   '/proposals',
+  '/university',
 ];
 const ADMIN_ROUTES = ['/admin/adminmembers', '/admin/adminmaterials', '/admin/adminticketlist', '/admin/admincommissions'];
 
@@ -113,17 +108,7 @@ test('clicking entries navigates and moves the highlight', async ({ page, agent 
   await expect(nav.getByRole('link', { name: 'Settings', exact: true })).toHaveAttribute('aria-current', 'page');
 });
 
-test("the placeholder areas show their title and 'Coming Soon...'", async ({ page, agent }, testInfo) => {
-  await signIn(page, agent);
-  for (const [path, title] of PLACEHOLDERS) {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1, name: title, exact: true }), path).toBeVisible();
-    await expect(page.getByRole('main').getByText(MSG.comingSoon, { exact: true }), path).toBeVisible();
-    if (path === '/university') await shot(page, testInfo, 'placeholder-1440');
-  }
-});
-
-test('every other member route has its page; area roots go to their first page; unknown paths say so', async ({ page, agent }) => {
+test('every member route has its page; area roots go to their first page; unknown paths say so', async ({ page, agent }) => {
   await signIn(page, agent);
   for (const path of MEMBER_ROUTES) {
     await page.goto(path);

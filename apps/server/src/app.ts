@@ -71,6 +71,8 @@ import { proposalsRoutes } from './features/proposals/routes.ts';
 import { createProposalsService } from './features/proposals/service.ts';
 import { estoreRoutes } from './features/estore/routes.ts';
 import { createEstoreService } from './features/estore/service.ts';
+import { universityRoutes } from './features/university/routes.ts';
+import { createUniversityService } from './features/university/service.ts';
 import { createPortfolioService } from './features/portfolio/service.ts';
 import { notificationsRoutes } from './features/notifications/routes.ts';
 import { noticeRoutes } from './features/privacy/notice-routes.ts';
@@ -150,8 +152,6 @@ export function buildServices({ config, db, now }: AppDeps) {
   const reports = createReportsService(db.db, members, team, commissions, now ? { now } : {});
   // The administrator's queues on the dashboard and the Admin Panel's tabs (decision 021).
   const adminQueues = createAdminQueuesService({ sales, team, tickets, licences, erasure, tax });
-  // The daily job's renewal and licence reminders (features/reminders, decision 026).
-  const reminders = createRemindersService(db.db, notifications, now ? { now } : {});
   const portfolio = createPortfolioService(db.db, members, deals, now ? { now } : {});
   const proposals = createProposalsService(db.db, {
     members,
@@ -172,6 +172,10 @@ export function buildServices({ config, db, now }: AppDeps) {
     agencyName: config.agencyName,
     ...(now ? { now } : {}),
   });
+  // University (issue 47, decision 039).
+  const university = createUniversityService(db.db, { auth, agencyName: config.agencyName, ...(now ? { now } : {}) });
+  // The daily job's renewal and licence reminders (features/reminders, decision 026), and University's (decision 039).
+  const reminders = createRemindersService(db.db, notifications, { university, ...(now ? { now } : {}) });
   return {
     sessions,
     members,
@@ -199,6 +203,7 @@ export function buildServices({ config, db, now }: AppDeps) {
     portfolio,
     proposals,
     estore,
+    university,
     reminders,
     notices,
     security,
@@ -285,6 +290,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     portfolioRoutes(api, services.portfolio);
     proposalsRoutes(api, services.proposals, { portalUrl: config.portalUrl });
     estoreRoutes(api, services.estore, { storage: services.storage, config });
+    universityRoutes(api, services.university, { portalUrl: config.portalUrl });
     notificationsRoutes(api, services.notifications);
     noticeRoutes(api, services.notices);
     myDataRoutes(api, services.myData, services.erasure);

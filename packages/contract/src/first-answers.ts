@@ -29,6 +29,7 @@ export const firstAnswers = {
   licenceAlerts: (s: FirstSchemaModule) => s.licenceAlertsResponse,
   getCertifications: (s: FirstSchemaModule) => s.certificationList,
   setupChecklist: (s: FirstSchemaModule) => s.setupChecklistResponse,
+  courses: (s: FirstSchemaModule) => s.coursesResponse,
 } satisfies Partial<Record<RoutePathName, (s: FirstSchemaModule) => z.ZodType>>;
 
 export type FirstAnswerName = keyof typeof firstAnswers;

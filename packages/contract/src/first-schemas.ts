@@ -12,3 +12,5 @@ export { portfolioResponse } from './portfolio.ts';
 export { licenceAlertsResponse, licenceList } from './licences.ts';
 export { certificationList } from './settings.ts';
 export { setupChecklistResponse } from './setup-checklist.ts';
+// The dashboard's University card (decision 039).
+export { coursesResponse } from './university.ts';

@@ -38,6 +38,10 @@ export const NOTIFICATION_EVENTS = [
   'proposal_declined',
   // A client asked for a quote from the member's E-Store (decision 040).
   'store_request',
+  // University (decision 039): a course became required of the member, is due in two weeks, a certificate expires.
+  'course_assigned',
+  'course_due',
+  'certificate_expiring',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -67,6 +71,9 @@ export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
   proposal_accepted: 'A client accepted a proposal of mine',
   proposal_declined: 'A client declined a proposal of mine',
   store_request: 'A client asked for a quote from my E-Store',
+  course_assigned: 'A course is required of me',
+  course_due: 'A required course of mine is due soon',
+  certificate_expiring: 'A course certificate of mine is expiring',
 };
 
 /** The events only administrators receive (Settings → Notifications offers them to administrators only). */

@@ -19,6 +19,7 @@ import { salesPaths } from './routes/sales.paths.ts';
 import { settingsPaths } from './routes/settings.paths.ts';
 import { taxPaths } from './routes/tax.paths.ts';
 import { ticketsPaths } from './routes/tickets.paths.ts';
+import { universityPaths } from './routes/university.paths.ts';
 
 /**
  * Every route's method and address, and nothing else: what the web needs to send a request, without
@@ -50,6 +51,7 @@ export const routePaths = joinFeatures(
   settingsPaths,
   taxPaths,
   ticketsPaths,
+  universityPaths,
 ) satisfies Record<string, RoutePath>;
 
 export type RoutePathName = keyof typeof routePaths;

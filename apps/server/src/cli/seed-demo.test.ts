@@ -87,6 +87,10 @@ describe(`npm run seed:demo (${dialect})`, () => {
       };
       // The sales of the commission history and of the book of business count too (it said 46 of 76).
       expect(expected.sales).toBeGreaterThan(60);
+      // University (decision 039): two published courses; four certificates, one of them expired.
+      expect(await raw('select count(*) as n from courses where published_version is not null')).toBe(2);
+      expect(await raw('select count(*) as n from course_certificates')).toBe(4);
+      expect(await raw('select count(*) as n from course_attempts where passed = 0')).toBe(2);
       expect(expected.verified + expected.rejected + expected.awaiting + expected.cancelled).toBe(sales);
 
       expect(res.stdout).toContain('Demo data, as the database now holds it:\n');

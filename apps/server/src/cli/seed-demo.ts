@@ -97,7 +97,7 @@ async function main() {
     if (admin) await seedLicences(demo, admin, people);
     const saleIds = await seedDealsAndSales(demo, people);
     if (admin && saleIds.length > 4) await verifySales(demo, admin, saleIds);
-    await seedMaterials(demo, people);
+    const materialIds = await seedMaterials(demo, people);
     await seedSampleTickets(demo);
     if (admin) await seedTicketConversations(demo, admin, people);
     await seedSettings(demo, people);
@@ -112,6 +112,7 @@ async function main() {
       const store = await seedEstore(demo.s, admin, people.agents);
       console.log(`E-Store: ${store.products} store products, ${store.requests} requests from clients`);
     }
+    if (admin) await seedUniversity(demo, admin, people, materialIds);
     await printSummary(demo);
     await runDailyJob(demo);
     console.log(`Every demo member's password: ${PASSWORD}`);
@@ -312,7 +313,8 @@ async function verifySales({ s }: Demo, admin: Auth, saleIds: number[]) {
 }
 
 /** Real small files (decision 022): PDFs and PNG images, in the Learning and the Marketing library. */
-async function seedMaterials({ config, s }: Demo, { owner }: People) {
+async function seedMaterials({ config, s }: Demo, { owner }: People): Promise<number[]> {
+  const ids: number[] = [];
   const uploader = await s.members.findByUsername(config.adminUsername ?? 'admin');
   const auth = asAdmin(uploader?.id ?? owner);
   const files = await demoMaterials(config.agencyName);
@@ -323,12 +325,14 @@ async function seedMaterials({ config, s }: Demo, { owner }: People) {
     if (!contentType) throw new Error(`demo file ${fileName} is not an allowed type`);
     const key = newStorageKey('materials');
     const { size } = await s.storage.put(key, bytes);
-    await s.materials.create(
+    const material = await s.materials.create(
       auth,
       { fields: { sectionId: String(sections.get(sectionName)) }, file: { field: 'file', key, size, fileName, contentType } },
       console,
     );
+    ids.push(material.id);
   }
+  return ids;
 }
 
 /** The four sample tickets of the spec's Tickets List, all Pending, one of each type: the agency's own (no member). */
@@ -740,6 +744,109 @@ async function seedProposals({ s, clock }: Demo, { agents }: People) {
 }
 
 /**
+ * University (decision 039): an onboarding course required of everyone (a text, a material of the
+ * library, a video and a quiz; its certificate never expires) and a Non-Life product training
+ * required of the members licensed for Non-Life (a quiz; valid 12 months), published; and members
+ * in every state: completed with a certificate, in progress, a failed attempt, and a certificate
+ * taken 14 months ago and now expired. The others have not started.
+ */
+async function seedUniversity({ s, clock }: Demo, auth: Auth, { agents }: People, materialIds: number[]) {
+  const onboarding = await s.university.save(auth, {
+    course_id: null,
+    title: 'Agency onboarding',
+    description: 'Who we are, how we work, and what the agency expects of every agent in the first month.',
+    lines: [],
+    modules: [
+      {
+        title: 'Welcome to the agency',
+        kind: 'text',
+        body: '# Welcome\n\nThe agency sells Life, Non-Life and HMO products of several insurers.\n\n- Record every deal the day you close it\n- Upload your licence before your first sale\n- Ask the Help Center when in doubt',
+      },
+      ...(materialIds[0] ? [{ title: 'The agency handbook', kind: 'material' as const, material_id: materialIds[0] }] : []),
+      { title: 'How commissions are paid', kind: 'video', url: 'https://www.youtube.com/watch?v=ysz5S6PUM-U' },
+    ],
+    quiz: {
+      pass_mark: 70,
+      attempts_per_day: 3,
+      questions: [
+        {
+          text: 'Who licenses insurance agents in the Philippines?',
+          choices: ['The Insurance Commission', 'The LTO', 'The BIR'],
+          correct: [0],
+        },
+        { text: 'When do you record a deal?', choices: ['The day it is closed', 'At the end of the month'], correct: [0] },
+        { text: 'Which of these are Non-Life products?', choices: ['CTPL', 'GYRT', 'Commercial Fire', 'Memorial Plan'], correct: [0, 2] },
+      ],
+    },
+    certificate_months: null,
+    required: { scope: 'everyone', value: null },
+  });
+  await s.university.publish(onboarding.id);
+  const nonLife = await s.university.save(auth, {
+    course_id: null,
+    title: 'Non-Life product training: Motor and Fire',
+    description: 'What Comprehensive, CTPL and Commercial Fire cover, and how their premiums and taxes are worked out.',
+    lines: ['Non-Life'],
+    modules: [
+      {
+        title: 'Motor insurance',
+        kind: 'text',
+        body: '## CTPL and Comprehensive\n\nCTPL is **compulsory** for every registered vehicle; Comprehensive adds own damage, theft and acts of nature.',
+      },
+      {
+        title: 'Commercial Fire',
+        kind: 'text',
+        body: '## Fire insurance\n\nCovers the building and its contents against fire and lightning; add-ons cover typhoon and flood.',
+      },
+    ],
+    quiz: {
+      pass_mark: 70,
+      attempts_per_day: 3,
+      questions: [
+        { text: 'Is CTPL compulsory for a registered vehicle?', choices: ['Yes', 'No'], correct: [0] },
+        { text: 'What does Comprehensive add to CTPL?', choices: ['Own damage and theft', 'Life cover', 'Nothing'], correct: [0] },
+      ],
+    },
+    certificate_months: 12,
+    required: { scope: 'line', value: 'Non-Life' },
+  });
+  await s.university.publish(nonLife.id);
+
+  const take = async (memberId: number, courseId: number, options: { modules: number; pass?: boolean; fail?: boolean }) => {
+    const me = asMember(memberId);
+    const course = await s.university.get(me, memberId, courseId);
+    for (const m of course.modules.slice(0, options.modules)) await s.university.completeModule(me, memberId, courseId, m.id);
+    const answers = (right: boolean) =>
+      course.quiz!.questions.map((q, i) => ({
+        question_id: q.id,
+        choices: right ? (courseId === onboarding.id ? [[0], [0], [0, 2]][i]! : [0]) : [1],
+      }));
+    if (options.fail) await s.university.submitQuiz(me, { id: memberId, course_id: courseId, answers: answers(false) });
+    if (options.pass) await s.university.submitQuiz(me, { id: memberId, course_id: courseId, answers: answers(true) });
+  };
+  const [a, b, c, d, e] = agents;
+  if (a) {
+    await take(a, onboarding.id, { modules: 99, fail: true, pass: true });
+    await take(a, nonLife.id, { modules: 99, pass: true });
+  }
+  if (b) await take(b, onboarding.id, { modules: 1 });
+  if (c) await take(c, onboarding.id, { modules: 99, fail: true });
+  if (d) {
+    clock.at = new Date(Date.now() - 425 * 86_400_000);
+    try {
+      await take(d, nonLife.id, { modules: 99, pass: true });
+    } finally {
+      clock.at = null;
+    }
+    await take(d, onboarding.id, { modules: 99, pass: true });
+  }
+  if (e) await take(e, nonLife.id, { modules: 1, pass: true });
+  console.log(
+    'University: Agency onboarding (required of everyone) and a Non-Life product training, with members completed, in progress, failed and expired',
+  );
+}
+
+/**
  * What the database now holds, counted there (decision 002): not the seed's own tallies, which left
  * out the sales of the commission history and of the book of business.
  */
@@ -768,7 +875,7 @@ async function printSummary({ db }: Demo) {
 async function runDailyJob({ s }: Demo) {
   const daily = await s.reminders.runDaily();
   console.log(
-    `Daily job: ${daily.policy_due} renewal reminders, ${daily.policy_lapsed} lapsed policies, ${daily.licence_expiring} licence reminders.`,
+    `Daily job: ${daily.policy_due} renewal reminders, ${daily.policy_lapsed} lapsed policies, ${daily.licence_expiring} licence reminders, ${daily.training} University reminders.`,
   );
 }
 

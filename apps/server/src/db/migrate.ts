@@ -26,6 +26,7 @@ import { m022AgencyTaxDetails } from './migrations/022-agency-tax-details.ts';
 import { m023HeldEntriesIndex } from './migrations/023-held-entries-index.ts';
 import { m024InsurersStatements } from './migrations/024-insurers-statements.ts';
 import { m025Proposals } from './migrations/025-proposals.ts';
+import { m026University } from './migrations/026-university.ts';
 import { m027Estore } from './migrations/027-estore.ts';
 
 /** Every migration, in order. A migration gets the dialect for the few types that differ. */
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, (dialect: DialectName) => Migration> = {
   '023-held-entries-index': m023HeldEntriesIndex,
   '024-insurers-statements': m024InsurersStatements,
   '025-proposals': m025Proposals,
+  '026-university': m026University,
   '027-estore': m027Estore,
 };
 

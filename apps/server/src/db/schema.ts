@@ -821,6 +821,97 @@ export interface StoreViewsTable {
   views: number;
 }
 // --- end E-Store ---
+/* University (issue 47, decision 039; migration 026). */
+export interface CoursesTable {
+  id: Generated<number>;
+  status: 'draft' | 'published';
+  title: string;
+  latest_version: number;
+  published_version: number | null;
+  required_scope: 'everyone' | 'position' | 'line' | null;
+  required_value: string | null;
+  /** The Manila day the course became required (the due date counts from it, or from joining if later). */
+  required_since: string | null;
+  created_at: string;
+  updated_at: string;
+  created_by: number | null;
+}
+
+export interface CourseVersionsTable {
+  id: Generated<number>;
+  course_id: number;
+  version: number;
+  title: string;
+  description: string;
+  /** The licence lines it trains for, a JSON list. */
+  lines: string;
+  has_quiz: number;
+  pass_mark: number;
+  attempts_per_day: number;
+  certificate_months: number | null;
+  created_at: string;
+  published_at: string | null;
+}
+
+export interface CourseModulesTable {
+  id: Generated<number>;
+  version_id: number;
+  position: number;
+  title: string;
+  kind: 'text' | 'material' | 'video';
+  body: string | null;
+  material_id: number | null;
+  url: string | null;
+}
+
+export interface CourseQuestionsTable {
+  id: Generated<number>;
+  version_id: number;
+  position: number;
+  text: string;
+  /** JSON list of the choices' texts. */
+  choices: string;
+  /** JSON list of the correct choices' numbers (from 0): never sent to a member. */
+  correct: string;
+}
+
+export interface CourseEnrolmentsTable {
+  id: Generated<number>;
+  member_id: number;
+  course_id: number;
+  version_id: number;
+  started_at: string;
+  quiz_passed_at: string | null;
+  completed_at: string | null;
+}
+
+export interface CourseModuleProgressTable {
+  enrolment_id: number;
+  module_id: number;
+  done_at: string;
+}
+
+export interface CourseAttemptsTable {
+  id: Generated<number>;
+  enrolment_id: number;
+  /** The Manila day of the attempt (the daily limit counts per day). */
+  day: string;
+  score: number;
+  passed: number;
+  at: string;
+}
+
+export interface CourseCertificatesTable {
+  id: Generated<number>;
+  enrolment_id: number;
+  member_id: number;
+  course_id: number;
+  version_id: number;
+  code: string;
+  issued_on: string;
+  valid_until: string | null;
+  issued_at: string;
+}
 
 export interface Database {
   members: MembersTable;
@@ -877,4 +968,12 @@ export interface Database {
   proposal_events: ProposalEventsTable;
   proposal_tax_settings: ProposalTaxSettingsTable;
   ctpl_premiums: CtplPremiumsTable;
+  courses: CoursesTable;
+  course_versions: CourseVersionsTable;
+  course_modules: CourseModulesTable;
+  course_questions: CourseQuestionsTable;
+  course_enrolments: CourseEnrolmentsTable;
+  course_module_progress: CourseModuleProgressTable;
+  course_attempts: CourseAttemptsTable;
+  course_certificates: CourseCertificatesTable;
 }

@@ -71,6 +71,11 @@ interface Row {
    * unknown one answer alike even where the answer is a success.
    */
   ownRecordsOnly?: true;
+  /**
+   * The request's other ids name a record every member may read (a published course, decision
+   * 039), not the owner's: a member naming themselves with it is answered as its owner is.
+   */
+  sharedRecord?: true;
 }
 
 const clients = new Map<Person, TestClient>();
@@ -215,6 +220,28 @@ async function ownerProposal(): Promise<number> {
 async function ownerProposalLink(): Promise<string> {
   const res = await (await ownerClient()).post(routes.sendProposal.path, { proposal_id: await ownerProposal() });
   return res.json().share_url.split('/p/')[1];
+}
+/** University (decision 039): a fresh published course (one text module, a one-question quiz unless told). */
+async function publishedCourse(options: { quiz?: boolean } = {}): Promise<{ id: number; module_id: number; question_id: number | null }> {
+  const admin = await adminClient();
+  const saved = await admin.post(routes.saveCourse.path, {
+    title: `Matrix course ${seq++}`,
+    description: '',
+    modules: [{ title: 'Read me', kind: 'text', body: 'Text' }],
+    quiz: options.quiz === false ? null : { questions: [{ text: 'Yes?', choices: ['Yes', 'No'], correct: [0] }] },
+  });
+  const id = saved.json().course.id as number;
+  await admin.post(routes.publishCourse.path, { course_id: id });
+  const version = await t.db.db.selectFrom('course_versions').select('id').where('course_id', '=', id).executeTakeFirstOrThrow();
+  const module = await t.db.db.selectFrom('course_modules').select('id').where('version_id', '=', version.id).executeTakeFirstOrThrow();
+  const question = await t.db.db.selectFrom('course_questions').select('id').where('version_id', '=', version.id).executeTakeFirst();
+  return { id, module_id: module.id, question_id: question?.id ?? null };
+}
+/** A certificate of the owner's: a course without a quiz, its module done. */
+async function ownerCertificate(): Promise<{ id: number; code: string }> {
+  const c = await publishedCourse({ quiz: false });
+  const res = await (await ownerClient()).post(routes.completeModule.path, { id: owner.id, course_id: c.id, module_id: c.module_id });
+  return res.json().course.certificate;
 }
 const ticketBody = () => ({ id: owner.id, title: `Ticket ${seq++}`, description: 'Please check my commission.', type: 'finance' });
 async function ownerTicket(): Promise<number> {
@@ -893,6 +920,65 @@ const MATRIX: Record<RouteName, Row> = {
   },
   endOtherSessions: { call: async () => ({}), expect: members },
   endMemberSessions: { call: async () => ({ body: { id: owner.id } }), expect: adminsOnly },
+  // University (decision 039): administrators write courses; a member takes them (a course is
+  // everyone's to read: `sharedRecord`); the report is a leader's (their downline) or an admin's.
+  saveCourse: {
+    call: async () => ({
+      body: {
+        course_id: (await publishedCourse()).id,
+        title: 'Matrix',
+        modules: [{ title: 'M', kind: 'video', url: 'https://example.com/v' }],
+      },
+    }),
+    expect: adminsOnly,
+  },
+  publishCourse: {
+    call: async () => {
+      const res = await (
+        await adminClient()
+      ).post(routes.saveCourse.path, { title: 'Matrix draft', modules: [{ title: 'M', kind: 'text', body: 'x' }] });
+      return { body: { course_id: res.json().course.id } };
+    },
+    expect: adminsOnly,
+  },
+  editCourse: { call: async () => ({ body: { course_id: (await publishedCourse()).id } }), expect: adminsOnly },
+  courseReport: {
+    call: async () => ({ body: { course_id: (await publishedCourse()).id } }),
+    expect: rule({ anonymous: 401, ...anyMember(403), leader: 200, otherLeader: 200, admin: 200 }),
+    sees: {
+      leader: (res) => expect(res.json().rows.map((r: { member_id: number }) => r.member_id)).toContain(owner.id),
+      otherLeader: (res) => expect(res.json().rows.map((r: { member_id: number }) => r.member_id)).not.toContain(owner.id),
+    },
+  },
+  courseCompliance: { call: async () => ({}), expect: adminsOnly },
+  courses: { call: async () => ({ body: { id: owner.id } }), expect: selfOrAdmin },
+  course: {
+    call: async () => ({ body: { id: owner.id, course_id: (await publishedCourse()).id } }),
+    expect: selfOrAdmin,
+    sharedRecord: true,
+  },
+  completeModule: {
+    call: async () => {
+      const c = await publishedCourse();
+      return { body: { id: owner.id, course_id: c.id, module_id: c.module_id } };
+    },
+    expect: selfOrAdmin,
+    sharedRecord: true,
+  },
+  submitQuiz: {
+    call: async () => {
+      const c = await publishedCourse();
+      return { body: { id: owner.id, course_id: c.id, answers: [{ question_id: c.question_id, choices: [0] }] } };
+    },
+    expect: selfOrAdmin,
+    sharedRecord: true,
+  },
+  certificatePdf: {
+    call: async () => ({ params: { certificateId: (await ownerCertificate()).id } }),
+    expect: notFoundToOthers(selfOrAdmin),
+  },
+  // Anyone holding a code, signed in or not (the code is the credential).
+  publicCertificate: { call: async () => ({ params: { code: (await ownerCertificate()).code } }), expect: everyone(200) },
 };
 
 async function send(client: TestClient, def: RouteDef, call: Call): Promise<Response> {
@@ -1125,7 +1211,7 @@ describe('a foreign id and an unknown id answer alike', () => {
             expect(unknown, `${caller}, ${at.key} unknown`).toEqual(foreign);
           }
           // The caller names themselves and the owner's record: what they get for a record that does not exist.
-          if (memberKey && at !== memberKey) {
+          if (memberKey && at !== memberKey && !row.sharedRecord) {
             const own = withId(call, memberKey, () => people[caller].id);
             const foreign = answer(await send(client, def, own));
             const unknown = answer(await send(client, def, withId(own, at, unknownLike)));

@@ -151,6 +151,8 @@ export const TOKEN_ROUTES: ReadonlySet<RouteDef> = new Set<RouteDef>([
   routes.storeRequestForm,
   routes.storeImage,
   routes.storePhoto,
+  // A certificate's public check (decision 039): its code is the credential.
+  routes.publicCertificate,
 ]);
 
 /**

@@ -108,6 +108,14 @@ describe('the route table marks the creating routes', () => {
     storeSettings: 'sets two values: doing it twice is the same',
     storeRequestForm:
       "a browser's plain form post, which cannot send the header; a repeat is a second request the agent sees, bounded by the page's token and the limits per address and per store",
+    // University (decision 039).
+    publishCourse: 'publishes the latest version: a repeat is refused (nothing new to publish) and changes nothing',
+    editCourse: 'a read',
+    courseReport: 'a read',
+    courses: 'a read',
+    course: 'a read',
+    completeModule: 'marks a module done: doing it twice is the same',
+    submitQuiz: 'every submission is an attempt by design (decision 039): a repeat is a second attempt, never a second certificate',
     acceptPublicProposal: 'a repeat finds the proposal accepted and answers the same deal (the conditional update, decision 038)',
     declinePublicProposal: 'a repeat answers the declined proposal again and changes nothing',
     proposal: 'a read',

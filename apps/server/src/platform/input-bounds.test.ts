@@ -293,6 +293,28 @@ const cases = (): Case[] => [
     url: '/api/setagencytaxdetails',
     body: () => ({ tin: '009-876-543-000', address: '12 Ayala Avenue, Makati City', rdo: '050' }),
   },
+  // University (decision 039): a text module's Markdown and a question may hold line breaks and tabs.
+  {
+    url: '/api/savecourse',
+    body: () => ({
+      title: 'Onboarding',
+      description: 'Who we are',
+      lines: ['Non-Life'],
+      modules: [
+        { title: 'Welcome', kind: 'text', body: '# Welcome\n\nRead this.' },
+        { title: 'Video', kind: 'video', url: 'https://example.com/video' },
+      ],
+      quiz: { questions: [{ text: 'Who licenses agents?', choices: ['The IC', 'The BIR'], correct: [0] }] },
+      required: { scope: 'position', value: 'Manager' },
+    }),
+  },
+  { url: '/api/publishcourse', body: () => ({ course_id: 1 }) },
+  { url: '/api/editcourse', body: () => ({ course_id: 1 }) },
+  { url: '/api/coursereport', body: () => ({ course_id: 1 }) },
+  { url: '/api/courses', body: () => ({ id: agentId }) },
+  { url: '/api/course', body: () => ({ id: agentId, course_id: 1 }) },
+  { url: '/api/completemodule', body: () => ({ id: agentId, course_id: 1, module_id: 1 }) },
+  { url: '/api/submitquiz', body: () => ({ id: agentId, course_id: 1, answers: [{ question_id: 1, choices: [0] }] }) },
   // Routes that take no body: listed so that the list stays complete (nothing to poison).
   { url: '/api/privacyrequests', body: () => ({}) },
   { url: '/api/mfastatus', body: () => ({}) },
@@ -343,6 +365,9 @@ async function snapshot() {
     proposal_options: await db.selectFrom('proposal_options').selectAll().orderBy('id').execute(),
     proposal_tax_settings: await db.selectFrom('proposal_tax_settings').selectAll().orderBy('id').execute(),
     ctpl_premiums: await db.selectFrom('ctpl_premiums').selectAll().orderBy('id').execute(),
+    courses: await db.selectFrom('courses').selectAll().orderBy('id').execute(),
+    course_modules: await db.selectFrom('course_modules').selectAll().orderBy('id').execute(),
+    course_attempts: await db.selectFrom('course_attempts').selectAll().orderBy('id').execute(),
     insurers: await db.selectFrom('insurers').selectAll().orderBy('id').execute(),
     insurer_aliases: await db.selectFrom('insurer_aliases').selectAll().orderBy('id').execute(),
     insurer_rates: await db.selectFrom('insurer_rates').selectAll().orderBy('id').execute(),

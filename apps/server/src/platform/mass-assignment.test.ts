@@ -197,6 +197,18 @@ async function agentDuePolicy(): Promise<number> {
   const expiry = addDays(today(), 10);
   return agentSale({ effectiveDate: addDays(expiry, -364), expiry_date: expiry });
 }
+/** University (decision 039): a fresh course with a module and a quiz question, published if told. */
+async function massCourse(publish: boolean): Promise<number> {
+  const admin = await clientFor('admin');
+  const res = await admin.post(routes.saveCourse.path, {
+    title: `Mass course ${seq++}`,
+    modules: [{ title: 'M', kind: 'text', body: 'Text' }],
+    quiz: { questions: [{ text: 'Yes?', choices: ['Yes', 'No'], correct: [0] }] },
+  });
+  const id = res.json().course.id as number;
+  if (publish) await admin.post(routes.publishCourse.path, { course_id: id });
+  return id;
+}
 const ticketBody = () => ({ id: agent.id, title: `Ticket ${seq++}`, description: 'Please check my commission.', type: 'finance' });
 async function agentTicket(): Promise<number> {
   return (await (await clientFor('agent')).post(routes.addTicket.path, ticketBody())).json().ticket.id;
@@ -636,6 +648,39 @@ const ROWS: Record<WriteRoute, Row> = {
   endSession: { as: 'agent', ok: 204, call: async () => ({ body: { session_id: await agentOtherSession() } }) },
   endOtherSessions: { as: 'agent', call: async () => ({}) },
   endMemberSessions: { as: 'admin', call: async () => ({ body: { id: target.id } }) },
+  // University (decision 039).
+  saveCourse: { as: 'admin', call: body({ title: 'Mass course', modules: [{ title: 'M', kind: 'text', body: 'Text' }] }) },
+  publishCourse: { as: 'admin', call: async () => ({ body: { course_id: await massCourse(false) } }) },
+  editCourse: { as: 'admin', call: async () => ({ body: { course_id: await massCourse(true) } }) },
+  courseReport: { as: 'admin', call: async () => ({ body: { course_id: await massCourse(true) } }) },
+  courses: { as: 'agent', call: async () => ({ body: own() }) },
+  course: { as: 'agent', call: async () => ({ body: { ...own(), course_id: await massCourse(true) } }) },
+  completeModule: {
+    as: 'agent',
+    call: async () => {
+      const id = await massCourse(true);
+      const m = await t.db.db
+        .selectFrom('course_modules')
+        .innerJoin('course_versions', 'course_versions.id', 'course_modules.version_id')
+        .select('course_modules.id')
+        .where('course_versions.course_id', '=', id)
+        .executeTakeFirstOrThrow();
+      return { body: { ...own(), course_id: id, module_id: m.id } };
+    },
+  },
+  submitQuiz: {
+    as: 'agent',
+    call: async () => {
+      const id = await massCourse(true);
+      const q = await t.db.db
+        .selectFrom('course_questions')
+        .innerJoin('course_versions', 'course_versions.id', 'course_questions.version_id')
+        .select('course_questions.id')
+        .where('course_versions.course_id', '=', id)
+        .executeTakeFirstOrThrow();
+      return { body: { ...own(), course_id: id, answers: [{ question_id: q.id, choices: [0] }] } };
+    },
+  },
 };
 
 async function send(client: TestClient, def: RouteDef, call: Call): Promise<Response> {

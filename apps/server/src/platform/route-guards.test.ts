@@ -136,11 +136,14 @@ describe('every route meets its guard, however its path is spelt', () => {
     expect(await tableCounts()).toEqual(before);
   });
 
-  it('a link’s calls (decision 038) take no CSRF token and set no cookie: an unknown token is 404, signed in or not', async () => {
-    // The proposal's link's four calls, and the E-Store's pages, form and images (decision 040).
-    expect(TOKEN_PATHS.size).toBe(8);
+  it('a link’s calls (decisions 038, 039, 040) take no CSRF token and set no cookie: an unknown token is 404, signed in or not', async () => {
+    // The proposal's link's four calls, a certificate's public check (decision 039), and the
+    // E-Store's pages, form and images (decision 040).
+    expect(TOKEN_PATHS.size).toBe(9);
     for (const route of t.app.registeredRoutes.filter((r) => r.api && TOKEN_PATHS.has(r.url) && r.method !== 'HEAD')) {
-      const url = route.url.replace(':token', 'A'.repeat(43)).replace(':code', 'NOSUCHSTORE').replace(':id', '999999');
+      // A certificate's verification code has its own shape; a store's code is a referral code.
+      const code = route.url.startsWith('/api/public/certificate/') ? 'AAAA-AAAA-AAAA' : 'NOSUCHSTORE';
+      const url = route.url.replace(':token', 'A'.repeat(43)).replace(':code', code).replace(':id', '999999');
       if (route.url === '/s/:code/request') {
         // The store's form: not a CSRF refusal, no cookie; an unknown store is 404 once the form is whole.
         for (const client of [anon, agent]) {

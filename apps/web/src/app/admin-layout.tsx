@@ -19,6 +19,7 @@ const ADMIN_NAV = [
   { label: 'Statements', to: '/admin/statements' },
   { label: 'Proposals', to: '/admin/proposals' },
   { label: 'E-Store', to: '/admin/estore' },
+  { label: 'University', to: '/admin/university' },
   { label: 'Privacy', to: '/admin/privacy' },
 ] as const;
 

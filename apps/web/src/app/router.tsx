@@ -1,7 +1,6 @@
 import { Suspense, isValidElement } from 'react';
 import { Navigate, Outlet, matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { SessionProvider } from '../api/session';
-import { ComingSoonPage } from '../features/placeholders/coming-soon-page';
 import { NotFoundPage } from '../features/placeholders/not-found-page';
 import { lazyPage } from '../lib/lazy-page';
 import { PageOutlet } from '../ui/page-outlet';
@@ -67,6 +66,11 @@ const StatementsPage = lazyPage(() => import('../features/reconciliation/stateme
 const ReconciliationPage = lazyPage(() => import('../features/reconciliation/reconciliation-page'), 'ReconciliationPage');
 const MissingCommissionsPage = lazyPage(() => import('../features/reconciliation/missing-commissions-page'), 'MissingCommissionsPage');
 /** A sale's cancellation, offered by a chargeback on a statement (features stay independent: the router composes them). */
+// University (issue 47).
+const UniversityPage = lazyPage(() => import('../features/university/university-page'), 'UniversityPage');
+const CoursePage = lazyPage(() => import('../features/university/course-page'), 'CoursePage');
+const PublicCertificatePage = lazyPage(() => import('../features/university/public-certificate-page'), 'PublicCertificatePage');
+const AdminUniversityPage = lazyPage(() => import('../features/university/admin-university-page'), 'AdminUniversityPage');
 const CancelSaleModal = lazyPage(() => import('../features/sales/cancel-sale-modal'), 'CancelSaleModal');
 const AdminPrivacyLayout = lazyPage(() => import('../features/privacy/admin-privacy-layout'), 'AdminPrivacyLayout');
 const PrivacyRequestsPage = lazyPage(() => import('../features/privacy/privacy-requests-page'), 'PrivacyRequestsPage');
@@ -94,10 +98,8 @@ function Root() {
   );
 }
 
-const soon = (title: string, description?: string) => <ComingSoonPage key={title} title={title} description={description} />;
-
 /**
- * The route table. Areas not built yet show their title and 'Coming Soon...'. Rendered by
+ * The route table: every area of the sidebar has its screen. Rendered by
  * `AppRoutes` inside a `BrowserRouter` (main.tsx): React Router's declarative mode, not its data
  * router, which no screen used (no loader, action or fetcher) and which is 58 KiB more of
  * JavaScript before the first render (decision 014, eighth session).
@@ -120,6 +122,8 @@ const routes: RouteObject[] = [
       { path: 'report-email-change', element: <ReportEmailChangePage /> },
       // The client's link to a proposal (issue 46): no sign-in, with or without a session.
       { path: 'p/:token', element: <PublicProposalPage /> },
+      // A certificate's public check (issue 47): no sign-in, with or without a session.
+      { path: 'certificate/:code', element: <PublicCertificatePage /> },
       {
         element: <RequireAuth />,
         children: [
@@ -158,7 +162,13 @@ const routes: RouteObject[] = [
                   },
                   { path: 'estore', element: <EstorePage /> },
                   { path: 'helpcenter', element: <HelpCenterPage /> },
-                  { path: 'university', element: soon('University') },
+                  {
+                    path: 'university',
+                    children: [
+                      { index: true, element: <UniversityPage /> },
+                      { path: ':courseId', element: <CoursePage /> },
+                    ],
+                  },
                   { path: 'recruitment', element: <RecruitmentPage /> },
                   {
                     path: 'marketing',
@@ -212,6 +222,7 @@ const routes: RouteObject[] = [
                           { path: 'statements/:importId', element: <ReconciliationPage CancelDialog={CancelSaleModal} /> },
                           { path: 'proposals', element: <AdminProposalsPage /> },
                           { path: 'estore', element: <AdminStoreProductsPage /> },
+                          { path: 'university', element: <AdminUniversityPage /> },
                           {
                             path: 'privacy',
                             element: <AdminPrivacyLayout />,

@@ -14,6 +14,7 @@ import type { recruitmentEn } from '../features/members/i18n.en';
 import type { reportsEn } from '../features/reports/i18n.en';
 import type { securityEn } from '../features/settings/security-i18n.en';
 import type { settingsEn } from '../features/settings/i18n.en';
+import type { universityEn } from '../features/university/i18n.en';
 
 /**
  * The index of the catalogue's areas: it imports every area's English (types only, no bytes) from
@@ -39,6 +40,7 @@ export interface AreaWords {
   adminQueues: typeof adminQueuesEn;
   proposals: typeof proposalsEn;
   estore: typeof estoreEn;
+  university: typeof universityEn;
 }
 
 /** The shape every catalogue has: the same keys, each a text. */

@@ -14,6 +14,7 @@ import { securityFil } from '../features/settings/security-i18n.fil';
 import { adminQueuesFil } from '../features/dashboard/i18n.fil';
 import { proposalsFil } from '../features/proposals/i18n.fil';
 import { estoreFil } from '../features/estore/i18n.fil';
+import { universityFil } from '../features/university/i18n.fil';
 
 /**
  * The Filipino catalogue (decision 030): Tagalog as an agent of the agency writes it, with the
@@ -35,6 +36,7 @@ export const fil: Catalogue = {
   adminQueues: adminQueuesFil,
   proposals: proposalsFil,
   estore: estoreFil,
+  university: universityFil,
   language: {
     label: 'Wika',
     en: 'English',

@@ -22,6 +22,7 @@ import { salesRoutes } from './sales.ts';
 import { settingsRoutes } from './settings.ts';
 import { taxRoutes } from './tax.ts';
 import { ticketsRoutes } from './tickets.ts';
+import { universityRoutes } from './university.ts';
 
 export { defaultErrorResponse, fileResponse, noContent, type Access, type Method, type RouteDef } from './define.ts';
 
@@ -55,6 +56,7 @@ export const routes = joinFeatures(
   settingsRoutes,
   taxRoutes,
   ticketsRoutes,
+  universityRoutes,
 ) satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

@@ -38,6 +38,10 @@ export interface EventParams {
   proposal_declined: { proposalId: number; number: string; client: string; reason: string | null };
   /** A store request (decision 040): the client's name and the product, never their number. */
   store_request: { client: string; product: string };
+  /** University (decision 039). */
+  course_assigned: { courseId: number; course: string; dueOn: string };
+  course_due: { courseId: number; course: string; dueOn: string; days: number };
+  certificate_expiring: { courseId: number; course: string; validUntil: string; days: number };
 }
 
 export interface RenderedEvent {
@@ -195,6 +199,21 @@ const RENDER: { [E in NotificationEvent]: (p: EventParams[E]) => RenderedEvent }
     title: `E-Store request: ${p.client}`,
     body: `${p.client} asked for a quote for ${p.product} from your E-Store. Its deal is in your Deals Table, For Quotation.`,
     link: '/estore',
+  }),
+  course_assigned: (p) => ({
+    title: `Required course: ${p.course}`,
+    body: `The agency requires the course ${p.course} of you. Complete it by ${longDate(p.dueOn)} in University.`,
+    link: `/university/${p.courseId}`,
+  }),
+  course_due: (p) => ({
+    title: `Required course due ${inDays(p.days)}: ${p.course}`,
+    body: `Complete the course ${p.course} by ${longDate(p.dueOn)} in University.`,
+    link: `/university/${p.courseId}`,
+  }),
+  certificate_expiring: (p) => ({
+    title: `Your certificate expires ${inDays(p.days)}: ${p.course}`,
+    body: `Your certificate of ${p.course} is valid until ${longDate(p.validUntil)}. Take the course again in University to renew it.`,
+    link: `/university/${p.courseId}`,
   }),
 };
 

@@ -169,6 +169,19 @@ export const ERASURE_TEXT_COLUMNS = {
     ...{ answers: 'client', status: 'fixed', consented_at: 'fixed', created_at: 'fixed', updated_at: 'fixed' },
   },
   store_views: { month: 'fixed' },
+  // Decision 039: a course is the agency's text, written by administrators (rewritten if it quotes
+  // the erased member); a member's takes, attempts and certificates are deleted with them.
+  courses: {
+    ...{ title: 'rewrite', status: 'fixed', required_scope: 'fixed', required_value: 'fixed', required_since: 'fixed' },
+    ...{ created_at: 'fixed', updated_at: 'fixed' },
+  },
+  course_versions: { title: 'rewrite', description: 'rewrite', lines: 'fixed', created_at: 'fixed', published_at: 'fixed' },
+  course_modules: { title: 'rewrite', body: 'rewrite', kind: 'fixed', url: 'fixed' },
+  course_questions: { text: 'rewrite', choices: 'rewrite-json', correct: 'fixed' },
+  course_enrolments: { started_at: 'fixed', quiz_passed_at: 'fixed', completed_at: 'fixed' },
+  course_module_progress: { done_at: 'fixed' },
+  course_attempts: { day: 'fixed', at: 'fixed' },
+  course_certificates: { code: 'fixed', issued_on: 'fixed', valid_until: 'fixed', issued_at: 'fixed' },
 } as const satisfies { [T in keyof Database]?: Partial<Record<keyof Database[T] & string, TextColumnRule>> };
 
 /** The key of each table with columns to rewrite. */
@@ -195,6 +208,10 @@ const REWRITE_KEYS = {
   proposal_options: 'id',
   proposal_events: 'id',
   store_products: 'id',
+  courses: 'id',
+  course_versions: 'id',
+  course_modules: 'id',
+  course_questions: 'id',
 } as const;
 
 type RewriteTable = keyof typeof REWRITE_KEYS;
@@ -320,6 +337,9 @@ export const erasureRepository = {
       'email_changes',
       'bank_details',
       'certifications',
+      // Their University takes (decision 039): progress, attempts and certificates go with them.
+      'course_certificates',
+      'course_enrolments',
     ] as const) {
       await db.deleteFrom(table).where('member_id', '=', id).execute();
     }

@@ -149,7 +149,7 @@ describe('policy reminders', () => {
     await wipe(); // the sales' own events (held commissions, the rejection)
 
     const result = await t.services.reminders.runDaily();
-    expect(result).toEqual({ day: '2026-11-01', policy_due: 6, policy_lapsed: 2, licence_expiring: 0, failed: 0 });
+    expect(result).toEqual({ day: '2026-11-01', policy_due: 6, policy_lapsed: 2, licence_expiring: 0, training: 0, failed: 0 });
     const due = '/portfolio?status=due';
     expect((await reminders()).map((r) => [r.member_id, r.event, r.title, r.link, r.dedupe_key])).toEqual([
       [agent.id, 'policy_due', 'Renewal due in 60 days: Sixty', due, `policy_due:${ids.Sixty}:60`],
@@ -349,7 +349,7 @@ describe('the schedule', () => {
       async () => {
         runs += 1;
         await new Promise<void>((resolve) => (release = resolve));
-        return { day: '2026-11-01', policy_due: 0, policy_lapsed: 0, licence_expiring: 0, failed: 0 };
+        return { day: '2026-11-01', policy_due: 0, policy_lapsed: 0, licence_expiring: 0, training: 0, failed: 0 };
       },
       // Every second (a six-part pattern), so a scheduled run falls while the first is under way.
       { cron: '* * * * * *', firstRunDelayMs: 10, log: { info: (_o, m) => lines.push(m), error: (_o, m) => lines.push(m) } },

@@ -4,6 +4,7 @@ import { productLabel } from '@ahente/contract/labels';
 import { REMINDER_DAYS } from '@ahente/contract/notifications';
 import type { Database } from '../../db/schema.ts';
 import type { Notifier } from '../notifications/service.ts';
+import type { UniversityService } from '../university/service.ts';
 import { remindersRepository as repo } from './repository.ts';
 
 /**
@@ -21,6 +22,8 @@ export interface DailyRunResult {
   policy_due: number;
   policy_lapsed: number;
   licence_expiring: number;
+  /** University's reminders (decision 039): a required course assigned or due, a certificate expiring. */
+  training: number;
   /** Reminders that could not be written (logged, tried again by the next run). */
   failed: number;
 }
@@ -38,15 +41,23 @@ interface Log {
  * unique index on notifications decides), and a failure loses nothing the next run cannot send.
  * Today is the app's clock in Manila.
  */
-export function createRemindersService(db: Kysely<Database>, notifier: Pick<Notifier, 'notify'>, options: { now?: () => Date } = {}) {
+export function createRemindersService(
+  db: Kysely<Database>,
+  notifier: Pick<Notifier, 'notify'>,
+  options: { now?: () => Date; university?: Pick<UniversityService, 'reminders'> } = {},
+) {
   const now = () => options.now?.() ?? new Date();
 
   return {
     /** One run for today. `signal` (the server stopping) ends it between two reminders; the next run sends the rest. */
     async runDaily(log?: Log, signal?: AbortSignal): Promise<DailyRunResult> {
       const today = todayInManila(now());
-      const result: DailyRunResult = { day: today, policy_due: 0, policy_lapsed: 0, licence_expiring: 0, failed: 0 };
-      const tell = async (what: 'policy_due' | 'policy_lapsed' | 'licence_expiring', ref: object, write: () => Promise<number | null>) => {
+      const result: DailyRunResult = { day: today, policy_due: 0, policy_lapsed: 0, licence_expiring: 0, training: 0, failed: 0 };
+      const tell = async (
+        what: 'policy_due' | 'policy_lapsed' | 'licence_expiring' | 'training',
+        ref: object,
+        write: () => Promise<number | null>,
+      ) => {
         if (signal?.aborted) return;
         try {
           if ((await write()) !== null) result[what] += 1;
@@ -84,6 +95,20 @@ export function createRemindersService(db: Kysely<Database>, notifier: Pick<Noti
                 { licenceId: l.id, line: l.line, expiresOn: l.expires_on, days },
                 { dedupeKey: l.dedupe_key },
               ),
+            ),
+        );
+      }
+
+      for (const r of (await options.university?.reminders(today)) ?? []) {
+        await tell('training', { memberId: r.memberId, event: r.event }, () =>
+          db
+            .transaction()
+            .execute((trx) =>
+              r.event === 'course_assigned'
+                ? notifier.notify(trx, r.memberId, r.event, r.params, { dedupeKey: r.dedupeKey })
+                : r.event === 'course_due'
+                  ? notifier.notify(trx, r.memberId, r.event, r.params, { dedupeKey: r.dedupeKey })
+                  : notifier.notify(trx, r.memberId, r.event, r.params, { dedupeKey: r.dedupeKey }),
             ),
         );
       }

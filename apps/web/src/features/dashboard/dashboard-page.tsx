@@ -10,6 +10,7 @@ import { RenewalsCard } from './renewals-card';
 import { SalesCard } from './sales-card';
 import { SetupChecklist } from './setup-checklist';
 import { TeamSizeCard } from './team-size-card';
+import { UniversityCard } from './university-card';
 import { useLanguage } from '../../i18n';
 
 /**
@@ -54,6 +55,8 @@ export function DashboardPage() {
         <ActiveProposalsCard className="sm:col-span-2" />
         <RenewalsCard className="sm:col-span-2" />
         <ReferralCard className="sm:col-span-2" />
+        {/* University (issue 47): the required courses due. */}
+        <UniversityCard className="sm:col-span-2" />
         {/* Below the cards: the reminders appear once their data is in, and above the cards they pushed them down (CLS, decision 014). */}
         <LicenceExpiryBanner className="col-span-full" />
       </div>

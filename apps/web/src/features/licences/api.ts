@@ -89,6 +89,11 @@ export function useVerifyLicence() {
 }
 
 /** GET /api/compliance (admins): licences to verify and expiring, unlicensed sellers, held commissions, earnings per term. */
+/** GET /api/coursecompliance (admins): University's required training (decision 039), on the Compliance page. */
+export function useTrainingCompliance() {
+  return useQuery({ queryKey: [...licenceKeys.compliance(), 'training'], queryFn: () => call('courseCompliance', {}) });
+}
+
 export function useCompliance() {
   return useQuery({ queryKey: licenceKeys.compliance(), queryFn: () => call('compliance', {}) });
 }

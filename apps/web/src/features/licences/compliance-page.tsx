@@ -2,7 +2,7 @@ import { FilePlus2 } from 'lucide-react';
 import { useCompliance } from './api';
 import { CardSection } from '../../ui/card';
 import { PageHeader } from '../../ui/page-header';
-import { EarningsCard, ExpiringCard, UnlicensedSellersCard } from './compliance-tables';
+import { EarningsCard, ExpiringCard, TrainingComplianceCard, UnlicensedSellersCard } from './compliance-tables';
 import { HeldCommissionsCard } from './held-commissions-card';
 import { LicenceForm } from './licence-form';
 import { VerifyLicencesCard } from './verify-licences-card';
@@ -21,6 +21,7 @@ export function CompliancePage() {
     { id: 'to-verify', label: `To Verify${count(data?.to_verify.length)}` },
     { id: 'expiring', label: `Expiring Soon${count(data?.expiring.length)}` },
     { id: 'unlicensed', label: `Without a Licence${count(data?.unlicensed_sellers.length)}` },
+    { id: 'training', label: 'Required Training' },
     { id: 'held', label: `Held Commissions${count(data?.held.length)}` },
     { id: 'earnings', label: 'Per Licence Term' },
     { id: 'add-licence', label: 'Add a Licence' },
@@ -47,6 +48,7 @@ export function CompliancePage() {
         <VerifyLicencesCard id="to-verify" />
         <ExpiringCard id="expiring" />
         <UnlicensedSellersCard id="unlicensed" />
+        <TrainingComplianceCard id="training" />
         <HeldCommissionsCard id="held" />
         <EarningsCard id="earnings" />
         <div id="add-licence" className="scroll-mt-6">

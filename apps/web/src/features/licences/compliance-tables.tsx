@@ -1,9 +1,9 @@
-import { CalendarClock, Scale, ShieldAlert } from 'lucide-react';
+import { CalendarClock, GraduationCap, Scale, ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { LICENSE_EXPIRY_WARNING_DAYS, linesLabel, RENEWAL_COMMISSION_PESOS } from '@ahente/contract/licence-rules';
 import { productLabel } from '@ahente/contract/labels';
 import { formatPeso } from '@ahente/contract/money';
-import { useCompliance } from './api';
+import { useCompliance, useTrainingCompliance } from './api';
 import { cn } from '../../lib/cn';
 import { useShowMore } from '../../lib/use-show-more';
 import { Badge } from '../../ui/badge';
@@ -237,6 +237,96 @@ export function EarningsCard({ id }: { id?: string }) {
         onShowMore={page.showMore}
         onShowAll={page.showAll}
       />
+    </TableCard>
+  );
+}
+
+/**
+ * University (issue 47, decision 039): members who sold a line in the last 12 months without the
+ * training the agency requires for it, and certificates expiring within 30 days. The agency's
+ * rule, not the law's: reported here, it holds no commission.
+ */
+export function TrainingComplianceCard({ id }: { id?: string }) {
+  const training = useTrainingCompliance();
+  const untrained = training.data?.untrained ?? [];
+  const expiring = training.data?.expiring ?? [];
+  return (
+    <TableCard
+      id={id}
+      title="Required Training"
+      icon={<GraduationCap />}
+      description="Members who sold a line in the last 12 months without a valid certificate of the course the agency requires for it, and certificates expiring within 30 days. The agency’s rule: no commission is held for it."
+    >
+      <Table
+        caption="Members selling without the required training"
+        aria-busy={training.isPending || undefined}
+        className="[&_td]:px-3 [&_th]:px-3"
+      >
+        <TableHead>
+          <tr>
+            <TableHeaderCell>Member</TableHeaderCell>
+            <TableHeaderCell>Course</TableHeaderCell>
+            <TableHeaderCell>Line</TableHeaderCell>
+            <TableHeaderCell numeric>Sales</TableHeaderCell>
+            <TableHeaderCell>Last Sold</TableHeaderCell>
+          </tr>
+        </TableHead>
+        <TableBodyStates
+          columns={5}
+          query={training}
+          loadingLabel="Loading the required training…"
+          skeletonClassName={(column) => (column === 0 ? 'h-4 w-32' : 'h-4 w-20')}
+          errorMessage="The required training could not be loaded."
+          empty={untrained.length === 0}
+          emptyIcon={<GraduationCap />}
+          emptyTitle="Every seller has the training required for what they sell"
+        >
+          {untrained.map((row) => (
+            <TableRow key={`${row.member_id}-${row.course_id}`}>
+              <MemberCell name={row.member_name} id={row.member_id} />
+              <TableCell className="min-w-40">{row.course}</TableCell>
+              <TableCell>{row.line}</TableCell>
+              <TableCell numeric>{row.sales.toLocaleString('en-PH')}</TableCell>
+              <TableCell>
+                <CalendarDate value={row.last_sold_on} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBodyStates>
+      </Table>
+      <Table
+        caption="Certificates expiring within 30 days"
+        aria-busy={training.isPending || undefined}
+        className="mt-4 [&_td]:px-3 [&_th]:px-3"
+      >
+        <TableHead>
+          <tr>
+            <TableHeaderCell>Member</TableHeaderCell>
+            <TableHeaderCell>Course</TableHeaderCell>
+            <TableHeaderCell>Valid Until</TableHeaderCell>
+          </tr>
+        </TableHead>
+        <TableBodyStates
+          columns={3}
+          query={training}
+          loadingLabel="Loading the certificates expiring soon…"
+          skeletonClassName={() => 'h-4 w-24'}
+          errorMessage="The certificates expiring soon could not be loaded."
+          empty={expiring.length === 0}
+          emptyIcon={<CalendarClock />}
+          emptyTitle="No certificate expires within 30 days"
+        >
+          {expiring.map((row) => (
+            <TableRow key={`${row.member_id}-${row.course_id}-${row.valid_until}`}>
+              <MemberCell name={row.member_name} id={row.member_id} />
+              <TableCell className="min-w-40">{row.course}</TableCell>
+              <TableCell>
+                <CalendarDate value={row.valid_until} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBodyStates>
+      </Table>
     </TableCard>
   );
 }
