@@ -48,6 +48,29 @@ async function publishedCourse(baseURL: string, title: string, over: Record<stri
   }
 }
 
+/** A section of the library holding one small PDF, through the admin API: what a material module offers. */
+async function libraryFile(baseURL: string): Promise<string> {
+  const admin = await loginApi(baseURL, ADMIN.username, ADMIN.password);
+  try {
+    const name = `Course files ${uniqueId()}`;
+    const created = await admin.csrfPost(routes.createSection.path, { name, library: 'Learning' });
+    expect(created.ok(), await created.text()).toBe(true);
+    const { section } = (await created.json()) as { section: { id: number } };
+    const pdf = Buffer.from(
+      '%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n',
+      'latin1',
+    );
+    const uploaded = await admin.post(routes.uploadMaterial.path, {
+      headers: { 'X-XSRF-TOKEN': await admin.xsrfToken() },
+      multipart: { sectionId: String(section.id), file: { name: 'Exam coverage.pdf', mimeType: 'application/pdf', buffer: pdf } },
+    });
+    expect(uploaded.status(), await uploaded.text()).toBe(201);
+    return `${name} — Exam coverage.pdf`;
+  } finally {
+    await admin.dispose();
+  }
+}
+
 /** The agent completes a course without a quiz through the API. */
 async function completeThroughApi(baseURL: string, agent: Agent, courseId: number) {
   const api = await loginApi(baseURL, agent.username, agent.password);
@@ -156,19 +179,24 @@ test.describe('at 1366 px', () => {
     const reported = `Non-Life product training ${uniqueId()}`;
     const course = await publishedCourse(baseURL!, reported, { quiz: null, required: { scope: 'line', value: 'Non-Life' } });
     await completeThroughApi(baseURL!, agent, course.id);
+    const file = await libraryFile(baseURL!);
     const axe = scanner(page, testInfo);
     await signInAdmin(page);
     await goViaMainNav(page, 'Admin Panel');
     await page.getByRole('navigation', { name: 'Admin Panel' }).getByRole('link', { name: 'University', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'University' })).toBeVisible();
 
-    // A new course: one text module, no quiz; saved as a draft, then published.
+    // A new course: a text module and a file of the library, no quiz; saved as a draft, then published.
     const title = `Licensing exam review ${uniqueId()}`;
     await page.getByRole('button', { name: 'New course' }).click();
     const form = page.getByRole('form', { name: 'Course' });
     await form.getByLabel('Title', { exact: true }).fill(title);
     await form.getByLabel('1. Module title').fill('The exam in brief');
     await form.getByLabel('Text (Markdown)', { exact: true }).fill('Fifty questions, **one hour**.');
+    await form.getByRole('button', { name: 'Add a module' }).click();
+    await form.getByLabel('2. Module title').fill('What the exam covers');
+    await form.getByLabel('Kind').nth(1).selectOption({ label: 'Material of the library' });
+    await form.getByLabel('Material', { exact: true }).selectOption({ label: file });
     await form.getByLabel('This course has a quiz').uncheck();
     await shot(page, testInfo, 'university-editor-1366');
     await axe.scan('course editor');

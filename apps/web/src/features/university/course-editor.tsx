@@ -1,4 +1,5 @@
 import { ArrowUp, Plus, Trash2 } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { POSITIONS } from '@ahente/contract/enums';
 import { LICENSE_LINES } from '@ahente/contract/licence-rules';
@@ -21,6 +22,7 @@ import { Input, Textarea } from '../../ui/input';
 import { Notice } from '../../ui/notice';
 import { Select } from '../../ui/select';
 import { toast } from '../../ui/toast';
+import { fetchMaterials, fetchSections } from '../materials';
 import { usePublishCourse, useSaveCourse } from './api';
 
 interface ModuleDraft {
@@ -96,6 +98,22 @@ function requestOf(courseId: number | null, d: Draft): SaveCourseRequest {
 }
 
 /** Admin Panel → University: a course's editor (decision 039). The server checks every rule and says what is wrong. */
+/** Every file of the materials libraries (Learning and Marketing), named by its section, for a material module. */
+function useLibraryFiles() {
+  return useQuery({
+    queryKey: ['materials', 'library-files'],
+    queryFn: async () => {
+      const sections = await fetchSections();
+      const files = await Promise.all(
+        sections.map(async (section) =>
+          (await fetchMaterials(section.id)).map((m) => ({ id: m.id, title: m.title, section: section.name })),
+        ),
+      );
+      return files.flat();
+    },
+  });
+}
+
 export function CourseEditor({
   course,
   onClose,
@@ -106,6 +124,7 @@ export function CourseEditor({
   onSaved: (c: EditorCourseRecord) => void;
 }) {
   const { t } = useLanguage();
+  const library = useLibraryFiles();
   const [d, setD] = useState<Draft>(() => draftOf(course));
   const save = useSaveCourse();
   const publish = usePublishCourse();
@@ -179,7 +198,14 @@ export function CourseEditor({
               )}
               {m.kind === 'material' && (
                 <Field label={t('university.admin.material')}>
-                  <Input inputMode="numeric" value={m.material_id} onChange={(e) => setModule(i, { material_id: e.target.value })} />
+                  <Select value={m.material_id} onChange={(e) => setModule(i, { material_id: e.target.value })}>
+                    <option value="">{t('university.admin.chooseMaterial')}</option>
+                    {(library.data ?? []).map((f) => (
+                      <option key={f.id} value={String(f.id)}>
+                        {f.section} — {f.title}
+                      </option>
+                    ))}
+                  </Select>
                 </Field>
               )}
               {m.kind === 'video' && (
