@@ -196,6 +196,8 @@ async function bareGetdeals(dbFile: string): Promise<(id: number, cookie: string
         customer_email: r.customer_email,
         renews_sale_id: r.renews_sale_id,
         insurer: r.insurer,
+        source: r.source,
+        notes: r.notes,
       })),
     );
   };
