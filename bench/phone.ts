@@ -38,6 +38,7 @@ function observeVitals() {
   w.__lcpWhat = '';
   w.__lcpAll = [];
   w.__long = [];
+  (w as unknown as { __shifts: string[] }).__shifts = [];
   new PerformanceObserver((list) => {
     for (const e of list.getEntries() as (PerformanceEntry & { element?: Element | null; size: number })[]) {
       w.__lcp = e.startTime;
@@ -50,7 +51,18 @@ function observeVitals() {
   }).observe({ type: 'longtask', buffered: true });
   new PerformanceObserver((list) => {
     for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-      if (!e.hadRecentInput) w.__cls += e.value;
+      if (!e.hadRecentInput) {
+        w.__cls += e.value;
+        // What moved (--waterfall prints it): the shift's value and its sources' elements.
+        const sources = (e as unknown as { sources?: { node?: Node | null }[] }).sources ?? [];
+        const names = sources.map((x) => {
+          const el = x.node as Element | null | undefined;
+          return el && el.tagName
+            ? `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ').slice(0, 2).join('.')}` : ''}`
+            : '?';
+        });
+        (w as unknown as { __shifts: string[] }).__shifts.push(`${Math.round(e.startTime)} ms ${e.value.toFixed(3)} ${names.join(', ')}`);
+      }
     }
   }).observe({ type: 'layout-shift', buffered: true });
 }
@@ -85,7 +97,8 @@ async function printWaterfall(page: Page) {
       return [t.name.replace(location.origin, ''), Math.round(t.startTime), Math.round(t.responseEnd), t.encodedBodySize] as const;
     });
     const marks = performance.getEntriesByType('mark').map((m) => [m.name, Math.round(m.startTime)] as const);
-    return { lcp: w.__lcp, what: w.__lcpWhat, all: w.__lcpAll, long: w.__long, resources, marks };
+    const shifts = (window as unknown as { __shifts: string[] }).__shifts;
+    return { lcp: w.__lcp, what: w.__lcpWhat, all: w.__lcpAll, long: w.__long, resources, marks, shifts };
   });
   console.log(`  LCP ${Math.round(info.lcp)} ms on ${info.what}; every candidate: ${info.all.join(', ')}`);
   // The app's own user-timing marks (main.tsx: 'ahente:…'): when its steps happened.
@@ -93,6 +106,7 @@ async function printWaterfall(page: Page) {
   for (const [name, start, end, bytes] of info.resources.sort((a, b) => a[1] - b[1])) {
     console.log(`  ${String(start).padStart(6)} → ${String(end).padStart(6)} ms  ${(bytes / 1024).toFixed(1).padStart(6)} KiB  ${name}`);
   }
+  for (const shift of info.shifts) console.log(`  layout shift ${shift}`);
   const long = info.long.map(([start, duration]) => `${Math.round(start)}+${Math.round(duration)}`).join(' ');
   console.log(`  long tasks (start+ms): ${long} = ${Math.round(info.long.reduce((sum, [, d]) => sum + d, 0))} ms`);
 }
