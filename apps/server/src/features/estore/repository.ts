@@ -23,6 +23,21 @@ const REQUEST_COLUMNS = [
   'created_at',
 ] as const;
 
+/** What a store may read of its agent: never the username or the e-mail (decision 040). */
+const STORE_MEMBER_COLUMNS = [
+  'id',
+  'f_name',
+  'l_name',
+  'contact_no',
+  'photo',
+  'photo_type',
+  'status',
+  'deactivated_at',
+  'account_type',
+  'referral_code',
+  'erased_at',
+] as const;
+
 export const estoreRepository = {
   products(db: Exec): Promise<StoreProductRow[]> {
     return db.selectFrom('store_products').selectAll().orderBy('product').execute();
@@ -47,42 +62,13 @@ export const estoreRepository = {
 
   /** The member a store's code names, with what the page may show (never the username or e-mail). */
   memberByCode(db: Exec, code: string) {
-    return db
-      .selectFrom('members')
-      .select([
-        'id',
-        'f_name',
-        'l_name',
-        'contact_no',
-        'photo',
-        'photo_type',
-        'status',
-        'deactivated_at',
-        'account_type',
-        'referral_code',
-        'erased_at',
-      ])
-      .where('referral_code', '=', code)
-      .executeTakeFirst();
+    return db.selectFrom('members').select(STORE_MEMBER_COLUMNS).where('referral_code', '=', code).executeTakeFirst();
   },
 
   memberById(db: Exec, id: number) {
     return db
       .selectFrom('members')
-      .select([
-        'id',
-        'f_name',
-        'l_name',
-        'contact_no',
-        'photo',
-        'photo_type',
-        'status',
-        'deactivated_at',
-        'account_type',
-        'referral_code',
-        'erased_at',
-        'position',
-      ])
+      .select([...STORE_MEMBER_COLUMNS, 'position'])
       .where('id', '=', id)
       .executeTakeFirst();
   },

@@ -1,3 +1,8 @@
+/**
+ * The erasure's SQL (decision 027), in one file on purpose (over 500 lines): the rule of every
+ * column of every table that may hold a person's words (ERASURE_TEXT_COLUMNS) sits beside the statements
+ * that apply it, so that a table added without its rules fails erasure.test's check in one place.
+ */
 import { SqliteAdapter, sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { hasRowLocks } from '../../db/locks.ts';

@@ -1,7 +1,10 @@
 /**
  * University's rules (issue 47, decision 039): courses and their versions, a member's takes
  * (progress, quiz attempts graded here, certificates), the report and the public check of a
- * certificate. The SQL is the repository's, the PDF certificate-pdf.ts.
+ * certificate. The SQL is the repository's, the PDF certificate-pdf.ts. One service on purpose
+ * (over 500 lines): publishing, a module done, a quiz graded and a certificate issued all decide
+ * on the same take and version rows inside the same transactions; split, they would pass those
+ * rows and locks between files.
  */
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
