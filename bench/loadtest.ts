@@ -38,7 +38,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { todayInManila } from '@ahente/contract/dates';
 import type { PoolWaits } from '../apps/server/src/db/connect.ts';
-import { poolWaitPercentile, poolWaitsBetween } from '../apps/server/src/db/pool-report.ts';
+import { eventLoopBetween, poolWaitPercentile, poolWaitsBetween, type EventLoopStats } from '../apps/server/src/db/pool-report.ts';
 import {
   chooseServer,
   createPgDatabase,
@@ -165,11 +165,46 @@ interface Result {
   rssIdle: number | null;
   /** PostgreSQL: the pool's waits during the load (the server's counters, DATABASE_POOL_STATS_FILE). */
   pool: PoolWaits | null;
+  /** Where the machine's CPU went during the load (this generator, PostgreSQL, all of it). */
+  machine: { postgres: number; busy: number; all: number; generator: number } | null;
+  /** The server's event loop during the load: busy share and each second's p99 delay. */
+  eventLoop: ReturnType<typeof eventLoopBetween> | null;
 }
 
-function readPoolWaits(file: string | null): PoolWaits | null {
+type ServerStats = PoolWaits & { eventLoop: EventLoopStats };
+
+/** CPU seconds (user + system) of every process whose command is PostgreSQL's, and of the whole machine. */
+interface MachineCpu {
+  postgres: number;
+  busy: number;
+  all: number;
+  generator: number;
+}
+
+function machineCpu(): MachineCpu {
+  const tick = 100; // USER_HZ
+  let postgres = 0;
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      if (!/^postgres|^postmaster/.test(comm)) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      postgres += (Number(fields[11]) + Number(fields[12])) / tick;
+    } catch {
+      // gone between the listing and the read
+    }
+  }
+  const cpu = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.split(/\s+/).slice(1).map(Number);
+  const idle = cpu[3]! + cpu[4]!;
+  const all = cpu.slice(0, 8).reduce((a, b) => a + b, 0);
+  const usage = process.cpuUsage();
+  return { postgres, busy: (all - idle) / tick, all: all / tick, generator: (usage.user + usage.system) / 1e6 };
+}
+
+function readPoolWaits(file: string | null): ServerStats | null {
   if (!file || !fs.existsSync(file)) return null;
-  return JSON.parse(fs.readFileSync(file, 'utf8')) as PoolWaits;
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as ServerStats;
 }
 
 async function runOne(name: 'SQLite' | 'PostgreSQL', server: { kind: ServerKind; why: string }): Promise<Result> {
@@ -226,6 +261,7 @@ async function runOne(name: 'SQLite' | 'PostgreSQL', server: { kind: ServerKind;
     const visits = new Map<string, number>();
     const rssStart = live.rssMb();
     const cpuStart = live.cpuSeconds();
+    const machineStart = machineCpu();
     await sleep(poolFile ? 1_100 : 0); // the counters as written after the logins
     const poolStart = readPoolWaits(poolFile);
     let rssPeak = rssStart ?? 0;
@@ -347,9 +383,11 @@ async function runOne(name: 'SQLite' | 'PostgreSQL', server: { kind: ServerKind;
     clearInterval(sampler);
     const rssEnd = live.rssMb();
     const cpuEnd = live.cpuSeconds();
+    const machineEnd = machineCpu();
     await sleep(poolFile ? 1_100 : 0);
     const poolEnd = readPoolWaits(poolFile);
     const pool = poolStart && poolEnd ? poolWaitsBetween(poolStart, poolEnd) : null;
+    const eventLoop = poolStart && poolEnd ? eventLoopBetween(poolStart.eventLoop, poolEnd.eventLoop) : null;
     const cpu = cpuStart !== null && cpuEnd !== null ? cpuEnd - cpuStart : null;
     // And once the server has been idle 15 s: what the load left behind.
     await sleep(15_000);
@@ -372,6 +410,13 @@ async function runOne(name: 'SQLite' | 'PostgreSQL', server: { kind: ServerKind;
       cpu,
       rssIdle,
       pool,
+      eventLoop,
+      machine: {
+        postgres: machineEnd.postgres - machineStart.postgres,
+        busy: machineEnd.busy - machineStart.busy,
+        all: machineEnd.all - machineStart.all,
+        generator: machineEnd.generator - machineStart.generator,
+      },
     };
   } finally {
     await live?.stop('SIGKILL');
@@ -392,10 +437,22 @@ function print(r: Result): number {
       `  server CPU during the load: ${r.cpu.toFixed(1)} s of ${r.seconds.toFixed(0)} s (${((100 * r.cpu) / r.seconds).toFixed(0)} % of one core), ${((1000 * r.cpu) / r.stats.requests).toFixed(1)} ms per request; machine load ${os.loadavg()[0]!.toFixed(1)}`,
     );
   }
+  if (r.machine) {
+    const m = r.machine;
+    console.log(
+      `  machine CPU during the load: ${m.busy.toFixed(0)} of ${m.all.toFixed(0)} core-seconds busy (${((100 * m.busy) / Math.max(1, m.all)).toFixed(0)} %): server ${r.cpu?.toFixed(0) ?? '?'} s, PostgreSQL's processes ${m.postgres.toFixed(0)} s, this load generator ${m.generator.toFixed(0)} s`,
+    );
+  }
   if (r.pool) {
     const p = (q: number) => `${poolWaitPercentile(r.pool!, q)}`;
     console.log(
-      `  pool (${r.pool.size} connections): ${r.pool.acquired} handed out, waited mean ${(r.pool.totalMs / Math.max(1, r.pool.acquired)).toFixed(1)} ms, p50 ≤ ${p(50)} ms, p95 ≤ ${p(95)} ms, p99 ≤ ${p(99)} ms; longest since the start ${r.pool.maxMs.toFixed(0)} ms`,
+      `  pool (${r.pool.size} connections): ${r.pool.acquired} handed out, waited mean ${(r.pool.totalMs / Math.max(1, r.pool.acquired)).toFixed(1)} ms, p50 ≤ ${p(50)} ms, p95 ≤ ${p(95)} ms, p99 ≤ ${p(99)} ms; longest since the start ${r.pool.maxMs.toFixed(0)} ms; held mean ${(r.pool.heldMs / Math.max(1, r.pool.acquired)).toFixed(1)} ms (${(r.pool.heldMs / 1000 / r.seconds).toFixed(1)} connections busy on average)`,
+    );
+  }
+  if (r.eventLoop) {
+    const sorted = r.eventLoop.p99PerSecond.slice().sort((a, b) => a - b);
+    console.log(
+      `  server event loop: busy ${(100 * r.eventLoop.utilisation).toFixed(0)} % of the time; each second's p99 delay: median ${percentile(sorted, 50).toFixed(0)} ms, worst ${(sorted.at(-1) ?? 0).toFixed(0)} ms`,
     );
   }
   console.log(`  screens: ${[...r.visits].map(([k, v]) => `${k} ${v}`).join(', ')}`);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { ADMIN, AGENCY, CHROMIUM_ARGS, PORT, SERVER_NODE_OPTIONS } from './support/env.ts';
+import { ADMIN, AGENCY, CHROMIUM_ARGS, E2E_CHROMIUM, PORT, SERVER_NODE_OPTIONS } from './support/env.ts';
 import { createE2eDatabase } from './support/postgres.ts';
 
 /**
@@ -74,7 +74,7 @@ export default defineConfig({
     // deals-sales, dashboard and members; decision 015). Locally, `--trace on` records them.
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: E2E_CHROMIUM, args: CHROMIUM_ARGS },
   },
   // A desktop project per backend runs every spec: the paths through the data, on SQLite and on
   // PostgreSQL. What only the page's rendering decides runs once, on the first backend (SQLite):
@@ -88,6 +88,8 @@ export default defineConfig({
     {
       name: `chromium-${b.name}`,
       ...(i > 0 ? { testIgnore: FIRST_BACKEND_ONLY } : {}),
+      // A phone's path only (PHONE_ONLY in support/fixtures.ts): the phone project's.
+      grepInvert: /@phone-only/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, baseURL: `http://127.0.0.1:${b.port}` },
     },
     ...(i === 0

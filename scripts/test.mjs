@@ -44,9 +44,9 @@ const phases = /** @type {Lane[][]} */ ([
     { name: 'build', cmd: 'npm', args: ['run', '-s', 'build'] },
   ],
   [
-    [{ name: 'api:sqlite', cmd: 'npx', args: ['vitest', 'run', '--project', 'sqlite'], cwd: server }, ...(systemTests ? systemSteps : [])],
+    [{ name: 'api:sqlite', cmd: 'npx', args: ['vitest', 'run', '--project', 'sqlite*'], cwd: server }, ...(systemTests ? systemSteps : [])],
     ...(process.env.TEST_DATABASE_URL
-      ? [{ name: 'api:postgres', cmd: 'npx', args: ['vitest', 'run', '--project', 'postgres'], cwd: server }]
+      ? [{ name: 'api:postgres', cmd: 'npx', args: ['vitest', 'run', '--project', 'postgres*'], cwd: server }]
       : []),
   ],
   [{ name: 'e2e', cmd: 'npx', args: ['playwright', 'test'], cwd: e2e }],

@@ -5,7 +5,7 @@ import type { DealRecord } from '@ahente/contract/deals';
 import { routes } from '@ahente/contract/routes';
 import type { SaleRecord } from '@ahente/contract/sales';
 import { isNarrow, signIn } from '../support/app.ts';
-import { ADMIN, expect, loginApi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
+import { ADMIN, expect, loginApi, PHONE, shot, test, type Agent, PHONE_ONLY } from '../support/fixtures.ts';
 import { addNotification } from '../support/ledger-db.ts';
 
 /**
@@ -166,11 +166,9 @@ test(
   },
 );
 
-test('a sold deal shows it is sold on a phone without scrolling sideways', PHONE, async ({ page, baseURL, agent }, testInfo) => {
+test('a sold deal shows it is sold on a phone without scrolling sideways', PHONE_ONLY, async ({ page, baseURL, agent }, testInfo) => {
   await dealFor(baseURL!, agent, 'Lapu Lapu', { policy: 'POL-2026-00008' });
   await dealFor(baseURL!, agent, 'Melchora Aquino');
-  // The phone project is a Pixel 7 (412 px); the desktop project looks at the same width.
-  if (!isNarrow(page)) await page.setViewportSize({ width: 412, height: 915 });
   await signIn(page, agent);
   await page.goto('/deals/dealsview');
   const sold = page.getByRole('row').filter({ hasText: 'Lapu Lapu' });

@@ -5,7 +5,7 @@ import type { Locator, Page } from '@playwright/test';
 import { todayInManila } from '@ahente/contract/dates';
 import { routes } from '@ahente/contract/routes';
 import { expectFitsPhone, expectToast, goViaMainNav, signIn, signInAdmin } from '../support/app.ts';
-import { ADMIN, createAgent, expect, loginApi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
+import { ADMIN, createAgent, expect, loginApi, shot, test, type Agent, PHONE_ONLY } from '../support/fixtures.ts';
 import { licenseAgent, verifySales } from '../support/verification.ts';
 
 /**
@@ -452,7 +452,7 @@ test('the admin adds an adjustment, closes the month, sees the statements with t
 
 test(
   'an agent on a phone: the totals, a deduction shown with its minus sign, the ledger filtered by kind',
-  PHONE,
+  PHONE_ONLY,
   async ({ page, baseURL, agent, press }, testInfo) => {
     const product = 'Commercial Fire';
     await setRate(baseURL!, 'product', product, '8');

@@ -4,7 +4,7 @@ import { MSG } from '@ahente/contract/messages';
 import { routes } from '@ahente/contract/routes';
 import { welcomeLine } from '../support/app.ts';
 import { scanner } from '../support/axe.ts';
-import { expect, loginApi, shot, test, type Agent } from '../support/fixtures.ts';
+import { expect, loginApi, shot, test, type Agent, PHONE_ONLY } from '../support/fixtures.ts';
 
 /**
  * The interface in English or Filipino (decision 030), chosen on the login page or in the profile
@@ -243,7 +243,7 @@ test('Filipino chosen on the login page: the main screens in Filipino, axe-clean
 
 test(
   'Filipino on a phone: nothing is cut off on the login page, the dashboard and the Deals Table',
-  { tag: '@phone' },
+  PHONE_ONLY,
   async ({ page, agent, baseURL }, testInfo) => {
     await seedDeal(baseURL!, agent);
     await page.goto('/login');

@@ -6,7 +6,7 @@ import { addDays, daysUntil, todayInManila } from '@ahente/contract/dates';
 import { defaultLicenseExpiry, holdReason } from '@ahente/contract/licences';
 import { routes } from '@ahente/contract/routes';
 import { expectFitsPhone, expectToast, goViaMainNav, signIn, signInAdmin, uniqueId } from '../support/app.ts';
-import { ADMIN, createAgent, expect, loginApi, loginUi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
+import { ADMIN, createAgent, expect, loginApi, loginUi, shot, test, type Agent, PHONE_ONLY } from '../support/fixtures.ts';
 
 /**
  * Licences and held commissions (decision 018): Settings, Licences (a member's own licence, pending
@@ -341,7 +341,7 @@ test("an administrator's own held commission cannot be released by them; another
   await expect(held).toHaveCount(0);
 });
 
-test('an agent on a phone adds a licence on the Licences tab and sees it pending', PHONE, async ({ page, agent, press }, testInfo) => {
+test('an agent on a phone adds a licence on the Licences tab and sees it pending', PHONE_ONLY, async ({ page, agent, press }, testInfo) => {
   const number = `L-${uniqueId()}`;
   await signIn(page, agent);
   await openLicencesTab(page);

@@ -1,11 +1,11 @@
 import { MSG } from '@ahente/contract/messages';
 import { expectNoHorizontalOverflow, expectSignedIn, expectToast, signIn, signInAdmin } from '../support/app.ts';
-import { expect, PHONE, shot, test } from '../support/fixtures.ts';
+import { expect, shot, test, PHONE_ONLY } from '../support/fixtures.ts';
 
 const WIDTH = 375;
 test.use({ viewport: { width: WIDTH, height: 812 } });
 
-test('nothing overflows sideways on login and register, also with errors', PHONE, async ({ page, press }, testInfo) => {
+test('nothing overflows sideways on login and register, also with errors', PHONE_ONLY, async ({ page, press }, testInfo) => {
   await page.goto('/login');
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
   await expectNoHorizontalOverflow(page, WIDTH);
@@ -23,7 +23,7 @@ test('nothing overflows sideways on login and register, also with errors', PHONE
   await shot(page, testInfo, 'register-errors-375');
 });
 
-test('the dashboard fits; the sidebar is a drawer behind the menu button', PHONE, async ({ page, agent, press }, testInfo) => {
+test('the dashboard fits; the sidebar is a drawer behind the menu button', PHONE_ONLY, async ({ page, agent, press }, testInfo) => {
   await signIn(page, agent);
   const mainNav = page.getByRole('navigation', { name: 'Main' });
   const menuButton = page.getByRole('button', { name: 'Open menu' });

@@ -5,7 +5,7 @@ import { addDays, formatMonth, todayInManila } from '@ahente/contract/dates';
 import { routes } from '@ahente/contract/routes';
 import { alphalistDatFileName, alphalistXlsxFileName, form2307Deadline, quarterMonths, quarterOf } from '@ahente/contract/tax';
 import { expectFitsPhone, expectToast, setProductRate, signInAdmin } from '../support/app.ts';
-import { ADMIN, createAgent, expect, loginApi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
+import { ADMIN, createAgent, expect, loginApi, shot, test, type Agent, PHONE_ONLY } from '../support/fixtures.ts';
 import { AGENCY } from '../support/env.ts';
 import { addPastAdjustment, backdateSale } from '../support/ledger-db.ts';
 import { licenseAgent, verifySales } from '../support/verification.ts';
@@ -443,7 +443,7 @@ function deadlineTextOf(day: string): string {
 
 test(
   'an admin on a phone closes a month with tax withheld and reads its statements and the alphalist',
-  PHONE,
+  PHONE_ONLY,
   async ({ page, baseURL, press }, testInfo) => {
     test.slow();
     await setProductRate(baseURL!, PRODUCT, '10');

@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from '@playwright/test';
 import { routes } from '@ahente/contract/routes';
 import type { Ticket } from '@ahente/contract/tickets';
 import { expectFitsPhone, expectFitsViewport, expectToast, goViaMainNav, signIn, signInAdmin, uniqueId } from '../support/app.ts';
-import { ADMIN, expect, loginApi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
+import { ADMIN, expect, loginApi, PHONE, shot, test, type Agent, PHONE_ONLY } from '../support/fixtures.ts';
 
 /**
  * Decision 012: an agent opens a ticket from the Help Center, an admin edits and resolves it.
@@ -275,7 +275,7 @@ test('a ticket is a conversation: the admin replies, the agent answers, the admi
 
 test(
   'on a phone, an agent reads the agency’s reply and answers it; a ticket closed meanwhile takes no more',
-  PHONE,
+  PHONE_ONLY,
   async ({ page, agent, baseURL }, testInfo) => {
     const title = `Recruit cannot sign up ${uniqueId()}`;
     const ticket = await openTicket(baseURL!, agent, title);

@@ -3,7 +3,7 @@ import { routes } from '@ahente/contract/routes';
 import type { CourseRecord, EditorCourseRecord } from '@ahente/contract/university';
 import { expectFitsPhone, expectFitsViewport, expectToast, goViaMainNav, signIn, signInAdmin, uniqueId } from '../support/app.ts';
 import { scanner } from '../support/axe.ts';
-import { ADMIN, expect, loginApi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
+import { ADMIN, expect, loginApi, shot, test, type Agent, PHONE_ONLY } from '../support/fixtures.ts';
 
 /**
  * University (issue 47, decision 039), a person's path: an agent takes a course required of
@@ -229,7 +229,7 @@ test.describe('at 1366 px', () => {
   });
 });
 
-test('on a phone an agent reads the catalogue and a course', PHONE, async ({ page, agent, baseURL }, testInfo) => {
+test('on a phone an agent reads the catalogue and a course', PHONE_ONLY, async ({ page, agent, baseURL }, testInfo) => {
   const title = `Phone course ${uniqueId()}`;
   await publishedCourse(baseURL!, title);
   await signIn(page, agent);

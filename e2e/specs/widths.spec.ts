@@ -2,7 +2,7 @@ import type { Locator, Page, TestInfo } from '@playwright/test';
 import { addDays, todayInManila } from '@ahente/contract/dates';
 import { routes } from '@ahente/contract/routes';
 import { expectFitsViewport, signIn, uniqueId } from '../support/app.ts';
-import { ADMIN, createAgent, expect, loginApi, loginUi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
+import { ADMIN, createAgent, expect, loginApi, loginUi, shot, test, type Agent, PHONE_ONLY } from '../support/fixtures.ts';
 import { startIsolatedServer } from '../support/isolated-server.ts';
 import { licenseAgent, salesOf, verifySales } from '../support/verification.ts';
 
@@ -562,15 +562,13 @@ async function expectOnScreen(page: Page, ...texts: Locator[]) {
 
 test(
   'on a phone the Deals Table, Sales and Portfolio show each row’s customer, TCV and status without scrolling sideways',
-  PHONE,
+  PHONE_ONLY,
   async ({ page, agent, baseURL }, testInfo) => {
     const customer = 'Corazon Aquino-Reyes Trading Corporation';
     await recordDeals(baseURL!, agent, [
       { customer, product: 'Commercial Fire', tcv: '11004036.75', status: 'For Payment Collection', sell: true },
       { customer: 'Mabuhay Motors', product: 'Comprehensive', tcv: '125000.50', status: 'Under Negotiation' },
     ]);
-    // The phone project is a Pixel 7 (412 px); the desktop projects check the same at its width.
-    if (page.viewportSize()!.width >= 768) await page.setViewportSize({ width: 412, height: 839 });
     await signIn(page, agent);
 
     await page.goto('/deals/dealsview');

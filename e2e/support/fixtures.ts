@@ -134,8 +134,13 @@ export async function loginUi(page: Page, username: string, password: string) {
 /**
  * Saves a full-page screenshot under e2e/screenshots/<project>/<name>-<width>.png and attaches it to the report. Pass
  * `{ fullPage: false }` for what the viewport shows (an open drawer or modal covers only it).
+ *
+ * With E2E_SCREENSHOTS=off (CI's .ci/run) none is taken: they are for a person to look at, and CI's
+ * clean clone is thrown away with them; each cost about 1 s of CPU (15 shots: 9 s of a 75 s run of two
+ * spec files, decision 015). A failing test still gets Playwright's own screenshot.
  */
 export async function shot(page: Page, testInfo: TestInfo, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
+  if (process.env.E2E_SCREENSHOTS === 'off') return;
   const dir = path.join(import.meta.dirname, '..', 'screenshots', testInfo.project.name);
   fs.mkdirSync(dir, { recursive: true });
   // The name ends in the width it was taken at ('deals-table-1440'; on a phone 'deals-table-412').
@@ -162,5 +167,12 @@ export const test = base.extend<{ agent: Agent; press: (locator: Locator) => Pro
 
 /** The tag of the tests that also run in the phone project (a field agent's paths; decision 010). */
 export const PHONE = { tag: '@phone' } as const;
+
+/**
+ * A phone's path only: the phone project runs it, the desktop projects do not (decision 015). For the
+ * tests whose every check is the phone's (their title says so): at 1440 px they re-ran the path
+ * through the same answers and looked at a width no phone has.
+ */
+export const PHONE_ONLY = { tag: ['@phone', '@phone-only'] };
 
 export { ADMIN };

@@ -55,13 +55,15 @@ if (container.dataset.prerendered) {
   // never lands on a newer one. A slow read or a slow answer renders the wait as before.
   const asked = Date.now();
   const session = restored.then(() => queryClient.prefetchQuery(sessionQuery));
-  void session.then(() => {
+  // And the one first call whose late answer would move what is drawn (the dashboard's checklist,
+  // app/first-calls.ts).
+  const firstCalls = session.then(() => {
     performance.mark('ahente:me');
-    startFirstCalls(queryClient, window.location.pathname, asked);
+    return startFirstCalls(queryClient, window.location.pathname, asked);
   });
   // The screen's chunks too (preloaded by the HTML; `screens` is their evaluation): a first render
   // that starts before them shows the layout with a spinner, and the page only in a later render.
-  await Promise.race([Promise.all([session, screens]), new Promise((resolve) => setTimeout(resolve, 300))]);
+  await Promise.race([Promise.all([firstCalls, screens]), new Promise((resolve) => setTimeout(resolve, 300))]);
 }
 
 performance.mark('ahente:render');

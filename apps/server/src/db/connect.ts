@@ -27,6 +27,8 @@ export interface PoolWaits {
   acquired: number;
   totalMs: number;
   maxMs: number;
+  /** How long the connections handed out were held, from hand-out to release (ms, in all). */
+  heldMs: number;
   /** Counts per bucket of POOL_WAIT_BUCKETS_MS, plus one for longer waits. */
   buckets: number[];
   /** The pool's size and, now, its queue. */
@@ -35,7 +37,15 @@ export interface PoolWaits {
 }
 
 function countPoolWaits(pool: pg.Pool, size: number): () => PoolWaits {
-  const waits: PoolWaits = { acquired: 0, totalMs: 0, maxMs: 0, buckets: POOL_WAIT_BUCKETS_MS.map(() => 0).concat(0), size, waitingNow: 0 };
+  const waits: PoolWaits = {
+    acquired: 0,
+    totalMs: 0,
+    maxMs: 0,
+    heldMs: 0,
+    buckets: POOL_WAIT_BUCKETS_MS.map(() => 0).concat(0),
+    size,
+    waitingNow: 0,
+  };
   const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
   // Kysely's driver asks for a connection with the promise form only.
   (pool as { connect: () => Promise<pg.PoolClient> }).connect = async () => {
@@ -48,6 +58,14 @@ function countPoolWaits(pool: pg.Pool, size: number): () => PoolWaits {
     let bucket = POOL_WAIT_BUCKETS_MS.findIndex((bound) => ms <= bound);
     if (bucket < 0) bucket = POOL_WAIT_BUCKETS_MS.length;
     waits.buckets[bucket]! += 1;
+    // And how long it is held: its statements' round trips, and the event loop's turns between them.
+    // pg-pool gives each hand-out its own release.
+    const release = client.release.bind(client);
+    const heldFrom = performance.now();
+    client.release = (err?: Error | boolean) => {
+      waits.heldMs += performance.now() - heldFrom;
+      return release(err);
+    };
     return client;
   };
   return () => ({ ...waits, buckets: [...waits.buckets], waitingNow: pool.waitingCount });

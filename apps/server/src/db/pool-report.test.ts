@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { POOL_WAIT_BUCKETS_MS, type PoolWaits } from './connect.ts';
-import { poolWaitPercentile, poolWaitsBetween, startPoolReport } from './pool-report.ts';
+import { eventLoopBetween, poolWaitPercentile, poolWaitsBetween, startPoolReport, type EventLoopStats } from './pool-report.ts';
 
 function waits(counts: Record<number, number>, extra: Partial<PoolWaits> = {}): PoolWaits {
   const buckets = POOL_WAIT_BUCKETS_MS.map((bound) => counts[bound] ?? 0).concat(counts[Infinity] ?? 0);
-  return { acquired: buckets.reduce((a, b) => a + b, 0), totalMs: 0, maxMs: 7_500, buckets, size: 10, waitingNow: 0, ...extra };
+  return { acquired: buckets.reduce((a, b) => a + b, 0), totalMs: 0, maxMs: 7_500, heldMs: 0, buckets, size: 10, waitingNow: 0, ...extra };
 }
 
 describe('the pool-wait report', () => {
@@ -29,7 +29,9 @@ describe('the pool-wait report', () => {
     const warn = vi.fn();
     const report = startPoolReport({ poolWaits: () => now, log: { warn }, statsFile: file });
     vi.advanceTimersByTime(1_000);
-    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toMatchObject({ acquired: 100, size: 10 });
+    const written = JSON.parse(fs.readFileSync(file, 'utf8')) as PoolWaits & { eventLoop: EventLoopStats };
+    expect(written).toMatchObject({ acquired: 100, size: 10, eventLoop: { seconds: 1 } });
+    expect(written.eventLoop.p99PerSecond).toHaveLength(1);
     now = waits({ 0.5: 200 }); // a quiet minute: no warning
     vi.advanceTimersByTime(59_000);
     expect(warn).not.toHaveBeenCalled();
@@ -40,5 +42,10 @@ describe('the pool-wait report', () => {
     expect(warn.mock.calls[0]![1]).toContain('DATABASE_POOL_SIZE=10 is full');
     report.stop();
     expect(poolWaitsBetween(waits({ 0.5: 1 }), waits({ 0.5: 3 })).acquired).toBe(2);
+    const before: EventLoopStats = { activeMs: 100, idleMs: 900, p99PerSecond: [1, 2], seconds: 2 };
+    expect(eventLoopBetween(before, { activeMs: 400, idleMs: 1_600, p99PerSecond: [1, 2, 30, 40], seconds: 4 })).toEqual({
+      utilisation: 0.3,
+      p99PerSecond: [30, 40],
+    });
   });
 });

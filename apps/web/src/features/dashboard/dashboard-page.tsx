@@ -1,4 +1,6 @@
+import { useEffect, useState } from 'react';
 import { useCurrentUser } from '../../api/session';
+import { cn } from '../../lib/cn';
 import { PageHeader } from '../../ui/page-header';
 import { ActiveProposalsCard } from './active-proposals-card';
 import { AdminQueuesCards } from './admin-queues-card';
@@ -8,6 +10,7 @@ import { LicenceExpiryBanner } from './licence-expiry-banner';
 import { ReferralCard } from './referral-card';
 import { RenewalsCard } from './renewals-card';
 import { SalesCard } from './sales-card';
+import { useSetupChecklist } from './api';
 import { SetupChecklist } from './setup-checklist';
 import { TeamSizeCard } from './team-size-card';
 import { UniversityCard } from './university-card';
@@ -24,6 +27,7 @@ import { useLanguage } from '../../i18n';
 export function DashboardPage() {
   const user = useCurrentUser();
   const { t } = useLanguage();
+  const holdCards = useHoldForChecklist(user.memberId, user.account_type === 'user');
   const firstName = user.name.trim().split(/\s+/)[0] ?? '';
 
   if (user.account_type === 'admin') {
@@ -46,7 +50,10 @@ export function DashboardPage() {
   return (
     <>
       <PageHeader title={t('dashboard.title')} description={firstName ? t('dashboard.greetingAgent', { name: firstName }) : undefined} />
-      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-4">
+      <div
+        className={cn('grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-4', holdCards && 'invisible')}
+        aria-busy={holdCards || undefined}
+      >
         {/* A new member's first steps (decision 018) lead the page until done: they are why a first sale is paid or held. */}
         <SetupChecklist className="col-span-full" />
         <SalesCard className="sm:col-span-2" />
@@ -62,4 +69,25 @@ export function DashboardPage() {
       </div>
     </>
   );
+}
+
+/** The longest the cards wait unpainted for the checklist's answer (a slow or failing call). */
+const CHECKLIST_HOLD_MS = 2_000;
+
+/**
+ * Whether an agent's cards are held unpainted (`visibility: hidden`: laid out, their own calls
+ * started, not drawn) while the first steps' answer is on its way: the checklist leads the page, and
+ * drawn later it pushed every card down (CLS 0.71 on the phone bench, decision 014). The first
+ * render usually has the answer already (app/first-calls.ts); this covers a slower one, at most
+ * CHECKLIST_HOLD_MS, after which the cards are shown whatever comes.
+ */
+function useHoldForChecklist(memberId: number, isAgent: boolean): boolean {
+  const pending = useSetupChecklist(memberId, isAgent).isPending && isAgent;
+  const [expired, setExpired] = useState(false);
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setTimeout(() => setExpired(true), CHECKLIST_HOLD_MS);
+    return () => clearTimeout(timer);
+  }, [pending]);
+  return pending && !expired;
 }
