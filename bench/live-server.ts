@@ -67,7 +67,15 @@ export class LiveServer {
 
   constructor(
     readonly kind: ServerKind,
-    readonly options: { port: number; databaseUrl: string; storageDir: string; logFile: string; env?: Record<string, string> },
+    readonly options: {
+      port: number;
+      databaseUrl: string;
+      storageDir: string;
+      logFile: string;
+      env?: Record<string, string>;
+      /** Node's options after npm start's own (a CPU profile: `--cpu-prof`, not allowed in NODE_OPTIONS). */
+      nodeArgs?: string[];
+    },
   ) {
     this.base = `http://127.0.0.1:${options.port}`;
   }
@@ -94,7 +102,11 @@ export class LiveServer {
       ...this.options.env,
       ...extraEnv,
     };
-    const args = [...SERVER_NODE_OPTIONS, ...(this.kind === 'dist' ? [DIST_MAIN] : ['--import', 'tsx', SRC_MAIN])];
+    const args = [
+      ...SERVER_NODE_OPTIONS,
+      ...(this.options.nodeArgs ?? []),
+      ...(this.kind === 'dist' ? [DIST_MAIN] : ['--import', 'tsx', SRC_MAIN]),
+    ];
     const log = fs.openSync(this.options.logFile, 'a');
     fs.writeSync(log, `\n---- start ${++this.starts} at ${new Date().toISOString()}\n`);
     const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', log, log] });

@@ -7,6 +7,7 @@
  *   npm run loadtest                                           # 200 agents, 60 s, SQLite then PostgreSQL
  *   npm run loadtest -- --agents 50 --duration 20 --database sqlite --think 1000 --server source
  *   npm run loadtest -- --database postgres --pool-size 20     # DATABASE_POOL_SIZE of the server
+ *   npm run loadtest -- --database postgres --profile /tmp/prof # and the server's CPU profile (bench/cpuprofile.ts)
  *
  * Seeded through the server's own services before it starts: 200 Approved, licensed members (a
  * Manager for every nine agents), each with 10 deals of which 5 are sales, a product rate and a
@@ -62,6 +63,8 @@ const { values: args } = parseArgs({
     server: { type: 'string' },
     keep: { type: 'boolean', default: false },
     'pool-size': { type: 'string' },
+    /** A V8 CPU profile of the server during the run, written to this folder at its stop (bench/cpuprofile.ts reads it). */
+    profile: { type: 'string' },
   },
 });
 const AGENTS = Number(args.agents);
@@ -225,10 +228,11 @@ async function runOne(name: 'SQLite' | 'PostgreSQL', server: { kind: ServerKind;
     );
     const unsold = await seedBooks(databaseUrl, storageDir, seeded.members);
     const poolFile = pg ? path.join(dir, 'pool.json') : null;
-    const poolEnv: Record<string, string> = poolFile
-      ? { DATABASE_POOL_STATS_FILE: poolFile, ...(args['pool-size'] ? { DATABASE_POOL_SIZE: args['pool-size'] } : {}) }
-      : {};
-    live = new LiveServer(server.kind, { port: await freePort(), databaseUrl, storageDir, logFile, env: poolEnv });
+    const poolEnv: Record<string, string> = {
+      ...(poolFile ? { DATABASE_POOL_STATS_FILE: poolFile, ...(args['pool-size'] ? { DATABASE_POOL_SIZE: args['pool-size'] } : {}) } : {}),
+    };
+    const nodeArgs = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : [];
+    live = new LiveServer(server.kind, { port: await freePort(), databaseUrl, storageDir, logFile, env: poolEnv, nodeArgs });
     await live.start();
     const base = live.base;
 

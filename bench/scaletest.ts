@@ -249,6 +249,9 @@ async function main() {
         logFile: logFiles[i]!,
         env: {
           DATABASE_DIRECT_URL: database.url,
+          // PgBouncer 1.18 in transaction pooling: a statement prepared on one server connection is
+          // unknown on the next (decision 035).
+          DATABASE_PREPARED_STATEMENTS: 'false',
           LOGIN_MAX_FAILURES: String(LOGIN_MAX_FAILURES),
           // Every minute, at second 0 on every instance: the daily job's claim is raced for real.
           DAILY_JOB_CRON: '* * * * *',

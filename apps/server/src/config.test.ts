@@ -12,6 +12,7 @@ const DEFAULTS: Config = {
   databaseUrl: 'sqlite:./data/ahente.db',
   databaseDirectUrl: null,
   databasePoolSize: 10,
+  databasePreparedStatements: true,
   databasePoolStatsFile: null,
   storageDir: './data/uploads',
   s3: null,
@@ -169,6 +170,7 @@ describe('loadConfig: defaults', () => {
         IDEMPOTENCY_KEY_HOURS: '48',
         ORPHAN_FILE_GRACE_SECONDS: '7200',
         API_DOCS: ' Public ',
+        DATABASE_PREPARED_STATEMENTS: 'false',
       }),
     ).toEqual({
       port: 8080,
@@ -176,6 +178,7 @@ describe('loadConfig: defaults', () => {
       databaseUrl: 'postgres://ahente@db.internal:6432/ahente',
       databaseDirectUrl: 'postgres://ahente@db.internal:5432/ahente',
       databasePoolSize: 25,
+      databasePreparedStatements: false,
       databasePoolStatsFile: '/tmp/ahente-pool.json',
       storageDir: '/srv/ahente/uploads',
       s3: {

@@ -31,6 +31,12 @@ export interface Config {
   /** PostgreSQL: the connections of this instance's pool (DATABASE_POOL_SIZE, decision 035). */
   databasePoolSize: number;
   /**
+   * PostgreSQL: statements with parameters are prepared once per connection
+   * (DATABASE_PREPARED_STATEMENTS, default true; false behind a PgBouncer before 1.21 in transaction
+   * pooling; decision 035).
+   */
+  databasePreparedStatements: boolean;
+  /**
    * PostgreSQL: a file the pool's wait counters are written to every second, for the load test to
    * read (DATABASE_POOL_STATS_FILE); null: none.
    */
@@ -188,6 +194,7 @@ const envSchema = z
       return refuse(ctx, `DATABASE_DIRECT_URL must be postgres://user@host:5432/db ${got(withoutPassword(v))}`);
     }),
     DATABASE_POOL_SIZE: wholeNumber('DATABASE_POOL_SIZE', 1, 200, DEFAULT_POOL_SIZE),
+    DATABASE_PREPARED_STATEMENTS: trueOrFalse('DATABASE_PREPARED_STATEMENTS'),
     DATABASE_POOL_STATS_FILE: variable.transform((v) => (v === undefined ? null : v.trim())),
     STORAGE_DIR: text('./data/uploads'),
     // Files in an S3-compatible bucket (decision 033); unset, on local disk in STORAGE_DIR.
@@ -408,6 +415,7 @@ const envSchema = z
       databaseUrl: env.DATABASE_URL,
       databaseDirectUrl: env.DATABASE_DIRECT_URL,
       databasePoolSize: env.DATABASE_POOL_SIZE,
+      databasePreparedStatements: env.DATABASE_PREPARED_STATEMENTS ?? true,
       databasePoolStatsFile: env.DATABASE_POOL_STATS_FILE,
       storageDir: env.STORAGE_DIR,
       s3,

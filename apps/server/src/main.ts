@@ -24,7 +24,7 @@ const SHUTDOWN_GRACE_MS = 8_000;
 
 async function main() {
   const config = loadConfig();
-  const db = connect(config.databaseUrl, { poolSize: config.databasePoolSize });
+  const db = connect(config.databaseUrl, { poolSize: config.databasePoolSize, preparedStatements: config.databasePreparedStatements });
   // N instances starting at once: one migrates under an advisory lock, the others wait and find it
   // done (decision 032); through DATABASE_DIRECT_URL when the pool's URL is a pooler's.
   if (config.databaseDirectUrl) {

@@ -30,7 +30,7 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: { n
   const dialect = process.env.TEST_DIALECT ?? 'sqlite';
   let db: Db;
   /** Another pool on the same database: a second instance (SQLite is in-process: the same one). */
-  let anotherPool: () => Db;
+  let anotherPool: (options?: { preparedStatements?: boolean }) => Db;
   let dropDatabase = async () => {};
   if (dialect === 'postgres') {
     const base = process.env.TEST_DATABASE_URL;
@@ -47,7 +47,7 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: { n
     await admin.end();
     const url = databaseUrl(base, name);
     db = connect(url);
-    anotherPool = () => connect(url);
+    anotherPool = (poolOptions = {}) => connect(url, poolOptions);
     dropDatabase = async () => {
       const c = new pg.Client({ connectionString: base });
       await c.connect();

@@ -19,7 +19,7 @@ if (values.password.length < 8) {
 }
 
 const config = loadConfigOrExit();
-const db = connect(config.databaseUrl);
+const db = connect(config.databaseUrl, { preparedStatements: config.databasePreparedStatements });
 try {
   await migrateToLatest(db);
   const { accounts } = buildServices({ config, db });

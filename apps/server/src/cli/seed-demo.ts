@@ -80,7 +80,7 @@ const asMember = (memberId: number): Auth => ({ memberId, accountType: 'user', s
 
 async function main() {
   const config = loadConfigOrExit();
-  const db = connect(config.databaseUrl);
+  const db = connect(config.databaseUrl, { preparedStatements: config.databasePreparedStatements });
   await migrateToLatest(db);
   const clock: Demo['clock'] = { at: null };
   const demo: Demo = { config, db, s: buildServices({ config, db, now: () => clock.at ?? new Date() }), clock };

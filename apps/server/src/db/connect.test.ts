@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { createLocalDiskStorage, newStorageKey } from '../platform/storage.ts';
-import { connect } from './connect.ts';
+import { connect, type Db } from './connect.ts';
 import { migrateToLatest } from './migrate.ts';
 
 let t: TestApp;
@@ -34,6 +34,34 @@ describe('database connection', () => {
       const after = await t.client().get('/api/health');
       expect(after.statusCode).toBe(200);
       expect(after.json()).toEqual({ ok: true });
+    });
+
+    /** The statements this connection has prepared whose text holds `marker`. */
+    const preparedWith = (db: Db, marker: string) =>
+      db.db.transaction().execute(async (trx) => {
+        await sql`select ${marker}::text as marker, ${1}::int as one`.execute(trx);
+        await sql`select ${marker}::text as marker, ${2}::int as one`.execute(trx);
+        const { rows } = await sql<{
+          name: string;
+        }>`select name from pg_prepared_statements where statement like ${'%as marker, $2::int as one%'}`.execute(trx);
+        return rows.map((r) => r.name);
+      });
+
+    it('prepares a statement with parameters once per connection, by one name; a text without any runs as a simple query', async () => {
+      const names = await preparedWith(t.db, 'on');
+      expect(names).toHaveLength(1);
+      expect(names[0]).toMatch(/^ahente_\d+_\d+$/);
+      // Several statements in one text, no parameters: allowed (a migration's), never prepared.
+      await sql.raw('create temporary table if not exists prep_check (n int); drop table prep_check').execute(t.db.db);
+      // And DATABASE_PREPARED_STATEMENTS=false: nothing prepared, the same answers (PgBouncer before 1.21).
+      const unprepared = t.anotherPool({ preparedStatements: false });
+      try {
+        expect(await preparedWith(unprepared, 'off')).toEqual([]);
+        const { rows } = await sql<{ one: number }>`select ${7}::int as one`.execute(unprepared.db);
+        expect(rows).toEqual([{ one: 7 }]);
+      } finally {
+        await unprepared.close();
+      }
     });
   }
 });
