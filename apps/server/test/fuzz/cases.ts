@@ -546,9 +546,12 @@ function fillPath(path: string, params: Record<string, string>): string {
 
 function paramsText(v: unknown): Record<string, string> {
   const out: Record<string, string> = {};
-  // A caller's placeholder stays as it is, to be replaced when the case is sent.
+  // A caller's placeholder stays as it is, to be replaced when the case is sent. A lone surrogate
+  // (half of a UTF-16 pair, which the string arbitraries can make) has no UTF-8 form, so no URL can
+  // carry it: encodeURIComponent throws on it (a CI run's seed 1396859542). It goes as U+FFFD, as a
+  // browser sends it; paired surrogates (an emoji) are one code point under the `u` flag and stay.
   for (const [k, x] of Object.entries((v ?? {}) as Record<string, unknown>))
-    out[k] = x === OWNER || x === ADMIN ? x : encodeURIComponent(String(x));
+    out[k] = x === OWNER || x === ADMIN ? x : encodeURIComponent(String(x).replace(/[\uD800-\uDFFF]/gu, '\uFFFD'));
   return out;
 }
 
