@@ -52,10 +52,11 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
-  // Three workers on CI's two cores: with two, the cores sat idle 31 % of the time while the tests
-  // waited (on the server, on a debounce, on a download); with three, 1 %, and four spec files took
-  // 215 s instead of 300 s (decision 015).
-  workers: 3,
+  // Two workers on CI's two cores. Three filled the cores' idle time (four spec files: 300 s with
+  // 185 of 600 core-seconds idle → 215 s with 7), but in the full run the known missed toast after an
+  // admin's action (privacy.spec's refusal) failed on its retry too: back to two until that toast's
+  // cause is found (decision 015).
+  workers: 2,
   // On CI a test that fails is run once more, and one that then passes is reported as flaky in the
   // output (a toast after an admin's action missed about once per full run, late in the suite,
   // never alone; the cause is not found yet, see decision 015). Locally, no retry.
