@@ -9,6 +9,10 @@ import { basePool, boundsOf, enumValues, validArbitrary, type BuildContext } fro
  * own schemas, then broken in one of many ways. A case is plain data (printed when it fails); the
  * ids of the callers are placeholders (`@@owner@@`, `@@admin@@`) put in when it is sent, because
  * the world may have to replace a caller that a case logged out or deactivated.
+ *
+ * One file on purpose (over 500 lines): every way of breaking a request (the families below) is
+ * built from the same route shape, bounds and caller placeholders; split, each file would take all
+ * of them and the families' weights would no longer be read side by side.
  */
 
 export type Caller = 'anonymous' | 'owner' | 'admin';
