@@ -114,5 +114,19 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // A spec's second browser context records its toasts as the fixture's does (decision 015):
+    // open it with openContext from e2e/support/fixtures.ts.
+    files: ['e2e/specs/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='newContext'][callee.object.name!='pwRequest'][callee.object.name!='request']",
+          message: "Open a browser context with openContext(browser, options) from support/fixtures.ts: it records the page's toasts.",
+        },
+      ],
+    },
+  },
   prettier,
 );

@@ -52,14 +52,13 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
-  // Two workers on CI's two cores. Three filled the cores' idle time (four spec files: 300 s with
-  // 185 of 600 core-seconds idle → 215 s with 7), but in the full run the known missed toast after an
-  // admin's action (privacy.spec's refusal) failed on its retry too: back to two until that toast's
-  // cause is found (decision 015).
-  workers: 2,
+  // Three workers on two cores: with two the cores sat idle 31 % of the time (four spec files: 300 s
+  // with 185 of 600 core-seconds idle → 215 s with 7; decision 015). The toast once missed under
+  // that load was read from the screen of a context made without the toast recorder (privacy.spec's
+  // admin window); every spec's extra context now records (openContext, enforced by the lint).
+  workers: 3,
   // On CI a test that fails is run once more, and one that then passes is reported as flaky in the
-  // output (a toast after an admin's action missed about once per full run, late in the suite,
-  // never alone; the cause is not found yet, see decision 015). Locally, no retry.
+  // output, which the next session reads. Locally, no retry.
   retries: process.env.CI ? 1 : 0,
   forbidOnly: true,
   // The JSON report holds each test's time (where CI's minutes go: `node scripts/e2e-timings.mjs`);

@@ -2,7 +2,7 @@ import { devices } from '@playwright/test';
 import { routes } from '@ahente/contract/routes';
 import { expectToast, goViaMainNav, signIn, signInAdmin, uniqueId } from '../support/app.ts';
 import { scanner } from '../support/axe.ts';
-import { ADMIN, expect, loginApi, shot, test, type Agent } from '../support/fixtures.ts';
+import { ADMIN, expect, loginApi, shot, test, type Agent, openContext } from '../support/fixtures.ts';
 
 /**
  * The E-Store (issue 48, decision 040), a person's path: a licensed agent opens /estore at 1366 px,
@@ -63,7 +63,7 @@ test.describe('at 1366 px', () => {
     await expect(page.getByText('No requests yet')).toBeVisible();
 
     // The client, on a phone, signed in nowhere.
-    const phone = await browser.newContext({ ...devices['Pixel 7'], baseURL });
+    const phone = await openContext(browser, { ...devices['Pixel 7'], baseURL });
     const store = await phone.newPage();
     const client = `Maria Santos ${uniqueId()}`;
     const response = await store.goto(`/s/${agent.referral_code}`);

@@ -1,6 +1,6 @@
 import { expectFitsViewport, expectToast, uniqueId } from '../support/app.ts';
 import { scanner } from '../support/axe.ts';
-import { expect, shot, test } from '../support/fixtures.ts';
+import { expect, shot, test, openContext } from '../support/fixtures.ts';
 
 /**
  * Insurance Proposals in Filipino (decision 030; words and layout; the English path is
@@ -82,7 +82,7 @@ test('the list, New Proposal, the proposal and the client’s page in Filipino',
   await axe.scan('fil /proposals/:id');
 
   // The client's page: a visitor with no account, who picks Filipino there.
-  const visitor = await browser.newContext({ baseURL, viewport: { width: 1366, height: 768 } });
+  const visitor = await openContext(browser, { baseURL, viewport: { width: 1366, height: 768 } });
   const clientPage = await visitor.newPage();
   const clientAxe = scanner(clientPage, testInfo);
   await clientPage.goto(clientPath);

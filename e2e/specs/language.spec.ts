@@ -4,7 +4,7 @@ import { MSG } from '@ahente/contract/messages';
 import { routes } from '@ahente/contract/routes';
 import { welcomeLine } from '../support/app.ts';
 import { scanner } from '../support/axe.ts';
-import { expect, loginApi, shot, test, type Agent, PHONE_ONLY } from '../support/fixtures.ts';
+import { expect, loginApi, shot, test, type Agent, PHONE_ONLY, openContext } from '../support/fixtures.ts';
 
 /**
  * The interface in English or Filipino (decision 030), chosen on the login page or in the profile
@@ -46,7 +46,7 @@ async function heading(page: Page, name: string) {
 
 /** A new browser context: another device, nothing remembered. */
 async function freshDevice(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 900 } });
+  const context = await openContext(browser, { baseURL, viewport: { width: 1366, height: 900 } });
   return { context, page: await context.newPage() };
 }
 

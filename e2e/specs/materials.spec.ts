@@ -12,7 +12,7 @@ import {
   loginInContext,
   uniqueId,
 } from '../support/app.ts';
-import { ADMIN, expect, loginApi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
+import { ADMIN, expect, loginApi, PHONE, shot, test, type Agent, openContext } from '../support/fixtures.ts';
 import { routes } from '@ahente/contract/routes';
 
 /**
@@ -76,7 +76,7 @@ async function signInToPanel(page: Page) {
 
 /** A second browser window (its own cookies) for the agent, beside the admin's. */
 async function agentWindow(browser: Browser, baseURL: string, agent: Agent): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 768 } });
+  const context = await openContext(browser, { baseURL, viewport: { width: 1366, height: 768 } });
   const page = await context.newPage();
   await signIn(page, agent);
   return page;
@@ -449,10 +449,7 @@ test('failures: sections, a section list, a download and a delete each give the 
   await expectToast(page, 'error', MSG.downloadFailed);
 
   // Admin: a section's materials cannot be loaded → 'Error fetching Section'; a delete fails.
-  const adminContext = await page
-    .context()
-    .browser()!
-    .newContext({ baseURL, viewport: { width: 1440, height: 900 } });
+  const adminContext = await openContext(page.context().browser()!, { baseURL, viewport: { width: 1440, height: 900 } });
   const admin = await adminContext.newPage();
   await admin.route('**/api/getmaterial', (route) => route.fulfill(serverError));
   await signInToPanel(admin);

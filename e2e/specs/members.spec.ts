@@ -12,7 +12,7 @@ import {
   signInAdmin,
   welcomeLine,
 } from '../support/app.ts';
-import { ADMIN, createAgent, expect, loginApi, loginUi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
+import { ADMIN, createAgent, expect, loginApi, loginUi, PHONE, shot, test, type Agent, openContext } from '../support/fixtures.ts';
 
 /**
  * Members and hierarchy (decision 011): the admin's Members Record (approve, edit, change a
@@ -63,7 +63,7 @@ async function rowAction(page: Page, row: Locator, item: 'Edit' | 'Approve' | 'C
 
 /** Logs in with `password` in a browser of its own; whether the dashboard opens. */
 async function logsIn(browser: Browser, baseURL: string, agent: Agent, password: string): Promise<boolean> {
-  const context = await browser.newContext({ baseURL });
+  const context = await openContext(browser, { baseURL });
   try {
     const page = await context.newPage();
     await loginUi(page, agent.username, password);
@@ -369,7 +369,7 @@ test("an admin edits a member: no change is refused, promoting the sponsor to Ma
   await page.keyboard.press('Escape');
 
   // The recruit sees the new manager on the Hiearchy tab.
-  const context = await browser.newContext({ baseURL: baseURL! });
+  const context = await openContext(browser, { baseURL: baseURL! });
   const recruitPage = await context.newPage();
   await signIn(recruitPage, recruit);
   await recruitPage.goto('/settings/hiearchy');
@@ -459,7 +459,7 @@ test(
     await expect(modal).toBeHidden();
 
     // The member reads it on Personal Details.
-    const context = await browser.newContext({ baseURL: baseURL! });
+    const context = await openContext(browser, { baseURL: baseURL! });
     const own = await context.newPage();
     await signIn(own, member);
     await own.goto('/settings/userdetails');

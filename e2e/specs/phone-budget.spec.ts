@@ -1,7 +1,7 @@
 import { MSG } from '@ahente/contract/messages';
 import { routes } from '@ahente/contract/routes';
 import { expectSignedIn, seedSales, signIn } from '../support/app.ts';
-import { PHONE, expect, loginUi, test } from '../support/fixtures.ts';
+import { PHONE, expect, loginUi, test, openContext } from '../support/fixtures.ts';
 
 /**
  * The phone budget (decision 014): what the measures rest on, checked as a visitor sees it. The
@@ -74,7 +74,7 @@ test(
   '/login with no script shows the form; the app then makes it work, asking GET /api/me only of a browser with a live session',
   PHONE,
   async ({ browser, baseURL, agent }) => {
-    const still = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    const still = await openContext(browser, { baseURL, javaScriptEnabled: false });
     const bare = await still.newPage();
     await bare.goto('/login');
     await expect(bare.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
@@ -82,7 +82,7 @@ test(
     await expect(bare.getByLabel('Username')).not.toBeEditable();
     await still.close();
 
-    const context = await browser.newContext({ baseURL });
+    const context = await openContext(browser, { baseURL });
     const page = await context.newPage();
     const problems: string[] = [];
     page.on('console', (message) => {

@@ -7,7 +7,7 @@ import { MSG } from '@ahente/contract/messages';
 import { defaultExpiryDate } from '@ahente/contract/portfolio';
 import { routes } from '@ahente/contract/routes';
 import { expectFitsViewport, expectToast, isNarrow, signIn, toast } from '../support/app.ts';
-import { createAgent, expect, loginApi, loginUi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
+import { createAgent, expect, loginApi, loginUi, PHONE, shot, test, type Agent, openContext } from '../support/fixtures.ts';
 
 /**
  * The book of business (decision 025): a policy due in 20 days shows in Portfolio and on the
@@ -243,7 +243,7 @@ test(
     await shot(page, testInfo, 'portfolio-retention-1440', { fullPage: false });
 
     // The leader's team view: the pipeline without the client.
-    const leaderContext = await browser.newContext({ baseURL, viewport: page.viewportSize()!, isMobile: isNarrow(page) });
+    const leaderContext = await openContext(browser, { baseURL, viewport: page.viewportSize()!, isMobile: isNarrow(page) });
     try {
       const leaderPage = await leaderContext.newPage();
       await loginUi(leaderPage, leader.username, leader.password);

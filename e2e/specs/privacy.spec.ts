@@ -5,7 +5,7 @@ import { todayInManila } from '@ahente/contract/dates';
 import { myDataFileName, workingDaysAfter } from '@ahente/contract/my-data';
 import { routes } from '@ahente/contract/routes';
 import { expectFitsViewport, expectToast, signIn, signInAdmin } from '../support/app.ts';
-import { ADMIN, apiClient, expect, loginApi, loginUi, shot, test, type Agent } from '../support/fixtures.ts';
+import { ADMIN, apiClient, expect, loginApi, loginUi, shot, test, type Agent, openContext } from '../support/fixtures.ts';
 import { startIsolatedServer } from '../support/isolated-server.ts';
 
 /**
@@ -20,7 +20,7 @@ const shown = (day: string) =>
 
 /** A second browser window signed in as the administrator. */
 async function adminPage(browser: Browser, baseURL: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 900 } });
+  const context = await openContext(browser, { baseURL, viewport: { width: 1366, height: 900 } });
   const page = await context.newPage();
   await signInAdmin(page);
   return page;

@@ -2,7 +2,7 @@ import { devices, type Page } from '@playwright/test';
 import { routes } from '@ahente/contract/routes';
 import { expectFitsViewport, expectToast, goViaMainNav, signIn, uniqueId } from '../support/app.ts';
 import { scanner } from '../support/axe.ts';
-import { ADMIN, expect, loginApi, loginUi, shot, test, type Agent } from '../support/fixtures.ts';
+import { ADMIN, expect, loginApi, loginUi, shot, test, type Agent, openContext } from '../support/fixtures.ts';
 
 /**
  * Insurance proposals (issue 46), a person's path: the agent writes a draft with two insurers and
@@ -89,7 +89,7 @@ test.describe('at 1366 px', () => {
     await axe.scan('/proposals/:id');
 
     // The client, on a phone, signed in nowhere.
-    const phone = await browser.newContext({ ...devices['Pixel 7'], baseURL });
+    const phone = await openContext(browser, { ...devices['Pixel 7'], baseURL });
     const clientPage = await phone.newPage();
     const clientAxe = scanner(clientPage, testInfo);
     await clientPage.goto(clientPath);

@@ -5,7 +5,7 @@ import { MSG } from '@ahente/contract/messages';
 import { routes } from '@ahente/contract/routes';
 import { EMAIL_PASSWORD_REQUIRED, EMAIL_PASSWORD_WRONG } from '@ahente/contract/members';
 import { expectFitsPhone, expectToast, goViaMainNav, signIn } from '../support/app.ts';
-import { ADMIN, PHONE, createAgent, expect, loginApi, shot, test, useApiDevice } from '../support/fixtures.ts';
+import { ADMIN, PHONE, createAgent, expect, loginApi, shot, test, useApiDevice, openContext } from '../support/fixtures.ts';
 import { scanner } from '../support/axe.ts';
 import { startIsolatedServer } from '../support/isolated-server.ts';
 import { startMailSink, type MailSink } from '../support/mail-sink.ts';
@@ -358,7 +358,7 @@ withMail(
     const link = /http:\/\/portal\.example\.ph(\/report-email-change\?token=[A-Za-z0-9_-]+)/.exec(notice()!.text)![1]!;
 
     // The owner opens it elsewhere (their phone, logged out): nothing happens until they confirm.
-    const other = await browser.newContext({ baseURL: baseURL! });
+    const other = await openContext(browser, { baseURL: baseURL! });
     const owner = await other.newPage();
     await owner.goto(link);
     await expect(owner.getByRole('heading', { level: 1, name: 'Report an e-mail change' })).toBeVisible();

@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from '@playwright/test';
 import { routes } from '@ahente/contract/routes';
 import type { Ticket } from '@ahente/contract/tickets';
 import { expectFitsPhone, expectFitsViewport, expectToast, goViaMainNav, signIn, signInAdmin, uniqueId } from '../support/app.ts';
-import { ADMIN, expect, loginApi, PHONE, shot, test, type Agent, PHONE_ONLY } from '../support/fixtures.ts';
+import { ADMIN, expect, loginApi, PHONE, shot, test, type Agent, PHONE_ONLY, openContext } from '../support/fixtures.ts';
 
 /**
  * Decision 012: an agent opens a ticket from the Help Center, an admin edits and resolves it.
@@ -42,7 +42,7 @@ async function openTicket(baseURL: string, agent: Agent, title: string): Promise
 
 /** The agent's Help Center in a window of its own, beside the admin's. */
 async function agentWindow(browser: Browser, baseURL: string, agent: Agent): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
+  const context = await openContext(browser, { baseURL, viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   await signIn(page, agent);
   await page.goto('/helpcenter');

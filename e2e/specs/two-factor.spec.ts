@@ -6,7 +6,19 @@ import { routes } from '@ahente/contract/routes';
 import { TOTP_PERIOD_SECONDS } from '@ahente/contract/security';
 import { expectFitsViewport, expectSignedIn, expectToast, goViaMainNav, signIn } from '../support/app.ts';
 import { adminMustEnrol } from '../support/admin-must-enrol.ts';
-import { ADMIN, PHONE, apiClient, createAgent, expect, loginApi, loginUi, shot, test, type Agent } from '../support/fixtures.ts';
+import {
+  ADMIN,
+  PHONE,
+  apiClient,
+  createAgent,
+  expect,
+  loginApi,
+  loginUi,
+  shot,
+  test,
+  type Agent,
+  openContext,
+} from '../support/fixtures.ts';
 
 /**
  * Account security (decision 027): Settings → Security's Two-factor sign-in (enrol by the code of
@@ -49,7 +61,7 @@ async function enrolApi(client: Awaited<ReturnType<typeof loginApi>>) {
 
 /** A browser of its own (a second device), logged in as `agent` through the login page. */
 async function secondDevice(browser: Browser, baseURL: string, agent: Agent) {
-  const context = await browser.newContext({ baseURL });
+  const context = await openContext(browser, { baseURL });
   const page = await context.newPage();
   await signIn(page, agent);
   return { context, page };

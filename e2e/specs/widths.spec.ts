@@ -2,7 +2,7 @@ import type { Locator, Page, TestInfo } from '@playwright/test';
 import { addDays, todayInManila } from '@ahente/contract/dates';
 import { routes } from '@ahente/contract/routes';
 import { expectFitsViewport, signIn, uniqueId } from '../support/app.ts';
-import { ADMIN, createAgent, expect, loginApi, loginUi, shot, test, type Agent, PHONE_ONLY } from '../support/fixtures.ts';
+import { ADMIN, createAgent, expect, loginApi, loginUi, shot, test, type Agent, PHONE_ONLY, openContext } from '../support/fixtures.ts';
 import { startIsolatedServer } from '../support/isolated-server.ts';
 import { licenseAgent, salesOf, verifySales } from '../support/verification.ts';
 
@@ -508,7 +508,7 @@ ownServer(
     await signIn(page, agent);
     await walk(page, testInfo, 'agent', AGENT_SCREENS, found);
 
-    const adminContext = await browser.newContext({ baseURL, viewport: { width: WIDTHS[0], height: HEIGHT } });
+    const adminContext = await openContext(browser, { baseURL, viewport: { width: WIDTHS[0], height: HEIGHT } });
     try {
       const adminPage = await adminContext.newPage();
       await loginUi(adminPage, ADMIN.username, ADMIN.password);

@@ -5,7 +5,9 @@ import {
   expect,
   request as pwRequest,
   type APIRequestContext,
+  type Browser,
   type BrowserContext,
+  type BrowserContextOptions,
   type Locator,
   type Page,
   type TestInfo,
@@ -148,6 +150,19 @@ export async function shot(page: Page, testInfo: TestInfo, name: string, { fullP
   const file = path.join(dir, `${width ? `${name.replace(/-\d+$/, '')}-${width}` : name}.png`);
   await page.screenshot({ path: file, fullPage });
   await testInfo.attach(path.basename(file, '.png'), { path: file, contentType: 'image/png' });
+}
+
+/**
+ * A browser context of the test's own beyond the fixture's (a second device, the admin's window, a
+ * visitor): it records its toasts as the fixture's does. A context made with `browser.newContext`
+ * read the toast on screen instead, which closes after 3 s: on a loaded machine the admin's
+ * "refused" toast had gone before the check (privacy.spec, decision 015). The lint forbids
+ * `newContext` in the specs.
+ */
+export async function openContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  await recordToastsIn(context);
+  return context;
 }
 
 export const test = base.extend<{ agent: Agent; press: (locator: Locator) => Promise<void> }>({
