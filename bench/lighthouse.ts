@@ -7,10 +7,15 @@
  * with Debian's Chromium and the e2e flags (e2e/support/env.ts), against the built app on a seeded
  * SQLite database (bench/browser.ts).
  *
- *   npm run build && npm run bench -- --lighthouse        (or: npx tsx bench/lighthouse.ts [--runs 1] [--tasks] [--calibrated-only] [--page /deals/dealsview]…)
+ *   npm run build && npm run bench -- --lighthouse        (or: npx tsx bench/lighthouse.ts [--runs 1] [--tasks] [--calibrated-only] [--static-limit] [--page /deals/dealsview]…)
  *
  * `--tasks` prints the long tasks (start, duration, script) and the layout shifts (score, element)
  * Lighthouse saw on each page.
+ *
+ * `--static-limit` measures, after each page, the limit a server-rendered first screen could reach
+ * (issue 49 §2): the same page as static HTML, as the app drew it (the DOM once the page's calls are
+ * answered, its scripts and module preloads removed, its styles and fonts kept), served by the same
+ * server from a copy of the build, audited at the same slowdowns: a line `<page> static`.
  *
  * The signed-in pages are measured signed in through the browser itself: the session and XSRF
  * cookies come from the app's own API called inside that browser, and Lighthouse runs against
@@ -113,6 +118,33 @@ async function calibrateOverCdp(cdpPort: number): Promise<Calibration> {
   }
 }
 
+/**
+ * The page as the app drew it, as static HTML: opened in the benches' browser (signed in, as
+ * Lighthouse's), once the network is quiet, its DOM without any script or module preload (the
+ * styles, fonts and images stay), written into `webCopy` as static-limit/<name>.html; its address.
+ */
+async function snapshotAsStaticHtml(cdpPort: number, base: string, page: string, webCopy: string): Promise<string> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${cdpPort}`);
+  try {
+    const tab = await browser.contexts()[0]!.newPage();
+    await tab.goto(`${base}${page}`, { waitUntil: 'networkidle' });
+    // The skeletons' time over: what stays on screen is the page with its answers.
+    await tab.waitForTimeout(1_000);
+    const html = await tab.evaluate(() => {
+      const doc = document.documentElement.cloneNode(true) as HTMLElement;
+      for (const el of doc.querySelectorAll('script, link[rel="modulepreload"], link[rel="manifest"]')) el.remove();
+      return `<!doctype html>\n${doc.outerHTML}`;
+    });
+    await tab.close();
+    const name = page === '/' ? 'dashboard' : page.replace(/^\//, '').replace(/\//g, '-');
+    fs.mkdirSync(path.join(webCopy, 'static-limit'), { recursive: true });
+    fs.writeFileSync(path.join(webCopy, 'static-limit', `${name}.html`), html);
+    return `/static-limit/${name}.html`;
+  } finally {
+    await browser.close();
+  }
+}
+
 async function audit(url: string, port: number, cpuSlowdown: number, attempt = 1): Promise<Figures> {
   const result = await lighthouse(url, {
     port,
@@ -170,11 +202,19 @@ export async function runLighthouseBench({
   tasks = false,
   pages = PAGES as readonly string[],
   fixed = true,
-}: { runs?: number; tasks?: boolean; pages?: readonly string[]; fixed?: boolean } = {}) {
-  for (const file of [SERVER_MAIN, WEB_INDEX]) {
+  staticLimit = false,
+}: { runs?: number; tasks?: boolean; pages?: readonly string[]; fixed?: boolean; staticLimit?: boolean } = {}) {
+  const webDist = process.env.WEB_DIST ?? path.dirname(WEB_INDEX);
+  for (const file of [SERVER_MAIN, path.join(webDist, 'index.html')]) {
     if (!fs.existsSync(file)) throw new Error(`${path.relative(ROOT, file)} is missing: run \`npm run build\` first`);
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ahente-bench-lighthouse-'));
+  // The static pages are written beside the build's files, in a copy of it the server serves.
+  const webCopy = path.join(dir, 'web');
+  if (staticLimit) {
+    fs.cpSync(webDist, webCopy, { recursive: true });
+    process.env.WEB_DIST = webCopy;
+  }
   const dbFile = path.join(dir, 'bench.db');
   await seed(dbFile);
   const server = await startServer(dir, dbFile);
@@ -212,15 +252,19 @@ export async function runLighthouseBench({
         signedIn = true;
       }
       const results: Figures[] = [];
-      for (const slowdown of slowdowns) {
-        const these: Figures[] = [];
-        for (let i = 0; i < runs; i++) these.push(await audit(`${server.base}${page}`, cdpPort, slowdown));
-        results.push(...these);
-        const m = (pick: (f: Figures) => number) => median(these.map(pick));
-        const line = `${page.padEnd(20)} ${`${slowdown}×`.padStart(4)}  ${String(m((f) => f.performance)).padStart(4)}  ${String(m((f) => f.accessibility)).padStart(4)}  ${String(m((f) => f.bestPractices)).padStart(4)}  ${(m((f) => f.lcp) / 1000).toFixed(2).padStart(5)} s  ${String(Math.round(m((f) => f.tbt))).padStart(5)} ms`;
-        rows.push(line);
-        console.log(line);
-      }
+      const measure = async (label: string, address: string) => {
+        for (const slowdown of slowdowns) {
+          const these: Figures[] = [];
+          for (let i = 0; i < runs; i++) these.push(await audit(`${server.base}${address}`, cdpPort, slowdown));
+          results.push(...these);
+          const m = (pick: (f: Figures) => number) => median(these.map(pick));
+          const line = `${label.padEnd(20)} ${`${slowdown}×`.padStart(4)}  ${String(m((f) => f.performance)).padStart(4)}  ${String(m((f) => f.accessibility)).padStart(4)}  ${String(m((f) => f.bestPractices)).padStart(4)}  ${(m((f) => f.lcp) / 1000).toFixed(2).padStart(5)} s  ${String(Math.round(m((f) => f.tbt))).padStart(5)} ms`;
+          rows.push(line);
+          console.log(line);
+        }
+      };
+      await measure(page, page);
+      if (staticLimit) await measure(`${page} static`, await snapshotAsStaticHtml(cdpPort, server.base, page, webCopy));
       for (const note of new Set(results.flatMap((f) => f.notes))) console.log(`    ${note}`);
       if (tasks) {
         for (const [i, f] of results.entries()) {
@@ -246,6 +290,7 @@ if (process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === imp
       tasks: { type: 'boolean' },
       page: { type: 'string', multiple: true },
       'calibrated-only': { type: 'boolean' },
+      'static-limit': { type: 'boolean' },
     },
     strict: false,
   });
@@ -254,5 +299,6 @@ if (process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === imp
     tasks: values.tasks === true,
     pages: values.page && values.page.length > 0 ? (values.page as string[]) : PAGES,
     fixed: values['calibrated-only'] !== true,
+    staticLimit: values['static-limit'] === true,
   });
 }

@@ -5,6 +5,7 @@ import { routes } from '@ahente/contract/routes';
 import { seedSales, signIn, signInAdmin, uniqueId } from '../support/app.ts';
 import { scanner } from '../support/axe.ts';
 import { ADMIN, createAgent, expect, loginApi, test, type Agent } from '../support/fixtures.ts';
+import { adminMaterialsApi, tinyPdf } from '../support/materials.ts';
 import { salesOf, verifySales } from '../support/verification.ts';
 
 /**
@@ -218,22 +219,12 @@ async function seedTicket(baseURL: string, agent: Agent, title: string, close = 
 
 /** A section holding one small PDF, through the admin API; returns the section's name and the file's title. */
 async function seedMaterial(baseURL: string): Promise<{ section: string; title: string }> {
-  const admin = await loginApi(baseURL, ADMIN.username, ADMIN.password);
+  const admin = await adminMaterialsApi(baseURL);
   try {
     const name = `A11y ${uniqueId()}`;
-    const created = await admin.csrfPost(routes.createSection.path, { name });
-    if (!created.ok()) throw new Error(`createsection: ${created.status()} ${await created.text()}`);
-    const { section } = (await created.json()) as { section: { id: number } };
+    const section = await admin.createSection(name, 'Marketing');
     const title = 'Product guide.pdf';
-    const pdf = Buffer.from(
-      `%PDF-1.4\n% ${name}\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n`,
-      'latin1',
-    );
-    const uploaded = await admin.post(routes.uploadMaterial.path, {
-      headers: { 'X-XSRF-TOKEN': await admin.xsrfToken() },
-      multipart: { sectionId: String(section.id), file: { name: title, mimeType: 'application/pdf', buffer: pdf } },
-    });
-    if (uploaded.status() !== 201) throw new Error(`uploadmaterial: ${uploaded.status()} ${await uploaded.text()}`);
+    await admin.upload(section.id, title, tinyPdf(name));
     return { section: name, title };
   } finally {
     await admin.dispose();

@@ -1,9 +1,8 @@
 import type { Page } from '@playwright/test';
-import type { Section } from '@ahente/contract/materials';
-import { routes } from '@ahente/contract/routes';
 import { expectFitsViewport, expectToast, saleExpiringIn, uniqueId } from '../support/app.ts';
 import { scanner } from '../support/axe.ts';
-import { ADMIN, expect, loginApi, shot, test } from '../support/fixtures.ts';
+import { expect, shot, test } from '../support/fixtures.ts';
+import { adminMaterialsApi, tinyPdf } from '../support/materials.ts';
 
 /**
  * The Portfolio, the materials libraries, Agent Recruitment, the Help Center and the notification
@@ -14,22 +13,11 @@ import { ADMIN, expect, loginApi, shot, test } from '../support/fixtures.ts';
 
 /** A Learning section with one PDF, and an empty one, through the admin's API. */
 async function seedLearning(baseURL: string, withFile: string, empty: string, fileName: string) {
-  const admin = await loginApi(baseURL, ADMIN.username, ADMIN.password);
+  const admin = await adminMaterialsApi(baseURL);
   try {
-    const sections: Section[] = [];
-    for (const name of [withFile, empty]) {
-      const res = await admin.csrfPost(routes.createSection.path, { name, library: 'Learning' });
-      if (!res.ok()) throw new Error(`createsection: ${res.status()} ${await res.text()}`);
-      sections.push(((await res.json()) as { section: Section }).section);
-    }
-    const res = await admin.post(routes.uploadMaterial.path, {
-      headers: { 'X-XSRF-TOKEN': await admin.xsrfToken() },
-      multipart: {
-        sectionId: String(sections[0]!.id),
-        file: { name: fileName, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') },
-      },
-    });
-    if (res.status() !== 201) throw new Error(`uploadmaterial: ${res.status()} ${await res.text()}`);
+    const section = await admin.createSection(withFile, 'Learning');
+    await admin.createSection(empty, 'Learning');
+    await admin.upload(section.id, fileName, tinyPdf());
   } finally {
     await admin.dispose();
   }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
-import { LIBRARY_TITLES, MATERIAL_ERRORS, type Material, type MaterialLibrary, type Section } from '@ahente/contract/materials';
+import { LIBRARY_TITLES, MATERIAL_ERRORS, type MaterialLibrary } from '@ahente/contract/materials';
 import { MSG } from '@ahente/contract/messages';
 import {
   expectFitsViewport,
@@ -12,8 +12,8 @@ import {
   loginInContext,
   uniqueId,
 } from '../support/app.ts';
-import { ADMIN, expect, loginApi, PHONE, shot, test, type Agent, openContext } from '../support/fixtures.ts';
-import { routes } from '@ahente/contract/routes';
+import { ADMIN, expect, PHONE, shot, test, type Agent, openContext } from '../support/fixtures.ts';
+import { adminMaterialsApi } from '../support/materials.ts';
 
 /**
  * Learning Resources and the admin's materials page: upload, new section, delete, and their
@@ -105,27 +105,6 @@ const sectionOption = (scope: Page | Locator, name: string) =>
     .getByLabel('Section')
     .locator('option')
     .filter({ hasText: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
-
-/** Admin API helpers for setting up a test's own section and files. */
-async function adminApi(baseURL: string) {
-  const admin = await loginApi(baseURL, ADMIN.username, ADMIN.password);
-  return {
-    async createSection(name: string, library: MaterialLibrary): Promise<Section> {
-      const res = await admin.csrfPost(routes.createSection.path, { name, library });
-      if (!res.ok()) throw new Error(`createsection: ${res.status()} ${await res.text()}`);
-      return ((await res.json()) as { section: Section }).section;
-    },
-    async upload(sectionId: number, name: string, buffer: Buffer, mimeType = 'application/pdf'): Promise<Material> {
-      const res = await admin.post(routes.uploadMaterial.path, {
-        headers: { 'X-XSRF-TOKEN': await admin.xsrfToken() },
-        multipart: { sectionId: String(sectionId), file: { name, mimeType, buffer } },
-      });
-      if (res.status() !== 201) throw new Error(`uploadmaterial: ${res.status()} ${await res.text()}`);
-      return ((await res.json()) as { material: Material }).material;
-    },
-    dispose: () => admin.dispose(),
-  };
-}
 
 test('admin publishes a Learning and a Marketing section with a file each; the agent finds each only in its library, from the menu, and downloads', async ({
   page,
@@ -325,7 +304,7 @@ test('admin publishes a Learning and a Marketing section with a file each; the a
 });
 
 test('a file type that is not allowed is refused with the server reason, whatever its name says', async ({ page, baseURL }) => {
-  const api = await adminApi(baseURL!);
+  const api = await adminMaterialsApi(baseURL!);
   const section = await api.createSection(`Refused ${uniqueId()}`, 'Marketing');
   await api.dispose();
 
@@ -344,7 +323,7 @@ test('a file type that is not allowed is refused with the server reason, whateve
 });
 
 test("a duplicate section name (any case, either library) answers 'Create New Section Failed' and says why", async ({ page, baseURL }) => {
-  const api = await adminApi(baseURL!);
+  const api = await adminMaterialsApi(baseURL!);
   const section = await api.createSection(`Brochures ${uniqueId()}`, 'Marketing');
   await api.dispose();
 
@@ -362,7 +341,7 @@ test(
   'an agent downloads a file from Learning Resources and from Marketing, each reached from the menu',
   PHONE,
   async ({ page, agent, baseURL, press }, testInfo) => {
-    const api = await adminApi(baseURL!);
+    const api = await adminMaterialsApi(baseURL!);
     const learning = await api.createSection(`Field ${uniqueId()}`, 'Learning');
     const marketing = await api.createSection(`Posts ${uniqueId()}`, 'Marketing');
     const pdf = pdfBytes(learning.name);
@@ -397,7 +376,7 @@ test(
 );
 
 test('an empty section says so on Learning Resources; switching sections shows their files', async ({ page, agent, baseURL }) => {
-  const api = await adminApi(baseURL!);
+  const api = await adminMaterialsApi(baseURL!);
   const empty = await api.createSection(`Empty ${uniqueId()}`, 'Learning');
   const full = await api.createSection(`Full ${uniqueId()}`, 'Learning');
   const material = await api.upload(full.id, 'Rate card 2026.pdf', pdfBytes(full.name));
@@ -418,7 +397,7 @@ test('an empty section says so on Learning Resources; switching sections shows t
 test('failures: sections, a section list, a download and a delete each give the spec message', async ({ page, agent, baseURL }) => {
   // Each failed list is retried once by the client (about a second) before it says so.
   test.slow();
-  const api = await adminApi(baseURL!);
+  const api = await adminMaterialsApi(baseURL!);
   const section = await api.createSection(`Failing ${uniqueId()}`, 'Learning');
   const material = await api.upload(section.id, 'Claims guide.pdf', pdfBytes(section.name));
   await api.dispose();

@@ -3,7 +3,8 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { MSG } from '@ahente/contract/messages';
 import { routes } from '@ahente/contract/routes';
 import { expectSignedIn, goViaMainNav, uniqueId, welcomeLine } from '../support/app.ts';
-import { ADMIN, createAgent, expect, loginApi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
+import { createAgent, expect, loginApi, PHONE, shot, test, type Agent } from '../support/fixtures.ts';
+import { adminMaterialsApi } from '../support/materials.ts';
 
 /**
  * Installable and useful offline (decision 028): the web app manifest and the service worker; the
@@ -73,11 +74,10 @@ async function seedDealAndSale(baseURL: string, agent: Agent, customerName: stri
 
 /** A Learning section, through the admin API; returns its name. */
 async function seedSection(baseURL: string): Promise<string> {
-  const admin = await loginApi(baseURL, ADMIN.username, ADMIN.password);
+  const admin = await adminMaterialsApi(baseURL);
   try {
     const name = `Offline guides ${uniqueId()}`;
-    const res = await admin.csrfPost(routes.createSection.path, { name, library: 'Learning' });
-    expect(res.ok(), await res.text()).toBe(true);
+    await admin.createSection(name, 'Learning');
     return name;
   } finally {
     await admin.dispose();

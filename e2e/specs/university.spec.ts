@@ -4,6 +4,7 @@ import type { CourseRecord, EditorCourseRecord } from '@ahente/contract/universi
 import { expectFitsPhone, expectFitsViewport, expectToast, goViaMainNav, signIn, signInAdmin, uniqueId } from '../support/app.ts';
 import { scanner } from '../support/axe.ts';
 import { ADMIN, expect, loginApi, shot, test, type Agent, PHONE_ONLY } from '../support/fixtures.ts';
+import { adminMaterialsApi, tinyPdf } from '../support/materials.ts';
 
 /**
  * University (issue 47, decision 039), a person's path: an agent takes a course required of
@@ -50,21 +51,11 @@ async function publishedCourse(baseURL: string, title: string, over: Record<stri
 
 /** A section of the library holding one small PDF, through the admin API: what a material module offers. */
 async function libraryFile(baseURL: string): Promise<string> {
-  const admin = await loginApi(baseURL, ADMIN.username, ADMIN.password);
+  const admin = await adminMaterialsApi(baseURL);
   try {
     const name = `Course files ${uniqueId()}`;
-    const created = await admin.csrfPost(routes.createSection.path, { name, library: 'Learning' });
-    expect(created.ok(), await created.text()).toBe(true);
-    const { section } = (await created.json()) as { section: { id: number } };
-    const pdf = Buffer.from(
-      '%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n',
-      'latin1',
-    );
-    const uploaded = await admin.post(routes.uploadMaterial.path, {
-      headers: { 'X-XSRF-TOKEN': await admin.xsrfToken() },
-      multipart: { sectionId: String(section.id), file: { name: 'Exam coverage.pdf', mimeType: 'application/pdf', buffer: pdf } },
-    });
-    expect(uploaded.status(), await uploaded.text()).toBe(201);
+    const section = await admin.createSection(name, 'Learning');
+    await admin.upload(section.id, 'Exam coverage.pdf', tinyPdf());
     return `${name} — Exam coverage.pdf`;
   } finally {
     await admin.dispose();
