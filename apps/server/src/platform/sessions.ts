@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
-import { sessionRepository } from './session-repository.ts';
+import { sessionRepository, type SessionRow } from './session-repository.ts';
 import { randomToken, sha256 } from './tokens.ts';
 
 export const SESSION_COOKIE = 'ahente_sid';
@@ -45,21 +45,54 @@ export function createSessions(db: Kysely<Database>, config: Config) {
     secure: config.cookieSecure,
   };
 
+  /**
+   * The lookups waiting for a connection, by session id. Requests that arrive together with the
+   * same cookie (the dashboard asks nine things at once) share one lookup instead of one each: on
+   * PostgreSQL each lookup is a round trip through the pool and the event loop, and under load the
+   * nine queued behind each other for connections (decision 035). A request joins a lookup only
+   * until its statement is sent: what it then reads is the database as it was after the request
+   * arrived, as its own lookup would have read it; a request arriving later starts another. Nothing
+   * is kept after the answer.
+   */
+  const waiting = new Map<string, Promise<SessionRow | undefined>>();
+  const usable = (row: SessionRow | undefined): row is SessionRow =>
+    row !== undefined && row.status === 'Approved' && row.deactivated_at === null;
+  const lookUp = (id: string): Promise<SessionRow | undefined> => {
+    const joined = waiting.get(id);
+    if (joined) return joined;
+    const lookup = db.connection().execute(async (connection) => {
+      // From here the statement goes out: later requests no longer join this one.
+      if (waiting.get(id) === lookup) waiting.delete(id);
+      const now = new Date();
+      const row = await sessionRepository.findLive(
+        connection,
+        id,
+        now.toISOString(),
+        new Date(now.getTime() - config.sessionIdleMs).toISOString(),
+      );
+      if (usable(row) && now.getTime() - Date.parse(row.last_seen_at) > TOUCH_EVERY_MS) {
+        await sessionRepository.touch(connection, row.session_id, now.toISOString());
+      }
+      return row;
+    });
+    waiting.set(id, lookup);
+    // A connection that could not be had: nobody may join the failed lookup either.
+    const failed = () => {
+      if (waiting.get(id) === lookup) waiting.delete(id);
+    };
+    lookup.catch(failed);
+    return lookup;
+  };
+
   return {
     /** Resolves the request's session (if any) into `request.auth`. */
     async load(request: FastifyRequest): Promise<void> {
       request.auth = null;
       const token = request.cookies[SESSION_COOKIE];
       if (!token) return;
-      const now = new Date();
-      const row = await sessionRepository.findLive(
-        db,
-        sha256(token),
-        now.toISOString(),
-        new Date(now.getTime() - config.sessionIdleMs).toISOString(),
-      );
+      const row = await lookUp(sha256(token));
       // Deactivation ends the sessions too; this is the second lock on the door.
-      if (!row || row.status !== 'Approved' || row.deactivated_at !== null) return;
+      if (!usable(row)) return;
       request.auth = {
         memberId: row.member_id,
         accountType: row.account_type,
@@ -68,9 +101,6 @@ export function createSessions(db: Kysely<Database>, config: Config) {
         // Administrators are never asked (features/privacy/notice-service.ts).
         consentRequired: row.account_type === 'user' && Boolean(row.consent_missing),
       };
-      if (now.getTime() - Date.parse(row.last_seen_at) > TOUCH_EVERY_MS) {
-        await sessionRepository.touch(db, row.session_id, now.toISOString());
-      }
     },
 
     /** A fresh session for a member: a new id at every login, the old one ended. */
