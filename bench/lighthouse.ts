@@ -211,6 +211,9 @@ export async function runLighthouseBench({
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ahente-bench-lighthouse-'));
   // The static pages are written beside the build's files, in a copy of it the server serves.
   const webCopy = path.join(dir, 'web');
+  // The server is started with WEB_DIST from this process's environment (bench/browser.ts): set for
+  // this run only, and given back in the end (the copy is removed with `dir`).
+  const previousWebDist = process.env.WEB_DIST;
   if (staticLimit) {
     fs.cpSync(webDist, webCopy, { recursive: true });
     process.env.WEB_DIST = webCopy;
@@ -276,6 +279,8 @@ export async function runLighthouseBench({
     console.log(`node ${process.version}, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}`);
     return rows;
   } finally {
+    if (previousWebDist === undefined) delete process.env.WEB_DIST;
+    else process.env.WEB_DIST = previousWebDist;
     chrome.kill('SIGTERM');
     await stopServer(server.child);
     // Chromium may still be writing its profile as it exits (ENOTEMPTY on the first try, seen here).

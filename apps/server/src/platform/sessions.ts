@@ -60,9 +60,12 @@ export function createSessions(db: Kysely<Database>, config: Config) {
   const lookUp = (id: string): Promise<SessionRow | undefined> => {
     const joined = waiting.get(id);
     if (joined) return joined;
-    const lookup = db.connection().execute(async (connection) => {
-      // From here the statement goes out: later requests no longer join this one.
+    // Once its statement goes out, or if no connection could be had, no later request joins it.
+    const closeToJoiners = () => {
       if (waiting.get(id) === lookup) waiting.delete(id);
+    };
+    const lookup = db.connection().execute(async (connection) => {
+      closeToJoiners();
       const now = new Date();
       const row = await sessionRepository.findLive(
         connection,
@@ -76,11 +79,7 @@ export function createSessions(db: Kysely<Database>, config: Config) {
       return row;
     });
     waiting.set(id, lookup);
-    // A connection that could not be had: nobody may join the failed lookup either.
-    const failed = () => {
-      if (waiting.get(id) === lookup) waiting.delete(id);
-    };
-    lookup.catch(failed);
+    lookup.catch(closeToJoiners);
     return lookup;
   };
 
